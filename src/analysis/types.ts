@@ -1,0 +1,94 @@
+import type { TSESTree } from '@typescript-eslint/utils';
+import type { FileRole, Registry, RegistryProblem } from '../registry/types';
+
+/**
+ * The `_meta` write-site model: every place a file writes the out-of-band channel of a tool result, found once per
+ * file (see `findMetaWrites`) and shared by every rule. Rules are short filters over `MetaWrite[]`.
+ */
+export type MetaWriteKind =
+  /** `x._meta = E` (also `x['_meta']`, `x!._meta`, `(x as R)._meta`). */
+  | 'meta-assign'
+  /** `x._meta ??= {}` / `x._meta ||= {}`: initialises, never replaces. */
+  | 'meta-init'
+  /** `delete x._meta`. */
+  | 'meta-delete'
+  /** `Object.assign(x, { _meta: E })`. */
+  | 'object-assign-meta'
+  /** An object literal that is a tool result and carries `_meta`: `{ content, _meta: E }`, `{ ...result, _meta: E }`. */
+  | 'result-literal'
+  /** `x._meta.k = v`, `x._meta['k'] = v`, `alias.k = v`, and each key of `Object.assign(x._meta, { k: v })`. */
+  | 'key-assign'
+  /** `delete x._meta.k`, `delete alias.k`. */
+  | 'key-delete'
+  /** A manifest emitter call: `ctx.emitResponseMeta?.('k', v)`, `emit('k', v)`. */
+  | 'emit'
+  /** A manifest hook call: `opts.metaHook(...)`; returns a `_meta` fragment whose keys are not known here. */
+  | 'hook-call'
+  /** A returned object literal of a manifest `hookFunctions` function; each top-level property is a key. */
+  | 'hook-return';
+
+/** How a top-level key name was found. */
+export type KeySource =
+  /** `'k'`, `k:` or `._meta.k` written out. */
+  | 'literal'
+  /** An identifier bound to a `const` string in scope. */
+  | 'const'
+  /** A template literal without expressions. */
+  | 'template'
+  /** A computed key or argument that is not statically known (`name` is null). */
+  | 'dynamic';
+
+/** One top-level key written by a write site. */
+export interface MetaKeyWrite {
+  /** The key, or `null` when it cannot be resolved statically. */
+  readonly name: string | null;
+  readonly source: KeySource;
+  /** Where to report about the key (the property key, the member property, or the emitter's first argument). */
+  readonly node: TSESTree.Node;
+  /** The value written to the key, with TypeScript wrappers removed; `null` for deletes. */
+  readonly value: TSESTree.Expression | null;
+}
+
+export interface MetaWrite {
+  readonly kind: MetaWriteKind;
+  /** The whole write: the assignment, the call, the `delete`, the property holding `_meta`, the return argument. */
+  readonly node: TSESTree.Node;
+  /** The object whose `_meta` is written (`x` in `x._meta = ...`), unwrapped; `null` for emits, hooks and literals. */
+  readonly target: TSESTree.Expression | null;
+  /** Normalised source text of `target` (wrappers and whitespace removed), to compare targets; `null` if none. */
+  readonly targetText: string | null;
+  /** For `meta-assign`, `object-assign-meta`, `result-literal`: the value given to `_meta` (unwrapped). */
+  readonly metaValue: TSESTree.Expression | null;
+  /** True when the write drops whatever `_meta` held (a replace that does not first spread the same `_meta`). */
+  readonly replaces: boolean;
+  /** True when `metaValue` is an object literal whose first element spreads the same object's `_meta`. */
+  readonly mergesSelf: boolean;
+  /**
+   * Spread sources inside `metaValue` other than the object's own `_meta` (`...collected`, `...fragment`):
+   * their keys are not known here.
+   */
+  readonly spreads: readonly TSESTree.Expression[];
+  /** The top-level keys this write sets or deletes, when they can be listed. */
+  readonly keys: readonly MetaKeyWrite[];
+  /** The alias identifier through which the write happens (`m` in `const m = out._meta; m.k = v`). */
+  readonly alias: TSESTree.Identifier | null;
+  /** The nearest enclosing function (or the Program). */
+  readonly functionNode: TSESTree.Node;
+  /** The statement that contains the write, directly in a block or program body. */
+  readonly statement: TSESTree.Statement;
+  /** The nearest `try` whose `block` contains the write without crossing a function boundary. */
+  readonly tryStatement: TSESTree.TryStatement | null;
+}
+
+/** Everything the rules need about one linted file, computed once per AST. */
+export interface MetaFileAnalysis {
+  readonly filename: string;
+  readonly registry: Registry;
+  readonly role: FileRole;
+  readonly writes: readonly MetaWrite[];
+}
+
+/** The result handed to rules: either an analysis, or the manifest problem that prevents one. */
+export type MetaFileState =
+  | { readonly status: 'ok'; readonly analysis: MetaFileAnalysis }
+  | { readonly status: 'registry-error'; readonly problem: RegistryProblem; readonly registryPath: string | null };

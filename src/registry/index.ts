@@ -1,0 +1,14 @@
+/**
+ * Public surface of the registry module. Implementation files:
+ * - `parse-registry.ts`: text -> `RegistryLoadResult` (JSON syntax with line/column, JSON Schema via ajv with JSON
+ *   pointers mapped back to line/column, semantic checks: key names, producers owning two keys...). Pure.
+ * - `load-registry.ts`: path -> `RegistryLoadResult`, cached per process, re-read only when mtime or size changes
+ *   (one `stat` per call).
+ * - `resolve-registry.ts`: which manifest applies to a linted file: `settings['mcp-meta'].registry` (absolute or
+ *   relative to ESLint's cwd), else the nearest `mcp-meta.registry.json` walking up from the file.
+ */
+export type * from './types';
+export { parseRegistry } from './parse-registry';
+export { loadRegistry } from './load-registry';
+export { resolveRegistryForFile, REGISTRY_FILENAME } from './resolve-registry';
+export type { ResolvedRegistry } from './resolve-registry';

@@ -1,0 +1,107 @@
+/**
+ * The registry manifest (`mcp-meta.registry.json`), as written by users (`RegistryManifest`) and as the rules see it
+ * once loaded and validated (`Registry`). The loader is the only place that turns one into the other.
+ */
+
+/** A field spec as written: a list of names, or names mapped to a nested spec. */
+export type ManifestFields = string[] | Record<string, ManifestFieldSpec>;
+
+export interface ManifestFieldSpec {
+  /** For an object-valued field: its own fields. */
+  fields?: ManifestFields;
+  /** For an array of objects: the fields of each item. */
+  items?: { fields?: ManifestFields };
+  /** Kept in the manifest (additive-forever) but no longer written; `diff` treats it as not breaking. */
+  deprecated?: boolean;
+  description?: string;
+}
+
+export interface ManifestKey {
+  producers: string[];
+  description?: string;
+  fields?: ManifestFields;
+  deprecated?: boolean;
+}
+
+export interface AcceptedBreak {
+  change: string;
+  reason: string;
+}
+
+export interface RegistryManifest {
+  $schema?: string;
+  version: 1;
+  emitters?: string[];
+  hooks?: string[];
+  hookFunctions?: string[];
+  mergeLayer?: string[];
+  ignore?: string[];
+  keys: Record<string, ManifestKey>;
+  acceptedBreaks?: AcceptedBreak[];
+}
+
+/** Normalised field tree. `undefined` where a key or field leaves its fields unchecked. */
+export interface FieldSpec {
+  name: string;
+  deprecated: boolean;
+  /** Fields of an object value, when declared. */
+  fields?: FieldMap;
+  /** Fields of each item of an array value, when declared. */
+  items?: FieldMap;
+}
+export type FieldMap = ReadonlyMap<string, FieldSpec>;
+
+export interface KeySpec {
+  name: string;
+  /** Globs relative to the manifest's folder. */
+  producers: readonly string[];
+  description?: string;
+  /** `undefined`: the manifest does not list this key's fields, so they are not checked. */
+  fields?: FieldMap;
+}
+
+/** A validated manifest, ready for the rules. Immutable; a new one is made when the file changes. */
+export interface Registry {
+  /** Absolute path of the manifest file. */
+  readonly path: string;
+  /** Absolute folder the manifest's globs are relative to. */
+  readonly dir: string;
+  /** sha256 (hex) of the manifest's bytes; used to invalidate `eslint --cache`. */
+  readonly hash: string;
+  readonly manifest: RegistryManifest;
+  readonly emitters: ReadonlySet<string>;
+  readonly hooks: ReadonlySet<string>;
+  readonly hookFunctions: ReadonlySet<string>;
+  readonly keys: ReadonlyMap<string, KeySpec>;
+  /** What the manifest says about one file (absolute path). Memoised per file. */
+  classifyFile(absoluteFilename: string): FileRole;
+}
+
+export interface FileRole {
+  /** A file where `_meta` is another plane (eval JSON bodies...): nothing is reported. */
+  readonly ignored: boolean;
+  /** A file that assembles `_meta` from collected keys (`mergeLayer`). */
+  readonly mergeLayer: boolean;
+  /** Registered keys whose `producers` match this file. */
+  readonly ownedKeys: readonly string[];
+}
+
+/** One problem found in a manifest, with where it is and how to fix it. */
+export interface RegistryProblem {
+  severity: 'error' | 'warning';
+  /** Absolute path of the manifest. */
+  file: string;
+  /** 1-based line and column in the manifest, when known. */
+  line?: number;
+  column?: number;
+  /** JSON pointer of the offending value (`/keys/retrieval/producers/0`), when the problem is about a value. */
+  pointer?: string;
+  /** What is wrong. */
+  message: string;
+  /** What to do about it. */
+  fix: string;
+}
+
+export type RegistryLoadResult =
+  | { ok: true; registry: Registry; warnings: RegistryProblem[] }
+  | { ok: false; problems: RegistryProblem[] };
