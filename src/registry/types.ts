@@ -58,6 +58,8 @@ export interface KeySpec {
   description?: string;
   /** `undefined`: the manifest does not list this key's fields, so they are not checked. */
   fields?: FieldMap;
+  /** Kept in the manifest (additive-forever) but no longer written. */
+  deprecated?: boolean;
 }
 
 /** A validated manifest, ready for the rules. Immutable; a new one is made when the file changes. */

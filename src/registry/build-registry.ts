@@ -1,0 +1,87 @@
+import * as path from 'node:path';
+import picomatch from 'picomatch';
+import type { FieldMap, FieldSpec, FileRole, KeySpec, ManifestFields, Registry, RegistryManifest } from './types';
+
+type Matcher = (relativePosixPath: string) => boolean;
+
+/** A matcher for globs relative to the manifest's folder. `dot: true`: `.github/...` files are files like any other. */
+export function compileGlobs(globs: readonly string[]): Matcher {
+  if (globs.length === 0) return () => false;
+  return picomatch(globs.map(normalizeGlob), { dot: true });
+}
+
+/** `./src/a.ts` and `src/a.ts` mean the same file; picomatch only matches the latter against relative paths. */
+export function normalizeGlob(glob: string): string {
+  return glob.replace(/^(\.\/)+/, '');
+}
+
+/** Path of `absoluteFilename` relative to `dir`, in posix form; `undefined` when the file is outside `dir`. */
+export function relativePosixPath(dir: string, absoluteFilename: string): string | undefined {
+  const relative = path.relative(dir, absoluteFilename);
+  if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return undefined;
+  return relative.split(path.sep).join('/');
+}
+
+/** Field lists and field maps as written -> one normalised tree. */
+export function normalizeFields(fields: ManifestFields | undefined): FieldMap | undefined {
+  if (fields === undefined) return undefined;
+  const map = new Map<string, FieldSpec>();
+  if (Array.isArray(fields)) {
+    for (const name of fields) map.set(name, { name, deprecated: false });
+    return map;
+  }
+  for (const [name, spec] of Object.entries(fields)) {
+    const field: FieldSpec = { name, deprecated: spec.deprecated === true };
+    const nested = normalizeFields(spec.fields);
+    if (nested) field.fields = nested;
+    const items = normalizeFields(spec.items?.fields);
+    if (items) field.items = items;
+    map.set(name, field);
+  }
+  return map;
+}
+
+/** Turns a validated manifest into the immutable object the rules use. */
+export function buildRegistry(manifest: RegistryManifest, absolutePath: string, hash: string): Registry {
+  const dir = path.dirname(absolutePath);
+  const keys = new Map<string, KeySpec>();
+  const producerMatchers: [string, Matcher][] = [];
+  for (const [name, key] of Object.entries(manifest.keys)) {
+    const spec: KeySpec = { name, producers: Object.freeze([...key.producers]), deprecated: key.deprecated === true };
+    if (key.description !== undefined) spec.description = key.description;
+    const fields = normalizeFields(key.fields);
+    if (fields) spec.fields = fields;
+    keys.set(name, spec);
+    producerMatchers.push([name, compileGlobs(key.producers)]);
+  }
+  const isIgnored = compileGlobs(manifest.ignore ?? []);
+  const isMergeLayer = compileGlobs(manifest.mergeLayer ?? []);
+  const roles = new Map<string, FileRole>();
+  const outside: FileRole = Object.freeze({ ignored: false, mergeLayer: false, ownedKeys: Object.freeze([]) as readonly string[] });
+
+  return Object.freeze({
+    path: absolutePath,
+    dir,
+    hash,
+    manifest,
+    emitters: new Set(manifest.emitters ?? []),
+    hooks: new Set(manifest.hooks ?? []),
+    hookFunctions: new Set(manifest.hookFunctions ?? []),
+    keys,
+    classifyFile(absoluteFilename: string): FileRole {
+      const known = roles.get(absoluteFilename);
+      if (known) return known;
+      const relative = relativePosixPath(dir, absoluteFilename);
+      const role =
+        relative === undefined
+          ? outside
+          : Object.freeze({
+              ignored: isIgnored(relative),
+              mergeLayer: isMergeLayer(relative),
+              ownedKeys: Object.freeze(producerMatchers.filter(([, matches]) => matches(relative)).map(([name]) => name)),
+            });
+      roles.set(absoluteFilename, role);
+      return role;
+    },
+  });
+}

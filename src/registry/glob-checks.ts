@@ -1,0 +1,92 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { compileGlobs } from './build-registry';
+import { toPointer, type JsonLocator } from './json-locate';
+import type { RegistryManifest, RegistryProblem } from './types';
+
+/** Folders that never hold a server's sources: dependencies, build output, and dot-folders (.git, .cache...). */
+function isSkippedFolder(name: string): boolean {
+  return name === 'node_modules' || name === 'dist' || name.startsWith('.');
+}
+
+/** Every file under `dir` (posix paths relative to it), walking the tree once. */
+export function listFiles(dir: string): string[] {
+  const files: string[] = [];
+  const pending: string[] = [''];
+  while (pending.length > 0) {
+    const relative = pending.pop()!;
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(path.join(dir, relative), { withFileTypes: true });
+    } catch {
+      continue; // unreadable folder: its globs will show up as matching nothing, which is the truth we can see
+    }
+    for (const entry of entries) {
+      const child = relative === '' ? entry.name : `${relative}/${entry.name}`;
+      if (entry.isDirectory()) {
+        if (!isSkippedFolder(entry.name)) pending.push(child);
+      } else if (entry.isFile()) {
+        files.push(child);
+      }
+    }
+  }
+  return files.sort();
+}
+
+/**
+ * Checks the globs against the files on disk (config load and `mcp-meta check`, not the lint path): globs that match
+ * nothing (a warning: often a moved or renamed file), and real files that the producer globs of two keys both match
+ * (an error: a producer owns exactly one key).
+ */
+export function globProblems(manifest: RegistryManifest, dir: string, file: string, locator: JsonLocator): RegistryProblem[] {
+  const files = listFiles(dir);
+  const problems: RegistryProblem[] = [];
+  const at = (pointer: string): Pick<RegistryProblem, 'pointer' | 'line' | 'column'> => ({ pointer, ...locator.locate(pointer) });
+
+  const globLists: [readonly string[], (string | number)[]][] = [
+    [manifest.mergeLayer ?? [], ['mergeLayer']],
+    [manifest.ignore ?? [], ['ignore']],
+    ...Object.entries(manifest.keys).map(([name, key]): [readonly string[], (string | number)[]] => [key.producers, ['keys', name, 'producers']]),
+  ];
+  for (const [globs, listAt] of globLists) {
+    globs.forEach((glob, index) => {
+      const matches = compileGlobs([glob]);
+      if (files.some((f) => matches(f))) return;
+      problems.push({
+        severity: 'warning',
+        file,
+        ...at(toPointer([...listAt, index])),
+        message: `Glob '${glob}' matches no file under ${dir} (node_modules, dist and dot-folders are not searched).`,
+        fix: `Correct the path (globs are relative to the manifest's folder) or remove the entry if the file is gone.`,
+      });
+    });
+  }
+
+  // For each file, the first producer glob (per key) that matches it, to point at the offending entry.
+  const producerGlobs = Object.entries(manifest.keys).map(([name, key]) => ({
+    name,
+    globs: key.producers.map((glob, index) => ({ index, matches: compileGlobs([glob]) })),
+  }));
+  const reportedPairs = new Set<string>();
+  for (const relative of files) {
+    const owners = producerGlobs
+      .map(({ name, globs }) => ({ name, glob: globs.find((g) => g.matches(relative)) }))
+      .filter((owner) => owner.glob !== undefined);
+    for (let i = 1; i < owners.length; i++) {
+      const first = owners[0];
+      const second = owners[i];
+      const pair = `${first.name}\u0000${second.name}`;
+      if (reportedPairs.has(pair)) continue;
+      reportedPairs.add(pair);
+      const secondGlob = manifest.keys[second.name].producers[second.glob!.index];
+      problems.push({
+        severity: 'error',
+        file,
+        ...at(toPointer(['keys', second.name, 'producers', second.glob!.index])),
+        message: `File '${relative}' is a producer of two keys, '${first.name}' and '${second.name}' (matched by '${secondGlob}').`,
+        fix: `Narrow the producers globs so '${relative}' belongs to one key only; a producer owns exactly one key (MCP_META_CHANNELS rule 1).`,
+      });
+    }
+  }
+  return problems;
+}

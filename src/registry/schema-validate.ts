@@ -1,0 +1,182 @@
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import { closest, distance } from 'fastest-levenshtein';
+import { registrySchema } from './schema-file';
+import type { JsonLocator } from './json-locate';
+import { parsePointer } from './json-locate';
+import type { RegistryProblem } from './types';
+
+let compiled: ValidateFunction | undefined;
+
+/** Compiled once per process: compiling is the expensive part of ajv, validation is cheap. */
+function validator(): ValidateFunction {
+  if (!compiled) {
+    // verbose: errors carry their parentSchema, which lists the allowed properties for "did you mean".
+    const ajv = new Ajv({ allErrors: true, verbose: true, strict: true });
+    compiled = ajv.compile(registrySchema());
+  }
+  return compiled;
+}
+
+/**
+ * Validates the parsed manifest against `schema/registry.schema.json`. Each problem has the JSON pointer of the
+ * offending value and its line/column.
+ */
+export function schemaProblems(data: unknown, file: string, locator: JsonLocator): RegistryProblem[] {
+  const validate = validator();
+  if (validate(data)) return [];
+  const problems: RegistryProblem[] = [];
+  const seen = new Set<string>();
+  for (const error of validate.errors ?? []) {
+    const problem = describeError(error, data, file, locator);
+    if (!problem) continue;
+    const id = `${problem.pointer}\u0000${problem.message}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    problems.push(problem);
+  }
+  return problems;
+}
+
+function describeError(error: ErrorObject, data: unknown, file: string, locator: JsonLocator): RegistryProblem | undefined {
+  // `if` only says which branch failed; the branch's own error says what is wrong. Key names are checked by the
+  // semantic pass with the full MCP rules (the schema pattern is there for editors).
+  if (error.keyword === 'if' || error.schemaPath.includes('/propertyNames')) return undefined;
+
+  const where = (pointer: string, atName = false): Pick<RegistryProblem, 'pointer' | 'line' | 'column'> => ({
+    pointer,
+    ...locator.locate(pointer, atName),
+  });
+  const at = error.instancePath;
+  const label = at === '' ? 'The manifest' : `'${at}'`;
+
+  switch (error.keyword) {
+    case 'additionalProperties': {
+      const property = String((error.params as { additionalProperty: string }).additionalProperty);
+      const allowed = Object.keys((error.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {});
+      const suggestion = nearestName(property, allowed);
+      const pointer = `${at}/${escapePointerSegment(property)}`;
+      return {
+        severity: 'error',
+        file,
+        ...where(pointer, true),
+        message: `Unknown property '${property}' in ${at === '' ? 'the manifest' : `'${at}'`}${suggestion ? ` (did you mean '${suggestion}'?)` : ''}.`,
+        fix: suggestion
+          ? `Rename '${property}' to '${suggestion}', or remove it. Allowed here: ${allowed.map((a) => `'${a}'`).join(', ')}.`
+          : `Remove '${property}'.`,
+      };
+    }
+    case 'required': {
+      const property = String((error.params as { missingProperty: string }).missingProperty);
+      if (property === 'producers') {
+        const keyName = parsePointer(at).pop() ?? '';
+        return {
+          severity: 'error',
+          file,
+          ...where(at, true),
+          message: `Key '${keyName}' has no producers.`,
+          fix: `Add "producers": ["path/to/the-one-file.ts"] to key '${keyName}': every key has exactly one producer (MCP_META_CHANNELS rule 1).`,
+        };
+      }
+      return {
+        severity: 'error',
+        file,
+        ...where(at),
+        message: `${label} is missing the required property '${property}'.`,
+        fix: property === 'version' ? `Add "version": 1.` : property === 'keys' ? `Add "keys": {} and register each _meta key in it.` : `Add '${property}'.`,
+      };
+    }
+    case 'minItems':
+      if (at.endsWith('/producers')) {
+        const keyName = parsePointer(at).slice(-2, -1)[0] ?? '';
+        return {
+          severity: 'error',
+          file,
+          ...where(at),
+          message: `Key '${keyName}' has no producers (empty "producers" list).`,
+          fix: `List the file that writes '${keyName}' in its "producers": every key has exactly one producer (MCP_META_CHANNELS rule 1).`,
+        };
+      }
+      break;
+    case 'const':
+      if (at === '/version') {
+        return {
+          severity: 'error',
+          file,
+          ...where(at),
+          message: `Unsupported manifest version ${JSON.stringify(valueAt(data, at))}; this plugin reads version 1.`,
+          fix: `Set "version": 1.`,
+        };
+      }
+      break;
+    case 'type':
+      // '#/else/type' is the object branch of definitions/fields: the value is neither a list nor a map of fields.
+      if (error.schemaPath === '#/else/type') {
+        return {
+          severity: 'error',
+          file,
+          ...where(at),
+          message: `'${at}' must be an array of field names or an object mapping field names to specs, not ${describeType(valueAt(data, at))}.`,
+          fix: `Write e.g. ["count", "hint"] or { "count": {}, "items": { "items": { "fields": ["id"] } } }.`,
+        };
+      }
+      return {
+        severity: 'error',
+        file,
+        ...where(at),
+        message: `${label} must be ${article((error.params as { type: string }).type)}, not ${describeType(valueAt(data, at))}.`,
+        fix: `Change the value at '${at}' to ${article((error.params as { type: string }).type)}.`,
+      };
+    case 'uniqueItems': {
+      const { i, j } = error.params as { i: number; j: number };
+      const duplicate = `${at}/${i}`;
+      return {
+        severity: 'error',
+        file,
+        ...where(duplicate),
+        message: `${label} lists ${JSON.stringify(valueAt(data, duplicate))} twice (items ${j} and ${i}).`,
+        fix: `Remove the duplicate at '${duplicate}'.`,
+      };
+    }
+    case 'minLength':
+      return { severity: 'error', file, ...where(at), message: `${label} must not be empty.`, fix: `Write a value at '${at}' or remove it.` };
+    default:
+      break;
+  }
+  return {
+    severity: 'error',
+    file,
+    ...where(at),
+    message: `${label} ${error.message ?? 'is invalid'}.`,
+    fix: `Correct the value at '${at}' (see schema/registry.schema.json).`,
+  };
+}
+
+/** The allowed name a typo most likely meant; none when every candidate is too far off to be a typo. */
+function nearestName(name: string, allowed: readonly string[]): string | undefined {
+  if (allowed.length === 0) return undefined;
+  const candidate = closest(name, allowed as string[]);
+  return distance(name.toLowerCase(), candidate.toLowerCase()) <= Math.max(2, Math.floor(candidate.length / 3)) ? candidate : undefined;
+}
+
+function escapePointerSegment(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+function valueAt(data: unknown, pointer: string): unknown {
+  let value = data;
+  for (const segment of parsePointer(pointer)) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[segment];
+  }
+  return value;
+}
+
+function describeType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return article(typeof value);
+}
+
+function article(type: string): string {
+  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
+}
