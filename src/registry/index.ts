@@ -6,9 +6,14 @@
  *   (one `stat` per call).
  * - `resolve-registry.ts`: which manifest applies to a linted file: `settings['mcp-meta'].registry` (absolute or
  *   relative to ESLint's cwd), else the nearest `mcp-meta.registry.json` walking up from the file.
+ * - `format-problem.ts`: the one-line text of a manifest problem in a lint message.
  */
 export type * from './types';
 export { parseRegistry } from './parse-registry';
-export { loadRegistry } from './load-registry';
-export { resolveRegistryForFile, REGISTRY_FILENAME } from './resolve-registry';
+export type { ParseRegistryOptions } from './parse-registry';
+export { loadRegistry, registryCacheStats, resetRegistryCache, hashManifestFile } from './load-registry';
+export type { RegistryCacheStats } from './load-registry';
+export { resolveRegistryForFile, resetRegistryDiscovery, REGISTRY_FILENAME, DISCOVERY_RECHECK_MS } from './resolve-registry';
 export type { ResolvedRegistry } from './resolve-registry';
+export { formatRegistryProblem } from './format-problem';
+export { checkMetaKeyName } from './key-name';

@@ -1,5 +1,50 @@
-import type { RegistryLoadResult } from './types';
-import type { ParseRegistryOptions } from './parse-registry';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { parseManifestText, sha256, withGlobChecks, type ParsedManifest, type ParseRegistryOptions } from './parse-registry';
+import type { RegistryLoadResult, RegistryProblem } from './types';
+
+/** The fix for a manifest that is not there; also used by discovery when no manifest is found. */
+export const MISSING_MANIFEST_FIX = "Create it (npx mcp-meta init) or point settings['mcp-meta'].registry at it.";
+
+interface CacheEntry {
+  mtimeMs: number;
+  size: number;
+  parsed: ParsedManifest;
+}
+
+/** Loaded manifests by absolute path. A failed stat or read is not cached: the next call looks again. */
+const cache = new Map<string, CacheEntry>();
+
+/** How often the disk was touched, so tests can prove "parsed once per process, one stat per call". */
+export interface RegistryCacheStats {
+  /** `fs.statSync` calls made by the registry module (loading and discovery). */
+  stats: number;
+  /** Manifest file reads. */
+  reads: number;
+  /** Manifest parses (syntax + schema + semantic checks). */
+  parses: number;
+}
+
+const counters: RegistryCacheStats = { stats: 0, reads: 0, parses: 0 };
+
+/** A copy of the counters since the process started (or the last `resetRegistryCache`). */
+export function registryCacheStats(): RegistryCacheStats {
+  return { ...counters };
+}
+
+/** Forgets every loaded manifest and zeroes the counters. For tests; the rules never need it. */
+export function resetRegistryCache(): void {
+  cache.clear();
+  counters.stats = 0;
+  counters.reads = 0;
+  counters.parses = 0;
+}
+
+/** `fs.statSync` that counts itself and returns `undefined` instead of throwing. */
+export function countedStat(absolutePath: string): fs.Stats | undefined {
+  counters.stats++;
+  return fs.statSync(absolutePath, { throwIfNoEntry: false });
+}
 
 /**
  * Reads, parses and validates the manifest at `absolutePath`. Cached per process: a call costs one `stat`, and the file
@@ -7,6 +52,70 @@ import type { ParseRegistryOptions } from './parse-registry';
  * file is a problem with a fix. The manifest is data: it is never `require`d or executed.
  */
 export function loadRegistry(absolutePath: string, options: ParseRegistryOptions = {}): RegistryLoadResult {
-  void absolutePath; void options;
-  throw new Error('loadRegistry: not implemented yet');
+  const file = path.resolve(absolutePath);
+  let stat: fs.Stats | undefined;
+  try {
+    stat = countedStat(file);
+  } catch (error) {
+    cache.delete(file);
+    return failure(file, `Cannot read the registry manifest: ${errorMessage(error)}.`, MISSING_MANIFEST_FIX);
+  }
+  if (!stat) {
+    cache.delete(file);
+    const missing = failure(file, `Registry manifest not found: ${file} does not exist.`, MISSING_MANIFEST_FIX);
+    missingResults.add(missing);
+    return missing;
+  }
+  if (!stat.isFile()) {
+    cache.delete(file);
+    return failure(
+      file,
+      `Registry manifest ${file} is a ${stat.isDirectory() ? 'directory' : 'special file'}, not a JSON file.`,
+      `Point settings['mcp-meta'].registry at the manifest file itself (e.g. '${path.join(file, 'mcp-meta.registry.json')}').`,
+    );
+  }
+
+  let entry = cache.get(file);
+  if (!entry || entry.mtimeMs !== stat.mtimeMs || entry.size !== stat.size) {
+    let bytes: Buffer;
+    try {
+      counters.reads++;
+      bytes = fs.readFileSync(file);
+    } catch (error) {
+      cache.delete(file);
+      return failure(file, `Cannot read the registry manifest: ${errorMessage(error)}.`, 'Make the file readable by the user running ESLint.');
+    }
+    counters.parses++;
+    // The stamp is the one taken before the read: if the file changes during the read, the next call re-reads it.
+    entry = { mtimeMs: stat.mtimeMs, size: stat.size, parsed: parseManifestText(bytes.toString('utf8'), file, sha256(bytes)) };
+    cache.set(file, entry);
+  }
+  // Glob checks depend on the files on disk, not only on the manifest, so they are not cached; they run at config
+  // load and in the CLI, never per linted file.
+  return options.checkGlobs ? withGlobChecks(entry.parsed) : entry.parsed.result;
+}
+
+/** sha256 of the manifest's bytes, or `undefined` when it cannot be read. Used for `settings` and `eslint --cache`. */
+export function hashManifestFile(absolutePath: string): string | undefined {
+  try {
+    return sha256(fs.readFileSync(absolutePath));
+  } catch {
+    return undefined;
+  }
+}
+
+const missingResults = new WeakSet<RegistryLoadResult>();
+
+/** True when `result` failed only because the manifest file does not exist (discovery can then look again). */
+export function isMissingManifest(result: RegistryLoadResult): boolean {
+  return missingResults.has(result);
+}
+
+function failure(file: string, message: string, fix: string): RegistryLoadResult {
+  const problem: RegistryProblem = { severity: 'error', file, message, fix };
+  return { ok: false, problems: [problem] };
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

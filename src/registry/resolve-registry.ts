@@ -1,10 +1,39 @@
-import type { Registry, RegistryProblem } from './types';
+import * as path from 'node:path';
+import { countedStat, isMissingManifest, loadRegistry, MISSING_MANIFEST_FIX } from './load-registry';
+import { readMcpMetaSettings } from './settings';
+import type { Registry, RegistryLoadResult, RegistryProblem } from './types';
 
 export const REGISTRY_FILENAME = 'mcp-meta.registry.json';
 
 export type ResolvedRegistry =
   | { ok: true; registry: Registry }
-  | { ok: false; problem: RegistryProblem; registryPath: string | null };
+  | {
+      ok: false;
+      /** The first error: the one a lint problem shows. */
+      problem: RegistryProblem;
+      /** Every problem found (the first is `problem`). */
+      problems: RegistryProblem[];
+      registryPath: string | null;
+    };
+
+/**
+ * A folder with no manifest above it is looked at again after this long, so a manifest created while an editor's
+ * ESLint process runs is noticed without a restart (and without a walk up the tree for every linted file).
+ */
+export const DISCOVERY_RECHECK_MS = 3000;
+
+interface Discovery {
+  manifest: string | null;
+  checkedAt: number;
+}
+
+/** Nearest manifest per folder. Found manifests stay until they disappear; "none" is re-checked after a while. */
+const discoveries = new Map<string, Discovery>();
+
+/** Forgets discovered manifests. For tests. */
+export function resetRegistryDiscovery(): void {
+  discoveries.clear();
+}
 
 /**
  * Which manifest applies to `filename`: `settings['mcp-meta'].registry` (absolute, or relative to `cwd`), else the
@@ -12,6 +41,77 @@ export type ResolvedRegistry =
  * (unknown properties, wrong types) with a problem that names the fix. Never throws.
  */
 export function resolveRegistryForFile(filename: string, settings: unknown, cwd: string): ResolvedRegistry {
-  void filename; void settings; void cwd;
-  throw new Error('resolveRegistryForFile: not implemented yet');
+  const read = readMcpMetaSettings(settings);
+  if (!read.ok) return { ok: false, problem: read.problem, problems: [read.problem], registryPath: null };
+
+  if (read.settings.registry !== undefined) {
+    const registryPath = path.resolve(cwd, read.settings.registry);
+    return fromLoad(loadRegistry(registryPath), registryPath);
+  }
+
+  // ESLint passes '<input>' / '<text>' for text without a path; those resolve against cwd like any relative name.
+  const startDir = path.dirname(path.resolve(cwd, filename));
+  let registryPath = discover(startDir);
+  if (registryPath === null) return notFound(startDir);
+  let loaded = loadRegistry(registryPath);
+  if (isMissingManifest(loaded)) {
+    // The manifest we found earlier is gone (moved or deleted): look again once instead of reporting a stale path.
+    forget(registryPath);
+    registryPath = discover(startDir);
+    if (registryPath === null) return notFound(startDir);
+    loaded = loadRegistry(registryPath);
+  }
+  return fromLoad(loaded, registryPath);
+}
+
+function fromLoad(loaded: RegistryLoadResult, registryPath: string): ResolvedRegistry {
+  if (loaded.ok) return { ok: true, registry: loaded.registry };
+  const first = loaded.problems.find((p) => p.severity === 'error') ?? loaded.problems[0];
+  return { ok: false, problem: first, problems: loaded.problems, registryPath };
+}
+
+function notFound(startDir: string): ResolvedRegistry {
+  const problem: RegistryProblem = {
+    severity: 'error',
+    file: path.join(startDir, REGISTRY_FILENAME),
+    message: `No ${REGISTRY_FILENAME} found in ${startDir} or any folder above it.`,
+    fix: MISSING_MANIFEST_FIX,
+  };
+  return { ok: false, problem, problems: [problem], registryPath: null };
+}
+
+function discover(startDir: string): string | null {
+  const now = Date.now();
+  const walked: string[] = [];
+  let found: string | null = null;
+  for (let dir = startDir; ; ) {
+    const known = discoveries.get(dir);
+    if (known && (known.manifest !== null || now - known.checkedAt < DISCOVERY_RECHECK_MS)) {
+      found = known.manifest;
+      break;
+    }
+    walked.push(dir);
+    const candidate = path.join(dir, REGISTRY_FILENAME);
+    if (isFile(candidate)) {
+      found = candidate;
+      break;
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) break;
+    dir = parent;
+  }
+  for (const dir of walked) discoveries.set(dir, { manifest: found, checkedAt: now });
+  return found;
+}
+
+function isFile(candidate: string): boolean {
+  try {
+    return countedStat(candidate)?.isFile() ?? false;
+  } catch {
+    return false; // unreadable folder: as good as no manifest there
+  }
+}
+
+function forget(manifest: string): void {
+  for (const [dir, discovery] of discoveries) if (discovery.manifest === manifest) discoveries.delete(dir);
 }

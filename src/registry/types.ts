@@ -91,8 +91,10 @@ export interface FileRole {
 /** One problem found in a manifest, with where it is and how to fix it. */
 export interface RegistryProblem {
   severity: 'error' | 'warning';
-  /** Absolute path of the manifest. */
+  /** Absolute path of the manifest (for `origin: 'settings'`, the text `settings['mcp-meta']`). */
   file: string;
+  /** Where the problem is: the manifest (when absent) or ESLint's `settings['mcp-meta']`. */
+  origin?: 'manifest' | 'settings';
   /** 1-based line and column in the manifest, when known. */
   line?: number;
   column?: number;

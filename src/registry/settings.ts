@@ -1,0 +1,56 @@
+import { closest, distance } from 'fastest-levenshtein';
+import type { RegistryProblem } from './types';
+
+/** `settings['mcp-meta']` once validated. */
+export interface McpMetaSettings {
+  /** The manifest path as written (absolute, or relative to ESLint's cwd); `undefined` means "discover it". */
+  registry?: string;
+}
+
+export type SettingsResult = { ok: true; settings: McpMetaSettings } | { ok: false; problem: RegistryProblem };
+
+const ALLOWED = ['registry', 'registryHash'] as const;
+const SETTINGS_LABEL = "settings['mcp-meta']";
+
+/** ESLint hands every rule the same settings object for a config, so validating once per object is enough. */
+const validated = new WeakMap<object, SettingsResult>();
+
+/** Validates the shape of `settings['mcp-meta']` (the whole `settings` object is what ESLint gives a rule). */
+export function readMcpMetaSettings(settings: unknown): SettingsResult {
+  if (settings === null || typeof settings !== 'object') return { ok: true, settings: {} };
+  const known = validated.get(settings);
+  if (known) return known;
+  const result = validate((settings as Record<string, unknown>)['mcp-meta']);
+  validated.set(settings, result);
+  return result;
+}
+
+function validate(value: unknown): SettingsResult {
+  if (value === undefined) return { ok: true, settings: {} };
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return problem('', `${SETTINGS_LABEL} must be an object, not ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}.`,
+      `Write settings: { 'mcp-meta': { registry: './mcp-meta.registry.json' } }, or use createConfig({ registry }) from eslint-plugin-mcp-meta.`);
+  }
+  const record = value as Record<string, unknown>;
+  for (const name of Object.keys(record)) {
+    if ((ALLOWED as readonly string[]).includes(name)) continue;
+    const suggestion = closest(name, [...ALLOWED]);
+    const near = distance(name.toLowerCase(), suggestion.toLowerCase()) <= 3;
+    return problem(`/${name}`, `Unknown property '${name}' in ${SETTINGS_LABEL}${near ? ` (did you mean '${suggestion}'?)` : ''}.`,
+      near ? `Rename '${name}' to '${suggestion}'.` : `Remove '${name}'; ${SETTINGS_LABEL} accepts 'registry' (the manifest's path) and 'registryHash' (written by createConfig).`);
+  }
+  const { registry, registryHash } = record;
+  if (registry !== undefined && (typeof registry !== 'string' || registry.trim() === '')) {
+    return problem('/registry', `${SETTINGS_LABEL}.registry must be a non-empty string (the manifest's path), not ${JSON.stringify(registry)}.`,
+      `Set it to the path of mcp-meta.registry.json, absolute or relative to ESLint's working directory, or remove it to find the nearest manifest.`);
+  }
+  if (registryHash !== undefined && typeof registryHash !== 'string') {
+    return problem('/registryHash', `${SETTINGS_LABEL}.registryHash must be a string, not ${JSON.stringify(registryHash)}.`,
+      `Remove 'registryHash'; createConfig({ registry }) writes it for you so that eslint --cache notices manifest changes.`);
+  }
+  return { ok: true, settings: registry === undefined ? {} : { registry } };
+}
+
+function problem(pointer: string, message: string, fix: string): SettingsResult {
+  return { ok: false, problem: { severity: 'error', origin: 'settings', file: SETTINGS_LABEL, pointer, message, fix } };
+}
