@@ -74,8 +74,11 @@ export interface MetaWrite {
   readonly alias: TSESTree.Identifier | null;
   /** The nearest enclosing function (or the Program). */
   readonly functionNode: TSESTree.Node;
-  /** The statement that contains the write, directly in a block or program body. */
-  readonly statement: TSESTree.Statement;
+  /**
+   * The statement that contains the write, directly in a block or program body of the same function; `null` when the
+   * write is inside an arrow function's expression body (no statement to wrap).
+   */
+  readonly statement: TSESTree.Statement | null;
   /** The nearest `try` whose `block` contains the write without crossing a function boundary. */
   readonly tryStatement: TSESTree.TryStatement | null;
 }

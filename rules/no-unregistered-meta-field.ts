@@ -1,0 +1,77 @@
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import { collectFieldShape, collectItemShape, type FieldShape } from '../src/analysis/field-sets';
+import { keyWritesOf } from '../src/analysis/key-writes';
+import { defineMetaRuleVisitor, REGISTRY_PROBLEM_MESSAGE } from '../src/analysis/meta-context';
+import type { FieldMap } from '../src/registry/types';
+import { createRule } from '../src/util/create-rule';
+import { nearestName } from '../src/util/nearest-name';
+import { renameKeyFix } from '../src/util/rename-key';
+
+export type Options = [];
+export type MessageIds = 'unregisteredField' | 'useRegisteredField' | 'registryProblem';
+
+export default createRule<Options, MessageIds>({
+  name: 'no-unregistered-meta-field',
+  meta: {
+    type: 'problem',
+    docs: {
+      description: "Disallow writing fields into a `_meta` key that the registry does not list for it (fields are additive-forever)",
+      recommended: true,
+    },
+    hasSuggestions: true,
+    schema: [],
+    messages: {
+      unregisteredField:
+        "Field '{{field}}' is not registered for `_meta` key '{{path}}'.{{hint}} Fields are additive-forever (MCP _meta rule 2): add it to keys.{{key}} fields in {{registry}}; never rename or remove a registered one.",
+      useRegisteredField: "Write the registered field '{{field}}' instead.",
+      registryProblem: REGISTRY_PROBLEM_MESSAGE,
+    },
+  },
+  defaultOptions: [],
+  create(context) {
+    return defineMetaRuleVisitor(context, ({ registry, writes }) => {
+      const registryName = registry.path.split(/[\\/]/).pop() ?? registry.path;
+
+      /** Reports the fields of `shape` missing from `allowed`, then checks nested objects and arrays the same way. */
+      function checkShape(shape: FieldShape, allowed: FieldMap, key: string, path: string): void {
+        for (const [field, occurrences] of shape.fields) {
+          const spec = allowed.get(field);
+          if (!spec) {
+            const nearest = nearestName(field, allowed.keys(), { maxDistance: 2, matchPrefixes: true });
+            for (const occurrence of occurrences) reportField(occurrence.node, field, nearest, key, path);
+            continue;
+          }
+          for (const { value } of occurrences) {
+            if (spec.fields) {
+              const nested = collectFieldShape(value);
+              if (nested) checkShape(nested, spec.fields, key, `${path}.${field}`);
+            }
+            if (spec.items) {
+              const items = collectItemShape(value);
+              if (items) checkShape(items, spec.items, key, `${path}.${field}[]`);
+            }
+          }
+        }
+      }
+
+      function reportField(node: TSESTree.Node, field: string, nearest: string | null, key: string, path: string): void {
+        const fix = nearest ? renameKeyFix(node, nearest) : null;
+        const suggest: TSESLint.SuggestionReportDescriptor<MessageIds>[] =
+          nearest && fix ? [{ messageId: 'useRegisteredField', data: { field: nearest }, fix }] : [];
+        context.report({
+          node,
+          messageId: 'unregisteredField',
+          data: { field, path, key, registry: registryName, hint: nearest ? ` Did you mean '${nearest}'?` : '' },
+          suggest,
+        });
+      }
+
+      for (const { key } of keyWritesOf(writes)) {
+        const spec = key.name === null ? undefined : registry.keys.get(key.name);
+        if (!spec?.fields || !key.value || key.name === null) continue;
+        const shape = collectFieldShape(key.value);
+        if (shape) checkShape(shape, spec.fields, key.name, key.name);
+      }
+    });
+  },
+});

@@ -1,0 +1,69 @@
+import type { TSESLint } from '@typescript-eslint/utils';
+import { defineMetaRuleVisitor, REGISTRY_PROBLEM_MESSAGE } from '../src/analysis/meta-context';
+import { keyWritesOf } from '../src/analysis/key-writes';
+import { createRule } from '../src/util/create-rule';
+import { nearestName } from '../src/util/nearest-name';
+import { renameKeyFix } from '../src/util/rename-key';
+
+export type Options = [{ allowDynamicKeys?: boolean }];
+export type MessageIds = 'unregisteredKey' | 'unverifiableKey' | 'useRegisteredKey' | 'registryProblem';
+
+export default createRule<Options, MessageIds>({
+  name: 'no-unregistered-meta-key',
+  meta: {
+    type: 'problem',
+    docs: {
+      description: 'Disallow writing `_meta` keys that the registry manifest does not list',
+      recommended: true,
+    },
+    hasSuggestions: true,
+    schema: [
+      {
+        type: 'object',
+        properties: {
+          allowDynamicKeys: {
+            type: 'boolean',
+            description: 'Allow keys that cannot be resolved statically (computed from a variable or a call).',
+          },
+        },
+        additionalProperties: false,
+      },
+    ],
+    messages: {
+      unregisteredKey:
+        "`_meta` key '{{key}}' is not registered in {{registry}}.{{hint}} Adding a key: register it with one producer, additive-forever (MCP _meta conventions).",
+      unverifiableKey:
+        'This `_meta` key is not known statically, so its registration cannot be checked. Use a string literal or a `const`, or set `allowDynamicKeys: true` if it is checked elsewhere.',
+      useRegisteredKey: "Use the registered key '{{key}}'.",
+      registryProblem: REGISTRY_PROBLEM_MESSAGE,
+    },
+  },
+  defaultOptions: [{ allowDynamicKeys: false }],
+  create(context, [{ allowDynamicKeys }]) {
+    return defineMetaRuleVisitor(context, ({ registry, role, writes }) => {
+      const registryName = registry.path.split(/[\\/]/).pop() ?? registry.path;
+      for (const { key } of keyWritesOf(writes)) {
+        if (key.name === null) {
+          // The merge layer forwards collected keys by variable; their writers are checked where they emit.
+          if (!allowDynamicKeys && !role.mergeLayer) context.report({ node: key.node, messageId: 'unverifiableKey' });
+          continue;
+        }
+        if (registry.keys.has(key.name)) continue;
+        const nearest = nearestName(key.name, registry.keys.keys(), { maxDistance: 2 });
+        const fix = nearest ? renameKeyFix(key.node, nearest) : null;
+        const suggest: TSESLint.SuggestionReportDescriptor<MessageIds>[] =
+          nearest && fix ? [{ messageId: 'useRegisteredKey', data: { key: nearest }, fix }] : [];
+        context.report({
+          node: key.node,
+          messageId: 'unregisteredKey',
+          data: {
+            key: key.name,
+            registry: registryName,
+            hint: nearest ? ` Did you mean '${nearest}'?` : '',
+          },
+          suggest,
+        });
+      }
+    });
+  },
+});

@@ -1,0 +1,126 @@
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import { isSideEffectFree } from '../src/analysis/ast';
+import { defineMetaRuleVisitor, REGISTRY_PROBLEM_MESSAGE } from '../src/analysis/meta-context';
+import type { MetaWrite } from '../src/analysis/types';
+import { createRule } from '../src/util/create-rule';
+
+export type Options = [];
+export type MessageIds =
+  | 'replaceMeta'
+  | 'rewrapResult'
+  | 'objectAssignMeta'
+  | 'deleteMeta'
+  | 'lateMergeLayerAssign'
+  | 'suggestMerge'
+  | 'registryProblem';
+
+const REPLACING_KINDS = new Set<MetaWrite['kind']>(['meta-assign', 'meta-delete', 'object-assign-meta', 'result-literal']);
+
+/** `out._meta = { ...collected, ...other }`: the merge layer's assembly shape (spreads only, no literal keys). */
+function isAssemblyFromCollected(write: MetaWrite): boolean {
+  const value = write.metaValue;
+  return (
+    write.kind === 'meta-assign' &&
+    value?.type === 'ObjectExpression' &&
+    value.properties.length > 0 &&
+    value.properties.every((property) => property.type === 'SpreadElement')
+  );
+}
+
+/** The earlier `_meta` write to the same object in the same function, if any. */
+function earlierWriteToSameTarget(write: MetaWrite, writes: readonly MetaWrite[]): MetaWrite | null {
+  if (write.targetText === null) return null;
+  for (const other of writes) {
+    if (other === write) return null;
+    if (other.functionNode === write.functionNode && other.targetText === write.targetText) return other;
+  }
+  return null;
+}
+
+/** Inserts `...target._meta` as the first element of the object literal given to `_meta`. */
+function mergeFix(write: MetaWrite, sourceCode: TSESLint.SourceCode): TSESLint.ReportFixFunction | null {
+  const literal = write.metaValue;
+  if (!write.target || literal?.type !== 'ObjectExpression') return null;
+  const spread = `...${sourceCode.getText(write.target)}._meta`;
+  const first = literal.properties[0];
+  if (!first) return (fixer) => fixer.replaceText(literal, `{ ${spread} }`);
+  if (first.loc.start.line === literal.loc.start.line) return (fixer) => fixer.insertTextBefore(first, `${spread}, `);
+  const indent = sourceCode.lines[first.loc.start.line - 1].slice(0, first.loc.start.column);
+  return (fixer) => fixer.insertTextBefore(first, `${spread},\n${indent}`);
+}
+
+function messageFor(write: MetaWrite): MessageIds {
+  switch (write.kind) {
+    case 'meta-delete':
+      return 'deleteMeta';
+    case 'object-assign-meta':
+      return 'objectAssignMeta';
+    case 'result-literal':
+      return 'rewrapResult';
+    default:
+      return 'replaceMeta';
+  }
+}
+
+export default createRule<Options, MessageIds>({
+  name: 'no-wholesale-meta-assign',
+  meta: {
+    type: 'problem',
+    docs: {
+      description: 'Disallow replacing `_meta` wholesale; producers merge per top-level key',
+      recommended: true,
+    },
+    fixable: 'code',
+    hasSuggestions: true,
+    schema: [],
+    messages: {
+      replaceMeta:
+        '`{{target}}._meta = …` replaces the whole `_meta` and drops every key other producers attached. Merge per key instead: `{{target}}._meta = { ...{{target}}._meta, … }` or `{{target}}._meta.<key> = …` (MCP _meta rule 1).',
+      rewrapResult:
+        'Re-wrapping `{{target}}` with a new `_meta` drops the keys `{{target}}._meta` already holds. Spread them first: `_meta: { ...{{target}}._meta, … }` (MCP _meta rule 1).',
+      objectAssignMeta:
+        '`Object.assign({{target}}, { _meta })` replaces `_meta` wholesale. Merge per key: `Object.assign({{target}}._meta, { <key>: … })` or `_meta: { ...{{target}}._meta, … }` (MCP _meta rule 1).',
+      deleteMeta:
+        '`delete {{target}}._meta` drops every producer\'s key. Remove only the key this file owns: `delete {{target}}._meta.<key>` (MCP _meta rule 1).',
+      lateMergeLayerAssign:
+        'The merge layer assembles `{{target}}._meta` from collected keys only as the first `_meta` write to it in a function; after the write on line {{line}} this drops keys and breaks merge precedence (MCP _meta rules 1 and 4). Merge instead: `{ ...{{target}}._meta, … }`.',
+      suggestMerge: 'Merge into the existing `_meta`: spread `{{target}}._meta` first.',
+      registryProblem: REGISTRY_PROBLEM_MESSAGE,
+    },
+  },
+  defaultOptions: [],
+  create(context) {
+    const sourceCode = context.sourceCode;
+    return defineMetaRuleVisitor(context, ({ role, writes }) => {
+      for (const write of writes) {
+        if (!REPLACING_KINDS.has(write.kind) || !write.replaces) continue;
+        const target = write.target ? sourceCode.getText(write.target) : '_';
+        if (role.mergeLayer && isAssemblyFromCollected(write)) {
+          const earlier = earlierWriteToSameTarget(write, writes);
+          if (!earlier) continue;
+          context.report({
+            node: write.node,
+            messageId: 'lateMergeLayerAssign',
+            data: { target, line: String(earlier.node.loc.start.line) },
+            suggest: suggestionsFor(write, target),
+          });
+          continue;
+        }
+        const fix = mergeFix(write, sourceCode);
+        const safe = fix !== null && isSideEffectFree(write.target);
+        context.report({
+          node: write.node as TSESTree.Node,
+          messageId: messageFor(write),
+          data: { target },
+          fix: safe ? fix : null,
+          suggest: !safe ? suggestionsFor(write, target) : [],
+        });
+      }
+
+      function suggestionsFor(write: MetaWrite, target: string): TSESLint.SuggestionReportDescriptor<MessageIds>[] {
+        const fix = mergeFix(write, sourceCode);
+        return fix ? [{ messageId: 'suggestMerge', data: { target }, fix }] : [];
+      }
+    });
+  },
+});

@@ -1,0 +1,121 @@
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import { catchVerdict, isProducerWrite, type CatchVerdict } from '../src/analysis/isolation';
+import { defineMetaRuleVisitor, REGISTRY_PROBLEM_MESSAGE } from '../src/analysis/meta-context';
+import type { MetaWrite } from '../src/analysis/types';
+import { createRule } from '../src/util/create-rule';
+import { hoistDeclarationFix, wrapStatementFix } from '../src/util/wrap-in-try';
+
+export type Options = [{ requireForAll?: boolean; autofix?: boolean }];
+export type MessageIds =
+  | 'unguardedProducer'
+  | 'catchDoesNotContinue'
+  | 'sharedTry'
+  | 'wrapInTry'
+  | 'hoistAndWrap'
+  | 'registryProblem';
+
+const CATCH_PROBLEMS: Record<Exclude<CatchVerdict, 'continues'>, string> = {
+  'no-catch': 'has no catch, so the error escapes',
+  throws: 'throws, so the tool call errors',
+  returns: 'returns, so the keys after it are dropped',
+  'drops-meta': 'deletes or replaces `_meta`, dropping other producers\' keys',
+};
+
+function describeProducer(write: MetaWrite, sourceCode: TSESLint.SourceCode): string {
+  if (write.kind === 'hook-call') return 'This hook call';
+  const key = write.keys.find((k) => k.name !== null)?.name;
+  const callee = write.kind === 'emit' ? ` (${sourceCode.getText((write.node as TSESTree.CallExpression).callee)})` : '';
+  return key ? `The producer of '${key}'${callee}` : `This producer${callee}`;
+}
+
+export default createRule<Options, MessageIds>({
+  name: 'require-producer-isolation',
+  meta: {
+    type: 'problem',
+    docs: {
+      description: 'Require every `_meta` producer to attach inside its own try/catch so a failure only drops its key',
+      recommended: true,
+    },
+    fixable: 'code',
+    hasSuggestions: true,
+    schema: [
+      {
+        type: 'object',
+        properties: {
+          requireForAll: {
+            type: 'boolean',
+            description: 'Also require a try for producers whose value is a plain identifier or literal (cannot throw).',
+          },
+          autofix: {
+            type: 'boolean',
+            description: 'Offer the try/catch wrap as an autofix (default) or, when false, as a suggestion only.',
+          },
+        },
+        additionalProperties: false,
+      },
+    ],
+    messages: {
+      unguardedProducer:
+        '{{producer}} is not inside its own try/catch. A failing producer must degrade to its key being absent, never drop other keys or error the tool call (MCP _meta rule 3). Wrap it in `try { … } catch { … }`.',
+      catchDoesNotContinue:
+        '{{producer}} is inside a try whose catch {{problem}}. The catch must let the call go on with this key absent (MCP _meta rule 3).',
+      sharedTry:
+        '{{producer}} shares a try with the producer on line {{line}}: if that one throws, this key is lost too. Give each producer its own try/catch (MCP _meta rule 3).',
+      wrapInTry: 'Wrap this producer in its own try/catch.',
+      hoistAndWrap: "Declare '{{name}}' with `let` before a try/catch that assigns it, so later code still sees it.",
+      registryProblem: REGISTRY_PROBLEM_MESSAGE,
+    },
+  },
+  defaultOptions: [{ requireForAll: false, autofix: true }],
+  create(context, [{ requireForAll = false, autofix = true }]) {
+    const sourceCode = context.sourceCode;
+
+    function reportUnguarded(write: MetaWrite, producer: string): void {
+      const statement = write.statement;
+      if (statement?.type === 'ExpressionStatement') {
+        const fix = wrapStatementFix(sourceCode, statement);
+        context.report({
+          node: write.node,
+          messageId: 'unguardedProducer',
+          data: { producer },
+          fix: autofix ? fix : null,
+          suggest: !autofix && fix ? [{ messageId: 'wrapInTry', fix }] : [],
+        });
+        return;
+      }
+      // A declaration would take its names out of scope if wrapped as is: only a suggestion, which keeps them.
+      const fix = statement?.type === 'VariableDeclaration' ? hoistDeclarationFix(sourceCode, statement) : null;
+      const name = statement?.type === 'VariableDeclaration' && statement.declarations[0].id.type === 'Identifier' ? statement.declarations[0].id.name : '';
+      context.report({
+        node: write.node,
+        messageId: 'unguardedProducer',
+        data: { producer },
+        suggest: fix ? [{ messageId: 'hoistAndWrap', data: { name }, fix }] : [],
+      });
+    }
+
+    return defineMetaRuleVisitor(context, ({ writes }) => {
+      const firstProducerInTry = new Map<TSESTree.TryStatement, MetaWrite>();
+      for (const write of writes) {
+        if (!isProducerWrite(write, requireForAll)) continue;
+        const producer = describeProducer(write, sourceCode);
+        const guard = write.tryStatement;
+        if (!guard) {
+          reportUnguarded(write, producer);
+          continue;
+        }
+        const verdict = catchVerdict(guard, writes);
+        if (verdict !== 'continues') {
+          context.report({ node: write.node, messageId: 'catchDoesNotContinue', data: { producer, problem: CATCH_PROBLEMS[verdict] } });
+          continue;
+        }
+        const first = firstProducerInTry.get(guard);
+        if (first) {
+          context.report({ node: write.node, messageId: 'sharedTry', data: { producer, line: String(first.node.loc.start.line) } });
+          continue;
+        }
+        firstProducerInTry.set(guard, write);
+      }
+    });
+  },
+});

@@ -1,0 +1,165 @@
+/**
+ * Small, pure AST helpers shared by the write analysis and the rules. Everything here sees through TypeScript's
+ * expression wrappers (`x!`, `x as T`, `<T>x`, `x satisfies T`) and optional chains, since they never change which
+ * object is written.
+ */
+import type { TSESTree } from '@typescript-eslint/utils';
+
+type Node = TSESTree.Node;
+type Expression = TSESTree.Expression;
+
+const WRAPPER_TYPES = new Set([
+  'TSNonNullExpression',
+  'TSAsExpression',
+  'TSTypeAssertion',
+  'TSSatisfiesExpression',
+  'TSInstantiationExpression',
+  'ChainExpression',
+]);
+
+/** Strips TypeScript wrappers and optional-chain containers: `(x! as R)` -> `x`. */
+export function unwrap<T extends Node | null | undefined>(node: T): T | Expression {
+  let current: Node | null | undefined = node;
+  while (current && WRAPPER_TYPES.has(current.type)) {
+    current = (current as TSESTree.TSNonNullExpression | TSESTree.ChainExpression).expression;
+  }
+  return current as T | Expression;
+}
+
+/** The string a key expression stands for when it is written out: `'k'`, `` `k` `` (no expressions). */
+export function staticString(node: Node | null | undefined): string | null {
+  const inner = unwrap(node);
+  if (!inner) return null;
+  if (inner.type === 'Literal' && typeof inner.value === 'string') return inner.value;
+  if (inner.type === 'TemplateLiteral' && inner.expressions.length === 0) return inner.quasis[0]?.value.cooked ?? null;
+  return null;
+}
+
+/** The static name of a member's property (`a.b`, `a['b']`, `` a[`b`] ``), or null. */
+export function memberPropertyName(member: TSESTree.MemberExpression): string | null {
+  if (!member.computed) {
+    return member.property.type === 'Identifier' ? member.property.name : null; // PrivateIdentifier: never `_meta`
+  }
+  return staticString(member.property);
+}
+
+/** The static name of an object literal property key (`k:`, `'k':`, `[\`k\`]:`), or null when computed. */
+export function propertyKeyName(property: TSESTree.Property): string | null {
+  if (!property.computed) {
+    if (property.key.type === 'Identifier') return property.key.name;
+    if (property.key.type === 'Literal') return String(property.key.value);
+    return null;
+  }
+  return staticString(property.key);
+}
+
+/** `X._meta` (seen through wrappers) -> X, else null. */
+export function metaOwner(node: Node | null | undefined): Expression | null {
+  const inner = unwrap(node);
+  if (inner?.type !== 'MemberExpression' || memberPropertyName(inner) !== '_meta') return null;
+  return unwrap(inner.object) as Expression;
+}
+
+/**
+ * A comparable text for an object expression made of identifiers, `this` and static member accesses
+ * (`out`, `this.result`, `res.body`), ignoring wrappers and optional chaining. Null for anything else
+ * (calls, computed members): such targets are never considered "the same object".
+ */
+export function referenceText(node: Node | null | undefined): string | null {
+  const inner = unwrap(node);
+  if (!inner) return null;
+  if (inner.type === 'Identifier') return inner.name;
+  if (inner.type === 'ThisExpression') return 'this';
+  if (inner.type === 'MemberExpression') {
+    const objectText = referenceText(inner.object);
+    const name = memberPropertyName(inner);
+    return objectText !== null && name !== null ? `${objectText}.${name}` : null;
+  }
+  return null;
+}
+
+/** True when evaluating `node` twice is safe to assume side-effect free: identifiers, `this`, static member chains. */
+export function isSideEffectFree(node: Node | null | undefined): boolean {
+  return referenceText(node) !== null;
+}
+
+/** The names along a member chain, outermost last: `request.params._meta` -> ['request', 'params']. */
+export function referenceSegments(node: Node | null | undefined): string[] {
+  const inner = unwrap(node);
+  if (!inner) return [];
+  if (inner.type === 'Identifier') return [inner.name];
+  if (inner.type === 'MemberExpression') {
+    const name = memberPropertyName(inner);
+    return [...referenceSegments(inner.object), ...(name === null ? [] : [name])];
+  }
+  return [];
+}
+
+/** The name a call's callee goes by: `emit(...)` -> emit, `ctx.emitResponseMeta?.(...)` -> emitResponseMeta. */
+export function calleeName(call: TSESTree.CallExpression): string | null {
+  const callee = unwrap(call.callee);
+  if (callee.type === 'Identifier') return callee.name;
+  if (callee.type === 'MemberExpression') return memberPropertyName(callee);
+  return null;
+}
+
+export function isFunctionNode(
+  node: Node,
+): node is TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression {
+  return node.type === 'FunctionDeclaration' || node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression';
+}
+
+/** The name a function is known by in its file: declaration id, `const f = () => ...`, `f: () => ...`, `f() {}`. */
+export function functionName(fn: Node): string | null {
+  if (fn.type === 'FunctionDeclaration' || fn.type === 'FunctionExpression') {
+    if (fn.id) return fn.id.name;
+  }
+  const parent = fn.parent;
+  if (!parent) return null;
+  if (parent.type === 'VariableDeclarator' && parent.id.type === 'Identifier') return parent.id.name;
+  if ((parent.type === 'Property' || parent.type === 'MethodDefinition' || parent.type === 'PropertyDefinition') && parent.value === fn) {
+    if (!parent.computed && parent.key.type === 'Identifier') return parent.key.name;
+    return staticString(parent.key);
+  }
+  if (parent.type === 'AssignmentExpression' && parent.right === fn) {
+    const left = unwrap(parent.left);
+    if (left.type === 'Identifier') return left.name;
+    if (left.type === 'MemberExpression') return memberPropertyName(left);
+  }
+  return null;
+}
+
+const NON_CHILD_KEYS = new Set(['parent', 'loc', 'range', 'tokens', 'comments']);
+
+/** Calls `visit` on each child node, found generically (no visitor keys needed; used on small subtrees only). */
+export function forEachChildNode(node: Node, visit: (child: Node) => void): void {
+  for (const key of Object.keys(node)) {
+    if (NON_CHILD_KEYS.has(key)) continue;
+    const value = (node as unknown as Record<string, unknown>)[key];
+    if (Array.isArray(value)) {
+      for (const item of value) if (item && typeof (item as Node).type === 'string') visit(item as Node);
+    } else if (value && typeof (value as Node).type === 'string') {
+      visit(value as Node);
+    }
+  }
+}
+
+/**
+ * Nodes under `root` (itself included) matching `predicate`, without entering nested functions or classes: what
+ * `root`'s own function evaluates. A match is not searched further.
+ */
+export function collectInSameFunction<T extends Node>(root: Node, predicate: (node: Node) => node is T): T[];
+export function collectInSameFunction(root: Node, predicate: (node: Node) => boolean): Node[];
+export function collectInSameFunction(root: Node, predicate: (node: Node) => boolean): Node[] {
+  const found: Node[] = [];
+  const visit = (node: Node): void => {
+    if (predicate(node)) {
+      found.push(node);
+      return;
+    }
+    if (node !== root && (isFunctionNode(node) || node.type === 'ClassBody')) return;
+    forEachChildNode(node, visit);
+  };
+  visit(root);
+  return found;
+}

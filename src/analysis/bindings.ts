@@ -1,0 +1,120 @@
+/**
+ * Lexical look-ups the analysis needs at a handful of write sites: what a name is bound to in the same file.
+ * Walking up `parent` links is enough for the shapes we resolve (`const` keys, `const` aliases, same-file builder
+ * functions), costs nothing for files without write sites, and works the same under ESLint, oxlint and the CLI
+ * (which parses without a scope manager).
+ */
+import type { TSESTree } from '@typescript-eslint/utils';
+import { isFunctionNode } from './ast';
+
+type Node = TSESTree.Node;
+
+/** The node that declares `name` as seen from `from`: a VariableDeclarator, a function declaration, or `null` when
+ *  it is a parameter, an import, a `catch` binding, a class, or not found (global). */
+export type Binding =
+  | { kind: 'variable'; declarator: TSESTree.VariableDeclarator; declarationKind: TSESTree.VariableDeclaration['kind'] }
+  | { kind: 'function'; fn: TSESTree.FunctionDeclaration }
+  | { kind: 'other' };
+
+export function findBinding(name: string, from: Node): Binding | null {
+  let child: Node = from;
+  for (let scope = from.parent; scope; child = scope, scope = scope.parent) {
+    const found = bindingIn(scope, name, child);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** The initializer of a `const` binding of `identifier` (unwrapped by the caller), or null. */
+export function constInitializer(identifier: TSESTree.Identifier): TSESTree.Expression | null {
+  const binding = findBinding(identifier.name, identifier);
+  if (binding?.kind !== 'variable' || binding.declarationKind !== 'const') return null;
+  return binding.declarator.init ?? null;
+}
+
+/** A same-file function that `identifier` names: a function declaration or a `const` bound to a function. */
+export function functionBoundTo(identifier: TSESTree.Identifier): TSESTree.FunctionLike | null {
+  const binding = findBinding(identifier.name, identifier);
+  if (binding?.kind === 'function') return binding.fn;
+  if (binding?.kind === 'variable' && binding.declarationKind === 'const') {
+    const init = binding.declarator.init;
+    if (init && (init.type === 'ArrowFunctionExpression' || init.type === 'FunctionExpression')) return init;
+  }
+  return null;
+}
+
+function bindingIn(scope: Node, name: string, child: Node): Binding | null {
+  switch (scope.type) {
+    case 'Program':
+    case 'BlockStatement':
+    case 'StaticBlock':
+      return bindingInStatements(scope.body, name);
+    case 'SwitchCase':
+      return bindingInStatements(scope.consequent, name);
+    case 'ForStatement':
+      return scope.init?.type === 'VariableDeclaration' ? bindingInDeclaration(scope.init, name) : null;
+    case 'ForInStatement':
+    case 'ForOfStatement':
+      return scope.left.type === 'VariableDeclaration' ? bindingInDeclaration(scope.left, name) : null;
+    case 'CatchClause':
+      return scope.param && patternDeclares(scope.param, name) ? { kind: 'other' } : null;
+    default:
+      if (isFunctionNode(scope)) {
+        if (scope.params.some((param) => patternDeclares(param, name))) return { kind: 'other' };
+        // A named function expression binds its own name inside itself.
+        if (scope.type === 'FunctionExpression' && scope.id?.name === name && child !== scope.id) return { kind: 'other' };
+      }
+      return null;
+  }
+}
+
+function bindingInStatements(statements: readonly Node[], name: string): Binding | null {
+  for (const statement of statements) {
+    const declaration =
+      (statement.type === 'ExportNamedDeclaration' || statement.type === 'ExportDefaultDeclaration') && statement.declaration
+        ? statement.declaration
+        : statement;
+    if (declaration.type === 'VariableDeclaration') {
+      const found = bindingInDeclaration(declaration, name);
+      if (found) return found;
+    } else if (declaration.type === 'FunctionDeclaration' && declaration.id?.name === name) {
+      return { kind: 'function', fn: declaration };
+    } else if ((declaration.type === 'ClassDeclaration' || declaration.type === 'TSEnumDeclaration') && declaration.id?.name === name) {
+      return { kind: 'other' };
+    } else if (declaration.type === 'ImportDeclaration' && declaration.specifiers.some((s) => s.local.name === name)) {
+      return { kind: 'other' };
+    }
+  }
+  return null;
+}
+
+function bindingInDeclaration(declaration: TSESTree.VariableDeclaration, name: string): Binding | null {
+  for (const declarator of declaration.declarations) {
+    if (declarator.id.type === 'Identifier' && declarator.id.name === name) {
+      return { kind: 'variable', declarator, declarationKind: declaration.kind };
+    }
+    if (declarator.id.type !== 'Identifier' && patternDeclares(declarator.id, name)) return { kind: 'other' };
+  }
+  return null;
+}
+
+function patternDeclares(pattern: Node, name: string): boolean {
+  switch (pattern.type) {
+    case 'Identifier':
+      return pattern.name === name;
+    case 'AssignmentPattern':
+      return patternDeclares(pattern.left, name);
+    case 'RestElement':
+      return patternDeclares(pattern.argument, name);
+    case 'ArrayPattern':
+      return pattern.elements.some((element) => element !== null && patternDeclares(element, name));
+    case 'ObjectPattern':
+      return pattern.properties.some((property) =>
+        property.type === 'RestElement' ? patternDeclares(property, name) : patternDeclares(property.value, name),
+      );
+    case 'TSParameterProperty':
+      return patternDeclares(pattern.parameter, name);
+    default:
+      return false;
+  }
+}

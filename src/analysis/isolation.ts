@@ -1,0 +1,52 @@
+/**
+ * Producer isolation facts (MCP _meta rule 3): whether a write computes (and so can throw), and whether a `try`'s
+ * `catch` lets the tool call go on with the key simply absent.
+ */
+import type { TSESTree } from '@typescript-eslint/utils';
+import { collectInSameFunction, isFunctionNode } from './ast';
+import type { MetaWrite } from './types';
+
+type Node = TSESTree.Node;
+
+const COMPUTING = new Set(['CallExpression', 'NewExpression', 'AwaitExpression', 'TaggedTemplateExpression', 'YieldExpression', 'ImportExpression']);
+
+/** True when evaluating `node` runs code that can throw: a call, `new`, `await` (not inside nested functions). */
+export function computes(node: Node | null | undefined): boolean {
+  if (!node || isFunctionNode(node)) return false;
+  return collectInSameFunction(node, (inner) => COMPUTING.has(inner.type)).length > 0;
+}
+
+/** Which writes are producers: hook calls always; emits and key writes whose value computes (or all, if asked). */
+export function isProducerWrite(write: MetaWrite, requireForAll: boolean): boolean {
+  switch (write.kind) {
+    case 'hook-call':
+      return true;
+    case 'emit':
+    case 'key-assign':
+      return requireForAll || write.keys.some((key) => computes(key.value)) || write.spreads.some((spread) => computes(spread));
+    default:
+      return false;
+  }
+}
+
+export type CatchVerdict = 'continues' | 'no-catch' | 'throws' | 'returns' | 'drops-meta';
+
+/**
+ * Whether `tryStatement`'s catch lets the call go on: it must exist, and neither throw, nor return, nor delete or
+ * replace `_meta` (checked against the file's writes, so aliases and wrappers count too).
+ */
+export function catchVerdict(tryStatement: TSESTree.TryStatement, writes: readonly MetaWrite[]): CatchVerdict {
+  const handler = tryStatement.handler;
+  if (!handler) return 'no-catch';
+  const [start, end] = handler.body.range;
+  if (writes.some((w) => w.replaces && (w.kind === 'meta-delete' || w.kind === 'meta-assign') && w.node.range[0] >= start && w.node.range[1] <= end)) {
+    return 'drops-meta';
+  }
+  return exitKind(handler.body) ?? 'continues';
+}
+
+function exitKind(body: Node): 'throws' | 'returns' | null {
+  const [exit] = collectInSameFunction(body, (node) => node.type === 'ThrowStatement' || node.type === 'ReturnStatement');
+  if (!exit) return null;
+  return exit.type === 'ThrowStatement' ? 'throws' : 'returns';
+}

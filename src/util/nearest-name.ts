@@ -1,0 +1,24 @@
+import { distance } from 'fastest-levenshtein';
+
+/**
+ * The candidate closest to `name` by edit distance, if it is close enough to be a likely typo or rename:
+ * within `maxDistance`, or (for renames such as `returned` -> `returned_count`) one name a prefix of the other.
+ */
+export function nearestName(
+  name: string,
+  candidates: Iterable<string>,
+  { maxDistance = 2, matchPrefixes = false }: { maxDistance?: number; matchPrefixes?: boolean } = {},
+): string | null {
+  let best: string | null = null;
+  let bestDistance = Infinity;
+  for (const candidate of candidates) {
+    if (candidate === name) continue;
+    const d = distance(name, candidate);
+    const close = d <= maxDistance || (matchPrefixes && Math.min(name.length, candidate.length) >= 4 && (candidate.startsWith(name) || name.startsWith(candidate)));
+    if (close && d < bestDistance) {
+      best = candidate;
+      bestDistance = d;
+    }
+  }
+  return best;
+}

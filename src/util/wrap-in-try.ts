@@ -1,0 +1,46 @@
+/**
+ * Text edits that put a producer inside its own try/catch (MCP _meta rule 3), indented like the surrounding code.
+ * Both produce code that parses: the statement's own text is moved unchanged, only re-indented.
+ */
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+
+export const DEGRADE_COMMENT = '// A failing producer degrades to its key being absent (MCP _meta rule 3).';
+
+function indentation(sourceCode: TSESLint.SourceCode, node: TSESTree.Node): { outer: string; unit: string } | null {
+  const line = sourceCode.lines[node.loc.start.line - 1];
+  const outer = line.slice(0, node.loc.start.column);
+  if (outer.trim() !== '') return null; // something else precedes the statement on its line: leave it alone
+  return { outer, unit: outer.includes('\t') ? '\t' : '  ' };
+}
+
+function reindent(text: string, unit: string): string {
+  return text.replace(/\n(?=[^\n])/g, `\n${unit}`);
+}
+
+function tryBlock(body: string, outer: string, unit: string): string {
+  return `try {\n${outer}${unit}${body}\n${outer}} catch {\n${outer}${unit}${DEGRADE_COMMENT}\n${outer}}`;
+}
+
+/** `stmt;` -> `try { stmt; } catch { … }`. Null when the statement shares its line with other code. */
+export function wrapStatementFix(sourceCode: TSESLint.SourceCode, statement: TSESTree.Statement): TSESLint.ReportFixFunction | null {
+  const indent = indentation(sourceCode, statement);
+  if (!indent) return null;
+  const body = reindent(sourceCode.getText(statement), indent.unit);
+  return (fixer) => fixer.replaceText(statement, tryBlock(body, indent.outer, indent.unit));
+}
+
+/**
+ * `const x = E;` -> `let x: T | undefined;\ntry { x = E; } catch { … }`: the name stays in scope for the code after
+ * it. Only for a single `const`/`let` of a plain identifier with an initializer; null otherwise.
+ */
+export function hoistDeclarationFix(sourceCode: TSESLint.SourceCode, declaration: TSESTree.VariableDeclaration): TSESLint.ReportFixFunction | null {
+  const indent = indentation(sourceCode, declaration);
+  const [declarator] = declaration.declarations;
+  if (!indent || declaration.declarations.length !== 1 || declaration.kind === 'var' || declaration.declare) return null;
+  if (declarator.id.type !== 'Identifier' || !declarator.init) return null;
+  const annotation = declarator.id.typeAnnotation ? `${sourceCode.getText(declarator.id.typeAnnotation.typeAnnotation)} | undefined` : null;
+  const name = declarator.id.name;
+  const assignment = reindent(`${name} = ${sourceCode.getText(declarator.init)};`, indent.unit);
+  const text = `let ${name}${annotation ? `: ${annotation}` : ''};\n${indent.outer}${tryBlock(assignment, indent.outer, indent.unit)}`;
+  return (fixer) => fixer.replaceText(declaration, text);
+}
