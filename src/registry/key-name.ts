@@ -40,10 +40,9 @@ export function checkMetaKeyName(key: string): KeyNameIssue | undefined {
     }
   }
   if (name === '') {
-    return {
-      message: `Key '${key}' has no name after its prefix.`,
-      fix: `Add a name after '/', e.g. '${key}name'.`,
-    };
+    return prefix === undefined
+      ? { message: 'A key has an empty name.', fix: 'Give the key a name, e.g. "retrieval".' }
+      : { message: `Key '${key}' has no name after its prefix.`, fix: `Add a name after '/', e.g. '${key}name'.` };
   }
   if (!NAME.test(name)) {
     return {

@@ -128,12 +128,14 @@ function describeError(error: ErrorObject, data: unknown, file: string, locator:
       };
     case 'uniqueItems': {
       const { i, j } = error.params as { i: number; j: number };
-      const duplicate = `${at}/${i}`;
+      const [first, second] = i < j ? [i, j] : [j, i];
+      // Point at the later copy: it is the one to delete.
+      const duplicate = `${at}/${second}`;
       return {
         severity: 'error',
         file,
         ...where(duplicate),
-        message: `${label} lists ${JSON.stringify(valueAt(data, duplicate))} twice (items ${j} and ${i}).`,
+        message: `${label} lists ${JSON.stringify(valueAt(data, duplicate))} twice (items ${first} and ${second}).`,
         fix: `Remove the duplicate at '${duplicate}'.`,
       };
     }
