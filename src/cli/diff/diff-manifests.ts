@@ -1,0 +1,183 @@
+import type { AcceptedBreak, FieldMap, ManifestKey, RegistryManifest } from '../../registry/types';
+import { normalizeFields } from '../manifest-source';
+import { pairRenames } from './similar-names';
+
+/**
+ * Comparing two manifests the way `buf breaking` and `oasdiff` compare schemas: every difference becomes a change with
+ * a canonical id; the breaking ones (rule 2, additive-forever; rule 1, one producer per key) fail `diff` unless the
+ * new manifest accepts them by id in `acceptedBreaks`.
+ *
+ * Change ids (documented in docs/cli.md; `acceptedBreaks[].change` must equal one exactly):
+ *   key-removed:<key>                    breaking
+ *   field-removed:<path>                 breaking   path = key.field, nested: key.field.sub, array items: key.field[].sub
+ *   field-renamed:<old path>-><new path> breaking
+ *   producers-moved:<key>                breaking   an old producer glob is gone from the key's producers
+ *   key-added:<key>, field-added:<path>, producers-added:<key>, field-deprecated:<path>, key-deprecated:<key>,
+ *   fields-unchecked:<path>              not breaking
+ */
+
+export type ChangeKind =
+  | 'key-removed'
+  | 'field-removed'
+  | 'field-renamed'
+  | 'producers-moved'
+  | 'key-added'
+  | 'field-added'
+  | 'producers-added'
+  | 'field-deprecated'
+  | 'key-deprecated'
+  | 'fields-unchecked';
+
+const BREAKING_KINDS: ReadonlySet<ChangeKind> = new Set(['key-removed', 'field-removed', 'field-renamed', 'producers-moved']);
+
+export interface ManifestChange {
+  /** Canonical id, e.g. `field-renamed:retrieval.returned->retrieval.returned_count`. */
+  readonly id: string;
+  readonly kind: ChangeKind;
+  readonly breaking: boolean;
+  readonly key: string;
+  readonly message: string;
+  /** Where in the NEW manifest to point at (JSON path; the nearest existing ancestor is used when it is gone). */
+  readonly location: Array<string | number>;
+}
+
+function change(kind: ChangeKind, subject: string, key: string, message: string, location: Array<string | number>): ManifestChange {
+  return { id: `${kind}:${subject}`, kind, breaking: BREAKING_KINDS.has(kind), key, message, location };
+}
+
+export function diffManifests(before: RegistryManifest, after: RegistryManifest): ManifestChange[] {
+  const changes: ManifestChange[] = [];
+  const oldKeys = before.keys ?? {};
+  const newKeys = after.keys ?? {};
+  for (const key of Object.keys(oldKeys)) {
+    if (!Object.hasOwn(newKeys, key)) {
+      changes.push(change('key-removed', key, key, `key '${key}' was removed; consumers reading it break (rule 2: additive-forever)`, ['keys']));
+    }
+  }
+  for (const [key, newKey] of Object.entries(newKeys)) {
+    const oldKey = Object.hasOwn(oldKeys, key) ? oldKeys[key] : undefined;
+    if (oldKey === undefined) {
+      changes.push(change('key-added', key, key, `key '${key}' was added`, ['keys', key]));
+      continue;
+    }
+    changes.push(...diffKey(key, oldKey, newKey));
+  }
+  return changes;
+}
+
+function diffKey(key: string, before: ManifestKey, after: ManifestKey): ManifestChange[] {
+  const changes: ManifestChange[] = [];
+  const oldProducers = stringList(before.producers);
+  const newProducers = stringList(after.producers);
+  const gone = oldProducers.filter((glob) => !newProducers.includes(glob));
+  const added = newProducers.filter((glob) => !oldProducers.includes(glob));
+  if (gone.length > 0) {
+    const to = added.length > 0 ? ` to ${added.join(', ')}` : '';
+    changes.push(
+      change('producers-moved', key, key, `producers of key '${key}' moved from ${gone.join(', ')}${to}; the key now has another owner (rule 1)`, [
+        'keys',
+        key,
+        'producers',
+      ]),
+    );
+  } else if (added.length > 0) {
+    changes.push(change('producers-added', key, key, `key '${key}' gained producers ${added.join(', ')}`, ['keys', key, 'producers']));
+  }
+  if (after.deprecated === true && before.deprecated !== true) {
+    changes.push(change('key-deprecated', key, key, `key '${key}' was marked deprecated (kept, so not breaking)`, ['keys', key, 'deprecated']));
+  }
+  changes.push(...diffFieldMaps(key, key, normalizeFields(before.fields), normalizeFields(after.fields), ['keys', key, 'fields']));
+  return changes;
+}
+
+function diffFieldMaps(
+  key: string,
+  prefix: string,
+  before: FieldMap | undefined,
+  after: FieldMap | undefined,
+  location: Array<string | number>,
+): ManifestChange[] {
+  if (before === undefined && after === undefined) return [];
+  if (after === undefined) {
+    return [change('fields-unchecked', prefix, key, `the fields of '${prefix}' are no longer listed, so they are no longer checked`, location)];
+  }
+  const changes: ManifestChange[] = [];
+  const oldMap: FieldMap = before ?? new Map();
+  const removed = [...oldMap.keys()].filter((name) => !after.has(name));
+  const added = [...after.keys()].filter((name) => !oldMap.has(name));
+  // A deprecated newcomer is not what a field was renamed to.
+  const renameTargets = added.filter((name) => after.get(name)?.deprecated !== true);
+  const renames = before === undefined ? [] : pairRenames(removed, renameTargets);
+  const renamedFrom = new Set(renames.map(([from]) => from));
+  const renamedTo = new Set(renames.map(([, to]) => to));
+  for (const [from, to] of renames) {
+    changes.push(
+      change(
+        'field-renamed',
+        `${prefix}.${from}->${prefix}.${to}`,
+        key,
+        `field '${prefix}.${from}' was renamed to '${prefix}.${to}'; keep '${from}' (mark it "deprecated": true) and add '${to}' beside it (rule 2: additive-forever)`,
+        [...location, to],
+      ),
+    );
+  }
+  for (const name of removed) {
+    if (renamedFrom.has(name)) continue;
+    changes.push(
+      change(
+        'field-removed',
+        `${prefix}.${name}`,
+        key,
+        `field '${prefix}.${name}' was removed; keep it and mark it "deprecated": true instead (rule 2: additive-forever)`,
+        location,
+      ),
+    );
+  }
+  for (const name of added) {
+    if (renamedTo.has(name)) continue;
+    changes.push(change('field-added', `${prefix}.${name}`, key, `field '${prefix}.${name}' was added`, [...location, name]));
+  }
+  for (const [name, oldField] of oldMap) {
+    const newField = after.get(name);
+    if (newField === undefined) continue;
+    if (newField.deprecated && !oldField.deprecated) {
+      changes.push(
+        change('field-deprecated', `${prefix}.${name}`, key, `field '${prefix}.${name}' was marked deprecated (kept, so not breaking)`, [...location, name]),
+      );
+    }
+    changes.push(...diffFieldMaps(key, `${prefix}.${name}`, oldField.fields, newField.fields, [...location, name, 'fields']));
+    changes.push(...diffFieldMaps(key, `${prefix}.${name}[]`, oldField.items, newField.items, [...location, name, 'items', 'fields']));
+  }
+  return changes;
+}
+
+function stringList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+}
+
+export interface AcceptedBreaksOutcome {
+  /** Breaking changes that no entry of `acceptedBreaks` accepts: each one fails `diff`. */
+  readonly unaccepted: ManifestChange[];
+  readonly accepted: Array<{ change: ManifestChange; reason: string }>;
+  /** Entries (with their index in `acceptedBreaks`) that accept a break that does not occur. */
+  readonly stale: Array<{ entry: AcceptedBreak; index: number }>;
+}
+
+export function applyAcceptedBreaks(changes: readonly ManifestChange[], acceptedBreaks: readonly AcceptedBreak[] | undefined): AcceptedBreaksOutcome {
+  const entries = Array.isArray(acceptedBreaks) ? acceptedBreaks : [];
+  const used = new Set<number>();
+  const unaccepted: ManifestChange[] = [];
+  const accepted: Array<{ change: ManifestChange; reason: string }> = [];
+  for (const item of changes) {
+    if (!item.breaking) continue;
+    const index = entries.findIndex((entry) => entry !== null && typeof entry === 'object' && entry.change === item.id);
+    if (index === -1) {
+      unaccepted.push(item);
+      continue;
+    }
+    used.add(index);
+    accepted.push({ change: item, reason: String(entries[index].reason ?? '') });
+  }
+  const stale = entries.flatMap((entry, index) => (used.has(index) ? [] : [{ entry, index }]));
+  return { unaccepted, accepted, stale };
+}

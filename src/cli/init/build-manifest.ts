@@ -1,0 +1,98 @@
+import type { ManifestFields, ManifestKey, RegistryManifest } from '../../registry/types';
+import type { KeysTableRow } from '../doc/keys-table';
+import { toManifestPath } from '../source-files';
+import { objectFieldsOf } from '../written-fields';
+import type { DetectedVocabulary } from './detect-vocabulary';
+import { fieldsFromWritten, type ScanResult } from './scan-writes';
+
+export const SCHEMA_REFERENCE = './node_modules/eslint-plugin-mcp-meta/schema/registry.schema.json';
+
+export interface StarterManifest {
+  manifest: RegistryManifest;
+  /** Decisions a person should look at (a key left out, a file that writes two keys...). */
+  notes: string[];
+}
+
+/** Identifiers in a prose Producer cell: `serve-http metaHook (getBrainHotMemoryMeta)` -> serve, http, metaHook, getBrainHotMemoryMeta. */
+export function identifiersIn(text: string): string[] {
+  return text.match(/[A-Za-z_$][\w$]*/g) ?? [];
+}
+
+/** Doc fields first (they carry descriptions and structure), then fields only the code shows. */
+function mergeFields(fromDoc: ManifestFields | undefined, fromCode: ManifestFields | undefined): ManifestFields | undefined {
+  if (fromDoc === undefined) return fromCode;
+  if (fromCode === undefined) return fromDoc;
+  const codeNames = Array.isArray(fromCode) ? fromCode : Object.keys(fromCode);
+  if (Array.isArray(fromDoc)) return [...fromDoc, ...codeNames.filter((name) => !fromDoc.includes(name))];
+  const merged = { ...fromDoc };
+  for (const name of codeNames) if (!(name in merged)) merged[name] = Array.isArray(fromCode) ? {} : fromCode[name];
+  return merged;
+}
+
+/**
+ * The starter manifest: keys from the code scan and the doc table, each code file owning one key (the one it writes
+ * most), the detected vocabulary, and the files that assemble `_meta` as the merge layer.
+ */
+export function buildStarterManifest(
+  dir: string,
+  vocabulary: DetectedVocabulary,
+  scan: ScanResult,
+  docRows: readonly KeysTableRow[],
+): StarterManifest {
+  const notes: string[] = [];
+  const relative = (file: string): string => toManifestPath(dir, file);
+
+  // A producer owns exactly one key: a file that writes several is given to the key it writes most.
+  const ownerOf = new Map<string, { key: string; count: number }>();
+  for (const [key, scanned] of [...scan.keys].sort(([a], [b]) => a.localeCompare(b))) {
+    for (const [file, count] of scanned.files) {
+      const current = ownerOf.get(file);
+      if (current === undefined || count > current.count) ownerOf.set(file, { key, count });
+    }
+  }
+  for (const [key, scanned] of scan.keys) {
+    for (const file of scanned.files.keys()) {
+      const owner = ownerOf.get(file)?.key;
+      if (owner !== key) notes.push(`${relative(file)} also writes '${key}'; a producer owns one key, so it is listed for '${owner}' only (lint will report the other write)`);
+    }
+  }
+
+  const keys: Record<string, ManifestKey> = {};
+  const docKeys = new Set(docRows.map((row) => row.key));
+  const orderedKeys = [...docRows.map((row) => row.key), ...[...scan.keys.keys()].filter((key) => !docKeys.has(key)).sort()];
+  for (const key of orderedKeys) {
+    if (key in keys) continue;
+    const row = docRows.find((candidate) => candidate.key === key);
+    const scanned = scan.keys.get(key);
+    const producers = new Set<string>(row?.producers ?? []);
+    for (const file of scanned?.files.keys() ?? []) if (ownerOf.get(file)?.key === key) producers.add(relative(file));
+    // "serve-http metaHook (getBrainHotMemoryMeta)": a function the doc names is defined in the producer file.
+    for (const name of identifiersIn(row?.producerText ?? '')) {
+      if (!vocabulary.hookFunctions.has(name)) continue;
+      for (const file of vocabulary.functionFiles.get(name) ?? []) {
+        if (!ownerOf.has(file) || ownerOf.get(file)?.key === key) producers.add(relative(file));
+      }
+    }
+    if (producers.size === 0) {
+      notes.push(`key '${key}' from the doc is left out: no file writes it and its Producer cell ('${row?.producerText ?? ''}') names no file or function found in the code; add it by hand with its producers`);
+      continue;
+    }
+    const codeFields = scanned === undefined ? undefined : fieldsFromWritten(objectFieldsOf(scanned.values));
+    const fields = mergeFields(row?.fields, codeFields);
+    const entry: ManifestKey = { producers: [...producers].sort() };
+    if (row?.description !== undefined && row.description !== '') entry.description = row.description;
+    if (fields !== undefined) entry.fields = fields;
+    keys[key] = entry;
+    if (scanned === undefined) notes.push(`key '${key}' comes from the doc only: no write of it was found in its producers (\`mcp-meta check\` will say so until one exists)`);
+  }
+
+  const manifest: RegistryManifest = { $schema: SCHEMA_REFERENCE, version: 1, keys };
+  const sorted = (values: Iterable<string>): string[] => [...values].sort();
+  if (vocabulary.emitters.size > 0) manifest.emitters = sorted(vocabulary.emitters);
+  if (vocabulary.hooks.size > 0) manifest.hooks = sorted(vocabulary.hooks);
+  if (vocabulary.hookFunctions.size > 0) manifest.hookFunctions = sorted(vocabulary.hookFunctions);
+  if (scan.mergeLayerFiles.size > 0) manifest.mergeLayer = sorted([...scan.mergeLayerFiles].map(relative));
+  // Property order as in the manifest docs: vocabulary first, keys last.
+  const { $schema, version, emitters, hooks, hookFunctions, mergeLayer } = manifest;
+  return { manifest: JSON.parse(JSON.stringify({ $schema, version, emitters, hooks, hookFunctions, mergeLayer, keys })) as RegistryManifest, notes };
+}

@@ -1,0 +1,67 @@
+import type { TSESTree } from '@typescript-eslint/utils';
+import { findMetaWrites } from '../../analysis/find-meta-writes';
+import type { ManifestFieldSpec, ManifestFields } from '../../registry/types';
+import { itemFieldsOf, objectFieldsOf, type WrittenFields } from '../written-fields';
+import type { DetectedVocabulary } from './detect-vocabulary';
+
+/** What the code says about one key: the files that write it (with how many write sites) and the values written. */
+export interface ScannedKey {
+  readonly files: Map<string, number>;
+  readonly values: Array<TSESTree.Expression | null>;
+}
+
+export interface ScanResult {
+  readonly keys: Map<string, ScannedKey>;
+  /** Files that assemble `_meta` by spreading collected maps or fragments: the merge layer. */
+  readonly mergeLayerFiles: Set<string>;
+}
+
+export function emptyScan(): ScanResult {
+  return { keys: new Map(), mergeLayerFiles: new Set() };
+}
+
+const REPLACING_KINDS = new Set(['meta-assign', 'result-literal', 'object-assign-meta']);
+const DELETE_KINDS = new Set(['key-delete', 'meta-delete']);
+
+/** Adds one parsed file's writes (found with the plugin's own analysis and the detected vocabulary) to `scan`. */
+export function scanWrites(
+  input: { ast: TSESTree.Program; text: string; visitorKeys: Record<string, readonly string[]> },
+  file: string,
+  vocabulary: DetectedVocabulary,
+  scan: ScanResult,
+): void {
+  const writes = findMetaWrites({ ...input, vocabulary });
+  for (const write of writes) {
+    if (REPLACING_KINDS.has(write.kind) && write.spreads.length > 0) scan.mergeLayerFiles.add(file);
+    if (DELETE_KINDS.has(write.kind)) continue;
+    for (const keyWrite of write.keys) {
+      if (keyWrite.name === null) continue;
+      const entry = scan.keys.get(keyWrite.name) ?? { files: new Map<string, number>(), values: [] };
+      entry.files.set(file, (entry.files.get(file) ?? 0) + 1);
+      entry.values.push(keyWrite.value);
+      scan.keys.set(keyWrite.name, entry);
+    }
+  }
+}
+
+const MAX_FIELD_DEPTH = 4;
+
+/** The fields seen in `written`, nested where the values show objects or arrays of objects; `undefined` if none. */
+export function fieldsFromWritten(written: WrittenFields, depth = 0): ManifestFields | undefined {
+  if (written.fields.size === 0) return undefined;
+  const entries: Array<[string, ManifestFieldSpec]> = [];
+  for (const [name, values] of [...written.fields].sort(([a], [b]) => a.localeCompare(b))) {
+    const spec: ManifestFieldSpec = {};
+    if (depth < MAX_FIELD_DEPTH) {
+      const nested = fieldsFromWritten(objectFieldsOf(values), depth + 1);
+      if (nested !== undefined) spec.fields = nested;
+      else {
+        const items = fieldsFromWritten(itemFieldsOf(values), depth + 1);
+        if (items !== undefined) spec.items = { fields: items };
+      }
+    }
+    entries.push([name, spec]);
+  }
+  if (entries.every(([, spec]) => Object.keys(spec).length === 0)) return entries.map(([name]) => name);
+  return Object.fromEntries(entries);
+}

@@ -1,0 +1,141 @@
+#!/usr/bin/env node
+/**
+ * The `mcp-meta` bin: registry tooling that sees the whole codebase and its history, where lint sees one file.
+ * Exit codes: 0 clean, 1 findings, 2 usage or I/O error (so CI can tell "the registry has problems" from "the tool
+ * could not run").
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import { closest } from 'fastest-levenshtein';
+import { CliError, EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE_OR_IO } from './findings';
+import { formatFatal, formatReport, OUTPUT_FORMATS, type OutputFormat } from './format-report';
+import type { Verb } from './verb';
+
+/**
+ * Verbs are loaded on demand: `--help` stays fast, and a verb that fails to load (a broken install) becomes a clear
+ * exit-2 error from the catch-all instead of a module-loader stack trace.
+ */
+const VERBS: ReadonlyArray<{ name: string; summary: string; load: () => Promise<Verb> }> = [
+  {
+    name: 'check',
+    summary: 'validate the manifest and check it against the code (keys written, fields still written, globs match)',
+    load: async () => (await import('./verbs/check.js')).checkVerb,
+  },
+  {
+    name: 'diff',
+    summary: 'compare the manifest with a git revision; fail on breaking changes (additive-forever)',
+    load: async () => (await import('./verbs/diff.js')).diffVerb,
+  },
+  {
+    name: 'doc',
+    summary: 'write or check the Key | Producer | Contents table between mcp-meta:keys markers in a markdown file',
+    load: async () => (await import('./verbs/doc.js')).docVerb,
+  },
+  {
+    name: 'init',
+    summary: 'scan a server and write a starter mcp-meta.registry.json (optionally importing a doc table)',
+    load: async () => (await import('./verbs/init.js')).initVerb,
+  },
+];
+
+function topLevelHelp(): string {
+  return [
+    'Usage: mcp-meta <command> [options]',
+    '',
+    'Commands:',
+    ...VERBS.map((verb) => `  ${verb.name.padEnd(8)} ${verb.summary}`),
+    '',
+    'Every command takes --format text|json|github and --help.',
+    'Exit codes: 0 clean, 1 findings, 2 usage or I/O error. Set MCP_META_DEBUG=1 for stack traces.',
+  ].join('\n');
+}
+
+function packageVersion(): string {
+  // dist/src/cli/main.js and src/cli/main.ts are both three folders below the package root.
+  const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as { version: string };
+  return manifest.version;
+}
+
+/** The --format value, read before full parsing so that even a usage error is printed in the format CI expects. */
+function peekFormat(args: readonly string[]): OutputFormat {
+  for (let i = 0; i < args.length; i++) {
+    const value = args[i].startsWith('--format=') ? args[i].slice('--format='.length) : args[i] === '--format' ? args[i + 1] : undefined;
+    if (value !== undefined && (OUTPUT_FORMATS as readonly string[]).includes(value)) return value as OutputFormat;
+  }
+  return 'text';
+}
+
+function shortUsage(verb: Verb): string {
+  return `${verb.help.split('\n')[0]}\nRun \`mcp-meta ${verb.name} --help\` for details.`;
+}
+
+async function run(args: string[], cwd: string): Promise<number> {
+  const [command, ...rest] = args;
+  if (command === '--help' || command === '-h' || command === 'help') {
+    process.stdout.write(topLevelHelp() + '\n');
+    return EXIT_CLEAN;
+  }
+  if (command === '--version' || command === '-v') {
+    process.stdout.write(packageVersion() + '\n');
+    return EXIT_CLEAN;
+  }
+  if (command === undefined || command.startsWith('-')) throw new CliError('missing command', topLevelHelp());
+  const entry = VERBS.find((candidate) => candidate.name === command);
+  if (entry === undefined) {
+    const nearest = closest(command, VERBS.map((candidate) => candidate.name));
+    throw new CliError(`unknown command '${command}' (did you mean '${nearest}'?)`, topLevelHelp());
+  }
+  const verb = await entry.load();
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({
+      args: rest,
+      options: { ...verb.options, format: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    // parseArgs throws TypeErrors with ERR_PARSE_ARGS_* codes for unknown options and missing values.
+    throw new CliError(error instanceof Error ? error.message : String(error), shortUsage(verb));
+  }
+  const values = parsed.values as Record<string, string | boolean | undefined>;
+  if (values.help === true) {
+    process.stdout.write(verb.help + '\n');
+    return EXIT_CLEAN;
+  }
+  const format = values.format ?? 'text';
+  if (typeof format !== 'string' || !(OUTPUT_FORMATS as readonly string[]).includes(format)) {
+    throw new CliError(`unknown --format '${String(format)}'`, `Use one of: ${OUTPUT_FORMATS.join(', ')}.`);
+  }
+  if (parsed.positionals.length > verb.maxPositionals) {
+    throw new CliError(`unexpected argument '${parsed.positionals[verb.maxPositionals]}'`, shortUsage(verb));
+  }
+  const report = verb.run(values, parsed.positionals, cwd);
+  process.stdout.write(formatReport(report, format as OutputFormat, cwd));
+  return report.findings.length > 0 ? EXIT_FINDINGS : EXIT_CLEAN;
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  try {
+    process.exitCode = await run(args, process.cwd());
+  } catch (error) {
+    const format = peekFormat(args);
+    if (error instanceof CliError) {
+      const { stdout, stderr } = formatFatal(error.message, error.hint, format);
+      process.stdout.write(stdout);
+      process.stderr.write(stderr);
+    } else {
+      // A bug, not a finding: say so plainly; the stack only on request.
+      const message = error instanceof Error ? error.message : String(error);
+      const { stdout, stderr } = formatFatal(`internal error: ${message}`, 'Set MCP_META_DEBUG=1 to see the stack trace, and please report it.', format);
+      process.stdout.write(stdout);
+      process.stderr.write(stderr);
+      if (process.env.MCP_META_DEBUG === '1' && error instanceof Error && error.stack !== undefined) process.stderr.write(error.stack + '\n');
+    }
+    process.exitCode = EXIT_USAGE_OR_IO;
+  }
+}
+
+void main();

@@ -1,0 +1,41 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { loadRegistry } from '../registry';
+import type { Registry, RegistryProblem } from '../registry/types';
+import { CliError, type Finding } from './findings';
+import { REGISTRY_FILENAME } from '../registry';
+
+/** `--registry FILE` (relative to the working directory), else `mcp-meta.registry.json` in it. */
+export function resolveRegistryPath(option: string | undefined, cwd: string): string {
+  return path.resolve(cwd, option ?? REGISTRY_FILENAME);
+}
+
+/** A missing manifest is an I/O error (exit 2), not a finding: there is nothing to check yet. */
+export function assertRegistryExists(absolutePath: string): void {
+  if (!fs.existsSync(absolutePath)) {
+    throw new CliError(`no manifest at ${absolutePath}`, 'Pass its path with --registry FILE, or create one with `npx mcp-meta init`.');
+  }
+}
+
+export function registryProblemToFinding(problem: RegistryProblem): Finding {
+  return {
+    severity: problem.severity,
+    code: 'registry-problem',
+    message: problem.pointer === undefined ? problem.message : `${problem.message} (at ${problem.pointer})`,
+    file: problem.file,
+    line: problem.line,
+    column: problem.column,
+    fix: problem.fix,
+  };
+}
+
+/**
+ * Validates the manifest with the plugin's own loader, so the CLI and ESLint never disagree about what is valid.
+ * Every problem (warnings included: a glob that matches no file) is a finding.
+ */
+export function loadRegistryWithFindings(absolutePath: string, checkGlobs: boolean): { registry: Registry | null; findings: Finding[] } {
+  assertRegistryExists(absolutePath);
+  const result = loadRegistry(absolutePath, { checkGlobs });
+  if (!result.ok) return { registry: null, findings: result.problems.map(registryProblemToFinding) };
+  return { registry: result.registry, findings: result.warnings.map(registryProblemToFinding) };
+}

@@ -1,0 +1,20 @@
+import * as path from 'node:path';
+import { listFiles } from '../registry/glob-checks';
+
+/** Extensions the write analysis reads (the parser handles TypeScript, JavaScript and JSX). */
+const SOURCE_FILE = /\.(?:[cm]?[jt]s|[jt]sx)$/;
+
+/**
+ * Absolute paths of the source files under `dir`, skipping node_modules, dist and dot-folders (the same walk the
+ * registry's glob check uses, so `check` and `init` see exactly the files the manifest's globs can match).
+ */
+export function listSourceFiles(dir: string): string[] {
+  return listFiles(dir)
+    .filter((file) => SOURCE_FILE.test(file) && !/\.d\.[cm]?ts$/.test(file))
+    .map((file) => path.join(dir, file));
+}
+
+/** Posix path relative to `dir`, the form globs in the manifest are written in. */
+export function toManifestPath(dir: string, absolute: string): string {
+  return path.relative(dir, absolute).split(path.sep).join('/');
+}

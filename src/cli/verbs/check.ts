@@ -1,0 +1,139 @@
+import * as fs from 'node:fs';
+import type { TSESTree } from '@typescript-eslint/utils';
+import { analyzeSource } from '../../analysis/analyze-source';
+import type { FieldMap, ManifestFields } from '../../registry/types';
+import type { Finding, VerbReport } from '../findings';
+import { describeIoError, locate, readManifestFile, type ManifestSource } from '../manifest-source';
+import { loadRegistryWithFindings, resolveRegistryPath } from '../registry-findings';
+import { listSourceFiles } from '../source-files';
+import { FORMAT_HELP, type Verb } from '../verb';
+import { itemFieldsOf, objectFieldsOf, type WrittenFields } from '../written-fields';
+
+/** Writes that put a value under a key; deletes do not count as "still written". */
+const DELETE_KINDS = new Set(['key-delete', 'meta-delete']);
+
+export const checkVerb: Verb = {
+  name: 'check',
+  help: [
+    'Usage: mcp-meta check [--registry FILE] [--format text|json|github]',
+    '',
+    'Validates the manifest (the same validation the ESLint plugin uses), then reads every producer file with the',
+    "plugin's write analysis and reports:",
+    '  key-not-written     a registered key that none of its producer files writes',
+    '  field-not-written   a registered field that no producer of its key writes any more (a removal: rule 2)',
+    '  registry-problem    manifest errors, and globs that match no file',
+    'Fields are only reported when every write of the key can be read statically (silence over noise).',
+    '',
+    'Options:',
+    '  --registry FILE             manifest path (default ./mcp-meta.registry.json)',
+    FORMAT_HELP,
+  ].join('\n'),
+  options: { registry: { type: 'string' } },
+  maxPositionals: 0,
+  run(values, _positionals, cwd): VerbReport {
+    const registryPath = resolveRegistryPath(values.registry as string | undefined, cwd);
+    const { registry, findings } = loadRegistryWithFindings(registryPath, true);
+    if (registry === null) return { verb: 'check', findings, notes: [] };
+    const source = readManifestFile(registryPath);
+
+    const valuesByKey = new Map<string, Array<TSESTree.Expression | null>>();
+    let producerFiles = 0;
+    for (const file of listSourceFiles(registry.dir)) {
+      const role = registry.classifyFile(file);
+      if (role.ignored || role.ownedKeys.length === 0) continue;
+      producerFiles++;
+      let writes;
+      try {
+        writes = analyzeSource(fs.readFileSync(file, 'utf8'), file, registry).writes;
+      } catch (error) {
+        findings.push({
+          severity: 'warning',
+          code: 'source-unreadable',
+          message: `cannot analyse producer file: ${describeIoError(error)}`,
+          file,
+          fix: 'fix the syntax error (ESLint reports it too); until then its keys count as not written',
+        });
+        continue;
+      }
+      for (const write of writes) {
+        if (DELETE_KINDS.has(write.kind)) continue;
+        for (const keyWrite of write.keys) {
+          if (keyWrite.name === null || !role.ownedKeys.includes(keyWrite.name)) continue;
+          const list = valuesByKey.get(keyWrite.name) ?? [];
+          list.push(keyWrite.value);
+          valuesByKey.set(keyWrite.name, list);
+        }
+      }
+    }
+
+    for (const [key, spec] of registry.keys) {
+      const rawKey = source.manifest.keys[key];
+      const written = valuesByKey.get(key);
+      if (written === undefined) {
+        if (rawKey?.deprecated === true) continue;
+        findings.push({
+          severity: 'error',
+          code: 'key-not-written',
+          message: `key '${key}' has no write site in its producers (${spec.producers.join(', ')})`,
+          file: registryPath,
+          ...locate(source, ['keys', key]),
+          fix: 'write the key from its producer, or correct `producers` if the code moved (a moved producer is a breaking change for `mcp-meta diff`)',
+        });
+        continue;
+      }
+      if (spec.fields !== undefined) {
+        findings.push(...missingFields(spec.fields, rawKey?.fields, objectFieldsOf(written), key, key, ['keys', key, 'fields'], source, registryPath));
+      }
+    }
+    return {
+      verb: 'check',
+      findings,
+      notes: [`checked ${registry.keys.size} keys against ${producerFiles} producer files`],
+      data: { registry: registryPath, keys: registry.keys.size, producerFiles },
+    };
+  },
+};
+
+/** Registered, non-deprecated fields that no write provides; recurses into nested `fields` and `items`. */
+function missingFields(
+  registered: FieldMap,
+  raw: ManifestFields | undefined,
+  written: WrittenFields,
+  key: string,
+  prefix: string,
+  jsonPath: Array<string | number>,
+  source: ManifestSource,
+  registryPath: string,
+): Finding[] {
+  // Part of some value could not be read: a field missing here may still be written there.
+  if (written.open) return [];
+  const findings: Finding[] = [];
+  for (const [name, field] of registered) {
+    if (field.deprecated) continue;
+    const fieldPath = [...jsonPath, Array.isArray(raw) ? raw.indexOf(name) : name];
+    const values = written.fields.get(name);
+    if (values === undefined) {
+      findings.push({
+        severity: 'error',
+        code: 'field-not-written',
+        message: `field '${prefix}.${name}' is registered but no producer of '${key}' writes it any more; removing a field breaks consumers (rule 2: additive-forever)`,
+        file: registryPath,
+        ...locate(source, fieldPath),
+        fix: `write '${name}' again, or keep it in the manifest marked "deprecated": true`,
+      });
+      continue;
+    }
+    const nestedRaw = Array.isArray(raw) || raw === undefined ? undefined : raw[name];
+    if (field.fields !== undefined) {
+      findings.push(
+        ...missingFields(field.fields, nestedRaw?.fields, objectFieldsOf(values), key, `${prefix}.${name}`, [...fieldPath, 'fields'], source, registryPath),
+      );
+    }
+    if (field.items !== undefined) {
+      findings.push(
+        ...missingFields(field.items, nestedRaw?.items?.fields, itemFieldsOf(values), key, `${prefix}.${name}[]`, [...fieldPath, 'items', 'fields'], source, registryPath),
+      );
+    }
+  }
+  return findings;
+}

@@ -1,0 +1,137 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { parseSource } from '../../analysis/analyze-source';
+import { parseRegistry, REGISTRY_FILENAME } from '../../registry';
+import type { RegistryManifest } from '../../registry/types';
+import { parseKeysTable, type KeysTableRow } from '../doc/keys-table';
+import { CliError, type Finding, type VerbReport } from '../findings';
+import { displayPath } from '../format-report';
+import { buildStarterManifest, identifiersIn } from '../init/build-manifest';
+import { detectVocabulary, emptyVocabulary } from '../init/detect-vocabulary';
+import { emptyScan, scanWrites } from '../init/scan-writes';
+import { describeIoError } from '../manifest-source';
+import { registryProblemToFinding } from '../registry-findings';
+import { listSourceFiles } from '../source-files';
+import { FORMAT_HELP, type Verb } from '../verb';
+
+const USAGE = 'Usage: mcp-meta init [DIR] [--from-doc FILE.md] [--force] [--format text|json|github]';
+
+/** Only files that could touch `_meta` are parsed: they mention it, or a `...Meta` emitter, hook or hook function. */
+const MAY_CONCERN_META = /_meta|Meta\b|meta_?hook/i;
+
+function readDocRows(docOption: string | undefined, cwd: string): KeysTableRow[] {
+  if (docOption === undefined) return [];
+  const docPath = path.resolve(cwd, docOption);
+  let text: string;
+  try {
+    text = fs.readFileSync(docPath, 'utf8');
+  } catch (error) {
+    throw new CliError(`cannot read ${docPath}: ${describeIoError(error)}`);
+  }
+  const rows = parseKeysTable(text);
+  if (rows === null) {
+    throw new CliError(`${docPath} has no "Key | Producer | Contents" table`, 'Give a markdown (|) or tab-separated table whose header row is Key, Producer, Contents.');
+  }
+  return rows;
+}
+
+export const initVerb: Verb = {
+  name: 'init',
+  help: [
+    USAGE,
+    '',
+    'Scans DIR (default: the working directory; node_modules, dist and dot-folders skipped) and writes',
+    'DIR/mcp-meta.registry.json with:',
+    '  emitters        callees like ctx.emitResponseMeta?.(\'key\', value) / emitXxxMeta(\'key\', value)',
+    '  hooks           metaHook-like callees',
+    '  hookFunctions   getXxxMeta functions returning an object literal, and functions the doc names as producers',
+    '  mergeLayer      files that assemble _meta by spreading collected maps',
+    '  keys            every key written, the file that writes it as producer, and the fields seen',
+    'With --from-doc, a "Key | Producer | Contents" table (markdown or the spec\'s tab-separated form) adds',
+    'descriptions, fields, and keys the scan cannot see.',
+    '',
+    'Options:',
+    '  --from-doc FILE.md          import the registered keys table of a protocol doc',
+    '  --force                     overwrite an existing manifest',
+    FORMAT_HELP,
+  ].join('\n'),
+  options: { 'from-doc': { type: 'string' }, force: { type: 'boolean' } },
+  maxPositionals: 1,
+  run(values, positionals, cwd): VerbReport {
+    const dir = path.resolve(cwd, positionals[0] ?? '.');
+    if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) throw new CliError(`${dir} is not a folder`, USAGE);
+    const target = path.join(dir, REGISTRY_FILENAME);
+    if (fs.existsSync(target) && values.force !== true) {
+      throw new CliError(`${target} already exists`, 'Pass --force to overwrite it (or edit it by hand).');
+    }
+    const docRows = readDocRows(values['from-doc'] as string | undefined, cwd);
+
+    const findings: Finding[] = [];
+    const notes: string[] = [];
+    const parsed: Array<{ file: string; input: ReturnType<typeof parseSource> & { text: string } }> = [];
+    const vocabulary = emptyVocabulary();
+    for (const file of listSourceFiles(dir)) {
+      const text = fs.readFileSync(file, 'utf8');
+      if (!MAY_CONCERN_META.test(text)) continue;
+      try {
+        const input = { ...parseSource(text, file), text };
+        parsed.push({ file, input });
+        detectVocabulary(input.ast, input.visitorKeys, file, vocabulary);
+      } catch (error) {
+        // The manifest is still written: one unparsable file should not block adoption, but say what was skipped.
+        notes.push(`warning: skipped ${displayPath(file, cwd)}, cannot parse it: ${describeIoError(error)}`);
+      }
+    }
+    // A function the doc names as a producer ("serve-http metaHook (getBrainHotMemoryMeta)") is a hook function.
+    for (const row of docRows) {
+      for (const name of identifiersIn(row.producerText)) {
+        if (/Meta$/.test(name) && vocabulary.functionFiles.has(name)) vocabulary.hookFunctions.add(name);
+      }
+    }
+    const scan = emptyScan();
+    for (const { file, input } of parsed) scanWrites(input, file, vocabulary, scan);
+
+    const built = buildStarterManifest(dir, vocabulary, scan, docRows);
+    const manifest = built.manifest;
+    notes.push(...built.notes);
+    // The starter must load in the plugin: drop a key the validation rejects (an invalid MCP key name...) and say why.
+    let text = serialize(manifest);
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const result = parseRegistry(text, target, { checkGlobs: false });
+      if (result.ok) break;
+      const rejected = new Set(
+        result.problems.flatMap((problem) => {
+          const match = /^\/keys\/([^/]+)/.exec(problem.pointer ?? '');
+          return match === null ? [] : [match[1].replace(/~1/g, '/').replace(/~0/g, '~')];
+        }),
+      );
+      if (rejected.size === 0) {
+        // Not a key's fault: report and write nothing.
+        return { verb: 'init', findings: [...findings, ...result.problems.map(registryProblemToFinding)], notes };
+      }
+      for (const key of rejected) {
+        const reason = result.problems.find((problem) => problem.pointer?.startsWith(`/keys/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`));
+        notes.push(`key '${key}' is left out: ${reason?.message ?? 'the manifest validation rejects it'}`);
+        delete manifest.keys[key];
+      }
+      text = serialize(manifest);
+    }
+    try {
+      fs.writeFileSync(target, text);
+    } catch (error) {
+      throw new CliError(`cannot write ${target}: ${describeIoError(error)}`);
+    }
+    const keyNames = Object.keys(manifest.keys);
+    notes.unshift(
+      `wrote ${displayPath(target, cwd)}: ${keyNames.length} keys (${keyNames.join(', ') || 'none'}), ` +
+        `emitters [${(manifest.emitters ?? []).join(', ')}], hooks [${(manifest.hooks ?? []).join(', ')}], ` +
+        `hookFunctions [${(manifest.hookFunctions ?? []).join(', ')}], mergeLayer [${(manifest.mergeLayer ?? []).join(', ')}]`,
+    );
+    notes.push('review it, then run `npx mcp-meta check`');
+    return { verb: 'init', findings, notes, data: { file: displayPath(target, cwd), manifest } };
+  },
+};
+
+function serialize(manifest: RegistryManifest): string {
+  return JSON.stringify(manifest, null, 2) + '\n';
+}
