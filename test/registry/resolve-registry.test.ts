@@ -1,0 +1,177 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import {
+  DISCOVERY_RECHECK_MS,
+  REGISTRY_FILENAME,
+  formatRegistryProblem,
+  registryCacheStats,
+  resetRegistryCache,
+  resetRegistryDiscovery,
+  resolveRegistryForFile,
+} from '../../src/registry';
+import type { ResolvedRegistry } from '../../src/registry';
+import { ISSUE_2_EXAMPLE, makeTempProject, manifestWithKeys, removeTempProject, writeFile } from './temp-project';
+
+let dir: string;
+
+beforeEach(() => {
+  resetRegistryCache();
+  resetRegistryDiscovery();
+  dir = makeTempProject({ 'src/core/ops/search.ts': '', 'packages/api/src/a.ts': '' });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  removeTempProject(dir);
+});
+
+function registryPathOf(resolved: ResolvedRegistry): string {
+  if (!resolved.ok) throw new Error(formatRegistryProblem(resolved.problem));
+  return resolved.registry.path;
+}
+
+describe('resolveRegistryForFile: explicit settings', () => {
+  it('uses an absolute registry path', () => {
+    const manifest = writeFile(dir, 'config/m.json', ISSUE_2_EXAMPLE);
+    const resolved = resolveRegistryForFile(path.join(dir, 'src/core/ops/search.ts'), { 'mcp-meta': { registry: manifest } }, '/');
+    expect(registryPathOf(resolved)).toBe(manifest);
+  });
+
+  it('resolves a relative registry path against cwd, not against the file', () => {
+    const manifest = writeFile(dir, 'config/m.json', ISSUE_2_EXAMPLE);
+    const settings = { 'mcp-meta': { registry: 'config/m.json', registryHash: 'abc' } };
+    expect(registryPathOf(resolveRegistryForFile(path.join(dir, 'packages/api/src/a.ts'), settings, dir))).toBe(manifest);
+  });
+
+  it('reports a missing explicit manifest with its absolute path and the fix', () => {
+    const resolved = resolveRegistryForFile(path.join(dir, 'src/a.ts'), { 'mcp-meta': { registry: 'nope.json' } }, dir);
+    expect(resolved.ok).toBe(false);
+    if (resolved.ok) return;
+    expect(resolved.registryPath).toBe(path.join(dir, 'nope.json'));
+    expect(formatRegistryProblem(resolved.problem)).toBe(
+      `registry manifest ${path.join(dir, 'nope.json')}: Registry manifest not found: ${path.join(dir, 'nope.json')} does not exist. ` +
+        "Fix: Create it (npx mcp-meta init) or point settings['mcp-meta'].registry at it.",
+    );
+  });
+
+  it('passes on every manifest problem, the first error first', () => {
+    writeFile(dir, REGISTRY_FILENAME, '{\n  "version": 1,\n  "keys": { "a": {} },\n  "emiters": []\n}');
+    const resolved = resolveRegistryForFile(path.join(dir, 'src/a.ts'), {}, dir);
+    if (resolved.ok) throw new Error('expected a problem');
+    expect(resolved.problems.map((p) => p.pointer)).toEqual(['/keys/a', '/emiters']);
+    expect(resolved.problem).toBe(resolved.problems[0]);
+    expect(formatRegistryProblem(resolved.problem)).toBe(
+      `registry manifest ${path.join(dir, REGISTRY_FILENAME)}:3:13 (/keys/a): Key 'a' has no producers. ` +
+        `Fix: Add "producers": ["path/to/the-one-file.ts"] to key 'a': every key has exactly one producer (MCP_META_CHANNELS rule 1).`,
+    );
+  });
+});
+
+describe('resolveRegistryForFile: settings validation', () => {
+  it.each([
+    [{ 'mcp-meta': 'x.json' }, '', /must be an object, not string/],
+    [{ 'mcp-meta': null }, '', /must be an object, not null/],
+    [{ 'mcp-meta': { registy: 'x.json' } }, '/registy', /did you mean 'registry'/],
+    [{ 'mcp-meta': { rules: {} } }, '/rules', /Unknown property 'rules'/],
+    [{ 'mcp-meta': { registry: 42 } }, '/registry', /must be a non-empty string/],
+    [{ 'mcp-meta': { registry: '' } }, '/registry', /must be a non-empty string/],
+    [{ 'mcp-meta': { registry: 'x.json', registryHash: 1 } }, '/registryHash', /must be a string/],
+  ])('rejects %j', (settings, pointer, message) => {
+    const resolved = resolveRegistryForFile(path.join(dir, 'src/a.ts'), settings, dir);
+    if (resolved.ok) throw new Error('expected a settings problem');
+    expect(resolved.problem).toMatchObject({ origin: 'settings', pointer });
+    expect(resolved.problem.message).toMatch(message);
+    expect(resolved.problem.fix).toMatch(/\S/);
+    expect(resolved.registryPath).toBeNull();
+    expect(formatRegistryProblem(resolved.problem)).toMatch(/^ESLint settings\['mcp-meta'\] \(/);
+  });
+
+  it('validates each settings object once', () => {
+    writeFile(dir, REGISTRY_FILENAME, ISSUE_2_EXAMPLE);
+    let reads = 0;
+    const settings = {
+      get 'mcp-meta'() {
+        reads++;
+        return { registry: REGISTRY_FILENAME };
+      },
+    };
+    for (let i = 0; i < 3; i++) expect(resolveRegistryForFile(path.join(dir, 'src/a.ts'), settings, dir).ok).toBe(true);
+    expect(reads).toBe(1);
+  });
+});
+
+describe('resolveRegistryForFile: discovery', () => {
+  it('finds the nearest manifest walking up from the file', () => {
+    const root = writeFile(dir, REGISTRY_FILENAME, ISSUE_2_EXAMPLE);
+    const nested = writeFile(dir, `packages/api/${REGISTRY_FILENAME}`, manifestWithKeys({ api: { producers: ['src/a.ts'] } }));
+    expect(registryPathOf(resolveRegistryForFile(path.join(dir, 'src/core/ops/search.ts'), {}, '/'))).toBe(root);
+    const resolved = resolveRegistryForFile(path.join(dir, 'packages/api/src/a.ts'), {}, '/');
+    expect(registryPathOf(resolved)).toBe(nested);
+    expect(resolved.ok && resolved.registry.classifyFile(path.join(dir, 'packages/api/src/a.ts')).ownedKeys).toEqual(['api']);
+  });
+
+  it('resolves a relative filename (lintText without a path) against cwd', () => {
+    const root = writeFile(dir, REGISTRY_FILENAME, ISSUE_2_EXAMPLE);
+    expect(registryPathOf(resolveRegistryForFile('<input>', {}, path.join(dir, 'src')))).toBe(root);
+  });
+
+  it('costs one stat per linted file once discovery is cached', () => {
+    writeFile(dir, REGISTRY_FILENAME, ISSUE_2_EXAMPLE);
+    const files = ['src/core/ops/search.ts', 'src/core/ops/list.ts', 'src/core/x.ts'].map((f) => path.join(dir, f));
+    resolveRegistryForFile(files[0], {}, dir); // warm-up: walks up from src/core/ops
+    resolveRegistryForFile(files[2], {}, dir); // warm-up: src/core was cached by the first walk
+    const before = registryCacheStats();
+    for (let round = 0; round < 3; round++) for (const file of files) expect(resolveRegistryForFile(file, {}, dir).ok).toBe(true);
+    const after = registryCacheStats();
+    expect(after.stats - before.stats).toBe(9);
+    expect(after.reads).toBe(1);
+    expect(after.parses).toBe(1);
+  });
+
+  it('reports no manifest, then notices one created later (after the re-check delay)', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const file = path.join(dir, 'src/core/ops/search.ts');
+    const resolved = resolveRegistryForFile(file, {}, dir);
+    if (resolved.ok) throw new Error(`found an unexpected manifest at ${resolved.registry.path}`);
+    expect(resolved.registryPath).toBeNull();
+    expect(resolved.problem.message).toBe(`No ${REGISTRY_FILENAME} found in ${path.dirname(file)} or any folder above it.`);
+    expect(resolved.problem.fix).toBe("Create it (npx mcp-meta init) or point settings['mcp-meta'].registry at it.");
+
+    const manifest = writeFile(dir, REGISTRY_FILENAME, ISSUE_2_EXAMPLE);
+    // Within the delay the negative answer is cached: no walk up the tree for every file.
+    const statsBefore = registryCacheStats().stats;
+    expect(resolveRegistryForFile(file, {}, dir).ok).toBe(false);
+    expect(registryCacheStats().stats).toBe(statsBefore);
+
+    vi.setSystemTime(Date.now() + DISCOVERY_RECHECK_MS + 1);
+    expect(registryPathOf(resolveRegistryForFile(file, {}, dir))).toBe(manifest);
+  });
+
+  it('looks again when the discovered manifest is deleted', () => {
+    writeFile(dir, `src/${REGISTRY_FILENAME}`, ISSUE_2_EXAMPLE);
+    const outer = writeFile(dir, REGISTRY_FILENAME, ISSUE_2_EXAMPLE);
+    const file = path.join(dir, 'src/core/ops/search.ts');
+    expect(registryPathOf(resolveRegistryForFile(file, {}, dir))).toBe(path.join(dir, `src/${REGISTRY_FILENAME}`));
+    fs.rmSync(path.join(dir, `src/${REGISTRY_FILENAME}`));
+    expect(registryPathOf(resolveRegistryForFile(file, {}, dir))).toBe(outer);
+  });
+});
+
+describe('formatRegistryProblem', () => {
+  it('shows path, line:column, pointer, message and fix on one line', () => {
+    const text = formatRegistryProblem({
+      severity: 'error',
+      file: '/p/mcp-meta.registry.json',
+      line: 4,
+      column: 7,
+      pointer: '/keys/a/producers/0',
+      message: 'Something is\nwrong.',
+      fix: 'Do this.',
+    });
+    expect(text).toBe('registry manifest /p/mcp-meta.registry.json:4:7 (/keys/a/producers/0): Something is wrong. Fix: Do this.');
+  });
+
+  it('marks warnings and works without a place', () => {
+    expect(formatRegistryProblem({ severity: 'warning', file: '/p/m.json', message: 'M.', fix: 'F.' })).toBe('registry manifest /p/m.json: warning: M. Fix: F.');
+  });
+});
