@@ -7,15 +7,22 @@ const { name, version } = require('../../package.json') as { name: string; versi
 
 export const PLUGIN_NAMESPACE = 'mcp-meta';
 
-type RuleLevel = 'error' | 'warn' | 'off';
-type RuleLevels = Record<string, RuleLevel>;
+type RuleEntry = 'error' | 'warn' | 'off' | ['error' | 'warn', ...unknown[]];
+type RuleLevels = Record<string, RuleEntry>;
+
+/** What `strict` adds on top of `recommended`: producers need a try even when their value cannot throw. */
+const STRICT_OPTIONS: Record<string, unknown[]> = {
+  'require-producer-isolation': [{ requireForAll: true }],
+};
 
 /** Rules and levels of each preset, from each rule's `meta.docs` (`recommended` / `strict`). */
 function presetRules(preset: 'recommended' | 'strict'): RuleLevels {
   const levels: RuleLevels = {};
   for (const [ruleName, rule] of Object.entries(rules)) {
     const docs = rule.meta.docs as { recommended?: boolean; strict?: boolean } | undefined;
-    if (docs?.recommended || (preset === 'strict' && docs?.strict)) levels[`${PLUGIN_NAMESPACE}/${ruleName}`] = 'error';
+    if (!docs?.recommended && !(preset === 'strict' && docs?.strict)) continue;
+    const strictOptions = preset === 'strict' ? STRICT_OPTIONS[ruleName] : undefined;
+    levels[`${PLUGIN_NAMESPACE}/${ruleName}`] = strictOptions ? ['error', ...strictOptions] : 'error';
   }
   return levels;
 }

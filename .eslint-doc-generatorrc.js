@@ -1,0 +1,9 @@
+/** eslint-doc-generator: README rule table and rule doc headers, checked by `npm test` (`docs:check`). */
+/** @type {import('eslint-doc-generator').GenerateOptions} */
+module.exports = {
+  ignoreConfig: ['legacy-recommended', 'legacy-strict'],
+  configEmoji: [['strict', '🔒']],
+  ruleDocTitleFormat: 'desc-parens-name',
+  ruleDocSectionInclude: ['Rule details', 'Examples', 'When not to use it'],
+  ruleListColumns: ['name', 'description', 'configsError', 'fixable', 'hasSuggestions', 'options'],
+};
