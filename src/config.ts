@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import plugin, { type McpMetaPlugin } from './plugin';
+import plugin, { type McpMetaPlugin, type RuleLevels } from './plugin';
 import { formatRegistryProblem, hashManifestFile, loadRegistry } from './registry';
 
 export type McpMetaPreset = 'recommended' | 'strict';
@@ -21,7 +21,7 @@ export interface McpMetaFlatConfig {
   name: string;
   files: string[];
   plugins: { 'mcp-meta': McpMetaPlugin };
-  rules: Record<string, 'error' | 'warn' | 'off'>;
+  rules: McpMetaPlugin['configs']['recommended']['rules'];
   settings: {
     'mcp-meta': {
       /** Absolute path of the manifest. */

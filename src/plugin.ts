@@ -7,8 +7,8 @@ const { name, version } = require('../../package.json') as { name: string; versi
 
 export const PLUGIN_NAMESPACE = 'mcp-meta';
 
-type RuleEntry = 'error' | 'warn' | 'off' | ['error' | 'warn', ...unknown[]];
-type RuleLevels = Record<string, RuleEntry>;
+export type RuleEntry = 'error' | 'warn' | 'off' | ['error' | 'warn', ...unknown[]];
+export type RuleLevels = Record<string, RuleEntry>;
 
 /** What `strict` adds on top of `recommended`: producers need a try even when their value cannot throw. */
 const STRICT_OPTIONS: Record<string, unknown[]> = {
