@@ -30,12 +30,13 @@ export function unifiedDiff(before: string, after: string, beforeLabel: string, 
       ops.push({ type: ' ', text: midA[i], aLine: prefix + i, bLine: prefix + j });
       i++;
       j++;
-    } else if (j < midB.length && (i === midA.length || lcs[i][j + 1] >= lcs[i + 1][j])) {
-      ops.push({ type: '+', text: midB[j], aLine: prefix + i, bLine: prefix + j });
-      j++;
-    } else {
+    } else if (i < midA.length && (j === midB.length || lcs[i + 1][j] >= lcs[i][j + 1])) {
+      // Removals before additions, as diff(1) prints them.
       ops.push({ type: '-', text: midA[i], aLine: prefix + i, bLine: prefix + j });
       i++;
+    } else {
+      ops.push({ type: '+', text: midB[j], aLine: prefix + i, bLine: prefix + j });
+      j++;
     }
   }
   for (let k = 0; k < suffix; k++) {

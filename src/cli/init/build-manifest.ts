@@ -1,4 +1,4 @@
-import type { ManifestFields, ManifestKey, RegistryManifest } from '../../registry/types';
+import type { ManifestFieldSpec, ManifestFields, ManifestKey, RegistryManifest } from '../../registry/types';
 import type { KeysTableRow } from '../doc/keys-table';
 import { toManifestPath } from '../source-files';
 import { objectFieldsOf } from '../written-fields';
@@ -18,15 +18,30 @@ export function identifiersIn(text: string): string[] {
   return text.match(/[A-Za-z_$][\w$]*/g) ?? [];
 }
 
-/** Doc fields first (they carry descriptions and structure), then fields only the code shows. */
-function mergeFields(fromDoc: ManifestFields | undefined, fromCode: ManifestFields | undefined): ManifestFields | undefined {
+function asObject(fields: ManifestFields): Record<string, ManifestFieldSpec> {
+  return Array.isArray(fields) ? Object.fromEntries(fields.map((name) => [name, {}])) : fields;
+}
+
+/**
+ * Doc fields first (they carry descriptions and the team's order), then fields only the code shows; a doc field
+ * without nested structure takes the nested fields the code writes (`cache` -> `cache{hit, age_ms}`).
+ */
+export function mergeFields(fromDoc: ManifestFields | undefined, fromCode: ManifestFields | undefined): ManifestFields | undefined {
   if (fromDoc === undefined) return fromCode;
   if (fromCode === undefined) return fromDoc;
-  const codeNames = Array.isArray(fromCode) ? fromCode : Object.keys(fromCode);
-  if (Array.isArray(fromDoc)) return [...fromDoc, ...codeNames.filter((name) => !fromDoc.includes(name))];
-  const merged = { ...fromDoc };
-  for (const name of codeNames) if (!(name in merged)) merged[name] = Array.isArray(fromCode) ? {} : fromCode[name];
-  return merged;
+  const doc = asObject(fromDoc);
+  const code = asObject(fromCode);
+  const merged: Record<string, ManifestFieldSpec> = {};
+  for (const [name, spec] of Object.entries(doc)) {
+    const seen = code[name];
+    const next: ManifestFieldSpec = { ...spec };
+    if (seen?.fields !== undefined && spec.items === undefined) next.fields = mergeFields(spec.fields, seen.fields);
+    if (seen?.items?.fields !== undefined && spec.fields === undefined) next.items = { ...spec.items, fields: mergeFields(spec.items?.fields, seen.items.fields) };
+    merged[name] = next;
+  }
+  for (const [name, spec] of Object.entries(code)) if (!(name in merged)) merged[name] = spec;
+  const entries = Object.entries(merged);
+  return entries.every(([, spec]) => Object.keys(spec).length === 0) ? entries.map(([name]) => name) : merged;
 }
 
 /**
@@ -83,6 +98,10 @@ export function buildStarterManifest(
     if (row?.description !== undefined && row.description !== '') entry.description = row.description;
     if (fields !== undefined) entry.fields = fields;
     keys[key] = entry;
+    if (row === undefined && docRows.length > 0) {
+      const files = [...producers].join(', ');
+      notes.push(`key '${key}' is written in ${files} but is not in the doc's table: register it there, or if \`_meta\` in that file is another plane (a JSON body, tool arguments), move the file to \`ignore\` and drop the key`);
+    }
     if (scanned === undefined) notes.push(`key '${key}' comes from the doc only: no write of it was found in its producers (\`mcp-meta check\` will say so until one exists)`);
   }
 

@@ -85,6 +85,8 @@ export const checkVerb: Verb = {
         findings.push(...missingFields(spec.fields, rawKey?.fields, objectFieldsOf(written), key, key, ['keys', key, 'fields'], source, registryPath));
       }
     }
+    // Reading order of the manifest, then of the code files.
+    findings.sort((a, b) => (a.file ?? '').localeCompare(b.file ?? '') || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
     return {
       verb: 'check',
       findings,
