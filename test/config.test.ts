@@ -1,0 +1,125 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { createConfig } from '../src/config';
+import plugin from '../src/plugin';
+import { resetRegistryCache } from '../src/registry';
+import { ISSUE_2_EXAMPLE, ISSUE_2_SOURCES, makeTempProject, removeTempProject, writeFile } from './registry/temp-project';
+
+// src/plugin.ts reads its name and version with require('../../package.json'), a path that only exists from
+// dist/src/, so it cannot be imported from source here. createConfig only needs the object and its presets; a
+// stand-in with distinct rule sets proves which preset it copied. (vi.mock is hoisted above the imports.)
+vi.mock('../src/plugin', () => {
+  const plugin = {
+    meta: { name: 'eslint-plugin-mcp-meta', version: '0.0.0-test', namespace: 'mcp-meta' },
+    rules: {},
+    configs: {
+      recommended: { name: 'mcp-meta/recommended', plugins: {}, rules: { 'mcp-meta/no-foreign-meta-key': 'error' } },
+      strict: {
+        name: 'mcp-meta/strict',
+        plugins: {},
+        rules: { 'mcp-meta/no-foreign-meta-key': 'error', 'mcp-meta/no-unregistered-meta-field': 'error' },
+      },
+      'legacy-recommended': { plugins: ['mcp-meta'], rules: {} },
+      'legacy-strict': { plugins: ['mcp-meta'], rules: {} },
+    },
+  };
+  return { default: plugin, PLUGIN_NAMESPACE: 'mcp-meta' };
+});
+
+
+let dir: string;
+let manifest: string;
+let warn: ReturnType<typeof vi.spyOn>;
+
+beforeEach(() => {
+  resetRegistryCache();
+  dir = makeTempProject(ISSUE_2_SOURCES);
+  manifest = writeFile(dir, 'mcp-meta.registry.json', ISSUE_2_EXAMPLE);
+  warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  warn.mockRestore();
+  removeTempProject(dir);
+});
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+describe('createConfig', () => {
+  it('builds a flat config for a valid manifest, quietly', () => {
+    const config = createConfig({ registry: 'mcp-meta.registry.json', cwd: dir });
+    expect(config).toEqual({
+      name: 'mcp-meta/recommended',
+      files: ['**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'],
+      plugins: { 'mcp-meta': plugin },
+      rules: plugin.configs.recommended.rules,
+      settings: { 'mcp-meta': { registry: manifest, registryHash: sha256(ISSUE_2_EXAMPLE) } },
+    });
+    expect(config.plugins['mcp-meta']).toBe(plugin);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('takes the preset, the files and an absolute registry path', () => {
+    const config = createConfig({ registry: manifest, preset: 'strict', files: ['src/**/*.ts'] });
+    expect(config.name).toBe('mcp-meta/strict');
+    expect(config.rules).toEqual(plugin.configs.strict.rules);
+    expect(config.files).toEqual(['src/**/*.ts']);
+    expect(config.settings['mcp-meta'].registry).toBe(manifest);
+  });
+
+  it('changes registryHash when the manifest changes (so eslint --cache is invalidated)', () => {
+    const before = createConfig({ registry: manifest }).settings['mcp-meta'].registryHash;
+    const edited = ISSUE_2_EXAMPLE.replace('"hint"]', '"hint", "cache"]');
+    fs.writeFileSync(manifest, edited);
+    const after = createConfig({ registry: manifest }).settings['mcp-meta'].registryHash;
+    expect(after).not.toBe(before);
+    expect(after).toBe(sha256(edited));
+  });
+
+  it('does not throw for a broken manifest: it warns once on stderr with the place and the fix', () => {
+    const broken = '{\n  "version": 1,\n  "keys": { "a": { "producers": [] } },\n}';
+    fs.writeFileSync(manifest, broken);
+    const config = createConfig({ registry: manifest });
+    expect(config.settings['mcp-meta']).toEqual({ registry: manifest, registryHash: sha256(broken) });
+    expect(warn).toHaveBeenCalledTimes(1);
+    const text = String(warn.mock.calls[0][0]);
+    expect(text).toContain(`cannot use the registry manifest ${manifest}`);
+    expect(text).toContain(`${manifest}:4:1`);
+    expect(text).toContain('Fix: ');
+    createConfig({ registry: manifest }); // same process, same manifest: not repeated
+    expect(warn).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not throw for a missing manifest; the hash says so', () => {
+    const missing = path.join(dir, 'absent.json');
+    const config = createConfig({ registry: missing });
+    expect(config.settings['mcp-meta']).toEqual({ registry: missing, registryHash: 'missing' });
+    expect(String(warn.mock.calls[0][0])).toContain("Fix: Create it (npx mcp-meta init) or point settings['mcp-meta'].registry at it.");
+  });
+
+  it('checks globs at config load and warns about those that match nothing', () => {
+    fs.rmSync(path.join(dir, 'src/core/ops/search.ts'));
+    const config = createConfig({ registry: manifest });
+    expect(config.settings['mcp-meta'].registryHash).toBe(sha256(ISSUE_2_EXAMPLE));
+    const text = String(warn.mock.calls[0][0]);
+    expect(text).toContain('warnings in the registry manifest');
+    expect(text).toContain("Glob 'src/core/ops/search.ts' matches no file");
+    expect(text).toContain('(/keys/retrieval/producers/0)');
+  });
+
+  it.each([
+    [undefined, /options must be an object/],
+    ['mcp-meta.registry.json', /options must be an object/],
+    [{}, /'registry' must be the path of mcp-meta.registry.json/],
+    [{ registry: '' }, /'registry' must be/],
+    [{ registry: 'm.json', preset: 'all' }, /'preset' must be 'recommended' or 'strict'/],
+    [{ registry: 'm.json', files: 'src/**' }, /'files' must be a non-empty array/],
+    [{ registry: 'm.json', files: [] }, /'files' must be a non-empty array/],
+    [{ registry: 'm.json', cwd: 3 }, /'cwd' must be a folder path/],
+    [{ registry: 'm.json', registy: 'x' }, /unknown option 'registy'/],
+  ])('throws a TypeError naming the fix for %j', (options, message) => {
+    expect(() => createConfig(options as never)).toThrow(TypeError);
+    expect(() => createConfig(options as never)).toThrow(message);
+  });
+});
