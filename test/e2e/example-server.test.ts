@@ -255,10 +255,17 @@ describe('the expected findings list', () => {
   });
 });
 
+/** What the tests read of the plugin object; declared loosely so that a wrong shape fails an assertion, not tsc. */
+interface PluginShape {
+  meta: unknown;
+  rules: Record<string, unknown>;
+  configs: Record<string, { plugins: Record<string, unknown> | string[]; rules: Record<string, unknown> }>;
+}
+
 describe('the plugin object (require and import of the built package)', () => {
   it('has meta, the five rules and the four configs', async () => {
-    const required = requireFromRepo('eslint-plugin-mcp-meta') as Record<string, any>;
-    const imported = ((await import('eslint-plugin-mcp-meta')) as { default: Record<string, any> }).default;
+    const required = requireFromRepo('eslint-plugin-mcp-meta') as PluginShape;
+    const imported = ((await import('eslint-plugin-mcp-meta')) as unknown as { default: PluginShape }).default;
     const pkg = requireFromRepo('./package.json') as { name: string; version: string };
 
     for (const plugin of [required, imported]) {
@@ -269,7 +276,7 @@ describe('the plugin object (require and import of the built package)', () => {
         const flat = plugin.configs[preset];
         const legacy = plugin.configs[`legacy-${preset}`];
         // Flat configs carry the plugin object itself; eslintrc configs name it for ESLint 8 to resolve.
-        expect(flat.plugins['mcp-meta']).toBe(required);
+        expect((flat.plugins as Record<string, unknown>)['mcp-meta']).toBe(required);
         expect(legacy.plugins).toEqual(['mcp-meta']);
         for (const rule of RULES) {
           expect(severityOf(flat.rules[`mcp-meta/${rule}`]), `${preset}: mcp-meta/${rule}`).toBe(2);
