@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import plugin, { type McpMetaPlugin, type RuleLevels } from './plugin';
+import plugin, { type McpMetaPlugin } from './plugin';
 import { formatRegistryProblem, hashManifestFile, loadRegistry } from './registry';
 
 export type McpMetaPreset = 'recommended' | 'strict';
