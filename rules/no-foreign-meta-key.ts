@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { defineMetaRuleVisitor, REGISTRY_PROBLEM_MESSAGE } from '../src/analysis/meta-context';
+import { defineMetaRuleVisitor, registryProblemMessages } from '../src/analysis/meta-context';
 import { keyWritesOf } from '../src/analysis/key-writes';
 import { createRule } from '../src/util/create-rule';
 
@@ -18,7 +18,7 @@ export default createRule<Options, MessageIds>({
     messages: {
       foreignKey:
         "`_meta` key '{{key}}' belongs to {{producers}}; '{{file}}' is not one of its producers. One producer per key (MCP _meta rule 1): move this write into the producer, or, if this file now produces the key, change keys.{{key}}.producers in {{registry}}.",
-      registryProblem: REGISTRY_PROBLEM_MESSAGE,
+      ...registryProblemMessages,
     },
   },
   defaultOptions: [],

@@ -1,7 +1,7 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { collectFieldShape, collectItemShape, type FieldShape } from '../src/analysis/field-sets';
 import { keyWritesOf } from '../src/analysis/key-writes';
-import { defineMetaRuleVisitor, REGISTRY_PROBLEM_MESSAGE } from '../src/analysis/meta-context';
+import { defineMetaRuleVisitor, registryProblemMessages } from '../src/analysis/meta-context';
 import type { FieldMap } from '../src/registry/types';
 import { createRule } from '../src/util/create-rule';
 import { nearestName } from '../src/util/nearest-name';
@@ -24,7 +24,7 @@ export default createRule<Options, MessageIds>({
       unregisteredField:
         "Field '{{field}}' is not registered for `_meta` key '{{path}}'.{{hint}} Fields are additive-forever (MCP _meta rule 2): add it to keys.{{key}} fields in {{registry}}; never rename or remove a registered one.",
       useRegisteredField: "Write the registered field '{{field}}' instead.",
-      registryProblem: REGISTRY_PROBLEM_MESSAGE,
+      ...registryProblemMessages,
     },
   },
   defaultOptions: [],
@@ -69,7 +69,8 @@ export default createRule<Options, MessageIds>({
       for (const { key } of keyWritesOf(writes)) {
         const spec = key.name === null ? undefined : registry.keys.get(key.name);
         if (!spec?.fields || !key.value || key.name === null) continue;
-        const shape = collectFieldShape(key.value);
+        // A key whose value is an array of objects (`warnings: [{ code, param }]`) lists its items' fields.
+        const shape = collectFieldShape(key.value) ?? collectItemShape(key.value);
         if (shape) checkShape(shape, spec.fields, key.name, key.name);
       }
     });

@@ -1,5 +1,5 @@
 import type { TSESLint } from '@typescript-eslint/utils';
-import { defineMetaRuleVisitor, REGISTRY_PROBLEM_MESSAGE } from '../src/analysis/meta-context';
+import { defineMetaRuleVisitor, registryProblemMessages } from '../src/analysis/meta-context';
 import { keyWritesOf } from '../src/analysis/key-writes';
 import { createRule } from '../src/util/create-rule';
 import { nearestName } from '../src/util/nearest-name';
@@ -17,6 +17,7 @@ export default createRule<Options, MessageIds>({
       recommended: true,
     },
     hasSuggestions: true,
+    defaultOptions: [{ allowDynamicKeys: false }],
     schema: [
       {
         type: 'object',
@@ -35,7 +36,7 @@ export default createRule<Options, MessageIds>({
       unverifiableKey:
         'This `_meta` key is not known statically, so its registration cannot be checked. Use a string literal or a `const`, or set `allowDynamicKeys: true` if it is checked elsewhere.',
       useRegisteredKey: "Use the registered key '{{key}}'.",
-      registryProblem: REGISTRY_PROBLEM_MESSAGE,
+      ...registryProblemMessages,
     },
   },
   defaultOptions: [{ allowDynamicKeys: false }],

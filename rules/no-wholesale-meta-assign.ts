@@ -1,6 +1,6 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { isSideEffectFree } from '../src/analysis/ast';
-import { defineMetaRuleVisitor, REGISTRY_PROBLEM_MESSAGE } from '../src/analysis/meta-context';
+import { defineMetaRuleVisitor, registryProblemMessages } from '../src/analysis/meta-context';
 import type { MetaWrite } from '../src/analysis/types';
 import { createRule } from '../src/util/create-rule';
 
@@ -85,7 +85,7 @@ export default createRule<Options, MessageIds>({
       lateMergeLayerAssign:
         'The merge layer assembles `{{target}}._meta` from collected keys only as the first `_meta` write to it in a function; after the write on line {{line}} this drops keys and breaks merge precedence (MCP _meta rules 1 and 4). Merge instead: `{ ...{{target}}._meta, … }`.',
       suggestMerge: 'Merge into the existing `_meta`: spread `{{target}}._meta` first.',
-      registryProblem: REGISTRY_PROBLEM_MESSAGE,
+      ...registryProblemMessages,
     },
   },
   defaultOptions: [],

@@ -1,6 +1,6 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { catchVerdict, isProducerWrite, type CatchVerdict } from '../src/analysis/isolation';
-import { defineMetaRuleVisitor, REGISTRY_PROBLEM_MESSAGE } from '../src/analysis/meta-context';
+import { defineMetaRuleVisitor, registryProblemMessages } from '../src/analysis/meta-context';
 import type { MetaWrite } from '../src/analysis/types';
 import { createRule } from '../src/util/create-rule';
 import { hoistDeclarationFix, wrapStatementFix } from '../src/util/wrap-in-try';
@@ -38,6 +38,7 @@ export default createRule<Options, MessageIds>({
     },
     fixable: 'code',
     hasSuggestions: true,
+    defaultOptions: [{ requireForAll: false, autofix: true }],
     schema: [
       {
         type: 'object',
@@ -63,7 +64,7 @@ export default createRule<Options, MessageIds>({
         '{{producer}} shares a try with the producer on line {{line}}: if that one throws, this key is lost too. Give each producer its own try/catch (MCP _meta rule 3).',
       wrapInTry: 'Wrap this producer in its own try/catch.',
       hoistAndWrap: "Declare '{{name}}' with `let` before a try/catch that assigns it, so later code still sees it.",
-      registryProblem: REGISTRY_PROBLEM_MESSAGE,
+      ...registryProblemMessages,
     },
   },
   defaultOptions: [{ requireForAll: false, autofix: true }],

@@ -12,6 +12,8 @@ type AnyRuleContext = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>
 
 /** Lets each rule declare the message used when the manifest cannot be used. */
 export const REGISTRY_PROBLEM_MESSAGE = 'mcp-meta cannot check this file: {{details}}';
+/** Spread into each rule's `meta.messages`; reported by `defineMetaRuleVisitor`. */
+export const registryProblemMessages = { registryProblem: REGISTRY_PROBLEM_MESSAGE } as const;
 
 const states = new WeakMap<object, MetaFileState>();
 const registryProblemReported = new WeakSet<object>();
