@@ -15,10 +15,10 @@ export type MessageIds =
   | 'registryProblem';
 
 const CATCH_PROBLEMS: Record<Exclude<CatchVerdict, 'continues'>, string> = {
-  'no-catch': 'has no catch, so the error escapes',
-  throws: 'throws, so the tool call errors',
-  returns: 'returns, so the keys after it are dropped',
-  'drops-meta': 'deletes or replaces `_meta`, dropping other producers\' keys',
+  'no-catch': 'that has no catch, so the error escapes',
+  throws: 'whose catch throws, so the tool call errors',
+  returns: 'whose catch returns, so the keys after it are dropped',
+  'drops-meta': 'whose catch deletes or replaces `_meta`, dropping other producers\' keys',
 };
 
 function describeProducer(write: MetaWrite, sourceCode: TSESLint.SourceCode): string {
@@ -59,7 +59,7 @@ export default createRule<Options, MessageIds>({
       unguardedProducer:
         '{{producer}} is not inside its own try/catch. A failing producer must degrade to its key being absent, never drop other keys or error the tool call (MCP _meta rule 3). Wrap it in `try { … } catch { … }`.',
       catchDoesNotContinue:
-        '{{producer}} is inside a try whose catch {{problem}}. The catch must let the call go on with this key absent (MCP _meta rule 3).',
+        '{{producer}} is inside a try {{problem}}. The catch must let the call go on with this key absent (MCP _meta rule 3).',
       sharedTry:
         '{{producer}} shares a try with the producer on line {{line}}: if that one throws, this key is lost too. Give each producer its own try/catch (MCP _meta rule 3).',
       wrapInTry: 'Wrap this producer in its own try/catch.',
@@ -97,8 +97,12 @@ export default createRule<Options, MessageIds>({
 
     return defineMetaRuleVisitor(context, ({ writes }) => {
       const firstProducerInTry = new Map<TSESTree.TryStatement, MetaWrite>();
+      let enclosingProducer: MetaWrite | null = null;
       for (const write of writes) {
         if (!isProducerWrite(write, requireForAll)) continue;
+        // `Object.assign(out._meta, await opts.metaHook(x))` is one producer, not two sharing a try.
+        if (enclosingProducer && write.node.range[1] <= enclosingProducer.node.range[1]) continue;
+        enclosingProducer = write;
         const producer = describeProducer(write, sourceCode);
         const guard = write.tryStatement;
         if (!guard) {
