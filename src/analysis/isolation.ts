@@ -23,7 +23,13 @@ export function isProducerWrite(write: MetaWrite, requireForAll: boolean): boole
       return true;
     case 'emit':
     case 'key-assign':
-      return requireForAll || write.keys.some((key) => computes(key.value)) || write.spreads.some((spread) => computes(spread));
+      return (
+        requireForAll ||
+        write.keys.some((key) => computes(key.value)) ||
+        write.spreads.some((spread) => computes(spread)) ||
+        // `x._meta.k.f = await v()`: a deeper write of key k carries no key value, but computes all the same.
+        (write.node.type === 'AssignmentExpression' && computes(write.node.right))
+      );
     default:
       return false;
   }

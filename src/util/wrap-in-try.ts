@@ -10,11 +10,25 @@ function indentation(sourceCode: TSESLint.SourceCode, node: TSESTree.Node): { ou
   const line = sourceCode.lines[node.loc.start.line - 1];
   const outer = line.slice(0, node.loc.start.column);
   if (outer.trim() !== '') return null; // something else precedes the statement on its line: leave it alone
+  const next = sourceCode.getTokenAfter(node);
+  if (next && next.loc.start.line === node.loc.end.line) return null; // ... or follows it (`emit(...); done();`)
   return { outer, unit: outer.includes('\t') ? '\t' : '  ' };
 }
 
-function reindent(text: string, unit: string): string {
-  return text.replace(/\n(?=[^\n])/g, `\n${unit}`);
+/**
+ * Indents every line of `node`'s text after the first by `unit`, except lines that start inside a template literal:
+ * those are part of a string's value, which a fix must not change.
+ */
+function reindent(sourceCode: TSESLint.SourceCode, node: TSESTree.Node, text: string, unit: string): string {
+  const offset = node.range[0];
+  const templates = sourceCode
+    .getTokens(node)
+    .filter((token) => token.type === 'Template')
+    .map((token) => token.range);
+  return text.replace(/\n(?=[^\n])/g, (newline, index: number) => {
+    const at = offset + index;
+    return templates.some(([start, end]) => at > start && at < end) ? newline : `\n${unit}`;
+  });
 }
 
 function tryBlock(body: string, outer: string, unit: string): string {
@@ -25,7 +39,7 @@ function tryBlock(body: string, outer: string, unit: string): string {
 export function wrapStatementFix(sourceCode: TSESLint.SourceCode, statement: TSESTree.Statement): TSESLint.ReportFixFunction | null {
   const indent = indentation(sourceCode, statement);
   if (!indent) return null;
-  const body = reindent(sourceCode.getText(statement), indent.unit);
+  const body = reindent(sourceCode, statement, sourceCode.getText(statement), indent.unit);
   return (fixer) => fixer.replaceText(statement, tryBlock(body, indent.outer, indent.unit));
 }
 
@@ -40,7 +54,8 @@ export function hoistDeclarationFix(sourceCode: TSESLint.SourceCode, declaration
   if (declarator.id.type !== 'Identifier' || !declarator.init) return null;
   const annotation = declarator.id.typeAnnotation ? `${sourceCode.getText(declarator.id.typeAnnotation.typeAnnotation)} | undefined` : null;
   const name = declarator.id.name;
-  const assignment = reindent(`${name} = ${sourceCode.getText(declarator.init)};`, indent.unit);
+  // Offsets in `init`'s text line up with the source from `init`'s start, after the `name = ` prefix.
+  const assignment = `${name} = ${reindent(sourceCode, declarator.init, sourceCode.getText(declarator.init), indent.unit)};`;
   const text = `let ${name}${annotation ? `: ${annotation}` : ''};\n${indent.outer}${tryBlock(assignment, indent.outer, indent.unit)}`;
   return (fixer) => fixer.replaceText(declaration, text);
 }
