@@ -1,0 +1,127 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertBinBuilt, makeTempDir, removeTempDirs, REPO_ROOT, runBin, writeFiles, writeManifest } from './run-bin';
+
+const SEARCH = `
+export async function search(ctx: { emitResponseMeta?: (key: string, value: unknown) => void }, rows: Array<{ id: string }>) {
+  try {
+    ctx.emitResponseMeta?.('retrieval', {
+      returned_count: rows.length,
+      cache: { hit: true },
+      ...(rows.length === 0 ? { hint: 'nothing found' } : {}),
+    });
+  } catch {
+    // the key degrades to absent
+  }
+  return rows;
+}
+`;
+
+const MANIFEST = {
+  version: 1,
+  emitters: ['emitResponseMeta'],
+  keys: {
+    retrieval: {
+      producers: ['src/search.ts'],
+      fields: { returned_count: {}, hint: {}, cache: { fields: ['hit'] } },
+    },
+  },
+};
+
+function project(manifest: unknown = MANIFEST, files: Record<string, string> = {}): string {
+  const dir = makeTempDir();
+  writeFiles(dir, { 'src/search.ts': SEARCH, ...files });
+  writeManifest(dir, manifest);
+  return dir;
+}
+
+interface CheckJson {
+  ok: boolean;
+  findings: Array<{ code: string; severity: string; message: string; file: string; line: number }>;
+}
+
+beforeAll(assertBinBuilt);
+afterAll(removeTempDirs);
+
+describe('mcp-meta check', () => {
+  it('exits 0 when every key and field is written and every glob matches', () => {
+    const result = runBin(['check'], project());
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toContain('mcp-meta check: no problems');
+    expect(result.status).toBe(0);
+  });
+
+  it('reports a key with no write site in its producers, at its line in the manifest', () => {
+    const manifest = structuredClone(MANIFEST) as { keys: Record<string, unknown> };
+    manifest.keys.warnings = { producers: ['src/dispatch.ts'] };
+    const dir = project(manifest, { 'src/dispatch.ts': 'export function dispatch() { return { content: [] }; }\n' });
+    const result = runBin(['check', '--format', 'json'], dir);
+    expect(result.status).toBe(1);
+    const json = JSON.parse(result.stdout) as CheckJson;
+    expect(json.findings).toEqual([expect.objectContaining({ code: 'key-not-written', file: 'mcp-meta.registry.json' })]);
+    const manifestLines = fs.readFileSync(path.join(dir, 'mcp-meta.registry.json'), 'utf8').split('\n');
+    expect(manifestLines[json.findings[0].line - 1]).toContain('"warnings"');
+  });
+
+  it('reports a registered field that no producer writes any more, nested ones too, but not deprecated ones', () => {
+    const manifest = structuredClone(MANIFEST) as { keys: { retrieval: { fields: Record<string, unknown> } } };
+    manifest.keys.retrieval.fields.vector_enabled = {};
+    manifest.keys.retrieval.fields.old_total = { deprecated: true };
+    manifest.keys.retrieval.fields.cache = { fields: ['hit', 'age_ms'] };
+    const result = runBin(['check'], project(manifest));
+    expect(result.status).toBe(1);
+    expect(result.stdout).toContain("field 'retrieval.vector_enabled' is registered but no producer of 'retrieval' writes it any more");
+    expect(result.stdout).toContain("field 'retrieval.cache.age_ms' is registered");
+    expect(result.stdout).not.toContain('old_total');
+    expect(result.stdout).toContain('mcp-meta check: 2 errors, 0 warnings');
+  });
+
+  it('stays silent about fields when a write cannot be read statically', () => {
+    const manifest = structuredClone(MANIFEST) as { keys: { retrieval: { fields: Record<string, unknown> } } };
+    manifest.keys.retrieval.fields.vector_enabled = {};
+    const opaque = SEARCH.replace("...(rows.length === 0 ? { hint: 'nothing found' } : {}),", '...extra(),\n      hint: 1,').replace(
+      'export async function',
+      'declare function extra(): object;\nexport async function',
+    );
+    const result = runBin(['check'], project(manifest, { 'src/search.ts': opaque }));
+    expect(result.stdout).not.toContain('vector_enabled');
+    expect(result.status).toBe(0);
+  });
+
+  it('reports a glob that matches no file, as a GitHub annotation too', () => {
+    const manifest = { ...structuredClone(MANIFEST), mergeLayer: ['src/mcp/dispatch.ts'] };
+    const dir = project(manifest);
+    const text = runBin(['check'], dir);
+    expect(text.status).toBe(1);
+    expect(text.stdout).toContain("Glob 'src/mcp/dispatch.ts' matches no file");
+    const github = runBin(['check', '--format', 'github'], dir);
+    expect(github.status).toBe(1);
+    expect(github.stdout).toMatch(/^::warning file=mcp-meta\.registry\.json,line=\d+,col=\d+,title=mcp-meta check%3A registry-problem::Glob 'src\/mcp\/dispatch\.ts' matches no file/m);
+  });
+
+  it('reports an invalid manifest with its place and fix', () => {
+    const result = runBin(['check'], project({ version: 1, keys: { retrieval: { producers: ['src/search.ts'], colour: 'red' } } }));
+    expect(result.status).toBe(1);
+    expect(result.stdout).toMatch(/mcp-meta\.registry\.json:\d+:\d+  error  .*\[registry-problem\]/);
+    expect(result.stdout).toContain('fix: ');
+  });
+
+  it('exits 2 when there is no manifest, and honours --registry', () => {
+    const dir = makeTempDir();
+    const missing = runBin(['check'], dir);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toContain(`no manifest at ${path.join(dir, 'mcp-meta.registry.json')}`);
+    const elsewhere = project();
+    fs.renameSync(path.join(elsewhere, 'mcp-meta.registry.json'), path.join(elsewhere, 'other.json'));
+    expect(runBin(['check', '--registry', 'other.json'], elsewhere).status).toBe(0);
+  });
+
+  it('passes on the example server', () => {
+    const example = path.join(REPO_ROOT, 'fixtures/example-server');
+    if (!fs.existsSync(path.join(example, 'mcp-meta.registry.json'))) throw new Error('fixtures/example-server has no manifest');
+    const result = runBin(['check'], example);
+    expect(result.stdout).toContain('mcp-meta check: no problems');
+    expect(result.status).toBe(0);
+  });
+});
