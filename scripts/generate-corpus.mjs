@@ -853,8 +853,7 @@ function keyExpr(r, key, constName) {
   return `'${key}'`;
 }
 
-function opFile(r, family, index) {
-  const name = `${r.pick(VERBS)}-${r.pick(NOUNS)}-${index}`;
+function opFile(r, family, index, { name = `${r.pick(VERBS)}-${r.pick(NOUNS)}-${index}`, minLines = 0 } = {}) {
   const rel = `src/core/ops/${family.dir}/${name}.ts`;
   const f = new FileText(rel);
   const key = family.key;
@@ -874,7 +873,7 @@ function opFile(r, family, index) {
   let needBuilder = false;
   const builderName = `build${Base}Meta`;
   const handlers = r.int(2, 5);
-  for (let h = 0; h < handlers; h += 1) {
+  for (let h = 0; h < handlers || f.lines.length < minLines - 12; h += 1) {
     const fn = `${camel(r.pick(VERBS))}${pascal(r.pick(NOUNS))}${h}`;
     const table = `${r.pick(NOUNS)}s`;
     f.add(
@@ -1234,6 +1233,19 @@ export function generateCorpus(dir, { files = 1000, seed = 1, violations = 0 } =
   writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify({ name: 'generated-mcp-server', private: true, type: 'module' }, null, 2)}\n`);
   expected.sort((a, b) => (a.file === b.file ? a.line - b.line : a.file < b.file ? -1 : 1));
   return { dir, files: out.length, lines, expected };
+}
+
+/**
+ * One producer file of about `lines` lines (op handlers of the 'retrieval' key and their helpers), for the bench's
+ * warm `lintText` measurement. `rel` is where it belongs in a generated corpus (a 'retrieval' producer path).
+ * @param {{ lines?: number, seed?: number }} [options]
+ * @returns {{ rel: string, text: string, lines: number }}
+ */
+export function generateProducerFile({ lines = 1000, seed = 1 } = {}) {
+  const r = makeRandom(seed);
+  const { f } = opFile(r, FAMILIES[0], 9999, { name: 'bench-producer', minLines: lines });
+  finishOrdinaryTypes(f);
+  return { rel: f.rel, text: f.text(), lines: f.lines.length };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
