@@ -1,9 +1,20 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { TSESLint } from '@typescript-eslint/utils';
 import { rules } from '../rules';
 
-// Read at run time so the plugin's meta.version always matches the installed package.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { name, version } = require('../../package.json') as { name: string; version: string };
+/**
+ * The package's name and version, read at run time so meta.version always matches the installed package. Found by
+ * walking up: this file runs from `src/` (tests) and from `dist/src/` (the build).
+ */
+function readPackageJson(): { name: string; version: string } {
+  for (let dir = __dirname; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'package.json');
+    if (fs.existsSync(candidate)) return JSON.parse(fs.readFileSync(candidate, 'utf8')) as { name: string; version: string };
+    if (path.dirname(dir) === dir) throw new Error(`eslint-plugin-mcp-meta: package.json not found above ${__dirname}`);
+  }
+}
+const { name, version } = readPackageJson();
 
 export const PLUGIN_NAMESPACE = 'mcp-meta';
 

@@ -7,28 +7,6 @@ import plugin from '../src/plugin';
 import { resetRegistryCache } from '../src/registry';
 import { ISSUE_2_EXAMPLE, ISSUE_2_SOURCES, makeTempProject, removeTempProject, writeFile } from './registry/temp-project';
 
-// src/plugin.ts reads its name and version with require('../../package.json'), a path that only exists from
-// dist/src/, so it cannot be imported from source here. createConfig only needs the object and its presets; a
-// stand-in with distinct rule sets proves which preset it copied. (vi.mock is hoisted above the imports.)
-vi.mock('../src/plugin', () => {
-  const plugin = {
-    meta: { name: 'eslint-plugin-mcp-meta', version: '0.0.0-test', namespace: 'mcp-meta' },
-    rules: {},
-    configs: {
-      recommended: { name: 'mcp-meta/recommended', plugins: {}, rules: { 'mcp-meta/no-foreign-meta-key': 'error' } },
-      strict: {
-        name: 'mcp-meta/strict',
-        plugins: {},
-        rules: { 'mcp-meta/no-foreign-meta-key': 'error', 'mcp-meta/no-unregistered-meta-field': 'error' },
-      },
-      'legacy-recommended': { plugins: ['mcp-meta'], rules: {} },
-      'legacy-strict': { plugins: ['mcp-meta'], rules: {} },
-    },
-  };
-  return { default: plugin, PLUGIN_NAMESPACE: 'mcp-meta' };
-});
-
-
 let dir: string;
 let manifest: string;
 let warn: ReturnType<typeof vi.spyOn>;
@@ -64,6 +42,7 @@ describe('createConfig', () => {
     const config = createConfig({ registry: manifest, preset: 'strict', files: ['src/**/*.ts'] });
     expect(config.name).toBe('mcp-meta/strict');
     expect(config.rules).toEqual(plugin.configs.strict.rules);
+    expect(config.rules).not.toEqual(plugin.configs.recommended.rules);
     expect(config.files).toEqual(['src/**/*.ts']);
     expect(config.settings['mcp-meta'].registry).toBe(manifest);
   });
