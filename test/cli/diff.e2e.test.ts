@@ -67,7 +67,7 @@ describe('mcp-meta diff --against HEAD', () => {
     });
     const result = runBin(['diff', '--against', 'HEAD'], dir);
     expect(result.status).toBe(1);
-    expect(result.stdout).toMatch(/mcp-meta\.registry\.json:\d+:\d+  error  breaking change field-renamed:retrieval\.returned->retrieval\.returned_count/);
+    expect(result.stdout).toMatch(/mcp-meta\.registry\.json:\d+:\d+ {2}error {2}breaking change field-renamed:retrieval\.returned->retrieval\.returned_count/);
     expect(result.stdout).toContain('"change": "field-renamed:retrieval.returned->retrieval.returned_count"');
   });
 

@@ -32,7 +32,7 @@ describe('mcp-meta doc', () => {
     expect(result.stdout).toContain('Please run `npx mcp-meta doc --write docs/protocol.md`');
     expect(result.stdout).toContain('--- docs/protocol.md (current)');
     expect(result.stdout).toContain('+| `retrieval` | `src/search.ts` | Search diagnostics — fields: returned_count, hint |');
-    expect(result.stdout).toMatch(/docs\/protocol\.md:6  error {2}the registered keys table in docs\/protocol\.md is out of date/);
+    expect(result.stdout).toMatch(/docs\/protocol\.md:6 {2}error {2}the registered keys table in docs\/protocol\.md is out of date/);
     // --check never writes.
     expect(fs.readFileSync(path.join(dir, 'docs/protocol.md'), 'utf8')).toBe(DOC);
   });
