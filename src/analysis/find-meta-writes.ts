@@ -280,6 +280,8 @@ class WriteFinder {
       const child = this.ancestors[i + 1];
       if (isFunctionNode(ancestor) || ancestor.type === 'Program') {
         functionNode = ancestor;
+        // A statement directly in the module body (top-level `await`, scripts) is a statement like any other.
+        if (!statement && child && ancestor.type === 'Program' && isStatement(child)) statement = child as TSESTree.Statement;
       } else if (ancestor.type === 'TryStatement' && child === ancestor.block) {
         tryStatement ??= ancestor;
       } else if (!statement && child && isBodyOf(ancestor) && isStatement(child)) {

@@ -1,0 +1,1091 @@
+/**
+ * require-producer-isolation (MCP _meta rule 3): every producer attaches inside its own try, whose catch lets the call
+ * go on. Producers: emits whose value computes, hook calls, computed writes to `x._meta.k`. The manifest is
+ * docs/examples/mcp-meta.registry.json: search.ts produces `retrieval`, dispatch.ts is the merge layer (and calls the
+ * `metaHook` hook), eval-*.ts files are ignored.
+ */
+import rule, { type MessageIds, type Options } from '../../rules/require-producer-isolation';
+import { createRuleTester, DISPATCH, EVAL_COMMAND, HOT_MEMORY_HOOK, OTHER_FILE, SEARCH_OP } from './rule-tester';
+
+const ruleTester = createRuleTester();
+// The rule-tester package carries its own copy of @typescript-eslint/utils' types: same shape, different identity.
+const testedRule = rule as unknown as Parameters<typeof ruleTester.run<MessageIds, Options>>[1];
+
+const DEGRADE = '// A failing producer degrades to its key being absent (MCP _meta rule 3).';
+const EMIT = "The producer of 'retrieval' (ctx.emitResponseMeta)";
+const HOOK = 'This hook call';
+
+ruleTester.run('require-producer-isolation', testedRule, {
+  valid: [
+    {
+      name: 'an emit whose value computes, in its own try with a catch that logs',
+      filename: SEARCH_OP,
+      code: `
+export async function search(ctx, rows) {
+  try {
+    ctx.emitResponseMeta('retrieval', await buildRetrieval(rows));
+  } catch (error) {
+    log.warn('retrieval meta dropped', error);
+  }
+  return { content: [] };
+}
+`,
+    },
+    {
+      name: 'optional-chained emit and bare-function emit, each in its own try',
+      filename: SEARCH_OP,
+      code: `
+async function search(ctx, rows) {
+  try {
+    ctx.emitResponseMeta?.('retrieval', build(rows));
+  } catch {}
+  try {
+    emitResponseMeta('retrieval', new RetrievalMeta(rows));
+  } catch {}
+}
+`,
+    },
+    {
+      name: 'plain identifiers and literals cannot throw: no try needed by default',
+      filename: SEARCH_OP,
+      code: `
+function search(ctx, out, stats, rows) {
+  ctx.emitResponseMeta('retrieval', stats);
+  ctx.emitResponseMeta('retrieval', { returned_count: rows.length, vector_enabled: true });
+  out._meta.retrieval = stats;
+  out._meta['retrieval'] = { returned_count: 0 };
+  const m = out._meta;
+  m.retrieval = { hint: 'try a broader query' };
+}
+`,
+    },
+    {
+      name: 'a value that only defines a function does not compute',
+      filename: SEARCH_OP,
+      code: `
+function search(ctx) {
+  ctx.emitResponseMeta('retrieval', { hint: () => compute() });
+}
+`,
+    },
+    {
+      name: 'the merge layer calls the hook inside its own try (Object.assign around the hook counts once)',
+      filename: DISPATCH,
+      code: `
+export async function dispatch(opts, out, result) {
+  try {
+    Object.assign(out._meta, await opts.metaHook(result));
+  } catch (error) {
+    opts.logger.warn('metaHook failed', error);
+  }
+  return out;
+}
+`,
+    },
+    {
+      name: 'a catch may delete its own key or merge into _meta: the call goes on',
+      filename: SEARCH_OP,
+      code: `
+async function search(out) {
+  try {
+    out._meta.retrieval = await buildRetrieval();
+  } catch {
+    delete out._meta.retrieval;
+    out._meta = { ...out._meta };
+  }
+}
+`,
+    },
+    {
+      name: 'a throw or return inside a function defined in the catch does not leave the catch',
+      filename: SEARCH_OP,
+      code: `
+async function search(ctx) {
+  try {
+    ctx.emitResponseMeta('retrieval', await buildRetrieval());
+  } catch (error) {
+    queueMicrotask(() => {
+      throw error;
+    });
+    const fallback = () => {
+      return null;
+    };
+  }
+}
+`,
+    },
+    {
+      name: 'each producer in its own try',
+      filename: SEARCH_OP,
+      code: `
+async function search(ctx, out) {
+  try {
+    ctx.emitResponseMeta('retrieval', await buildRetrieval());
+  } catch {}
+  try {
+    out._meta.retrieval = await cacheStats();
+  } catch {}
+}
+`,
+    },
+    {
+      name: 'the nearest try counts: an inner try inside an outer one that rethrows',
+      filename: SEARCH_OP,
+      code: `
+async function search(ctx) {
+  try {
+    try {
+      ctx.emitResponseMeta('retrieval', await buildRetrieval());
+    } catch {}
+    await work();
+  } catch (error) {
+    throw error;
+  }
+}
+`,
+    },
+    {
+      name: 'a producer nested in blocks of its try is still protected',
+      filename: SEARCH_OP,
+      code: `
+async function search(ctx, ready) {
+  try {
+    if (ready) {
+      ctx.emitResponseMeta('retrieval', await buildRetrieval());
+    }
+  } catch {}
+}
+`,
+    },
+    {
+      name: 'a producer in its own function, guarded there, inside a callback',
+      filename: SEARCH_OP,
+      code: `
+function search(ctx, rows) {
+  rows.forEach(async (row) => {
+    try {
+      ctx.emitResponseMeta('retrieval', await build(row));
+    } catch {}
+  });
+}
+`,
+    },
+    {
+      name: 'ignored files (eval commands) are never reported',
+      filename: EVAL_COMMAND,
+      code: `
+async function run(ctx, opts) {
+  ctx.emitResponseMeta('retrieval', await buildRetrieval());
+  opts.metaHook(1);
+}
+`,
+    },
+    {
+      name: 'reads of _meta, inbound _meta and look-alike names are not writes',
+      filename: OTHER_FILE,
+      code: `
+async function handle(params, out, response) {
+  const seen = out._meta.retrieval;
+  log(await out._meta);
+  params._meta.session_id = await newSession();
+  response._metadata.retrieval = await build();
+  response.meta.retrieval = await build();
+  response.edge_meta = await build();
+}
+`,
+    },
+    {
+      name: 'hook-function returns and result literals are not producers for this rule (the hook call is)',
+      filename: HOT_MEMORY_HOOK,
+      code: `
+export async function getBrainHotMemoryMeta(call) {
+  return { brain_hot_memory: await loadFacts(call) };
+}
+export async function handler() {
+  return { content: [], _meta: { brain_hot_memory: await loadFacts() } };
+}
+`,
+    },
+    {
+      name: 'a key delete is not a producer, even with requireForAll',
+      filename: SEARCH_OP,
+      options: [{ requireForAll: true }],
+      code: `
+function search(out) {
+  delete out._meta.retrieval;
+}
+`,
+    },
+    {
+      name: 'requireForAll: a plain identifier inside its own try',
+      filename: SEARCH_OP,
+      options: [{ requireForAll: true }],
+      code: `
+function search(ctx, stats) {
+  try {
+    ctx.emitResponseMeta('retrieval', stats);
+  } catch {}
+}
+`,
+    },
+    {
+      name: 'autofix: false changes nothing for guarded producers',
+      filename: SEARCH_OP,
+      options: [{ autofix: false }],
+      code: `
+async function search(ctx) {
+  try {
+    ctx.emitResponseMeta('retrieval', await buildRetrieval());
+  } catch {}
+}
+`,
+    },
+    {
+      name: 'a file that names nothing of the manifest',
+      filename: OTHER_FILE,
+      code: `
+export async function listPages(db) {
+  return { content: [{ type: 'text', text: JSON.stringify(await db.pages()) }] };
+}
+`,
+    },
+  ],
+  invalid: [
+    // ----- unguarded producers, autofixed by wrapping the expression statement -----
+    {
+      name: 'an emit whose value is a call: wrapped in its own try (autofix)',
+      filename: SEARCH_OP,
+      code: `
+export function search(ctx, rows) {
+  ctx.emitResponseMeta('retrieval', buildRetrieval(rows));
+  return { content: [] };
+}
+`,
+      output: `
+export function search(ctx, rows) {
+  try {
+    ctx.emitResponseMeta('retrieval', buildRetrieval(rows));
+  } catch {
+    ${DEGRADE}
+  }
+  return { content: [] };
+}
+`,
+      errors: [{ messageId: 'unguardedProducer', data: { producer: EMIT }, line: 3, column: 3, endLine: 3, endColumn: 58, suggestions: [] }],
+    },
+    {
+      name: 'an emit whose value awaits, optional-chained',
+      filename: SEARCH_OP,
+      code: `
+async function search(ctx) {
+  ctx.emitResponseMeta?.('retrieval', await buildRetrieval());
+}
+`,
+      output: `
+async function search(ctx) {
+  try {
+    ctx.emitResponseMeta?.('retrieval', await buildRetrieval());
+  } catch {
+    ${DEGRADE}
+  }
+}
+`,
+      errors: [{ messageId: 'unguardedProducer', data: { producer: EMIT }, line: 3, column: 3, suggestions: [] }],
+    },
+    {
+      name: 'a bare-function emit with a `new` value, key through a const',
+      filename: SEARCH_OP,
+      code: `
+const KEY = 'retrieval';
+function search(rows) {
+  emitResponseMeta(KEY, new RetrievalMeta(rows));
+}
+`,
+      output: `
+const KEY = 'retrieval';
+function search(rows) {
+  try {
+    emitResponseMeta(KEY, new RetrievalMeta(rows));
+  } catch {
+    ${DEGRADE}
+  }
+}
+`,
+      errors: [{ messageId: 'unguardedProducer', data: { producer: "The producer of 'retrieval' (emitResponseMeta)" }, line: 4, column: 3, suggestions: [] }],
+    },
+    {
+      name: 'an emit whose key is not statically known',
+      filename: SEARCH_OP,
+      code: `
+function search(ctx, key) {
+  ctx.emitResponseMeta(key, build());
+}
+`,
+      output: `
+function search(ctx, key) {
+  try {
+    ctx.emitResponseMeta(key, build());
+  } catch {
+    ${DEGRADE}
+  }
+}
+`,
+      errors: [{ messageId: 'unguardedProducer', data: { producer: 'This producer (ctx.emitResponseMeta)' }, line: 3, column: 3, suggestions: [] }],
+    },
+    {
+      name: 'x._meta.k = call(), x._meta["k"] = a literal with a call inside, x!._meta.k = new',
+      filename: SEARCH_OP,
+      code: `
+function search(out, rows) {
+  out._meta.retrieval = buildRetrieval(rows);
+  out._meta['retrieval'] = { returned_count: count(rows) };
+  out!._meta.retrieval = new RetrievalMeta(rows);
+}
+`,
+      output: `
+function search(out, rows) {
+  try {
+    out._meta.retrieval = buildRetrieval(rows);
+  } catch {
+    ${DEGRADE}
+  }
+  try {
+    out._meta['retrieval'] = { returned_count: count(rows) };
+  } catch {
+    ${DEGRADE}
+  }
+  try {
+    out!._meta.retrieval = new RetrievalMeta(rows);
+  } catch {
+    ${DEGRADE}
+  }
+}
+`,
+      errors: [
+        { messageId: 'unguardedProducer', data: { producer: "The producer of 'retrieval'" }, line: 3, column: 3, suggestions: [] },
+        { messageId: 'unguardedProducer', line: 4, column: 3, suggestions: [] },
+        { messageId: 'unguardedProducer', line: 5, column: 3, suggestions: [] },
+      ],
+    },
+    {
+      name: 'a write through an alias, and a computed write below the key (x._meta.k.f = await v())',
+      filename: SEARCH_OP,
+      code: `
+async function search(out) {
+  const m = out._meta;
+  m.retrieval = await buildRetrieval();
+  out._meta.retrieval.cache = await readCache();
+}
+`,
+      output: `
+async function search(out) {
+  const m = out._meta;
+  try {
+    m.retrieval = await buildRetrieval();
+  } catch {
+    ${DEGRADE}
+  }
+  try {
+    out._meta.retrieval.cache = await readCache();
+  } catch {
+    ${DEGRADE}
+  }
+}
+`,
+      errors: [
+        { messageId: 'unguardedProducer', line: 4, column: 3, suggestions: [] },
+        { messageId: 'unguardedProducer', line: 5, column: 3, suggestions: [] },
+      ],
+    },
+    {
+      name: 'Object.assign(x._meta, { k: await v() })',
+      filename: SEARCH_OP,
+      code: `
+async function search(out) {
+  Object.assign(out._meta, { retrieval: await buildRetrieval() });
+}
+`,
+      output: `
+async function search(out) {
+  try {
+    Object.assign(out._meta, { retrieval: await buildRetrieval() });
+  } catch {
+    ${DEGRADE}
+  }
+}
+`,
+      errors: [{ messageId: 'unguardedProducer', line: 3, column: 3, suggestions: [] }],
+    },
+    {
+      name: 'a hook call is always a producer (merged into _meta by Object.assign: reported once)',
+      filename: DISPATCH,
+      code: `
+async function dispatch(opts, out, result) {
+  Object.assign(out._meta, await opts.metaHook(result));
+}
+`,
+      output: `
+async function dispatch(opts, out, result) {
+  try {
+    Object.assign(out._meta, await opts.metaHook(result));
+  } catch {
+    ${DEGRADE}
+  }
+}
+`,
+      errors: [{ messageId: 'unguardedProducer', line: 3, column: 3, suggestions: [] }],
+    },
+    {
+      name: 'a bare hook call as a statement',
+      filename: DISPATCH,
+      code: `
+function dispatch(opts, result) {
+  opts.metaHook(result);
+}
+`,
+      output: `
+function dispatch(opts, result) {
+  try {
+    opts.metaHook(result);
+  } catch {
+    ${DEGRADE}
+  }
+}
+`,
+      errors: [{ messageId: 'unguardedProducer', data: { producer: HOOK }, line: 3, column: 3, suggestions: [] }],
+    },
+    // ----- layout of the autofix -----
+    {
+      name: 'the fix indents with tabs under tab-indented code and re-indents a multi-line statement',
+      filename: SEARCH_OP,
+      code: [
+        'function search(ctx, rows) {',
+        '\tif (rows.length > 0) {',
+        '\t\tctx.emitResponseMeta(',
+        "\t\t\t'retrieval',",
+        '\t\t\tbuildRetrieval(rows),',
+        '\t\t);',
+        '\t}',
+        '}',
+      ].join('\n'),
+      output: [
+        'function search(ctx, rows) {',
+        '\tif (rows.length > 0) {',
+        '\t\ttry {',
+        '\t\t\tctx.emitResponseMeta(',
+        "\t\t\t\t'retrieval',",
+        '\t\t\t\tbuildRetrieval(rows),',
+        '\t\t\t);',
+        '\t\t} catch {',
+        `\t\t\t${DEGRADE}`,
+        '\t\t}',
+        '\t}',
+        '}',
+      ].join('\n'),
+      errors: [{ messageId: 'unguardedProducer', line: 3, column: 3, endLine: 6, endColumn: 4, suggestions: [] }],
+    },
+    {
+      name: 'the fix never re-indents the inside of a multi-line template literal (its value)',
+      filename: SEARCH_OP,
+      code: [
+        'function search(ctx) {',
+        '  ctx.emitResponseMeta(',
+        "    'retrieval',",
+        '    build(`first line',
+        'second line ${',
+        '      value',
+        '    }`),',
+        '  );',
+        '}',
+      ].join('\n'),
+      output: [
+        'function search(ctx) {',
+        '  try {',
+        '    ctx.emitResponseMeta(',
+        "      'retrieval',",
+        '      build(`first line',
+        'second line ${',
+        '        value',
+        '      }`),',
+        '    );',
+        '  } catch {',
+        `    ${DEGRADE}`,
+        '  }',
+        '}',
+      ].join('\n'),
+      errors: [{ messageId: 'unguardedProducer', line: 2, column: 3, suggestions: [] }],
+    },
+    {
+      name: 'a statement at the top level of a module (no indentation)',
+      filename: SEARCH_OP,
+      code: `ctx.emitResponseMeta('retrieval', await buildRetrieval());\n`,
+      output: `try {\n  ctx.emitResponseMeta('retrieval', await buildRetrieval());\n} catch {\n  ${DEGRADE}\n}\n`,
+      errors: [{ messageId: 'unguardedProducer', line: 1, column: 1, suggestions: [] }],
+    },
+    {
+      name: 'a top-level declaration gets the hoist suggestion too',
+      filename: DISPATCH,
+      code: `const fragment = await metaHook(request);\nexport default fragment;\n`,
+      output: null,
+      errors: [
+        {
+          messageId: 'unguardedProducer',
+          data: { producer: HOOK },
+          line: 1,
+          column: 24,
+          suggestions: [
+            {
+              messageId: 'hoistAndWrap',
+              data: { name: 'fragment' },
+              output: `let fragment;\ntry {\n  fragment = await metaHook(request);\n} catch {\n  ${DEGRADE}\n}\nexport default fragment;\n`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'a statement in a switch case is wrapped in place',
+      filename: SEARCH_OP,
+      code: `
+function search(ctx, mode) {
+  switch (mode) {
+    case 'fast':
+      ctx.emitResponseMeta('retrieval', build());
+      break;
+  }
+}
+`,
+      output: `
+function search(ctx, mode) {
+  switch (mode) {
+    case 'fast':
+      try {
+        ctx.emitResponseMeta('retrieval', build());
+      } catch {
+        ${DEGRADE}
+      }
+      break;
+  }
+}
+`,
+      errors: [{ messageId: 'unguardedProducer', line: 5, column: 7, suggestions: [] }],
+    },
+    {
+      name: 'a try in an outer function does not protect a producer in a callback: the fix wraps it inside the callback',
+      filename: SEARCH_OP,
+      code: `
+function search(ctx, rows) {
+  try {
+    rows.forEach((row) => {
+      ctx.emitResponseMeta('retrieval', build(row));
+    });
+  } catch {}
+}
+`,
+      output: `
+function search(ctx, rows) {
+  try {
+    rows.forEach((row) => {
+      try {
+        ctx.emitResponseMeta('retrieval', build(row));
+      } catch {
+        ${DEGRADE}
+      }
+    });
+  } catch {}
+}
+`,
+      errors: [{ messageId: 'unguardedProducer', line: 5, column: 7, suggestions: [] }],
+    },
+    {
+      name: 'a write in a catch or finally is not protected by that try',
+      filename: SEARCH_OP,
+      code: `
+async function search(ctx) {
+  try {
+    await work();
+  } catch {
+    ctx.emitResponseMeta('retrieval', await fallback());
+  } finally {
+    ctx.emitResponseMeta('retrieval', await summary());
+  }
+}
+`,
+      output: `
+async function search(ctx) {
+  try {
+    await work();
+  } catch {
+    try {
+      ctx.emitResponseMeta('retrieval', await fallback());
+    } catch {
+      ${DEGRADE}
+    }
+  } finally {
+    try {
+      ctx.emitResponseMeta('retrieval', await summary());
+    } catch {
+      ${DEGRADE}
+    }
+  }
+}
+`,
+      errors: [
+        { messageId: 'unguardedProducer', line: 6, column: 5, suggestions: [] },
+        { messageId: 'unguardedProducer', line: 8, column: 5, suggestions: [] },
+      ],
+    },
+    // ----- no fix: the statement shares its line, or is not an expression statement -----
+    {
+      name: 'no fix when other code precedes or follows the statement on its line',
+      filename: SEARCH_OP,
+      code: `
+function search(ctx) {
+  let n = 0; ctx.emitResponseMeta('retrieval', build());
+  ctx.emitResponseMeta('retrieval', build()); done();
+}
+`,
+      output: null,
+      errors: [
+        { messageId: 'unguardedProducer', line: 3, column: 14, suggestions: [] },
+        { messageId: 'unguardedProducer', line: 4, column: 3, suggestions: [] },
+      ],
+    },
+    {
+      name: 'a trailing comment does not prevent the fix',
+      filename: SEARCH_OP,
+      code: `
+function search(ctx) {
+  ctx.emitResponseMeta('retrieval', build()); // diagnostics
+}
+`,
+      output: `
+function search(ctx) {
+  try {
+    ctx.emitResponseMeta('retrieval', build());
+  } catch {
+    ${DEGRADE}
+  } // diagnostics
+}
+`,
+      errors: [{ messageId: 'unguardedProducer', line: 3, column: 3, suggestions: [] }],
+    },
+    {
+      name: 'no fix for a producer that is the body of an if, a loop, an arrow expression or a return',
+      filename: DISPATCH,
+      code: `
+function dispatch(ctx, opts, rows, ready) {
+  if (ready) ctx.emitResponseMeta('warnings', build());
+  for (const row of rows) ctx.emitResponseMeta('warnings', build(row));
+  const later = () => ctx.emitResponseMeta('warnings', build());
+  return opts.metaHook(rows);
+}
+`,
+      output: null,
+      errors: [
+        { messageId: 'unguardedProducer', line: 3, column: 14, suggestions: [] },
+        { messageId: 'unguardedProducer', line: 4, column: 27, suggestions: [] },
+        { messageId: 'unguardedProducer', line: 5, column: 23, suggestions: [] },
+        { messageId: 'unguardedProducer', data: { producer: HOOK }, line: 6, column: 10, suggestions: [] },
+      ],
+    },
+    // ----- declarations: the hoist suggestion only -----
+    {
+      name: 'const x = await hook(...): no autofix, a suggestion that hoists the name with let',
+      filename: DISPATCH,
+      code: `
+async function dispatch(opts, out, result) {
+  const fragment = await opts.metaHook(result);
+  Object.assign(out._meta, fragment);
+}
+`,
+      output: null,
+      errors: [
+        {
+          messageId: 'unguardedProducer',
+          data: { producer: HOOK },
+          line: 3,
+          column: 26,
+          suggestions: [
+            {
+              messageId: 'hoistAndWrap',
+              data: { name: 'fragment' },
+              output: `
+async function dispatch(opts, out, result) {
+  let fragment;
+  try {
+    fragment = await opts.metaHook(result);
+  } catch {
+    ${DEGRADE}
+  }
+  Object.assign(out._meta, fragment);
+}
+`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'a typed declaration keeps its type, widened with undefined',
+      filename: DISPATCH,
+      code: `
+async function dispatch(opts, result) {
+  const fragment: MetaFragment = await opts.metaHook(result);
+  return fragment;
+}
+`,
+      output: null,
+      errors: [
+        {
+          messageId: 'unguardedProducer',
+          line: 3,
+          column: 40,
+          suggestions: [
+            {
+              messageId: 'hoistAndWrap',
+              output: `
+async function dispatch(opts, result) {
+  let fragment: MetaFragment | undefined;
+  try {
+    fragment = await opts.metaHook(result);
+  } catch {
+    ${DEGRADE}
+  }
+  return fragment;
+}
+`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'an emit in a let declaration with a multi-line initializer',
+      filename: SEARCH_OP,
+      code: `
+function search(ctx) {
+  let accepted = ctx.emitResponseMeta(
+    'retrieval',
+    build(),
+  );
+  return accepted;
+}
+`,
+      output: null,
+      errors: [
+        {
+          messageId: 'unguardedProducer',
+          line: 3,
+          column: 18,
+          suggestions: [
+            {
+              messageId: 'hoistAndWrap',
+              output: `
+function search(ctx) {
+  let accepted;
+  try {
+    accepted = ctx.emitResponseMeta(
+      'retrieval',
+      build(),
+    );
+  } catch {
+    ${DEGRADE}
+  }
+  return accepted;
+}
+`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'no suggestion for var, several declarators or a destructuring pattern',
+      filename: DISPATCH,
+      code: `
+async function dispatch(opts, result) {
+  var a = await opts.metaHook(result);
+  const b = 1, c = await opts.metaHook(result);
+  const { brain_hot_memory } = await opts.metaHook(result);
+}
+`,
+      output: null,
+      errors: [
+        { messageId: 'unguardedProducer', line: 3, column: 17, suggestions: [] },
+        { messageId: 'unguardedProducer', line: 4, column: 26, suggestions: [] },
+        { messageId: 'unguardedProducer', line: 5, column: 38, suggestions: [] },
+      ],
+    },
+    // ----- catches that do not let the call go on -----
+    {
+      name: 'a catch that throws',
+      filename: SEARCH_OP,
+      code: `
+async function search(ctx) {
+  try {
+    ctx.emitResponseMeta('retrieval', await buildRetrieval());
+  } catch (error) {
+    if (strict) throw error;
+  }
+}
+`,
+      output: null,
+      errors: [
+        {
+          messageId: 'catchDoesNotContinue',
+          data: { producer: EMIT, problem: 'whose catch throws, so the tool call errors' },
+          line: 4,
+          column: 5,
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: 'a catch that returns',
+      filename: SEARCH_OP,
+      code: `
+async function search(ctx, out) {
+  try {
+    ctx.emitResponseMeta('retrieval', await buildRetrieval());
+  } catch {
+    return out;
+  }
+}
+`,
+      output: null,
+      errors: [
+        {
+          messageId: 'catchDoesNotContinue',
+          data: { producer: EMIT, problem: 'whose catch returns, so the keys after it are dropped' },
+          line: 4,
+          column: 5,
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: 'a catch that deletes _meta, or replaces it',
+      filename: SEARCH_OP,
+      code: `
+async function search(ctx, out) {
+  try {
+    ctx.emitResponseMeta('retrieval', await buildRetrieval());
+  } catch {
+    delete out._meta;
+  }
+  try {
+    out._meta.retrieval = await buildRetrieval();
+  } catch {
+    out._meta = {};
+  }
+}
+`,
+      output: null,
+      errors: [
+        {
+          messageId: 'catchDoesNotContinue',
+          data: { producer: EMIT, problem: "whose catch deletes or replaces `_meta`, dropping other producers' keys" },
+          line: 4,
+          column: 5,
+          suggestions: [],
+        },
+        { messageId: 'catchDoesNotContinue', line: 9, column: 5, suggestions: [] },
+      ],
+    },
+    {
+      name: 'try/finally without a catch',
+      filename: DISPATCH,
+      code: `
+async function dispatch(opts, out, result) {
+  try {
+    Object.assign(out._meta, await opts.metaHook(result));
+  } finally {
+    release();
+  }
+}
+`,
+      output: null,
+      errors: [
+        {
+          messageId: 'catchDoesNotContinue',
+          // Object.assign(out._meta, <hook call>) is one producer, reported at the Object.assign.
+          data: { producer: 'This producer', problem: 'that has no catch, so the error escapes' },
+          line: 4,
+          column: 5,
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: 'the catch message reads as a sentence',
+      filename: DISPATCH,
+      code: `
+function dispatch(opts, result) {
+  try {
+    opts.metaHook(result);
+  } finally {}
+}
+`,
+      output: null,
+      errors: [
+        {
+          // RuleTester renders the message from these data and compares it to the reported text:
+          // 'This hook call is inside a try that has no catch, so the error escapes. The catch must let the call go on…'
+          messageId: 'catchDoesNotContinue',
+          data: { producer: HOOK, problem: 'that has no catch, so the error escapes' },
+          line: 4,
+          column: 5,
+          suggestions: [],
+        },
+      ],
+    },
+    // ----- one try, one producer -----
+    {
+      name: 'two producers in one try: the later one is reported',
+      filename: SEARCH_OP,
+      code: `
+async function search(ctx, out) {
+  try {
+    ctx.emitResponseMeta('retrieval', await buildRetrieval());
+    out._meta.retrieval = await cacheStats();
+  } catch {}
+}
+`,
+      output: null,
+      errors: [
+        {
+          messageId: 'sharedTry',
+          data: { producer: "The producer of 'retrieval'", line: '4' },
+          line: 5,
+          column: 5,
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: 'three producers in one try: the second and third are reported against the first',
+      filename: DISPATCH,
+      code: `
+async function dispatch(ctx, opts, out, result) {
+  try {
+    Object.assign(out._meta, await opts.metaHook(result));
+    ctx.emitResponseMeta('warnings', await collectWarnings());
+    out._meta.warnings = await collectWarnings();
+  } catch {}
+}
+`,
+      output: null,
+      errors: [
+        { messageId: 'sharedTry', data: { producer: "The producer of 'warnings' (ctx.emitResponseMeta)", line: '4' }, line: 5, column: 5, suggestions: [] },
+        { messageId: 'sharedTry', data: { producer: "The producer of 'warnings'", line: '4' }, line: 6, column: 5, suggestions: [] },
+      ],
+    },
+    // ----- options -----
+    {
+      name: 'autofix: false turns the wrap into a suggestion',
+      filename: SEARCH_OP,
+      options: [{ autofix: false }],
+      code: `
+function search(ctx) {
+  ctx.emitResponseMeta('retrieval', build());
+}
+`,
+      output: null,
+      errors: [
+        {
+          messageId: 'unguardedProducer',
+          line: 3,
+          column: 3,
+          suggestions: [
+            {
+              messageId: 'wrapInTry',
+              output: `
+function search(ctx) {
+  try {
+    ctx.emitResponseMeta('retrieval', build());
+  } catch {
+    ${DEGRADE}
+  }
+}
+`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'autofix: false where no fix applies: neither fix nor suggestion',
+      filename: SEARCH_OP,
+      options: [{ autofix: false }],
+      code: `
+function search(ctx) {
+  ctx.emitResponseMeta('retrieval', build()); done();
+}
+`,
+      output: null,
+      errors: [{ messageId: 'unguardedProducer', line: 3, column: 3, suggestions: [] }],
+    },
+    {
+      name: 'requireForAll: plain identifiers and literals need a try too',
+      filename: SEARCH_OP,
+      options: [{ requireForAll: true }],
+      code: `
+function search(ctx, out, stats) {
+  ctx.emitResponseMeta('retrieval', stats);
+  out._meta.retrieval = { returned_count: 0 };
+}
+`,
+      output: `
+function search(ctx, out, stats) {
+  try {
+    ctx.emitResponseMeta('retrieval', stats);
+  } catch {
+    ${DEGRADE}
+  }
+  try {
+    out._meta.retrieval = { returned_count: 0 };
+  } catch {
+    ${DEGRADE}
+  }
+}
+`,
+      errors: [
+        { messageId: 'unguardedProducer', data: { producer: EMIT }, line: 3, column: 3, suggestions: [] },
+        { messageId: 'unguardedProducer', line: 4, column: 3, suggestions: [] },
+      ],
+    },
+    {
+      name: 'requireForAll with autofix: false',
+      filename: SEARCH_OP,
+      options: [{ requireForAll: true, autofix: false }],
+      code: `
+function search(ctx, stats) {
+  ctx.emitResponseMeta('retrieval', stats);
+}
+`,
+      output: null,
+      errors: [
+        {
+          messageId: 'unguardedProducer',
+          line: 3,
+          column: 3,
+          suggestions: [
+            {
+              messageId: 'wrapInTry',
+              output: `
+function search(ctx, stats) {
+  try {
+    ctx.emitResponseMeta('retrieval', stats);
+  } catch {
+    ${DEGRADE}
+  }
+}
+`,
+            },
+          ],
+        },
+      ],
+    },
+  ],
+});
