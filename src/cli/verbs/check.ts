@@ -3,6 +3,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { analyzeSource } from '../../analysis/analyze-source';
 import type { FieldMap, ManifestFields } from '../../registry/types';
 import type { Finding, VerbReport } from '../findings';
+import { displayPath } from '../format-report';
 import { describeIoError, locate, readManifestFile, type ManifestSource } from '../manifest-source';
 import { loadRegistryWithFindings, resolveRegistryPath } from '../registry-findings';
 import { listSourceFiles } from '../source-files';
@@ -91,7 +92,7 @@ export const checkVerb: Verb = {
       verb: 'check',
       findings,
       notes: [`checked ${registry.keys.size} keys against ${producerFiles} producer files`],
-      data: { registry: registryPath, keys: registry.keys.size, producerFiles },
+      data: { registry: displayPath(registryPath, cwd), keys: registry.keys.size, producerFiles },
     };
   },
 };
