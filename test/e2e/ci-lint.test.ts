@@ -24,7 +24,6 @@ import {
   parseJsonOutput,
   readManifest,
   removeCopies,
-  repoRoot,
   runEslint,
   toPosix,
   writeManifest,
@@ -35,13 +34,13 @@ const FLAT = ['src', '--config', 'eslint.config.js'];
 
 /**
  * A flat config that builds the plugin's entry with `createConfig`, so `settings['mcp-meta'].registryHash` carries the
- * manifest's sha256 and `eslint --cache` keys its results on it. createConfig is not in the package's `exports` map,
- * so the config requires the built module by path.
+ * manifest's sha256 and `eslint --cache` keys its results on it. Written as the README shows it, through the
+ * package's `./config` export (resolved by self-reference to dist/src/config.js).
  */
 const CREATE_CONFIG_FILE = 'eslint.create-config.config.js';
-const createConfigSource = () => `'use strict';
+const CREATE_CONFIG_SOURCE = `'use strict';
 const tsParser = require('@typescript-eslint/parser');
-const { createConfig } = require(${JSON.stringify(path.join(repoRoot, 'dist/src/config.js'))});
+const { createConfig } = require('eslint-plugin-mcp-meta/config');
 
 module.exports = [
   { files: ['**/*.ts'], languageOptions: { parser: tsParser, sourceType: 'module' } },
@@ -122,7 +121,7 @@ describe.concurrent('--concurrency (ESLint 10 worker threads)', () => {
 describe.concurrent('--cache with createConfig (the manifest hash in settings)', () => {
   it('writes and reuses a real cache file, and a manifest change invalidates it', async () => {
     const serverDir = copyOfFixture('ci-cache');
-    fs.writeFileSync(path.join(serverDir, CREATE_CONFIG_FILE), createConfigSource());
+    fs.writeFileSync(path.join(serverDir, CREATE_CONFIG_FILE), CREATE_CONFIG_SOURCE);
     const cacheLocation = path.join(path.dirname(serverDir), 'cache', '.eslintcache');
     fs.mkdirSync(path.dirname(cacheLocation));
     const args = ['src', '--config', CREATE_CONFIG_FILE, '--cache', '--cache-location', cacheLocation, '-f', 'json'];
