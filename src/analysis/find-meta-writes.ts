@@ -54,8 +54,16 @@ export function mayWriteMeta(text: string, vocabulary: WriteVocabulary): boolean
   return false;
 }
 
+let walks = 0;
+
+/** How many files `findMetaWrites` has walked in this process (tests prove the cheap check skips the walk). */
+export function metaWalkCount(): number {
+  return walks;
+}
+
 export function findMetaWrites(input: FindMetaWritesInput): MetaWrite[] {
   if (!mayWriteMeta(input.text, input.vocabulary)) return [];
+  walks += 1;
   // ESLint and oxlint link `parent` before rules run; a bare parser (the CLI) does not, and bindings need it.
   if (input.ast.body.length > 0 && !input.ast.body[0].parent) linkParents(input.ast, input.visitorKeys);
   const finder = new WriteFinder(input.vocabulary, input.visitorKeys);
