@@ -1,5 +1,5 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { isSideEffectFree } from '../src/analysis/ast';
+import { isSideEffectFree, metaOwner, referenceText, unwrap } from '../src/analysis/ast';
 import { defineMetaRuleVisitor, registryProblemMessages } from '../src/analysis/meta-context';
 import type { MetaWrite } from '../src/analysis/types';
 import { createRule } from '../src/util/create-rule';
@@ -11,16 +11,20 @@ export type MessageIds =
   | 'objectAssignMeta'
   | 'deleteMeta'
   | 'lateMergeLayerAssign'
+  | 'spreadMetaFirst'
   | 'suggestMerge'
   | 'registryProblem';
 
 const REPLACING_KINDS = new Set<MetaWrite['kind']>(['meta-assign', 'meta-delete', 'object-assign-meta', 'result-literal']);
 
-/** `out._meta = { ...collected, ...other }`: the merge layer's assembly shape (spreads only, no literal keys). */
+/**
+ * `out._meta = { ...collected, ...other }` (or the same value given through `Object.assign(out, { _meta })` or a
+ * re-wrapped `{ ...result, _meta }`): the merge layer's assembly shape (spreads only, no literal keys).
+ */
 function isAssemblyFromCollected(write: MetaWrite): boolean {
   const value = write.metaValue;
   return (
-    write.kind === 'meta-assign' &&
+    write.kind !== 'meta-delete' &&
     value?.type === 'ObjectExpression' &&
     value.properties.length > 0 &&
     value.properties.every((property) => property.type === 'SpreadElement')
@@ -37,19 +41,46 @@ function earlierWriteToSameTarget(write: MetaWrite, writes: readonly MetaWrite[]
   return null;
 }
 
-/** Inserts `...target._meta` as the first element of the object literal given to `_meta`. */
+/** `...x._meta` or `...(x._meta ?? {})` spreading the written object's own `_meta`. */
+function isSelfMetaSpread(property: TSESTree.Node, targetText: string | null): property is TSESTree.SpreadElement {
+  if (property.type !== 'SpreadElement' || targetText === null) return false;
+  let inner = unwrap(property.argument);
+  if (inner.type === 'LogicalExpression') inner = unwrap(inner.left);
+  const owner = metaOwner(inner);
+  return owner !== null && referenceText(owner) === targetText;
+}
+
+/**
+ * Inserts `...target._meta` as the first element of the object literal given to `_meta`. For `x._meta = …` the spread
+ * repeats the written member as written (`x!._meta`, `(x as R)._meta`), so it type-checks like the assignment does.
+ * A literal that already spreads its own `_meta` later (`{ k: v, ...x._meta }`) gets that spread moved first.
+ */
 function mergeFix(write: MetaWrite, sourceCode: TSESLint.SourceCode): TSESLint.ReportFixFunction | null {
   const literal = write.metaValue;
   if (!write.target || literal?.type !== 'ObjectExpression') return null;
-  const spread = `...${sourceCode.getText(write.target)}._meta`;
-  const first = literal.properties[0];
+  const writtenMember = write.node.type === 'AssignmentExpression' ? sourceCode.getText(write.node.left) : null;
+  const properties = literal.properties;
+  const laterSelfSpread = properties.findIndex((property, index) => index > 0 && isSelfMetaSpread(property, write.targetText));
+  const spread = laterSelfSpread > 0 ? sourceCode.getText(properties[laterSelfSpread]) : `...${writtenMember ?? `${sourceCode.getText(write.target)}._meta`}`;
+  const removeLater = (fixer: TSESLint.RuleFixer): TSESLint.RuleFix[] =>
+    laterSelfSpread > 0 ? [fixer.removeRange([properties[laterSelfSpread - 1].range[1], properties[laterSelfSpread].range[1]])] : [];
+  const first = properties[0];
   if (!first) return (fixer) => fixer.replaceText(literal, `{ ${spread} }`);
-  if (first.loc.start.line === literal.loc.start.line) return (fixer) => fixer.insertTextBefore(first, `${spread}, `);
+  if (first.loc.start.line === literal.loc.start.line) {
+    return (fixer) => [fixer.insertTextBefore(first, `${spread}, `), ...removeLater(fixer)];
+  }
   const indent = sourceCode.lines[first.loc.start.line - 1].slice(0, first.loc.start.column);
-  return (fixer) => fixer.insertTextBefore(first, `${spread},\n${indent}`);
+  return (fixer) => [fixer.insertTextBefore(first, `${spread},\n${indent}`), ...removeLater(fixer)];
+}
+
+/** True when the literal given to `_meta` spreads the same object's `_meta`, but not first (`{ k: v, ...x._meta }`). */
+function spreadsSelfLate(write: MetaWrite): boolean {
+  const literal = write.metaValue;
+  return literal?.type === 'ObjectExpression' && literal.properties.some((property, index) => index > 0 && isSelfMetaSpread(property, write.targetText));
 }
 
 function messageFor(write: MetaWrite): MessageIds {
+  if (spreadsSelfLate(write)) return 'spreadMetaFirst';
   switch (write.kind) {
     case 'meta-delete':
       return 'deleteMeta';
@@ -84,6 +115,8 @@ export default createRule<Options, MessageIds>({
         '`delete {{target}}._meta` drops every producer\'s key. Remove only the key this file owns: `delete {{target}}._meta.<key>` (MCP _meta rule 1).',
       lateMergeLayerAssign:
         'The merge layer assembles `{{target}}._meta` from collected keys only as the first `_meta` write to it in a function; after the write on line {{line}} this drops keys and breaks merge precedence (MCP _meta rules 1 and 4). Merge instead: `{ ...{{target}}._meta, … }`.',
+      spreadMetaFirst:
+        '`{{target}}._meta` is spread after the keys written here, so values already in `_meta` win and this write may silently do nothing. Spread `{{target}}._meta` first: `{ ...{{target}}._meta, … }` (MCP _meta rules 1 and 4).',
       suggestMerge: 'Merge into the existing `_meta`: spread `{{target}}._meta` first.',
       ...registryProblemMessages,
     },

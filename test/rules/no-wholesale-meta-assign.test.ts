@@ -1,0 +1,365 @@
+/**
+ * no-wholesale-meta-assign (MCP _meta rule 1): producers merge per top-level key; nothing replaces `_meta` wholesale,
+ * except the merge layer's first assembly from collected maps. The manifest is docs/examples/mcp-meta.registry.json:
+ * search.ts produces `retrieval`, dispatch.ts is the merge layer (and produces `warnings`), the hot-memory hook
+ * produces `brain_hot_memory`, eval-*.ts files are ignored, list-pages.ts owns no key.
+ */
+import rule, { type MessageIds, type Options } from '../../rules/no-wholesale-meta-assign';
+import type { InvalidTestCase, ValidTestCase } from '@typescript-eslint/rule-tester';
+import { createRuleTester, DISPATCH, EVAL_COMMAND, HOT_MEMORY_HOOK, OTHER_FILE, SEARCH_OP } from './rule-tester';
+
+const ruleTester = createRuleTester();
+
+// @typescript-eslint/rule-tester carries its own (older) copy of @typescript-eslint/utils, whose RuleModule type
+// differs only in ParserServices; the rule object is the same at run time.
+type TesterRule<M extends string, O extends readonly unknown[]> = Parameters<typeof ruleTester.run<M, O>>[1];
+const testedRule = rule as unknown as TesterRule<MessageIds, Options>;
+/** Cases without a filename lint src/core/ops/list-pages.ts, a file that owns no key. */
+const inOtherFile = <T extends { filename?: string }>(test: T): T => ({ filename: OTHER_FILE, ...test });
+
+const valid: ValidTestCase<Options>[] = [
+  // Merges per key.
+  { name: 'owner writes its key per key: x._meta.k = v', filename: SEARCH_OP, code: 'out._meta.retrieval = stats;' },
+  { name: "owner writes its key per key: x._meta['k'] = v", filename: SEARCH_OP, code: "out._meta['retrieval'] = stats;" },
+  { name: 'owner deletes its own key: delete x._meta.k', filename: SEARCH_OP, code: 'delete out._meta.retrieval;' },
+  { name: 'Object.assign(x._meta, { k }) merges per key', filename: SEARCH_OP, code: 'Object.assign(out._meta, { retrieval });' },
+  { name: 'a literal that first spreads the same _meta', filename: SEARCH_OP, code: 'out._meta = { ...out._meta, retrieval: stats };' },
+  { name: 'spread of `x._meta ?? {}` first, then a fragment', code: 'out._meta = { ...(out._meta ?? {}), ...fragment };' },
+  { name: 'x!._meta merged through its own spread', code: 'out!._meta = { ...out._meta, ...fragment };' },
+  { name: '(x as R)._meta merged through its own spread', code: '(out as ToolResult)._meta = { ...(out as ToolResult)._meta, ...fragment };' },
+  { name: '<R>x merged through its own spread', code: '(<ToolResult>out)._meta = { ...out!._meta, ...fragment };' },
+  { name: 'x satisfies R merged through its own spread', code: '(res satisfies ToolResult)._meta = { ...res._meta, ...fragment };' },
+  { name: 'the merged literal itself wrapped: { ...x._meta } as Meta', code: 'out._meta = { ...out._meta, ...fragment } as Meta;' },
+  { name: 'x._meta ??= {} initialises, it replaces nothing', code: 'out._meta ??= {};' },
+  { name: 'x._meta ||= {} initialises, it replaces nothing', code: 'out._meta ||= {};' },
+  { name: 'Object.assign(x, { _meta }) whose value spreads x._meta first', filename: SEARCH_OP, code: 'Object.assign(out, { _meta: { ...out._meta, retrieval } });' },
+  { name: 'a re-wrapped result that keeps its _meta', filename: SEARCH_OP, code: 'function wrap(result) { return { ...result, _meta: { ...result._meta, retrieval } }; }' },
+  { name: 'a fresh tool result carrying _meta: { content, _meta }', code: 'function handle(_meta) { return { content: [], _meta }; }' },
+  { name: 'a fresh tool result with a _meta literal', filename: SEARCH_OP, code: 'function handle() { return { content: [], _meta: { retrieval: stats } }; }' },
+  // Other write shapes: never wholesale.
+  { name: 'emitter calls (method, bare, optional-chained)', filename: SEARCH_OP, code: "ctx.emitResponseMeta('retrieval', stats);\nemitResponseMeta('retrieval', stats);\nctx.emitResponseMeta?.('retrieval', stats);" },
+  { name: 'hook calls', filename: DISPATCH, code: 'const extra = await opts.metaHook(request, result);\nopts.metaHook?.(request, result);' },
+  { name: 'a hookFunctions return literal is a fragment, not a replacement', filename: HOT_MEMORY_HOOK, code: 'export function getBrainHotMemoryMeta() { return { brain_hot_memory: { facts: [] } }; }' },
+  { name: 'a hookFunctions return through a const', filename: HOT_MEMORY_HOOK, code: 'export const getBrainHotMemoryMeta = () => { const meta = { brain_hot_memory: {} }; return meta; };' },
+  { name: 'writes through an alias are per key', filename: SEARCH_OP, code: 'function f(out) { const m = out._meta; m.retrieval = stats; delete m.retrieval; }' },
+  // The merge layer's first assembly.
+  {
+    name: 'merge layer: assembling _meta from collected maps as the first write, then per key',
+    filename: DISPATCH,
+    code: `
+async function dispatch(op, params) {
+  const collected = {};
+  const out = await op.handler(params, { emitResponseMeta: (key, value) => { collected[key] = value; } });
+  out._meta = { ...collected, ...hooked };
+  out._meta.warnings = warnings;
+  return out;
+}
+`,
+  },
+  { name: 'merge layer: a read before the assembly is not a write', filename: DISPATCH, code: 'function f(out) { const previous = out._meta; out._meta = { ...collected }; }' },
+  { name: 'merge layer: first assembly in each function', filename: DISPATCH, code: 'function a(out) { out._meta = { ...collected }; }\nfunction b(out) { out._meta = { ...collected }; }' },
+  { name: 'merge layer: another object written first does not count', filename: DISPATCH, code: 'function f(out, other) { other._meta.warnings = w; out._meta = { ...collected }; }' },
+  { name: 'merge layer: a write in a nested callback does not count', filename: DISPATCH, code: 'function f(out) { const emit = (k, v) => { out._meta[k] = v; }; out._meta = { ...collected }; }' },
+  { name: 'merge layer: first assembly as a re-wrapped result', filename: DISPATCH, code: 'function f(result) { return { ...result, _meta: { ...collected, ...hooked } }; }' },
+  { name: 'merge layer: first assembly through Object.assign(x, { _meta })', filename: DISPATCH, code: 'function f(out) { Object.assign(out, { _meta: { ...collected } }); }' },
+  // Never reported.
+  { name: 'reads of _meta', code: "const m = result._meta;\nconst r = result._meta.retrieval;\nif (result._meta?.retrieval) log(result['_meta']);\nconsole.log({ ...result._meta });" },
+  { name: 'an ignore file (eval JSON bodies)', filename: EVAL_COMMAND, code: 'out._meta = { metric_glossary: glossary };\ndelete out._meta;\nconst r = { ...result, _meta: {} };' },
+  { name: 'tool arguments: the inbound _meta plane', code: "params._meta = { session_id: 's' };\nrequest.params._meta = {};\ndelete args._meta;\nObject.assign(input, { _meta: {} });" },
+  { name: 'JSON bodies are not tool results', code: 'res.json({ ...result, _meta: { metric_glossary: glossary } });\nconst text = JSON.stringify({ ...result, _meta });\nconst body = { rows, _meta: { total } };' },
+  { name: 'names that only look alike: _metadata, meta, edge_meta', code: 'x._metadata = {};\nx.meta = {};\nx.edge_meta = {};\ndelete x.meta;\nObject.assign(x, { meta: {}, _metadata: {} });\nconst r = { ...result, meta: {}, edge_meta: {} };' },
+  { name: 'ambiguous: spreading a call result is not known to be a tool result (silence over noise)', code: 'const r = { ...await next(), _meta: { retrieval } };' },
+];
+
+const invalid: InvalidTestCase<MessageIds, Options>[] = [
+  {
+    name: 'x._meta = E: autofix spreads x._meta first',
+    filename: SEARCH_OP,
+    code: 'out._meta = { retrieval: stats };',
+    output: 'out._meta = { ...out._meta, retrieval: stats };',
+    errors: [{ messageId: 'replaceMeta', data: { target: 'out' }, line: 1, column: 1, endLine: 1, endColumn: 33, suggestions: [] }],
+  },
+  {
+    name: "x['_meta'] = E",
+    filename: SEARCH_OP,
+    code: "out['_meta'] = { retrieval: stats };",
+    output: "out['_meta'] = { ...out['_meta'], retrieval: stats };",
+    errors: [{ messageId: 'replaceMeta', line: 1, column: 1, endLine: 1, endColumn: 36, suggestions: [] }],
+  },
+  {
+    name: 'x!._meta = E: the spread keeps the non-null assertion',
+    filename: SEARCH_OP,
+    code: 'out!._meta = { retrieval: stats };',
+    output: 'out!._meta = { ...out!._meta, retrieval: stats };',
+    errors: [{ messageId: 'replaceMeta', data: { target: 'out' }, line: 1, column: 1, suggestions: [] }],
+  },
+  {
+    name: '(x as R)._meta = E',
+    filename: SEARCH_OP,
+    code: '(out as ToolResult)._meta = { retrieval: stats };',
+    output: '(out as ToolResult)._meta = { ...(out as ToolResult)._meta, retrieval: stats };',
+    errors: [{ messageId: 'replaceMeta', data: { target: 'out' }, line: 1, column: 1, suggestions: [] }],
+  },
+  {
+    name: '(<R>x)._meta = E',
+    filename: SEARCH_OP,
+    code: '(<ToolResult>out)._meta = { retrieval: stats };',
+    output: '(<ToolResult>out)._meta = { ...(<ToolResult>out)._meta, retrieval: stats };',
+    errors: [{ messageId: 'replaceMeta', line: 1, column: 1, suggestions: [] }],
+  },
+  {
+    name: '(x satisfies R)._meta = E',
+    filename: SEARCH_OP,
+    code: '(res satisfies ToolResult)._meta = { retrieval: stats };',
+    output: '(res satisfies ToolResult)._meta = { ...(res satisfies ToolResult)._meta, retrieval: stats };',
+    errors: [{ messageId: 'replaceMeta', line: 1, column: 1, suggestions: [] }],
+  },
+  {
+    name: 'the value wrapped: x._meta = { k } as Meta',
+    filename: SEARCH_OP,
+    code: 'out._meta = { retrieval: stats } as Meta;',
+    output: 'out._meta = { ...out._meta, retrieval: stats } as Meta;',
+    errors: [{ messageId: 'replaceMeta', line: 1, column: 1, endColumn: 41, suggestions: [] }],
+  },
+  {
+    name: 'a multi-line literal: the spread gets its own line, indented like the first property',
+    filename: SEARCH_OP,
+    code: 'function f(out) {\n  out._meta = {\n    retrieval: stats,\n  };\n}',
+    output: 'function f(out) {\n  out._meta = {\n    ...out._meta,\n    retrieval: stats,\n  };\n}',
+    errors: [{ messageId: 'replaceMeta', line: 2, column: 3, endLine: 4, endColumn: 4, suggestions: [] }],
+  },
+  {
+    name: 'x._meta = {} empties _meta',
+    code: 'out._meta = {};',
+    output: 'out._meta = { ...out._meta };',
+    errors: [{ messageId: 'replaceMeta', line: 1, column: 1, suggestions: [] }],
+  },
+  {
+    name: 'x._meta = fragment: no literal to fix',
+    code: 'out._meta = fragment;',
+    output: null,
+    errors: [{ messageId: 'replaceMeta', line: 1, column: 1, endColumn: 21, suggestions: [] }],
+  },
+  {
+    name: 'the own _meta spread last: its values win, the fix moves it first',
+    filename: SEARCH_OP,
+    code: 'out._meta = { retrieval: stats, ...out._meta };',
+    output: 'out._meta = { ...out._meta, retrieval: stats };',
+    errors: [{ messageId: 'spreadMetaFirst', data: { target: 'out' }, line: 1, column: 1, suggestions: [] }],
+  },
+  {
+    name: 'the own _meta spread last, multi-line, with `?? {}`',
+    filename: SEARCH_OP,
+    code: 'out._meta = {\n  retrieval: stats,\n  ...(out._meta ?? {}),\n};',
+    output: 'out._meta = {\n  ...(out._meta ?? {}),\n  retrieval: stats,\n};',
+    errors: [{ messageId: 'spreadMetaFirst', line: 1, column: 1, endLine: 4, endColumn: 2, suggestions: [] }],
+  },
+  {
+    name: 'a target with side effects: suggestion only',
+    filename: SEARCH_OP,
+    code: 'getResult()._meta = { retrieval: stats };',
+    output: null,
+    errors: [
+      {
+        messageId: 'replaceMeta',
+        data: { target: 'getResult()' },
+        line: 1,
+        column: 1,
+        suggestions: [{ messageId: 'suggestMerge', output: 'getResult()._meta = { ...getResult()._meta, retrieval: stats };' }],
+      },
+    ],
+  },
+  {
+    name: 'a computed member target: suggestion only',
+    filename: SEARCH_OP,
+    code: 'results[i]._meta = { retrieval: stats };',
+    output: null,
+    errors: [
+      {
+        messageId: 'replaceMeta',
+        line: 1,
+        column: 1,
+        suggestions: [{ messageId: 'suggestMerge', output: 'results[i]._meta = { ...results[i]._meta, retrieval: stats };' }],
+      },
+    ],
+  },
+  {
+    name: 'delete x._meta: no fix (which key is this file\'s is for a human to say)',
+    code: 'delete out._meta;',
+    output: null,
+    errors: [{ messageId: 'deleteMeta', data: { target: 'out' }, line: 1, column: 1, endColumn: 17, suggestions: [] }],
+  },
+  {
+    name: 'delete (x as R)._meta',
+    code: 'delete (out as ToolResult)._meta;',
+    output: null,
+    errors: [{ messageId: 'deleteMeta', line: 1, column: 1, suggestions: [] }],
+  },
+  {
+    name: 'Object.assign(x, { _meta: E })',
+    filename: SEARCH_OP,
+    code: 'Object.assign(out, { _meta: { retrieval } });',
+    output: 'Object.assign(out, { _meta: { ...out._meta, retrieval } });',
+    errors: [{ messageId: 'objectAssignMeta', data: { target: 'out' }, line: 1, column: 1, endColumn: 45, suggestions: [] }],
+  },
+  {
+    name: 'Object.assign(call(), { _meta: E }): suggestion only',
+    filename: SEARCH_OP,
+    code: 'Object.assign(makeResult(), { _meta: { retrieval } });',
+    output: null,
+    errors: [
+      {
+        messageId: 'objectAssignMeta',
+        line: 1,
+        column: 1,
+        suggestions: [{ messageId: 'suggestMerge', output: 'Object.assign(makeResult(), { _meta: { ...makeResult()._meta, retrieval } });' }],
+      },
+    ],
+  },
+  {
+    name: 'Object.assign(x, { _meta: fragment }): no literal to fix',
+    code: 'Object.assign(out, { _meta: fragment });',
+    output: null,
+    errors: [{ messageId: 'objectAssignMeta', line: 1, column: 1, suggestions: [] }],
+  },
+  {
+    name: '{ ...result, _meta: E } re-wrapping, reported at the _meta property',
+    filename: SEARCH_OP,
+    code: 'function wrap(result) { return { ...result, _meta: { retrieval } }; }',
+    output: 'function wrap(result) { return { ...result, _meta: { ...result._meta, retrieval } }; }',
+    errors: [{ messageId: 'rewrapResult', data: { target: 'result' }, line: 1, column: 45, endColumn: 65, suggestions: [] }],
+  },
+  {
+    name: '{ ...(result as R), _meta: E }',
+    filename: SEARCH_OP,
+    code: 'const wrapped = { ...(response as ToolResult), _meta: { retrieval } };',
+    output: 'const wrapped = { ...(response as ToolResult), _meta: { ...response._meta, retrieval } };',
+    errors: [{ messageId: 'rewrapResult', data: { target: 'response' }, line: 1, column: 48, suggestions: [] }],
+  },
+  {
+    name: '{ ...result, _meta: fragment }: no literal to fix',
+    code: 'const wrapped = { ...result, _meta: fragment };',
+    output: null,
+    errors: [{ messageId: 'rewrapResult', line: 1, column: 30, endColumn: 45, suggestions: [] }],
+  },
+  {
+    name: 'outside the merge layer, assembling from collected maps replaces too',
+    code: 'function f(out) { out._meta = { ...collected }; }',
+    output: 'function f(out) { out._meta = { ...out._meta, ...collected }; }',
+    errors: [{ messageId: 'replaceMeta', line: 1, column: 19, suggestions: [] }],
+  },
+  {
+    name: 'merge layer: the assembly after another write to the same object (suggestion only)',
+    filename: DISPATCH,
+    code: `
+async function dispatch(op, params) {
+  const out = await op.handler(params);
+  out._meta.warnings = warnings;
+  out._meta = { ...collected, ...hooked };
+  return out;
+}
+`,
+    output: null,
+    errors: [
+      {
+        messageId: 'lateMergeLayerAssign',
+        data: { target: 'out', line: '4' },
+        line: 5,
+        column: 3,
+        endLine: 5,
+        endColumn: 42,
+        suggestions: [
+          {
+            messageId: 'suggestMerge',
+            output: `
+async function dispatch(op, params) {
+  const out = await op.handler(params);
+  out._meta.warnings = warnings;
+  out._meta = { ...out._meta, ...collected, ...hooked };
+  return out;
+}
+`,
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'merge layer: a second assembly drops the first one',
+    filename: DISPATCH,
+    code: 'function f(out) { out._meta = { ...collected }; out._meta = { ...hooked }; }',
+    output: null,
+    errors: [
+      {
+        messageId: 'lateMergeLayerAssign',
+        line: 1,
+        column: 49,
+        suggestions: [{ messageId: 'suggestMerge', output: 'function f(out) { out._meta = { ...collected }; out._meta = { ...out._meta, ...hooked }; }' }],
+      },
+    ],
+  },
+  {
+    name: 'merge layer: an earlier write through an alias counts',
+    filename: DISPATCH,
+    code: 'function f(out) { const m = out._meta; m.warnings = w; out._meta = { ...collected }; }',
+    output: null,
+    errors: [
+      {
+        messageId: 'lateMergeLayerAssign',
+        line: 1,
+        column: 56,
+        suggestions: [{ messageId: 'suggestMerge', output: 'function f(out) { const m = out._meta; m.warnings = w; out._meta = { ...out._meta, ...collected }; }' }],
+      },
+    ],
+  },
+  {
+    name: 'merge layer: a re-wrapped result after a write to its _meta',
+    filename: DISPATCH,
+    code: 'function f(result) { result._meta.warnings = w; return { ...result, _meta: { ...collected } }; }',
+    output: null,
+    errors: [
+      {
+        messageId: 'lateMergeLayerAssign',
+        line: 1,
+        column: 69,
+        suggestions: [{ messageId: 'suggestMerge', output: 'function f(result) { result._meta.warnings = w; return { ...result, _meta: { ...result._meta, ...collected } }; }' }],
+      },
+    ],
+  },
+  {
+    name: 'merge layer: a literal key in the assembly is not "only spreads of collected maps"',
+    filename: DISPATCH,
+    code: 'function f(out) { out._meta = { ...collected, warnings }; }',
+    output: 'function f(out) { out._meta = { ...out._meta, ...collected, warnings }; }',
+    errors: [{ messageId: 'replaceMeta', line: 1, column: 19, suggestions: [] }],
+  },
+  {
+    name: 'merge layer: delete x._meta',
+    filename: DISPATCH,
+    code: 'function f(out) { delete out._meta; }',
+    output: null,
+    errors: [{ messageId: 'deleteMeta', line: 1, column: 19, suggestions: [] }],
+  },
+  {
+    name: 'an owner may not replace _meta either',
+    filename: HOT_MEMORY_HOOK,
+    code: 'result._meta = { brain_hot_memory: facts };',
+    output: 'result._meta = { ...result._meta, brain_hot_memory: facts };',
+    errors: [{ messageId: 'replaceMeta', line: 1, column: 1, suggestions: [] }],
+  },
+  {
+    name: 'one report per replacing write',
+    code: 'out._meta = {};\ndelete out._meta;\nObject.assign(out, { _meta: {} });',
+    output: 'out._meta = { ...out._meta };\ndelete out._meta;\nObject.assign(out, { _meta: { ...out._meta } });',
+    errors: [
+      { messageId: 'replaceMeta', line: 1, column: 1, suggestions: [] },
+      { messageId: 'deleteMeta', line: 2, column: 1, suggestions: [] },
+      { messageId: 'objectAssignMeta', line: 3, column: 1, suggestions: [] },
+    ],
+  },
+];
+
+ruleTester.run('no-wholesale-meta-assign', testedRule, {
+  valid: valid.map(inOtherFile),
+  invalid: invalid.map(inOtherFile),
+});
