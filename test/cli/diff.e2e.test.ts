@@ -137,6 +137,23 @@ describe('mcp-meta diff --against HEAD', () => {
     expect(result.stdout).toMatch(/^::error file=mcp-meta\.registry\.json,line=\d+,col=\d+,title=mcp-meta diff%3A key-removed::breaking change key-removed:warnings/m);
   });
 
+  it('finds the old manifest by its path from the repository root when it lives in a sub-folder', () => {
+    const root = makeTempDir();
+    initGitRepo(root);
+    const server = `${root}/packages/server`;
+    writeFiles(server, { 'src/search.ts': 'export {};\n', 'src/dispatch.ts': 'export {};\n' });
+    writeManifest(server, BASE);
+    commitAll(root, 'registry in a package');
+    const next = structuredClone(BASE) as Manifest;
+    delete (next.keys.retrieval.fields as Partial<typeof next.keys.retrieval.fields>).hint;
+    writeManifest(server, next);
+    const fromRoot = runBin(['diff', '--against', 'HEAD', '--registry', 'packages/server/mcp-meta.registry.json', '--format', 'json'], root);
+    expect(fromRoot.status).toBe(1);
+    const json = JSON.parse(fromRoot.stdout) as DiffJson;
+    expect(json.findings).toEqual([expect.objectContaining({ code: 'field-removed', file: 'packages/server/mcp-meta.registry.json' })]);
+    expect(runBin(['diff', '--against', 'HEAD'], server).status).toBe(1);
+  });
+
   it('treats a manifest that did not exist at the revision as all additions', () => {
     const dir = makeTempDir();
     initGitRepo(dir);

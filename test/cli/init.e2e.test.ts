@@ -122,6 +122,7 @@ describe('mcp-meta init', () => {
     const result = runBin(['init', '.', '--from-doc', 'docs/protocol.md'], dir);
     expect(result.status).toBe(0);
     expect(result.stdout).toContain("key 'ghost' from the doc is left out");
+    expect(result.stdout).toContain("field 'retrieval.hint' is in the doc but no producer writes it");
     const manifest = readManifest(dir);
     expect(Object.keys(manifest.keys)).toEqual(['retrieval', 'hot_memory']);
     expect(manifest.keys.retrieval).toEqual({

@@ -92,7 +92,14 @@ export function buildStarterManifest(
       notes.push(`key '${key}' from the doc is left out: no file writes it and its Producer cell ('${row?.producerText ?? ''}') names no file or function found in the code; add it by hand with its producers`);
       continue;
     }
-    const codeFields = scanned === undefined ? undefined : fieldsFromWritten(objectFieldsOf(scanned.values));
+    const written = scanned === undefined ? undefined : objectFieldsOf(scanned.values);
+    const codeFields = written === undefined ? undefined : fieldsFromWritten(written);
+    if (row?.fields !== undefined && written !== undefined && !written.open) {
+      const docOnly = (Array.isArray(row.fields) ? row.fields : Object.keys(row.fields)).filter((name) => !written.fields.has(name));
+      for (const name of docOnly) {
+        notes.push(`field '${key}.${name}' is in the doc but no producer writes it: write it again, or mark it "deprecated": true (\`mcp-meta check\` reports it until then)`);
+      }
+    }
     const fields = mergeFields(row?.fields, codeFields);
     const entry: ManifestKey = { producers: [...producers].sort() };
     if (row?.description !== undefined && row.description !== '') entry.description = row.description;
