@@ -225,6 +225,13 @@ async function main() {
   if (!dir) {
     dir = mkdtempSync(path.join(os.tmpdir(), 'mcp-meta-bench-'));
     const t0 = performance.now();
+    const generatedDir = dir;
+    const cleanup = () => {
+      if (!o.keep) rmSync(generatedDir, { recursive: true, force: true });
+      process.exit(130);
+    };
+    process.once('SIGINT', cleanup);
+    process.once('SIGTERM', cleanup);
     generated = generateCorpus(dir, { files: o.files, seed: o.seed, violations: o.violations });
     console.log(`generated corpus in ${dir} (${ms(performance.now() - t0)}), seed ${o.seed}, ${generated.expected.length} seeded violations`);
   }
@@ -237,6 +244,7 @@ async function main() {
     const sides = { parse: makeESLint(tools, 'parse', dir), plugin: makeESLint(tools, 'plugin', dir) };
     const walls = { parse: [], plugin: [] };
     const ruleTotals = [];
+    const sameRunShare = [];
     const perRule = Object.fromEntries(ids.map((id) => [id, []]));
     const parseStats = { parse: [], plugin: [] };
     let fileCount = 0;
@@ -252,6 +260,7 @@ async function main() {
         parseStats[side].push(s.parse);
         if (side === 'plugin') {
           ruleTotals.push(ids.reduce((a, id) => a + (s.rules[id] ?? 0), 0));
+          sameRunShare.push(ruleTotals[ruleTotals.length - 1] / wall);
           for (const id of ids) perRule[id].push(s.rules[id] ?? 0);
           findings = s.findings;
         }
@@ -269,6 +278,8 @@ async function main() {
     const ratio = rulesMs / parseWall;
     Object.assign(out, { files: fileCount, lines: lineCount, parseWall, pluginWall, rulesMs, ratio, findings });
     out.perRule = Object.fromEntries(ids.map((id) => [id, median(perRule[id])]));
+    out.sameRunShare = median(sameRunShare);
+    out.roundsData = { walls, ruleTotals, parseStats };
 
     console.log('');
     console.log(`files                         ${fileCount}`);
@@ -277,13 +288,15 @@ async function main() {
     console.log(`parser + rules wall (median)  ${ms(pluginWall)}   (wall difference ${pct((pluginWall - parseWall) / parseWall)}, noisy)`);
     console.log(`plugin rules (stats, median)  ${ms(rulesMs)}`);
     console.log(`overhead ratio                ${pct(ratio)} of parse-only wall time`);
+    console.log(`rules' share of their own run ${pct(out.sameRunShare)} (median per round; robust to machine load)`);
     console.log(`findings                      ${findings}${generated ? ` (seeded: ${generated.expected.length})` : ''}`);
     for (const id of ids) console.log(`  ${id.padEnd(40)} ${ms(out.perRule[id])}`);
+    console.log('  (the shared _meta analysis is built once per file by whichever rule runs first, and counted in its time)');
 
     // --- peak RSS, each side in its own child process
     if (o.rss) {
       const rss = {};
-      for (const side of ['parse', 'plugin', 'parse', 'plugin']) {
+      for (const side of ['parse', 'plugin']) {
         const r = runChild(side, dir);
         rss[side] = Math.max(rss[side] ?? 0, r.maxRSS);
       }
