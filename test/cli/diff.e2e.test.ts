@@ -165,6 +165,14 @@ describe('mcp-meta diff --against HEAD', () => {
     expect(result.stdout).toContain('no manifest at HEAD');
   });
 
+  it('reports an invalid working-copy manifest as findings, like check', () => {
+    const dir = repoWith((m) => m);
+    writeFiles(dir, { 'mcp-meta.registry.json': '{ "version": 1, "keys": { "retrieval": { "producers": ["src/search.ts"], } } }\n' });
+    const result = runBin(['diff', '--against', 'HEAD'], dir);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toMatch(/mcp-meta\.registry\.json:1:\d+ {2}error {2}.*\[registry-problem\]/);
+  });
+
   it('exits 2 on an unknown revision, a missing --against, or outside a git repository', () => {
     const dir = repoWith((m) => m);
     const badRef = runBin(['diff', '--against', 'no-such-branch'], dir);

@@ -32,12 +32,14 @@ export const diffVerb: Verb = {
     if (!fs.existsSync(registryPath)) {
       throw new CliError(`no manifest at ${registryPath}`, 'Pass its path with --registry FILE.');
     }
+    // The current manifest must be valid by today's rules (else its problems are the findings, as in `check`); the
+    // old one is only read, since it may predate them.
+    const validationErrors = loadRegistryWithFindings(registryPath, false).findings.filter((f) => f.severity === 'error');
+    if (validationErrors.length > 0) return { verb: 'diff', findings: validationErrors, notes: [] };
     const current = readManifestFile(registryPath);
-    // The current manifest must be valid by today's rules; the old one is only read (it may predate them).
-    const { findings: validation } = loadRegistryWithFindings(registryPath, false);
     const oldText = readFileAtRevision(registryPath, ref);
     const notes: string[] = [];
-    const findings: Finding[] = validation.filter((f) => f.severity === 'error');
+    const findings: Finding[] = [];
     if (oldText === null) notes.push(`no manifest at ${ref}: every key is new, nothing can break`);
     const previous = oldText === null ? null : parseManifestSource(oldText, `${ref}:${registryPath}`);
     const changes = previous === null ? [] : diffManifests(previous.manifest, current.manifest);
