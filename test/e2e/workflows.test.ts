@@ -3,13 +3,12 @@
  * explains: the SARIF formatter and upload, the autofix commit guarded for forks, the fixes posted as suggestions.
  * (Whether GitHub runs them can only be proved on GitHub; the ESLint commands they run are exercised by
  * ci-lint.test.ts and autofix.test.ts.)
- *
- * js-yaml is not a direct devDependency: it is here through ESLint 8 (@eslint/eslintrc), cosmiconfig and others.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repoRoot, requireFromRepo } from './helpers/e2e';
+import yaml from 'js-yaml';
+import { repoRoot } from './helpers/e2e';
 
 interface Step {
   name?: string;
@@ -27,7 +26,6 @@ interface Workflow {
 }
 
 const dir = path.join(repoRoot, 'examples/github');
-const yaml = requireFromRepo('js-yaml') as { load(text: string): unknown };
 const load = (file: string) => yaml.load(fs.readFileSync(path.join(dir, file), 'utf8')) as Workflow;
 const onlyJob = (workflow: Workflow) => {
   const jobs = Object.values(workflow.jobs);
