@@ -1,0 +1,200 @@
+/**
+ * no-unregistered-meta-key: every top-level `_meta` key a file writes is registered in the manifest (MCP _meta
+ * conventions, "Adding a key"); a near miss gets a suggestion; a key that is not statically known is reported as
+ * unverifiable unless `allowDynamicKeys`. The manifest is docs/examples/mcp-meta.registry.json (keys `retrieval`,
+ * `brain_hot_memory`, `warnings`; dispatch.ts is the merge layer; eval-*.ts files are ignored).
+ */
+import type { InvalidTestCase, ValidTestCase } from '@typescript-eslint/rule-tester';
+import rule, { type MessageIds, type Options } from '../../rules/no-unregistered-meta-key';
+import { createRuleTester, DISPATCH, EVAL_COMMAND, HOT_MEMORY_HOOK, OTHER_FILE, SEARCH_OP } from './rule-tester';
+
+const ruleTester = createRuleTester();
+
+// @typescript-eslint/rule-tester carries its own (older) copy of @typescript-eslint/utils, whose RuleModule type
+// differs only in ParserServices; the rule object is the same at run time.
+type TesterRule<M extends string, O extends readonly unknown[]> = Parameters<typeof ruleTester.run<M, O>>[1];
+const testedRule = rule as unknown as TesterRule<MessageIds, Options>;
+/** Cases without a filename lint src/core/ops/list-pages.ts, a file that owns no key. */
+const inOtherFile = <T extends { filename?: string }>(test: T): T => ({ filename: OTHER_FILE, ...test });
+
+const ALLOW_DYNAMIC: Options = [{ allowDynamicKeys: true }];
+const unverifiable = (line: number, column: number, endColumn: number) =>
+  ({ messageId: 'unverifiableKey', line, column, endLine: line, endColumn }) as const;
+/** An unregistered key with no registered key within edit distance 2: no suggestion. */
+const unregistered = (line: number, column: number, endColumn: number) =>
+  ({ messageId: 'unregisteredKey', line, column, endLine: line, endColumn, suggestions: [] }) as const;
+/** An unregistered near miss: one suggestion, to the registered key, with the whole fixed source. */
+const nearMiss = (line: number, column: number, endColumn: number, key: string, output: string) =>
+  ({
+    messageId: 'unregisteredKey',
+    line,
+    column,
+    endLine: line,
+    endColumn,
+    suggestions: [{ messageId: 'useRegisteredKey', data: { key }, output }],
+  }) as const;
+
+const valid: ValidTestCase<Options>[] = [
+  {
+    name: 'registered keys in every write shape',
+    filename: SEARCH_OP,
+    code: `
+export async function search(ctx, out, stats) {
+  ctx.emitResponseMeta('retrieval', stats);
+  emitResponseMeta('retrieval', stats);
+  ctx.emitResponseMeta?.(\`retrieval\`, stats);
+  out._meta.retrieval = stats;
+  out._meta['retrieval'] = stats;
+  out!._meta.retrieval = stats;
+  (out as ToolResult)._meta.retrieval = stats;
+  (<ToolResult>out)._meta.retrieval = stats;
+  delete out._meta.retrieval;
+  Object.assign(out._meta, { retrieval: stats });
+  out._meta = { ...out._meta, retrieval: stats };
+  Object.assign(out, { _meta: { ...out._meta, retrieval: stats } });
+  const m = out._meta;
+  m.retrieval = stats;
+  return { content: [], _meta: { retrieval: stats } };
+}
+`,
+  },
+  { name: 'a registered key through a const', code: "const KEY = 'warnings';\nctx.emitResponseMeta(KEY, w);\nout._meta[KEY] = w;\nout._meta = { ...out._meta, [KEY]: w };" },
+  { name: 'a hook function returning a registered key directly', filename: HOT_MEMORY_HOOK, code: 'export function getBrainHotMemoryMeta() { return { brain_hot_memory: { facts: [] } }; }' },
+  { name: 'a hook function returning a registered key through a const', filename: HOT_MEMORY_HOOK, code: 'export const getBrainHotMemoryMeta = () => { const meta = { brain_hot_memory: {} }; return meta; };' },
+  { name: 'spreads carry keys checked where they are written', code: 'out._meta = { ...out._meta, ...fragment };\nObject.assign(out._meta, fragment);' },
+  { name: 'hook calls write keys checked in the hook', filename: DISPATCH, code: 'const extra = await opts.metaHook(request, result);' },
+  { name: 'the merge layer forwards collected keys by variable', filename: DISPATCH, code: 'function f(out) { for (const [k, v] of entries) out._meta[k] = v;\nctx.emitResponseMeta(k, v); }' },
+  { name: 'allowDynamicKeys: keys that are not statically known', options: ALLOW_DYNAMIC, code: 'ctx.emitResponseMeta(name, v);\nout._meta[key] = v;\nout._meta = { ...out._meta, [key]: v };\nctx.emitResponseMeta(`k_${name}`, v);' },
+  { name: 'allowDynamicKeys: false still lets registered literal keys through', options: [{ allowDynamicKeys: false }], code: "ctx.emitResponseMeta('warnings', w);" },
+  // Never reported.
+  { name: 'reads of unknown keys', code: "const a = result._meta.anything;\nif (result._meta?.[key]) log(result['_meta'].other);" },
+  { name: 'an ignore file: metric_glossary lives in eval JSON bodies', filename: EVAL_COMMAND, code: "out._meta.metric_glossary = g;\nout._meta[k] = v;\nctx.emitResponseMeta('eval', 1);" },
+  { name: 'tool arguments: session_id and progressToken on the inbound plane', code: "params._meta.session_id = 's';\nrequest.params._meta.progressToken = 1;\nargs._meta[k] = v;" },
+  { name: 'JSON bodies are not tool results', code: 'res.json({ content, _meta: { metric_glossary: g } });\nconst text = JSON.stringify({ content, _meta: { total } });\nconst body = { rows, _meta: { total } };' },
+  { name: 'names that only look alike: _metadata, meta, edge_meta', code: 'x._metadata.total = 1;\nx.meta.anything = 1;\nx.edge_meta.weight = 1;\nconst r = { content, meta: { total: 1 }, edge_meta: {} };' },
+  { name: 'a function not listed in hookFunctions returns plain objects', code: 'export function getStats() { return { total: 1 }; }' },
+];
+
+const invalid: InvalidTestCase<MessageIds, Options>[] = [
+  {
+    name: 'x._meta.k = v: a near miss, with the nearest registered key in the message and a suggestion',
+    filename: SEARCH_OP,
+    code: 'out._meta.retrival = stats;',
+    errors: [
+      {
+        messageId: 'unregisteredKey',
+        data: { key: 'retrival', registry: 'mcp-meta.registry.json', hint: " Did you mean 'retrieval'?" },
+        line: 1,
+        column: 11,
+        endLine: 1,
+        endColumn: 19,
+        suggestions: [{ messageId: 'useRegisteredKey', data: { key: 'retrieval' }, output: 'out._meta.retrieval = stats;' }],
+      },
+    ],
+  },
+  {
+    name: 'a key far from every registered key: no hint, no suggestion',
+    code: 'out._meta.search_debug = debug;',
+    errors: [
+      {
+        messageId: 'unregisteredKey',
+        data: { key: 'search_debug', registry: 'mcp-meta.registry.json', hint: '' },
+        line: 1,
+        column: 11,
+        endLine: 1,
+        endColumn: 23,
+        suggestions: [],
+      },
+    ],
+  },
+  { name: "x._meta['k'] = v keeps single quotes", filename: SEARCH_OP, code: "out._meta['retrival'] = stats;", errors: [nearMiss(1, 11, 21, 'retrieval', "out._meta['retrieval'] = stats;")] },
+  { name: 'x._meta["k"] = v keeps double quotes', filename: SEARCH_OP, code: 'out._meta["retrival"] = stats;', errors: [nearMiss(1, 11, 21, 'retrieval', 'out._meta["retrieval"] = stats;')] },
+  { name: 'x!._meta.k = v', code: 'out!._meta.warning = [];', errors: [nearMiss(1, 12, 19, 'warnings', 'out!._meta.warnings = [];')] },
+  { name: '(x as R)._meta.k = v', code: '(out as ToolResult)._meta.warning = [];', errors: [nearMiss(1, 27, 34, 'warnings', '(out as ToolResult)._meta.warnings = [];')] },
+  { name: '(<R>x)._meta.k = v', code: '(<ToolResult>out)._meta.warning = [];', errors: [nearMiss(1, 25, 32, 'warnings', '(<ToolResult>out)._meta.warnings = [];')] },
+  { name: '(x satisfies R)._meta.k = v', code: '(res satisfies ToolResult)._meta.warning = [];', errors: [nearMiss(1, 34, 41, 'warnings', '(res satisfies ToolResult)._meta.warnings = [];')] },
+  { name: 'a deeper write names the key: x._meta.k.f = v', code: 'out._meta.debug.stage = s;', errors: [unregistered(1, 11, 16)] },
+  { name: 'delete x._meta.k', code: 'delete out._meta.debug;', errors: [unregistered(1, 18, 23)] },
+  { name: 'Object.assign(x._meta, { k })', code: 'Object.assign(out._meta, { debug });', errors: [unregistered(1, 28, 33)] },
+  {
+    name: 'a shorthand property keeps its variable',
+    filename: SEARCH_OP,
+    code: 'out._meta = { ...out._meta, retrival };',
+    errors: [nearMiss(1, 29, 37, 'retrieval', 'out._meta = { ...out._meta, retrieval: retrival };')],
+  },
+  {
+    name: 'quoted and computed template property keys',
+    filename: SEARCH_OP,
+    code: "out._meta = { ...out._meta, 'retrival': 1, [`retrival`]: 2 };",
+    errors: [
+      nearMiss(1, 29, 39, 'retrieval', "out._meta = { ...out._meta, 'retrieval': 1, [`retrival`]: 2 };"),
+      nearMiss(1, 45, 55, 'retrieval', "out._meta = { ...out._meta, 'retrival': 1, [`retrieval`]: 2 };"),
+    ],
+  },
+  { name: 'Object.assign(x, { _meta: { k } })', code: 'Object.assign(out, { _meta: { ...out._meta, debug } });', errors: [unregistered(1, 45, 50)] },
+  { name: 'a tool result literal: { content, _meta: { k } }', code: 'function f() { return { content: [], _meta: { debug } }; }', errors: [unregistered(1, 47, 52)] },
+  { name: 'a re-wrapped result: { ...result, _meta: { ...result._meta, k } }', code: 'function f(result) { return { ...result, _meta: { ...result._meta, debug } }; }', errors: [unregistered(1, 68, 73)] },
+  { name: 'emit as a method', code: "ctx.emitResponseMeta('warning', w);", errors: [nearMiss(1, 22, 31, 'warnings', "ctx.emitResponseMeta('warnings', w);")] },
+  { name: 'emit as a bare function', code: "emitResponseMeta('warning', w);", errors: [nearMiss(1, 18, 27, 'warnings', "emitResponseMeta('warnings', w);")] },
+  { name: 'emit optional-chained', code: "ctx.emitResponseMeta?.('warning', w);", errors: [nearMiss(1, 24, 33, 'warnings', "ctx.emitResponseMeta?.('warnings', w);")] },
+  { name: 'emit with a template key without expressions', code: 'ctx.emitResponseMeta(`warning`, w);', errors: [nearMiss(1, 22, 31, 'warnings', 'ctx.emitResponseMeta(`warnings`, w);')] },
+  {
+    name: 'a key through a const: reported where it is used, no suggestion (the const may have other uses)',
+    code: "const KEY = 'warning';\nctx.emitResponseMeta(KEY, w);",
+    errors: [{ messageId: 'unregisteredKey', data: { key: 'warning', registry: 'mcp-meta.registry.json', hint: " Did you mean 'warnings'?" }, line: 2, column: 22, endLine: 2, endColumn: 25, suggestions: [] }],
+  },
+  {
+    name: 'writes through an alias',
+    code: "function f(out) { const m = out._meta; m.debug = d; m['warning'] = []; delete m.trace; }",
+    errors: [
+      unregistered(1, 42, 47),
+      nearMiss(1, 55, 64, 'warnings', "function f(out) { const m = out._meta; m.debug = d; m['warnings'] = []; delete m.trace; }"),
+      unregistered(1, 81, 86),
+    ],
+  },
+  {
+    name: 'a hook function return, directly',
+    filename: HOT_MEMORY_HOOK,
+    code: 'export function getBrainHotMemoryMeta() { return cond ? { brain_hot_memroy: {} } : {}; }',
+    errors: [nearMiss(1, 59, 75, 'brain_hot_memory', 'export function getBrainHotMemoryMeta() { return cond ? { brain_hot_memory: {} } : {}; }')],
+  },
+  {
+    name: 'a hook function return, through a returned const',
+    filename: HOT_MEMORY_HOOK,
+    code: 'export const getBrainHotMemoryMeta = async () => { const meta = { brain_hot_memory: {}, hot_memory_debug: 1 }; return meta; };',
+    errors: [unregistered(1, 89, 105)],
+  },
+  {
+    name: 'the merge layer: literal keys are checked',
+    filename: DISPATCH,
+    code: 'function f(out) { out._meta = { ...collected }; out._meta.warning = w; }',
+    errors: [nearMiss(1, 59, 66, 'warnings', 'function f(out) { out._meta = { ...collected }; out._meta.warnings = w; }')],
+  },
+  // Keys that are not statically known.
+  { name: 'unverifiable: x._meta[k] = v', code: 'out._meta[key] = v;', errors: [unverifiable(1, 11, 14)] },
+  { name: 'unverifiable: a computed property from a variable', code: 'out._meta = { ...out._meta, [key]: v };', errors: [unverifiable(1, 30, 33)] },
+  { name: 'unverifiable: Object.assign(x._meta, { [k]: v })', code: 'Object.assign(out._meta, { [key]: v });', errors: [unverifiable(1, 29, 32)] },
+  { name: 'unverifiable: delete x._meta[k]', code: 'delete out._meta[key];', errors: [unverifiable(1, 18, 21)] },
+  { name: 'unverifiable: an emit key from a parameter', code: 'function f(ctx, name, v) { ctx.emitResponseMeta(name, v); }', errors: [unverifiable(1, 49, 53)] },
+  { name: 'unverifiable: a template with expressions', code: 'ctx.emitResponseMeta(`k_${name}`, v);', errors: [unverifiable(1, 22, 33)] },
+  { name: 'unverifiable: a key held in a `let`', code: "let KEY = 'warnings';\nctx.emitResponseMeta(KEY, v);", errors: [unverifiable(2, 22, 25)] },
+  { name: 'unverifiable: an emit with spread arguments, reported at the call', code: 'ctx.emitResponseMeta(...args);', errors: [unverifiable(1, 1, 30)] },
+  { name: 'unverifiable: through an alias', code: 'function f(out) { const m = out._meta; m[key] = v; }', errors: [unverifiable(1, 42, 45)] },
+  {
+    name: 'allowDynamicKeys: true still reports unregistered literal keys',
+    options: ALLOW_DYNAMIC,
+    code: 'out._meta[key] = v;\nout._meta.debug = d;',
+    errors: [unregistered(2, 11, 16)],
+  },
+  {
+    name: 'allowDynamicKeys: false (the default, given explicitly)',
+    options: [{ allowDynamicKeys: false }],
+    code: 'out._meta[key] = v;',
+    errors: [unverifiable(1, 11, 14)],
+  },
+];
+
+ruleTester.run('no-unregistered-meta-key', testedRule, {
+  valid: valid.map(inOtherFile),
+  invalid: invalid.map(inOtherFile),
+});
