@@ -865,7 +865,7 @@ async function search(ctx, out) {
       ],
     },
     {
-      name: 'a catch that deletes _meta, or replaces it',
+      name: 'a catch that deletes _meta, or replaces it (assignment or Object.assign)',
       filename: SEARCH_OP,
       code: `
 async function search(ctx, out) {
@@ -879,6 +879,11 @@ async function search(ctx, out) {
   } catch {
     out._meta = {};
   }
+  try {
+    out._meta.retrieval = await buildRetrieval();
+  } catch {
+    Object.assign(out, { _meta: { retrieval: null } });
+  }
 }
 `,
       output: null,
@@ -891,6 +896,7 @@ async function search(ctx, out) {
           suggestions: [],
         },
         { messageId: 'catchDoesNotContinue', line: 9, column: 5, suggestions: [] },
+        { messageId: 'catchDoesNotContinue', line: 14, column: 5, suggestions: [] },
       ],
     },
     {
