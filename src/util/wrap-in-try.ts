@@ -43,6 +43,13 @@ export function wrapStatementFix(sourceCode: TSESLint.SourceCode, statement: TSE
   return (fixer) => fixer.replaceText(statement, tryBlock(body, indent.outer, indent.unit));
 }
 
+/** A type's text, parenthesized where `| undefined` would otherwise bind inside it (`() => T`, `A extends B ? C : D`). */
+function typeText(sourceCode: TSESLint.SourceCode, type: TSESTree.TypeNode): string {
+  const text = sourceCode.getText(type);
+  const loose = type.type === 'TSFunctionType' || type.type === 'TSConstructorType' || type.type === 'TSConditionalType';
+  return loose ? `(${text})` : text;
+}
+
 /**
  * `const x = E;` -> `let x: T | undefined;\ntry { x = E; } catch { … }`: the name stays in scope for the code after
  * it. Only for a single `const`/`let` of a plain identifier with an initializer; null otherwise.
@@ -52,7 +59,7 @@ export function hoistDeclarationFix(sourceCode: TSESLint.SourceCode, declaration
   const [declarator] = declaration.declarations;
   if (!indent || declaration.declarations.length !== 1 || declaration.kind === 'var' || declaration.declare) return null;
   if (declarator.id.type !== 'Identifier' || !declarator.init) return null;
-  const annotation = declarator.id.typeAnnotation ? `${sourceCode.getText(declarator.id.typeAnnotation.typeAnnotation)} | undefined` : null;
+  const annotation = declarator.id.typeAnnotation ? `${typeText(sourceCode, declarator.id.typeAnnotation.typeAnnotation)} | undefined` : null;
   const name = declarator.id.name;
   // Offsets in `init`'s text line up with the source from `init`'s start, after the `name = ` prefix.
   const assignment = `${name} = ${reindent(sourceCode, declarator.init, sourceCode.getText(declarator.init), indent.unit)};`;

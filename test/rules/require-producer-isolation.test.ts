@@ -761,6 +761,38 @@ async function dispatch(opts, result) {
       ],
     },
     {
+      name: 'a function type is parenthesized before | undefined',
+      filename: DISPATCH,
+      code: `
+async function dispatch(opts, result) {
+  const render: () => string = await opts.metaHook(result);
+}
+`,
+      output: null,
+      errors: [
+        {
+          messageId: 'unguardedProducer',
+          line: 3,
+          column: 38,
+          suggestions: [
+            {
+              messageId: 'hoistAndWrap',
+              output: `
+async function dispatch(opts, result) {
+  let render: (() => string) | undefined;
+  try {
+    render = await opts.metaHook(result);
+  } catch {
+    ${DEGRADE}
+  }
+}
+`,
+            },
+          ],
+        },
+      ],
+    },
+    {
       name: 'an emit in a let declaration with a multi-line initializer',
       filename: SEARCH_OP,
       code: `
