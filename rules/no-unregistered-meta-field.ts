@@ -1,5 +1,6 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { collectFieldShape, collectItemShape, type FieldShape } from '../src/analysis/field-sets';
+import { propertyKeyName } from '../src/analysis/ast';
 import { keyWritesOf } from '../src/analysis/key-writes';
 import { defineMetaRuleVisitor, registryProblemMessages } from '../src/analysis/meta-context';
 import type { FieldMap } from '../src/registry/types';
@@ -9,6 +10,14 @@ import { renameKeyFix } from '../src/util/rename-key';
 
 export type Options = [];
 export type MessageIds = 'unregisteredField' | 'useRegisteredField' | 'registryProblem';
+
+/** True when the object literal holding the property keyed by `key` also has a property named `name`. */
+function literalWrites(key: TSESTree.Node, name: string): boolean {
+  const property = key.parent;
+  const literal = property?.parent;
+  if (property?.type !== 'Property' || literal?.type !== 'ObjectExpression') return false;
+  return literal.properties.some((other) => other.type === 'Property' && other !== property && propertyKeyName(other) === name);
+}
 
 export default createRule<Options, MessageIds>({
   name: 'no-unregistered-meta-field',
@@ -55,7 +64,8 @@ export default createRule<Options, MessageIds>({
       }
 
       function reportField(node: TSESTree.Node, field: string, nearest: string | null, key: string, path: string): void {
-        const fix = nearest ? renameKeyFix(node, nearest) : null;
+        // Renaming onto a field the same literal already writes would make a duplicate key: no suggestion then.
+        const fix = nearest && !literalWrites(node, nearest) ? renameKeyFix(node, nearest) : null;
         const suggest: TSESLint.SuggestionReportDescriptor<MessageIds>[] =
           nearest && fix ? [{ messageId: 'useRegisteredField', data: { field: nearest }, fix }] : [];
         context.report({

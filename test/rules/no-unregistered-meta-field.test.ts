@@ -230,6 +230,17 @@ function search(ctx, rows) {
       ],
     },
     {
+      name: 'no rename suggestion onto a field the same literal already writes (it would duplicate the key)',
+      filename: SEARCH_OP,
+      code: `
+function search(ctx) {
+  ctx.emitResponseMeta('retrieval', { returned: 1, returned_count: 2 });
+}
+`,
+      output: null,
+      errors: [{ ...unregistered('returned', 'retrieval', 'retrieval', 'returned_count'), line: 3, column: 39, suggestions: [] }],
+    },
+    {
       name: 'a shorthand property keeps its variable: { hits } -> { hit: hits }, in a nested object',
       filename: SEARCH_OP,
       code: `
