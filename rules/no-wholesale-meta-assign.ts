@@ -31,12 +31,38 @@ function isAssemblyFromCollected(write: MetaWrite): boolean {
   );
 }
 
-/** The earlier `_meta` write to the same object in the same function, if any. */
+/**
+ * True when `earlier` cannot run before `later` on one path: they sit in the two branches of one `if`/`?:`, or the
+ * block holding `earlier` leaves the function (`return`/`throw` after it) before reaching `later`.
+ */
+function cannotPrecede(earlier: TSESTree.Node, later: TSESTree.Node): boolean {
+  const laterPath = new Map<TSESTree.Node, TSESTree.Node>();
+  for (let child = later, node = later.parent; node; child = node, node = node.parent) laterPath.set(node, child);
+  for (let child = earlier, node = earlier.parent; node; child = node, node = node.parent) {
+    const laterChild = laterPath.get(node);
+    if (laterChild !== undefined) {
+      // `node` is the nearest common ancestor.
+      return (
+        (node.type === 'IfStatement' || node.type === 'ConditionalExpression') &&
+        ((child === node.consequent && laterChild === node.alternate) || (child === node.alternate && laterChild === node.consequent))
+      );
+    }
+    const body = node.type === 'BlockStatement' ? node.body : node.type === 'SwitchCase' ? node.consequent : null;
+    const index = body ? body.indexOf(child as TSESTree.Statement) : -1;
+    if (body && index >= 0 && body.slice(index + 1).some((statement) => statement.type === 'ReturnStatement' || statement.type === 'ThrowStatement')) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** The earlier `_meta` write to the same object in the same function that can run before `write`, if any. */
 function earlierWriteToSameTarget(write: MetaWrite, writes: readonly MetaWrite[]): MetaWrite | null {
   if (write.targetText === null) return null;
   for (const other of writes) {
     if (other === write) return null;
-    if (other.functionNode === write.functionNode && other.targetText === write.targetText) return other;
+    if (other.functionNode !== write.functionNode || other.targetText !== write.targetText) continue;
+    if (!cannotPrecede(other.node, write.node)) return other;
   }
   return null;
 }

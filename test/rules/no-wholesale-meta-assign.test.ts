@@ -60,6 +60,27 @@ async function dispatch(op, params) {
   { name: 'merge layer: first assembly in each function', filename: DISPATCH, code: 'function a(out) { out._meta = { ...collected }; }\nfunction b(out) { out._meta = { ...collected }; }' },
   { name: 'merge layer: another object written first does not count', filename: DISPATCH, code: 'function f(out, other) { other._meta.warnings = w; out._meta = { ...collected }; }' },
   { name: 'merge layer: a write in a nested callback does not count', filename: DISPATCH, code: 'function f(out) { const emit = (k, v) => { out._meta[k] = v; }; out._meta = { ...collected }; }' },
+  {
+    name: 'merge layer: assemblies in the two branches of an if are each the first write',
+    filename: DISPATCH,
+    code: 'function f(out) { if (failed) { out._meta = { ...collected }; } else { out._meta = { ...collected, ...hooked }; } }',
+  },
+  { name: 'merge layer: assemblies in the two branches of ?:', filename: DISPATCH, code: 'function f(out) { failed ? (out._meta = { ...collected }) : (out._meta = { ...hooked }); }' },
+  {
+    name: 'merge layer: a write on a path that returns before the assembly',
+    filename: DISPATCH,
+    code: `
+async function dispatch(op, params) {
+  const out = await op.handler(params);
+  if (out.isError) {
+    out._meta = { ...collected };
+    return out;
+  }
+  out._meta = { ...collected, ...hooked };
+  return out;
+}
+`,
+  },
   { name: 'merge layer: first assembly as a re-wrapped result', filename: DISPATCH, code: 'function f(result) { return { ...result, _meta: { ...collected, ...hooked } }; }' },
   { name: 'merge layer: first assembly through Object.assign(x, { _meta })', filename: DISPATCH, code: 'function f(out) { Object.assign(out, { _meta: { ...collected } }); }' },
   // Never reported.
@@ -281,6 +302,35 @@ async function dispatch(op, params) {
 `,
           },
         ],
+      },
+    ],
+  },
+  {
+    name: 'merge layer: a write in an if without else may run before the assembly',
+    filename: DISPATCH,
+    code: 'function f(out) { if (strict) out._meta.warnings = w; out._meta = { ...collected }; }',
+    output: null,
+    errors: [
+      {
+        messageId: 'lateMergeLayerAssign',
+        data: { target: 'out', line: '1' },
+        line: 1,
+        column: 55,
+        suggestions: [{ messageId: 'suggestMerge', output: 'function f(out) { if (strict) out._meta.warnings = w; out._meta = { ...out._meta, ...collected }; }' }],
+      },
+    ],
+  },
+  {
+    name: 'merge layer: a write in a branch that does not return comes before the assembly',
+    filename: DISPATCH,
+    code: 'function f(out) { if (strict) { out._meta.warnings = w; log(w); } out._meta = { ...collected }; }',
+    output: null,
+    errors: [
+      {
+        messageId: 'lateMergeLayerAssign',
+        line: 1,
+        column: 67,
+        suggestions: [{ messageId: 'suggestMerge', output: 'function f(out) { if (strict) { out._meta.warnings = w; log(w); } out._meta = { ...out._meta, ...collected }; }' }],
       },
     ],
   },
