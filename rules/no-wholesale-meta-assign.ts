@@ -99,6 +99,39 @@ function mergeFix(write: MetaWrite, sourceCode: TSESLint.SourceCode): TSESLint.R
   return (fixer) => [fixer.insertTextBefore(first, `${spread},\n${indent}`), ...removeLater(fixer)];
 }
 
+/** `x._meta` itself (seen through wrappers), for the object the write targets. */
+function isOwnMeta(node: TSESTree.Node, targetText: string | null): boolean {
+  const owner = metaOwner(node);
+  return targetText !== null && owner !== null && referenceText(owner) === targetText;
+}
+
+/** `!x._meta`, `x._meta === undefined`, `x._meta == null`: a test that holds only when `_meta` is absent. */
+function testsAbsence(test: TSESTree.Expression, targetText: string | null): boolean {
+  const inner = unwrap(test);
+  if (inner.type === 'UnaryExpression' && inner.operator === '!') return isOwnMeta(inner.argument, targetText);
+  if (inner.type !== 'BinaryExpression' || (inner.operator !== '===' && inner.operator !== '==')) return false;
+  const isNothing = (side: TSESTree.Node): boolean =>
+    (side.type === 'Identifier' && side.name === 'undefined') || (side.type === 'Literal' && side.value === null);
+  return (isOwnMeta(inner.left, targetText) && isNothing(inner.right)) || (isOwnMeta(inner.right, targetText) && isNothing(inner.left));
+}
+
+/**
+ * `x._meta = x._meta ?? {}` / `x._meta || {}`, and `if (!x._meta) x._meta = …`: they only create a missing `_meta`,
+ * like `x._meta ??= …`, so nothing is dropped.
+ */
+function initialisesAbsentMeta(write: MetaWrite): boolean {
+  if (write.kind !== 'meta-assign') return false;
+  const value = write.metaValue;
+  if (value?.type === 'LogicalExpression' && (value.operator === '??' || value.operator === '||')) {
+    return isOwnMeta(value.left, write.targetText);
+  }
+  let statement: TSESTree.Node | undefined = write.node.parent;
+  if (statement?.type !== 'ExpressionStatement') return false;
+  if (statement.parent?.type === 'BlockStatement') statement = statement.parent;
+  const guard = statement.parent;
+  return guard?.type === 'IfStatement' && guard.consequent === statement && testsAbsence(guard.test, write.targetText);
+}
+
 /** True when the literal given to `_meta` spreads the same object's `_meta`, but not first (`{ k: v, ...x._meta }`). */
 function spreadsSelfLate(write: MetaWrite): boolean {
   const literal = write.metaValue;
@@ -152,7 +185,7 @@ export default createRule<Options, MessageIds>({
     const sourceCode = context.sourceCode;
     return defineMetaRuleVisitor(context, ({ role, writes }) => {
       for (const write of writes) {
-        if (!REPLACING_KINDS.has(write.kind) || !write.replaces) continue;
+        if (!REPLACING_KINDS.has(write.kind) || !write.replaces || initialisesAbsentMeta(write)) continue;
         const target = write.target ? sourceCode.getText(write.target) : '_';
         if (role.mergeLayer && isAssemblyFromCollected(write)) {
           const earlier = earlierWriteToSameTarget(write, writes);

@@ -32,6 +32,12 @@ const valid: ValidTestCase<Options>[] = [
   { name: 'the merged literal itself wrapped: { ...x._meta } as Meta', code: 'out._meta = { ...out._meta, ...fragment } as Meta;' },
   { name: 'x._meta ??= {} initialises, it replaces nothing', code: 'out._meta ??= {};' },
   { name: 'x._meta ||= {} initialises, it replaces nothing', code: 'out._meta ||= {};' },
+  { name: 'x._meta = x._meta ?? {} / || {} only create a missing _meta', code: 'out._meta = out._meta ?? {};\nout!._meta = (out._meta as Meta) || {};' },
+  {
+    name: 'a write guarded by the absence of _meta creates it, it drops nothing',
+    filename: SEARCH_OP,
+    code: 'if (!out._meta) out._meta = {};\nif (!res._meta) { res._meta = { retrieval }; }\nif (a._meta === undefined) a._meta = {};\nif (null == b._meta) b._meta = {};',
+  },
   { name: 'Object.assign(x, { _meta }) whose value spreads x._meta first', filename: SEARCH_OP, code: 'Object.assign(out, { _meta: { ...out._meta, retrieval } });' },
   { name: 'a re-wrapped result that keeps its _meta', filename: SEARCH_OP, code: 'function wrap(result) { return { ...result, _meta: { ...result._meta, retrieval } }; }' },
   { name: 'a fresh tool result carrying _meta: { content, _meta }', code: 'function handle(_meta) { return { content: [], _meta }; }' },
@@ -396,6 +402,17 @@ async function dispatch(op, params) {
     code: 'result._meta = { brain_hot_memory: facts };',
     output: 'result._meta = { ...result._meta, brain_hot_memory: facts };',
     errors: [{ messageId: 'replaceMeta', line: 1, column: 1, suggestions: [] }],
+  },
+  {
+    name: 'not an absence guard: the else branch, a presence test, another object',
+    code: 'if (!out._meta) { out._meta = {}; } else { out._meta = {}; }\nif (out._meta) out._meta = {};\nif (!other._meta) out._meta = {};\nout._meta = other._meta ?? {};',
+    output: 'if (!out._meta) { out._meta = {}; } else { out._meta = { ...out._meta }; }\nif (out._meta) out._meta = { ...out._meta };\nif (!other._meta) out._meta = { ...out._meta };\nout._meta = other._meta ?? {};',
+    errors: [
+      { messageId: 'replaceMeta', line: 1, column: 44, suggestions: [] },
+      { messageId: 'replaceMeta', line: 2, column: 16, suggestions: [] },
+      { messageId: 'replaceMeta', line: 3, column: 19, suggestions: [] },
+      { messageId: 'replaceMeta', line: 4, column: 1, suggestions: [] },
+    ],
   },
   {
     name: 'one report per replacing write',
