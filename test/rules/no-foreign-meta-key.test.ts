@@ -59,6 +59,7 @@ export async function search(ctx, out, stats) {
     code: 'function f(out) { out._meta = { ...collected }; out._meta.warnings = toWarnings(unknown); Object.assign(out._meta, hooked); }',
   },
   { name: 'merge layer: forwarding keys by variable (not statically known) is not foreign', filename: DISPATCH, code: 'function f(out) { for (const [k, v] of entries) out._meta[k] = v; }' },
+  { name: 'delete x._meta and x._meta = fragment name no key (no-wholesale-meta-assign reports them)', code: 'delete out._meta;\nout._meta = fragment;' },
   // Unknown or unregistered keys are another rule's business.
   { name: 'a key that is not known statically', code: 'ctx.emitResponseMeta(name, v);\nout._meta[key] = v;' },
   { name: 'an unregistered key (no-unregistered-meta-key reports it)', code: "ctx.emitResponseMeta('search_debug', v);" },
@@ -89,6 +90,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
       },
     ],
   },
+  { name: "x['_meta'] = { ...x['_meta'], k }", code: "out['_meta'] = { ...out['_meta'], retrieval };", errors: [foreign('retrieval', 1, 35, 44)] },
   { name: "x._meta['k'] = v", code: "out._meta['warnings'] = [];", errors: [foreign('warnings', 1, 11, 21)] },
   { name: 'x!._meta.k = v', code: 'out!._meta.retrieval = stats;', errors: [foreign('retrieval', 1, 12, 21)] },
   { name: '(x as R)._meta.k = v', code: '(out as ToolResult)._meta.retrieval = stats;', errors: [foreign('retrieval', 1, 27, 36)] },

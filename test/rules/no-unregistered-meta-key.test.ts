@@ -66,6 +66,7 @@ export async function search(ctx, out, stats) {
   { name: 'the merge layer forwards collected keys by variable', filename: DISPATCH, code: 'function f(out) { for (const [k, v] of entries) out._meta[k] = v;\nctx.emitResponseMeta(k, v); }' },
   { name: 'allowDynamicKeys: keys that are not statically known', options: ALLOW_DYNAMIC, code: 'ctx.emitResponseMeta(name, v);\nout._meta[key] = v;\nout._meta = { ...out._meta, [key]: v };\nctx.emitResponseMeta(`k_${name}`, v);' },
   { name: 'allowDynamicKeys: false still lets registered literal keys through', options: [{ allowDynamicKeys: false }], code: "ctx.emitResponseMeta('warnings', w);" },
+  { name: 'delete x._meta and x._meta = fragment name no key', code: 'delete out._meta;\nout._meta = fragment;' },
   // Never reported.
   { name: 'reads of unknown keys', code: "const a = result._meta.anything;\nif (result._meta?.[key]) log(result['_meta'].other);" },
   { name: 'an ignore file: metric_glossary lives in eval JSON bodies', filename: EVAL_COMMAND, code: "out._meta.metric_glossary = g;\nout._meta[k] = v;\nctx.emitResponseMeta('eval', 1);" },
@@ -109,6 +110,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
   },
   { name: "x._meta['k'] = v keeps single quotes", filename: SEARCH_OP, code: "out._meta['retrival'] = stats;", errors: [nearMiss(1, 11, 21, 'retrieval', "out._meta['retrieval'] = stats;")] },
   { name: 'x._meta["k"] = v keeps double quotes', filename: SEARCH_OP, code: 'out._meta["retrival"] = stats;', errors: [nearMiss(1, 11, 21, 'retrieval', 'out._meta["retrieval"] = stats;')] },
+  { name: "x['_meta'] = { ...x['_meta'], k }", code: "out['_meta'] = { ...out['_meta'], debug };", errors: [unregistered(1, 35, 40)] },
   { name: 'x!._meta.k = v', code: 'out!._meta.warning = [];', errors: [nearMiss(1, 12, 19, 'warnings', 'out!._meta.warnings = [];')] },
   { name: '(x as R)._meta.k = v', code: '(out as ToolResult)._meta.warning = [];', errors: [nearMiss(1, 27, 34, 'warnings', '(out as ToolResult)._meta.warnings = [];')] },
   { name: '(<R>x)._meta.k = v', code: '(<ToolResult>out)._meta.warning = [];', errors: [nearMiss(1, 25, 32, 'warnings', '(<ToolResult>out)._meta.warnings = [];')] },

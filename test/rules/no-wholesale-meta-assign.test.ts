@@ -43,7 +43,11 @@ const valid: ValidTestCase<Options>[] = [
   { name: 'a fresh tool result carrying _meta: { content, _meta }', code: 'function handle(_meta) { return { content: [], _meta }; }' },
   { name: 'a fresh tool result with a _meta literal', filename: SEARCH_OP, code: 'function handle() { return { content: [], _meta: { retrieval: stats } }; }' },
   // Other write shapes: never wholesale.
-  { name: 'emitter calls (method, bare, optional-chained)', filename: SEARCH_OP, code: "ctx.emitResponseMeta('retrieval', stats);\nemitResponseMeta('retrieval', stats);\nctx.emitResponseMeta?.('retrieval', stats);" },
+  {
+    name: 'emitter calls (method, bare, optional-chained; key literal, const, template, dynamic)',
+    filename: SEARCH_OP,
+    code: "const KEY = 'retrieval';\nctx.emitResponseMeta('retrieval', stats);\nemitResponseMeta(KEY, stats);\nctx.emitResponseMeta?.(`retrieval`, stats);\nctx?.emitResponseMeta(name, stats);",
+  },
   { name: 'hook calls', filename: DISPATCH, code: 'const extra = await opts.metaHook(request, result);\nopts.metaHook?.(request, result);' },
   { name: 'a hookFunctions return literal is a fragment, not a replacement', filename: HOT_MEMORY_HOOK, code: 'export function getBrainHotMemoryMeta() { return { brain_hot_memory: { facts: [] } }; }' },
   { name: 'a hookFunctions return through a const', filename: HOT_MEMORY_HOOK, code: 'export const getBrainHotMemoryMeta = () => { const meta = { brain_hot_memory: {} }; return meta; };' },
