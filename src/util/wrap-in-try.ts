@@ -12,7 +12,17 @@ function indentation(sourceCode: TSESLint.SourceCode, node: TSESTree.Node): { ou
   if (outer.trim() !== '') return null; // something else precedes the statement on its line: leave it alone
   const next = sourceCode.getTokenAfter(node);
   if (next && next.loc.start.line === node.loc.end.line) return null; // ... or follows it (`emit(...); done();`)
-  return { outer, unit: outer.includes('\t') ? '\t' : '  ' };
+  return { outer, unit: indentUnit(sourceCode, node, outer) };
+}
+
+/** The file's own indentation step: the statement's indentation beyond its enclosing block's line; else 2 spaces or a tab. */
+function indentUnit(sourceCode: TSESLint.SourceCode, node: TSESTree.Node, outer: string): string {
+  const parent = node.parent;
+  if (parent && parent.type !== 'Program') {
+    const parentIndent = /^[ \t]*/.exec(sourceCode.lines[parent.loc.start.line - 1])![0];
+    if (outer.length > parentIndent.length && outer.startsWith(parentIndent)) return outer.slice(parentIndent.length);
+  }
+  return outer.includes('\t') ? '\t' : '  ';
 }
 
 /**

@@ -485,6 +485,29 @@ function dispatch(opts, result) {
       errors: [{ messageId: 'unguardedProducer', line: 3, column: 3, endLine: 6, endColumn: 4, suggestions: [] }],
     },
     {
+      name: 'the fix follows a 4-space indentation step, in a class method',
+      filename: SEARCH_OP,
+      code: [
+        'export class SearchOp {',
+        '    async run(ctx, rows) {',
+        "        ctx.emitResponseMeta('retrieval', await this.build(rows));",
+        '    }',
+        '}',
+      ].join('\n'),
+      output: [
+        'export class SearchOp {',
+        '    async run(ctx, rows) {',
+        '        try {',
+        "            ctx.emitResponseMeta('retrieval', await this.build(rows));",
+        '        } catch {',
+        `            ${DEGRADE}`,
+        '        }',
+        '    }',
+        '}',
+      ].join('\n'),
+      errors: [{ messageId: 'unguardedProducer', line: 3, column: 9, suggestions: [] }],
+    },
+    {
       name: 'the fix never re-indents the inside of a multi-line template literal (its value)',
       filename: SEARCH_OP,
       code: [
