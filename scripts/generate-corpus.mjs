@@ -882,7 +882,9 @@ function opFile(r, family, index, { name = `${r.pick(VERBS)}-${r.pick(NOUNS)}-${
       `  const rows = await loadRows(ctx, '${table}', { limit: args.limit ?? ${r.int(5, 50)}, cursor: args.cursor });`,
       `  const total = rows.length + ${r.int(0, 40)};`,
     );
-    const variant = r.int(0, 5);
+    // 0-5: the common shapes; 6-11: rarer spellings of the same clean writes (wrappers, brackets, Object.assign,
+    // computed const keys, creating a missing _meta first).
+    const variant = r.chance(0.75) ? r.int(0, 5) : r.int(6, 11);
     const k = keyExpr(r, key, constName);
     let returned = false;
     if (variant === 0) {
@@ -919,6 +921,21 @@ function opFile(r, family, index, { name = `${r.pick(VERBS)}-${r.pick(NOUNS)}-${
         `  result._meta = { ...result._meta, ${propKey(key)}: ${v} };`,
         '  return result;',
       );
+      returned = true;
+    } else if (variant >= 6) {
+      const v = `${camel(family.dir)}Summary`;
+      const member = isIdent(key) ? `result._meta.${key}` : `result._meta['${key}']`;
+      f.add(
+        `  const result: ToolResult = { content: [{ type: 'text', text: renderRows(rows) }] };`,
+        `  const ${v} = ${valueProps(r, key, { oneLine: true })};`,
+      );
+      if (variant === 6) f.add('  result._meta ??= {};', `  Object.assign(result._meta, { ${propKey(key)}: ${v} });`);
+      else if (variant === 7) f.add(`  (result as ToolResult)._meta = { ...(result as ToolResult)._meta, ${propKey(key)}: ${v} };`);
+      else if (variant === 8) f.add(`  result['_meta'] = { ...result['_meta'], ${propKey(key)}: ${v} };`);
+      else if (variant === 9) f.add(`  result._meta = { ...result._meta, [${constName ?? `'${key}'`}]: ${v} };`);
+      else if (variant === 10) f.add('  if (!result._meta) result._meta = {};', `  ${member} = ${v};`);
+      else f.add('  result._meta = result._meta ?? {};', `  ${member.replace('result._meta', 'result._meta!')} = ${v};`);
+      f.add('  return result;');
       returned = true;
     } else {
       const member = isIdent(key) ? `result._meta.${key}` : `result._meta['${key}']`;
@@ -976,7 +993,7 @@ function addViolation(r, op, n, expected) {
   const { f, family, Base } = op;
   const key = family.key;
   const ruleId = RULE_ORDER[n % 5];
-  const variant = Math.floor(n / 5) % 3;
+  const variant = Math.floor(n / 5) % 4;
   const fn = `legacy${Base}${n}`;
   const member = isIdent(key) ? `result._meta.${key}` : `result._meta['${key}']`;
   f.add(
@@ -996,18 +1013,24 @@ function addViolation(r, op, n, expected) {
       } else if (variant === 1) {
         mark();
         f.add('  delete result._meta;');
-      } else {
+      } else if (variant === 2) {
         f.add(`  const legacyMeta = ${valueProps(r, key, { oneLine: true, allowSpread: false })};`);
         mark();
         f.add(`  return { ...result, _meta: { ${propKey(key)}: legacyMeta } };`);
         returned = true;
+      } else {
+        f.add(`  const legacyMeta = ${valueProps(r, key, { oneLine: true, allowSpread: false })};`);
+        mark();
+        f.add(`  Object.assign(result, { _meta: { ${propKey(key)}: legacyMeta } });`);
       }
       break;
     case 'mcp-meta/no-foreign-meta-key': {
       const other = r.pick(FAMILIES.filter((x) => x.key !== key));
       f.add(`  const foreignMeta = ${valueProps(r, other.key, { oneLine: true, allowSpread: false })};`);
+      if (variant === 3) f.add('  result._meta ??= {};');
       mark();
       if (variant === 1) f.add(`  result._meta = { ...result._meta, ${propKey(other.key)}: foreignMeta };`);
+      else if (variant === 3) f.add(`  ${isIdent(other.key) ? `result._meta.${other.key}` : `result._meta['${other.key}']`} = foreignMeta;`);
       else f.add(`  ctx.emitResponseMeta?.('${other.key}', foreignMeta);`);
       break;
     }
@@ -1019,6 +1042,10 @@ function addViolation(r, op, n, expected) {
         f.add('  result._meta ??= {};');
         mark();
         f.add(`  ${member} = await summarize(rows);`);
+      } else if (variant === 3) {
+        f.add('  try {');
+        mark();
+        f.add(`    ctx.emitResponseMeta?.('${key}', await summarize(rows));`, '  } catch (err) {', '    throw err;', '  }');
       } else {
         f.add('  try {', `    ctx.emitResponseMeta?.('${key}', await summarize(rows));`);
         mark();
@@ -1029,6 +1056,7 @@ function addViolation(r, op, n, expected) {
       f.add(`  const typoMeta = ${valueProps(r, key, { oneLine: true, allowSpread: false })};`);
       mark();
       if (variant === 1) f.add(`  result._meta = { ...result._meta, ${propKey(family.typo)}: typoMeta };`);
+      else if (variant === 3) f.add(`  ctx.emitResponseMeta?.(\`${family.typo}_\${total}\`, typoMeta);`);
       else f.add(`  ctx.emitResponseMeta?.('${family.typo}', typoMeta);`);
       break;
     default: {
@@ -1041,6 +1069,8 @@ function addViolation(r, op, n, expected) {
         value = `{ accepted: total, errors: rows.map((r) => ({ line: r.line, kode: r.code, message: r.message })) }`;
       } else if (variant === 1 && key === 'retrieval') {
         value = `{ returned_count: total, cache: { hit: true, agems: 0 } }`;
+      } else if (variant === 3) {
+        value = `{ ${good}: ${exprs[good]}, ...(total > 0 ? { ${family.badField}: total } : {}) }`;
       } else {
         value = `{ ${good}: ${exprs[good]}, ${family.badField}: total }`;
       }

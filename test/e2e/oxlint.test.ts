@@ -126,7 +126,7 @@ describe('oxlint runs the plugin unchanged (jsPlugins)', () => {
       generateCorpus: (dir: string, o: { files: number; seed: number; violations: number }) => { expected: { file: string; line: number; ruleId: string }[] };
     };
     const dir = path.join(scratch, 'corpus');
-    const { expected } = generateCorpus(dir, { files: 150, seed: 3, violations: 15 });
+    const { expected } = generateCorpus(dir, { files: 150, seed: 3, violations: 20 });
     const ox = runOxlint(path.join(dir, 'src'), path.join(dir, 'mcp-meta.registry.json'), dir);
     expect(ox.other).toEqual([]);
     expect(ox.findings.map(key).sort()).toEqual(expected.map(key).sort());
