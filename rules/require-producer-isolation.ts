@@ -101,7 +101,8 @@ export default createRule<Options, MessageIds>({
       for (const write of writes) {
         if (!isProducerWrite(write, requireForAll)) continue;
         // `Object.assign(out._meta, await opts.metaHook(x))` is one producer, not two sharing a try.
-        if (enclosingProducer && write.node.range[1] <= enclosingProducer.node.range[1]) continue;
+        const nested = enclosingProducer !== null && write.node.range[1] <= enclosingProducer.node.range[1];
+        if (nested && write.functionNode === enclosingProducer?.functionNode) continue;
         enclosingProducer = write;
         const producer = describeProducer(write, sourceCode);
         const guard = write.tryStatement;

@@ -436,6 +436,21 @@ async function dispatch(opts, out, result) {
       errors: [{ messageId: 'unguardedProducer', line: 3, column: 3, suggestions: [] }],
     },
     {
+      name: 'a producer nested in another but inside its own function is its own producer (nearest try in the same function)',
+      filename: DISPATCH,
+      code: `
+async function dispatch(opts, out, rows) {
+  try {
+    Object.assign(out._meta, await Promise.all(rows.map(async (row) => opts.metaHook(row))));
+  } catch {
+    opts.logger.warn('hook failed');
+  }
+}
+`,
+      output: null,
+      errors: [{ messageId: 'unguardedProducer', line: 4, column: 72, suggestions: [] }],
+    },
+    {
       name: 'a bare hook call as a statement',
       filename: DISPATCH,
       code: `
