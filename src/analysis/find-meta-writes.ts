@@ -99,8 +99,22 @@ class WriteFinder {
 
   walk(node: Node): void {
     this.inspect(node);
+    const keys = walkKeys(this.visitorKeys, node.type);
+    if (keys?.length === 0) return;
     this.ancestors.push(node);
-    forEachChild(node, this.visitorKeys, (child) => this.walk(child));
+    if (keys) {
+      // The hot loop of the analysis: inlined (no closure per node), since every node of a `_meta` file passes here.
+      for (const key of keys) {
+        const child = (node as unknown as Record<string, unknown>)[key];
+        if (Array.isArray(child)) {
+          for (const item of child) if (item && typeof (item as Node).type === 'string') this.walk(item as Node);
+        } else if (child && typeof (child as Node).type === 'string') {
+          this.walk(child as Node);
+        }
+      }
+    } else {
+      forEachChildNode(node, (child) => this.walk(child));
+    }
     this.ancestors.pop();
   }
 
@@ -323,8 +337,41 @@ function makeWrite(partial: PartialWrite, site: Site): MetaWrite {
   };
 }
 
+/**
+ * Children that can hold a `_meta` write. Type annotations, type declarations and imports cannot, and in TypeScript
+ * they are a large share of the AST: skipping them keeps the walk cheap (issue 6).
+ */
+const TYPE_ONLY_KEYS = new Set(['typeAnnotation', 'returnType', 'typeParameters', 'typeArguments', 'superTypeArguments', 'implements']);
+const SKIPPED_TYPES = new Set([
+  'TSInterfaceDeclaration',
+  'TSTypeAliasDeclaration',
+  'TSDeclareFunction',
+  'TSEnumDeclaration',
+  'TSImportEqualsDeclaration',
+  'ImportDeclaration',
+  'ExportAllDeclaration',
+  'Literal',
+  'Identifier',
+  'TemplateElement',
+  'ThisExpression',
+  'Super',
+]);
+const walkKeysCache = new WeakMap<VisitorKeys, Map<string, readonly string[] | null>>();
+
+function walkKeys(visitorKeys: VisitorKeys, type: string): readonly string[] | null {
+  let byType = walkKeysCache.get(visitorKeys);
+  if (!byType) walkKeysCache.set(visitorKeys, (byType = new Map()));
+  let keys = byType.get(type);
+  if (keys === undefined) {
+    const all = visitorKeys[type];
+    keys = SKIPPED_TYPES.has(type) ? [] : all ? all.filter((key) => !TYPE_ONLY_KEYS.has(key)) : null;
+    byType.set(type, keys);
+  }
+  return keys;
+}
+
 function forEachChild(node: Node, visitorKeys: VisitorKeys, visit: (child: Node) => void): void {
-  const keys = visitorKeys[node.type];
+  const keys = walkKeys(visitorKeys, node.type);
   // A node type the visitor keys do not know (a parser newer than its keys): find its children generically.
   if (!keys) return forEachChildNode(node, visit);
   for (const key of keys) {
