@@ -8,22 +8,13 @@
  * Needs `npm run build` first (`npm test` does it).
  */
 import * as fs from 'node:fs';
-import { createRequire } from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot, requireFromRepo, RULES } from './helpers/e2e';
 
-const repoRoot = path.resolve(__dirname, '../..');
-const requireFromRepo = createRequire(path.join(repoRoot, 'package.json'));
-
-const RULE_IDS = [
-  'mcp-meta/no-wholesale-meta-assign',
-  'mcp-meta/no-foreign-meta-key',
-  'mcp-meta/require-producer-isolation',
-  'mcp-meta/no-unregistered-meta-key',
-  'mcp-meta/no-unregistered-meta-field',
-];
+const RULE_IDS = RULES.map((rule) => `mcp-meta/${rule}`);
 
 interface Expected {
   file: string;

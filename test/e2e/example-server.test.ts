@@ -7,24 +7,10 @@
  * Needs `npm run build` first (`npm test` does it).
  */
 import * as fs from 'node:fs';
-import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixtureDir, repoRoot, requireFromRepo, RULES, scratchRoot } from './helpers/e2e';
 
-const repoRoot = path.resolve(__dirname, '../..');
-const fixtureDir = path.join(repoRoot, 'fixtures/example-server');
-// Temp copies live inside the repository (git-ignored /tmp/) so that `require('eslint-plugin-mcp-meta')` in their
-// configs still resolves through the package's self-reference, as it does for the real fixture.
-const scratchRoot = path.join(repoRoot, 'tmp');
-const requireFromRepo = createRequire(path.join(repoRoot, 'package.json'));
-
-const RULES = [
-  'no-wholesale-meta-assign',
-  'no-foreign-meta-key',
-  'require-producer-isolation',
-  'no-unregistered-meta-key',
-  'no-unregistered-meta-field',
-] as const;
 type RuleName = (typeof RULES)[number];
 
 /**
