@@ -6,7 +6,7 @@
 // Without DIR, a deterministic corpus (scripts/generate-corpus.mjs, default 1,000 files / 300k+ lines) is generated
 // into a temp folder. In ONE process, ESLint 10 lints DIR alternately with @typescript-eslint/parser only ("parse")
 // and with the parser plus every plugin rule ("plugin"), several rounds, with `stats: true` for per-rule times.
-// Peak RSS of each side is measured in its own child process (process.resourceUsage().maxRSS). It then measures the
+// Peak RSS of each side is measured in child processes (process.resourceUsage().maxRSS, median of 3 per side). It then measures the
 // rules' share of a warm `lintText` on a 1,000-line producer file, an optional typed variant (`--typed`:
 // parserOptions.projectService, when DIR has a tsconfig.json; slow), and oxlint with the plugin loaded via jsPlugins.
 //
@@ -295,15 +295,15 @@ async function main() {
 
     // --- peak RSS, each side in its own child process
     if (o.rss) {
-      const rss = {};
-      for (const side of ['parse', 'plugin']) {
-        const r = runChild(side, dir);
-        rss[side] = Math.max(rss[side] ?? 0, r.maxRSS);
-      }
+      // Peak RSS moves by several percent from run to run (GC timing): three children per side, alternating, median.
+      const samples = { parse: [], plugin: [] };
+      for (const side of ['parse', 'plugin', 'plugin', 'parse', 'parse', 'plugin']) samples[side].push(runChild(side, dir).maxRSS);
+      const rss = { parse: median(samples.parse), plugin: median(samples.plugin) };
+      out.rssSamples = samples;
       const rssRatio = rss.plugin / rss.parse - 1;
       Object.assign(out, { rssParse: rss.parse, rssPlugin: rss.plugin, rssRatio });
-      console.log(`peak RSS parse-only            ${mb(rss.parse)}`);
-      console.log(`peak RSS parser + rules        ${mb(rss.plugin)}   (${rssRatio >= 0 ? '+' : ''}${pct(rssRatio)})`);
+      console.log(`peak RSS parse-only (median of 3)      ${mb(rss.parse)}   [${samples.parse.map(mb).join(', ')}]`);
+      console.log(`peak RSS parser + rules (median of 3)  ${mb(rss.plugin)}   (${rssRatio >= 0 ? '+' : ''}${pct(rssRatio)}) [${samples.plugin.map(mb).join(', ')}]`);
     }
 
     // --- warm lintText share
