@@ -6,9 +6,10 @@
 // Without DIR, a deterministic corpus (scripts/generate-corpus.mjs, default 1,000 files / 300k+ lines) is generated
 // into a temp folder. In ONE process, ESLint 10 lints DIR alternately with @typescript-eslint/parser only ("parse")
 // and with the parser plus every plugin rule ("plugin"), several rounds, with `stats: true` for per-rule times.
-// Peak RSS of each side is measured in child processes (process.resourceUsage().maxRSS, median of 3 per side). It then measures the
-// rules' share of a warm `lintText` on a 1,000-line producer file, an optional typed variant (`--typed`:
-// parserOptions.projectService, when DIR has a tsconfig.json; slow), and oxlint with the plugin loaded via jsPlugins.
+// Peak RSS of each side is measured in child processes (process.resourceUsage().maxRSS, median of 3 per side). It
+// then measures the rules' share of a warm `lintText` on a 1,000-line producer file, an optional typed variant
+// (`--typed`: parserOptions.projectService, when DIR has a tsconfig.json; slow), and oxlint with the plugin loaded via
+// jsPlugins.
 //
 // It prints ratios and PASS/FAIL lines for the targets; it is a script, never a timed test assertion.
 import { spawnSync } from 'node:child_process';
