@@ -21,7 +21,6 @@ export default createRule<Options, MessageIds>({
       ...registryProblemMessages,
     },
   },
-  defaultOptions: [],
   create(context) {
     return defineMetaRuleVisitor(context, ({ filename, registry, role, writes }) => {
       for (const { key } of keyWritesOf(writes)) {

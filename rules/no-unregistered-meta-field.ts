@@ -36,7 +36,6 @@ export default createRule<Options, MessageIds>({
       ...registryProblemMessages,
     },
   },
-  defaultOptions: [],
   create(context) {
     return defineMetaRuleVisitor(context, ({ registry, writes }) => {
       const registryName = registry.path.split(/[\\/]/).pop() ?? registry.path;

@@ -39,7 +39,6 @@ export default createRule<Options, MessageIds>({
       ...registryProblemMessages,
     },
   },
-  defaultOptions: [{ allowDynamicKeys: false }],
   create(context, [{ allowDynamicKeys }]) {
     return defineMetaRuleVisitor(context, ({ registry, role, writes }) => {
       const registryName = registry.path.split(/[\\/]/).pop() ?? registry.path;

@@ -180,7 +180,6 @@ export default createRule<Options, MessageIds>({
       ...registryProblemMessages,
     },
   },
-  defaultOptions: [],
   create(context) {
     const sourceCode = context.sourceCode;
     return defineMetaRuleVisitor(context, ({ role, writes }) => {

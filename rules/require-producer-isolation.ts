@@ -67,7 +67,6 @@ export default createRule<Options, MessageIds>({
       ...registryProblemMessages,
     },
   },
-  defaultOptions: [{ requireForAll: false, autofix: true }],
   create(context, [{ requireForAll = false, autofix = true }]) {
     const sourceCode = context.sourceCode;
 

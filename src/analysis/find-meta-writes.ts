@@ -66,7 +66,7 @@ export function findMetaWrites(input: FindMetaWritesInput): MetaWrite[] {
   walks += 1;
   // ESLint and oxlint link `parent` before rules run; a bare parser (the CLI) does not, and bindings need it.
   if (input.ast.body.length > 0 && !input.ast.body[0].parent) linkParents(input.ast, input.visitorKeys);
-  const finder = new WriteFinder(input.vocabulary, input.visitorKeys);
+  const finder = new WriteFinder(input.vocabulary, input.visitorKeys, new MentionIndex(input.text, input.vocabulary));
   finder.walk(input.ast);
   return finder.finish();
 }
@@ -85,6 +85,44 @@ interface PendingAliasWrite {
   site: Site;
 }
 
+/**
+ * Where the file's text names `_meta`, a manifest emitter, hook or hook function, or a `_meta` alias: sorted offsets,
+ * so the walk can skip any subtree whose source range holds none of them (most of a `_meta` file's code).
+ */
+const IDENTIFIER_CHAR = /[\w$]/;
+
+class MentionIndex {
+  private offsets: number[] = [];
+
+  constructor(
+    private readonly text: string,
+    vocabulary: WriteVocabulary,
+  ) {
+    for (const name of ['_meta', ...vocabulary.emitters, ...vocabulary.hooks, ...vocabulary.hookFunctions]) this.add(name);
+  }
+
+  add(name: string): void {
+    for (let at = this.text.indexOf(name); at !== -1; at = this.text.indexOf(name, at + name.length)) {
+      // Whole identifiers only: an alias named `m` must not count every other `m` in the file.
+      if (!IDENTIFIER_CHAR.test(this.text[at - 1] ?? '') && !IDENTIFIER_CHAR.test(this.text[at + name.length] ?? '')) this.offsets.push(at);
+    }
+    this.offsets.sort((a, b) => a - b);
+  }
+
+  /** True when some mention starts inside [start, end). */
+  within(start: number, end: number): boolean {
+    const offsets = this.offsets;
+    let low = 0;
+    let high = offsets.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (offsets[middle] < start) low = middle + 1;
+      else high = middle;
+    }
+    return low < offsets.length && offsets[low] < end;
+  }
+}
+
 class WriteFinder {
   private readonly writes: MetaWrite[] = [];
   private readonly ancestors: Node[] = [];
@@ -92,12 +130,25 @@ class WriteFinder {
   private readonly aliasNames = new Set<string>();
   private readonly pendingAliasWrites: PendingAliasWrite[] = [];
 
+  /** > 0 while inside a manifest hook function: its returns are writes without naming `_meta`, so nothing is skipped. */
+  private hookFunctionDepth = 0;
+
   constructor(
     private readonly vocabulary: WriteVocabulary,
     private readonly visitorKeys: VisitorKeys,
+    private readonly mentions: MentionIndex,
   ) {}
 
   walk(node: Node): void {
+    const hookFunction = isFunctionNode(node) && this.vocabulary.hookFunctions.has(functionName(node) ?? '');
+    // A subtree whose text names neither `_meta`, nor a manifest name, nor a `_meta` alias cannot write `_meta`.
+    if (!hookFunction && this.hookFunctionDepth === 0 && !this.mentions.within(node.range[0], node.range[1])) return;
+    if (hookFunction) this.hookFunctionDepth += 1;
+    this.visit(node);
+    if (hookFunction) this.hookFunctionDepth -= 1;
+  }
+
+  private visit(node: Node): void {
     this.inspect(node);
     const keys = walkKeys(this.visitorKeys, node.type);
     if (keys?.length === 0) return;
@@ -141,7 +192,10 @@ class WriteFinder {
       case 'ObjectExpression':
         return this.onObjectLiteral(node);
       case 'VariableDeclarator':
-        if (node.id.type === 'Identifier' && aliasInitializerMeta(node.id)) this.aliasNames.add(node.id.name);
+        if (node.id.type === 'Identifier' && aliasInitializerMeta(node.id) && !this.aliasNames.has(node.id.name)) {
+          this.aliasNames.add(node.id.name);
+          this.mentions.add(node.id.name); // writes through the alias (`m.k = v`) never name `_meta`
+        }
         return;
       case 'ReturnStatement':
         if (node.argument) this.onReturned(node.argument, node);

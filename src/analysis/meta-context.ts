@@ -5,7 +5,8 @@
  */
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { formatRegistryProblem, resolveRegistryForFile } from '../registry';
-import { findMetaWrites } from './find-meta-writes';
+import { findMetaWrites, mayWriteMeta } from './find-meta-writes';
+import type { Registry } from '../registry/types';
 import type { MetaFileAnalysis, MetaFileState } from './types';
 
 type AnyRuleContext = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
@@ -43,21 +44,31 @@ export function getMetaFileState(context: AnyRuleContext): MetaFileState {
     state = { status: 'registry-error', problem: resolved.problem, registryPath: resolved.registryPath };
   } else {
     const { registry } = resolved;
-    const role = registry.classifyFile(filename);
     analysisBuilds += 1;
-    const writes = role.ignored
-      ? []
-      : findMetaWrites({
-          ast: ast as TSESTree.Program,
-          text: sourceCode.text,
-          visitorKeys: sourceCode.visitorKeys ?? {},
-          vocabulary: registry,
-        });
-    const analysis: MetaFileAnalysis = { filename, registry, role, writes };
-    state = { status: 'ok', analysis };
+    state = { status: 'ok', analysis: analyzeFile(filename, registry, sourceCode) };
   }
   states.set(ast, state);
   return state;
+}
+
+function analyzeFile(filename: string, registry: Registry, sourceCode: TSESLint.SourceCode): MetaFileAnalysis {
+  const text = sourceCode.text;
+  if (!mayWriteMeta(text, registry)) {
+    // Most files never mention `_meta` or a manifest name: no walk, and their role is only worked out if asked for.
+    return {
+      filename,
+      registry,
+      get role() {
+        return registry.classifyFile(filename);
+      },
+      writes: [],
+    };
+  }
+  const role = registry.classifyFile(filename);
+  const writes = role.ignored
+    ? []
+    : findMetaWrites({ ast: sourceCode.ast as TSESTree.Program, text, visitorKeys: sourceCode.visitorKeys ?? {}, vocabulary: registry });
+  return { filename, registry, role, writes };
 }
 
 /**
