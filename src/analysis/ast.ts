@@ -144,6 +144,15 @@ export function forEachChildNode(node: Node, visit: (child: Node) => void): void
   }
 }
 
+/** Visits `root` and every node below it, depth first, linking `parent` where a bare parse left it unset. */
+export function walkAll(root: Node, visit: (node: Node) => void): void {
+  visit(root);
+  forEachChildNode(root, (child) => {
+    (child as { parent?: Node }).parent ??= root;
+    walkAll(child, visit);
+  });
+}
+
 /**
  * Nodes under `root` (itself included) matching `predicate`, without entering nested functions or classes: what
  * `root`'s own function evaluates. A match is not searched further.

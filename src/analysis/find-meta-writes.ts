@@ -16,6 +16,7 @@ import {
   referenceText,
   staticString,
   unwrap,
+  walkAll,
 } from './ast';
 import { constInitializer } from './bindings';
 import type { KeySource, MetaKeyWrite, MetaWrite, MetaWriteKind } from './types';
@@ -65,7 +66,7 @@ export function findMetaWrites(input: FindMetaWritesInput): MetaWrite[] {
   if (!mayWriteMeta(input.text, input.vocabulary)) return [];
   walks += 1;
   // ESLint and oxlint link `parent` before rules run; a bare parser (the CLI) does not, and bindings need it.
-  if (input.ast.body.length > 0 && !input.ast.body[0].parent) linkParents(input.ast, input.visitorKeys);
+  if (input.ast.body.length > 0 && !input.ast.body[0].parent) walkAll(input.ast, () => undefined);
   const finder = new WriteFinder(input.vocabulary, input.visitorKeys, new MentionIndex(input.text, input.vocabulary));
   finder.walk(input.ast);
   return finder.finish();
@@ -422,27 +423,6 @@ function walkKeys(visitorKeys: VisitorKeys, type: string): readonly string[] | n
     byType.set(type, keys);
   }
   return keys;
-}
-
-function forEachChild(node: Node, visitorKeys: VisitorKeys, visit: (child: Node) => void): void {
-  const keys = walkKeys(visitorKeys, node.type);
-  // A node type the visitor keys do not know (a parser newer than its keys): find its children generically.
-  if (!keys) return forEachChildNode(node, visit);
-  for (const key of keys) {
-    const child = (node as unknown as Record<string, unknown>)[key];
-    if (Array.isArray(child)) {
-      for (const item of child) if (item && typeof (item as Node).type === 'string') visit(item as Node);
-    } else if (child && typeof (child as Node).type === 'string') {
-      visit(child as Node);
-    }
-  }
-}
-
-function linkParents(root: Node, visitorKeys: VisitorKeys): void {
-  forEachChild(root, visitorKeys, (child) => {
-    (child as { parent?: Node }).parent = root;
-    linkParents(child, visitorKeys);
-  });
 }
 
 function isBodyOf(node: Node): boolean {

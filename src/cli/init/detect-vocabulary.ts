@@ -1,8 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, functionName, isFunctionNode, staticString } from '../../analysis/ast';
+import { calleeName, collectInSameFunction, functionName, isFunctionNode, staticString, unwrap, walkAll } from '../../analysis/ast';
 
 type Node = TSESTree.Node;
-type VisitorKeys = Record<string, readonly string[]>;
 
 /** `ctx.emitResponseMeta?.('k', v)`, `emitSearchMeta('k', v)`: an emitter is called with a literal key first. */
 const EMITTER_NAME = /^emit\w*Meta$/;
@@ -24,52 +23,22 @@ export function emptyVocabulary(): DetectedVocabulary {
   return { emitters: new Set(), hooks: new Set(), hookFunctions: new Set(), functionFiles: new Map() };
 }
 
-/** Walks every node once, linking `parent` on the way (a bare parse leaves it unset; `functionName` needs it). */
-export function walk(node: Node, visitorKeys: VisitorKeys, visit: (node: Node) => void): void {
-  visit(node);
-  for (const key of visitorKeys[node.type] ?? []) {
-    const child = (node as unknown as Record<string, unknown>)[key];
-    for (const item of Array.isArray(child) ? child : [child]) {
-      if (item !== null && typeof item === 'object' && typeof (item as Node).type === 'string') {
-        (item as { parent?: Node }).parent ??= node;
-        walk(item as Node, visitorKeys, visit);
-      }
-    }
-  }
-}
-
 /** True when the function returns an object literal with at least one named property (directly, not in a nested function). */
-function returnsObjectLiteral(fn: TSESTree.FunctionLike, visitorKeys: VisitorKeys): boolean {
+function returnsObjectLiteral(fn: TSESTree.FunctionLike): boolean {
   if (fn.type === 'ArrowFunctionExpression' && fn.expression) return isFragmentLiteral(fn.body);
   if (!fn.body) return false;
-  let found = false;
-  const search = (node: Node): void => {
-    if (found) return;
-    if (node !== fn.body && isFunctionNode(node)) return;
-    if (node.type === 'ReturnStatement' && isFragmentLiteral(node.argument)) {
-      found = true;
-      return;
-    }
-    for (const key of visitorKeys[node.type] ?? []) {
-      const child = (node as unknown as Record<string, unknown>)[key];
-      for (const item of Array.isArray(child) ? child : [child]) {
-        if (item !== null && typeof item === 'object' && typeof (item as Node).type === 'string') search(item as Node);
-      }
-    }
-  };
-  search(fn.body);
-  return found;
+  const returns = collectInSameFunction(fn.body, (node): node is TSESTree.ReturnStatement => node.type === 'ReturnStatement');
+  return returns.some((statement) => isFragmentLiteral(statement.argument));
 }
 
 function isFragmentLiteral(node: Node | null | undefined): boolean {
-  let inner = node;
-  while (inner && (inner.type === 'TSAsExpression' || inner.type === 'TSSatisfiesExpression' || inner.type === 'TSNonNullExpression')) inner = inner.expression;
+  const inner = unwrap(node);
   return inner?.type === 'ObjectExpression' && inner.properties.some((property) => property.type === 'Property');
 }
 
 /** Adds what one file's AST reveals to `vocabulary`. */
-export function detectVocabulary(ast: TSESTree.Program, visitorKeys: VisitorKeys, file: string, vocabulary: DetectedVocabulary): void {
-  walk(ast, visitorKeys, (node) => {
+export function detectVocabulary(ast: TSESTree.Program, file: string, vocabulary: DetectedVocabulary): void {
+  walkAll(ast, (node) => {
     if (node.type === 'CallExpression') {
       const name = calleeName(node);
       if (name === null) return;
@@ -83,7 +52,7 @@ export function detectVocabulary(ast: TSESTree.Program, visitorKeys: VisitorKeys
       const files = vocabulary.functionFiles.get(name) ?? new Set<string>();
       files.add(file);
       vocabulary.functionFiles.set(name, files);
-      if (HOOK_FUNCTION_NAME.test(name) && returnsObjectLiteral(node, visitorKeys)) vocabulary.hookFunctions.add(name);
+      if (HOOK_FUNCTION_NAME.test(name) && returnsObjectLiteral(node)) vocabulary.hookFunctions.add(name);
     }
   });
 }

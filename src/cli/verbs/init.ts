@@ -76,7 +76,7 @@ export const initVerb: Verb = {
       try {
         const input = { ...parseSource(text, file), text };
         parsed.push({ file, input });
-        detectVocabulary(input.ast, input.visitorKeys, file, vocabulary);
+        detectVocabulary(input.ast, file, vocabulary);
       } catch (error) {
         // The manifest is still written: one unparsable file should not block adoption, but say what was skipped.
         notes.push(`warning: skipped ${displayPath(file, cwd)}, cannot parse it: ${describeIoError(error)}`);
