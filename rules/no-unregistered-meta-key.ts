@@ -6,7 +6,7 @@ import { nearestName } from '../src/util/nearest-name';
 import { renameKeyFix } from '../src/util/rename-key';
 
 export type Options = [{ allowDynamicKeys?: boolean }];
-export type MessageIds = 'unregisteredKey' | 'unverifiableKey' | 'useRegisteredKey' | 'registryProblem';
+export type MessageIds = 'unregisteredKey' | 'unregisteredKeyDelete' | 'unverifiableKey' | 'useRegisteredKey' | 'registryProblem';
 
 export default createRule<Options, MessageIds>({
   name: 'no-unregistered-meta-key',
@@ -33,6 +33,8 @@ export default createRule<Options, MessageIds>({
     messages: {
       unregisteredKey:
         "`_meta` key '{{key}}' is not registered in {{registry}}.{{hint}} Adding a key: register it with one producer, additive-forever (MCP _meta conventions).",
+      unregisteredKeyDelete:
+        "`_meta` key '{{key}}' is deleted here but is not registered in {{registry}}.{{hint}} No producer writes an unregistered key, so this is likely a typo: delete only the key this file owns.",
       unverifiableKey:
         'This `_meta` key is not known statically, so its registration cannot be checked. Use a string literal or a `const`, or set `allowDynamicKeys: true` if it is checked elsewhere.',
       useRegisteredKey: "Use the registered key '{{key}}'.",
@@ -42,7 +44,7 @@ export default createRule<Options, MessageIds>({
   create(context, [{ allowDynamicKeys }]) {
     return defineMetaRuleVisitor(context, ({ registry, role, writes }) => {
       const registryName = registry.path.split(/[\\/]/).pop() ?? registry.path;
-      for (const { key } of keyWritesOf(writes)) {
+      for (const { write, key } of keyWritesOf(writes)) {
         if (key.name === null) {
           // The merge layer forwards collected keys by variable; their writers are checked where they emit.
           if (!allowDynamicKeys && !role.mergeLayer) context.report({ node: key.node, messageId: 'unverifiableKey' });
@@ -55,7 +57,7 @@ export default createRule<Options, MessageIds>({
           nearest && fix ? [{ messageId: 'useRegisteredKey', data: { key: nearest }, fix }] : [];
         context.report({
           node: key.node,
-          messageId: 'unregisteredKey',
+          messageId: write.kind === 'key-delete' ? 'unregisteredKeyDelete' : 'unregisteredKey',
           data: {
             key: key.name,
             registry: registryName,

@@ -116,7 +116,11 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
   { name: '(<R>x)._meta.k = v', code: '(<ToolResult>out)._meta.warning = [];', errors: [nearMiss(1, 25, 32, 'warnings', '(<ToolResult>out)._meta.warnings = [];')] },
   { name: '(x satisfies R)._meta.k = v', code: '(res satisfies ToolResult)._meta.warning = [];', errors: [nearMiss(1, 34, 41, 'warnings', '(res satisfies ToolResult)._meta.warnings = [];')] },
   { name: 'a deeper write names the key: x._meta.k.f = v', code: 'out._meta.debug.stage = s;', errors: [unregistered(1, 11, 16)] },
-  { name: 'delete x._meta.k', code: 'delete out._meta.debug;', errors: [unregistered(1, 18, 23)] },
+  {
+    name: 'delete x._meta.k: its own message (a typo, not a key to add)',
+    code: 'delete out._meta.debug;',
+    errors: [{ ...unregistered(1, 18, 23), messageId: 'unregisteredKeyDelete', data: { key: 'debug', registry: 'mcp-meta.registry.json', hint: '' } }],
+  },
   { name: 'Object.assign(x._meta, { k })', code: 'Object.assign(out._meta, { debug });', errors: [unregistered(1, 28, 33)] },
   {
     name: 'a shorthand property keeps its variable',
@@ -151,7 +155,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
     errors: [
       unregistered(1, 42, 47),
       nearMiss(1, 55, 64, 'warnings', "function f(out) { const m = out._meta; m.debug = d; m['warnings'] = []; delete m.trace; }"),
-      unregistered(1, 81, 86),
+      { ...unregistered(1, 81, 86), messageId: 'unregisteredKeyDelete' },
     ],
   },
   {
