@@ -49,8 +49,12 @@ function tryBlock(body: string, outer: string, unit: string): string {
 export function wrapStatementFix(sourceCode: TSESLint.SourceCode, statement: TSESTree.Statement): TSESLint.ReportFixFunction | null {
   const indent = indentation(sourceCode, statement);
   if (!indent) return null;
-  const body = reindent(sourceCode, statement, sourceCode.getText(statement), indent.unit);
-  return (fixer) => fixer.replaceText(statement, tryBlock(body, indent.outer, indent.unit));
+  // Comments after the statement on its line belong to it: they move into the try with it.
+  const line = statement.loc.end.line;
+  const trailing = sourceCode.getCommentsAfter(statement).filter((comment) => comment.loc.start.line === line && comment.loc.end.line === line);
+  const end = trailing.length > 0 ? trailing[trailing.length - 1].range[1] : statement.range[1];
+  const body = reindent(sourceCode, statement, sourceCode.text.slice(statement.range[0], end), indent.unit);
+  return (fixer) => fixer.replaceTextRange([statement.range[0], end], tryBlock(body, indent.outer, indent.unit));
 }
 
 /** A type's text, parenthesized where `| undefined` would otherwise bind inside it (`() => T`, `A extends B ? C : D`). */

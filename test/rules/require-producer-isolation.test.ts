@@ -690,23 +690,32 @@ function search(ctx) {
       ],
     },
     {
-      name: 'a trailing comment does not prevent the fix',
+      name: 'a trailing comment on the statement line moves into the try with it',
       filename: SEARCH_OP,
       code: `
 function search(ctx) {
   ctx.emitResponseMeta('retrieval', build()); // diagnostics
+  ctx.emitResponseMeta('retrieval', build()); /* block */ // line
 }
 `,
       output: `
 function search(ctx) {
   try {
-    ctx.emitResponseMeta('retrieval', build());
+    ctx.emitResponseMeta('retrieval', build()); // diagnostics
   } catch {
     ${DEGRADE}
-  } // diagnostics
+  }
+  try {
+    ctx.emitResponseMeta('retrieval', build()); /* block */ // line
+  } catch {
+    ${DEGRADE}
+  }
 }
 `,
-      errors: [{ messageId: 'unguardedProducer', line: 3, column: 3, suggestions: [] }],
+      errors: [
+        { messageId: 'unguardedProducer', line: 3, column: 3, suggestions: [] },
+        { messageId: 'unguardedProducer', line: 4, column: 3, suggestions: [] },
+      ],
     },
     {
       name: 'no fix for a producer that is the body of an if, a loop, an arrow expression or a return',
