@@ -1,5 +1,5 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { isSideEffectFree, metaOwner, referenceText, unwrap } from '../src/analysis/ast';
+import { isSideEffectFree } from '../src/analysis/ast';
 import { defineMetaRuleVisitor, registryProblemMessages } from '../src/analysis/meta-context';
 import type { MetaWrite } from '../src/analysis/types';
 import { createRule } from '../src/util/create-rule';
@@ -67,15 +67,6 @@ function earlierWriteToSameTarget(write: MetaWrite, writes: readonly MetaWrite[]
   return null;
 }
 
-/** `...x._meta` or `...(x._meta ?? {})` spreading the written object's own `_meta`. */
-function isSelfMetaSpread(property: TSESTree.Node, targetText: string | null): property is TSESTree.SpreadElement {
-  if (property.type !== 'SpreadElement' || targetText === null) return false;
-  let inner = unwrap(property.argument);
-  if (inner.type === 'LogicalExpression') inner = unwrap(inner.left);
-  const owner = metaOwner(inner);
-  return owner !== null && referenceText(owner) === targetText;
-}
-
 /**
  * Inserts `...target._meta` as the first element of the object literal given to `_meta`. For `x._meta = …` the spread
  * repeats the written member as written (`x!._meta`, `(x as R)._meta`), so it type-checks like the assignment does.
@@ -86,7 +77,7 @@ function mergeFix(write: MetaWrite, sourceCode: TSESLint.SourceCode): TSESLint.R
   if (!write.target || literal?.type !== 'ObjectExpression') return null;
   const writtenMember = write.node.type === 'AssignmentExpression' ? sourceCode.getText(write.node.left) : null;
   const properties = literal.properties;
-  const laterSelfSpread = properties.findIndex((property, index) => index > 0 && isSelfMetaSpread(property, write.targetText));
+  const laterSelfSpread = write.selfSpread && !write.mergesSelf ? properties.indexOf(write.selfSpread) : -1;
   const spread = laterSelfSpread > 0 ? sourceCode.getText(properties[laterSelfSpread]) : `...${writtenMember ?? `${sourceCode.getText(write.target)}._meta`}`;
   const removeLater = (fixer: TSESLint.RuleFixer): TSESLint.RuleFix[] =>
     laterSelfSpread > 0 ? [fixer.removeRange([properties[laterSelfSpread - 1].range[1], properties[laterSelfSpread].range[1]])] : [];
@@ -99,47 +90,8 @@ function mergeFix(write: MetaWrite, sourceCode: TSESLint.SourceCode): TSESLint.R
   return (fixer) => [fixer.insertTextBefore(first, `${spread},\n${indent}`), ...removeLater(fixer)];
 }
 
-/** `x._meta` itself (seen through wrappers), for the object the write targets. */
-function isOwnMeta(node: TSESTree.Node, targetText: string | null): boolean {
-  const owner = metaOwner(node);
-  return targetText !== null && owner !== null && referenceText(owner) === targetText;
-}
-
-/** `!x._meta`, `x._meta === undefined`, `x._meta == null`: a test that holds only when `_meta` is absent. */
-function testsAbsence(test: TSESTree.Expression, targetText: string | null): boolean {
-  const inner = unwrap(test);
-  if (inner.type === 'UnaryExpression' && inner.operator === '!') return isOwnMeta(inner.argument, targetText);
-  if (inner.type !== 'BinaryExpression' || (inner.operator !== '===' && inner.operator !== '==')) return false;
-  const isNothing = (side: TSESTree.Node): boolean =>
-    (side.type === 'Identifier' && side.name === 'undefined') || (side.type === 'Literal' && side.value === null);
-  return (isOwnMeta(inner.left, targetText) && isNothing(inner.right)) || (isOwnMeta(inner.right, targetText) && isNothing(inner.left));
-}
-
-/**
- * `x._meta = x._meta ?? {}` / `x._meta || {}`, and `if (!x._meta) x._meta = …`: they only create a missing `_meta`,
- * like `x._meta ??= …`, so nothing is dropped.
- */
-function initialisesAbsentMeta(write: MetaWrite): boolean {
-  if (write.kind !== 'meta-assign') return false;
-  const value = write.metaValue;
-  if (value?.type === 'LogicalExpression' && (value.operator === '??' || value.operator === '||')) {
-    return isOwnMeta(value.left, write.targetText);
-  }
-  let statement: TSESTree.Node | undefined = write.node.parent;
-  if (statement?.type !== 'ExpressionStatement') return false;
-  if (statement.parent?.type === 'BlockStatement') statement = statement.parent;
-  const guard = statement.parent;
-  return guard?.type === 'IfStatement' && guard.consequent === statement && testsAbsence(guard.test, write.targetText);
-}
-
-/** True when the literal given to `_meta` spreads the same object's `_meta`, but not first (`{ k: v, ...x._meta }`). */
-function spreadsSelfLate(write: MetaWrite): boolean {
-  const literal = write.metaValue;
-  return literal?.type === 'ObjectExpression' && literal.properties.some((property, index) => index > 0 && isSelfMetaSpread(property, write.targetText));
-}
-
 function messageFor(write: MetaWrite): MessageIds {
-  if (spreadsSelfLate(write)) return 'spreadMetaFirst';
+  if (write.selfSpread && !write.mergesSelf) return 'spreadMetaFirst';
   switch (write.kind) {
     case 'meta-delete':
       return 'deleteMeta';
@@ -184,7 +136,7 @@ export default createRule<Options, MessageIds>({
     const sourceCode = context.sourceCode;
     return defineMetaRuleVisitor(context, ({ role, writes }) => {
       for (const write of writes) {
-        if (!REPLACING_KINDS.has(write.kind) || !write.replaces || initialisesAbsentMeta(write)) continue;
+        if (!REPLACING_KINDS.has(write.kind) || !write.replaces) continue;
         const target = write.target ? sourceCode.getText(write.target) : '_';
         if (role.mergeLayer && isAssemblyFromCollected(write)) {
           const earlier = earlierWriteToSameTarget(write, writes);

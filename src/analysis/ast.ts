@@ -60,6 +60,12 @@ export function metaOwner(node: Node | null | undefined): Expression | null {
   return unwrap(inner.object) as Expression;
 }
 
+/** `x._meta` (seen through wrappers) where `x` reads as `targetText`. */
+export function isMetaOf(node: Node | null | undefined, targetText: string | null): boolean {
+  const owner = metaOwner(node);
+  return targetText !== null && owner !== null && referenceText(owner) === targetText;
+}
+
 /**
  * A comparable text for an object expression made of identifiers, `this` and static member accesses
  * (`out`, `this.result`, `res.body`), ignoring wrappers and optional chaining. Null for anything else

@@ -7,6 +7,7 @@ import type { Registry } from '../registry/types';
 import {
   calleeName,
   forEachChildNode,
+  isMetaOf,
   functionName,
   isFunctionNode,
   memberPropertyName,
@@ -220,9 +221,10 @@ class WriteFinder {
     const owner = metaOwner(left);
     if (owner) {
       if (isInbound(owner)) return;
-      const initialises = node.operator === '??=' || node.operator === '||=';
       const value = unwrap(node.right);
-      const shape = metaValueShape(value, referenceText(owner));
+      const targetText = referenceText(owner);
+      const initialises = node.operator === '??=' || node.operator === '||=' || createsMissingMeta(node, value, targetText);
+      const shape = metaValueShape(value, targetText);
       const kind: MetaWriteKind = initialises ? 'meta-init' : 'meta-assign';
       this.add({ kind, node, target: owner, metaValue: value, replaces: !initialises && !shape.mergesSelf, ...shape });
       return;
@@ -384,6 +386,7 @@ function makeWrite(partial: PartialWrite, site: Site): MetaWrite {
     metaValue: null,
     replaces: false,
     mergesSelf: false,
+    selfSpread: null,
     spreads: [],
     keys: [],
     alias: null,
@@ -507,27 +510,49 @@ function objectLiteralOf(expression: Node): TSESTree.ObjectExpression | null {
 
 interface MetaValueShape {
   mergesSelf: boolean;
+  selfSpread: TSESTree.SpreadElement | null;
   spreads: Expression[];
   keys: MetaKeyWrite[];
 }
 
+/** `x._meta`, `x._meta ?? {}`, `x._meta || {}`: the written object's own `_meta`. */
 function isSelfMeta(expression: Node, targetText: string | null): boolean {
-  if (targetText === null) return false;
-  let inner = unwrap(expression);
-  if (inner.type === 'LogicalExpression') inner = unwrap(inner.left);
-  const owner = metaOwner(inner);
-  return owner !== null && referenceText(owner) === targetText;
+  const inner = unwrap(expression);
+  return isMetaOf(inner.type === 'LogicalExpression' ? inner.left : inner, targetText);
+}
+
+/** `!x._meta`, `x._meta === undefined`, `x._meta == null`: a test that holds only when `_meta` is absent. */
+function testsAbsence(test: Expression, targetText: string | null): boolean {
+  const inner = unwrap(test);
+  if (inner.type === 'UnaryExpression' && inner.operator === '!') return isMetaOf(inner.argument, targetText);
+  if (inner.type !== 'BinaryExpression' || (inner.operator !== '===' && inner.operator !== '==')) return false;
+  const isNothing = (side: Node): boolean => (side.type === 'Identifier' && side.name === 'undefined') || (side.type === 'Literal' && side.value === null);
+  return (isMetaOf(inner.left, targetText) && isNothing(inner.right)) || (isMetaOf(inner.right, targetText) && isNothing(inner.left));
+}
+
+/** `x._meta = x._meta ?? {}` / `x._meta || {}`, and `if (!x._meta) x._meta = …`: nothing there to drop. */
+function createsMissingMeta(assignment: TSESTree.AssignmentExpression, value: Expression, targetText: string | null): boolean {
+  if (assignment.operator !== '=') return false;
+  if (value.type === 'LogicalExpression' && (value.operator === '??' || value.operator === '||')) return isMetaOf(value.left, targetText);
+  let statement: Node | undefined = assignment.parent;
+  if (statement?.type !== 'ExpressionStatement') return false;
+  if (statement.parent?.type === 'BlockStatement') statement = statement.parent;
+  const guard = statement.parent;
+  return guard?.type === 'IfStatement' && guard.consequent === statement && testsAbsence(guard.test, targetText);
 }
 
 /** Keys and spreads of a value given to `_meta` (literal, or `const` bound to one); `mergesSelf` per rule 1. */
 function metaValueShape(value: Expression, targetText: string | null): MetaValueShape {
   const literal = objectLiteralOf(value);
-  const shape: MetaValueShape = { mergesSelf: false, spreads: [], keys: [] };
+  const shape: MetaValueShape = { mergesSelf: false, selfSpread: null, spreads: [], keys: [] };
   if (!literal) return shape;
   literal.properties.forEach((property, index) => {
     if (property.type === 'SpreadElement') {
       if (isSelfMeta(property.argument, targetText)) {
-        if (index === 0 && literal === value) shape.mergesSelf = true;
+        if (literal === value) {
+          shape.selfSpread ??= property;
+          if (index === 0) shape.mergesSelf = true;
+        }
       } else {
         shape.spreads.push(unwrap(property.argument) as Expression);
       }

@@ -8,7 +8,10 @@ import type { FileRole, Registry, RegistryProblem } from '../registry/types';
 export type MetaWriteKind =
   /** `x._meta = E` (also `x['_meta']`, `x!._meta`, `(x as R)._meta`). */
   | 'meta-assign'
-  /** `x._meta ??= {}` / `x._meta ||= {}`: initialises, never replaces. */
+  /**
+   * Creates a missing `_meta`, never replaces one: `x._meta ??= {}`, `x._meta ||= {}`, `x._meta = x._meta ?? {}`,
+   * `if (!x._meta) x._meta = …` (also `=== undefined`, `== null`).
+   */
   | 'meta-init'
   /** `delete x._meta`. */
   | 'meta-delete'
@@ -63,6 +66,11 @@ export interface MetaWrite {
   readonly replaces: boolean;
   /** True when `metaValue` is an object literal whose first element spreads the same object's `_meta`. */
   readonly mergesSelf: boolean;
+  /**
+   * The element of `metaValue` (an object literal written in place) that spreads the same object's `_meta`, wherever
+   * it stands (`{ k: v, ...x._meta }` spreads it late: old values win); null when there is none.
+   */
+  readonly selfSpread: TSESTree.SpreadElement | null;
   /**
    * Spread sources inside `metaValue` other than the object's own `_meta` (`...collected`, `...fragment`):
    * their keys are not known here.
