@@ -5,6 +5,7 @@
 import { parseForESLint } from '@typescript-eslint/parser';
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { Registry } from '../registry/types';
+import { analyzeFile } from './analyze-file';
 import { findMetaWrites, type WriteVocabulary } from './find-meta-writes';
 import type { MetaFileAnalysis, MetaWrite } from './types';
 
@@ -29,7 +30,5 @@ export function findMetaWritesInSource(text: string, filename: string, vocabular
 
 /** Same model the rules get: the file's role under `registry` and its writes (none in `ignore` files). */
 export function analyzeSource(text: string, filename: string, registry: Registry): MetaFileAnalysis {
-  const role = registry.classifyFile(filename);
-  const writes = role.ignored ? [] : findMetaWritesInSource(text, filename, registry);
-  return { filename, registry, role, writes };
+  return analyzeFile(filename, registry, text, () => parseSource(text, filename));
 }

@@ -5,8 +5,7 @@
  */
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { formatRegistryProblem, resolveRegistryForFile } from '../registry';
-import { findMetaWrites, mayWriteMeta } from './find-meta-writes';
-import type { Registry } from '../registry/types';
+import { analyzeFile } from './analyze-file';
 import type { MetaFileAnalysis, MetaFileState } from './types';
 
 type AnyRuleContext = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
@@ -43,32 +42,12 @@ export function getMetaFileState(context: AnyRuleContext): MetaFileState {
   if (!resolved.ok) {
     state = { status: 'registry-error', problem: resolved.problem, registryPath: resolved.registryPath };
   } else {
-    const { registry } = resolved;
     analysisBuilds += 1;
-    state = { status: 'ok', analysis: analyzeFile(filename, registry, sourceCode) };
+    const parsed = () => ({ ast: sourceCode.ast as TSESTree.Program, visitorKeys: sourceCode.visitorKeys ?? {} });
+    state = { status: 'ok', analysis: analyzeFile(filename, resolved.registry, sourceCode.text, parsed) };
   }
   states.set(ast, state);
   return state;
-}
-
-function analyzeFile(filename: string, registry: Registry, sourceCode: TSESLint.SourceCode): MetaFileAnalysis {
-  const text = sourceCode.text;
-  if (!mayWriteMeta(text, registry)) {
-    // Most files never mention `_meta` or a manifest name: no walk, and their role is only worked out if asked for.
-    return {
-      filename,
-      registry,
-      get role() {
-        return registry.classifyFile(filename);
-      },
-      writes: [],
-    };
-  }
-  const role = registry.classifyFile(filename);
-  const writes = role.ignored
-    ? []
-    : findMetaWrites({ ast: sourceCode.ast as TSESTree.Program, text, visitorKeys: sourceCode.visitorKeys ?? {}, vocabulary: registry });
-  return { filename, registry, role, writes };
 }
 
 /**

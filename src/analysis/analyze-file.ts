@@ -1,0 +1,34 @@
+/**
+ * One file's analysis under a manifest: its role and its `_meta` writes. The rules (through `meta-context.ts`) and the
+ * `mcp-meta` command (through `analyze-source.ts`) both come here, so they cannot disagree about a file.
+ */
+import type { TSESTree } from '@typescript-eslint/utils';
+import type { Registry } from '../registry/types';
+import { findMetaWrites, mayWriteMeta, type VisitorKeys } from './find-meta-writes';
+import type { MetaFileAnalysis } from './types';
+
+export interface ParsedFile {
+  ast: TSESTree.Program;
+  visitorKeys: VisitorKeys;
+}
+
+/**
+ * `parse` is only called for a file that may write `_meta`: under ESLint it hands over the AST ESLint already has;
+ * in the command it parses, so files that cannot write `_meta` are never parsed at all.
+ */
+export function analyzeFile(filename: string, registry: Registry, text: string, parse: () => ParsedFile): MetaFileAnalysis {
+  if (!mayWriteMeta(text, registry)) {
+    // Most files never mention `_meta` or a manifest name: no walk, and their role is only worked out if asked for.
+    return {
+      filename,
+      registry,
+      get role() {
+        return registry.classifyFile(filename);
+      },
+      writes: [],
+    };
+  }
+  const role = registry.classifyFile(filename);
+  const writes = role.ignored ? [] : findMetaWrites({ ...parse(), text, vocabulary: registry });
+  return { filename, registry, role, writes };
+}
