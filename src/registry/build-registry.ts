@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import picomatch from 'picomatch';
-import type { FieldMap, FieldSpec, FileRole, KeySpec, ManifestFields, Registry, RegistryManifest } from './types';
+import type { FieldMap, FieldSpec, FileRole, KeySpec, ManifestFields, ManifestFieldSpec, Registry, RegistryManifest } from './types';
 
 type Matcher = (relativePosixPath: string) => boolean;
 
@@ -23,18 +23,23 @@ export function relativePosixPath(dir: string, absoluteFilename: string): string
 }
 
 /** Field lists and field maps as written -> one normalised tree. */
+/**
+ * `fields` as written (a list, or names mapped to nested specs) to the normalised tree. Lenient (skips what is not a
+ * name or a spec) because `mcp-meta diff` also normalises old manifests that today's validation might reject.
+ */
 export function normalizeFields(fields: ManifestFields | undefined): FieldMap | undefined {
-  if (fields === undefined) return undefined;
+  if (fields === undefined || fields === null || typeof fields !== 'object') return undefined;
   const map = new Map<string, FieldSpec>();
   if (Array.isArray(fields)) {
-    for (const name of fields) map.set(name, { name, deprecated: false });
+    for (const name of fields) if (typeof name === 'string') map.set(name, { name, deprecated: false });
     return map;
   }
-  for (const [name, spec] of Object.entries(fields)) {
+  for (const [name, written] of Object.entries(fields)) {
+    const spec: ManifestFieldSpec = written !== null && typeof written === 'object' ? written : {};
     const field: FieldSpec = { name, deprecated: spec.deprecated === true };
     const nested = normalizeFields(spec.fields);
     if (nested) field.fields = nested;
-    const items = normalizeFields(spec.items?.fields);
+    const items = spec.items !== null && typeof spec.items === 'object' ? normalizeFields(spec.items.fields) : undefined;
     if (items) field.items = items;
     map.set(name, field);
   }

@@ -24,22 +24,21 @@ export class JsonLocator {
 
   /**
    * Line and column of the value at `pointer`; with `atPropertyName`, of the property's name instead (where an unknown
-   * or misnamed property should be pointed at). Falls back to the nearest existing ancestor.
+   * or misnamed property should be pointed at). Falls back to the nearest existing ancestor (a removed field: its
+   * parent), pointed at the same way.
    */
   locate(pointer: string, atPropertyName = false): { line: number; column: number } | undefined {
     if (!this.root) return undefined;
     const segments = parsePointer(pointer);
     let node = this.root;
-    let found = 0;
     for (const segment of segments) {
       // Pointers do not say whether "0" is an index or a property name; the node they step into does.
       const step = node.type === 'array' ? Number(segment) : segment;
       const child = findNodeAtLocation(node, [step]);
       if (!child) break;
       node = child;
-      found++;
     }
-    const target = atPropertyName && found === segments.length ? propertyNameNode(node) ?? node : node;
+    const target = atPropertyName ? propertyNameNode(node) ?? node : node;
     return this.position(target.offset);
   }
 }

@@ -1,5 +1,5 @@
 import type { AcceptedBreak, FieldMap, ManifestKey, RegistryManifest } from '../../registry/types';
-import { normalizeFields } from '../manifest-source';
+import { normalizeFields } from '../../registry/build-registry';
 import { pairRenames } from './similar-names';
 
 /**
