@@ -1,8 +1,8 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import { closest, distance } from 'fastest-levenshtein';
+import { nearestName } from '../util/nearest-name';
 import { registrySchema } from './schema-file';
 import type { JsonLocator } from './json-locate';
-import { parsePointer } from './json-locate';
+import { parsePointer, toPointer } from './json-locate';
 import type { RegistryProblem } from './types';
 
 let compiled: ValidateFunction | undefined;
@@ -53,8 +53,8 @@ function describeError(error: ErrorObject, data: unknown, file: string, locator:
     case 'additionalProperties': {
       const property = String((error.params as { additionalProperty: string }).additionalProperty);
       const allowed = Object.keys((error.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {});
-      const suggestion = nearestName(property, allowed);
-      const pointer = `${at}/${escapePointerSegment(property)}`;
+      const suggestion = likelyMeant(property, allowed);
+      const pointer = `${at}${toPointer([property])}`;
       return {
         severity: 'error',
         file,
@@ -154,14 +154,8 @@ function describeError(error: ErrorObject, data: unknown, file: string, locator:
 }
 
 /** The allowed name a typo most likely meant; none when every candidate is too far off to be a typo. */
-function nearestName(name: string, allowed: readonly string[]): string | undefined {
-  if (allowed.length === 0) return undefined;
-  const candidate = closest(name, allowed as string[]);
-  return distance(name.toLowerCase(), candidate.toLowerCase()) <= Math.max(2, Math.floor(candidate.length / 3)) ? candidate : undefined;
-}
-
-function escapePointerSegment(segment: string): string {
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+function likelyMeant(name: string, allowed: readonly string[]): string | undefined {
+  return nearestName(name, allowed, { ignoreCase: true, maxDistance: (candidate) => Math.max(2, Math.floor(candidate.length / 3)) }) ?? undefined;
 }
 
 function valueAt(data: unknown, pointer: string): unknown {

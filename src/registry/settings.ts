@@ -1,4 +1,4 @@
-import { closest, distance } from 'fastest-levenshtein';
+import { nearestName } from '../util/nearest-name';
 import type { RegistryProblem } from './types';
 
 /** `settings['mcp-meta']` once validated. */
@@ -34,10 +34,9 @@ function validate(value: unknown): SettingsResult {
   const record = value as Record<string, unknown>;
   for (const name of Object.keys(record)) {
     if ((ALLOWED as readonly string[]).includes(name)) continue;
-    const suggestion = closest(name, [...ALLOWED]);
-    const near = distance(name.toLowerCase(), suggestion.toLowerCase()) <= 3;
-    return problem(`/${name}`, `Unknown property '${name}' in ${SETTINGS_LABEL}${near ? ` (did you mean '${suggestion}'?)` : ''}.`,
-      near ? `Rename '${name}' to '${suggestion}'.` : `Remove '${name}'; ${SETTINGS_LABEL} accepts 'registry' (the manifest's path) and 'registryHash' (written by createConfig).`);
+    const suggestion = nearestName(name, ALLOWED, { ignoreCase: true, maxDistance: 3 });
+    return problem(`/${name}`, `Unknown property '${name}' in ${SETTINGS_LABEL}${suggestion ? ` (did you mean '${suggestion}'?)` : ''}.`,
+      suggestion ? `Rename '${name}' to '${suggestion}'.` : `Remove '${name}'; ${SETTINGS_LABEL} accepts 'registry' (the manifest's path) and 'registryHash' (written by createConfig).`);
   }
   const { registry, registryHash } = record;
   if (registry !== undefined && (typeof registry !== 'string' || registry.trim() === '')) {
