@@ -2,6 +2,7 @@ import path from 'node:path';
 import { defineMetaRuleVisitor, registryProblemMessages } from '../src/analysis/meta-context';
 import { keyWritesOf } from '../src/analysis/key-writes';
 import { createRule } from '../src/util/create-rule';
+import { posixRelative } from '../src/util/posix-relative';
 
 export type Options = [];
 export type MessageIds = 'foreignKey' | 'registryProblem';
@@ -33,7 +34,7 @@ export default createRule<Options, MessageIds>({
           data: {
             key: key.name,
             producers: spec.producers.map((glob) => `'${glob}'`).join(', '),
-            file: path.relative(registry.dir, filename).split(path.sep).join('/'),
+            file: posixRelative(registry.dir, filename),
             registry: path.basename(registry.path),
           },
         });

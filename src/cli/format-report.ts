@@ -1,13 +1,12 @@
-import * as path from 'node:path';
 import type { Finding, VerbReport } from './findings';
+import { posixRelative } from '../util/posix-relative';
 
 export type OutputFormat = 'text' | 'json' | 'github';
 export const OUTPUT_FORMATS: readonly OutputFormat[] = ['text', 'json', 'github'];
 
 /** Paths in output are relative to the working directory, which is the repository root in CI (GitHub annotations need that). */
 export function displayPath(absolute: string, cwd: string): string {
-  const relative = path.relative(cwd, absolute);
-  return (relative === '' ? '.' : relative).split(path.sep).join('/');
+  return posixRelative(cwd, absolute) || '.';
 }
 
 function location(finding: Finding, cwd: string): string {

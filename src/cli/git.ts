@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CliError } from './findings';
+import { posixRelative } from '../util/posix-relative';
 
 function git(args: string[], cwd: string): string {
   return execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
@@ -32,7 +33,7 @@ export function readFileAtRevision(absolutePath: string, ref: string): string | 
     throw new CliError(`unknown git revision '${ref}'`, 'Pass a branch, tag or commit, e.g. --against origin/main (in CI, fetch it first: actions/checkout with fetch-depth: 0).');
   }
   // git wants forward slashes and a path relative to the top level; realpath both sides so symlinked temp folders agree.
-  const relative = path.relative(realpath(root), realpath(absolutePath)).split(path.sep).join('/');
+  const relative = posixRelative(realpath(root), realpath(absolutePath));
   try {
     return git(['show', `${ref}:${relative}`], root);
   } catch (error) {

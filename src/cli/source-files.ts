@@ -13,8 +13,3 @@ export function listSourceFiles(dir: string): string[] {
     .filter((file) => SOURCE_FILE.test(file) && !/\.d\.[cm]?ts$/.test(file))
     .map((file) => path.join(dir, file));
 }
-
-/** Posix path relative to `dir`, the form globs in the manifest are written in. */
-export function toManifestPath(dir: string, absolute: string): string {
-  return path.relative(dir, absolute).split(path.sep).join('/');
-}

@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import picomatch from 'picomatch';
+import { posixRelative } from '../util/posix-relative';
 import type { FieldMap, FieldSpec, FileRole, KeySpec, ManifestFields, ManifestFieldSpec, Registry, RegistryManifest } from './types';
 
 type Matcher = (relativePosixPath: string) => boolean;
@@ -17,12 +18,11 @@ export function normalizeGlob(glob: string): string {
 
 /** Path of `absoluteFilename` relative to `dir`, in posix form; `undefined` when the file is outside `dir`. */
 export function relativePosixPath(dir: string, absoluteFilename: string): string | undefined {
-  const relative = path.relative(dir, absoluteFilename);
+  const relative = posixRelative(dir, absoluteFilename);
   if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return undefined;
-  return relative.split(path.sep).join('/');
+  return relative;
 }
 
-/** Field lists and field maps as written -> one normalised tree. */
 /**
  * `fields` as written (a list, or names mapped to nested specs) to the normalised tree. Lenient (skips what is not a
  * name or a spec) because `mcp-meta diff` also normalises old manifests that today's validation might reject.

@@ -1,6 +1,6 @@
 import type { ManifestFieldSpec, ManifestFields, ManifestKey, RegistryManifest } from '../../registry/types';
 import type { KeysTableRow } from '../doc/keys-table';
-import { toManifestPath } from '../source-files';
+import { posixRelative } from '../../util/posix-relative';
 import { objectFieldsOf } from '../written-fields';
 import type { DetectedVocabulary } from './detect-vocabulary';
 import { fieldsFromWritten, type ScanResult } from './scan-writes';
@@ -55,7 +55,7 @@ export function buildStarterManifest(
   docRows: readonly KeysTableRow[],
 ): StarterManifest {
   const notes: string[] = [];
-  const relative = (file: string): string => toManifestPath(dir, file);
+  const relative = (file: string): string => posixRelative(dir, file);
 
   // A producer owns exactly one key: a file that writes several is given to the key it writes most.
   const ownerOf = new Map<string, { key: string; count: number }>();
