@@ -5,7 +5,7 @@
  * (which parses without a scope manager).
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { isFunctionNode } from './ast';
+import { isFunctionNode, staticString, unwrap } from './ast';
 
 type Node = TSESTree.Node;
 
@@ -30,6 +30,20 @@ export function constInitializer(identifier: TSESTree.Identifier): TSESTree.Expr
   const binding = findBinding(identifier.name, identifier);
   if (binding?.kind !== 'variable' || binding.declarationKind !== 'const') return null;
   return binding.declarator.init ?? null;
+}
+
+/**
+ * The string a key expression stands for, and how it was found: written out (`'k'`), a template without expressions,
+ * or an identifier bound to a `const` string. Null when it is not known statically.
+ */
+export function staticKey(expression: Node): { name: string; source: 'literal' | 'template' | 'const' } | null {
+  const inner = unwrap(expression);
+  const direct = staticString(inner);
+  if (direct !== null) return { name: direct, source: inner.type === 'TemplateLiteral' ? 'template' : 'literal' };
+  if (inner.type !== 'Identifier') return null;
+  const init = constInitializer(inner);
+  const resolved = init ? staticString(init) : null;
+  return resolved === null ? null : { name: resolved, source: 'const' };
 }
 
 /** A same-file function that `identifier` names: a function declaration or a `const` bound to a function. */

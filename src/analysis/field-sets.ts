@@ -4,8 +4,8 @@
  * Whatever cannot be read makes the shape `open`: unknown fields may exist there, and nothing is reported about them.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { collectInSameFunction, isFunctionNode, memberPropertyName, propertyKeyName, staticString, unwrap } from './ast';
-import { constInitializer, functionBoundTo } from './bindings';
+import { collectInSameFunction, isFunctionNode, memberPropertyName, propertyKeyName, unwrap } from './ast';
+import { constInitializer, functionBoundTo, staticKey } from './bindings';
 
 type Node = TSESTree.Node;
 type Expression = TSESTree.Expression;
@@ -156,7 +156,7 @@ class ShapeBuilder {
       if (!isNothing(argument) && !this.addObject(argument, depth + 1)) this.markOpen();
       return;
     }
-    const name = property.computed ? computedName(property.key) : propertyKeyName(property);
+    const name = property.computed ? (staticKey(property.key)?.name ?? null) : propertyKeyName(property);
     if (name === null) {
       this.markOpen();
       return;
@@ -171,17 +171,6 @@ class ShapeBuilder {
     this.open = true;
     return true;
   }
-}
-
-function computedName(key: Node): string | null {
-  const direct = staticString(key);
-  if (direct !== null) return direct;
-  const inner = unwrap(key);
-  if (inner.type === 'Identifier') {
-    const init = constInitializer(inner);
-    return init ? staticString(init) : null;
-  }
-  return null;
 }
 
 function isNothing(expression: Expression): boolean {

@@ -15,11 +15,10 @@ import {
   propertyKeyName,
   referenceSegments,
   referenceText,
-  staticString,
   unwrap,
   walkAll,
 } from './ast';
-import { constInitializer } from './bindings';
+import { constInitializer, staticKey } from './bindings';
 import type { KeySource, MetaKeyWrite, MetaWrite, MetaWriteKind } from './types';
 
 type Node = TSESTree.Node;
@@ -485,15 +484,8 @@ function memberKey(member: TSESTree.MemberExpression, value: Expression | null):
 
 /** Resolves a key expression: a literal, a template without expressions, or an identifier bound to a `const`. */
 function resolveKey(expression: Expression, node: Node, value: Expression | null): MetaKeyWrite {
-  const inner = unwrap(expression);
-  const direct = staticString(inner);
-  if (direct !== null) return { name: direct, source: inner.type === 'TemplateLiteral' ? 'template' : 'literal', node, value };
-  if (inner.type === 'Identifier') {
-    const init = constInitializer(inner);
-    const resolved = init ? staticString(init) : null;
-    if (resolved !== null) return { name: resolved, source: 'const', node, value };
-  }
-  return { name: null, source: 'dynamic', node, value };
+  const key = staticKey(expression);
+  return key ? { ...key, node, value } : { name: null, source: 'dynamic', node, value };
 }
 
 /** An object literal given directly or through a `const`. */
