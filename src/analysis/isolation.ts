@@ -22,14 +22,12 @@ export function isProducerWrite(write: MetaWrite, requireForAll: boolean): boole
     case 'hook-call':
       return true;
     case 'emit':
+      return requireForAll || computes(write.keys[0]?.value);
     case 'key-assign':
-      return (
-        requireForAll ||
-        write.keys.some((key) => computes(key.value)) ||
-        write.spreads.some((spread) => computes(spread)) ||
-        // `x._meta.k.f = await v()`: a deeper write of key k carries no key value, but computes all the same.
-        (write.node.type === 'AssignmentExpression' && computes(write.node.right))
-      );
+      if (requireForAll) return true;
+      // `x._meta.k = v`, `alias.k = v`, deeper `x._meta.k.f = v`: what is assigned; `Object.assign(x._meta, …)`: its sources.
+      if (write.node.type === 'AssignmentExpression') return computes(write.node.right);
+      return write.node.type === 'CallExpression' && write.node.arguments.slice(1).some((source) => computes(source));
     default:
       return false;
   }
