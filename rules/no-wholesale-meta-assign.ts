@@ -2,6 +2,7 @@ import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { isSideEffectFree } from '../src/analysis/ast';
 import { defineMetaRuleVisitor, registryProblemMessages } from '../src/analysis/meta-context';
 import type { MetaWrite } from '../src/analysis/types';
+import { isAssemblyFromCollected, replacesMeta } from '../src/analysis/write-kinds';
 import { createRule } from '../src/util/create-rule';
 
 export type Options = [];
@@ -15,21 +16,6 @@ export type MessageIds =
   | 'suggestMerge'
   | 'registryProblem';
 
-const REPLACING_KINDS = new Set<MetaWrite['kind']>(['meta-assign', 'meta-delete', 'object-assign-meta', 'result-literal']);
-
-/**
- * `out._meta = { ...collected, ...other }` (or the same value given through `Object.assign(out, { _meta })` or a
- * re-wrapped `{ ...result, _meta }`): the merge layer's assembly shape (spreads only, no literal keys).
- */
-function isAssemblyFromCollected(write: MetaWrite): boolean {
-  const value = write.metaValue;
-  return (
-    write.kind !== 'meta-delete' &&
-    value?.type === 'ObjectExpression' &&
-    value.properties.length > 0 &&
-    value.properties.every((property) => property.type === 'SpreadElement')
-  );
-}
 
 /**
  * True when `earlier` cannot run before `later` on one path: they sit in the two branches of one `if`/`?:`, or the
@@ -136,7 +122,7 @@ export default createRule<Options, MessageIds>({
     const sourceCode = context.sourceCode;
     return defineMetaRuleVisitor(context, ({ role, writes }) => {
       for (const write of writes) {
-        if (!REPLACING_KINDS.has(write.kind) || !write.replaces) continue;
+        if (!replacesMeta(write)) continue;
         const target = write.target ? sourceCode.getText(write.target) : '_';
         if (role.mergeLayer && isAssemblyFromCollected(write)) {
           const earlier = earlierWriteToSameTarget(write, writes);

@@ -5,6 +5,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { collectInSameFunction, isFunctionNode } from './ast';
 import type { MetaWrite } from './types';
+import { dropsMetaInPlace } from './write-kinds';
 
 type Node = TSESTree.Node;
 
@@ -43,7 +44,7 @@ export function catchVerdict(tryStatement: TSESTree.TryStatement, writes: readon
   const handler = tryStatement.handler;
   if (!handler) return 'no-catch';
   const [start, end] = handler.body.range;
-  if (writes.some((w) => w.replaces && (w.kind === 'meta-delete' || w.kind === 'meta-assign' || w.kind === 'object-assign-meta') && w.node.range[0] >= start && w.node.range[1] <= end)) {
+  if (writes.some((w) => dropsMetaInPlace(w) && w.node.range[0] >= start && w.node.range[1] <= end)) {
     return 'drops-meta';
   }
   return exitKind(handler.body) ?? 'continues';

@@ -1,5 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { findMetaWrites } from '../../analysis/find-meta-writes';
+import { isAssemblyFromCollected, writesValues } from '../../analysis/write-kinds';
 import type { ManifestFieldSpec, ManifestFields } from '../../registry/types';
 import { itemFieldsOf, objectFieldsOf, type WrittenFields } from '../written-fields';
 import type { DetectedVocabulary } from './detect-vocabulary';
@@ -20,8 +21,6 @@ export function emptyScan(): ScanResult {
   return { keys: new Map(), mergeLayerFiles: new Set() };
 }
 
-const REPLACING_KINDS = new Set(['meta-assign', 'result-literal', 'object-assign-meta']);
-const DELETE_KINDS = new Set(['key-delete', 'meta-delete']);
 
 /** Adds one parsed file's writes (found with the plugin's own analysis and the detected vocabulary) to `scan`. */
 export function scanWrites(
@@ -32,8 +31,8 @@ export function scanWrites(
 ): void {
   const writes = findMetaWrites({ ...input, vocabulary });
   for (const write of writes) {
-    if (REPLACING_KINDS.has(write.kind) && write.spreads.length > 0) scan.mergeLayerFiles.add(file);
-    if (DELETE_KINDS.has(write.kind)) continue;
+    if (isAssemblyFromCollected(write)) scan.mergeLayerFiles.add(file);
+    if (!writesValues(write)) continue;
     for (const keyWrite of write.keys) {
       if (keyWrite.name === null) continue;
       const entry = scan.keys.get(keyWrite.name) ?? { files: new Map<string, number>(), values: [] };

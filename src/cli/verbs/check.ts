@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { analyzeSource } from '../../analysis/analyze-source';
+import { writesValues } from '../../analysis/write-kinds';
 import type { FieldMap, ManifestFields } from '../../registry/types';
 import type { Finding, VerbReport } from '../findings';
 import { displayPath } from '../format-report';
@@ -10,8 +11,6 @@ import { listSourceFiles } from '../source-files';
 import { FORMAT_HELP, type Verb } from '../verb';
 import { itemFieldsOf, objectFieldsOf, type WrittenFields } from '../written-fields';
 
-/** Writes that put a value under a key; deletes do not count as "still written". */
-const DELETE_KINDS = new Set(['key-delete', 'meta-delete']);
 
 export const checkVerb: Verb = {
   name: 'check',
@@ -57,7 +56,7 @@ export const checkVerb: Verb = {
         continue;
       }
       for (const write of writes) {
-        if (DELETE_KINDS.has(write.kind)) continue;
+        if (!writesValues(write)) continue;
         for (const keyWrite of write.keys) {
           if (keyWrite.name === null || !role.ownedKeys.includes(keyWrite.name)) continue;
           const list = valuesByKey.get(keyWrite.name) ?? [];

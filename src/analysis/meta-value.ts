@@ -1,0 +1,142 @@
+/**
+ * Helpers about the value written to `_meta` or to one of its keys: which keys and spreads an object literal holds,
+ * whether it spreads the object's own `_meta`, whether an assignment only creates a missing `_meta`, and how key
+ * expressions resolve. Pure functions of the AST; the classifier (`classify-write.ts`) builds writes from them.
+ */
+import type { TSESTree } from '@typescript-eslint/utils';
+import { isMetaOf, memberPropertyName, metaOwner, propertyKeyName, referenceText, unwrap } from './ast';
+import { constInitializer, staticKey } from './bindings';
+import type { MetaKeyWrite } from './types';
+
+type Node = TSESTree.Node;
+type Expression = TSESTree.Expression;
+
+export function isObjectAssign(call: TSESTree.CallExpression): boolean {
+  const callee = unwrap(call.callee);
+  return callee.type === 'MemberExpression' && referenceText(callee) === 'Object.assign';
+}
+
+/** The `_meta: E` property of an object literal, if any. */
+export function findMetaProperty(literal: TSESTree.ObjectExpression): TSESTree.Property | null {
+  for (const property of literal.properties) {
+    if (property.type === 'Property' && property.kind === 'init' && propertyKeyName(property) === '_meta') return property;
+  }
+  return null;
+}
+
+/** `const m = x._meta` (also `x._meta ?? {}`, `x._meta ||= {}`...): the `x._meta` an alias stands for, or null. */
+export function aliasInitializerMeta(alias: TSESTree.Identifier): Expression | null {
+  const declarator = alias.parent;
+  const declaredHere = declarator?.type === 'VariableDeclarator' && declarator.id === alias;
+  const init = declaredHere ? declarator.init : constInitializer(alias);
+  if (!init) return null;
+  if (declaredHere && declarator.parent?.type === 'VariableDeclaration' && declarator.parent.kind !== 'const') return null;
+  let value = unwrap(init);
+  if (value.type === 'LogicalExpression' || value.type === 'AssignmentExpression') value = unwrap(value.left as Expression);
+  return metaOwner(value) ? (value as Expression) : null;
+}
+
+/** Resolves a key expression: a literal, a template without expressions, or an identifier bound to a `const`. */
+export function resolveKey(expression: Expression, node: Node, value: Expression | null): MetaKeyWrite {
+  const key = staticKey(expression);
+  return key ? { ...key, node, value } : { name: null, source: 'dynamic', node, value };
+}
+
+/** The key a member writes: `._meta.k` (literal) or `._meta[K]` (resolved). */
+export function memberKey(member: TSESTree.MemberExpression, value: Expression | null): MetaKeyWrite {
+  if (!member.computed) return { name: memberPropertyName(member), source: 'literal', node: member.property, value };
+  return resolveKey(member.property as Expression, member.property, value);
+}
+
+/** An object literal given directly or through a `const`. */
+export function objectLiteralOf(expression: Node): TSESTree.ObjectExpression | null {
+  const inner = unwrap(expression);
+  if (inner.type === 'ObjectExpression') return inner;
+  if (inner.type === 'Identifier') {
+    const init = constInitializer(inner);
+    const value = init ? unwrap(init) : null;
+    return value?.type === 'ObjectExpression' ? value : null;
+  }
+  return null;
+}
+
+export interface MetaValueShape {
+  mergesSelf: boolean;
+  selfSpread: TSESTree.SpreadElement | null;
+  spreads: Expression[];
+  keys: MetaKeyWrite[];
+}
+
+/** `x._meta`, `x._meta ?? {}`, `x._meta || {}`: the written object's own `_meta`. */
+function isSelfMeta(expression: Node, targetText: string | null): boolean {
+  const inner = unwrap(expression);
+  return isMetaOf(inner.type === 'LogicalExpression' ? inner.left : inner, targetText);
+}
+
+/** Keys and spreads of a value given to `_meta` (literal, or `const` bound to one); `mergesSelf` per rule 1. */
+export function metaValueShape(value: Expression, targetText: string | null): MetaValueShape {
+  const literal = objectLiteralOf(value);
+  const shape: MetaValueShape = { mergesSelf: false, selfSpread: null, spreads: [], keys: [] };
+  if (!literal) return shape;
+  literal.properties.forEach((property, index) => {
+    if (property.type === 'SpreadElement') {
+      if (isSelfMeta(property.argument, targetText)) {
+        if (literal === value) {
+          shape.selfSpread ??= property;
+          if (index === 0) shape.mergesSelf = true;
+        }
+      } else {
+        shape.spreads.push(unwrap(property.argument) as Expression);
+      }
+      return;
+    }
+    const propertyValue = unwrap(property.value) as Expression;
+    if (!property.computed) {
+      shape.keys.push({ name: propertyKeyName(property), source: 'literal', node: property.key, value: propertyValue });
+    } else {
+      shape.keys.push(resolveKey(property.key, property.key, propertyValue));
+    }
+  });
+  return shape;
+}
+
+/** `!x._meta`, `x._meta === undefined`, `x._meta == null`: a test that holds only when `_meta` is absent. */
+function testsAbsence(test: Expression, targetText: string | null): boolean {
+  const inner = unwrap(test);
+  if (inner.type === 'UnaryExpression' && inner.operator === '!') return isMetaOf(inner.argument, targetText);
+  if (inner.type !== 'BinaryExpression' || (inner.operator !== '===' && inner.operator !== '==')) return false;
+  const isNothing = (side: Node): boolean => (side.type === 'Identifier' && side.name === 'undefined') || (side.type === 'Literal' && side.value === null);
+  return (isMetaOf(inner.left, targetText) && isNothing(inner.right)) || (isMetaOf(inner.right, targetText) && isNothing(inner.left));
+}
+
+/**
+ * `x._meta ??= {}`, `x._meta ||= {}`, `x._meta = x._meta ?? {}` / `x._meta || {}`, and `if (!x._meta) x._meta = …`:
+ * the assignment only creates a missing `_meta`, so there is nothing to drop.
+ */
+export function createsMissingMeta(assignment: TSESTree.AssignmentExpression, value: Expression, targetText: string | null): boolean {
+  if (assignment.operator === '??=' || assignment.operator === '||=') return true;
+  if (assignment.operator !== '=') return false;
+  if (value.type === 'LogicalExpression' && (value.operator === '??' || value.operator === '||')) return isMetaOf(value.left, targetText);
+  let statement: Node | undefined = assignment.parent;
+  if (statement?.type !== 'ExpressionStatement') return false;
+  if (statement.parent?.type === 'BlockStatement') statement = statement.parent;
+  const guard = statement.parent;
+  return guard?.type === 'IfStatement' && guard.consequent === statement && testsAbsence(guard.test, targetText);
+}
+
+/** Object literals a `return` can produce: direct, through a `const`, either branch of `?:`, `&&`/`||`, `await`. */
+export function returnedObjectLiterals(expression: Expression): TSESTree.ObjectExpression[] {
+  const inner = unwrap(expression) as Expression;
+  switch (inner.type) {
+    case 'ConditionalExpression':
+      return [...returnedObjectLiterals(inner.consequent), ...returnedObjectLiterals(inner.alternate)];
+    case 'LogicalExpression':
+      return [...returnedObjectLiterals(inner.left), ...returnedObjectLiterals(inner.right)];
+    case 'AwaitExpression':
+      return returnedObjectLiterals(inner.argument);
+    default: {
+      const literal = objectLiteralOf(inner);
+      return literal ? [literal] : [];
+    }
+  }
+}
