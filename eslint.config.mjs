@@ -10,10 +10,45 @@ export default defineConfig(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
+    // Type-checked rules for our own TypeScript (rules, src, tests): floating promises, unsafe any, wrong awaits.
     files: ['**/*.ts', '**/*.mts'],
+    extends: [tseslint.configs.recommendedTypeCheckedOnly],
+    languageOptions: {
+      parserOptions: { projectService: { allowDefaultProject: ['vitest.config.mts'] }, tsconfigRootDir: import.meta.dirname },
+    },
     rules: {
+      // TS-ESTree's `type` is a string enum; comparing it with string literals (`node.type === 'Identifier'`) is exact
+      // and reads like ESTree, which is how every rule here is written.
+      '@typescript-eslint/no-unsafe-enum-comparison': 'off',
+      // `unwrap(node) as Expression` narrows unwrap's `T | Expression`; the rule's "pass the type argument instead"
+      // would widen the parameter, which is the opposite of what the assertion says.
+      '@typescript-eslint/no-unnecessary-type-assertion': 'off',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // Layers: the package entries (src/index.ts, src/config.ts) -> rules/ -> src/{analysis,registry,util}. The CLI sits
+    // beside the rules and uses the same layers. Nothing below rules/ imports it (no folder cycle).
+    files: ['src/**/*.ts'],
+    ignores: ['src/index.ts', 'src/config.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)rules(/|$)', message: 'src/ modules sit below rules/: only the package entries import it.' }] }],
+    },
+  },
+  {
+    files: ['src/registry/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)(rules|analysis|cli)(/|$)', message: 'The registry is the bottom layer: it imports neither the analysis, the rules nor the CLI.' }] }],
+    },
+  },
+  {
+    files: ['src/cli/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)rules(/|$)|/registry/', message: 'The CLI uses the registry through its public surface (src/registry/index.ts) and never the rules.' }] },
+      ],
     },
   },
   {

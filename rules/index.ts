@@ -1,15 +1,93 @@
-// One import per rule, in alphabetical order. eslint-doc-generator reads this map through the built plugin.
+/**
+ * The plugin object's one home: the rule map, the presets built from each rule's `meta.docs`, and the package's name
+ * and version. `src/index.ts` (the package entry) and `src/config.ts` (`createConfig`) only re-export it, so the
+ * dependency order is entries -> rules -> src/{analysis,registry,util}; nothing under those imports rules/.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { TSESLint } from '@typescript-eslint/utils';
+// One import per rule, in alphabetical order. eslint-doc-generator reads this map through the built plugin.
 import noForeignMetaKey from './no-foreign-meta-key';
 import noUnregisteredMetaField from './no-unregistered-meta-field';
 import noUnregisteredMetaKey from './no-unregistered-meta-key';
 import noWholesaleMetaAssign from './no-wholesale-meta-assign';
 import requireProducerIsolation from './require-producer-isolation';
 
-export const rules: Record<string, TSESLint.RuleModule<string, readonly unknown[]>> = {
+export type AnyRule = TSESLint.RuleModule<string, readonly unknown[]>;
+
+export const rules: Record<string, AnyRule> = {
   'no-foreign-meta-key': noForeignMetaKey,
   'no-unregistered-meta-field': noUnregisteredMetaField,
   'no-unregistered-meta-key': noUnregisteredMetaKey,
   'no-wholesale-meta-assign': noWholesaleMetaAssign,
   'require-producer-isolation': requireProducerIsolation,
 };
+/**
+ * The package's name and version, read at run time so meta.version always matches the installed package. Found by
+ * walking up: this file runs from `rules/` (tests) and from `dist/rules/` (the build).
+ */
+function readPackageJson(): { name: string; version: string } {
+  for (let dir = __dirname; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'package.json');
+    if (fs.existsSync(candidate)) return JSON.parse(fs.readFileSync(candidate, 'utf8')) as { name: string; version: string };
+    if (path.dirname(dir) === dir) throw new Error(`eslint-plugin-mcp-meta: package.json not found above ${__dirname}`);
+  }
+}
+const { name, version } = readPackageJson();
+
+export const PLUGIN_NAMESPACE = 'mcp-meta';
+
+export type RuleEntry = 'error' | 'warn' | 'off' | ['error' | 'warn', ...unknown[]];
+export type RuleLevels = Record<string, RuleEntry>;
+
+/** What `strict` adds on top of `recommended`: producers need a try even when their value cannot throw. */
+const STRICT_OPTIONS: Record<string, unknown[]> = {
+  'require-producer-isolation': [{ requireForAll: true }],
+};
+
+/** Rules and levels of each preset, from each rule's `meta.docs` (`recommended` / `strict`). */
+function presetRules(preset: 'recommended' | 'strict'): RuleLevels {
+  const levels: RuleLevels = {};
+  for (const [ruleName, rule] of Object.entries(rules)) {
+    const docs = rule.meta.docs as { recommended?: boolean; strict?: boolean } | undefined;
+    if (!docs?.recommended && !(preset === 'strict' && docs?.strict)) continue;
+    const strictOptions = preset === 'strict' ? STRICT_OPTIONS[ruleName] : undefined;
+    levels[`${PLUGIN_NAMESPACE}/${ruleName}`] = strictOptions ? ['error', ...strictOptions] : 'error';
+  }
+  return levels;
+}
+
+interface FlatConfig {
+  name: string;
+  plugins: Record<string, unknown>;
+  rules: RuleLevels;
+}
+interface LegacyConfig {
+  plugins: string[];
+  rules: RuleLevels;
+}
+
+export interface McpMetaPlugin {
+  meta: { name: string; version: string; namespace: string };
+  rules: typeof rules;
+  configs: {
+    recommended: FlatConfig;
+    strict: FlatConfig;
+    'legacy-recommended': LegacyConfig;
+    'legacy-strict': LegacyConfig;
+  };
+}
+
+const plugin: McpMetaPlugin = {
+  meta: { name, version, namespace: PLUGIN_NAMESPACE },
+  rules,
+  configs: {} as McpMetaPlugin['configs'],
+};
+
+// Flat configs hold the plugin object itself; the eslintrc forms name it, and ESLint 8 resolves it by package name.
+plugin.configs.recommended = { name: 'mcp-meta/recommended', plugins: { [PLUGIN_NAMESPACE]: plugin }, rules: presetRules('recommended') };
+plugin.configs.strict = { name: 'mcp-meta/strict', plugins: { [PLUGIN_NAMESPACE]: plugin }, rules: presetRules('strict') };
+plugin.configs['legacy-recommended'] = { plugins: [PLUGIN_NAMESPACE], rules: presetRules('recommended') };
+plugin.configs['legacy-strict'] = { plugins: [PLUGIN_NAMESPACE], rules: presetRules('strict') };
+
+export default plugin;

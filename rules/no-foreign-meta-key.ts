@@ -1,6 +1,6 @@
-import path from 'node:path';
 import { defineMetaRuleVisitor, registryProblemMessages } from '../src/analysis/meta-context';
 import { keyWritesOf } from '../src/analysis/key-writes';
+import { manifestFileName } from '../src/registry';
 import { createRule } from '../src/util/create-rule';
 import { posixRelative } from '../src/util/posix-relative';
 
@@ -35,7 +35,7 @@ export default createRule<Options, MessageIds>({
             key: key.name,
             producers: spec.producers.map((glob) => `'${glob}'`).join(', '),
             file: posixRelative(registry.dir, filename),
-            registry: path.basename(registry.path),
+            registry: manifestFileName(registry),
           },
         });
       }

@@ -4,6 +4,7 @@ import { propertyKeyName } from '../src/analysis/ast';
 import { keyWritesOf } from '../src/analysis/key-writes';
 import { defineMetaRuleVisitor, registryProblemMessages } from '../src/analysis/meta-context';
 import type { FieldMap } from '../src/registry/types';
+import { manifestFileName } from '../src/registry';
 import { createRule } from '../src/util/create-rule';
 import { nearestName } from '../src/util/nearest-name';
 import { renameKeyFix } from '../src/util/rename-key';
@@ -38,7 +39,7 @@ export default createRule<Options, MessageIds>({
   },
   create(context) {
     return defineMetaRuleVisitor(context, ({ registry, writes }) => {
-      const registryName = registry.path.split(/[\\/]/).pop() ?? registry.path;
+      const registryName = manifestFileName(registry);
 
       /** Reports the fields of `shape` missing from `allowed`, then checks nested objects and arrays the same way. */
       function checkShape(shape: FieldShape, allowed: FieldMap, key: string, path: string): void {

@@ -1,6 +1,7 @@
 import type { TSESLint } from '@typescript-eslint/utils';
 import { defineMetaRuleVisitor, registryProblemMessages } from '../src/analysis/meta-context';
 import { keyWritesOf } from '../src/analysis/key-writes';
+import { manifestFileName } from '../src/registry';
 import { createRule } from '../src/util/create-rule';
 import { nearestName } from '../src/util/nearest-name';
 import { renameKeyFix } from '../src/util/rename-key';
@@ -43,7 +44,7 @@ export default createRule<Options, MessageIds>({
   },
   create(context, [{ allowDynamicKeys }]) {
     return defineMetaRuleVisitor(context, ({ registry, role, writes }) => {
-      const registryName = registry.path.split(/[\\/]/).pop() ?? registry.path;
+      const registryName = manifestFileName(registry);
       for (const { write, key } of keyWritesOf(writes)) {
         if (key.name === null) {
           // The merge layer forwards collected keys by variable; their writers are checked where they emit.

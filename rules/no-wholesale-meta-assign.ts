@@ -138,7 +138,7 @@ export default createRule<Options, MessageIds>({
         const fix = mergeFix(write, sourceCode);
         const safe = fix !== null && isSideEffectFree(write.target);
         context.report({
-          node: write.node as TSESTree.Node,
+          node: write.node,
           messageId: messageFor(write),
           data: { target },
           fix: safe ? fix : null,

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Benchmark of issue 6: what the mcp-meta rules cost next to parsing.
+// Benchmark: what the mcp-meta rules cost next to parsing.
 //
 //   npm run bench [-- DIR] [--rounds N] [--files N] [--seed S] [--typed] [--no-oxlint] [--no-rss] [--no-warm] [--keep]
 //

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Generates a deterministic, realistic TypeScript MCP server for the e2e corpus test and the benchmark (issues 3 and 6).
+// Generates a deterministic, realistic TypeScript MCP server for the e2e corpus test and the benchmark.
 //
 //   node scripts/generate-corpus.mjs DIR [--files N] [--seed S] [--violations V]
 //
@@ -9,7 +9,7 @@
 // `ignore`), lookalike names (`_metadata`, `meta`, `edge_meta`) and, for most files, ordinary code without `_meta`.
 // With `violations: N` it seeds exactly N known violations (spread over the five rules) and returns them in `expected`.
 //
-// Everything else in the corpus is meant to be clean under the conventions of issue 3: where a shape is ambiguous in
+// Everything else in the corpus is meant to be clean under the MCP_META_CHANNELS conventions: where a shape is ambiguous in
 // the spec, the generator avoids it rather than guess.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -71,7 +71,7 @@ const camel = (s) => {
 };
 
 // ---------------------------------------------------------------------------------------------------------------
-// The registry: keys, their producers and fields (issue 2, manifest v1)
+// The registry: keys, their producers and fields (manifest v1)
 
 const KEYS = {
   retrieval: {
@@ -459,7 +459,7 @@ function typesFile() {
     'export interface ToolCallParams {',
     '  name: string;',
     '  arguments?: Record<string, unknown>;',
-    '  /** Inbound, client-to-server plane (CX2-11): e.g. `session_id`. Unrelated to the result channel. */',
+    '  /** Inbound, client-to-server plane: e.g. `session_id`. Unrelated to the result channel. */',
     '  _meta?: { session_id?: string; progressToken?: string | number };',
     '}',
     '',

@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import plugin, { type McpMetaPlugin } from './plugin';
+import plugin, { type McpMetaPlugin } from '../rules';
 import { formatRegistryProblem, hashManifestFile, loadRegistry } from './registry';
 
 export type McpMetaPreset = 'recommended' | 'strict';

@@ -1,15 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createConfig } from '../src/config';
-import plugin from '../src/plugin';
+import plugin from '../rules';
 import { resetRegistryCache } from '../src/registry';
 import { ISSUE_2_EXAMPLE, ISSUE_2_SOURCES, makeTempProject, removeTempProject, writeFile } from './registry/temp-project';
 
 let dir: string;
 let manifest: string;
-let warn: ReturnType<typeof vi.spyOn>;
+let warn: MockInstance<typeof console.warn>;
 
 beforeEach(() => {
   resetRegistryCache();

@@ -5,7 +5,9 @@
  *   rule (the doc's file name); every ```ts block under a heading containing "Correct" must get none;
  * - a block's first line may be `// File: <path relative to docs/examples>` (the linted file, which decides its role:
  *   producer of which key, merge layer, ignored); the default is `src/core/ops/list-pages.ts` (owns no key);
- * - a line `// Options: <JSON>` sets the rule's options (an object is the first option, an array is all of them).
+ * - a line `// Options: <JSON>` sets the rule's options (an object is the first option, an array is all of them);
+ * - every incorrect block has a line `// Reports: <messageId>, <messageId>…`: the doc rule's messages, in order, one
+ *   entry per problem, so a block that reports the wrong thing or too much fails as surely as one that reports nothing.
  * Each doc must have at least one incorrect and one correct block.
  */
 import fs from 'node:fs';
@@ -88,6 +90,12 @@ function optionsOf(code: string): unknown[] {
   return Array.isArray(parsed) ? parsed : [parsed];
 }
 
+/** The message ids an incorrect block says it reports, in order; null when it has no `// Reports:` line. */
+function expectedReportsOf(code: string): string[] | null {
+  const match = /^\s*\/\/\s*Reports:\s*(.+)$/m.exec(code);
+  return match ? match[1].split(',').map((id) => id.trim()).filter((id) => id.length > 0) : null;
+}
+
 function lintExample(ruleName: string, example: Example): LinterType.LintMessage[] {
   const linter = new Linter({ cwd: EXAMPLES_DIR });
   const config: LinterType.Config[] = [
@@ -135,6 +143,9 @@ describe('docs examples', () => {
           const own = messages.filter((m) => m.ruleId === `mcp-meta/${ruleName}`);
           if (example.verdict === 'incorrect') {
             expect(own.length, `expected a problem from ${ruleName} in:\n${example.code}`).toBeGreaterThan(0);
+            const expected = expectedReportsOf(example.code);
+            expect(expected, `an incorrect block needs a '// Reports: <messageId>, …' line:\n${example.code}`).not.toBeNull();
+            expect(messages.map((m) => m.messageId ?? m.ruleId ?? '(fatal)'), describeMessages(messages)).toEqual(expected);
           } else {
             expect(describeMessages(messages), `expected no problem in:\n${example.code}`).toBe('');
           }
@@ -184,5 +195,7 @@ describe('extractExamples', () => {
     expect(optionsOf('// Options: {"requireForAll": true}\nx();\n')).toEqual([{ requireForAll: true }]);
     expect(optionsOf('// Options: [{"a": 1}, "b"]\n')).toEqual([{ a: 1 }, 'b']);
     expect(optionsOf('x();\n')).toEqual([]);
+    expect(expectedReportsOf('// File: a.ts\n// Reports: replaceMeta, deleteMeta\nx();\n')).toEqual(['replaceMeta', 'deleteMeta']);
+    expect(expectedReportsOf('x();\n')).toBeNull();
   });
 });

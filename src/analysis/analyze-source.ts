@@ -19,7 +19,7 @@ export function parseSource(text: string, filename: string): { ast: TSESTree.Pro
     tokens: false,
     ecmaFeatures: { jsx: /\.[jt]sx$/.test(filename) },
   });
-  return { ast: ast as TSESTree.Program, visitorKeys: visitorKeys as Record<string, readonly string[]> };
+  return { ast: ast, visitorKeys: visitorKeys as Record<string, readonly string[]> };
 }
 
 /** Finds the `_meta` writes of one file for a given vocabulary (a manifest's, or names `init` detected). */

@@ -61,7 +61,7 @@ export function classifyNode(node: Node, vocabulary: WriteVocabulary, sink: Writ
       if (node.argument) classifyReturned(node.argument, node, vocabulary, sink);
       return;
     case 'ArrowFunctionExpression':
-      if (node.expression) classifyReturned(node.body as Expression, node.body, vocabulary, sink);
+      if (node.expression) classifyReturned(node.body, node.body, vocabulary, sink);
       return;
     default:
       return;

@@ -115,7 +115,7 @@ class ShapeBuilder {
     if (callee.type !== 'MemberExpression') return false;
     const method = memberPropertyName(callee);
     if (method === 'filter' || method === 'slice' || method === 'concat' || method === 'sort' || method === 'reverse') {
-      return this.addItems(callee.object as Expression, depth + 1);
+      return this.addItems(callee.object, depth + 1);
     }
     if (method !== 'map' && method !== 'flatMap') return false;
     const mapper = call.arguments[0] ? unwrap(call.arguments[0]) : null;
@@ -133,7 +133,7 @@ class ShapeBuilder {
   /** Every `return` of a same-file function (not of functions nested in it), or its expression body. */
   private addFunctionReturns(fn: TSESTree.FunctionLike, depth: number): boolean {
     if (!fn.body) return false;
-    if (fn.body.type !== 'BlockStatement') return this.addObject(fn.body as Expression, depth + 1);
+    if (fn.body.type !== 'BlockStatement') return this.addObject(fn.body, depth + 1);
     let any = false;
     for (const argument of returnArguments(fn.body)) {
       if (this.addObjectOrEmpty(argument, depth + 1)) any = true;

@@ -61,12 +61,12 @@ export function defineMetaRuleVisitor<MessageIds extends string>(
 ): TSESLint.RuleListener {
   return {
     Program() {
-      const state = getMetaFileState(context as AnyRuleContext);
+      const state = getMetaFileState(context);
       if (state.status === 'ok') {
         onAnalysis(state.analysis);
         return;
       }
-      const ast = sourceCodeOf(context as AnyRuleContext).ast;
+      const ast = sourceCodeOf(context).ast;
       if (registryProblemReported.has(ast)) return;
       registryProblemReported.add(ast);
       context.report({

@@ -32,8 +32,8 @@ export function aliasInitializerMeta(alias: TSESTree.Identifier): Expression | n
   if (!init) return null;
   if (declaredHere && declarator.parent?.type === 'VariableDeclaration' && declarator.parent.kind !== 'const') return null;
   let value = unwrap(init);
-  if (value.type === 'LogicalExpression' || value.type === 'AssignmentExpression') value = unwrap(value.left as Expression);
-  return metaOwner(value) ? (value as Expression) : null;
+  if (value.type === 'LogicalExpression' || value.type === 'AssignmentExpression') value = unwrap(value.left);
+  return metaOwner(value) ? (value) : null;
 }
 
 /** Resolves a key expression: a literal, a template without expressions, or an identifier bound to a `const`. */
@@ -45,7 +45,7 @@ export function resolveKey(expression: Expression, node: Node, value: Expression
 /** The key a member writes: `._meta.k` (literal) or `._meta[K]` (resolved). */
 export function memberKey(member: TSESTree.MemberExpression, value: Expression | null): MetaKeyWrite {
   if (!member.computed) return { name: memberPropertyName(member), source: 'literal', node: member.property, value };
-  return resolveKey(member.property as Expression, member.property, value);
+  return resolveKey(member.property, member.property, value);
 }
 
 /** An object literal given directly or through a `const`. */

@@ -27,7 +27,7 @@ const walkKeysCache = new WeakMap<VisitorKeys, Map<string, readonly string[] | n
  */
 export function walkKeys(visitorKeys: VisitorKeys, type: string): readonly string[] | null {
   let byType = walkKeysCache.get(visitorKeys);
-  if (!byType) walkKeysCache.set(visitorKeys, (byType = new Map()));
+  if (!byType) walkKeysCache.set(visitorKeys, (byType = new Map<string, readonly string[] | null>()));
   let keys = byType.get(type);
   if (keys === undefined) {
     const all = visitorKeys[type];

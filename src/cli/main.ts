@@ -7,10 +7,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { closest } from 'fastest-levenshtein';
 import { CliError, EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE_OR_IO } from './findings';
 import { formatFatal, formatReport, OUTPUT_FORMATS, type OutputFormat } from './format-report';
 import type { Verb } from './verb';
+import { nearestName } from '../util/nearest-name';
 
 /**
  * Verbs are loaded on demand: `--help` stays fast, and a verb that fails to load (a broken install) becomes a clear
@@ -83,8 +83,8 @@ async function run(args: string[], cwd: string): Promise<number> {
   if (command === undefined || command.startsWith('-')) throw new CliError('missing command', topLevelHelp());
   const entry = VERBS.find((candidate) => candidate.name === command);
   if (entry === undefined) {
-    const nearest = closest(command, VERBS.map((candidate) => candidate.name));
-    throw new CliError(`unknown command '${command}' (did you mean '${nearest}'?)`, topLevelHelp());
+    const nearest = nearestName(command, VERBS.map((candidate) => candidate.name), { ignoreCase: true, maxDistance: 3 });
+    throw new CliError(`unknown command '${command}'${nearest ? ` (did you mean '${nearest}'?)` : ''}`, topLevelHelp());
   }
   const verb = await entry.load();
   let parsed: ReturnType<typeof parseArgs>;

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import { parseTree, printParseErrorCode, type JSONPath, type ParseError } from 'jsonc-parser';
-import { JsonLocator, toPointer } from '../registry/json-locate';
-import type { RegistryManifest } from '../registry/types';
+import { JsonLocator, toPointer } from '../registry';
+import type { RegistryManifest } from '../registry';
 import { CliError } from './findings';
 
 /**
@@ -58,6 +58,6 @@ export function describeIoError(error: unknown): string {
  * Line and column of a JSON path in the manifest, at the property's name; when the path no longer exists (a removed
  * field), the nearest ancestor that does, so the finding still points somewhere useful.
  */
-export function locate(source: ManifestSource, jsonPath: JSONPath): { line: number; column: number } {
+export function locate(source: Pick<ManifestSource, 'locator'>, jsonPath: JSONPath): { line: number; column: number } {
   return source.locator.locate(toPointer(jsonPath), true) ?? { line: 1, column: 1 };
 }

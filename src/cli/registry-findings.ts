@@ -1,9 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { loadRegistry } from '../registry';
-import type { Registry, RegistryProblem } from '../registry/types';
+import { loadRegistry, REGISTRY_FILENAME, type JsonLocator, type Registry, type RegistryProblem } from '../registry';
 import { CliError, type Finding } from './findings';
-import { REGISTRY_FILENAME } from '../registry';
 
 /** `--registry FILE` (relative to the working directory), else `mcp-meta.registry.json` in it. */
 export function resolveRegistryPath(option: string | undefined, cwd: string): string {
@@ -33,9 +31,12 @@ export function registryProblemToFinding(problem: RegistryProblem): Finding {
  * Validates the manifest with the plugin's own loader, so the CLI and ESLint never disagree about what is valid.
  * Every problem (warnings included: a glob that matches no file) is a finding.
  */
-export function loadRegistryWithFindings(absolutePath: string, checkGlobs: boolean): { registry: Registry | null; findings: Finding[] } {
+export function loadRegistryWithFindings(
+  absolutePath: string,
+  checkGlobs: boolean,
+): { registry: Registry; locator: JsonLocator; findings: Finding[] } | { registry: null; locator: null; findings: Finding[] } {
   assertRegistryExists(absolutePath);
   const result = loadRegistry(absolutePath, { checkGlobs });
-  if (!result.ok) return { registry: null, findings: result.problems.map(registryProblemToFinding) };
-  return { registry: result.registry, findings: result.warnings.map(registryProblemToFinding) };
+  if (!result.ok) return { registry: null, locator: null, findings: result.problems.map(registryProblemToFinding) };
+  return { registry: result.registry, locator: result.locator, findings: result.warnings.map(registryProblemToFinding) };
 }

@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { listFiles } from '../registry/glob-checks';
+import { listFiles } from '../registry';
 
 /** Extensions the write analysis reads (the parser handles TypeScript, JavaScript and JSX). */
 const SOURCE_FILE = /\.(?:[cm]?[jt]s|[jt]sx)$/;

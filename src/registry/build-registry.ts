@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import picomatch from 'picomatch';
 import { posixRelative } from '../util/posix-relative';
+import { globListsOf, type GlobListRole } from './glob-lists';
 import type { FieldMap, FieldSpec, FileRole, KeySpec, ManifestFields, ManifestFieldSpec, Registry, RegistryManifest } from './types';
 
 type Matcher = (relativePosixPath: string) => boolean;
@@ -14,6 +15,11 @@ export function compileGlobs(globs: readonly string[]): Matcher {
 /** `./src/a.ts` and `src/a.ts` mean the same file; picomatch only matches the latter against relative paths. */
 export function normalizeGlob(glob: string): string {
   return glob.replace(/^(\.\/)+/, '');
+}
+
+/** The manifest's file name (`mcp-meta.registry.json`), as messages name it. */
+export function manifestFileName(registry: Pick<Registry, 'path'>): string {
+  return path.basename(registry.path);
 }
 
 /** Path of `absoluteFilename` relative to `dir`, in posix form; `undefined` when the file is outside `dir`. */
@@ -50,19 +56,22 @@ export function normalizeFields(fields: ManifestFields | undefined): FieldMap | 
 export function buildRegistry(manifest: RegistryManifest, absolutePath: string, hash: string): Registry {
   const dir = path.dirname(absolutePath);
   const keys = new Map<string, KeySpec>();
-  const producerMatchers: [string, Matcher][] = [];
   for (const [name, key] of Object.entries(manifest.keys)) {
     const spec: KeySpec = { name, producers: Object.freeze([...key.producers]), deprecated: key.deprecated === true };
     if (key.description !== undefined) spec.description = key.description;
     const fields = normalizeFields(key.fields);
     if (fields) spec.fields = fields;
     keys.set(name, spec);
-    producerMatchers.push([name, compileGlobs(key.producers)]);
   }
-  const isIgnored = compileGlobs(manifest.ignore ?? []);
-  const isMergeLayer = compileGlobs(manifest.mergeLayer ?? []);
+  const globLists = globListsOf(manifest);
+  const matcherFor = (role: GlobListRole): Matcher => compileGlobs(globLists.filter((list) => list.role === role).flatMap((list) => list.globs));
+  const isIgnored = matcherFor('ignore');
+  const isMergeLayer = matcherFor('mergeLayer');
+  const producerMatchers = globLists
+    .filter((list) => list.role === 'producers')
+    .map((list): [string, Matcher] => [list.key ?? '', compileGlobs(list.globs)]);
   const roles = new Map<string, FileRole>();
-  const outside: FileRole = Object.freeze({ ignored: false, mergeLayer: false, ownedKeys: Object.freeze([]) as readonly string[] });
+  const outside: FileRole = Object.freeze({ ignored: false, mergeLayer: false, ownedKeys: Object.freeze([]) });
 
   return Object.freeze({
     path: absolutePath,

@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { compileGlobs } from './build-registry';
+import { globListsOf } from './glob-lists';
 import { toPointer, type JsonLocator } from './json-locate';
 import type { RegistryManifest, RegistryProblem } from './types';
 
@@ -43,19 +44,14 @@ export function globProblems(manifest: RegistryManifest, dir: string, file: stri
   const problems: RegistryProblem[] = [];
   const at = (pointer: string): Pick<RegistryProblem, 'pointer' | 'line' | 'column'> => ({ pointer, ...locator.locate(pointer) });
 
-  const globLists: [readonly string[], (string | number)[]][] = [
-    [manifest.mergeLayer ?? [], ['mergeLayer']],
-    [manifest.ignore ?? [], ['ignore']],
-    ...Object.entries(manifest.keys).map(([name, key]): [readonly string[], (string | number)[]] => [key.producers, ['keys', name, 'producers']]),
-  ];
-  for (const [globs, listAt] of globLists) {
+  for (const { globs, jsonPath } of globListsOf(manifest)) {
     globs.forEach((glob, index) => {
       const matches = compileGlobs([glob]);
       if (files.some((f) => matches(f))) return;
       problems.push({
         severity: 'warning',
         file,
-        ...at(toPointer([...listAt, index])),
+        ...at(toPointer([...jsonPath, index])),
         message: `Glob '${glob}' matches no file under ${dir} (node_modules, dist and dot-folders are not searched).`,
         fix: `Correct the path (globs are relative to the manifest's folder) or remove the entry if the file is gone.`,
       });

@@ -58,7 +58,7 @@ export function parseManifestText(text: string, absolutePath: string, hash?: str
   if (semanticErrors.length > 0) return { file, manifest, locator, result: { ok: false, problems: byPosition(semanticErrors) } };
 
   const registry = buildRegistry(manifest, file, hash ?? sha256(text));
-  return { file, manifest, locator, result: { ok: true, registry, warnings: [] } };
+  return { file, manifest, locator, result: { ok: true, registry, warnings: [], locator } };
 }
 
 /** Adds the glob checks (they walk the manifest's folder once) to a successful parse. */
@@ -69,7 +69,7 @@ export function withGlobChecks(parsed: ParsedManifest): RegistryLoadResult {
   const warnings = [...result.warnings, ...found.filter((p) => p.severity === 'warning')];
   const errors = found.filter((p) => p.severity === 'error');
   if (errors.length > 0) return { ok: false, problems: [...errors, ...warnings] };
-  return { ok: true, registry: result.registry, warnings };
+  return { ok: true, registry: result.registry, warnings, locator };
 }
 
 /** In reading order, so the first problem a lint message shows is the first one in the file. */

@@ -1,3 +1,5 @@
+import type { JsonLocator } from './json-locate';
+
 /**
  * The registry manifest (`mcp-meta.registry.json`), as written by users (`RegistryManifest`) and as the rules see it
  * once loaded and validated (`Registry`). The loader is the only place that turns one into the other.
@@ -107,5 +109,6 @@ export interface RegistryProblem {
 }
 
 export type RegistryLoadResult =
-  | { ok: true; registry: Registry; warnings: RegistryProblem[] }
+  /** `locator` maps JSON pointers of the manifest to line and column, so callers never parse the text again. */
+  | { ok: true; registry: Registry; warnings: RegistryProblem[]; locator: JsonLocator }
   | { ok: false; problems: RegistryProblem[] };

@@ -17,7 +17,7 @@ export interface McpMetaRuleDocs {
 /**
  * Each option object of `defaults`, overridden by what the user set. Our options are flat objects of booleans, so a
  * shallow merge is enough; `ESLintUtils.RuleCreator` deep-clones the defaults with `structuredClone` for every rule
- * on every file, which was a measurable part of the plugin's per-file cost (issue 6).
+ * on every file, which was a measurable part of the plugin's per-file cost.
  */
 function withDefaults<Options extends readonly unknown[]>(defaults: Options, user: readonly unknown[]): Options {
   if (defaults.length === 0) return user as unknown as Options;

@@ -64,6 +64,17 @@ describe('mcp-meta check', () => {
     expect(manifestLines[json.findings[0].line - 1]).toContain('"warnings"');
   });
 
+  it('does not report a deprecated key that is no longer written', () => {
+    const manifest = structuredClone(MANIFEST) as { keys: Record<string, unknown> };
+    manifest.keys.legacy = { producers: ['src/legacy.ts'], deprecated: true };
+    manifest.keys.warnings = { producers: ['src/dispatch.ts'] };
+    const empty = 'export function dispatch() { return { content: [] }; }\n';
+    const dir = project(manifest, { 'src/dispatch.ts': empty, 'src/legacy.ts': empty });
+    const json = JSON.parse(runBin(['check', '--format', 'json'], dir).stdout) as CheckJson;
+    // `warnings` is reported (not deprecated), `legacy` is not: proves the deprecated flag is what keeps it silent.
+    expect(json.findings.map((finding) => [finding.code, finding.message.split("'")[1]])).toEqual([['key-not-written', 'warnings']]);
+  });
+
   it('reports a registered field that no producer writes any more, nested ones too, but not deprecated ones', () => {
     const manifest = structuredClone(MANIFEST) as { keys: { retrieval: { fields: Record<string, unknown> } } };
     manifest.keys.retrieval.fields.vector_enabled = {};

@@ -1,5 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertBinBuilt, makeTempDir, removeTempDirs, runBin } from './run-bin';
+import { assertBinBuilt, makeTempDir, removeTempDirs, REPO_ROOT, runBin } from './run-bin';
 
 beforeAll(assertBinBuilt);
 afterAll(removeTempDirs);
@@ -40,7 +42,7 @@ describe('mcp-meta usage', () => {
     const dir = makeTempDir();
     const json = runBin(['check', '--format', 'json'], dir);
     expect(json.status).toBe(2);
-    expect(JSON.parse(json.stdout)).toMatchObject({ ok: false, error: { message: expect.stringContaining('no manifest at') } });
+    expect(JSON.parse(json.stdout) as unknown).toMatchObject({ ok: false, error: { message: expect.stringContaining('no manifest at') as unknown } });
     const github = runBin(['check', '--format', 'github'], dir);
     expect(github.status).toBe(2);
     expect(github.stdout).toMatch(/^::error title=mcp-meta::no manifest at /);
@@ -49,6 +51,7 @@ describe('mcp-meta usage', () => {
   it('prints the package version', () => {
     const result = runBin(['--version'], makeTempDir());
     expect(result.status).toBe(0);
-    expect(result.stdout).toMatch(/^\d+\.\d+\.\d+/);
+    const { version } = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
+    expect(result.stdout).toBe(`${version}\n`);
   });
 });

@@ -189,7 +189,7 @@ function lintedFiles(results: readonly LintResult[], serverDir: string): string[
 
 /** Normalises a rule setting from either config system (`'error'`, `2`, `['error', opts]`, `[2]`) to 0/1/2. */
 function severityOf(setting: unknown): number {
-  const level = Array.isArray(setting) ? setting[0] : setting;
+  const level: unknown = Array.isArray(setting) ? setting[0] : setting;
   if (typeof level === 'number') return level;
   return ({ off: 0, warn: 1, error: 2 } as Record<string, number>)[String(level)] ?? -1;
 }

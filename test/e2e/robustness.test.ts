@@ -36,8 +36,8 @@ afterAll(() => {
 describe('robustness on code the plugin was not written for', () => {
   it('lints real-world JavaScript and TypeScript declarations without a crash', async () => {
     const { ESLint } = requireFromRepo('eslint') as typeof ESLintModule;
-    const tsParser = requireFromRepo('@typescript-eslint/parser');
-    const plugin = requireFromRepo('eslint-plugin-mcp-meta');
+    const tsParser = requireFromRepo('@typescript-eslint/parser') as unknown;
+    const plugin = requireFromRepo('eslint-plugin-mcp-meta') as { configs: { strict: object } };
     const files = ['**/*.{js,cjs,mjs,ts,mts,cts}'];
     const eslint = new ESLint({
       cwd: path.join(repoRoot, 'node_modules'),

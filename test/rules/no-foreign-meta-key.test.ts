@@ -6,21 +6,38 @@
  */
 import type { InvalidTestCase, ValidTestCase } from '@typescript-eslint/rule-tester';
 import rule, { type MessageIds, type Options } from '../../rules/no-foreign-meta-key';
-import { createRuleTester, DISPATCH, EVAL_COMMAND, file, HOT_MEMORY_HOOK, OTHER_FILE, SEARCH_OP } from './rule-tester';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRuleTester, DISPATCH, EVAL_COMMAND, EXAMPLES_DIR, EXAMPLES_REGISTRY, file, HOT_MEMORY_HOOK, OTHER_FILE, SEARCH_OP } from './rule-tester';
 
 const ruleTester = createRuleTester();
 
-// @typescript-eslint/rule-tester carries its own (older) copy of @typescript-eslint/utils, whose RuleModule type
-// differs only in ParserServices; the rule object is the same at run time.
-type TesterRule<M extends string, O extends readonly unknown[]> = Parameters<typeof ruleTester.run<M, O>>[1];
-const testedRule = rule as unknown as TesterRule<MessageIds, Options>;
 /** Cases without a filename lint src/core/ops/list-pages.ts, a file that owns no key. */
 const inOtherFile = <T extends { filename?: string }>(test: T): T => ({ filename: OTHER_FILE, ...test });
 
 const RETRIEVAL_PRODUCERS = "'src/core/ops/search.ts', 'src/core/ops/query.ts'";
-/** A foreignKey report on one line; `key` names the test's intent (data is checked in full where it is given). */
-const foreign = (_key: string, line: number, column: number, endColumn: number) =>
-  ({ messageId: 'foreignKey', line, column, endLine: line, endColumn }) as const;
+const MANIFEST = JSON.parse(fs.readFileSync(EXAMPLES_REGISTRY, 'utf8')) as { keys: Record<string, { producers: string[] }> };
+
+/**
+ * A foreignKey report on one line, with the message data checked in full: the key, its producers as the example
+ * manifest lists them, and the manifest's name. `file` (the linted file) is filled in from each case's filename.
+ */
+const foreign = (key: string, line: number, column: number, endColumn: number) => {
+  const producers = MANIFEST.keys[key]?.producers;
+  if (!producers) throw new Error(`foreign(): '${key}' is not a key of ${EXAMPLES_REGISTRY}`);
+  const data = { key, producers: producers.map((glob) => `'${glob}'`).join(', '), file: '', registry: 'mcp-meta.registry.json' };
+  return { messageId: 'foreignKey', line, column, endLine: line, endColumn, data } as const;
+};
+
+/** Fills each foreignKey report's `file` with the case's linted file, relative to the manifest's folder. */
+const withFileData = (test: InvalidTestCase<MessageIds, Options>): InvalidTestCase<MessageIds, Options> => ({
+  ...test,
+  errors: test.errors.map((error) =>
+    error.messageId === 'foreignKey' && error.data && error.data.file === ''
+      ? { ...error, data: { ...error.data, file: path.relative(EXAMPLES_DIR, test.filename ?? OTHER_FILE).split(path.sep).join('/') } }
+      : error,
+  ),
+});
 
 const valid: ValidTestCase<Options>[] = [
   // The owner writes its own key, in every shape.
@@ -144,7 +161,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
   },
 ];
 
-ruleTester.run('no-foreign-meta-key', testedRule, {
+ruleTester.run('no-foreign-meta-key', rule, {
   valid: valid.map(inOtherFile),
-  invalid: invalid.map(inOtherFile),
+  invalid: invalid.map(inOtherFile).map(withFileData),
 });

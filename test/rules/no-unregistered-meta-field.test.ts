@@ -7,12 +7,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import rule, { type MessageIds, type Options } from '../../rules/no-unregistered-meta-field';
+import rule from '../../rules/no-unregistered-meta-field';
 import { createRuleTester, DISPATCH, EVAL_COMMAND, HOT_MEMORY_HOOK, OTHER_FILE, SEARCH_OP } from './rule-tester';
 
 const ruleTester = createRuleTester();
-// The rule-tester package carries its own copy of @typescript-eslint/utils' types: same shape, different identity.
-const testedRule = rule as unknown as Parameters<typeof ruleTester.run<MessageIds, Options>>[1];
 
 /** A second project whose manifest registers a key without `fields` (`session`): its fields are never checked. */
 const OPEN_PROJECT = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-meta-open-fields-'));
@@ -36,7 +34,7 @@ function unregistered(field: string, pathText: string, key: string, nearest: str
   };
 }
 
-ruleTester.run('no-unregistered-meta-field', testedRule, {
+ruleTester.run('no-unregistered-meta-field', rule, {
   valid: [
     {
       name: 'an emit whose literal writes registered fields only (shorthand too)',

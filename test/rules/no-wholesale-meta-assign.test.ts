@@ -10,10 +10,6 @@ import { createRuleTester, DISPATCH, EVAL_COMMAND, HOT_MEMORY_HOOK, OTHER_FILE, 
 
 const ruleTester = createRuleTester();
 
-// @typescript-eslint/rule-tester carries its own (older) copy of @typescript-eslint/utils, whose RuleModule type
-// differs only in ParserServices; the rule object is the same at run time.
-type TesterRule<M extends string, O extends readonly unknown[]> = Parameters<typeof ruleTester.run<M, O>>[1];
-const testedRule = rule as unknown as TesterRule<MessageIds, Options>;
 /** Cases without a filename lint src/core/ops/list-pages.ts, a file that owns no key. */
 const inOtherFile = <T extends { filename?: string }>(test: T): T => ({ filename: OTHER_FILE, ...test });
 
@@ -430,7 +426,7 @@ async function dispatch(op, params) {
   },
 ];
 
-ruleTester.run('no-wholesale-meta-assign', testedRule, {
+ruleTester.run('no-wholesale-meta-assign', rule, {
   valid: valid.map(inOtherFile),
   invalid: invalid.map(inOtherFile),
 });

@@ -4,18 +4,16 @@
  * docs/examples/mcp-meta.registry.json: search.ts produces `retrieval`, dispatch.ts is the merge layer (and calls the
  * `metaHook` hook), eval-*.ts files are ignored.
  */
-import rule, { type MessageIds, type Options } from '../../rules/require-producer-isolation';
+import rule from '../../rules/require-producer-isolation';
 import { createRuleTester, DISPATCH, EVAL_COMMAND, HOT_MEMORY_HOOK, OTHER_FILE, SEARCH_OP } from './rule-tester';
 
 const ruleTester = createRuleTester();
-// The rule-tester package carries its own copy of @typescript-eslint/utils' types: same shape, different identity.
-const testedRule = rule as unknown as Parameters<typeof ruleTester.run<MessageIds, Options>>[1];
 
 const DEGRADE = '// A failing producer degrades to its key being absent (MCP _meta rule 3).';
 const EMIT = "The producer of 'retrieval' (ctx.emitResponseMeta)";
 const HOOK = 'This hook call';
 
-ruleTester.run('require-producer-isolation', testedRule, {
+ruleTester.run('require-producer-isolation', rule, {
   valid: [
     {
       name: 'an emit whose value computes, in its own try with a catch that logs',

@@ -1,5 +1,5 @@
-import type { AcceptedBreak, FieldMap, ManifestKey, RegistryManifest } from '../../registry/types';
-import { normalizeFields } from '../../registry/build-registry';
+import type { AcceptedBreak, FieldMap, ManifestKey, RegistryManifest } from '../../registry';
+import { normalizeFields } from '../../registry';
 import { pairRenames } from './similar-names';
 
 /**
@@ -164,7 +164,8 @@ export interface AcceptedBreaksOutcome {
 }
 
 export function applyAcceptedBreaks(changes: readonly ManifestChange[], acceptedBreaks: readonly AcceptedBreak[] | undefined): AcceptedBreaksOutcome {
-  const entries = Array.isArray(acceptedBreaks) ? acceptedBreaks : [];
+  // Read leniently: an old revision's manifest may hold anything here.
+  const entries: ReadonlyArray<Partial<AcceptedBreak> | null> = Array.isArray(acceptedBreaks) ? acceptedBreaks : [];
   const used = new Set<number>();
   const unaccepted: ManifestChange[] = [];
   const accepted: Array<{ change: ManifestChange; reason: string }> = [];
@@ -176,8 +177,8 @@ export function applyAcceptedBreaks(changes: readonly ManifestChange[], accepted
       continue;
     }
     used.add(index);
-    accepted.push({ change: item, reason: String(entries[index].reason ?? '') });
+    accepted.push({ change: item, reason: String(entries[index]?.reason ?? '') });
   }
-  const stale = entries.flatMap((entry, index) => (used.has(index) ? [] : [{ entry, index }]));
+  const stale = entries.flatMap((entry, index) => (used.has(index) ? [] : [{ entry: entry as AcceptedBreak, index }]));
   return { unaccepted, accepted, stale };
 }

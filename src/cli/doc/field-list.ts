@@ -1,4 +1,4 @@
-import type { ManifestFieldSpec, ManifestFields } from '../../registry/types';
+import type { ManifestFieldSpec, ManifestFields } from '../../registry';
 
 /**
  * The one-line field list of the doc table's Contents column, and its inverse for `init --from-doc`:

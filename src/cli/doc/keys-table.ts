@@ -1,4 +1,4 @@
-import type { ManifestKey, RegistryManifest } from '../../registry/types';
+import type { ManifestKey, RegistryManifest } from '../../registry';
 import { parseFieldList, renderFieldList } from './field-list';
 
 /** Separates a key's description from its field list in the Contents column. */

@@ -1,4 +1,4 @@
-import type { ManifestFieldSpec, ManifestFields, ManifestKey, RegistryManifest } from '../../registry/types';
+import type { ManifestFieldSpec, ManifestFields, ManifestKey, RegistryManifest } from '../../registry';
 import type { KeysTableRow } from '../doc/keys-table';
 import { posixRelative } from '../../util/posix-relative';
 import { objectFieldsOf } from '../written-fields';

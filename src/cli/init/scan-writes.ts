@@ -1,7 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { findMetaWrites } from '../../analysis/find-meta-writes';
 import { isAssemblyFromCollected, writesValues } from '../../analysis/write-kinds';
-import type { ManifestFieldSpec, ManifestFields } from '../../registry/types';
+import type { ManifestFieldSpec, ManifestFields } from '../../registry';
 import { itemFieldsOf, objectFieldsOf, type WrittenFields } from '../written-fields';
 import type { DetectedVocabulary } from './detect-vocabulary';
 

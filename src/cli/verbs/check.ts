@@ -2,10 +2,10 @@ import * as fs from 'node:fs';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { analyzeSource } from '../../analysis/analyze-source';
 import { writesValues } from '../../analysis/write-kinds';
-import type { FieldMap, ManifestFields } from '../../registry/types';
+import type { FieldMap, ManifestFields } from '../../registry';
 import type { Finding, VerbReport } from '../findings';
 import { displayPath } from '../format-report';
-import { describeIoError, locate, readManifestFile, type ManifestSource } from '../manifest-source';
+import { describeIoError, locate, type ManifestSource } from '../manifest-source';
 import { loadRegistryWithFindings, resolveRegistryPath } from '../registry-findings';
 import { listSourceFiles } from '../source-files';
 import { FORMAT_HELP, type Verb } from '../verb';
@@ -32,9 +32,9 @@ export const checkVerb: Verb = {
   maxPositionals: 0,
   run(values, _positionals, cwd): VerbReport {
     const registryPath = resolveRegistryPath(values.registry as string | undefined, cwd);
-    const { registry, findings } = loadRegistryWithFindings(registryPath, true);
+    const { registry, locator, findings } = loadRegistryWithFindings(registryPath, true);
     if (registry === null) return { verb: 'check', findings, notes: [] };
-    const source = readManifestFile(registryPath);
+    const source = { manifest: registry.manifest, locator };
 
     const valuesByKey = new Map<string, Array<TSESTree.Expression | null>>();
     let producerFiles = 0;
@@ -70,7 +70,7 @@ export const checkVerb: Verb = {
       const rawKey = source.manifest.keys[key];
       const written = valuesByKey.get(key);
       if (written === undefined) {
-        if (rawKey?.deprecated === true) continue;
+        if (spec.deprecated) continue;
         findings.push({
           severity: 'error',
           code: 'key-not-written',
@@ -104,7 +104,7 @@ function missingFields(
   key: string,
   prefix: string,
   jsonPath: Array<string | number>,
-  source: ManifestSource,
+  source: Pick<ManifestSource, 'locator'>,
   registryPath: string,
 ): Finding[] {
   // Part of some value could not be read: a field missing here may still be written there.

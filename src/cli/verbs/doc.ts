@@ -5,7 +5,7 @@ import { replaceBetweenMarkers } from '../doc/markers';
 import { firstDifferentLine, unifiedDiff } from '../doc/unified-diff';
 import { CliError, type VerbReport } from '../findings';
 import { displayPath } from '../format-report';
-import { describeIoError, readManifestFile } from '../manifest-source';
+import { describeIoError } from '../manifest-source';
 import { loadRegistryWithFindings, resolveRegistryPath } from '../registry-findings';
 import { FORMAT_HELP, type Verb } from '../verb';
 
@@ -37,11 +37,11 @@ export const docVerb: Verb = {
     if (target === undefined) throw new CliError('doc needs the markdown file to keep in sync', USAGE);
     const docPath = path.resolve(cwd, target);
     const registryPath = resolveRegistryPath(values.registry as string | undefined, cwd);
-    const { findings } = loadRegistryWithFindings(registryPath, false);
+    const { registry, findings } = loadRegistryWithFindings(registryPath, false);
     const errors = findings.filter((finding) => finding.severity === 'error');
     // An invalid manifest would write a wrong table: report it and leave the doc alone.
-    if (errors.length > 0) return { verb: 'doc', findings: errors, notes: [] };
-    const manifest = readManifestFile(registryPath).manifest;
+    if (registry === null || errors.length > 0) return { verb: 'doc', findings: errors, notes: [] };
+    const manifest = registry.manifest;
 
     let current: string;
     try {

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseSource } from '../../analysis/analyze-source';
 import { parseRegistry, REGISTRY_FILENAME } from '../../registry';
-import type { RegistryManifest } from '../../registry/types';
+import type { RegistryManifest } from '../../registry';
 import { parseKeysTable, type KeysTableRow } from '../doc/keys-table';
 import { CliError, type Finding, type VerbReport } from '../findings';
 import { displayPath } from '../format-report';
