@@ -1,0 +1,12 @@
+// Writes docs/host-keys.md from the built host-key catalogue (run `npm run build` first).
+// test/registry/host-keys.test.ts fails when the page and the data disagree.
+import { writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+const { HOST_KEY_CATALOGUE } = require(join(root, 'dist/src/registry/host-keys.js'));
+const { renderHostKeysMarkdown } = require(join(root, 'dist/src/registry/host-keys-doc.js'));
+writeFileSync(join(root, 'docs/host-keys.md'), renderHostKeysMarkdown(HOST_KEY_CATALOGUE));

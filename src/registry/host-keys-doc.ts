@@ -1,0 +1,46 @@
+/** Renders the host-key catalogue as docs/host-keys.md, so the page never says something the data does not. */
+import type { ManifestFields } from './types';
+import type { HostKeyCatalogue, HostKeyEntry, HostId } from './host-keys';
+
+const HOST_TITLES: Record<HostId, string> = {
+  'openai-apps': 'OpenAI Apps SDK',
+  'mcp-apps': 'MCP Apps (SEP-1865)',
+  mcp: 'MCP',
+};
+
+export function renderHostKeysMarkdown(catalogue: HostKeyCatalogue): string {
+  const lines = [
+    '<!-- Rendered from src/registry/host-keys.ts by `node scripts/host-keys-doc.mjs` (after `npm run build`). Do not edit. -->',
+    '',
+    '# Host-defined `_meta` keys',
+    '',
+    `Catalogue version ${catalogue.version}. These keys are named and shaped by a host, not by your server: mark them`,
+    '`"external": true` in the manifest, or name their entry with `"catalogue": "<id>"`, so their names are exempt from',
+    'the MCP key-name rules while their plane and fields are still checked. Planes `request` and `notification` are',
+    'written by the other side; they are listed so that reads of them are recognised.',
+  ];
+  for (const host of Object.keys(HOST_TITLES) as HostId[]) {
+    const entries = catalogue.entries.filter((entry) => entry.host === host);
+    if (entries.length === 0) continue;
+    lines.push('', `## ${HOST_TITLES[host]}`, '', '| key | id | planes | value | fields | description |', '| --- | --- | --- | --- | --- | --- |');
+    for (const entry of entries) lines.push(row(entry));
+    const sources = [...new Set(entries.map((entry) => entry.source))];
+    lines.push('', `Source${sources.length > 1 ? 's' : ''}: ${sources.map((url) => `<${url}>`).join(', ')}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function row(entry: HostKeyEntry): string {
+  const name = entry.key !== undefined ? `\`${entry.key}\`` : `keys matching \`${entry.keyPattern ?? ''}\``;
+  const description = entry.deprecated ? `(deprecated) ${entry.description}` : entry.description;
+  const cells = [name, `\`${entry.id}\``, entry.planes.join(', '), entry.valueType, fieldList(entry.fields), description];
+  return `| ${cells.map((cell) => cell.replaceAll('|', '\\|')).join(' | ')} |`;
+}
+
+function fieldList(fields: ManifestFields | undefined): string {
+  if (fields === undefined) return '';
+  if (Array.isArray(fields)) return fields.map((name) => `\`${name}\``).join(', ');
+  return Object.entries(fields)
+    .map(([name, spec]) => (spec.fields !== undefined ? `\`${name}\` (${fieldList(spec.fields)})` : `\`${name}\``))
+    .join(', ');
+}

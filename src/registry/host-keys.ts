@@ -1,0 +1,321 @@
+/**
+ * The host-key catalogue: `_meta` keys whose names, planes and fields a host fixes (the OpenAI Apps SDK, MCP Apps,
+ * MCP itself). A server writes these keys but cannot rename them, so a manifest may mark such a key `external` (or
+ * name its entry here) to exempt its name from the MCP key-name rules while keeping the field and plane checks.
+ *
+ * Data only, versioned: bump `version` when an entry is added, changed or removed. Every entry names the page it was
+ * taken from; a key without a source does not belong here. docs/host-keys.md is rendered from this table
+ * (`node scripts/host-keys-doc.mjs` after `npm run build`) and test/registry/host-keys.test.ts checks that it matches.
+ */
+import type { ManifestFields } from './types';
+
+export type HostId = 'openai-apps' | 'mcp-apps' | 'mcp';
+
+/**
+ * Where a key lives. `result`, `tool` and `resource` are the planes a manifest registers keys on; `request` and
+ * `notification` are written by the other side (client-provided request `_meta`, notification params) and are listed
+ * so that reads of them are recognised, never so that a server registers them.
+ */
+export type HostKeyPlane = 'result' | 'tool' | 'resource' | 'request' | 'notification';
+
+export interface HostKeyEntry {
+  /** Stable id a manifest key names in `"catalogue"`. */
+  id: string;
+  /** The exact key; absent for a prefix entry. */
+  key?: string;
+  /** For a family of keys: a regular expression (source text) a key name matches. */
+  keyPattern?: string;
+  host: HostId;
+  planes: readonly HostKeyPlane[];
+  /** The value's type as the source states it. */
+  valueType: string;
+  /** The fields the host fixes for an object value, in the manifest's field syntax; absent when it fixes none. */
+  fields?: ManifestFields;
+  /** The source calls the key deprecated or legacy. */
+  deprecated?: boolean;
+  description: string;
+  source: string;
+}
+
+export interface HostKeyCatalogue {
+  version: number;
+  entries: readonly HostKeyEntry[];
+}
+
+const OPENAI_APPS_REFERENCE = 'https://developers.openai.com/apps-sdk/reference';
+const MCP_APPS_API = 'https://modelcontextprotocol.github.io/ext-apps/api/';
+const MCP_SCHEMA_2025_11_25 =
+  'https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/2025-11-25/schema.ts';
+const MCP_SCHEMA_2026_07_28 =
+  'https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/2026-07-28/schema.ts';
+
+export const HOST_KEY_CATALOGUE: HostKeyCatalogue = {
+  version: 1,
+  entries: [
+    // OpenAI Apps SDK: tool descriptor.
+    {
+      id: 'openai-apps.outputTemplate',
+      key: 'openai/outputTemplate',
+      host: 'openai-apps',
+      planes: ['tool'],
+      valueType: 'string (URI)',
+      description: 'Resource URI of the component HTML template (text/html+skybridge) that renders the tool result.',
+      source: OPENAI_APPS_REFERENCE,
+    },
+    {
+      id: 'openai-apps.widgetAccessible',
+      key: 'openai/widgetAccessible',
+      host: 'openai-apps',
+      planes: ['tool'],
+      valueType: 'boolean (default false)',
+      description: 'Allows the component to call tools through the client bridge.',
+      source: OPENAI_APPS_REFERENCE,
+    },
+    {
+      id: 'openai-apps.visibility',
+      key: 'openai/visibility',
+      host: 'openai-apps',
+      planes: ['tool'],
+      valueType: "string: 'public' (default) or 'private'",
+      description: 'Hides a tool from the model while keeping it callable from the widget.',
+      source: OPENAI_APPS_REFERENCE,
+    },
+    {
+      id: 'openai-apps.toolInvocation.invoking',
+      key: 'openai/toolInvocation/invoking',
+      host: 'openai-apps',
+      planes: ['tool'],
+      valueType: 'string (at most 64 characters)',
+      description: 'Short status text shown while the tool runs.',
+      source: OPENAI_APPS_REFERENCE,
+    },
+    {
+      id: 'openai-apps.toolInvocation.invoked',
+      key: 'openai/toolInvocation/invoked',
+      host: 'openai-apps',
+      planes: ['tool'],
+      valueType: 'string (at most 64 characters)',
+      description: 'Short status text shown after the tool completes.',
+      source: OPENAI_APPS_REFERENCE,
+    },
+    {
+      id: 'openai-apps.fileParams',
+      key: 'openai/fileParams',
+      host: 'openai-apps',
+      planes: ['tool'],
+      valueType: 'string[]',
+      description: 'Top-level input fields that carry files (each an object { download_url, file_id }).',
+      source: OPENAI_APPS_REFERENCE,
+    },
+    {
+      id: 'openai-apps.securitySchemes',
+      key: 'securitySchemes',
+      host: 'openai-apps',
+      planes: ['tool'],
+      valueType: 'array',
+      description: "Mirror of the descriptor's securitySchemes for clients that only read _meta.",
+      source: OPENAI_APPS_REFERENCE,
+    },
+    // OpenAI Apps SDK: component resource contents.
+    {
+      id: 'openai-apps.widgetDescription',
+      key: 'openai/widgetDescription',
+      host: 'openai-apps',
+      planes: ['resource'],
+      valueType: 'string',
+      description: 'Summary surfaced to the model when the component loads.',
+      source: OPENAI_APPS_REFERENCE,
+    },
+    {
+      id: 'openai-apps.widgetPrefersBorder',
+      key: 'openai/widgetPrefersBorder',
+      host: 'openai-apps',
+      planes: ['resource'],
+      valueType: 'boolean',
+      description: 'Hint that the component renders inside a bordered card.',
+      source: OPENAI_APPS_REFERENCE,
+    },
+    {
+      id: 'openai-apps.widgetCSP',
+      key: 'openai/widgetCSP',
+      host: 'openai-apps',
+      planes: ['resource'],
+      valueType: 'object',
+      fields: ['connect_domains', 'resource_domains'],
+      description: "The component's content security policy: connect_domains and resource_domains arrays.",
+      source: OPENAI_APPS_REFERENCE,
+    },
+    {
+      id: 'openai-apps.widgetDomain',
+      key: 'openai/widgetDomain',
+      host: 'openai-apps',
+      planes: ['resource'],
+      valueType: 'string (origin)',
+      description: 'Optional dedicated subdomain for the hosted component.',
+      source: OPENAI_APPS_REFERENCE,
+    },
+    // OpenAI Apps SDK: tool results.
+    {
+      id: 'openai-apps.www_authenticate',
+      key: 'mcp/www_authenticate',
+      host: 'openai-apps',
+      planes: ['result'],
+      valueType: 'string or string[]',
+      description: 'RFC 7235 WWW-Authenticate challenges on an error result, to trigger OAuth.',
+      source: OPENAI_APPS_REFERENCE,
+    },
+    // OpenAI Apps SDK: provided by the client on requests (read by servers, never written).
+    {
+      id: 'openai-apps.locale',
+      key: 'openai/locale',
+      host: 'openai-apps',
+      planes: ['request'],
+      valueType: 'string (BCP 47)',
+      description: 'Requested locale, on initialize and tool calls.',
+      source: OPENAI_APPS_REFERENCE,
+    },
+    {
+      id: 'openai-apps.webplus-i18n',
+      key: 'webplus/i18n',
+      host: 'openai-apps',
+      planes: ['request'],
+      valueType: 'string',
+      deprecated: true,
+      description: 'Requested locale as older clients send it (superseded by openai/locale).',
+      source: OPENAI_APPS_REFERENCE,
+    },
+    {
+      id: 'openai-apps.userAgent',
+      key: 'openai/userAgent',
+      host: 'openai-apps',
+      planes: ['request'],
+      valueType: 'string',
+      description: 'User agent hint, on tool calls; never for authorization.',
+      source: OPENAI_APPS_REFERENCE,
+    },
+    {
+      id: 'openai-apps.userLocation',
+      key: 'openai/userLocation',
+      host: 'openai-apps',
+      planes: ['request'],
+      valueType: 'object',
+      fields: ['city', 'region', 'country', 'timezone', 'longitude', 'latitude'],
+      description: 'Coarse location hint, on tool calls; never for authorization.',
+      source: OPENAI_APPS_REFERENCE,
+    },
+    // MCP Apps (SEP-1865, @modelcontextprotocol/ext-apps).
+    {
+      id: 'mcp-apps.ui',
+      key: 'ui',
+      host: 'mcp-apps',
+      planes: ['tool', 'resource'],
+      valueType: 'object',
+      fields: {
+        resourceUri: { description: 'tool plane: URI of the UI resource to display for the tool' },
+        visibility: { description: 'tool plane: who may see the tool (model and/or app)' },
+        csp: { fields: ['connectDomains', 'resourceDomains', 'frameDomains', 'baseUriDomains'] },
+        domain: { description: 'resource plane: dedicated origin for the sandbox' },
+        permissions: { fields: ['camera', 'microphone', 'geolocation', 'clipboardWrite'] },
+        prefersBorder: { description: 'resource plane: visible border preference' },
+      },
+      description:
+        'MCP Apps UI metadata: on a tool descriptor (McpUiToolMeta: resourceUri, visibility), on a UI resource (McpUiResourceMeta: csp, domain, permissions, prefersBorder).',
+      source: MCP_APPS_API,
+    },
+    {
+      id: 'mcp-apps.ui-resourceUri',
+      key: 'ui/resourceUri',
+      host: 'mcp-apps',
+      planes: ['tool'],
+      valueType: 'string (ui:// URI)',
+      deprecated: true,
+      description: 'Flat form of ui.resourceUri on a tool descriptor, read by hosts for compatibility.',
+      source: MCP_APPS_API,
+    },
+    // MCP itself.
+    {
+      id: 'mcp.progressToken',
+      key: 'progressToken',
+      host: 'mcp',
+      planes: ['request'],
+      valueType: 'string or number',
+      description: 'Opaque token the caller sets to ask for notifications/progress about this request.',
+      source: MCP_SCHEMA_2025_11_25,
+    },
+    {
+      id: 'mcp.related-task',
+      key: 'io.modelcontextprotocol/related-task',
+      host: 'mcp',
+      planes: ['request', 'result', 'notification'],
+      valueType: 'object',
+      fields: ['taskId'],
+      description: 'Associates a message with the task it belongs to (tasks).',
+      source: MCP_SCHEMA_2025_11_25,
+    },
+    {
+      id: 'mcp.serverInfo',
+      key: 'io.modelcontextprotocol/serverInfo',
+      host: 'mcp',
+      planes: ['result'],
+      valueType: 'Implementation (name, version, ...)',
+      description: 'Identifies the server software producing a response (2026-07-28; SHOULD be on every response).',
+      source: MCP_SCHEMA_2026_07_28,
+    },
+    {
+      id: 'mcp.protocolVersion',
+      key: 'io.modelcontextprotocol/protocolVersion',
+      host: 'mcp',
+      planes: ['request'],
+      valueType: 'string',
+      description: 'Protocol version of the request (2026-07-28; required).',
+      source: MCP_SCHEMA_2026_07_28,
+    },
+    {
+      id: 'mcp.clientInfo',
+      key: 'io.modelcontextprotocol/clientInfo',
+      host: 'mcp',
+      planes: ['request'],
+      valueType: 'Implementation (name, version, ...)',
+      description: 'Identifies the client software making the request (2026-07-28).',
+      source: MCP_SCHEMA_2026_07_28,
+    },
+    {
+      id: 'mcp.clientCapabilities',
+      key: 'io.modelcontextprotocol/clientCapabilities',
+      host: 'mcp',
+      planes: ['request'],
+      valueType: 'ClientCapabilities',
+      description: "The client's capabilities for this request (2026-07-28; required).",
+      source: MCP_SCHEMA_2026_07_28,
+    },
+    {
+      id: 'mcp.logLevel',
+      key: 'io.modelcontextprotocol/logLevel',
+      host: 'mcp',
+      planes: ['request'],
+      valueType: 'LoggingLevel',
+      deprecated: true,
+      description: 'Desired log level for this request (2026-07-28, deprecated there by SEP-2577).',
+      source: MCP_SCHEMA_2026_07_28,
+    },
+    {
+      id: 'mcp.subscriptionId',
+      key: 'io.modelcontextprotocol/subscriptionId',
+      host: 'mcp',
+      planes: ['notification'],
+      valueType: 'RequestId',
+      description: 'The subscriptions/listen stream a notification was delivered on (2026-07-28).',
+      source: MCP_SCHEMA_2026_07_28,
+    },
+    {
+      id: 'mcp.reserved-prefix',
+      keyPattern: '^[A-Za-z][A-Za-z0-9-]*\\.(?:modelcontextprotocol|mcp)(?:\\.[A-Za-z0-9.-]*)?/',
+      host: 'mcp',
+      planes: ['request', 'result', 'notification', 'tool', 'resource'],
+      valueType: 'any',
+      description:
+        'Every key under a prefix whose second label is modelcontextprotocol or mcp (io.modelcontextprotocol/, dev.mcp/) is reserved for MCP.',
+      source: MCP_SCHEMA_2026_07_28,
+    },
+  ],
+};
