@@ -1,5 +1,6 @@
 import { defineMetaRuleVisitor, registryProblemMessages } from '../src/analysis/meta-context';
-import { keyWritesOf } from '../src/analysis/key-writes';
+import { keyWritesOf, registrationOf } from '../src/analysis/key-writes';
+import { metaOnPlane } from '../src/analysis/planes';
 import { manifestFileName } from '../src/registry';
 import { createRule } from '../src/util/create-rule';
 import { posixRelative } from '../src/util/posix-relative';
@@ -18,20 +19,23 @@ export default createRule<Options, MessageIds>({
     schema: [],
     messages: {
       foreignKey:
-        "`_meta` key '{{key}}' belongs to {{producers}}; '{{file}}' is not one of its producers. One producer per key (MCP _meta rule 1): move this write into the producer, or, if this file now produces the key, change keys.{{key}}.producers in {{registry}}.",
+        "{{where}} key '{{key}}' belongs to {{producers}}; '{{file}}' is not one of its producers. One producer per key (MCP _meta rule 1): move this write into the producer, or, if this file now produces the key, change keys.{{key}}.producers in {{registry}}.",
       ...registryProblemMessages,
     },
   },
   create(context) {
     return defineMetaRuleVisitor(context, ({ filename, registry, role, writes }) => {
-      for (const { key } of keyWritesOf(writes)) {
+      for (const { write, key } of keyWritesOf(writes)) {
         if (key.name === null) continue;
-        const spec = registry.keys.get(key.name);
-        if (!spec || role.ownedKeys.includes(key.name)) continue;
+        // A key written on a plane it is not registered for is no-unregistered-meta-key's `wrongPlane`.
+        const registration = registrationOf(registry, key.name, write.plane);
+        if (registration.status !== 'registered' || role.ownedKeys.includes(key.name)) continue;
+        const spec = registration.spec;
         context.report({
           node: key.node,
           messageId: 'foreignKey',
           data: {
+            where: metaOnPlane(write.plane),
             key: key.name,
             producers: spec.producers.map((glob) => `'${glob}'`).join(', '),
             file: posixRelative(registry.dir, filename),

@@ -1,7 +1,7 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { collectFieldShape, collectItemShape, type FieldShape } from '../src/analysis/field-sets';
 import { propertyKeyName } from '../src/analysis/ast';
-import { keyWritesOf } from '../src/analysis/key-writes';
+import { keyWritesOf, registrationOf } from '../src/analysis/key-writes';
 import { defineMetaRuleVisitor, registryProblemMessages } from '../src/analysis/meta-context';
 import type { FieldMap } from '../src/registry/types';
 import { manifestFileName } from '../src/registry';
@@ -76,8 +76,9 @@ export default createRule<Options, MessageIds>({
         });
       }
 
-      for (const { key } of keyWritesOf(writes)) {
-        const spec = key.name === null ? undefined : registry.keys.get(key.name);
+      for (const { write, key } of keyWritesOf(writes)) {
+        const registration = key.name === null ? null : registrationOf(registry, key.name, write.plane);
+        const spec = registration?.status === 'registered' ? registration.spec : undefined;
         if (!spec?.fields || !key.value || key.name === null) continue;
         // A key whose value is an array of objects (`warnings: [{ code, param }]`) lists its items' fields.
         const shape = collectFieldShape(key.value) ?? collectItemShape(key.value);

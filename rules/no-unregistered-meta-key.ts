@@ -1,13 +1,20 @@
 import type { TSESLint } from '@typescript-eslint/utils';
 import { defineMetaRuleVisitor, registryProblemMessages } from '../src/analysis/meta-context';
-import { keyWritesOf } from '../src/analysis/key-writes';
+import { keyNamesOnPlane, keyWritesOf, planeIsChecked, registrationOf } from '../src/analysis/key-writes';
+import { metaOnPlane, planeName, type CheckedPlane } from '../src/analysis/planes';
+import { HOST_KEY_CATALOGUE } from '../src/registry/host-keys';
 import { manifestFileName } from '../src/registry';
 import { createRule } from '../src/util/create-rule';
 import { nearestName } from '../src/util/nearest-name';
 import { renameKeyFix } from '../src/util/rename-key';
 
 export type Options = [{ allowDynamicKeys?: boolean }];
-export type MessageIds = 'unregisteredKey' | 'unregisteredKeyDelete' | 'unverifiableKey' | 'useRegisteredKey' | 'registryProblem';
+export type MessageIds = 'unregisteredKey' | 'unregisteredKeyDelete' | 'unverifiableKey' | 'wrongPlane' | 'useRegisteredKey' | 'registryProblem';
+
+/** Exact host-defined key names a server may write on `plane` (OpenAI Apps, MCP Apps, MCP), for "did you mean". */
+function hostKeyNamesOn(plane: CheckedPlane): string[] {
+  return HOST_KEY_CATALOGUE.entries.flatMap((entry) => (entry.key !== undefined && entry.planes.includes(plane) ? [entry.key] : []));
+}
 
 export default createRule<Options, MessageIds>({
   name: 'no-unregistered-meta-key',
@@ -33,9 +40,11 @@ export default createRule<Options, MessageIds>({
     ],
     messages: {
       unregisteredKey:
-        "`_meta` key '{{key}}' is not registered in {{registry}}.{{hint}} Adding a key: register it with one producer, additive-forever (MCP _meta conventions).",
+        "{{where}} key '{{key}}' is not registered in {{registry}}.{{hint}} Adding a key: register it with one producer, additive-forever (MCP _meta conventions).",
       unregisteredKeyDelete:
-        "`_meta` key '{{key}}' is deleted here but is not registered in {{registry}}.{{hint}} No producer writes an unregistered key, so this is likely a typo: delete only the key this file owns.",
+        "{{where}} key '{{key}}' is deleted here but is not registered in {{registry}}.{{hint}} No producer writes an unregistered key, so this is likely a typo: delete only the key this file owns.",
+      wrongPlane:
+        "`_meta` key '{{key}}' is registered in {{registry}} for the {{registered}} plane, but written here on a {{plane}}. Write it where it is registered, or add \"{{planeValue}}\" to keys.{{key}}.plane if it belongs on both.",
       unverifiableKey:
         'This `_meta` key is not known statically, so its registration cannot be checked. Use a string literal or a `const`, or set `allowDynamicKeys: true` if it is checked elsewhere.',
       useRegisteredKey: "Use the registered key '{{key}}'.",
@@ -48,11 +57,23 @@ export default createRule<Options, MessageIds>({
       for (const { write, key } of keyWritesOf(writes)) {
         if (key.name === null) {
           // The merge layer forwards collected keys by variable; their writers are checked where they emit.
-          if (!allowDynamicKeys && !role.mergeLayer) context.report({ node: key.node, messageId: 'unverifiableKey' });
+          if (!allowDynamicKeys && !role.mergeLayer && write.plane === 'result') context.report({ node: key.node, messageId: 'unverifiableKey' });
           continue;
         }
-        if (registry.keys.has(key.name)) continue;
-        const nearest = nearestName(key.name, registry.keys.keys(), { maxDistance: 2 });
+        const registration = registrationOf(registry, key.name, write.plane);
+        if (registration.status === 'registered') continue;
+        if (registration.status === 'other-plane') {
+          const registered = registration.planes.map(planeName).join(' and ');
+          context.report({
+            node: key.node,
+            messageId: 'wrongPlane',
+            data: { key: key.name, registry: registryName, registered, plane: planeName(write.plane), planeValue: write.plane },
+          });
+          continue;
+        }
+        if (!planeIsChecked(registry, write.plane)) continue;
+        const candidates = [...keyNamesOnPlane(registry, write.plane), ...hostKeyNamesOn(write.plane)];
+        const nearest = nearestName(key.name, candidates, { maxDistance: 2 });
         const fix = nearest ? renameKeyFix(key.node, nearest) : null;
         const suggest: TSESLint.SuggestionReportDescriptor<MessageIds>[] =
           nearest && fix ? [{ messageId: 'useRegisteredKey', data: { key: nearest }, fix }] : [];
@@ -60,6 +81,7 @@ export default createRule<Options, MessageIds>({
           node: key.node,
           messageId: write.kind === 'key-delete' ? 'unregisteredKeyDelete' : 'unregisteredKey',
           data: {
+            where: metaOnPlane(write.plane),
             key: key.name,
             registry: registryName,
             hint: nearest ? ` Did you mean '${nearest}'?` : '',

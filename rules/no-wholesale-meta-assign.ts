@@ -83,7 +83,7 @@ function messageFor(write: MetaWrite): MessageIds {
       return 'deleteMeta';
     case 'object-assign-meta':
       return 'objectAssignMeta';
-    case 'result-literal':
+    case 'meta-literal':
       return 'rewrapResult';
     default:
       return 'replaceMeta';
@@ -122,7 +122,8 @@ export default createRule<Options, MessageIds>({
     const sourceCode = context.sourceCode;
     return defineMetaRuleVisitor(context, ({ role, writes }) => {
       for (const write of writes) {
-        if (!replacesMeta(write)) continue;
+        // Descriptors and resources are built whole by their one author; rule 1 governs the tool result's `_meta`.
+        if (write.plane !== 'result' || !replacesMeta(write)) continue;
         const target = write.target ? sourceCode.getText(write.target) : '_';
         if (role.mergeLayer && isAssemblyFromCollected(write)) {
           const earlier = earlierWriteToSameTarget(write, writes);

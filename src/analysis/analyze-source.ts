@@ -25,7 +25,7 @@ export function parseSource(text: string, filename: string): { ast: TSESTree.Pro
 /** Finds the `_meta` writes of one file for a given vocabulary (a manifest's, or names `init` detected). */
 export function findMetaWritesInSource(text: string, filename: string, vocabulary: WriteVocabulary): MetaWrite[] {
   const { ast, visitorKeys } = parseSource(text, filename);
-  return findMetaWrites({ ast, text, visitorKeys, vocabulary });
+  return findMetaWrites({ filename, ast, text, visitorKeys, vocabulary });
 }
 
 /** Same model the rules get: the file's role under `registry` and its writes (none in `ignore` files). */

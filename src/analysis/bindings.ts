@@ -6,6 +6,7 @@
  */
 import type { TSESTree } from '@typescript-eslint/utils';
 import { isFunctionNode, staticString, unwrap } from './ast';
+import { resolveImportedString } from './imported-consts';
 
 type Node = TSESTree.Node;
 
@@ -14,7 +15,24 @@ type Node = TSESTree.Node;
 export type Binding =
   | { kind: 'variable'; declarator: TSESTree.VariableDeclarator; declarationKind: TSESTree.VariableDeclaration['kind'] }
   | { kind: 'function'; fn: TSESTree.FunctionDeclaration }
+  | { kind: 'import'; source: string; imported: string }
   | { kind: 'other' };
+
+/**
+ * The file being analysed, while `findMetaWrites` runs: imported `const` keys are resolved relative to it. Set and
+ * cleared around one synchronous walk, so it never leaks into another file's analysis.
+ */
+let currentFile: string | null = null;
+
+export function withCurrentFile<T>(file: string | null, run: () => T): T {
+  const previous = currentFile;
+  currentFile = file;
+  try {
+    return run();
+  } finally {
+    currentFile = previous;
+  }
+}
 
 export function findBinding(name: string, from: Node): Binding | null {
   let child: Node = from;
@@ -41,7 +59,12 @@ export function staticKey(expression: Node): { name: string; source: 'literal' |
   const direct = staticString(inner);
   if (direct !== null) return { name: direct, source: inner.type === 'TemplateLiteral' ? 'template' : 'literal' };
   if (inner.type !== 'Identifier') return null;
-  const init = constInitializer(inner);
+  const binding = findBinding(inner.name, inner);
+  if (binding?.kind === 'import') {
+    const imported = currentFile === null ? null : resolveImportedString(binding.source, binding.imported, currentFile);
+    return imported === null ? null : { name: imported, source: 'const' };
+  }
+  const init = binding?.kind === 'variable' && binding.declarationKind === 'const' ? binding.declarator.init : null;
   const resolved = init ? staticString(init) : null;
   return resolved === null ? null : { name: resolved, source: 'const' };
 }
@@ -95,8 +118,13 @@ function bindingInStatements(statements: readonly Node[], name: string): Binding
       return { kind: 'function', fn: declaration };
     } else if ((declaration.type === 'ClassDeclaration' || declaration.type === 'TSEnumDeclaration') && declaration.id?.name === name) {
       return { kind: 'other' };
-    } else if (declaration.type === 'ImportDeclaration' && declaration.specifiers.some((s) => s.local.name === name)) {
-      return { kind: 'other' };
+    } else if (declaration.type === 'ImportDeclaration') {
+      const specifier = declaration.specifiers.find((s) => s.local.name === name);
+      if (specifier?.type === 'ImportSpecifier' && declaration.importKind !== 'type') {
+        const imported = specifier.imported.type === 'Identifier' ? specifier.imported.name : String(specifier.imported.value);
+        return { kind: 'import', source: declaration.source.value, imported };
+      }
+      if (specifier) return { kind: 'other' };
     }
   }
   return null;

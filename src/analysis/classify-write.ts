@@ -16,15 +16,15 @@ import {
   resolveKey,
   returnedObjectLiterals,
 } from './meta-value';
-import { isInbound, isToolResultLiteral } from './planes';
+import { isCheckedPlane, planeOfLiteral, planeOfOwner } from './planes';
 import type { MetaKeyWrite, MetaWrite } from './types';
 
 type Node = TSESTree.Node;
 type Expression = TSESTree.Expression;
 
 /** A write as classified, before the finder adds its site (function, statement, enclosing try). */
-export type PartialWrite = Partial<Omit<MetaWrite, 'kind' | 'node' | 'functionNode' | 'statement' | 'tryStatement'>> &
-  Pick<MetaWrite, 'kind' | 'node'>;
+export type PartialWrite = Partial<Omit<MetaWrite, 'kind' | 'node' | 'plane' | 'functionNode' | 'statement' | 'tryStatement'>> &
+  Pick<MetaWrite, 'kind' | 'node' | 'plane'>;
 
 /** A write through a possible alias (`m.k = v`), confirmed after the walk once every `const m = x._meta` is known. */
 export interface AliasWrite {
@@ -86,10 +86,12 @@ export function completeWrite(partial: PartialWrite, site: Pick<MetaWrite, 'func
   };
 }
 
-/** The `x._meta` an alias stands for, when it is not on the inbound plane. */
-export function aliasOwner(alias: TSESTree.Identifier): Expression | null {
+/** The object whose `_meta` an alias stands for, and its plane, when that plane is checked. */
+export function aliasOwner(alias: TSESTree.Identifier): { owner: Expression; plane: MetaWrite['plane'] } | null {
   const owner = metaOwner(aliasInitializerMeta(alias));
-  return owner && !isInbound(owner) ? owner : null;
+  if (!owner) return null;
+  const plane = planeOfOwner(owner);
+  return isCheckedPlane(plane) ? { owner, plane } : null;
 }
 
 function classifyAssignment(node: TSESTree.AssignmentExpression, sink: WriteSink): void {
@@ -97,12 +99,13 @@ function classifyAssignment(node: TSESTree.AssignmentExpression, sink: WriteSink
   if (left.type !== 'MemberExpression') return;
   const owner = metaOwner(left);
   if (owner) {
-    if (isInbound(owner)) return;
+    const plane = planeOfOwner(owner);
+    if (!isCheckedPlane(plane)) return;
     const value = unwrap(node.right);
     const targetText = referenceText(owner);
     const initialises = createsMissingMeta(node, value, targetText);
     const shape = metaValueShape(value, targetText);
-    sink.add({ kind: initialises ? 'meta-init' : 'meta-assign', node, target: owner, metaValue: value, replaces: !initialises && !shape.mergesSelf, ...shape });
+    sink.add({ kind: initialises ? 'meta-init' : 'meta-assign', plane, node, target: owner, metaValue: value, replaces: !initialises && !shape.mergesSelf, ...shape });
     return;
   }
   const keyValue = node.operator === '=' || node.operator === '??=' || node.operator === '||=' ? unwrap(node.right) : null;
@@ -114,7 +117,8 @@ function classifyDelete(node: TSESTree.UnaryExpression, sink: WriteSink): void {
   if (argument.type !== 'MemberExpression') return;
   const owner = metaOwner(argument);
   if (owner) {
-    if (!isInbound(owner)) sink.add({ kind: 'meta-delete', node, target: owner, replaces: true });
+    const plane = planeOfOwner(owner);
+    if (isCheckedPlane(plane)) sink.add({ kind: 'meta-delete', plane, node, target: owner, replaces: true });
     return;
   }
   classifyKeyMember(argument, node, 'key-delete', null, sink);
@@ -138,7 +142,8 @@ function classifyKeyMember(
   const key = memberKey(keyMember, depth === 0 ? value : null);
   const owner = metaOwner(keyMember.object);
   if (owner) {
-    if (!isInbound(owner)) sink.add({ kind, node, target: owner, keys: [key] });
+    const plane = planeOfOwner(owner);
+    if (isCheckedPlane(plane)) sink.add({ kind, plane, node, target: owner, keys: [key] });
     return;
   }
   const aliasObject = unwrap(keyMember.object);
@@ -155,10 +160,10 @@ function classifyCall(node: TSESTree.CallExpression, vocabulary: WriteVocabulary
       keyArgument && keyArgument.type !== 'SpreadElement'
         ? resolveKey(keyArgument, keyArgument, valueArgument && valueArgument.type !== 'SpreadElement' ? unwrap(valueArgument) : null)
         : { name: null, source: 'dynamic' as const, node, value: null };
-    sink.add({ kind: 'emit', node, keys: [key] });
+    sink.add({ kind: 'emit', plane: 'result', node, keys: [key] });
     return;
   }
-  if (vocabulary.hooks.has(name)) sink.add({ kind: 'hook-call', node });
+  if (vocabulary.hooks.has(name)) sink.add({ kind: 'hook-call', plane: 'result', node });
 }
 
 function classifyObjectAssign(node: TSESTree.CallExpression, sink: WriteSink): void {
@@ -167,7 +172,8 @@ function classifyObjectAssign(node: TSESTree.CallExpression, sink: WriteSink): v
   const owner = metaOwner(first);
   if (owner) {
     // Object.assign(x._meta, { k: v }, fragment): merges per key.
-    if (isInbound(owner)) return;
+    const plane = planeOfOwner(owner);
+    if (!isCheckedPlane(plane)) return;
     const keys: MetaKeyWrite[] = [];
     const spreads: Expression[] = [];
     for (const source of sources) {
@@ -180,12 +186,13 @@ function classifyObjectAssign(node: TSESTree.CallExpression, sink: WriteSink): v
         spreads.push(unwrap(source.type === 'SpreadElement' ? source.argument : source) as Expression);
       }
     }
-    sink.add({ kind: 'key-assign', node, target: owner, keys, spreads });
+    sink.add({ kind: 'key-assign', plane, node, target: owner, keys, spreads });
     return;
   }
   // Object.assign(x, { _meta: E }): replaces x._meta unless E spreads it first.
   const target = unwrap(first);
-  if (isInbound(target)) return;
+  const plane = planeOfOwner(target);
+  if (!isCheckedPlane(plane)) return;
   for (const source of sources) {
     const literal = source.type === 'SpreadElement' ? null : unwrap(source);
     if (literal?.type !== 'ObjectExpression') continue;
@@ -193,13 +200,15 @@ function classifyObjectAssign(node: TSESTree.CallExpression, sink: WriteSink): v
     if (!metaProperty) continue;
     const value = unwrap(metaProperty.value) as Expression;
     const shape = metaValueShape(value, referenceText(target));
-    sink.add({ kind: 'object-assign-meta', node, target, metaValue: value, replaces: !shape.mergesSelf, ...shape });
+    sink.add({ kind: 'object-assign-meta', plane, node, target, metaValue: value, replaces: !shape.mergesSelf, ...shape });
   }
 }
 
 function classifyObjectLiteral(node: TSESTree.ObjectExpression, sink: WriteSink): void {
   const metaProperty = findMetaProperty(node);
-  if (!metaProperty || !isToolResultLiteral(node)) return;
+  if (!metaProperty) return;
+  const plane = planeOfLiteral(node);
+  if (plane === null || !isCheckedPlane(plane)) return;
   const parent = node.parent;
   if (parent?.type === 'CallExpression' && parent.arguments[0] !== node && isObjectAssign(parent)) return; // seen as object-assign-meta
   const rewrapped = node.properties.find(
@@ -208,7 +217,7 @@ function classifyObjectLiteral(node: TSESTree.ObjectExpression, sink: WriteSink)
   const target = rewrapped ? (unwrap(rewrapped.argument) as Expression) : null;
   const value = unwrap(metaProperty.value) as Expression;
   const shape = metaValueShape(value, referenceText(target));
-  sink.add({ kind: 'result-literal', node: metaProperty, target, metaValue: value, replaces: target !== null && !shape.mergesSelf, ...shape });
+  sink.add({ kind: 'meta-literal', plane, node: metaProperty, target, metaValue: value, replaces: target !== null && !shape.mergesSelf, ...shape });
 }
 
 /** A returned value of a manifest hook function: each returned object literal is a `_meta` fragment. */
@@ -219,6 +228,6 @@ function classifyReturned(argument: Expression, node: Node, vocabulary: WriteVoc
   if (name === null || !vocabulary.hookFunctions.has(name)) return;
   for (const literal of returnedObjectLiterals(argument)) {
     const shape = metaValueShape(literal, null);
-    sink.add({ kind: 'hook-return', node: literal === argument ? node : literal, metaValue: literal, ...shape });
+    sink.add({ kind: 'hook-return', plane: 'result', node: literal === argument ? node : literal, metaValue: literal, ...shape });
   }
 }

@@ -6,6 +6,7 @@
  */
 import type { TSESTree } from '@typescript-eslint/utils';
 import { forEachChildNode, functionName, isFunctionNode, walkAll } from './ast';
+import { withCurrentFile } from './bindings';
 import { aliasOwner, classifyNode, completeWrite, type AliasWrite, type PartialWrite, type WriteSink } from './classify-write';
 import { MentionIndex, mayWriteMeta, type WriteVocabulary } from './mention-index';
 import { walkKeys, type VisitorKeys } from './prune';
@@ -17,6 +18,8 @@ export type { VisitorKeys, WriteVocabulary };
 export { mayWriteMeta };
 
 export interface FindMetaWritesInput {
+  /** Absolute path of the file, to resolve keys held in `const`s imported from relative modules; optional. */
+  filename?: string;
   ast: TSESTree.Program;
   text: string;
   visitorKeys: VisitorKeys;
@@ -36,8 +39,10 @@ export function findMetaWrites(input: FindMetaWritesInput): MetaWrite[] {
   // ESLint and oxlint link `parent` before rules run; a bare parser (the CLI) does not, and bindings need it.
   if (input.ast.body.length > 0 && !input.ast.body[0].parent) walkAll(input.ast, () => undefined);
   const finder = new WriteFinder(input.vocabulary, input.visitorKeys, new MentionIndex(input.text, input.vocabulary));
-  finder.walk(input.ast);
-  return finder.finish();
+  return withCurrentFile(input.filename ?? null, () => {
+    finder.walk(input.ast);
+    return finder.finish();
+  });
 }
 
 type Site = Pick<MetaWrite, 'functionNode' | 'statement' | 'tryStatement'>;
@@ -68,8 +73,11 @@ class WriteFinder implements WriteSink {
 
   finish(): MetaWrite[] {
     for (const { write, site } of this.aliasWrites) {
-      const owner = aliasOwner(write.alias);
-      if (owner) this.writes.push(completeWrite({ kind: write.kind, node: write.node, target: owner, keys: [write.key], alias: write.alias }, site));
+      const aliased = aliasOwner(write.alias);
+      if (aliased) {
+        const { owner, plane } = aliased;
+        this.writes.push(completeWrite({ kind: write.kind, plane, node: write.node, target: owner, keys: [write.key], alias: write.alias }, site));
+      }
     }
     return this.writes.sort((a, b) => a.node.range[0] - b.node.range[0]);
   }

@@ -17,9 +17,20 @@ export function computes(node: Node | null | undefined): boolean {
   return collectInSameFunction(node, (inner) => COMPUTING.has(inner.type)).length > 0;
 }
 
-/** Which writes are producers: hook calls always; emits and key writes whose value computes (or all, if asked). */
+/**
+ * Which writes are producers attaching to a tool result: hook calls always; emits, key writes and merges of literal
+ * keys into an existing result's `_meta` (`x._meta = { ...x._meta, k: v }`, `{ ...result, _meta: { …, k: v } }`, the
+ * wrapper middleware shape) whose value computes, or all of them when asked. A handler building its own fresh result
+ * is not attaching to anyone else's keys, and descriptors and resources are not produced per call.
+ */
 export function isProducerWrite(write: MetaWrite, requireForAll: boolean): boolean {
+  if (write.plane !== 'result') return false;
   switch (write.kind) {
+    case 'meta-assign':
+    case 'object-assign-meta':
+    case 'meta-literal':
+      if (write.target === null || write.keys.length === 0) return false;
+      return requireForAll || write.keys.some((key) => computes(key.value));
     case 'hook-call':
       return true;
     case 'emit':

@@ -4,8 +4,8 @@
  * expressions resolve. Pure functions of the AST; the classifier (`classify-write.ts`) builds writes from them.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { isMetaOf, memberPropertyName, metaOwner, propertyKeyName, referenceText, unwrap } from './ast';
-import { constInitializer, staticKey } from './bindings';
+import { collectInSameFunction, isMetaOf, memberPropertyName, metaOwner, propertyKeyName, referenceText, unwrap } from './ast';
+import { constInitializer, functionBoundTo, staticKey } from './bindings';
 import type { MetaKeyWrite } from './types';
 
 type Node = TSESTree.Node;
@@ -67,17 +67,66 @@ export interface MetaValueShape {
   keys: MetaKeyWrite[];
 }
 
-/** `x._meta`, `x._meta ?? {}`, `x._meta || {}`: the written object's own `_meta`. */
+/**
+ * `x._meta`, `x._meta ?? {}`, `x._meta || {}`, or a `const` alias of one (`const meta = x._meta; { ...meta }`): the
+ * written object's own `_meta`.
+ */
 function isSelfMeta(expression: Node, targetText: string | null): boolean {
   const inner = unwrap(expression);
+  if (inner.type === 'Identifier') {
+    const aliased = aliasInitializerMeta(inner);
+    return aliased !== null && isSelfMeta(aliased, targetText);
+  }
   return isMetaOf(inner.type === 'LogicalExpression' ? inner.left : inner, targetText);
+}
+
+/** `null`, `undefined`, `false`, `''`: a spread or branch that adds nothing. */
+function isNothing(expression: Node): boolean {
+  const inner = unwrap(expression);
+  if (inner.type === 'Literal') return inner.value === null || inner.value === false || inner.value === '';
+  return inner.type === 'Identifier' && inner.name === 'undefined';
+}
+
+/**
+ * The object literals a spread argument can add, when every branch is one or adds nothing: `...(c && { [K]: v })`,
+ * `...(c ? { a } : {})`, `...(c ? { a } : null)`. Null when some branch is not statically known.
+ */
+function conditionalLiterals(argument: Node): TSESTree.ObjectExpression[] | null {
+  const inner = unwrap(argument);
+  if (inner.type === 'ObjectExpression') return [inner];
+  if (isNothing(inner)) return [];
+  if (inner.type === 'LogicalExpression' && inner.operator === '&&') return conditionalLiterals(inner.right);
+  if (inner.type === 'ConditionalExpression') {
+    const consequent = conditionalLiterals(inner.consequent);
+    const alternate = conditionalLiterals(inner.alternate);
+    return consequent && alternate ? [...consequent, ...alternate] : null;
+  }
+  return null;
+}
+
+/**
+ * The object literals a same-file helper returns when `value` calls one (`_meta: statsMeta(hits)`): its keys are
+ * written where the helper builds them. Imported helpers stay unknown without type information.
+ */
+function helperLiterals(value: Expression): TSESTree.ObjectExpression[] {
+  const inner = unwrap(value);
+  if (inner.type !== 'CallExpression') return [];
+  const callee = unwrap(inner.callee);
+  const fn = callee.type === 'Identifier' ? functionBoundTo(callee) : null;
+  if (!fn?.body) return [];
+  if (fn.body.type !== 'BlockStatement') return returnedObjectLiterals(fn.body as Expression);
+  const returns = collectInSameFunction(fn.body, (node): node is TSESTree.ReturnStatement => node.type === 'ReturnStatement');
+  return returns.flatMap((statement) => (statement.argument ? returnedObjectLiterals(statement.argument) : []));
 }
 
 /** Keys and spreads of a value given to `_meta` (literal, or `const` bound to one); `mergesSelf` per rule 1. */
 export function metaValueShape(value: Expression, targetText: string | null): MetaValueShape {
   const literal = objectLiteralOf(value);
   const shape: MetaValueShape = { mergesSelf: false, selfSpread: null, spreads: [], keys: [] };
-  if (!literal) return shape;
+  if (!literal) {
+    for (const returned of helperLiterals(value)) shape.keys.push(...metaValueShape(returned, null).keys);
+    return shape;
+  }
   literal.properties.forEach((property, index) => {
     if (property.type === 'SpreadElement') {
       if (isSelfMeta(property.argument, targetText)) {
@@ -85,6 +134,11 @@ export function metaValueShape(value: Expression, targetText: string | null): Me
           shape.selfSpread ??= property;
           if (index === 0) shape.mergesSelf = true;
         }
+        return;
+      }
+      const branches = conditionalLiterals(property.argument);
+      if (branches && !(branches.length === 1 && branches[0] === unwrap(property.argument))) {
+        for (const branch of branches) shape.keys.push(...metaValueShape(branch, null).keys);
       } else {
         shape.spreads.push(unwrap(property.argument) as Expression);
       }

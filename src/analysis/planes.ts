@@ -1,33 +1,110 @@
 /**
- * Phase 3 of the write analysis, plane heuristics: which objects carrying `_meta` are tool results (the plane the
- * spec governs) and which are another plane. The spec: "Inbound _meta (e.g. _meta.session_id inside tool ARGUMENTS)
- * is a separate, client-to-server plane. The eval-report _meta.metric_glossary lives in JSON BODIES of eval
- * commands — a third, unrelated plane." These are the knobs a user is most likely to ask about.
+ * Plane heuristics: which `_meta` a write touches. A tool result's `_meta` is the plane MCP_META_CHANNELS governs; a
+ * tool descriptor's (`registerTool`'s config, `tools/list` entries) and a resource's (`registerResource`'s metadata,
+ * `contents: [{ uri, text, _meta }]`) are planes a manifest may register keys on too; the others are never ours to
+ * check. The spec: "Inbound _meta (e.g. _meta.session_id inside tool ARGUMENTS) is a separate, client-to-server plane.
+ * The eval-report _meta.metric_glossary lives in JSON BODIES of eval commands — a third, unrelated plane."
+ * These are the knobs a user is most likely to ask about; each is named here once.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, propertyKeyName, referenceSegments } from './ast';
+import { calleeName, propertyKeyName, referenceSegments, unwrap } from './ast';
+import { findBinding } from './bindings';
+
+/** The planes a write can be on. Only `result`, `tool` and `resource` are ever checked (a manifest key's `plane`). */
+export type WritePlane = 'result' | 'tool' | 'resource' | 'prompt' | 'request' | 'body' | 'schema';
+export type CheckedPlane = 'result' | 'tool' | 'resource';
+
+export function isCheckedPlane(plane: WritePlane): plane is CheckedPlane {
+  return plane === 'result' || plane === 'tool' || plane === 'resource';
+}
+
+const PLANE_NAMES: Readonly<Record<CheckedPlane, string>> = { result: 'tool result', tool: 'tool descriptor', resource: 'resource' };
+
+/** How messages name a plane: `tool result`, `tool descriptor`, `resource`. */
+export function planeName(plane: CheckedPlane): string {
+  return PLANE_NAMES[plane];
+}
+
+/** How messages name the `_meta` a write is on: "`_meta`" on a tool result, "tool descriptor `_meta`" elsewhere. */
+export function metaOnPlane(plane: CheckedPlane): string {
+  return plane === 'result' ? '`_meta`' : `${planeName(plane)} \`_meta\``;
+}
+
+/**
+ * The planes a manifest key is registered for (`"plane"`, default the tool result). Registered keys are checked only
+ * on their planes; a key written on another plane is reported as such.
+ */
+export function planesOfKey(spec: object): readonly CheckedPlane[] {
+  const planes = (spec as { planes?: readonly CheckedPlane[] }).planes;
+  return planes && planes.length > 0 ? planes : ['result'];
+}
 
 /** Names of objects on the inbound plane: `_meta` under them is the client's, never a tool result's. */
-export const INBOUND_SEGMENTS: ReadonlySet<string> = new Set(['params', 'arguments', 'args', 'request', 'req', 'input']);
+export const INBOUND_SEGMENTS: ReadonlySet<string> = new Set(['params', 'arguments', 'args', 'request', 'req', 'input', 'extra']);
+/** A copy of inbound params under another name (`nextParams`, `upstreamArgs`) is still the request plane. */
+const INBOUND_NAME = /(?:params|args|arguments|request)$/i;
 /** Properties that make an object literal a tool result (MCP CallToolResult). */
 export const TOOL_RESULT_PROPERTIES: ReadonlySet<string> = new Set(['content', 'structuredContent', 'isError']);
 /** A spread whose source is named like this re-wraps a tool result: `{ ...result, _meta }`. */
 export const RESULT_NAME = /result|response/i;
 /** Calls whose object-literal argument is a serialised body (the JSON-body plane), not a tool result. */
 export const BODY_SINKS: ReadonlySet<string> = new Set(['stringify', 'json', 'send', 'write', 'end']);
+/** Schema builders (zod and alike): `z.object({ content, _meta })` describes a result, it does not write one. */
+const SCHEMA_BUILDERS: ReadonlySet<string> = new Set(['object', 'strictObject', 'looseObject', 'extend', 'merge', 'Object', 'Struct', 'shape']);
+/** SDK registration calls and the plane of the object literal they take (`registerTool(name, config, handler)`). */
+const REGISTRATIONS: ReadonlyMap<string, CheckedPlane | 'prompt'> = new Map([
+  ['registerTool', 'tool'],
+  ['tool', 'tool'],
+  ['registerResource', 'resource'],
+  ['resource', 'resource'],
+  ['registerPrompt', 'prompt'],
+  ['prompt', 'prompt'],
+]);
 
 /** True when the object whose `_meta` is written is on the inbound plane (`params._meta`, `req.args._meta`). */
 export function isInbound(owner: TSESTree.Node): boolean {
-  return referenceSegments(owner).some((segment) => INBOUND_SEGMENTS.has(segment));
+  const segments = referenceSegments(owner);
+  return segments.some((segment) => INBOUND_SEGMENTS.has(segment)) || (segments.length > 0 && INBOUND_NAME.test(segments[segments.length - 1]));
 }
 
-/** True when an object literal carrying `_meta` is a tool result, not a JSON body or an unrelated object. */
-export function isToolResultLiteral(literal: TSESTree.ObjectExpression): boolean {
+/**
+ * The plane of `owner._meta` in a member write (`owner._meta = …`, `owner._meta.k = …`): the request plane for inbound
+ * names, the tool or resource plane for what a registration call returned (`const search = server.registerTool(…)`),
+ * else a tool result.
+ */
+export function planeOfOwner(owner: TSESTree.Node): WritePlane {
+  if (isInbound(owner)) return 'request';
+  const inner = unwrap(owner);
+  if (inner.type === 'Identifier') {
+    const binding = findBinding(inner.name, inner);
+    const init = binding?.kind === 'variable' ? binding.declarator.init : null;
+    const call = init ? unwrap(init) : null;
+    const registered = call?.type === 'CallExpression' ? REGISTRATIONS.get(calleeName(call) ?? '') : undefined;
+    if (registered) return registered;
+  }
+  return 'result';
+}
+
+/** The plane of an object literal that carries `_meta`, or null when it is none we know (an unrelated object). */
+export function planeOfLiteral(literal: TSESTree.ObjectExpression): WritePlane | null {
   const parent = literal.parent;
-  if (parent?.type === 'CallExpression' && BODY_SINKS.has(calleeName(parent) ?? '')) return false;
-  return literal.properties.some((property) => {
-    if (property.type === 'Property') return TOOL_RESULT_PROPERTIES.has(propertyKeyName(property) ?? '');
+  if (parent?.type === 'CallExpression' && parent.arguments.includes(literal)) {
+    const name = calleeName(parent) ?? '';
+    if (BODY_SINKS.has(name)) return 'body';
+    if (SCHEMA_BUILDERS.has(name)) return 'schema';
+    const registered = REGISTRATIONS.get(name);
+    if (registered && parent.arguments.indexOf(literal) > 0) return registered;
+  }
+  const names = new Set<string>();
+  for (const property of literal.properties) if (property.type === 'Property') names.add(propertyKeyName(property) ?? '');
+  if ([...TOOL_RESULT_PROPERTIES].some((name) => names.has(name))) return 'result';
+  if (names.has('inputSchema')) return 'tool';
+  if (names.has('uri') && (names.has('text') || names.has('blob') || names.has('mimeType') || names.has('name'))) return 'resource';
+  if (names.has('messages')) return 'prompt';
+  const rewrapsResult = literal.properties.some((property) => {
+    if (property.type !== 'SpreadElement') return false;
     const segments = referenceSegments(property.argument);
     return segments.length > 0 && RESULT_NAME.test(segments[segments.length - 1]);
   });
+  return rewrapsResult ? 'result' : null;
 }

@@ -1,5 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { FileRole, Registry, RegistryProblem } from '../registry/types';
+import type { CheckedPlane } from './planes';
 
 /**
  * The `_meta` write-site model: every place a file writes the out-of-band channel of a tool result, found once per
@@ -17,8 +18,11 @@ export type MetaWriteKind =
   | 'meta-delete'
   /** `Object.assign(x, { _meta: E })`. */
   | 'object-assign-meta'
-  /** An object literal that is a tool result and carries `_meta`: `{ content, _meta: E }`, `{ ...result, _meta: E }`. */
-  | 'result-literal'
+  /**
+   * An object literal carrying `_meta` on a checked plane: a tool result (`{ content, _meta: E }`, `{ ...result,
+   * _meta: E }`), a tool descriptor (`registerTool(name, { inputSchema, _meta })`) or a resource (`{ uri, text, _meta }`).
+   */
+  | 'meta-literal'
   /** `x._meta.k = v`, `x._meta['k'] = v`, `alias.k = v`, and each key of `Object.assign(x._meta, { k: v })`. */
   | 'key-assign'
   /** `delete x._meta.k`, `delete alias.k`. */
@@ -54,6 +58,11 @@ export interface MetaKeyWrite {
 
 export interface MetaWrite {
   readonly kind: MetaWriteKind;
+  /**
+   * Which `_meta` is written: a tool result's (the plane MCP_META_CHANNELS governs), a tool descriptor's or a
+   * resource's. Writes on the other planes (inbound requests, JSON bodies, schemas, prompts) are never collected.
+   */
+  readonly plane: CheckedPlane;
   /** The whole write: the assignment, the call, the `delete`, the property holding `_meta`, the return argument. */
   readonly node: TSESTree.Node;
   /** The object whose `_meta` is written (`x` in `x._meta = ...`), unwrapped; `null` for emits, hooks and literals. */

@@ -19,7 +19,7 @@ export function replacesMeta(write: MetaWrite): boolean {
  * re-wrapping another leaves the other object's `_meta` as it was.
  */
 export function dropsMetaInPlace(write: MetaWrite): boolean {
-  return write.replaces && write.kind !== 'result-literal';
+  return write.replaces && write.kind !== 'meta-literal';
 }
 
 /** `delete x._meta` or `delete x._meta.k`: takes something away rather than writing a value. */

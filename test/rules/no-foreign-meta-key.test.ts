@@ -25,7 +25,7 @@ const MANIFEST = JSON.parse(fs.readFileSync(EXAMPLES_REGISTRY, 'utf8')) as { key
 const foreign = (key: string, line: number, column: number, endColumn: number) => {
   const producers = MANIFEST.keys[key]?.producers;
   if (!producers) throw new Error(`foreign(): '${key}' is not a key of ${EXAMPLES_REGISTRY}`);
-  const data = { key, producers: producers.map((glob) => `'${glob}'`).join(', '), file: '', registry: 'mcp-meta.registry.json' };
+  const data = { where: '`_meta`', key, producers: producers.map((glob) => `'${glob}'`).join(', '), file: '', registry: 'mcp-meta.registry.json' };
   return { messageId: 'foreignKey', line, column, endLine: line, endColumn, data } as const;
 };
 
@@ -99,7 +99,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
     errors: [
       {
         messageId: 'foreignKey',
-        data: { key: 'retrieval', producers: RETRIEVAL_PRODUCERS, file: 'src/core/ops/list-pages.ts', registry: 'mcp-meta.registry.json' },
+        data: { where: '`_meta`', key: 'retrieval', producers: RETRIEVAL_PRODUCERS, file: 'src/core/ops/list-pages.ts', registry: 'mcp-meta.registry.json' },
         line: 1,
         column: 11,
         endLine: 1,
@@ -154,7 +154,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
       foreign('retrieval', 1, 47, 56),
       {
         ...foreign('brain_hot_memory', 1, 73, 89),
-        data: { key: 'brain_hot_memory', producers: "'src/hooks/brain-hot-memory.ts'", file: 'src/mcp/dispatch.ts', registry: 'mcp-meta.registry.json' },
+        data: { where: '`_meta`', key: 'brain_hot_memory', producers: "'src/hooks/brain-hot-memory.ts'", file: 'src/mcp/dispatch.ts', registry: 'mcp-meta.registry.json' },
       },
       foreign('retrieval', 1, 116, 127),
     ],

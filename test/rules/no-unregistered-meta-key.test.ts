@@ -80,7 +80,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
     errors: [
       {
         messageId: 'unregisteredKey',
-        data: { key: 'retrival', registry: 'mcp-meta.registry.json', hint: " Did you mean 'retrieval'?" },
+        data: { where: '`_meta`', key: 'retrival', registry: 'mcp-meta.registry.json', hint: " Did you mean 'retrieval'?" },
         line: 1,
         column: 11,
         endLine: 1,
@@ -95,7 +95,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
     errors: [
       {
         messageId: 'unregisteredKey',
-        data: { key: 'search_debug', registry: 'mcp-meta.registry.json', hint: '' },
+        data: { where: '`_meta`', key: 'search_debug', registry: 'mcp-meta.registry.json', hint: '' },
         line: 1,
         column: 11,
         endLine: 1,
@@ -115,7 +115,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
   {
     name: 'delete x._meta.k: its own message (a typo, not a key to add)',
     code: 'delete out._meta.debug;',
-    errors: [{ ...unregistered(1, 18, 23), messageId: 'unregisteredKeyDelete', data: { key: 'debug', registry: 'mcp-meta.registry.json', hint: '' } }],
+    errors: [{ ...unregistered(1, 18, 23), messageId: 'unregisteredKeyDelete', data: { where: '`_meta`', key: 'debug', registry: 'mcp-meta.registry.json', hint: '' } }],
   },
   { name: 'Object.assign(x._meta, { k })', code: 'Object.assign(out._meta, { debug });', errors: [unregistered(1, 28, 33)] },
   {
@@ -143,7 +143,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
   {
     name: 'a key through a const: reported where it is used, no suggestion (the const may have other uses)',
     code: "const KEY = 'warning';\nctx.emitResponseMeta(KEY, w);",
-    errors: [{ messageId: 'unregisteredKey', data: { key: 'warning', registry: 'mcp-meta.registry.json', hint: " Did you mean 'warnings'?" }, line: 2, column: 22, endLine: 2, endColumn: 25, suggestions: [] }],
+    errors: [{ messageId: 'unregisteredKey', data: { where: '`_meta`', key: 'warning', registry: 'mcp-meta.registry.json', hint: " Did you mean 'warnings'?" }, line: 2, column: 22, endLine: 2, endColumn: 25, suggestions: [] }],
   },
   {
     name: 'writes through an alias',

@@ -29,7 +29,7 @@ export function scanWrites(
   vocabulary: DetectedVocabulary,
   scan: ScanResult,
 ): void {
-  const writes = findMetaWrites({ ...input, vocabulary });
+  const writes = findMetaWrites({ ...input, filename: file, vocabulary });
   for (const write of writes) {
     if (isAssemblyFromCollected(write)) scan.mergeLayerFiles.add(file);
     if (!writesValues(write)) continue;
