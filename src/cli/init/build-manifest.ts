@@ -1,4 +1,6 @@
 import type { ManifestFieldSpec, ManifestFields, ManifestKey, RegistryManifest } from '../../registry';
+import type { CheckedPlane } from '../../analysis/planes';
+import { HOST_KEY_CATALOGUE } from '../../registry/host-keys';
 import type { KeysTableRow } from '../doc/keys-table';
 import { posixRelative } from '../../util/posix-relative';
 import { objectFieldsOf } from '../written-fields';
@@ -11,6 +13,19 @@ export interface StarterManifest {
   manifest: RegistryManifest;
   /** Decisions a person should look at (a key left out, a file that writes two keys...). */
   notes: string[];
+}
+
+/**
+ * `plane` for a key written only on descriptors or resources (a tool result is the default), and `catalogue` for a
+ * host-defined key (`openai/outputTemplate`): its name is the host's, so the MCP key-name check does not apply.
+ */
+function planeAndCatalogue(key: string, planes: ReadonlySet<CheckedPlane> | undefined): { plane?: CheckedPlane | CheckedPlane[]; catalogue?: string } {
+  const out: { plane?: CheckedPlane | CheckedPlane[]; catalogue?: string } = {};
+  const written = [...(planes ?? [])].sort();
+  if (written.length > 0 && !(written.length === 1 && written[0] === 'result')) out.plane = written.length === 1 ? written[0] : written;
+  const entry = HOST_KEY_CATALOGUE.entries.find((candidate) => candidate.key === key);
+  if (entry) out.catalogue = entry.id;
+  return out;
 }
 
 /** Identifiers in a prose Producer cell: `serve-http metaHook (getBrainHotMemoryMeta)` -> serve, http, metaHook, getBrainHotMemoryMeta. */
@@ -102,6 +117,7 @@ export function buildStarterManifest(
     }
     const fields = mergeFields(row?.fields, codeFields);
     const entry: ManifestKey = { producers: [...producers].sort() };
+    Object.assign(entry, planeAndCatalogue(key, scanned?.planes));
     if (row?.description !== undefined && row.description !== '') entry.description = row.description;
     if (fields !== undefined) entry.fields = fields;
     keys[key] = entry;

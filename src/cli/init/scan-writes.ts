@@ -1,5 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { findMetaWrites } from '../../analysis/find-meta-writes';
+import type { CheckedPlane } from '../../analysis/planes';
 import { isAssemblyFromCollected, writesValues } from '../../analysis/write-kinds';
 import type { ManifestFieldSpec, ManifestFields } from '../../registry';
 import { itemFieldsOf, objectFieldsOf, type WrittenFields } from '../written-fields';
@@ -9,6 +10,8 @@ import type { DetectedVocabulary } from './detect-vocabulary';
 export interface ScannedKey {
   readonly files: Map<string, number>;
   readonly values: Array<TSESTree.Expression | null>;
+  /** The planes it is written on (tool result, tool descriptor, resource). */
+  readonly planes: Set<CheckedPlane>;
 }
 
 export interface ScanResult {
@@ -31,11 +34,13 @@ export function scanWrites(
 ): void {
   const writes = findMetaWrites({ ...input, filename: file, vocabulary });
   for (const write of writes) {
-    if (isAssemblyFromCollected(write)) scan.mergeLayerFiles.add(file);
+    // The dispatch layer's assembly from collected keys, and a wrapper merging its keys into a handler's result.
+    if (isAssemblyFromCollected(write) || (write.plane === 'result' && write.mergesSelf && write.keys.length > 0)) scan.mergeLayerFiles.add(file);
     if (!writesValues(write)) continue;
     for (const keyWrite of write.keys) {
       if (keyWrite.name === null) continue;
-      const entry = scan.keys.get(keyWrite.name) ?? { files: new Map<string, number>(), values: [] };
+      const entry = scan.keys.get(keyWrite.name) ?? { files: new Map<string, number>(), values: [], planes: new Set<CheckedPlane>() };
+      entry.planes.add(write.plane);
       entry.files.set(file, (entry.files.get(file) ?? 0) + 1);
       entry.values.push(keyWrite.value);
       scan.keys.set(keyWrite.name, entry);
