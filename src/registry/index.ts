@@ -7,6 +7,7 @@
  * - `resolve-registry.ts`: which manifest applies to a linted file: `settings['mcp-meta'].registry` (absolute or
  *   relative to ESLint's cwd), else the nearest `mcp-meta.registry.json` walking up from the file.
  * - `format-problem.ts`: the one-line text of a manifest problem in a lint message.
+ * - `field-types.ts`: field types (`type`, `enum`, `anyOf`, `items`, `fields`) normalised, printed, compared.
  */
 export type * from './types';
 export { parseRegistry } from './parse-registry';
@@ -17,3 +18,13 @@ export { resolveRegistryForFile, resetRegistryDiscovery, REGISTRY_FILENAME, DISC
 export type { ResolvedRegistry } from './resolve-registry';
 export { formatRegistryProblem } from './format-problem';
 export { checkMetaKeyName } from './key-name';
+export {
+  acceptsAll,
+  enumValueText,
+  isRequiredField,
+  literalFits,
+  literalText,
+  shapeOfField,
+  typeText,
+} from './field-types';
+export type { EnumValue, FieldType, LiteralValue, ManifestTypeSpec, PrimitiveTypeName, TypeName } from './field-types';
