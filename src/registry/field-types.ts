@@ -117,8 +117,8 @@ export function enumValueText(value: EnumValue): string {
 
 /**
  * True when every value of `from` is also a value of `to`, so a manifest that changes `from` into `to` keeps every
- * value it allowed. Object fields are compared name by name elsewhere, so any object accepts any object here; an
- * array without an item type accepts any array.
+ * value it allowed. Object fields are compared name by name elsewhere, so any object accepts any object here; arrays
+ * whose items (on either side) have no type are compared as arrays only.
  */
 export function acceptsAll(to: FieldType, from: FieldType): boolean {
   if (from.kind === 'union') return from.members.every((member) => acceptsAll(to, member));
@@ -131,7 +131,8 @@ export function acceptsAll(to: FieldType, from: FieldType): boolean {
       return from.kind === 'number' || from.kind === 'integer';
     case 'array':
       if (from.kind !== 'array') return false;
-      return to.items === undefined || (from.items !== undefined && acceptsAll(to.items, from.items));
+      // Items without a type are unchecked, like an untyped field: giving them a type narrows nothing that was checked.
+      return to.items === undefined || from.items === undefined || acceptsAll(to.items, from.items);
     default:
       return from.kind === to.kind;
   }

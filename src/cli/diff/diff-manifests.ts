@@ -1,5 +1,6 @@
 import type { AcceptedBreak, FieldMap, ManifestKey, RegistryManifest } from '../../registry/types';
 import { normalizeFields } from '../../registry/build-registry';
+import { BREAKING_FIELD_TYPE_CHANGES, diffFieldType, type FieldTypeChangeKind } from './diff-field-types';
 import { pairRenames } from './similar-names';
 
 /**
@@ -12,6 +13,9 @@ import { pairRenames } from './similar-names';
  *   field-removed:<path>                 breaking   path = key.field, nested: key.field.sub, array items: key.field[].sub
  *   field-renamed:<old path>-><new path> breaking
  *   producers-moved:<key>                breaking   an old producer glob is gone from the key's producers
+ *   field-type-changed:<path>            breaking   a value the old type allowed is no longer allowed (narrowed, changed)
+ *   field-required:<path>                breaking   an optional field became required
+ *   field-type-widened:<path>, field-optional:<path>, field-typed:<path>, field-untyped:<path>   not breaking
  *   key-added:<key>, field-added:<path>, producers-added:<key>, field-deprecated:<path>, key-deprecated:<key>,
  *   fields-unchecked:<path>              not breaking
  */
@@ -26,9 +30,10 @@ export type ChangeKind =
   | 'producers-added'
   | 'field-deprecated'
   | 'key-deprecated'
-  | 'fields-unchecked';
+  | 'fields-unchecked'
+  | FieldTypeChangeKind;
 
-const BREAKING_KINDS: ReadonlySet<ChangeKind> = new Set(['key-removed', 'field-removed', 'field-renamed', 'producers-moved']);
+const BREAKING_KINDS: ReadonlySet<ChangeKind> = new Set<ChangeKind>(['key-removed', 'field-removed', 'field-renamed', 'producers-moved', ...BREAKING_FIELD_TYPE_CHANGES]);
 
 export interface ManifestChange {
   /** Canonical id, e.g. `field-renamed:retrieval.returned->retrieval.returned_count`. */
@@ -144,6 +149,9 @@ function diffFieldMaps(
       changes.push(
         change('field-deprecated', `${prefix}.${name}`, key, `field '${prefix}.${name}' was marked deprecated (kept, so not breaking)`, [...location, name]),
       );
+    }
+    for (const typeChange of diffFieldType(`${prefix}.${name}`, oldField, newField)) {
+      changes.push(change(typeChange.kind, `${prefix}.${name}`, key, typeChange.message, [...location, name]));
     }
     changes.push(...diffFieldMaps(key, `${prefix}.${name}`, oldField.fields, newField.fields, [...location, name, 'fields']));
     changes.push(...diffFieldMaps(key, `${prefix}.${name}[]`, oldField.items, newField.items, [...location, name, 'items', 'fields']));
