@@ -5,7 +5,7 @@
 import { parse } from '@typescript-eslint/parser';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { describe, expect, it } from 'vitest';
-import { inferFieldType } from '../../src/cli/init/infer-field-type';
+import { inferFieldType, writtenConditionally } from '../../src/cli/init/infer-field-type';
 
 /** The values of `field` in every object literal of `code` (with parent links, so `const`s resolve). */
 function valuesOf(code: string, field: string): TSESTree.Node[] {
@@ -46,5 +46,16 @@ describe('inferFieldType', () => {
     ['an object or null', 'emit({ x: { a: 1 } }); emit({ x: null })'],
   ])('leaves the field untyped for %s', (_name, code) => {
     expect(inferFieldType(valuesOf(code, 'x'))).toBeUndefined();
+  });
+});
+
+describe('writtenConditionally', () => {
+  it.each([
+    ["emit({ ...(c ? { x: 'a' } : {}) })", true],
+    ["emit({ ...(c && { x: 'a' }) })", true],
+    ["emit(c ? { x: 'a' } : { x: 'b' })", true],
+    ["emit({ x: 'a' }); emit({ x: c ? 'a' : 'b' })", false],
+  ])('%s: %s', (code, expected) => {
+    expect(writtenConditionally(valuesOf(code, 'x'))).toBe(expected);
   });
 });

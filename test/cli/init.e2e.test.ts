@@ -95,7 +95,7 @@ describe('mcp-meta init', () => {
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     expect(result.stdout).toContain('wrote mcp-meta.registry.json: 2 keys (hot_memory, retrieval)');
-    expect(result.stdout).toContain('typed 3 fields from the literals the code writes (retrieval.cache, retrieval.cache.age_ms, retrieval.cache.hit)');
+    expect(result.stdout).toContain('typed 3 fields from the literals the code writes (retrieval.cache, retrieval.cache.age_ms, retrieval.cache.hit); a typed field is required unless "optional": true');
     const manifest = readManifest(dir);
     expect(manifest).toEqual({
       $schema: './node_modules/eslint-plugin-mcp-meta/schema/registry.schema.json',

@@ -33,8 +33,8 @@ function typedFieldPaths(fields: ManifestFields | undefined, prefix: string): st
 
 function typeOf(spec: ManifestFieldSpec | undefined): ManifestFieldSpec {
   if (spec === undefined) return {};
-  const { type, enum: values, anyOf } = spec;
-  return JSON.parse(JSON.stringify({ type, enum: values, anyOf })) as ManifestFieldSpec;
+  const { type, enum: values, anyOf, optional } = spec;
+  return JSON.parse(JSON.stringify({ type, enum: values, anyOf, optional })) as ManifestFieldSpec;
 }
 
 /**
@@ -131,7 +131,7 @@ export function buildStarterManifest(
 
   const typed = Object.entries(keys).flatMap(([key, entry]) => typedFieldPaths(entry.fields, key));
   if (typed.length > 0) {
-    notes.push(`typed ${typed.length} field${typed.length > 1 ? 's' : ''} from the literals the code writes (${typed.join(', ')}); a typed field is required unless "optional": true, so mark those that are not always written`);
+    notes.push(`typed ${typed.length} field${typed.length > 1 ? 's' : ''} from the literals the code writes (${typed.join(', ')}); a typed field is required unless "optional": true (set where the code writes it under a condition): mark any other field that is not always written`);
   }
 
   const manifest: RegistryManifest = { $schema: SCHEMA_REFERENCE, version: 1, keys };

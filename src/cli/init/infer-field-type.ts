@@ -40,3 +40,16 @@ function primitiveKindOf(items: ReadonlyArray<LiteralValue | undefined>): Primit
   const [kind] = kinds;
   return kind === 'string' || kind === 'number' || kind === 'boolean' ? kind : undefined;
 }
+
+/**
+ * True when some value is written only on one side of a condition: its object literal is a branch of `c ? {…} : …` or
+ * `c && {…}` (the spec's `...(c ? { hint } : {})` pattern). Such a field is not always there, so a typed one is
+ * written `"optional": true` (marking too many optional is the safe side: it only widens).
+ */
+export function writtenConditionally(values: ReadonlyArray<TSESTree.Node | null>): boolean {
+  return values.some((value) => {
+    const literal = value?.parent?.parent;
+    const around = literal?.type === 'ObjectExpression' ? literal.parent : undefined;
+    return around?.type === 'ConditionalExpression' || around?.type === 'LogicalExpression';
+  });
+}

@@ -3,7 +3,7 @@ import { findMetaWrites } from '../../analysis/find-meta-writes';
 import type { ManifestFieldSpec, ManifestFields } from '../../registry/types';
 import { itemFieldsOf, objectFieldsOf, type WrittenFields } from '../written-fields';
 import type { DetectedVocabulary } from './detect-vocabulary';
-import { inferFieldType } from './infer-field-type';
+import { inferFieldType, writtenConditionally } from './infer-field-type';
 
 /** What the code says about one key: the files that write it (with how many write sites) and the values written. */
 export interface ScannedKey {
@@ -57,6 +57,7 @@ export function fieldsFromWritten(written: WrittenFields, depth = 0): ManifestFi
   for (const [name, values] of [...written.fields].sort(([a], [b]) => a.localeCompare(b))) {
     // The type first: it reads best at the front of the spec.
     const spec: ManifestFieldSpec = { ...inferFieldType(values) };
+    if (Object.keys(spec).length > 0 && writtenConditionally(values)) spec.optional = true;
     if (depth < MAX_FIELD_DEPTH) {
       const nested = fieldsFromWritten(objectFieldsOf(values), depth + 1);
       if (nested !== undefined) spec.fields = nested;
