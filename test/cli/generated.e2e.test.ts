@@ -45,7 +45,7 @@ describe("the example server's generated types and schema", () => {
 });
 
 describe.each([
-  ['types', 'meta.ts', 'the TypeScript types', 'types-stale'],
+  ['types', 'meta.ts', 'the TypeScript types of _meta', 'types-stale'],
   ['schema', 'meta.schema.json', 'the JSON Schema of _meta', 'schema-stale'],
 ])('mcp-meta %s', (verb, file, what, code) => {
   it('writes the file, then says it is up to date, and --check passes; the output does not depend on the cwd', () => {
@@ -75,7 +75,8 @@ describe.each([
     expect(result.stdout).toContain(`Please run \`npx mcp-meta ${verb} --out ${file}\``);
     expect(result.stdout).toContain(`--- ${file} (current)`);
     expect(result.stdout).toMatch(/^\+.*vector_enabled/m);
-    expect(result.stdout).toMatch(new RegExp(`${file.replace(/\./g, '\\.')}:\\d+ {2}error {2}${what} in ${file.replace(/\./g, '\\.')} is out of date`));
+    expect(result.stdout).toContain(`  error  ${file} (${what}) is out of date with mcp-meta.registry.json  [${code}]`);
+    expect(result.stdout).toMatch(new RegExp(`^${file.replace(/\./g, '\\.')}:\\d+ {2}error`, 'm'));
     expect(fs.readFileSync(path.join(dir, file), 'utf8')).toBe(before);
 
     const json = JSON.parse(runBin([verb, '--out', file, '--check', '--format', 'json'], dir).stdout) as { findings: Array<{ code: string }> };

@@ -33,7 +33,7 @@ export function diffFieldType(path: string, before: FieldSpec, after: FieldSpec)
   if (!acceptsAll(newType, oldType)) {
     changes.push({
       kind: 'field-type-changed',
-      message: `field '${path}' changed type from ${from} to ${to}${narrowingDetail(oldType, newType)}; consumers and producers built on ${from} break: widen the type instead, or add a new field beside it (rule 2: additive-forever)`,
+      message: `field '${path}' changed type from ${from} to ${to}${narrowingDetail(oldType, newType)}; values that were valid no longer are, so code built on the old type breaks: widen the type instead, or add a new field beside it (rule 2: additive-forever)`,
     });
   } else if (!acceptsAll(oldType, newType)) {
     changes.push({ kind: 'field-type-widened', message: `field '${path}' widened from ${from} to ${to} (every old value is still valid, so not breaking)` });

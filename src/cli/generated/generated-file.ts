@@ -76,7 +76,7 @@ export function runGeneratedFile(spec: GeneratedFileSpec, values: OptionValues, 
       {
         severity: 'error',
         code: spec.staleCode,
-        message: `${spec.what} in ${shownOut} ${state}`,
+        message: `${shownOut} (${spec.what}) ${state}`,
         file: outPath,
         ...(current === null ? {} : { line: firstDifferentLine(current, expected) }),
         fix: `run \`${fixCommand}\``,

@@ -7,7 +7,7 @@ const USAGE = 'Usage: mcp-meta types --out FILE.ts [--check] [--registry FILE] [
 const typesFile: GeneratedFileSpec = {
   verb: 'types',
   staleCode: 'types-stale',
-  what: 'the TypeScript types',
+  what: 'the TypeScript types of _meta',
   usage: USAGE,
   render: (registry, manifestLabel, outFromManifestDir) => renderTypesModule(registry, manifestLabel, `npx mcp-meta types --out ${outFromManifestDir}`),
 };
