@@ -234,6 +234,20 @@ export function fieldTypeProblems(keys: Record<string, { fields?: ManifestFields
         fix: 'Write "type": "array", or drop "items".',
       });
     }
+    if (spec.anyOf !== undefined && (type !== undefined || spec.enum !== undefined)) {
+      problems.push({
+        path: [...at, 'anyOf'],
+        message: `'${label}' has "anyOf" next to ${type !== undefined ? '"type"' : '"enum"'}; a union lists all of its types in "anyOf".`,
+        fix: `Move the ${type !== undefined ? '"type"' : '"enum"'} into one of the "anyOf" members.`,
+      });
+    }
+    if ((type === 'array' || type === 'object') && spec.enum !== undefined) {
+      problems.push({
+        path: [...at, 'enum'],
+        message: `'${label}' is an ${type} with "enum"; enum values are strings, numbers, booleans or null.`,
+        fix: type === 'array' ? 'Put the enum in "items": { "enum": [...] } (an array of those values).' : 'Drop "enum", or drop "type": "object".',
+      });
+    }
     if (type !== undefined && PRIMITIVES.has(type) && Array.isArray(spec.enum)) {
       spec.enum.forEach((value, index) => {
         if (isEnumValue(value) && acceptsValue({ kind: type as PrimitiveTypeName }, value)) return;

@@ -73,6 +73,9 @@ describe('parseRegistry: typed fields', () => {
     [{ type: 'object', items: { type: 'string' } }, '/keys/a/fields/n/items', 'only an array has items'],
     [{ type: 'string', enum: ['a', 1] }, '/keys/a/fields/n/enum/1', 'is not a string'],
     [{ type: 'array', items: { type: 'number', enum: [1, 'x'] } }, '/keys/a/fields/n/items/enum/1', 'is not a number'],
+    [{ type: 'string', anyOf: [{ type: 'null' }] }, '/keys/a/fields/n/anyOf', 'a union lists all of its types'],
+    [{ type: 'array', enum: ['a'] }, '/keys/a/fields/n/enum', 'an array with "enum"'],
+    [{ anyOf: [{ type: 'string', fields: ['x'] }] }, '/keys/a/fields/n/anyOf/0/fields', 'only an object has fields'],
   ])('reports %j at %s', (spec, pointer, message) => {
     const problems = problemsOf(parseRegistry(manifestWithKeys({ a: { producers: ['a.ts'], fields: { n: spec } } }), FILE));
     expect(problems.map((problem) => problem.pointer)).toEqual([pointer]);
