@@ -100,6 +100,17 @@ describe('mcp-meta diff: breaking field type changes', () => {
     expect(status).toBe(1);
   });
 
+  it('a key whose declared type changed from object to array is breaking; declaring an untyped key is not', () => {
+    const changed = diffAfter((_f, m) => ((m.keys.retrieval as { type: string }).type = 'array'));
+    expect(changed.json.findings.map((f) => [f.code, f.message])).toEqual([
+      ['key-type-changed', expect.stringContaining("key 'retrieval' changed from an object to an array")],
+    ]);
+    expect(changed.status).toBe(1);
+    const undeclared = diffAfter((_f, m) => delete (m.keys.retrieval as { type?: string }).type);
+    expect(undeclared.json.changes).toEqual([]);
+    expect(undeclared.status).toBe(0);
+  });
+
   it('an accepted type break passes with its reason, through the same acceptedBreaks list', () => {
     const { status, json } = diffAfter((f, m) => {
       f.score = { type: 'string' };
