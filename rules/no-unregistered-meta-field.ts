@@ -2,7 +2,9 @@ import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { collectFieldShape, collectItemShape, type FieldShape } from '../src/analysis/field-sets';
 import { propertyKeyName } from '../src/analysis/ast';
 import { keyWritesOf, registrationOf } from '../src/analysis/key-writes';
+import { literalValueOf } from '../src/analysis/literal-value';
 import { defineMetaRuleVisitor, registryProblemMessages } from '../src/analysis/meta-context';
+import { literalFits, literalText, typeText, type FieldSpec } from '../src/registry';
 import type { FieldMap } from '../src/registry/types';
 import { manifestFileName } from '../src/registry';
 import { createRule } from '../src/util/create-rule';
@@ -10,7 +12,7 @@ import { nearestName } from '../src/util/nearest-name';
 import { renameKeyFix } from '../src/util/rename-key';
 
 export type Options = [];
-export type MessageIds = 'unregisteredField' | 'useRegisteredField' | 'registryProblem';
+export type MessageIds = 'unregisteredField' | 'useRegisteredField' | 'wrongFieldType' | 'registryProblem';
 
 /** True when the object literal holding the property keyed by `key` also has a property named `name`. */
 function literalWrites(key: TSESTree.Node, name: string): boolean {
@@ -34,6 +36,8 @@ export default createRule<Options, MessageIds>({
       unregisteredField:
         "Field '{{field}}' is not registered for `_meta` key '{{path}}'.{{hint}} Fields are additive-forever (MCP _meta rule 2): add it to keys.{{key}} fields in {{registry}}; never rename or remove a registered one.",
       useRegisteredField: "Write the registered field '{{field}}' instead.",
+      wrongFieldType:
+        "Field '{{path}}' is registered as {{expected}}, but this value is {{actual}}. Consumers read it as {{expected}}: write a {{expected}} value, or widen the field's type in {{registry}} (narrowing or changing a type breaks consumers; see `mcp-meta diff`).",
       ...registryProblemMessages,
     },
   },
@@ -51,6 +55,7 @@ export default createRule<Options, MessageIds>({
             continue;
           }
           for (const { value } of occurrences) {
+            checkLiteralType(value, spec, `${path}.${field}`);
             if (spec.fields) {
               const nested = collectFieldShape(value);
               if (nested) checkShape(nested, spec.fields, key, `${path}.${field}`);
@@ -61,6 +66,18 @@ export default createRule<Options, MessageIds>({
             }
           }
         }
+      }
+
+      /** A field with a declared type, written as a literal of another type (`'12'` where a number is registered). */
+      function checkLiteralType(value: TSESTree.Expression | null, spec: FieldSpec, path: string): void {
+        if (!spec.type || !value) return;
+        const literal = literalValueOf(value);
+        if (!literal || literalFits(literal, spec.type)) return;
+        context.report({
+          node: value,
+          messageId: 'wrongFieldType',
+          data: { path, expected: typeText(spec.type), actual: literalText(literal), registry: registryName },
+        });
       }
 
       function reportField(node: TSESTree.Node, field: string, nearest: string | null, key: string, path: string): void {

@@ -33,6 +33,16 @@ const VERBS: ReadonlyArray<{ name: string; summary: string; load: () => Promise<
     load: async () => (await import('./verbs/doc.js')).docVerb,
   },
   {
+    name: 'types',
+    summary: 'write or check the TypeScript types of _meta (McpMetaRegistry, emitter and hook-fragment types)',
+    load: async () => (await import('./verbs/types.js')).typesVerb,
+  },
+  {
+    name: 'schema',
+    summary: "write or check a JSON Schema (2020-12) of a tool result's _meta, for consumers and tests",
+    load: async () => (await import('./verbs/schema.js')).schemaVerb,
+  },
+  {
     name: 'init',
     summary: 'scan a server and write a starter mcp-meta.registry.json (optionally importing a doc table)',
     load: async () => (await import('./verbs/init.js')).initVerb,

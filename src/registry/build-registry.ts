@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import picomatch from 'picomatch';
 import { posixRelative } from '../util/posix-relative';
+import { declaredFieldType } from './field-types';
 import { globListsOf, type GlobListRole } from './glob-lists';
 import type { FieldMap, FieldSpec, FileRole, KeySpec, ManifestFields, ManifestFieldSpec, Registry, RegistryManifest } from './types';
 
@@ -43,6 +44,10 @@ export function normalizeFields(fields: ManifestFields | undefined): FieldMap | 
   for (const [name, written] of Object.entries(fields)) {
     const spec: ManifestFieldSpec = written !== null && typeof written === 'object' ? written : {};
     const field: FieldSpec = { name, deprecated: spec.deprecated === true };
+    const type = declaredFieldType(spec, normalizeFields);
+    if (type) field.type = type;
+    if (spec.optional === true) field.optional = true;
+    if (typeof spec.description === 'string') field.description = spec.description;
     const nested = normalizeFields(spec.fields);
     if (nested) field.fields = nested;
     const items = spec.items !== null && typeof spec.items === 'object' ? normalizeFields(spec.items.fields) : undefined;
@@ -59,6 +64,7 @@ export function buildRegistry(manifest: RegistryManifest, absolutePath: string, 
   for (const [name, key] of Object.entries(manifest.keys)) {
     const spec: KeySpec = { name, producers: Object.freeze([...key.producers]), deprecated: key.deprecated === true };
     if (key.description !== undefined) spec.description = key.description;
+    if (key.type !== undefined) spec.type = key.type;
     const fields = normalizeFields(key.fields);
     if (fields) spec.fields = fields;
     keys.set(name, spec);

@@ -7,6 +7,7 @@
  * - `resolve-registry.ts`: which manifest applies to a linted file: `settings['mcp-meta'].registry` (absolute or
  *   relative to ESLint's cwd), else the nearest `mcp-meta.registry.json` walking up from the file.
  * - `format-problem.ts`: the one-line text of a manifest problem in a lint message.
+ * - `field-types.ts`: field types (`type`, `enum`, `anyOf`, `items`, `fields`) normalised, printed, compared.
  */
 export type * from './types';
 export { parseRegistry } from './parse-registry';
@@ -22,3 +23,15 @@ export { listFiles } from './glob-checks';
 export { globListsOf } from './glob-lists';
 export type { GlobList, GlobListRole } from './glob-lists';
 export { JsonLocator, toPointer } from './json-locate';
+export {
+  acceptsAll,
+  enumValueText,
+  isRequiredField,
+  literalFits,
+  literalText,
+  shapeOfField,
+  typeText,
+} from './field-types';
+export type { EnumValue, FieldType, LiteralValue, ManifestTypeSpec, PrimitiveTypeName, TypeName } from './field-types';
+export { HOST_KEY_CATALOGUE } from './host-keys';
+export type { HostKeyEntry, HostKeyCatalogue, HostKeyPlane, HostId } from './host-keys';

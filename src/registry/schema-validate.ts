@@ -139,6 +139,19 @@ function describeError(error: ErrorObject, data: unknown, file: string, locator:
         fix: `Remove the duplicate at '${duplicate}'.`,
       };
     }
+    case 'enum': {
+      // The field-type names ("type": "int"), a key's "type": say what is allowed, and the likely one.
+      const allowed = ((error.params as { allowedValues?: unknown[] }).allowedValues ?? []).map(String);
+      const value = valueAt(data, at);
+      const suggestion = typeof value === 'string' ? likelyMeant(value, allowed) : undefined;
+      return {
+        severity: 'error',
+        file,
+        ...where(at),
+        message: `${label} is ${JSON.stringify(value)}, which is not one of the allowed values${suggestion ? ` (did you mean '${suggestion}'?)` : ''}.`,
+        fix: `Use one of: ${allowed.map((a) => `'${a}'`).join(', ')}.`,
+      };
+    }
     case 'minLength':
       return { severity: 'error', file, ...where(at), message: `${label} must not be empty.`, fix: `Write a value at '${at}' or remove it.` };
     default:

@@ -1,5 +1,6 @@
 import type { Node } from 'jsonc-parser';
 import { normalizeGlob } from './build-registry';
+import { fieldTypeProblems } from './field-types';
 import { toPointer, type JsonLocator } from './json-locate';
 import { checkMetaKeyName, isIdentifierName } from './key-name';
 import type { RegistryManifest, RegistryProblem } from './types';
@@ -56,6 +57,8 @@ export function semanticProblems(
       );
     });
   }
+
+  for (const problem of fieldTypeProblems(manifest.keys)) report(toPointer([...problem.path]), problem.message, problem.fix);
 
   // Rule 1: a producer owns exactly one key. The same glob under two keys makes its files own both.
   const ownerOfGlob = new Map<string, string>();

@@ -5,14 +5,19 @@ import type { JsonLocator } from './json-locate';
  * once loaded and validated (`Registry`). The loader is the only place that turns one into the other.
  */
 
+import type { FieldType, ManifestTypeSpec } from './field-types';
+
 /** A field spec as written: a list of names, or names mapped to a nested spec. */
 export type ManifestFields = string[] | Record<string, ManifestFieldSpec>;
 
-export interface ManifestFieldSpec {
+/** A field: optionally typed (`type`, `enum`, `anyOf`; see field-types.ts), nested with `fields` or `items`. */
+export interface ManifestFieldSpec extends ManifestTypeSpec {
   /** For an object-valued field: its own fields. */
   fields?: ManifestFields;
-  /** For an array of objects: the fields of each item. */
-  items?: { fields?: ManifestFields };
+  /** For an array: the type of each item; `{ fields }` alone means objects with those fields. */
+  items?: ManifestTypeSpec;
+  /** A typed field may be absent (typed fields are otherwise required). */
+  optional?: boolean;
   /** Kept in the manifest (additive-forever) but no longer written; `diff` treats it as not breaking. */
   deprecated?: boolean;
   description?: string;
@@ -21,6 +26,8 @@ export interface ManifestFieldSpec {
 export interface ManifestKey {
   producers: string[];
   description?: string;
+  /** The key's value: an object with `fields` (the default reading), or an array whose items have `fields`. */
+  type?: 'object' | 'array';
   fields?: ManifestFields;
   deprecated?: boolean;
 }
@@ -50,6 +57,11 @@ export interface FieldSpec {
   fields?: FieldMap;
   /** Fields of each item of an array value, when declared. */
   items?: FieldMap;
+  /** The declared type; `undefined` leaves the value unchecked. */
+  type?: FieldType;
+  /** Declared `"optional": true`. */
+  optional?: boolean;
+  description?: string;
 }
 export type FieldMap = ReadonlyMap<string, FieldSpec>;
 
@@ -60,6 +72,8 @@ export interface KeySpec {
   description?: string;
   /** `undefined`: the manifest does not list this key's fields, so they are not checked. */
   fields?: FieldMap;
+  /** Declared `"type"`: an object, or an array whose items have `fields`; `undefined` when not said. */
+  type?: 'object' | 'array';
   /** Kept in the manifest (additive-forever) but no longer written. */
   deprecated?: boolean;
 }

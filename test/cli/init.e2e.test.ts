@@ -95,6 +95,7 @@ describe('mcp-meta init', () => {
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     expect(result.stdout).toContain('wrote mcp-meta.registry.json: 2 keys (hot_memory, retrieval)');
+    expect(result.stdout).toContain('typed 3 fields from the literals the code writes (retrieval.cache, retrieval.cache.age_ms, retrieval.cache.hit); a typed field is required unless "optional": true');
     const manifest = readManifest(dir);
     expect(manifest).toEqual({
       $schema: './node_modules/eslint-plugin-mcp-meta/schema/registry.schema.json',
@@ -107,7 +108,12 @@ describe('mcp-meta init', () => {
         hot_memory: { producers: ['src/hooks/hot-memory.ts'], fields: ['fact_count', 'facts'] },
         retrieval: {
           producers: ['src/ops/search.ts'],
-          fields: { cache: { fields: ['age_ms', 'hit'] }, degraded: { items: { fields: ['stage'] } }, returned_count: {} },
+          // `cache` is written as a literal of literals, so it is typed; the other values are not literals: untyped.
+          fields: {
+            cache: { type: 'object', fields: { age_ms: { type: 'number' }, hit: { type: 'boolean' } } },
+            degraded: { items: { fields: ['stage'] } },
+            returned_count: {},
+          },
         },
       },
     });
@@ -130,7 +136,7 @@ describe('mcp-meta init', () => {
       description: 'Search diagnostics',
       fields: {
         returned_count: {},
-        cache: { fields: ['age_ms', 'hit'] },
+        cache: { type: 'object', fields: { age_ms: { type: 'number' }, hit: { type: 'boolean' } } },
         hint: { description: 'non-contractual prose' },
         degraded: { items: { fields: ['stage'] } },
       },

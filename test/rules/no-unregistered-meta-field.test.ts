@@ -27,6 +27,39 @@ fs.writeFileSync(
 );
 const OPEN_SETTINGS = { 'mcp-meta': { registry: path.join(OPEN_PROJECT, 'mcp-meta.registry.json') } };
 
+/** A project whose manifest gives fields types: literals of another type are reported (`wrongFieldType`). */
+const TYPED_PROJECT = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-meta-typed-fields-'));
+fs.writeFileSync(
+  path.join(TYPED_PROJECT, 'mcp-meta.registry.json'),
+  JSON.stringify({
+    version: 1,
+    emitters: ['emitResponseMeta'],
+    keys: {
+      retrieval: {
+        producers: ['src/search.ts'],
+        fields: {
+          returned_count: { type: 'integer' },
+          score: { type: 'number' },
+          hint: { type: 'string', optional: true },
+          vector_enabled: { type: 'boolean' },
+          tier: { enum: ['memory', 'disk'] },
+          degraded: { type: 'array', items: { enum: ['vector', 'rerank'] } },
+          next_cursor: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+          cache: { type: 'object', fields: { age_ms: { type: 'number' } } },
+          untyped: {},
+        },
+      },
+      warnings: { producers: ['src/dispatch.ts'], type: 'array', fields: { code: { enum: ['unknown_param'] }, param: { type: 'string' } } },
+    },
+  }),
+);
+const TYPED_SETTINGS = { 'mcp-meta': { registry: path.join(TYPED_PROJECT, 'mcp-meta.registry.json') } };
+const TYPED_SEARCH = path.join(TYPED_PROJECT, 'src/search.ts');
+
+function wrongType(pathText: string, expected: string, actual: string) {
+  return { messageId: 'wrongFieldType' as const, data: { path: pathText, expected, actual, registry: 'mcp-meta.registry.json' } };
+}
+
 function unregistered(field: string, pathText: string, key: string, nearest: string | null) {
   return {
     messageId: 'unregisteredField' as const,
@@ -36,6 +69,31 @@ function unregistered(field: string, pathText: string, key: string, nearest: str
 
 ruleTester.run('no-unregistered-meta-field', rule, {
   valid: [
+    {
+      name: 'typed fields written with literals of their types, or with values whose type is not known here',
+      filename: TYPED_SEARCH,
+      settings: TYPED_SETTINGS,
+      code: `
+const TIER = 'disk';
+function search(ctx, rows, c) {
+  ctx.emitResponseMeta('retrieval', {
+    returned_count: 3, score: -0.5, hint: \`\${rows.length} rows\`, vector_enabled: false, tier: TIER,
+    degraded: ['vector', c], next_cursor: null, cache: { age_ms: 1.5 }, untyped: 'anything',
+  });
+  ctx.emitResponseMeta('retrieval', { returned_count: rows.length, score: c ? 1 : 'x', tier: rows.tier, next_cursor: 'abc', hint: undefined });
+}
+`,
+    },
+    {
+      name: 'typed item fields of an array key',
+      filename: path.join(TYPED_PROJECT, 'src/dispatch.ts'),
+      settings: TYPED_SETTINGS,
+      code: `
+function dispatch(out, unknown) {
+  out._meta.warnings = unknown.map((u) => ({ code: 'unknown_param', param: u.name }));
+}
+`,
+    },
     {
       name: 'an emit whose literal writes registered fields only (shorthand too)',
       filename: SEARCH_OP,
@@ -753,6 +811,47 @@ function search(out) {
           ],
         },
       ],
+    },
+    {
+      name: 'a literal of another type than the registered one, at the value (nested, items, enums, unions too)',
+      filename: TYPED_SEARCH,
+      settings: TYPED_SETTINGS,
+      code: `
+const COUNT = '3';
+function search(ctx) {
+  ctx.emitResponseMeta('retrieval', {
+    returned_count: COUNT, score: true, hint: 42, vector_enabled: 'yes',
+    tier: 'ssd', degraded: ['vector', 'cache'], next_cursor: 0, cache: { age_ms: '1s' },
+  });
+  ctx.emitResponseMeta('retrieval', { returned_count: 1.5, cache: [], degraded: 'vector' });
+}
+`,
+      output: null,
+      errors: [
+        { ...wrongType('retrieval.returned_count', 'integer', 'the string "3"'), line: 5, column: 21, endLine: 5, endColumn: 26 },
+        { ...wrongType('retrieval.score', 'number', 'the boolean true'), line: 5, column: 35 },
+        { ...wrongType('retrieval.hint', 'string', 'the number 42'), line: 5, column: 47 },
+        { ...wrongType('retrieval.vector_enabled', 'boolean', 'the string "yes"'), line: 5, column: 67 },
+        { ...wrongType('retrieval.tier', "'memory' | 'disk'", 'the string "ssd"'), line: 6, column: 11 },
+        { ...wrongType('retrieval.degraded', "('vector' | 'rerank')[]", 'an array'), line: 6, column: 28 },
+        { ...wrongType('retrieval.next_cursor', 'string | null', 'the number 0'), line: 6, column: 62 },
+        { ...wrongType('retrieval.cache.age_ms', 'number', 'the string "1s"'), line: 6, column: 82 },
+        { ...wrongType('retrieval.returned_count', 'integer', 'the number 1.5'), line: 8, column: 55 },
+        { ...wrongType('retrieval.cache', 'object', 'an array'), line: 8, column: 67 },
+        { ...wrongType('retrieval.degraded', "('vector' | 'rerank')[]", 'the string "vector"'), line: 8, column: 81 },
+      ],
+    },
+    {
+      name: 'a typed item field of an array key written as a literal of another type',
+      filename: path.join(TYPED_PROJECT, 'src/dispatch.ts'),
+      settings: TYPED_SETTINGS,
+      code: `
+function dispatch(out, unknown) {
+  out._meta.warnings = unknown.map((u) => ({ code: 'unknown-param', param: u.name }));
+}
+`,
+      output: null,
+      errors: [{ ...wrongType('warnings.code', "'unknown_param'", 'the string "unknown-param"'), line: 3, column: 52, endColumn: 67 }],
     },
   ],
 });

@@ -1,5 +1,6 @@
 import type { AcceptedBreak, FieldMap, ManifestKey, RegistryManifest } from '../../registry';
 import { normalizeFields } from '../../registry';
+import { BREAKING_FIELD_TYPE_CHANGES, diffFieldType, type FieldTypeChangeKind } from './diff-field-types';
 import { pairRenames } from './similar-names';
 
 /**
@@ -12,6 +13,10 @@ import { pairRenames } from './similar-names';
  *   field-removed:<path>                 breaking   path = key.field, nested: key.field.sub, array items: key.field[].sub
  *   field-renamed:<old path>-><new path> breaking
  *   producers-moved:<key>                breaking   an old producer glob is gone from the key's producers
+ *   field-type-changed:<path>            breaking   a value the old type allowed is no longer allowed (narrowed, changed)
+ *   field-required:<path>                breaking   an optional field became required
+ *   key-type-changed:<key>               breaking   the key's declared "type" changed (object <-> array)
+ *   field-type-widened:<path>, field-optional:<path>, field-typed:<path>, field-untyped:<path>   not breaking
  *   key-added:<key>, field-added:<path>, producers-added:<key>, field-deprecated:<path>, key-deprecated:<key>,
  *   fields-unchecked:<path>              not breaking
  */
@@ -26,9 +31,11 @@ export type ChangeKind =
   | 'producers-added'
   | 'field-deprecated'
   | 'key-deprecated'
-  | 'fields-unchecked';
+  | 'fields-unchecked'
+  | 'key-type-changed'
+  | FieldTypeChangeKind;
 
-const BREAKING_KINDS: ReadonlySet<ChangeKind> = new Set(['key-removed', 'field-removed', 'field-renamed', 'producers-moved']);
+const BREAKING_KINDS: ReadonlySet<ChangeKind> = new Set<ChangeKind>(['key-removed', 'field-removed', 'field-renamed', 'producers-moved', 'key-type-changed', ...BREAKING_FIELD_TYPE_CHANGES]);
 
 export interface ManifestChange {
   /** Canonical id, e.g. `field-renamed:retrieval.returned->retrieval.returned_count`. */
@@ -82,6 +89,12 @@ function diffKey(key: string, before: ManifestKey, after: ManifestKey): Manifest
     );
   } else if (added.length > 0) {
     changes.push(change('producers-added', key, key, `key '${key}' gained producers ${added.join(', ')}`, ['keys', key, 'producers']));
+  }
+  // An untyped key may have been either; only a declared object that became an array (or back) breaks its readers.
+  if ((before.type === 'object' || before.type === 'array') && (after.type === 'object' || after.type === 'array') && before.type !== after.type) {
+    changes.push(
+      change('key-type-changed', key, key, `key '${key}' changed from ${article(before.type)} to ${article(after.type)}; every consumer reading it breaks (rule 2: additive-forever): add a new key instead`, ['keys', key, 'type']),
+    );
   }
   if (after.deprecated === true && before.deprecated !== true) {
     changes.push(change('key-deprecated', key, key, `key '${key}' was marked deprecated (kept, so not breaking)`, ['keys', key, 'deprecated']));
@@ -145,10 +158,17 @@ function diffFieldMaps(
         change('field-deprecated', `${prefix}.${name}`, key, `field '${prefix}.${name}' was marked deprecated (kept, so not breaking)`, [...location, name]),
       );
     }
+    for (const typeChange of diffFieldType(`${prefix}.${name}`, oldField, newField)) {
+      changes.push(change(typeChange.kind, `${prefix}.${name}`, key, typeChange.message, [...location, name]));
+    }
     changes.push(...diffFieldMaps(key, `${prefix}.${name}`, oldField.fields, newField.fields, [...location, name, 'fields']));
     changes.push(...diffFieldMaps(key, `${prefix}.${name}[]`, oldField.items, newField.items, [...location, name, 'items', 'fields']));
   }
   return changes;
+}
+
+function article(type: 'object' | 'array'): string {
+  return type === 'object' ? 'an object' : 'an array';
 }
 
 function stringList(value: unknown): string[] {

@@ -1,6 +1,6 @@
 import type { ManifestFieldSpec, ManifestFields, ManifestKey, RegistryManifest } from '../../registry';
 import type { CheckedPlane } from '../../analysis/planes';
-import { HOST_KEY_CATALOGUE } from '../../registry/host-keys';
+import { HOST_KEY_CATALOGUE } from '../../registry';
 import type { KeysTableRow } from '../doc/keys-table';
 import { posixRelative } from '../../util/posix-relative';
 import { objectFieldsOf } from '../written-fields';
@@ -37,6 +37,21 @@ function asObject(fields: ManifestFields): Record<string, ManifestFieldSpec> {
   return Array.isArray(fields) ? Object.fromEntries(fields.map((name) => [name, {}])) : fields;
 }
 
+function typedFieldPaths(fields: ManifestFields | undefined, prefix: string): string[] {
+  if (fields === undefined || Array.isArray(fields)) return [];
+  return Object.entries(fields).flatMap(([name, spec]) => [
+    ...(spec.type !== undefined || spec.anyOf !== undefined ? [`${prefix}.${name}`] : []),
+    ...typedFieldPaths(spec.fields, `${prefix}.${name}`),
+    ...typedFieldPaths(spec.items?.fields, `${prefix}.${name}[]`),
+  ]);
+}
+
+function typeOf(spec: ManifestFieldSpec | undefined): ManifestFieldSpec {
+  if (spec === undefined) return {};
+  const { type, enum: values, anyOf, optional } = spec;
+  return JSON.parse(JSON.stringify({ type, enum: values, anyOf, optional })) as ManifestFieldSpec;
+}
+
 /**
  * Doc fields first (they carry descriptions and the team's order), then fields only the code shows; a doc field
  * without nested structure takes the nested fields the code writes (`cache` -> `cache{hit, age_ms}`).
@@ -49,7 +64,9 @@ export function mergeFields(fromDoc: ManifestFields | undefined, fromCode: Manif
   const merged: Record<string, ManifestFieldSpec> = {};
   for (const [name, spec] of Object.entries(doc)) {
     const seen = code[name];
-    const next: ManifestFieldSpec = { ...spec };
+    // The code's inferred type, unless the doc already says one.
+    const typed = spec.type !== undefined || spec.enum !== undefined || spec.anyOf !== undefined;
+    const next: ManifestFieldSpec = typed ? { ...spec } : { ...typeOf(seen), ...spec };
     if (seen?.fields !== undefined && spec.items === undefined) next.fields = mergeFields(spec.fields, seen.fields);
     if (seen?.items?.fields !== undefined && spec.fields === undefined) next.items = { ...spec.items, fields: mergeFields(spec.items?.fields, seen.items.fields) };
     merged[name] = next;
@@ -126,6 +143,11 @@ export function buildStarterManifest(
       notes.push(`key '${key}' is written in ${files} but is not in the doc's table: register it there, or if \`_meta\` in that file is another plane (a JSON body, tool arguments), move the file to \`ignore\` and drop the key`);
     }
     if (scanned === undefined) notes.push(`key '${key}' comes from the doc only: no write of it was found in its producers (\`mcp-meta check\` will say so until one exists)`);
+  }
+
+  const typed = Object.entries(keys).flatMap(([key, entry]) => typedFieldPaths(entry.fields, key));
+  if (typed.length > 0) {
+    notes.push(`typed ${typed.length} field${typed.length > 1 ? 's' : ''} from the literals the code writes (${typed.join(', ')}); a typed field is required unless "optional": true (set where the code writes it under a condition): mark any other field that is not always written`);
   }
 
   const manifest: RegistryManifest = { $schema: SCHEMA_REFERENCE, version: 1, keys };

@@ -5,6 +5,7 @@ import { isAssemblyFromCollected, writesValues } from '../../analysis/write-kind
 import type { ManifestFieldSpec, ManifestFields } from '../../registry';
 import { itemFieldsOf, objectFieldsOf, type WrittenFields } from '../written-fields';
 import type { DetectedVocabulary } from './detect-vocabulary';
+import { inferFieldType, writtenConditionally } from './infer-field-type';
 
 /** What the code says about one key: the files that write it (with how many write sites) and the values written. */
 export interface ScannedKey {
@@ -50,12 +51,17 @@ export function scanWrites(
 
 const MAX_FIELD_DEPTH = 4;
 
-/** The fields seen in `written`, nested where the values show objects or arrays of objects; `undefined` if none. */
+/**
+ * The fields seen in `written`, nested where the values show objects or arrays of objects, typed where every value
+ * is a literal of one type (see `inferFieldType`); `undefined` if none.
+ */
 export function fieldsFromWritten(written: WrittenFields, depth = 0): ManifestFields | undefined {
   if (written.fields.size === 0) return undefined;
   const entries: Array<[string, ManifestFieldSpec]> = [];
   for (const [name, values] of [...written.fields].sort(([a], [b]) => a.localeCompare(b))) {
-    const spec: ManifestFieldSpec = {};
+    // The type first: it reads best at the front of the spec.
+    const spec: ManifestFieldSpec = { ...inferFieldType(values) };
+    if (Object.keys(spec).length > 0 && writtenConditionally(values)) spec.optional = true;
     if (depth < MAX_FIELD_DEPTH) {
       const nested = fieldsFromWritten(objectFieldsOf(values), depth + 1);
       if (nested !== undefined) spec.fields = nested;

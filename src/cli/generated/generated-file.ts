@@ -1,0 +1,89 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { firstDifferentLine, unifiedDiff } from '../doc/unified-diff';
+import { CliError, type VerbReport } from '../findings';
+import { displayPath } from '../format-report';
+import { describeIoError } from '../manifest-source';
+import { loadRegistryWithFindings, resolveRegistryPath } from '../registry-findings';
+import { posixRelative } from '../../util/posix-relative';
+import type { Registry } from '../../registry';
+import type { OptionValues } from '../verb';
+
+/** What a generating verb (`types`, `schema`) says about its output. */
+export interface GeneratedFileSpec {
+  readonly verb: string;
+  /** `types-stale`, `schema-stale`. */
+  readonly staleCode: string;
+  /** What the file holds, for messages: "the TypeScript types". */
+  readonly what: string;
+  readonly usage: string;
+  /** The file's content for this registry; `manifestLabel` is the manifest's path relative to the output's folder. */
+  render(registry: Registry, manifestLabel: string, outFromManifestDir: string): string;
+}
+
+/**
+ * `--out FILE` writes the generated file (only when it changed); `--out FILE --check` writes nothing and exits 1 when
+ * the file is missing or differs, with the diff and the command that fixes it (as `doc --check` does). An invalid
+ * manifest would generate wrong types: its problems are the findings and nothing is written.
+ */
+export function runGeneratedFile(spec: GeneratedFileSpec, values: OptionValues, cwd: string): VerbReport {
+  const out = values.out;
+  if (typeof out !== 'string' || out === '') throw new CliError(`${spec.verb} needs --out FILE`, spec.usage);
+  const outPath = path.resolve(cwd, out);
+  const registryPath = resolveRegistryPath(values.registry as string | undefined, cwd);
+  const { registry, findings } = loadRegistryWithFindings(registryPath, false);
+  const errors = findings.filter((finding) => finding.severity === 'error');
+  if (registry === null || errors.length > 0) return { verb: spec.verb, findings: errors, notes: [] };
+
+  // Paths inside the file are relative to the manifest and the output, never to where the command ran: stable output.
+  const manifestLabel = posixRelative(path.dirname(outPath), registryPath);
+  const expected = spec.render(registry, manifestLabel, posixRelative(path.dirname(registryPath), outPath));
+  const shownOut = displayPath(outPath, cwd);
+  const fixCommand = `npx mcp-meta ${spec.verb} --out ${shownOut}${values.registry === undefined ? '' : ` --registry ${String(values.registry)}`}`;
+  let current: string | null = null;
+  try {
+    current = fs.readFileSync(outPath, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new CliError(`cannot read ${outPath}: ${describeIoError(error)}`);
+  }
+
+  if (values.check !== true) {
+    const changed = current !== expected;
+    if (changed) {
+      try {
+        fs.mkdirSync(path.dirname(outPath), { recursive: true });
+        fs.writeFileSync(outPath, expected);
+      } catch (error) {
+        throw new CliError(`cannot write ${outPath}: ${describeIoError(error)}`);
+      }
+    }
+    return {
+      verb: spec.verb,
+      findings: [],
+      notes: [changed ? `wrote ${spec.what} to ${shownOut}` : `${shownOut} is already up to date`],
+      data: { file: shownOut, changed },
+    };
+  }
+
+  if (current === expected) {
+    return { verb: spec.verb, findings: [], notes: [`${shownOut} is up to date`], data: { file: shownOut, stale: false } };
+  }
+  const diff = unifiedDiff(current ?? '', expected, `${shownOut} (current)`, `${shownOut} (from ${displayPath(registryPath, cwd)})`);
+  const state = current === null ? 'is missing' : `is out of date with ${displayPath(registryPath, cwd)}`;
+  return {
+    verb: spec.verb,
+    findings: [
+      {
+        severity: 'error',
+        code: spec.staleCode,
+        message: `${shownOut} (${spec.what}) ${state}`,
+        file: outPath,
+        ...(current === null ? {} : { line: firstDifferentLine(current, expected) }),
+        fix: `run \`${fixCommand}\``,
+      },
+    ],
+    notes: [],
+    textBody: current === null ? `Please run \`${fixCommand}\`. ${shownOut} does not exist.` : `Please run \`${fixCommand}\`. ${shownOut} is out of date:\n${diff}`,
+    data: { file: shownOut, stale: true, diff, fixCommand },
+  };
+}

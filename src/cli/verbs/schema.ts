@@ -1,0 +1,33 @@
+import { runGeneratedFile, type GeneratedFileSpec } from '../generated/generated-file';
+import { renderMetaSchema } from '../schema/render-schema';
+import { FORMAT_HELP, type Verb } from '../verb';
+
+const USAGE = 'Usage: mcp-meta schema --out FILE.json [--check] [--registry FILE] [--format text|json|github]';
+
+const schemaFile: GeneratedFileSpec = {
+  verb: 'schema',
+  staleCode: 'schema-stale',
+  what: 'the JSON Schema of _meta',
+  usage: USAGE,
+  render: (registry, manifestLabel) => renderMetaSchema(registry, manifestLabel),
+};
+
+export const schemaVerb: Verb = {
+  name: 'schema',
+  help: [
+    USAGE,
+    '',
+    "Generates a JSON Schema (2020-12) of a tool result's _meta under the manifest, for consumers and tests that",
+    'validate real _meta objects. Unknown keys and fields are allowed everywhere (additionalProperties: true); every',
+    'key is optional (a failed producer\'s key is absent); typed fields are required unless "optional": true.',
+    '',
+    'Options:',
+    '  --out FILE.json             the schema to write (or to check)',
+    '  --check                     write nothing; exit 1 and print a diff when FILE.json is missing or stale (for CI)',
+    '  --registry FILE             manifest path (default ./mcp-meta.registry.json)',
+    FORMAT_HELP,
+  ].join('\n'),
+  options: { out: { type: 'string' }, check: { type: 'boolean' }, registry: { type: 'string' } },
+  maxPositionals: 0,
+  run: (values, _positionals, cwd) => runGeneratedFile(schemaFile, values, cwd),
+};
