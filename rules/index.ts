@@ -5,6 +5,7 @@ import noUnregisteredMetaField from './no-unregistered-meta-field';
 import noUnregisteredMetaKey from './no-unregistered-meta-key';
 import noWholesaleMetaAssign from './no-wholesale-meta-assign';
 import requireProducerIsolation from './require-producer-isolation';
+import validRegistry from './valid-registry';
 
 export const rules: Record<string, TSESLint.RuleModule<string, readonly unknown[]>> = {
   'no-foreign-meta-key': noForeignMetaKey,
@@ -12,4 +13,5 @@ export const rules: Record<string, TSESLint.RuleModule<string, readonly unknown[
   'no-unregistered-meta-key': noUnregisteredMetaKey,
   'no-wholesale-meta-assign': noWholesaleMetaAssign,
   'require-producer-isolation': requireProducerIsolation,
+  'valid-registry': validRegistry,
 };

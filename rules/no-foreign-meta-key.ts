@@ -1,11 +1,11 @@
 import path from 'node:path';
-import { defineMetaRuleVisitor, registryProblemMessages } from '../src/analysis/meta-context';
+import { defineMetaRuleVisitor } from '../src/analysis/meta-context';
 import { keyWritesOf } from '../src/analysis/key-writes';
 import { createRule } from '../src/util/create-rule';
 import { posixRelative } from '../src/util/posix-relative';
 
 export type Options = [];
-export type MessageIds = 'foreignKey' | 'registryProblem';
+export type MessageIds = 'foreignKey';
 
 export default createRule<Options, MessageIds>({
   name: 'no-foreign-meta-key',
@@ -19,7 +19,6 @@ export default createRule<Options, MessageIds>({
     messages: {
       foreignKey:
         "`_meta` key '{{key}}' belongs to {{producers}}; '{{file}}' is not one of its producers. One producer per key (MCP _meta rule 1): move this write into the producer, or, if this file now produces the key, change keys.{{key}}.producers in {{registry}}.",
-      ...registryProblemMessages,
     },
   },
   create(context) {

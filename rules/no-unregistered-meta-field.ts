@@ -2,14 +2,14 @@ import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { collectFieldShape, collectItemShape, type FieldShape } from '../src/analysis/field-sets';
 import { propertyKeyName } from '../src/analysis/ast';
 import { keyWritesOf } from '../src/analysis/key-writes';
-import { defineMetaRuleVisitor, registryProblemMessages } from '../src/analysis/meta-context';
+import { defineMetaRuleVisitor } from '../src/analysis/meta-context';
 import type { FieldMap } from '../src/registry/types';
 import { createRule } from '../src/util/create-rule';
 import { nearestName } from '../src/util/nearest-name';
 import { renameKeyFix } from '../src/util/rename-key';
 
 export type Options = [];
-export type MessageIds = 'unregisteredField' | 'useRegisteredField' | 'registryProblem';
+export type MessageIds = 'unregisteredField' | 'useRegisteredField';
 
 /** True when the object literal holding the property keyed by `key` also has a property named `name`. */
 function literalWrites(key: TSESTree.Node, name: string): boolean {
@@ -33,7 +33,6 @@ export default createRule<Options, MessageIds>({
       unregisteredField:
         "Field '{{field}}' is not registered for `_meta` key '{{path}}'.{{hint}} Fields are additive-forever (MCP _meta rule 2): add it to keys.{{key}} fields in {{registry}}; never rename or remove a registered one.",
       useRegisteredField: "Write the registered field '{{field}}' instead.",
-      ...registryProblemMessages,
     },
   },
   create(context) {

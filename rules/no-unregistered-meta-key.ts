@@ -1,12 +1,12 @@
 import type { TSESLint } from '@typescript-eslint/utils';
-import { defineMetaRuleVisitor, registryProblemMessages } from '../src/analysis/meta-context';
+import { defineMetaRuleVisitor } from '../src/analysis/meta-context';
 import { keyWritesOf } from '../src/analysis/key-writes';
 import { createRule } from '../src/util/create-rule';
 import { nearestName } from '../src/util/nearest-name';
 import { renameKeyFix } from '../src/util/rename-key';
 
 export type Options = [{ allowDynamicKeys?: boolean }];
-export type MessageIds = 'unregisteredKey' | 'unregisteredKeyDelete' | 'unverifiableKey' | 'useRegisteredKey' | 'registryProblem';
+export type MessageIds = 'unregisteredKey' | 'unregisteredKeyDelete' | 'unverifiableKey' | 'useRegisteredKey';
 
 export default createRule<Options, MessageIds>({
   name: 'no-unregistered-meta-key',
@@ -38,7 +38,6 @@ export default createRule<Options, MessageIds>({
       unverifiableKey:
         'This `_meta` key is not known statically, so its registration cannot be checked. Use a string literal or a `const`, or set `allowDynamicKeys: true` if it is checked elsewhere.',
       useRegisteredKey: "Use the registered key '{{key}}'.",
-      ...registryProblemMessages,
     },
   },
   create(context, [{ allowDynamicKeys }]) {

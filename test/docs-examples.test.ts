@@ -5,7 +5,8 @@
  *   rule (the doc's file name); every ```ts block under a heading containing "Correct" must get none;
  * - a block's first line may be `// File: <path relative to docs/examples>` (the linted file, which decides its role:
  *   producer of which key, merge layer, ignored); the default is `src/core/ops/list-pages.ts` (owns no key);
- * - a line `// Options: <JSON>` sets the rule's options (an object is the first option, an array is all of them).
+ * - a line `// Options: <JSON>` sets the rule's options (an object is the first option, an array is all of them);
+ * - a line `// Settings: <JSON>` replaces `settings['mcp-meta']` (a relative `registry` resolves against docs/examples).
  * Each doc must have at least one incorrect and one correct block.
  */
 import fs from 'node:fs';
@@ -88,6 +89,11 @@ function optionsOf(code: string): unknown[] {
   return Array.isArray(parsed) ? parsed : [parsed];
 }
 
+function settingsOf(code: string): unknown {
+  const match = /^\s*\/\/\s*Settings:\s*(.+)$/m.exec(code);
+  return match ? JSON.parse(match[1]) : { registry: REGISTRY };
+}
+
 function lintExample(ruleName: string, example: Example): LinterType.LintMessage[] {
   const linter = new Linter({ cwd: EXAMPLES_DIR });
   const config: LinterType.Config[] = [
@@ -95,7 +101,7 @@ function lintExample(ruleName: string, example: Example): LinterType.LintMessage
       files: ['**/*.ts'],
       languageOptions: { parser: tsParser as unknown as LinterType.Parser },
       plugins: { 'mcp-meta': { rules } as unknown as NonNullable<LinterType.Config['plugins']>[string] },
-      settings: { 'mcp-meta': { registry: REGISTRY } },
+      settings: { 'mcp-meta': settingsOf(example.code) },
       rules: { [`mcp-meta/${ruleName}`]: ['error', ...optionsOf(example.code)] as LinterType.RuleEntry },
     },
   ];
