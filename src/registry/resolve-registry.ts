@@ -17,8 +17,10 @@ export type ResolvedRegistry =
     };
 
 /**
- * A folder with no manifest above it is looked at again after this long, so a manifest created while an editor's
- * ESLint process runs is noticed without a restart (and without a walk up the tree for every linted file).
+ * A folder's discovery answer (a manifest, or none) is looked at again after this long, so a manifest created while an
+ * editor's ESLint process runs is noticed without a restart: one created where there was none, and a nearer one (a
+ * package's own manifest under the root one in a monorepo). Within the delay a lint costs no walk up the tree; after
+ * it, one `stat` per folder between the file and its manifest, once for all the files of those folders.
  */
 export const DISCOVERY_RECHECK_MS = 3000;
 
@@ -27,7 +29,7 @@ interface Discovery {
   checkedAt: number;
 }
 
-/** Nearest manifest per folder. Found manifests stay until they disappear; "none" is re-checked after a while. */
+/** Nearest manifest per folder, re-checked after `DISCOVERY_RECHECK_MS` (sooner when the manifest disappears). */
 const discoveries = new Map<string, Discovery>();
 
 /** Forgets discovered manifests. For tests. */
@@ -86,7 +88,7 @@ function discover(startDir: string): string | null {
   let found: string | null = null;
   for (let dir = startDir; ; ) {
     const known = discoveries.get(dir);
-    if (known && (known.manifest !== null || now - known.checkedAt < DISCOVERY_RECHECK_MS)) {
+    if (known && now - known.checkedAt < DISCOVERY_RECHECK_MS) {
       found = known.manifest;
       break;
     }

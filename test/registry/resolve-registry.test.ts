@@ -147,6 +147,44 @@ describe('resolveRegistryForFile: discovery', () => {
     expect(registryPathOf(resolveRegistryForFile(file, {}, dir))).toBe(manifest);
   });
 
+  it('picks up a nearer manifest created after the first lint (a package under the root), at a bounded number of stats', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const root = writeFile(dir, REGISTRY_FILENAME, ISSUE_2_EXAMPLE);
+    const files = ['packages/api/src/a.ts', 'packages/api/src/b.ts', 'packages/api/src/c.ts'].map((f) => path.join(dir, f));
+    for (const file of files) expect(registryPathOf(resolveRegistryForFile(file, {}, dir))).toBe(root);
+
+    const nested = writeFile(dir, `packages/api/${REGISTRY_FILENAME}`, manifestWithKeys({ api: { producers: ['src/a.ts'] } }));
+    // Within the re-check delay: the cached answer, one stat per file (the manifest's mtime and size), no walk.
+    let before = registryCacheStats().stats;
+    for (const file of files) expect(registryPathOf(resolveRegistryForFile(file, {}, dir))).toBe(root);
+    expect(registryCacheStats().stats - before).toBe(files.length);
+
+    // After it: the first file walks packages/api/src (no manifest) and packages/api (the new one): 2 stats, plus the
+    // manifest's own stat; the other files of that folder reuse the fresh answer (one stat each).
+    vi.setSystemTime(Date.now() + DISCOVERY_RECHECK_MS + 1);
+    before = registryCacheStats().stats;
+    for (const file of files) expect(registryPathOf(resolveRegistryForFile(file, {}, dir))).toBe(nested);
+    expect(registryCacheStats().stats - before).toBe(2 + files.length);
+    const resolved = resolveRegistryForFile(files[0], {}, dir);
+    expect(resolved.ok && resolved.registry.classifyFile(files[0]).ownedKeys).toEqual(['api']);
+
+    // Deleting it falls back to the root manifest at once (no delay: the missing manifest triggers a new walk).
+    fs.rmSync(nested);
+    expect(registryPathOf(resolveRegistryForFile(files[0], {}, dir))).toBe(root);
+  });
+
+  it('re-checks a found manifest at most once per delay per folder, however many files are linted', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    writeFile(dir, REGISTRY_FILENAME, ISSUE_2_EXAMPLE);
+    const files = Array.from({ length: 50 }, (_, i) => path.join(dir, `packages/api/src/f${i}.ts`));
+    resolveRegistryForFile(files[0], {}, dir);
+    vi.setSystemTime(Date.now() + DISCOVERY_RECHECK_MS + 1);
+    const before = registryCacheStats().stats;
+    for (let round = 0; round < 4; round++) for (const file of files) expect(resolveRegistryForFile(file, {}, dir).ok).toBe(true);
+    // 200 manifest stats, plus one walk: packages/api/src, packages/api, packages, and the root (found there).
+    expect(registryCacheStats().stats - before).toBe(200 + 4);
+  });
+
   it('looks again when the discovered manifest is deleted', () => {
     writeFile(dir, `src/${REGISTRY_FILENAME}`, ISSUE_2_EXAMPLE);
     const outer = writeFile(dir, REGISTRY_FILENAME, ISSUE_2_EXAMPLE);
