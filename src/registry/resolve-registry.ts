@@ -48,7 +48,11 @@ export function resolveRegistryForFile(filename: string, settings: unknown, cwd:
 
   if (read.settings.registry !== undefined) {
     const registryPath = path.resolve(cwd, read.settings.registry);
-    return fromLoad(loadRegistry(registryPath), registryPath);
+    const loaded = loadRegistry(registryPath);
+    if (isMissingManifest(loaded) && !path.isAbsolute(read.settings.registry)) {
+      return fromLoad(withFix(loaded, relativeRegistryFix(read.settings.registry, cwd)), registryPath);
+    }
+    return fromLoad(loaded, registryPath);
   }
 
   // ESLint passes '<input>' / '<text>' for text without a path; those resolve against cwd like any relative name.
@@ -70,6 +74,23 @@ function fromLoad(loaded: RegistryLoadResult, registryPath: string): ResolvedReg
   if (loaded.ok) return { ok: true, registry: loaded.registry };
   const first = loaded.problems.find((p) => p.severity === 'error') ?? loaded.problems[0];
   return { ok: false, problem: first, problems: loaded.problems, registryPath };
+}
+
+/**
+ * The usual cause of a relative manifest path that points nowhere: ESLint's working directory is not the config's
+ * folder (an editor's ESLint server runs in the workspace folder, often a parent of the project).
+ */
+export function relativeRegistryFix(registry: string, cwd: string): string {
+  return (
+    `'${registry}' is relative, so it was resolved against ESLint's working directory ${cwd}, which in an editor may be ` +
+    `the workspace folder rather than your project. Make it absolute from the config file's folder: ` +
+    `createConfig({ registry: '${registry}', baseDir: import.meta.dirname }) (or __dirname) in eslint.config.*, ` +
+    `or registry: path.join(__dirname, '${registry}') in .eslintrc.cjs. ${MISSING_MANIFEST_FIX}`
+  );
+}
+
+function withFix(loaded: RegistryLoadResult, fix: string): RegistryLoadResult {
+  return loaded.ok ? loaded : { ok: false, problems: loaded.problems.map((problem) => ({ ...problem, fix })) };
 }
 
 function notFound(startDir: string): ResolvedRegistry {
