@@ -338,6 +338,21 @@ describe.each(SETUPS)('VS Code’s ESLint server: $name', (setup) => {
     expect(withRules).toHaveLength(7);
   });
 
+  // The setting the extension deprecated in 3.0.5: it makes the server load `eslint/use-at-your-own-risk`'s FlatESLint,
+  // which ESLint 10 no longer has, so nothing is linted (what users saw as "the server linted nothing").
+  if (setup.eslintPackage === 'eslint') it('with the legacy eslint.experimental.useFlatConfig, ESLint 10 lints nothing (and says why in the log)', async () => {
+    const legacy = await EslintLanguageServer.start({ workspaceFolder: workspace, settings: extensionSettings(workspace, { experimentalUseFlatConfig: true }) });
+    try {
+      await legacy.open(file(WHOLESALE));
+      expect(await legacy.diagnostics(file(WHOLESALE))).toEqual([]);
+      expect(legacy.logMessages.filter((m) => m.type === MESSAGE_TYPE_ERROR).map((m) => m.message)).toEqual([
+        expect.stringMatching(/^The eslint library loaded from .*\/eslint\/lib\/unsupported-api\.js doesn't export a FlatESLint class\.$/),
+      ]);
+    } finally {
+      await legacy.stop();
+    }
+  });
+
   // Discovery (no registry setting) is what a monorepo package uses; the flat setup has one, the eslintrc one does not.
   if (setup.name.startsWith('flat')) it('uses a nearer manifest created while the server runs (a package’s own)', async () => {
     await server.open(file(PACKAGE_FILE));

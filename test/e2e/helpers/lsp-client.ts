@@ -157,8 +157,12 @@ export class EslintLanguageServer {
     });
     // client/registerCapability, window/workDoneProgress/create: accepted, nothing to do.
     connection.onRequest(() => null);
-    connection.onNotification('window/showMessage', (params: ShownMessage) => server.shownMessages.push(params));
-    connection.onNotification('window/logMessage', (params: ShownMessage) => server.logMessages.push(params));
+    connection.onNotification('window/showMessage', (params: ShownMessage) => {
+      server.shownMessages.push(params);
+    });
+    connection.onNotification('window/logMessage', (params: ShownMessage) => {
+      server.logMessages.push(params);
+    });
     connection.onNotification(() => undefined);
     connection.listen();
 
