@@ -44,7 +44,7 @@ const { createConfig } = require('eslint-plugin-mcp-meta/config');
 
 module.exports = [
   { files: ['**/*.ts'], languageOptions: { parser: tsParser, sourceType: 'module' } },
-  createConfig({ registry: './mcp-meta.registry.json', cwd: __dirname, files: ['**/*.ts'] }),
+  createConfig({ registry: './mcp-meta.registry.json', baseDir: __dirname, files: ['**/*.ts'] }),
 ];
 `;
 

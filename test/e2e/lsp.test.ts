@@ -248,7 +248,7 @@ describe.each(SETUPS)('VS Code’s ESLint server: $name', (setup) => {
     expect(misspelt.code).toBe('mcp-meta/no-unregistered-meta-key');
     const actions = await server.codeActions(file(UNREGISTERED_KEY), misspelt);
     const suggestion = actions.find((a) => a.command?.command === 'eslint.applySuggestion');
-    expect(suggestion?.title, actions.map((a) => a.title).join('\n')).toMatch(/retrieval/);
+    expect(suggestion?.title, actions.map((a) => a.title).join('\n')).toBe("Use the registered key 'retrieval'. (mcp-meta/no-unregistered-meta-key)");
     const edits = await server.runCommand(file(UNREGISTERED_KEY), suggestion!.command!);
     const applied = applyTextEdits(server.textOf(file(UNREGISTERED_KEY)), edits);
     assertParses(applied, UNREGISTERED_KEY);
