@@ -44,13 +44,27 @@ describe('resolveRegistryForFile: explicit settings', () => {
   });
 
   it('reports a missing explicit manifest with its absolute path and the fix', () => {
-    const resolved = resolveRegistryForFile(path.join(dir, 'src/a.ts'), { 'mcp-meta': { registry: 'nope.json' } }, dir);
+    const missing = path.join(dir, 'nope.json');
+    const resolved = resolveRegistryForFile(path.join(dir, 'src/a.ts'), { 'mcp-meta': { registry: missing } }, dir);
     expect(resolved.ok).toBe(false);
     if (resolved.ok) return;
-    expect(resolved.registryPath).toBe(path.join(dir, 'nope.json'));
+    expect(resolved.registryPath).toBe(missing);
     expect(formatRegistryProblem(resolved.problem)).toBe(
-      `registry manifest ${path.join(dir, 'nope.json')}: Registry manifest not found: ${path.join(dir, 'nope.json')} does not exist. ` +
+      `registry manifest ${missing}: Registry manifest not found: ${missing} does not exist. ` +
         "Fix: Create it (npx mcp-meta init) or point settings['mcp-meta'].registry at it.",
+    );
+  });
+
+  it('a missing relative manifest: says it was resolved against the working directory and how to anchor it', () => {
+    const resolved = resolveRegistryForFile(path.join(dir, 'src/a.ts'), { 'mcp-meta': { registry: 'nope.json' } }, dir);
+    if (resolved.ok) throw new Error('expected a problem');
+    expect(resolved.registryPath).toBe(path.join(dir, 'nope.json'));
+    expect(resolved.problem.message).toBe(`Registry manifest not found: ${path.join(dir, 'nope.json')} does not exist.`);
+    expect(resolved.problem.fix).toBe(
+      `'nope.json' is relative, so it was resolved against ESLint's working directory ${dir}, which in an editor may be the ` +
+        "workspace folder rather than your project. Make it absolute from the config file's folder: " +
+        "createConfig({ registry: 'nope.json', baseDir: import.meta.dirname }) (or __dirname) in eslint.config.*, " +
+        "or registry: path.join(__dirname, 'nope.json') in .eslintrc.cjs. Create it (npx mcp-meta init) or point settings['mcp-meta'].registry at it.",
     );
   });
 

@@ -45,14 +45,28 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
     filename: OTHER_FILE,
     code: 'export const x = 1;',
     settings: { 'mcp-meta': { registry: path.join(EXAMPLES_DIR, 'no-such.registry.json') } },
-    errors: [atFileStart],
+    errors: [
+      {
+        ...atFileStart,
+        data: {
+          details:
+            `registry manifest ${path.join(EXAMPLES_DIR, 'no-such.registry.json')}: Registry manifest not found: ` +
+            `${path.join(EXAMPLES_DIR, 'no-such.registry.json')} does not exist. Fix: Create it (npx mcp-meta init) or point settings['mcp-meta'].registry at it.`,
+        },
+      },
+    ],
   },
   {
     name: "a misspelt settings['mcp-meta'] property",
     filename: OTHER_FILE,
     code: 'x._meta.retrieval = 1;',
     settings: { 'mcp-meta': { registy: './mcp-meta.registry.json' } },
-    errors: [atFileStart],
+    errors: [
+      {
+        ...atFileStart,
+        data: { details: "ESLint settings['mcp-meta'] (/registy): Unknown property 'registy' in settings['mcp-meta'] (did you mean 'registry'?). Fix: Rename 'registy' to 'registry'." },
+      },
+    ],
   },
 ];
 
