@@ -55,10 +55,6 @@ export interface ExtensionSettings {
   useFlatConfig?: boolean;
   /** `eslint.experimental.useFlatConfig` (default false; 3.0.x clients always send the object). */
   experimentalUseFlatConfig?: boolean;
-  /** `eslint.nodePath`: where the server looks for the `eslint` package first. */
-  nodePath?: string;
-  /** `eslint.workingDirectories` after the client resolved it for the document (unset: undefined). */
-  workingDirectory?: { mode: 'auto' | 'location' } | { directory: string; '!cwd'?: boolean };
 }
 
 /**
@@ -81,9 +77,9 @@ export function extensionSettings(workspaceFolder: string, options: ExtensionSet
     rulesCustomizations: [],
     run: 'onType',
     problems: { shortenToSingleLine: false },
-    nodePath: options.nodePath ?? null,
+    nodePath: null, // eslint.nodePath unset
     workspaceFolder: { name: 'workspace', uri: fileUri(workspaceFolder) },
-    workingDirectory: options.workingDirectory,
+    workingDirectory: undefined, // eslint.workingDirectories unset
     codeAction: {
       disableRuleComment: { enable: true, location: 'separateLine', commentStyle: 'line' },
       showDocumentation: { enable: true },
