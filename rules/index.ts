@@ -12,6 +12,7 @@ import noUnregisteredMetaField from './no-unregistered-meta-field';
 import noUnregisteredMetaKey from './no-unregistered-meta-key';
 import noWholesaleMetaAssign from './no-wholesale-meta-assign';
 import requireProducerIsolation from './require-producer-isolation';
+import validRegistry from './valid-registry';
 
 export type AnyRule = TSESLint.RuleModule<string, readonly unknown[]>;
 
@@ -21,6 +22,7 @@ export const rules: Record<string, AnyRule> = {
   'no-unregistered-meta-key': noUnregisteredMetaKey,
   'no-wholesale-meta-assign': noWholesaleMetaAssign,
   'require-producer-isolation': requireProducerIsolation,
+  'valid-registry': validRegistry,
 };
 /**
  * The package's name and version, read at run time so meta.version always matches the installed package. Found by

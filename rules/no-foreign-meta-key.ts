@@ -1,4 +1,4 @@
-import { defineMetaRuleVisitor, registryProblemMessages } from '../src/analysis/meta-context';
+import { defineMetaRuleVisitor } from '../src/analysis/meta-context';
 import { keyWritesOf, registrationOf } from '../src/analysis/key-writes';
 import { metaOnPlane } from '../src/analysis/planes';
 import { manifestFileName } from '../src/registry';
@@ -6,7 +6,7 @@ import { createRule } from '../src/util/create-rule';
 import { posixRelative } from '../src/util/posix-relative';
 
 export type Options = [];
-export type MessageIds = 'foreignKey' | 'registryProblem';
+export type MessageIds = 'foreignKey';
 
 export default createRule<Options, MessageIds>({
   name: 'no-foreign-meta-key',
@@ -20,7 +20,6 @@ export default createRule<Options, MessageIds>({
     messages: {
       foreignKey:
         "{{where}} key '{{key}}' belongs to {{producers}}; '{{file}}' is not one of its producers. One producer per key (MCP _meta rule 1): move this write into the producer, or, if this file now produces the key, change keys.{{key}}.producers in {{registry}}.",
-      ...registryProblemMessages,
     },
   },
   create(context) {

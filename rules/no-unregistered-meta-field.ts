@@ -3,7 +3,7 @@ import { collectFieldShape, collectItemShape, type FieldShape } from '../src/ana
 import { propertyKeyName } from '../src/analysis/ast';
 import { keyWritesOf, registrationOf } from '../src/analysis/key-writes';
 import { literalValueOf } from '../src/analysis/literal-value';
-import { defineMetaRuleVisitor, registryProblemMessages } from '../src/analysis/meta-context';
+import { defineMetaRuleVisitor } from '../src/analysis/meta-context';
 import { literalFits, literalText, typeText, type FieldSpec } from '../src/registry';
 import type { FieldMap } from '../src/registry/types';
 import { manifestFileName } from '../src/registry';
@@ -12,7 +12,7 @@ import { nearestName } from '../src/util/nearest-name';
 import { renameKeyFix } from '../src/util/rename-key';
 
 export type Options = [];
-export type MessageIds = 'unregisteredField' | 'useRegisteredField' | 'wrongFieldType' | 'registryProblem';
+export type MessageIds = 'unregisteredField' | 'useRegisteredField' | 'wrongFieldType';
 
 /** True when the object literal holding the property keyed by `key` also has a property named `name`. */
 function literalWrites(key: TSESTree.Node, name: string): boolean {
@@ -38,7 +38,6 @@ export default createRule<Options, MessageIds>({
       useRegisteredField: "Write the registered field '{{field}}' instead.",
       wrongFieldType:
         "Field '{{path}}' is registered as {{expected}}, but this value is {{actual}}. Consumers read it as {{expected}}: write a {{expected}} value, or widen the field's type in {{registry}} (narrowing or changing a type breaks consumers; see `mcp-meta diff`).",
-      ...registryProblemMessages,
     },
   },
   create(context) {

@@ -1,15 +1,14 @@
 import type { TSESLint } from '@typescript-eslint/utils';
-import { defineMetaRuleVisitor, registryProblemMessages } from '../src/analysis/meta-context';
+import { defineMetaRuleVisitor } from '../src/analysis/meta-context';
 import { keyNamesOnPlane, keyWritesOf, planeIsChecked, registrationOf } from '../src/analysis/key-writes';
 import { metaOnPlane, planeName, type CheckedPlane } from '../src/analysis/planes';
-import { HOST_KEY_CATALOGUE } from '../src/registry/host-keys';
-import { manifestFileName } from '../src/registry';
+import { HOST_KEY_CATALOGUE, manifestFileName } from '../src/registry';
 import { createRule } from '../src/util/create-rule';
 import { nearestName } from '../src/util/nearest-name';
 import { renameKeyFix } from '../src/util/rename-key';
 
 export type Options = [{ allowDynamicKeys?: boolean }];
-export type MessageIds = 'unregisteredKey' | 'unregisteredKeyDelete' | 'unverifiableKey' | 'wrongPlane' | 'useRegisteredKey' | 'registryProblem';
+export type MessageIds = 'unregisteredKey' | 'unregisteredKeyDelete' | 'unverifiableKey' | 'wrongPlane' | 'useRegisteredKey';
 
 /** Exact host-defined key names a server may write on `plane` (OpenAI Apps, MCP Apps, MCP), for "did you mean". */
 function hostKeyNamesOn(plane: CheckedPlane): string[] {
@@ -48,7 +47,6 @@ export default createRule<Options, MessageIds>({
       unverifiableKey:
         'This `_meta` key is not known statically, so its registration cannot be checked. Use a string literal or a `const`, or set `allowDynamicKeys: true` if it is checked elsewhere.',
       useRegisteredKey: "Use the registered key '{{key}}'.",
-      ...registryProblemMessages,
     },
   },
   create(context, [{ allowDynamicKeys }]) {

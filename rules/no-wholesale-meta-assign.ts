@@ -1,6 +1,6 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { isSideEffectFree } from '../src/analysis/ast';
-import { defineMetaRuleVisitor, registryProblemMessages } from '../src/analysis/meta-context';
+import { defineMetaRuleVisitor } from '../src/analysis/meta-context';
 import type { MetaWrite } from '../src/analysis/types';
 import { isAssemblyFromCollected, replacesMeta } from '../src/analysis/write-kinds';
 import { createRule } from '../src/util/create-rule';
@@ -14,7 +14,7 @@ export type MessageIds =
   | 'lateMergeLayerAssign'
   | 'spreadMetaFirst'
   | 'suggestMerge'
-  | 'registryProblem';
+ ;
 
 
 /**
@@ -115,7 +115,6 @@ export default createRule<Options, MessageIds>({
       spreadMetaFirst:
         '`{{target}}._meta` is spread after the keys written here, so values already in `_meta` win and this write may silently do nothing. Spread `{{target}}._meta` first: `{ ...{{target}}._meta, … }` (MCP _meta rules 1 and 4).',
       suggestMerge: 'Merge into the existing `_meta`: spread `{{target}}._meta` first.',
-      ...registryProblemMessages,
     },
   },
   create(context) {

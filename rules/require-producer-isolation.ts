@@ -1,6 +1,6 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { catchVerdict, isProducerWrite, type CatchVerdict } from '../src/analysis/isolation';
-import { defineMetaRuleVisitor, registryProblemMessages } from '../src/analysis/meta-context';
+import { defineMetaRuleVisitor } from '../src/analysis/meta-context';
 import type { MetaWrite } from '../src/analysis/types';
 import { createRule } from '../src/util/create-rule';
 import { hoistDeclarationFix, wrapStatementFix } from '../src/util/wrap-in-try';
@@ -12,7 +12,7 @@ export type MessageIds =
   | 'sharedTry'
   | 'wrapInTry'
   | 'hoistAndWrap'
-  | 'registryProblem';
+ ;
 
 const CATCH_PROBLEMS: Record<Exclude<CatchVerdict, 'continues'>, string> = {
   'no-catch': 'that has no catch, so the error escapes',
@@ -64,7 +64,6 @@ export default createRule<Options, MessageIds>({
         '{{producer}} shares a try with the producer on line {{line}}: if that one throws, this key is lost too. Give each producer its own try/catch (MCP _meta rule 3).',
       wrapInTry: 'Wrap this producer in its own try/catch.',
       hoistAndWrap: "Declare '{{name}}' with `let` before a try/catch that assigns it, so later code still sees it.",
-      ...registryProblemMessages,
     },
   },
   create(context, [{ requireForAll = false, autofix = true }]) {

@@ -1,18 +1,26 @@
 import * as path from 'node:path';
 import plugin, { type McpMetaPlugin } from '../rules';
 import { formatRegistryProblem, hashManifestFile, loadRegistry } from './registry';
+import { isMissingManifest } from './registry/load-registry';
+import { relativeRegistryFix } from './registry/resolve-registry';
 
 export type McpMetaPreset = 'recommended' | 'strict';
 
 /** Options of `createConfig`. */
 export interface CreateConfigOptions {
-  /** Path of `mcp-meta.registry.json`: absolute, or relative to `cwd`. */
+  /** Path of `mcp-meta.registry.json`: absolute, or relative to `baseDir`. */
   registry: string;
   /** Which rule set to turn on. Default `'recommended'`. */
   preset?: McpMetaPreset;
   /** Files the config applies to. Default: every JavaScript and TypeScript file. */
   files?: string[];
-  /** Folder a relative `registry` is resolved against. Default `process.cwd()` (where ESLint runs). */
+  /**
+   * Folder a relative `registry` is resolved against: pass the config file's own folder (`import.meta.dirname` in
+   * `eslint.config.mjs`, `__dirname` in CommonJS), so the path means the same whatever folder ESLint runs in (an
+   * editor's ESLint server often runs in the workspace folder, a parent of the project). Default `process.cwd()`.
+   */
+  baseDir?: string;
+  /** The earlier name of `baseDir` (same meaning); give one or the other. */
   cwd?: string;
 }
 
@@ -36,7 +44,7 @@ export interface McpMetaFlatConfig {
 }
 
 export const DEFAULT_FILES: readonly string[] = ['**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'];
-const OPTION_NAMES = ['registry', 'preset', 'files', 'cwd'];
+const OPTION_NAMES = ['registry', 'preset', 'files', 'baseDir', 'cwd'];
 const PRESETS: readonly McpMetaPreset[] = ['recommended', 'strict'];
 
 /** Manifest versions already reported on stderr, so a config loaded twice in one process does not repeat itself. */
@@ -46,8 +54,11 @@ const reported = new Set<string>();
  * Builds a flat config for a registry manifest:
  *
  * ```js
- * export default [createConfig({ registry: './mcp-meta.registry.json', preset: 'strict' })];
+ * export default [createConfig({ registry: './mcp-meta.registry.json', baseDir: import.meta.dirname, preset: 'strict' })];
  * ```
+ *
+ * The path is resolved now, when the config loads, against `baseDir` (the config file's folder), and the rules get
+ * the absolute path: a relative path in plain `settings` would be resolved against ESLint's working directory.
  *
  * It validates the manifest now (including globs that match no file) and prints its problems to stderr, but never
  * throws for a broken or missing manifest: the rules then report it on every linted file, and ESLint exits 1 instead
@@ -55,12 +66,18 @@ const reported = new Set<string>();
  */
 export function createConfig(options: CreateConfigOptions): McpMetaFlatConfig {
   checkOptions(options);
-  const { preset = 'recommended', files = [...DEFAULT_FILES], cwd = process.cwd() } = options;
-  const registryPath = path.resolve(cwd, options.registry);
+  const { preset = 'recommended', files = [...DEFAULT_FILES] } = options;
+  const baseDir = options.baseDir ?? options.cwd ?? process.cwd();
+  const registryPath = path.resolve(baseDir, options.registry);
 
   const loaded = loadRegistry(registryPath, { checkGlobs: true });
   const registryHash = loaded.ok ? loaded.registry.hash : (hashManifestFile(registryPath) ?? 'missing');
-  const problems = loaded.ok ? loaded.warnings : loaded.problems;
+  const guessedBase = options.baseDir === undefined && options.cwd === undefined && !path.isAbsolute(options.registry);
+  const problems = loaded.ok
+    ? loaded.warnings
+    : isMissingManifest(loaded) && guessedBase
+      ? loaded.problems.map((problem) => ({ ...problem, fix: relativeRegistryFix(options.registry, baseDir) }))
+      : loaded.problems;
   const reportKey = `${registryPath}\u0000${registryHash}`;
   if (problems.length > 0 && !reported.has(reportKey)) {
     reported.add(reportKey);
@@ -103,7 +120,15 @@ function checkOptions(options: unknown): asserts options is CreateConfigOptions 
   ) {
     throw new TypeError(`createConfig: 'files' must be a non-empty array of glob strings, e.g. ['src/**/*.ts'], or left out.`);
   }
-  if (record.cwd !== undefined && (typeof record.cwd !== 'string' || record.cwd === '')) {
-    throw new TypeError(`createConfig: 'cwd' must be a folder path (a non-empty string), or left out to use process.cwd().`);
+  for (const name of ['baseDir', 'cwd']) {
+    const value = record[name];
+    if (value !== undefined && (typeof value !== 'string' || value === '')) {
+      throw new TypeError(
+        `createConfig: '${name}' must be a folder path (a non-empty string), e.g. import.meta.dirname or __dirname, or left out to use process.cwd().`,
+      );
+    }
+  }
+  if (record.baseDir !== undefined && record.cwd !== undefined) {
+    throw new TypeError(`createConfig: give 'baseDir' or its earlier name 'cwd', not both.`);
   }
 }

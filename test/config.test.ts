@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } fr
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import * as tsParser from '@typescript-eslint/parser';
+import { Linter } from 'eslint';
 import { createConfig } from '../src/config';
 import plugin from '../rules';
 import { resetRegistryCache } from '../src/registry';
@@ -87,6 +89,23 @@ describe('createConfig', () => {
     expect(text).toContain('(/keys/retrieval/producers/0)');
   });
 
+  it('resolves a relative registry against baseDir (the config file\'s folder) at load, whatever the cwd', () => {
+    const config = createConfig({ registry: './mcp-meta.registry.json', baseDir: dir });
+    expect(config.settings['mcp-meta'].registry).toBe(manifest);
+    expect(createConfig({ registry: 'mcp-meta.registry.json', cwd: dir }).settings['mcp-meta'].registry).toBe(manifest);
+    expect(path.isAbsolute(config.settings['mcp-meta'].registry)).toBe(true);
+    expect(process.cwd()).not.toBe(dir);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('without baseDir, a relative path that misses says how to anchor it to the config file', () => {
+    createConfig({ registry: './no-such/mcp-meta.registry.json' });
+    const text = String(warn.mock.calls[0]?.[0]);
+    expect(text).toContain(`resolved against ESLint's working directory ${process.cwd()}`);
+    expect(text).toContain("createConfig({ registry: './no-such/mcp-meta.registry.json', baseDir: import.meta.dirname })");
+    expect(text).toContain("path.join(__dirname, './no-such/mcp-meta.registry.json') in .eslintrc.cjs");
+  });
+
   it.each([
     [undefined, /options must be an object/],
     ['mcp-meta.registry.json', /options must be an object/],
@@ -96,9 +115,34 @@ describe('createConfig', () => {
     [{ registry: 'm.json', files: 'src/**' }, /'files' must be a non-empty array/],
     [{ registry: 'm.json', files: [] }, /'files' must be a non-empty array/],
     [{ registry: 'm.json', cwd: 3 }, /'cwd' must be a folder path/],
+    [{ registry: 'm.json', baseDir: '' }, /'baseDir' must be a folder path/],
+    [{ registry: 'm.json', baseDir: '/a', cwd: '/a' }, /give 'baseDir' or its earlier name 'cwd', not both/],
     [{ registry: 'm.json', registy: 'x' }, /unknown option 'registy'/],
   ])('throws a TypeError naming the fix for %j', (options, message) => {
     expect(() => createConfig(options as never)).toThrow(TypeError);
     expect(() => createConfig(options as never)).toThrow(message);
+  });
+});
+
+describe('a relative registry in an editor whose ESLint runs in the parent folder (a monorepo workspace)', () => {
+  const code = "export function search(ctx) {\n  ctx.emitResponseMeta('retrieval', {});\n}\n";
+  const lint = (mcpMeta: Linter.Config) =>
+    new Linter({ cwd: path.dirname(dir) }).verify(
+      code,
+      [{ files: ['**/*.ts'], languageOptions: { parser: tsParser as unknown as Linter.Parser } }, { ...mcpMeta, files: ['**/*.ts'] }],
+      path.join(dir, 'src/core/ops/search.ts'),
+    );
+
+  it('plain settings: resolved against the parent, so valid-registry says where it looked and how to fix it', () => {
+    const messages = lint({ ...(plugin.configs.recommended as Linter.Config), settings: { 'mcp-meta': { registry: './mcp-meta.registry.json' } } });
+    expect(messages.map((m) => [m.ruleId, m.line])).toEqual([['mcp-meta/valid-registry', 1]]);
+    expect(messages[0].message).toContain(`registry manifest ${path.join(path.dirname(dir), 'mcp-meta.registry.json')}`);
+    expect(messages[0].message).toContain(`resolved against ESLint's working directory ${path.dirname(dir)}`);
+    expect(messages[0].message).toContain('baseDir: import.meta.dirname');
+  });
+
+  it('createConfig with baseDir: the project\'s manifest, whatever the working directory', () => {
+    const messages = lint(createConfig({ registry: './mcp-meta.registry.json', baseDir: dir }) as unknown as Linter.Config);
+    expect(messages).toEqual([]);
   });
 });

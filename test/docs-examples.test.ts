@@ -8,6 +8,7 @@
  * - a line `// Options: <JSON>` sets the rule's options (an object is the first option, an array is all of them);
  * - every incorrect block has a line `// Reports: <messageId>, <messageId>…`: the doc rule's messages, in order, one
  *   entry per problem, so a block that reports the wrong thing or too much fails as surely as one that reports nothing.
+ * - a line `// Settings: <JSON>` replaces `settings['mcp-meta']` (a relative `registry` resolves against docs/examples).
  * Each doc must have at least one incorrect and one correct block.
  */
 import fs from 'node:fs';
@@ -96,6 +97,11 @@ function expectedReportsOf(code: string): string[] | null {
   return match ? match[1].split(',').map((id) => id.trim()).filter((id) => id.length > 0) : null;
 }
 
+function settingsOf(code: string): unknown {
+  const match = /^\s*\/\/\s*Settings:\s*(.+)$/m.exec(code);
+  return match ? JSON.parse(match[1]) : { registry: REGISTRY };
+}
+
 function lintExample(ruleName: string, example: Example): LinterType.LintMessage[] {
   const linter = new Linter({ cwd: EXAMPLES_DIR });
   const config: LinterType.Config[] = [
@@ -103,7 +109,7 @@ function lintExample(ruleName: string, example: Example): LinterType.LintMessage
       files: ['**/*.ts'],
       languageOptions: { parser: tsParser as unknown as LinterType.Parser },
       plugins: { 'mcp-meta': { rules } as unknown as NonNullable<LinterType.Config['plugins']>[string] },
-      settings: { 'mcp-meta': { registry: REGISTRY } },
+      settings: { 'mcp-meta': settingsOf(example.code) },
       rules: { [`mcp-meta/${ruleName}`]: ['error', ...optionsOf(example.code)] as LinterType.RuleEntry },
     },
   ];

@@ -10,13 +10,10 @@ import type { MetaFileAnalysis, MetaFileState } from './types';
 
 type AnyRuleContext = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
 
-/** Lets each rule declare the message used when the manifest cannot be used. */
+/** The message `valid-registry` reports when the manifest that applies to a file cannot be used. */
 export const REGISTRY_PROBLEM_MESSAGE = 'mcp-meta cannot check this file: {{details}}';
-/** Spread into each rule's `meta.messages`; reported by `defineMetaRuleVisitor`. */
-export const registryProblemMessages = { registryProblem: REGISTRY_PROBLEM_MESSAGE } as const;
 
 const states = new WeakMap<object, MetaFileState>();
-const registryProblemReported = new WeakSet<object>();
 let analysisBuilds = 0;
 
 /** How many times a file's analysis was built in this process (tests prove it is once per file, not once per rule). */
@@ -51,29 +48,23 @@ export function getMetaFileState(context: AnyRuleContext): MetaFileState {
 }
 
 /**
- * The visitor every rule returns: runs `onAnalysis` with the file's write model, or reports the manifest problem
- * once per file (by whichever of our rules runs first), at line 1, so a broken manifest is a lint problem, never a
- * crash, and never five copies of the same problem.
+ * The visitor every `_meta` rule returns: runs `onAnalysis` with the file's write model. When the manifest cannot be
+ * used there is no model, and the rule stays silent: the manifest problem is `valid-registry`'s, reported once per
+ * file under its own rule id (so an editor's quick fixes and docs link point at the manifest, not at a `_meta` rule).
  */
 export function defineMetaRuleVisitor<MessageIds extends string>(
-  context: Readonly<TSESLint.RuleContext<MessageIds | 'registryProblem', readonly unknown[]>>,
+  context: Readonly<TSESLint.RuleContext<MessageIds, readonly unknown[]>>,
   onAnalysis: (analysis: MetaFileAnalysis) => void,
 ): TSESLint.RuleListener {
   return {
     Program() {
       const state = getMetaFileState(context);
-      if (state.status === 'ok') {
-        onAnalysis(state.analysis);
-        return;
-      }
-      const ast = sourceCodeOf(context).ast;
-      if (registryProblemReported.has(ast)) return;
-      registryProblemReported.add(ast);
-      context.report({
-        loc: { start: { line: 1, column: 0 }, end: { line: 1, column: 0 } },
-        messageId: 'registryProblem',
-        data: { details: formatRegistryProblem(state.problem) },
-      });
+      if (state.status === 'ok') onAnalysis(state.analysis);
     },
   };
+}
+
+/** The one-line text of the problem that keeps a file from being checked (path, place, fix), or null. */
+export function registryProblemDetails(state: MetaFileState): string | null {
+  return state.status === 'registry-error' ? formatRegistryProblem(state.problem) : null;
 }

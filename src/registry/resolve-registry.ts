@@ -17,8 +17,10 @@ export type ResolvedRegistry =
     };
 
 /**
- * A folder with no manifest above it is looked at again after this long, so a manifest created while an editor's
- * ESLint process runs is noticed without a restart (and without a walk up the tree for every linted file).
+ * A folder's discovery answer (a manifest, or none) is looked at again after this long, so a manifest created while an
+ * editor's ESLint process runs is noticed without a restart: one created where there was none, and a nearer one (a
+ * package's own manifest under the root one in a monorepo). Within the delay a lint costs no walk up the tree; after
+ * it, one `stat` per folder between the file and its manifest, once for all the files of those folders.
  */
 export const DISCOVERY_RECHECK_MS = 3000;
 
@@ -27,7 +29,7 @@ interface Discovery {
   checkedAt: number;
 }
 
-/** Nearest manifest per folder. Found manifests stay until they disappear; "none" is re-checked after a while. */
+/** Nearest manifest per folder, re-checked after `DISCOVERY_RECHECK_MS` (sooner when the manifest disappears). */
 const discoveries = new Map<string, Discovery>();
 
 /** Forgets discovered manifests. For tests. */
@@ -46,7 +48,11 @@ export function resolveRegistryForFile(filename: string, settings: unknown, cwd:
 
   if (read.settings.registry !== undefined) {
     const registryPath = path.resolve(cwd, read.settings.registry);
-    return fromLoad(loadRegistry(registryPath), registryPath);
+    const loaded = loadRegistry(registryPath);
+    if (isMissingManifest(loaded) && !path.isAbsolute(read.settings.registry)) {
+      return fromLoad(withFix(loaded, relativeRegistryFix(read.settings.registry, cwd)), registryPath);
+    }
+    return fromLoad(loaded, registryPath);
   }
 
   // ESLint passes '<input>' / '<text>' for text without a path; those resolve against cwd like any relative name.
@@ -70,6 +76,23 @@ function fromLoad(loaded: RegistryLoadResult, registryPath: string): ResolvedReg
   return { ok: false, problem: first, problems: loaded.problems, registryPath };
 }
 
+/**
+ * The usual cause of a relative manifest path that points nowhere: ESLint's working directory is not the config's
+ * folder (an editor's ESLint server runs in the workspace folder, often a parent of the project).
+ */
+export function relativeRegistryFix(registry: string, cwd: string): string {
+  return (
+    `'${registry}' is relative, so it was resolved against ESLint's working directory ${cwd}, which in an editor may be ` +
+    `the workspace folder rather than your project. Make it absolute from the config file's folder: ` +
+    `createConfig({ registry: '${registry}', baseDir: import.meta.dirname }) (or __dirname) in eslint.config.*, ` +
+    `or registry: path.join(__dirname, '${registry}') in .eslintrc.cjs. ${MISSING_MANIFEST_FIX}`
+  );
+}
+
+function withFix(loaded: RegistryLoadResult, fix: string): RegistryLoadResult {
+  return loaded.ok ? loaded : { ok: false, problems: loaded.problems.map((problem) => ({ ...problem, fix })) };
+}
+
 function notFound(startDir: string): ResolvedRegistry {
   const problem: RegistryProblem = {
     severity: 'error',
@@ -86,7 +109,7 @@ function discover(startDir: string): string | null {
   let found: string | null = null;
   for (let dir = startDir; ; ) {
     const known = discoveries.get(dir);
-    if (known && (known.manifest !== null || now - known.checkedAt < DISCOVERY_RECHECK_MS)) {
+    if (known && now - known.checkedAt < DISCOVERY_RECHECK_MS) {
       found = known.manifest;
       break;
     }

@@ -44,7 +44,7 @@ const { createConfig } = require('eslint-plugin-mcp-meta/config');
 
 module.exports = [
   { files: ['**/*.ts'], languageOptions: { parser: tsParser, sourceType: 'module' } },
-  createConfig({ registry: './mcp-meta.registry.json', cwd: __dirname, files: ['**/*.ts'] }),
+  createConfig({ registry: './mcp-meta.registry.json', baseDir: __dirname, files: ['**/*.ts'] }),
 ];
 `;
 
@@ -104,7 +104,7 @@ module.exports = [...base, { files: ['**/*.ts'], rules: { 'mcp-meta/no-foreign-m
     const results = parseJsonOutput(run);
     expect(results.length).toBeGreaterThan(5);
     for (const result of results) {
-      expect(result.messages.map((m) => [m.line, m.fatal ?? false, m.ruleId?.startsWith('mcp-meta/')])).toEqual([[1, false, true]]);
+      expect(result.messages.map((m) => [m.line, m.fatal ?? false, m.ruleId])).toEqual([[1, false, 'mcp-meta/valid-registry']]);
       expect(result.messages[0].message).toContain(manifestPath);
     }
   });

@@ -171,7 +171,7 @@ describe.each(MAJORS)('$name: one long-lived ESLint instance', (major) => {
       expect(result.messages, rel).toHaveLength(1);
       const [problem] = result.messages;
       expect(problem.fatal, `${rel}: a crash instead of a lint problem`).toBeFalsy();
-      expect(problem.ruleId, rel).toMatch(/^mcp-meta\//);
+      expect(problem.ruleId, rel).toBe('mcp-meta/valid-registry');
       expect(problem.line, rel).toBe(1);
       expect(problem.severity, rel).toBe(2);
       expect(problem.message, rel).toContain(brokenAt);

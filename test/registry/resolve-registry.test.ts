@@ -44,13 +44,27 @@ describe('resolveRegistryForFile: explicit settings', () => {
   });
 
   it('reports a missing explicit manifest with its absolute path and the fix', () => {
-    const resolved = resolveRegistryForFile(path.join(dir, 'src/a.ts'), { 'mcp-meta': { registry: 'nope.json' } }, dir);
+    const missing = path.join(dir, 'nope.json');
+    const resolved = resolveRegistryForFile(path.join(dir, 'src/a.ts'), { 'mcp-meta': { registry: missing } }, dir);
     expect(resolved.ok).toBe(false);
     if (resolved.ok) return;
-    expect(resolved.registryPath).toBe(path.join(dir, 'nope.json'));
+    expect(resolved.registryPath).toBe(missing);
     expect(formatRegistryProblem(resolved.problem)).toBe(
-      `registry manifest ${path.join(dir, 'nope.json')}: Registry manifest not found: ${path.join(dir, 'nope.json')} does not exist. ` +
+      `registry manifest ${missing}: Registry manifest not found: ${missing} does not exist. ` +
         "Fix: Create it (npx mcp-meta init) or point settings['mcp-meta'].registry at it.",
+    );
+  });
+
+  it('a missing relative manifest: says it was resolved against the working directory and how to anchor it', () => {
+    const resolved = resolveRegistryForFile(path.join(dir, 'src/a.ts'), { 'mcp-meta': { registry: 'nope.json' } }, dir);
+    if (resolved.ok) throw new Error('expected a problem');
+    expect(resolved.registryPath).toBe(path.join(dir, 'nope.json'));
+    expect(resolved.problem.message).toBe(`Registry manifest not found: ${path.join(dir, 'nope.json')} does not exist.`);
+    expect(resolved.problem.fix).toBe(
+      `'nope.json' is relative, so it was resolved against ESLint's working directory ${dir}, which in an editor may be the ` +
+        "workspace folder rather than your project. Make it absolute from the config file's folder: " +
+        "createConfig({ registry: 'nope.json', baseDir: import.meta.dirname }) (or __dirname) in eslint.config.*, " +
+        "or registry: path.join(__dirname, 'nope.json') in .eslintrc.cjs. Create it (npx mcp-meta init) or point settings['mcp-meta'].registry at it.",
     );
   });
 
@@ -145,6 +159,44 @@ describe('resolveRegistryForFile: discovery', () => {
 
     vi.setSystemTime(Date.now() + DISCOVERY_RECHECK_MS + 1);
     expect(registryPathOf(resolveRegistryForFile(file, {}, dir))).toBe(manifest);
+  });
+
+  it('picks up a nearer manifest created after the first lint (a package under the root), at a bounded number of stats', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const root = writeFile(dir, REGISTRY_FILENAME, ISSUE_2_EXAMPLE);
+    const files = ['packages/api/src/a.ts', 'packages/api/src/b.ts', 'packages/api/src/c.ts'].map((f) => path.join(dir, f));
+    for (const file of files) expect(registryPathOf(resolveRegistryForFile(file, {}, dir))).toBe(root);
+
+    const nested = writeFile(dir, `packages/api/${REGISTRY_FILENAME}`, manifestWithKeys({ api: { producers: ['src/a.ts'] } }));
+    // Within the re-check delay: the cached answer, one stat per file (the manifest's mtime and size), no walk.
+    let before = registryCacheStats().stats;
+    for (const file of files) expect(registryPathOf(resolveRegistryForFile(file, {}, dir))).toBe(root);
+    expect(registryCacheStats().stats - before).toBe(files.length);
+
+    // After it: the first file walks packages/api/src (no manifest) and packages/api (the new one): 2 stats, plus the
+    // manifest's own stat; the other files of that folder reuse the fresh answer (one stat each).
+    vi.setSystemTime(Date.now() + DISCOVERY_RECHECK_MS + 1);
+    before = registryCacheStats().stats;
+    for (const file of files) expect(registryPathOf(resolveRegistryForFile(file, {}, dir))).toBe(nested);
+    expect(registryCacheStats().stats - before).toBe(2 + files.length);
+    const resolved = resolveRegistryForFile(files[0], {}, dir);
+    expect(resolved.ok && resolved.registry.classifyFile(files[0]).ownedKeys).toEqual(['api']);
+
+    // Deleting it falls back to the root manifest at once (no delay: the missing manifest triggers a new walk).
+    fs.rmSync(nested);
+    expect(registryPathOf(resolveRegistryForFile(files[0], {}, dir))).toBe(root);
+  });
+
+  it('re-checks a found manifest at most once per delay per folder, however many files are linted', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    writeFile(dir, REGISTRY_FILENAME, ISSUE_2_EXAMPLE);
+    const files = Array.from({ length: 50 }, (_, i) => path.join(dir, `packages/api/src/f${i}.ts`));
+    resolveRegistryForFile(files[0], {}, dir);
+    vi.setSystemTime(Date.now() + DISCOVERY_RECHECK_MS + 1);
+    const before = registryCacheStats().stats;
+    for (let round = 0; round < 4; round++) for (const file of files) expect(resolveRegistryForFile(file, {}, dir).ok).toBe(true);
+    // 200 manifest stats, plus one walk: packages/api/src, packages/api, packages, and the root (found there).
+    expect(registryCacheStats().stats - before).toBe(200 + 4);
   });
 
   it('looks again when the discovered manifest is deleted', () => {

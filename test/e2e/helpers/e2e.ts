@@ -28,6 +28,11 @@ export const RULES = [
   'no-unregistered-meta-field',
 ] as const;
 
+/** The rule that reports a manifest that cannot be used (once per file, line 1); the five above then stay silent. */
+export const REGISTRY_RULE = 'valid-registry';
+/** Every rule the plugin ships, each on in every preset. */
+export const PLUGIN_RULES = [...RULES, REGISTRY_RULE] as const;
+
 /** Where each rule's documentation lives (the rules' `meta.docs.url`). */
 export const docsUrl = (rule: string): string =>
   `https://github.com/mcp-meta/eslint-plugin-mcp-meta/blob/main/docs/rules/${rule}.md`;
