@@ -16,7 +16,7 @@ import {
   resolveKey,
   returnedObjectLiterals,
 } from './meta-value';
-import { isCheckedPlane, planeOfLiteral, planeOfOwner } from './planes';
+import { checkedPlaneOfOwner, isCheckedPlane, planeOfLiteral } from './planes';
 import type { MetaKeyWrite, MetaWrite } from './types';
 
 type Node = TSESTree.Node;
@@ -90,8 +90,8 @@ export function completeWrite(partial: PartialWrite, site: Pick<MetaWrite, 'func
 export function aliasOwner(alias: TSESTree.Identifier): { owner: Expression; plane: MetaWrite['plane'] } | null {
   const owner = metaOwner(aliasInitializerMeta(alias));
   if (!owner) return null;
-  const plane = planeOfOwner(owner);
-  return isCheckedPlane(plane) ? { owner, plane } : null;
+  const plane = checkedPlaneOfOwner(owner);
+  return plane ? { owner, plane } : null;
 }
 
 function classifyAssignment(node: TSESTree.AssignmentExpression, sink: WriteSink): void {
@@ -99,8 +99,8 @@ function classifyAssignment(node: TSESTree.AssignmentExpression, sink: WriteSink
   if (left.type !== 'MemberExpression') return;
   const owner = metaOwner(left);
   if (owner) {
-    const plane = planeOfOwner(owner);
-    if (!isCheckedPlane(plane)) return;
+    const plane = checkedPlaneOfOwner(owner);
+    if (!plane) return;
     const value = unwrap(node.right);
     const targetText = referenceText(owner);
     const initialises = createsMissingMeta(node, value, targetText);
@@ -117,8 +117,8 @@ function classifyDelete(node: TSESTree.UnaryExpression, sink: WriteSink): void {
   if (argument.type !== 'MemberExpression') return;
   const owner = metaOwner(argument);
   if (owner) {
-    const plane = planeOfOwner(owner);
-    if (isCheckedPlane(plane)) sink.add({ kind: 'meta-delete', plane, node, target: owner, replaces: true });
+    const plane = checkedPlaneOfOwner(owner);
+    if (plane) sink.add({ kind: 'meta-delete', plane, node, target: owner, replaces: true });
     return;
   }
   classifyKeyMember(argument, node, 'key-delete', null, sink);
@@ -142,8 +142,8 @@ function classifyKeyMember(
   const key = memberKey(keyMember, depth === 0 ? value : null);
   const owner = metaOwner(keyMember.object);
   if (owner) {
-    const plane = planeOfOwner(owner);
-    if (isCheckedPlane(plane)) sink.add({ kind, plane, node, target: owner, keys: [key] });
+    const plane = checkedPlaneOfOwner(owner);
+    if (plane) sink.add({ kind, plane, node, target: owner, keys: [key] });
     return;
   }
   const aliasObject = unwrap(keyMember.object);
@@ -172,8 +172,8 @@ function classifyObjectAssign(node: TSESTree.CallExpression, sink: WriteSink): v
   const owner = metaOwner(first);
   if (owner) {
     // Object.assign(x._meta, { k: v }, fragment): merges per key.
-    const plane = planeOfOwner(owner);
-    if (!isCheckedPlane(plane)) return;
+    const plane = checkedPlaneOfOwner(owner);
+    if (!plane) return;
     const keys: MetaKeyWrite[] = [];
     const spreads: Expression[] = [];
     for (const source of sources) {
@@ -191,8 +191,8 @@ function classifyObjectAssign(node: TSESTree.CallExpression, sink: WriteSink): v
   }
   // Object.assign(x, { _meta: E }): replaces x._meta unless E spreads it first.
   const target = unwrap(first);
-  const plane = planeOfOwner(target);
-  if (!isCheckedPlane(plane)) return;
+  const plane = checkedPlaneOfOwner(target);
+  if (!plane) return;
   for (const source of sources) {
     const literal = source.type === 'SpreadElement' ? null : unwrap(source);
     if (literal?.type !== 'ObjectExpression') continue;

@@ -85,6 +85,12 @@ export function planeOfOwner(owner: TSESTree.Node): WritePlane {
   return 'result';
 }
 
+/** `planeOfOwner`, when it is a plane we check; null for inbound requests (never ours to check). */
+export function checkedPlaneOfOwner(owner: TSESTree.Node): CheckedPlane | null {
+  const plane = planeOfOwner(owner);
+  return isCheckedPlane(plane) ? plane : null;
+}
+
 /** The plane of an object literal that carries `_meta`, or null when it is none we know (an unrelated object). */
 export function planeOfLiteral(literal: TSESTree.ObjectExpression): WritePlane | null {
   const parent = literal.parent;
