@@ -24,7 +24,9 @@ describe('checkMetaKeyName (MCP _meta key-name rules)', () => {
     ['1com.example/x', /invalid prefix label '1com'/],
     ['com.example-/x', /invalid prefix label 'example-'/],
     ['com..example/x', /invalid prefix label ''/],
-    ['a/b/c', /invalid prefix label 'a\/b'/],
+    ['a/b/c', /has a '\/' inside its name 'b\/c'/],
+    ['openai/toolInvocation/invoking', /has a '\/' inside its name 'toolInvocation\/invoking'/],
+    ['progressToken', /MCP itself defines/],
     ['com.example/', /no name/],
     ['', /empty name/],
     ['_private', /breaks/],
@@ -35,5 +37,23 @@ describe('checkMetaKeyName (MCP _meta key-name rules)', () => {
     const issue = checkMetaKeyName(key);
     expect(issue?.message).toMatch(message);
     expect(issue?.fix).toMatch(/\S/);
+  });
+});
+
+describe('checkMetaKeyName: what the fix says', () => {
+  it('offers "external" for a host key with a second slash', () => {
+    expect(checkMetaKeyName('openai/toolInvocation/invoking')?.fix).toBe(
+      `If a host defines this key (it cannot be renamed), add "external": true (or its "catalogue" entry) to it; otherwise rename it, e.g. 'openai/toolInvocation-invoking'.`,
+    );
+  });
+
+  it('checks the prefix before the name, so a bad first label is named', () => {
+    expect(checkMetaKeyName('1a/b/c')?.message).toMatch(/invalid prefix label '1a'/);
+  });
+
+  it('reserves progressToken only without a prefix', () => {
+    expect(checkMetaKeyName('progressToken')?.fix).toMatch(/"external": true/);
+    expect(checkMetaKeyName('com.example/progressToken')).toBeUndefined();
+    expect(checkMetaKeyName('progresstoken')).toBeUndefined();
   });
 });
