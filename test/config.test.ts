@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } fr
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import * as tsParser from '@typescript-eslint/parser';
 import { createConfig } from '../src/config';
 import plugin from '../rules';
 import { resetRegistryCache } from '../src/registry';
@@ -31,6 +32,7 @@ describe('createConfig', () => {
       name: 'mcp-meta/recommended',
       files: ['**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'],
       plugins: { 'mcp-meta': plugin },
+      languageOptions: { parser: tsParser },
       rules: plugin.configs.recommended.rules,
       settings: { 'mcp-meta': { registry: manifest, registryHash: sha256(ISSUE_2_EXAMPLE) } },
     });
@@ -92,6 +94,8 @@ describe('createConfig', () => {
     ['mcp-meta.registry.json', /options must be an object/],
     [{}, /'registry' must be the path of mcp-meta.registry.json/],
     [{ registry: '' }, /'registry' must be/],
+    [{ registry: [] }, /a non-empty array of them, or 'nearest'/],
+    [{ registry: ['a.json', ''] }, /a non-empty array of them/],
     [{ registry: 'm.json', preset: 'all' }, /'preset' must be 'recommended' or 'strict'/],
     [{ registry: 'm.json', files: 'src/**' }, /'files' must be a non-empty array/],
     [{ registry: 'm.json', files: [] }, /'files' must be a non-empty array/],

@@ -29,9 +29,14 @@ export function normalizeGlob(glob: string): string {
   return glob.replace(/^(\.\/)+/, '');
 }
 
-/** The manifest's file name (`mcp-meta.registry.json`), as messages name it. */
-export function manifestFileName(registry: Pick<Registry, 'path'>): string {
-  return path.basename(registry.path);
+/**
+ * The manifest as messages name it: its file name (`mcp-meta.registry.json`); given the lint's working folder `from`,
+ * its path from there when it sits in a folder below it (a monorepo linted from its root:
+ * `packages/api/mcp-meta.registry.json`), so that a message says which of several manifests it means.
+ */
+export function manifestFileName(registry: Pick<Registry, 'path'>, from?: string): string {
+  const below = from === undefined ? undefined : relativePosixPath(from, registry.path);
+  return below ?? path.basename(registry.path);
 }
 
 /** Path of `absoluteFilename` relative to `dir`, in posix form; `undefined` when the file is outside `dir`. */
