@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { checkMetaKeyName } from '../../src/registry';
 
 describe('checkMetaKeyName (MCP _meta key-name rules)', () => {
@@ -55,5 +57,34 @@ describe('checkMetaKeyName: what the fix says', () => {
     expect(checkMetaKeyName('progressToken')?.fix).toMatch(/"external": true/);
     expect(checkMetaKeyName('com.example/progressToken')).toBeUndefined();
     expect(checkMetaKeyName('progresstoken')).toBeUndefined();
+  });
+});
+
+describe('the schema\'s key-name pattern (what editors check) agrees with checkMetaKeyName', () => {
+  const schema = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../schema/registry.schema.json'), 'utf8')) as {
+    properties: { keys: { patternProperties: Record<string, unknown> } };
+  };
+  const [source] = Object.keys(schema.properties.keys.patternProperties);
+  const pattern = new RegExp(source, 'u');
+
+  it.each([
+    'retrieval',
+    'com.example/retrieval',
+    'com.example.mcp/x',
+    'mcp/x',
+    'x.y-z_1',
+    'io.modelcontextprotocol/x',
+    'dev.mcp/x',
+    'com.MCP.tools/x',
+    'io.ModelContextProtocol/x',
+    'openai/toolInvocation/invoking',
+    'progressToken',
+    'com.example/progressToken',
+    'bad_',
+    '1com.example/x',
+    'com.example/',
+    'has space',
+  ])('%s', (key) => {
+    expect(pattern.test(key)).toBe(checkMetaKeyName(key) === undefined);
   });
 });
