@@ -1,19 +1,14 @@
 import type { TSESLint } from '@typescript-eslint/utils';
 import { defineMetaRuleVisitor } from '../src/analysis/meta-context';
-import { keyNamesOnPlane, keyWritesOf, planeIsChecked, registrationOf } from '../src/analysis/key-writes';
-import { metaOnPlane, planeName, type CheckedPlane } from '../src/analysis/planes';
-import { HOST_KEY_CATALOGUE, manifestFileName } from '../src/registry';
+import { keyWritesOf, planeIsChecked, registrationOf } from '../src/analysis/key-writes';
+import { metaOnPlane, planeName } from '../src/analysis/planes';
+import { catalogueKeyNames, manifestFileName } from '../src/registry';
 import { createRule } from '../src/util/create-rule';
 import { nearestName } from '../src/util/nearest-name';
 import { renameKeyFix } from '../src/util/rename-key';
 
 export type Options = [{ allowDynamicKeys?: boolean }];
 export type MessageIds = 'unregisteredKey' | 'unregisteredKeyDelete' | 'unverifiableKey' | 'wrongPlane' | 'useRegisteredKey';
-
-/** Exact host-defined key names a server may write on `plane` (OpenAI Apps, MCP Apps, MCP), for "did you mean". */
-function hostKeyNamesOn(plane: CheckedPlane): string[] {
-  return HOST_KEY_CATALOGUE.entries.flatMap((entry) => (entry.key !== undefined && entry.planes.includes(plane) ? [entry.key] : []));
-}
 
 export default createRule<Options, MessageIds>({
   name: 'no-unregistered-meta-key',
@@ -70,7 +65,8 @@ export default createRule<Options, MessageIds>({
           continue;
         }
         if (!planeIsChecked(registry, write.plane)) continue;
-        const candidates = [...keyNamesOnPlane(registry, write.plane), ...hostKeyNamesOn(write.plane)];
+        // Registered keys of this plane, and the host-defined keys a server may write there (`openai/outputTemplate`).
+        const candidates = [...registry.keysOnPlane(write.plane).keys(), ...catalogueKeyNames(write.plane)];
         const nearest = nearestName(key.name, candidates, { maxDistance: 2 });
         const fix = nearest ? renameKeyFix(key.node, nearest) : null;
         const suggest: TSESLint.SuggestionReportDescriptor<MessageIds>[] =

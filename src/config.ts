@@ -1,15 +1,22 @@
+import { createHash } from 'node:crypto';
 import * as path from 'node:path';
+import * as tsParser from '@typescript-eslint/parser';
 import plugin, { type McpMetaPlugin } from '../rules';
-import { formatRegistryProblem, hashManifestFile, loadRegistry } from './registry';
+import { formatRegistryProblem, hashManifestFile, listFiles, loadRegistry, REGISTRY_FILENAME } from './registry';
 import { isMissingManifest } from './registry/load-registry';
 import { relativeRegistryFix } from './registry/resolve-registry';
+import { warnIfUnsupportedTypescript } from './util/typescript-support';
 
 export type McpMetaPreset = 'recommended' | 'strict';
 
 /** Options of `createConfig`. */
 export interface CreateConfigOptions {
-  /** Path of `mcp-meta.registry.json`: absolute, or relative to `baseDir`. */
-  registry: string;
+  /**
+   * Path of `mcp-meta.registry.json` (absolute, or relative to `baseDir`); several paths for a monorepo (each file
+   * uses the deepest listed manifest whose folder contains it); or `'nearest'`: each file uses the nearest
+   * `mcp-meta.registry.json` above it. A file no manifest covers that never mentions `_meta` gets no problem.
+   */
+  registry: string | string[];
   /** Which rule set to turn on. Default `'recommended'`. */
   preset?: McpMetaPreset;
   /** Files the config applies to. Default: every JavaScript and TypeScript file. */
@@ -29,20 +36,30 @@ export interface McpMetaFlatConfig {
   name: string;
   files: string[];
   plugins: { 'mcp-meta': McpMetaPlugin };
+  /**
+   * @typescript-eslint/parser for every file the config claims: it parses TypeScript (.ts, .tsx, .mts, .cts) and
+   * JavaScript (.js, .jsx, .mjs, .cjs) alike, so no file the default `files` match fails to parse.
+   */
+  languageOptions: { parser: typeof tsParser };
   rules: McpMetaPlugin['configs']['recommended']['rules'];
   settings: {
     'mcp-meta': {
-      /** Absolute path of the manifest. */
-      registry: string;
+      /** Absolute path of the manifest (one manifest). */
+      registry?: string;
+      /** Absolute paths of the manifests (several). Neither this nor `registry`: the nearest manifest above each file. */
+      registries?: string[];
       /**
-       * sha256 of the manifest's bytes ('missing' when it cannot be read). The rules ignore it; it is here because
-       * `eslint --cache` keys its results on the config, so a changed manifest invalidates cached results.
+       * sha256 of the manifest's bytes ('missing' when it cannot be read; with several, of their paths and hashes).
+       * The rules ignore it; it is here because `eslint --cache` keys its results on the config, so a changed
+       * manifest invalidates cached results.
        */
       registryHash: string;
     };
   };
 }
 
+/** `registry: 'nearest'`: no fixed manifest, the nearest one above each linted file. */
+export const NEAREST = 'nearest';
 export const DEFAULT_FILES: readonly string[] = ['**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'];
 const OPTION_NAMES = ['registry', 'preset', 'files', 'baseDir', 'cwd'];
 const PRESETS: readonly McpMetaPreset[] = ['recommended', 'strict'];
@@ -68,15 +85,43 @@ export function createConfig(options: CreateConfigOptions): McpMetaFlatConfig {
   checkOptions(options);
   const { preset = 'recommended', files = [...DEFAULT_FILES] } = options;
   const baseDir = options.baseDir ?? options.cwd ?? process.cwd();
-  const registryPath = path.resolve(baseDir, options.registry);
+  // Relative paths guessed against the working directory get a fix that says how to anchor them.
+  const guessedBase = options.baseDir === undefined && options.cwd === undefined;
+  warnIfUnsupportedTypescript(baseDir, (line) => console.warn(line));
 
+  const base = {
+    name: `mcp-meta/${preset}`,
+    files: [...files],
+    plugins: { 'mcp-meta': plugin },
+    languageOptions: { parser: tsParser },
+    rules: { ...plugin.configs[preset].rules },
+  };
+  const check = (given: string): { path: string; hash: string } =>
+    checkManifest(path.resolve(baseDir, given), guessedBase && !path.isAbsolute(given) ? { given, baseDir } : null);
+  if (options.registry === NEAREST) {
+    // The rules find each file's manifest; validate the ones below baseDir now so their problems show at config load.
+    const found = listFiles(baseDir).filter((file) => path.posix.basename(file) === REGISTRY_FILENAME);
+    return { ...base, settings: { 'mcp-meta': { registryHash: combinedHash(found.map((file) => check(path.resolve(baseDir, file)))) } } };
+  }
+  if (Array.isArray(options.registry)) {
+    const registries = options.registry.map((entry) => path.resolve(baseDir, entry));
+    return { ...base, settings: { 'mcp-meta': { registries, registryHash: combinedHash(options.registry.map(check)) } } };
+  }
+  const checked = check(options.registry);
+  return { ...base, settings: { 'mcp-meta': { registry: checked.path, registryHash: checked.hash } } };
+}
+
+/**
+ * Validates one manifest (globs included) and prints its problems once per version; never throws. `relative` is set
+ * when the path was relative and no `baseDir` was given: a missing manifest's fix then says how to anchor it.
+ */
+function checkManifest(registryPath: string, relative: { given: string; baseDir: string } | null): { path: string; hash: string } {
   const loaded = loadRegistry(registryPath, { checkGlobs: true });
   const registryHash = loaded.ok ? loaded.registry.hash : (hashManifestFile(registryPath) ?? 'missing');
-  const guessedBase = options.baseDir === undefined && options.cwd === undefined && !path.isAbsolute(options.registry);
   const problems = loaded.ok
     ? loaded.warnings
-    : isMissingManifest(loaded) && guessedBase
-      ? loaded.problems.map((problem) => ({ ...problem, fix: relativeRegistryFix(options.registry, baseDir) }))
+    : isMissingManifest(loaded) && relative !== null
+      ? loaded.problems.map((problem) => ({ ...problem, fix: relativeRegistryFix(relative.given, relative.baseDir) }))
       : loaded.problems;
   const reportKey = `${registryPath}\u0000${registryHash}`;
   if (problems.length > 0 && !reported.has(reportKey)) {
@@ -87,18 +132,17 @@ export function createConfig(options: CreateConfigOptions): McpMetaFlatConfig {
         .join('\n'),
     );
   }
+  return { path: registryPath, hash: registryHash };
+}
 
-  return {
-    name: `mcp-meta/${preset}`,
-    files: [...files],
-    plugins: { 'mcp-meta': plugin },
-    rules: { ...plugin.configs[preset].rules },
-    settings: { 'mcp-meta': { registry: registryPath, registryHash } },
-  };
+function combinedHash(manifests: ReadonlyArray<{ path: string; hash: string }>): string {
+  const hash = createHash('sha256');
+  for (const manifest of manifests) hash.update(`${manifest.path}\u0000${manifest.hash}\n`);
+  return hash.digest('hex');
 }
 
 function checkOptions(options: unknown): asserts options is CreateConfigOptions {
-  const usage = "Call createConfig({ registry: './mcp-meta.registry.json' }).";
+  const usage = "Call createConfig({ registry: './mcp-meta.registry.json' }) (or registry: ['a/mcp-meta.registry.json', 'b/mcp-meta.registry.json'], or registry: 'nearest').";
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
     throw new TypeError(`createConfig: options must be an object. ${usage}`);
   }
@@ -108,8 +152,9 @@ function checkOptions(options: unknown): asserts options is CreateConfigOptions 
       throw new TypeError(`createConfig: unknown option '${name}'. Allowed options: ${OPTION_NAMES.join(', ')}.`);
     }
   }
-  if (typeof record.registry !== 'string' || record.registry.trim() === '') {
-    throw new TypeError(`createConfig: 'registry' must be the path of mcp-meta.registry.json (a non-empty string). ${usage}`);
+  const isPath = (value: unknown): boolean => typeof value === 'string' && value.trim() !== '';
+  if (Array.isArray(record.registry) ? record.registry.length === 0 || !record.registry.every(isPath) : !isPath(record.registry)) {
+    throw new TypeError(`createConfig: 'registry' must be the path of mcp-meta.registry.json (a non-empty string), a non-empty array of them, or 'nearest'. ${usage}`);
   }
   if (record.preset !== undefined && !PRESETS.includes(record.preset as McpMetaPreset)) {
     throw new TypeError(`createConfig: 'preset' must be 'recommended' or 'strict', not ${JSON.stringify(record.preset)}.`);

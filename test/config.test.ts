@@ -33,6 +33,7 @@ describe('createConfig', () => {
       name: 'mcp-meta/recommended',
       files: ['**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'],
       plugins: { 'mcp-meta': plugin },
+      languageOptions: { parser: tsParser },
       rules: plugin.configs.recommended.rules,
       settings: { 'mcp-meta': { registry: manifest, registryHash: sha256(ISSUE_2_EXAMPLE) } },
     });
@@ -93,7 +94,7 @@ describe('createConfig', () => {
     const config = createConfig({ registry: './mcp-meta.registry.json', baseDir: dir });
     expect(config.settings['mcp-meta'].registry).toBe(manifest);
     expect(createConfig({ registry: 'mcp-meta.registry.json', cwd: dir }).settings['mcp-meta'].registry).toBe(manifest);
-    expect(path.isAbsolute(config.settings['mcp-meta'].registry)).toBe(true);
+    expect(path.isAbsolute(config.settings['mcp-meta'].registry ?? '')).toBe(true);
     expect(process.cwd()).not.toBe(dir);
     expect(warn).not.toHaveBeenCalled();
   });
@@ -111,6 +112,8 @@ describe('createConfig', () => {
     ['mcp-meta.registry.json', /options must be an object/],
     [{}, /'registry' must be the path of mcp-meta.registry.json/],
     [{ registry: '' }, /'registry' must be/],
+    [{ registry: [] }, /a non-empty array of them, or 'nearest'/],
+    [{ registry: ['a.json', ''] }, /a non-empty array of them/],
     [{ registry: 'm.json', preset: 'all' }, /'preset' must be 'recommended' or 'strict'/],
     [{ registry: 'm.json', files: 'src/**' }, /'files' must be a non-empty array/],
     [{ registry: 'm.json', files: [] }, /'files' must be a non-empty array/],

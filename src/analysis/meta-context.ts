@@ -36,7 +36,9 @@ export function getMetaFileState(context: AnyRuleContext): MetaFileState {
   const cwd = context.cwd ?? context.getCwd?.() ?? process.cwd();
   const resolved = resolveRegistryForFile(filename, context.settings, cwd);
   let state: MetaFileState;
-  if (!resolved.ok) {
+  if (!resolved.ok && resolved.uncovered === true && !sourceCode.text.includes('_meta')) {
+    state = { status: 'uncovered' };
+  } else if (!resolved.ok) {
     state = { status: 'registry-error', problem: resolved.problem, registryPath: resolved.registryPath };
   } else {
     analysisBuilds += 1;

@@ -9,10 +9,12 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, propertyKeyName, referenceSegments, unwrap } from './ast';
 import { findBinding } from './bindings';
+import type { MetaPlane } from '../registry/types';
 
 /** The planes a write can be on. Only `result`, `tool` and `resource` are ever checked (a manifest key's `plane`). */
 export type WritePlane = 'result' | 'tool' | 'resource' | 'prompt' | 'request' | 'body' | 'schema';
-export type CheckedPlane = 'result' | 'tool' | 'resource';
+/** The planes a manifest registers keys on (the registry's `MetaPlane`): the only ones ever checked. */
+export type CheckedPlane = MetaPlane;
 
 export function isCheckedPlane(plane: WritePlane): plane is CheckedPlane {
   return plane === 'result' || plane === 'tool' || plane === 'resource';
@@ -30,14 +32,7 @@ export function metaOnPlane(plane: CheckedPlane): string {
   return plane === 'result' ? '`_meta`' : `${planeName(plane)} \`_meta\``;
 }
 
-/**
- * The planes a manifest key is registered for (`"plane"`, default the tool result). Registered keys are checked only
- * on their planes; a key written on another plane is reported as such.
- */
-export function planesOfKey(spec: object): readonly CheckedPlane[] {
-  const planes = (spec as { planes?: readonly CheckedPlane[] }).planes;
-  return planes && planes.length > 0 ? planes : ['result'];
-}
+
 
 /** Names of objects on the inbound plane: `_meta` under them is the client's, never a tool result's. */
 export const INBOUND_SEGMENTS: ReadonlySet<string> = new Set(['params', 'arguments', 'args', 'request', 'req', 'input', 'extra']);

@@ -111,4 +111,6 @@ export interface MetaFileAnalysis {
 /** The result handed to rules: either an analysis, or the manifest problem that prevents one. */
 export type MetaFileState =
   | { readonly status: 'ok'; readonly analysis: MetaFileAnalysis }
-  | { readonly status: 'registry-error'; readonly problem: RegistryProblem; readonly registryPath: string | null };
+  | { readonly status: 'registry-error'; readonly problem: RegistryProblem; readonly registryPath: string | null }
+  /** No manifest governs the file and it never mentions `_meta`: nothing to check, nothing to report. */
+  | { readonly status: 'uncovered' };

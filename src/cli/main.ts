@@ -11,6 +11,7 @@ import { CliError, EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE_OR_IO } from './finding
 import { formatFatal, formatReport, OUTPUT_FORMATS, type OutputFormat } from './format-report';
 import type { Verb } from './verb';
 import { nearestName } from '../util/nearest-name';
+import { warnIfUnsupportedTypescript } from '../util/typescript-support';
 
 /**
  * Verbs are loaded on demand: `--help` stays fast, and a verb that fails to load (a broken install) becomes a clear
@@ -121,6 +122,8 @@ async function run(args: string[], cwd: string): Promise<number> {
   if (parsed.positionals.length > verb.maxPositionals) {
     throw new CliError(`unexpected argument '${parsed.positionals[verb.maxPositionals]}'`, shortUsage(verb));
   }
+  // The verbs parse sources with @typescript-eslint/parser: say so once when the project's TypeScript is out of its range.
+  warnIfUnsupportedTypescript(cwd, (line) => process.stderr.write(`${line}\n`));
   const report = verb.run(values, parsed.positionals, cwd);
   process.stdout.write(formatReport(report, format as OutputFormat, cwd));
   return report.findings.length > 0 ? EXIT_FINDINGS : EXIT_CLEAN;

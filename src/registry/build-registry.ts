@@ -2,8 +2,20 @@ import * as path from 'node:path';
 import picomatch from 'picomatch';
 import { posixRelative } from '../util/posix-relative';
 import { declaredFieldType } from './field-types';
+import { catalogueEntryById, registrablePlanes } from './catalogue';
 import { globListsOf, type GlobListRole } from './glob-lists';
-import type { FieldMap, FieldSpec, FileRole, KeySpec, ManifestFields, ManifestFieldSpec, Registry, RegistryManifest } from './types';
+import type {
+  FieldMap,
+  FieldSpec,
+  FileRole,
+  KeySpec,
+  ManifestFields,
+  ManifestFieldSpec,
+  ManifestKey,
+  MetaPlane,
+  Registry,
+  RegistryManifest,
+} from './types';
 
 type Matcher = (relativePosixPath: string) => boolean;
 
@@ -18,9 +30,14 @@ export function normalizeGlob(glob: string): string {
   return glob.replace(/^(\.\/)+/, '');
 }
 
-/** The manifest's file name (`mcp-meta.registry.json`), as messages name it. */
-export function manifestFileName(registry: Pick<Registry, 'path'>): string {
-  return path.basename(registry.path);
+/**
+ * The manifest as messages name it: its file name (`mcp-meta.registry.json`); given the lint's working folder `from`,
+ * its path from there when it sits in a folder below it (a monorepo linted from its root:
+ * `packages/api/mcp-meta.registry.json`), so that a message says which of several manifests it means.
+ */
+export function manifestFileName(registry: Pick<Registry, 'path'>, from?: string): string {
+  const below = from === undefined ? undefined : relativePosixPath(from, registry.path);
+  return below ?? path.basename(registry.path);
 }
 
 /** Path of `absoluteFilename` relative to `dir`, in posix form; `undefined` when the file is outside `dir`. */
@@ -57,18 +74,43 @@ export function normalizeFields(fields: ManifestFields | undefined): FieldMap | 
   return map;
 }
 
+/**
+ * The planes a key is registered on: its `plane` as written, else its catalogue entry's registrable planes, else
+ * `result`. Never empty.
+ */
+export function planesOfKey(key: ManifestKey): MetaPlane[] {
+  if (key.plane !== undefined) {
+    const written = Array.isArray(key.plane) ? key.plane : [key.plane];
+    if (written.length > 0) return [...new Set(written)];
+  }
+  const entry = key.catalogue === undefined ? undefined : catalogueEntryById(key.catalogue);
+  const fromEntry = entry ? registrablePlanes(entry.planes) : [];
+  return fromEntry.length > 0 ? fromEntry : ['result'];
+}
+
 /** Turns a validated manifest into the immutable object the rules use. */
 export function buildRegistry(manifest: RegistryManifest, absolutePath: string, hash: string): Registry {
   const dir = path.dirname(absolutePath);
   const keys = new Map<string, KeySpec>();
   for (const [name, key] of Object.entries(manifest.keys)) {
-    const spec: KeySpec = { name, producers: Object.freeze([...key.producers]), deprecated: key.deprecated === true };
+    const spec: KeySpec = {
+      name,
+      producers: Object.freeze([...key.producers]),
+      deprecated: key.deprecated === true,
+      planes: Object.freeze(planesOfKey(key)),
+      external: key.external === true || key.catalogue !== undefined,
+    };
+    if (key.catalogue !== undefined) spec.catalogue = key.catalogue;
     if (key.description !== undefined) spec.description = key.description;
     if (key.type !== undefined) spec.type = key.type;
-    const fields = normalizeFields(key.fields);
+    // A catalogue key without its own `fields` takes the fields the host fixes.
+    const fields = normalizeFields(key.fields ?? (key.catalogue === undefined ? undefined : catalogueEntryById(key.catalogue)?.fields));
     if (fields) spec.fields = fields;
     keys.set(name, spec);
   }
+  const byPlane = new Map<MetaPlane, Map<string, KeySpec>>(
+    (['result', 'tool', 'resource'] as const).map((plane) => [plane, new Map([...keys].filter(([, spec]) => spec.planes.includes(plane)))]),
+  );
   const globLists = globListsOf(manifest);
   const matcherFor = (role: GlobListRole): Matcher => compileGlobs(globLists.filter((list) => list.role === role).flatMap((list) => list.globs));
   const isIgnored = matcherFor('ignore');
@@ -88,6 +130,9 @@ export function buildRegistry(manifest: RegistryManifest, absolutePath: string, 
     hooks: new Set(manifest.hooks ?? []),
     hookFunctions: new Set(manifest.hookFunctions ?? []),
     keys,
+    keysOnPlane(plane: MetaPlane): ReadonlyMap<string, KeySpec> {
+      return byPlane.get(plane) ?? new Map();
+    },
     classifyFile(absoluteFilename: string): FileRole {
       const known = roles.get(absoluteFilename);
       if (known) return known;

@@ -36,8 +36,8 @@ export function listFiles(dir: string): string[] {
 
 /**
  * Checks the globs against the files on disk (config load and `mcp-meta check`, not the lint path): globs that match
- * nothing (a warning: often a moved or renamed file), and real files that the producer globs of two keys both match
- * (an error: a producer owns exactly one key).
+ * nothing (a warning: often a moved or renamed file). A file the producer globs of several keys match is fine: the
+ * spec's unit is a producer, not a file, and the rules check that each key has its own producer unit there.
  */
 export function globProblems(manifest: RegistryManifest, dir: string, file: string, locator: JsonLocator): RegistryProblem[] {
   const files = listFiles(dir);
@@ -58,31 +58,5 @@ export function globProblems(manifest: RegistryManifest, dir: string, file: stri
     });
   }
 
-  // For each file, the first producer glob (per key) that matches it, to point at the offending entry.
-  const producerGlobs = Object.entries(manifest.keys).map(([name, key]) => ({
-    name,
-    globs: key.producers.map((glob, index) => ({ index, matches: compileGlobs([glob]) })),
-  }));
-  const reportedPairs = new Set<string>();
-  for (const relative of files) {
-    const owners = producerGlobs
-      .map(({ name, globs }) => ({ name, glob: globs.find((g) => g.matches(relative)) }))
-      .filter((owner) => owner.glob !== undefined);
-    for (let i = 1; i < owners.length; i++) {
-      const first = owners[0];
-      const second = owners[i];
-      const pair = `${first.name}\u0000${second.name}`;
-      if (reportedPairs.has(pair)) continue;
-      reportedPairs.add(pair);
-      const secondGlob = manifest.keys[second.name].producers[second.glob!.index];
-      problems.push({
-        severity: 'error',
-        file,
-        ...at(toPointer(['keys', second.name, 'producers', second.glob!.index])),
-        message: `File '${relative}' is a producer of two keys, '${first.name}' and '${second.name}' (matched by '${secondGlob}').`,
-        fix: `Narrow the producers globs so '${relative}' belongs to one key only; a producer owns exactly one key (MCP_META_CHANNELS rule 1).`,
-      });
-    }
-  }
   return problems;
 }

@@ -1,7 +1,7 @@
 /**
  * Public surface of the registry module. Implementation files:
  * - `parse-registry.ts`: text -> `RegistryLoadResult` (JSON syntax with line/column, JSON Schema via ajv with JSON
- *   pointers mapped back to line/column, semantic checks: key names, producers owning two keys...). Pure.
+ *   pointers mapped back to line/column, semantic checks: key names, host-key catalogue entries, planes...). Pure.
  * - `load-registry.ts`: path -> `RegistryLoadResult`, cached per process, re-read only when mtime or size changes
  *   (one `stat` per call).
  * - `resolve-registry.ts`: which manifest applies to a linted file: `settings['mcp-meta'].registry` (absolute or
@@ -18,6 +18,9 @@ export { resolveRegistryForFile, resetRegistryDiscovery, REGISTRY_FILENAME, DISC
 export type { ResolvedRegistry } from './resolve-registry';
 export { formatRegistryProblem } from './format-problem';
 export { checkMetaKeyName } from './key-name';
+export { catalogueEntryFor, catalogueKeyNames } from './catalogue';
+export { HOST_KEY_CATALOGUE } from './host-keys';
+export type { HostKeyEntry, HostKeyCatalogue, HostKeyPlane, HostId } from './host-keys';
 export { manifestFileName, normalizeFields } from './build-registry';
 export { listFiles } from './glob-checks';
 export { globListsOf } from './glob-lists';
@@ -33,5 +36,3 @@ export {
   typeText,
 } from './field-types';
 export type { EnumValue, FieldType, LiteralValue, ManifestTypeSpec, PrimitiveTypeName, TypeName } from './field-types';
-export { HOST_KEY_CATALOGUE } from './host-keys';
-export type { HostKeyEntry, HostKeyCatalogue, HostKeyPlane, HostId } from './host-keys';

@@ -1,16 +1,27 @@
 /**
- * The MCP `_meta` key-name rules (MCP specification, "General fields: _meta", revision 2025-11-25 and later):
- * an optional prefix of dot-separated labels followed by `/`, then a name. Labels start with a letter and end with a
- * letter or digit, with letters, digits and hyphens inside. The name starts and ends alphanumeric, with
- * alphanumerics, `-`, `_` and `.` inside. A prefix whose SECOND label is `modelcontextprotocol` or `mcp` is reserved
- * for MCP itself (`io.modelcontextprotocol/`, `dev.mcp/`; but not `com.example.mcp/`).
+ * The MCP `_meta` key-name rules, as the MCP specification states them for `MetaObject` (revision 2026-07-28; the same
+ * rules as "General fields: _meta" in 2025-11-25): "Key name format: valid `_meta` key names have two segments: an
+ * optional prefix, and a name." The prefix is dot-separated labels followed by a slash (`/`); labels start with a
+ * letter and end with a letter or digit, with letters, digits and hyphens inside. The name "MUST begin and end with an
+ * alphanumeric character", with alphanumerics, `-`, `_` and `.` inside, so a key has at most one `/`. A prefix whose
+ * SECOND label is `modelcontextprotocol` or `mcp` is reserved for MCP itself (`io.modelcontextprotocol/`, `dev.mcp/`;
+ * but not `com.example.mcp/`), and MCP defines plain names of its own (`progressToken` in request `_meta`).
  *
- * The spec lets the name be empty after a prefix; a registered key must name something, so we require a name.
+ * Deliberately stricter than the spec in two places:
+ * - the spec lets the name be empty after a prefix; a registered key must name something, so we require a name;
+ * - the reserved-prefix test ignores case (`io.ModelContextProtocol/` is reserved too), so a near-miss of MCP's own
+ *   prefix is never registered as a server's.
+ *
+ * Host-defined keys that break these rules (`openai/toolInvocation/invoking`) or that MCP defines for servers to write
+ * (`io.modelcontextprotocol/related-task`) are registered with `"external": true` or a `"catalogue"` entry, which skips
+ * this check; the caller decides that.
  */
 
 const LABEL = /^[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
 const NAME = /^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$/;
 const RESERVED_SECOND_LABELS = new Set(['modelcontextprotocol', 'mcp']);
+/** Unprefixed names MCP itself defines in `_meta`: a server's own key must not take them. */
+const RESERVED_PLAIN_NAMES = new Set(['progressToken']);
 
 export interface KeyNameIssue {
   message: string;
@@ -19,7 +30,8 @@ export interface KeyNameIssue {
 
 /** `undefined` when `key` is a valid, unreserved `_meta` key name. */
 export function checkMetaKeyName(key: string): KeyNameIssue | undefined {
-  const slash = key.lastIndexOf('/');
+  // The first '/' ends the prefix: a later one is inside the name, which no name may contain.
+  const slash = key.indexOf('/');
   const prefix = slash >= 0 ? key.slice(0, slash) : undefined;
   const name = slash >= 0 ? key.slice(slash + 1) : key;
 
@@ -38,6 +50,18 @@ export function checkMetaKeyName(key: string): KeyNameIssue | undefined {
         fix: `Use your own reverse-DNS prefix (e.g. 'com.example/${name || 'name'}') or no prefix.`,
       };
     }
+  }
+  if (name.includes('/')) {
+    return {
+      message: `Key '${key}' has a '/' inside its name '${name}': an MCP _meta key has at most one '/', the one that ends its prefix.`,
+      fix: `If a host defines this key (it cannot be renamed), add "external": true (or its "catalogue" entry) to it; otherwise rename it, e.g. '${prefix}/${name.replace(/\//g, '-')}'.`,
+    };
+  }
+  if (prefix === undefined && RESERVED_PLAIN_NAMES.has(name)) {
+    return {
+      message: `Key '${key}' is a name MCP itself defines in _meta; a server does not register it as its own key.`,
+      fix: `Rename the key (e.g. 'com.example/${name}'), or, if you write MCP's own '${name}' on purpose, add "external": true to it.`,
+    };
   }
   if (name === '') {
     return prefix === undefined

@@ -54,11 +54,11 @@ export function parseManifestText(text: string, absolutePath: string, hash?: str
 
   // Schema-valid from here on, so the data has the manifest's shape.
   const manifest = data as RegistryManifest;
-  const semanticErrors = semanticProblems(manifest, tree, file, locator);
-  if (semanticErrors.length > 0) return { file, manifest, locator, result: { ok: false, problems: byPosition(semanticErrors) } };
+  const semantic = semanticProblems(manifest, tree, file, locator);
+  if (semantic.some((problem) => problem.severity === 'error')) return { file, manifest, locator, result: { ok: false, problems: byPosition(semantic) } };
 
   const registry = buildRegistry(manifest, file, hash ?? sha256(text));
-  return { file, manifest, locator, result: { ok: true, registry, warnings: [], locator } };
+  return { file, manifest, locator, result: { ok: true, registry, warnings: byPosition(semantic), locator } };
 }
 
 /** Adds the glob checks (they walk the manifest's folder once) to a successful parse. */

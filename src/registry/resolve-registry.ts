@@ -14,6 +14,11 @@ export type ResolvedRegistry =
       /** Every problem found (the first is `problem`). */
       problems: RegistryProblem[];
       registryPath: string | null;
+      /**
+       * No manifest governs this file (none above it, or none of `registries` contains it). A file that never
+       * mentions `_meta` then has nothing to check, and no problem is reported for it.
+       */
+      uncovered?: boolean;
     };
 
 /**
@@ -46,6 +51,11 @@ export function resolveRegistryForFile(filename: string, settings: unknown, cwd:
   const read = readMcpMetaSettings(settings);
   if (!read.ok) return { ok: false, problem: read.problem, problems: [read.problem], registryPath: null };
 
+  if (read.settings.registries !== undefined) {
+    const registryPath = coveringManifest(path.resolve(cwd, filename), read.settings.registries.map((entry) => path.resolve(cwd, entry)));
+    if (registryPath === null) return notListed(path.resolve(cwd, filename), read.settings.registries);
+    return fromLoad(loadRegistry(registryPath), registryPath);
+  }
   if (read.settings.registry !== undefined) {
     const registryPath = path.resolve(cwd, read.settings.registry);
     const loaded = loadRegistry(registryPath);
@@ -100,7 +110,30 @@ function notFound(startDir: string): ResolvedRegistry {
     message: `No ${REGISTRY_FILENAME} found in ${startDir} or any folder above it.`,
     fix: MISSING_MANIFEST_FIX,
   };
-  return { ok: false, problem, problems: [problem], registryPath: null };
+  return { ok: false, problem, problems: [problem], registryPath: null, uncovered: true };
+}
+
+/** Of several manifests, the one whose folder is the deepest that contains `filename`; `null` when none does. */
+export function coveringManifest(filename: string, manifests: readonly string[]): string | null {
+  let best: string | null = null;
+  for (const manifest of manifests) {
+    const relative = path.relative(path.dirname(manifest), filename);
+    const inside = relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+    if (inside && (best === null || path.dirname(manifest).length > path.dirname(best).length)) best = manifest;
+  }
+  return best;
+}
+
+function notListed(filename: string, registries: readonly string[]): ResolvedRegistry {
+  const problem: RegistryProblem = {
+    severity: 'error',
+    origin: 'settings',
+    file: "settings['mcp-meta']",
+    pointer: '/registries',
+    message: `None of the manifests in settings['mcp-meta'].registries (${registries.join(', ')}) is in a folder that contains ${filename}.`,
+    fix: `Add the manifest of this file's package to createConfig({ registry: [...] }), or leave the file out of the config's files.`,
+  };
+  return { ok: false, problem, problems: [problem], registryPath: null, uncovered: true };
 }
 
 function discover(startDir: string): string | null {

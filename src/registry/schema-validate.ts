@@ -1,9 +1,10 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { nearestName } from '../util/nearest-name';
+import { problemsOfKey } from './key-checks';
 import { registrySchema } from './schema-file';
 import type { JsonLocator } from './json-locate';
 import { parsePointer, toPointer } from './json-locate';
-import type { RegistryProblem } from './types';
+import type { ManifestKey, RegistryProblem } from './types';
 
 let compiled: ValidateFunction | undefined;
 
@@ -12,6 +13,8 @@ function validator(): ValidateFunction {
   if (!compiled) {
     // verbose: errors carry their parentSchema, which lists the allowed properties for "did you mean".
     const ajv = new Ajv({ allErrors: true, verbose: true, strict: true });
+    // Editor keywords (VS Code's JSON service shows them); ajv only needs to accept them.
+    ajv.addVocabulary(['markdownDescription', 'errorMessage']);
     compiled = ajv.compile(registrySchema());
   }
   return compiled;
@@ -41,6 +44,10 @@ function describeError(error: ErrorObject, data: unknown, file: string, locator:
   // `if` only says which branch failed; the branch's own error says what is wrong. Key names are checked by the
   // semantic pass with the full MCP rules (the schema pattern is there for editors).
   if (error.keyword === 'if' || error.schemaPath.includes('/propertyNames')) return undefined;
+  // A key whose name breaks the MCP rules and is not marked external: the key-name check says what is wrong with the
+  // name and how to fix it (rename, or `"catalogue": "<id>"` for a host key), where ajv could only say "anyOf".
+  // (ajv's schemaPath is relative to the referenced definition: `#/anyOf/...` of definitions/hostDefinedKey.)
+  if (error.schemaPath.startsWith('#/anyOf') && isKeyPointer(error.instancePath)) return keyNameProblem(error.instancePath, data, file, locator);
 
   const where = (pointer: string, atName = false): Pick<RegistryProblem, 'pointer' | 'line' | 'column'> => ({
     pointer,
@@ -148,8 +155,8 @@ function describeError(error: ErrorObject, data: unknown, file: string, locator:
         severity: 'error',
         file,
         ...where(at),
-        message: `${label} is ${JSON.stringify(value)}, which is not one of the allowed values${suggestion ? ` (did you mean '${suggestion}'?)` : ''}.`,
-        fix: `Use one of: ${allowed.map((a) => `'${a}'`).join(', ')}.`,
+        message: `${label} is ${JSON.stringify(value)}${suggestion ? ` (did you mean '${suggestion}'?)` : ''}; allowed: ${allowed.map((a) => `'${a}'`).join(', ')}.`,
+        fix: `Write ${suggestion ? `'${suggestion}'` : `one of ${allowed.map((a) => `'${a}'`).join(', ')}`} at '${at}'.`,
       };
     }
     case 'minLength':
@@ -164,6 +171,20 @@ function describeError(error: ErrorObject, data: unknown, file: string, locator:
     message: `${label} ${error.message ?? 'is invalid'}.`,
     fix: `Correct the value at '${at}' (see schema/registry.schema.json).`,
   };
+}
+
+function isKeyPointer(pointer: string): boolean {
+  const segments = parsePointer(pointer);
+  return segments.length === 2 && segments[0] === 'keys';
+}
+
+function keyNameProblem(at: string, data: unknown, file: string, locator: JsonLocator): RegistryProblem | undefined {
+  const name = parsePointer(at).pop() ?? '';
+  const key = valueAt(data, at);
+  if (key === null || typeof key !== 'object' || Array.isArray(key)) return undefined;
+  const problem = problemsOfKey(name, key as ManifestKey).find((found) => found.severity === 'error' && found.pointer === at);
+  if (!problem) return undefined;
+  return { severity: 'error', file, pointer: at, ...locator.locate(at, true), message: problem.message, fix: problem.fix };
 }
 
 /** The allowed name a typo most likely meant; none when every candidate is too far off to be a typo. */

@@ -1,14 +1,18 @@
 import type { Node } from 'jsonc-parser';
 import { normalizeGlob } from './build-registry';
 import { fieldTypeProblems } from './field-types';
+import { keyNameProblems } from './key-checks';
 import { toPointer, type JsonLocator } from './json-locate';
-import { checkMetaKeyName, isIdentifierName } from './key-name';
+import { isIdentifierName } from './key-name';
 import type { RegistryManifest, RegistryProblem } from './types';
 
 /**
- * Checks a schema-valid manifest for what JSON Schema cannot say: MCP key-name rules, callee names that can never
- * match, globs that point outside the manifest's folder, one glob owning two keys, and duplicated JSON properties
- * (JSON.parse silently keeps the last one, which would drop a key without a word).
+ * Checks a schema-valid manifest for what JSON Schema cannot say: MCP key-name rules and host-key catalogue entries
+ * (`key-checks.ts`), callee names that can never match, globs that point outside the manifest's folder, and
+ * duplicated JSON properties (JSON.parse silently keeps the last one, which would drop a key without a word).
+ *
+ * A file may be listed under several keys: the spec's unit is a producer, not a file, so the rules check that each key
+ * is written by its own producer unit in that file.
  */
 type Reporter = (pointer: string, message: string, fix: string, atName?: boolean, offset?: number) => void;
 
@@ -26,9 +30,9 @@ export function semanticProblems(
 
   if (tree) duplicatePropertyProblems(tree, report);
 
-  for (const name of Object.keys(manifest.keys)) {
-    const issue = checkMetaKeyName(name);
-    if (issue) report(toPointer(['keys', name]), issue.message, issue.fix, true);
+  for (const problem of keyNameProblems(manifest)) {
+    const position = locator.locate(problem.pointer, problem.atName);
+    problems.push({ severity: problem.severity, file, pointer: problem.pointer, ...position, message: problem.message, fix: problem.fix });
   }
 
   for (const list of ['emitters', 'hooks', 'hookFunctions'] as const) {
@@ -59,25 +63,6 @@ export function semanticProblems(
   }
 
   for (const problem of fieldTypeProblems(manifest.keys)) report(toPointer([...problem.path]), problem.message, problem.fix);
-
-  // Rule 1: a producer owns exactly one key. The same glob under two keys makes its files own both.
-  const ownerOfGlob = new Map<string, string>();
-  for (const [name, key] of Object.entries(manifest.keys)) {
-    key.producers.forEach((glob, index) => {
-      const normalized = normalizeGlob(glob);
-      const owner = ownerOfGlob.get(normalized);
-      if (owner === undefined) {
-        ownerOfGlob.set(normalized, name);
-        return;
-      }
-      if (owner === name) return;
-      report(
-        toPointer(['keys', name, 'producers', index]),
-        `Producer '${glob}' is listed under two keys, '${owner}' and '${name}'.`,
-        `Move '${glob}' to one key's producers; a producer owns exactly one key (MCP_META_CHANNELS rule 1).`,
-      );
-    });
-  }
   return problems;
 }
 

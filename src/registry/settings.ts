@@ -5,11 +5,16 @@ import type { RegistryProblem } from './types';
 export interface McpMetaSettings {
   /** The manifest path as written (absolute, or relative to ESLint's cwd); `undefined` means "discover it". */
   registry?: string;
+  /**
+   * Several manifests (a monorepo): each file uses the deepest listed manifest whose folder contains it; a file
+   * under none of them is not covered. Absolute, or relative to ESLint's cwd. Exclusive with `registry`.
+   */
+  registries?: string[];
 }
 
 export type SettingsResult = { ok: true; settings: McpMetaSettings } | { ok: false; problem: RegistryProblem };
 
-const ALLOWED = ['registry', 'registryHash'] as const;
+const ALLOWED = ['registry', 'registries', 'registryHash'] as const;
 const SETTINGS_LABEL = "settings['mcp-meta']";
 
 /** ESLint hands every rule the same settings object for a config, so validating once per object is enough. */
@@ -36,9 +41,9 @@ function validate(value: unknown): SettingsResult {
     if ((ALLOWED as readonly string[]).includes(name)) continue;
     const suggestion = nearestName(name, ALLOWED, { ignoreCase: true, maxDistance: 3 });
     return problem(`/${name}`, `Unknown property '${name}' in ${SETTINGS_LABEL}${suggestion ? ` (did you mean '${suggestion}'?)` : ''}.`,
-      suggestion ? `Rename '${name}' to '${suggestion}'.` : `Remove '${name}'; ${SETTINGS_LABEL} accepts 'registry' (the manifest's path) and 'registryHash' (written by createConfig).`);
+      suggestion ? `Rename '${name}' to '${suggestion}'.` : `Remove '${name}'; ${SETTINGS_LABEL} accepts 'registry' (the manifest's path), 'registries' (several manifests) and 'registryHash' (written by createConfig).`);
   }
-  const { registry, registryHash } = record;
+  const { registry, registries, registryHash } = record;
   if (registry !== undefined && (typeof registry !== 'string' || registry.trim() === '')) {
     return problem('/registry', `${SETTINGS_LABEL}.registry must be a non-empty string (the manifest's path), not ${JSON.stringify(registry)}.`,
       `Set it to the path of mcp-meta.registry.json, absolute or relative to ESLint's working directory, or remove it to find the nearest manifest.`);
@@ -46,6 +51,16 @@ function validate(value: unknown): SettingsResult {
   if (registryHash !== undefined && typeof registryHash !== 'string') {
     return problem('/registryHash', `${SETTINGS_LABEL}.registryHash must be a string, not ${JSON.stringify(registryHash)}.`,
       `Remove 'registryHash'; createConfig({ registry }) writes it for you so that eslint --cache notices manifest changes.`);
+  }
+  if (registries !== undefined) {
+    if (!Array.isArray(registries) || registries.length === 0 || !registries.every((entry) => typeof entry === 'string' && entry.trim() !== '')) {
+      return problem('/registries', `${SETTINGS_LABEL}.registries must be a non-empty array of manifest paths, not ${JSON.stringify(registries)}.`,
+        `List each mcp-meta.registry.json (absolute or relative to ESLint's working directory), or use createConfig({ registry: [...] }).`);
+    }
+    if (registry !== undefined) {
+      return problem('/registries', `${SETTINGS_LABEL} has both 'registry' and 'registries'.`, `Keep one: 'registry' for one manifest, 'registries' for several.`);
+    }
+    return { ok: true, settings: { registries: [...(registries as string[])] } };
   }
   return { ok: true, settings: registry === undefined ? {} : { registry } };
 }

@@ -23,6 +23,13 @@ export interface ManifestFieldSpec extends ManifestTypeSpec {
   description?: string;
 }
 
+/**
+ * Where a `_meta` key lives: `result` (CallToolResult `_meta`, the plane the producer conventions govern), `tool`
+ * (a tool descriptor's `_meta`, as `registerTool` and `tools/list` carry it) or `resource` (a resource's or a
+ * resource content's `_meta`).
+ */
+export type MetaPlane = 'result' | 'tool' | 'resource';
+
 export interface ManifestKey {
   producers: string[];
   description?: string;
@@ -30,6 +37,12 @@ export interface ManifestKey {
   type?: 'object' | 'array';
   fields?: ManifestFields;
   deprecated?: boolean;
+  /** The plane(s) the key is written on. Default `"result"`. */
+  plane?: MetaPlane | MetaPlane[];
+  /** A host-defined key: its name is exempt from the MCP key-name rules (nothing else is). */
+  external?: boolean;
+  /** Id of a host-key catalogue entry (implies `external`; supplies `fields` and `plane` when the key gives none). */
+  catalogue?: string;
 }
 
 export interface AcceptedBreak {
@@ -76,6 +89,12 @@ export interface KeySpec {
   type?: 'object' | 'array';
   /** Kept in the manifest (additive-forever) but no longer written. */
   deprecated?: boolean;
+  /** The planes the key is registered on; never empty (`['result']` when the manifest says nothing). */
+  planes: readonly MetaPlane[];
+  /** A host-defined key (`"external": true` or a `"catalogue"` entry): its name is exempt from the key-name rules. */
+  external: boolean;
+  /** The host-key catalogue entry id the key names, when it names one. */
+  catalogue?: string;
 }
 
 /** A validated manifest, ready for the rules. Immutable; a new one is made when the file changes. */
@@ -91,6 +110,8 @@ export interface Registry {
   readonly hooks: ReadonlySet<string>;
   readonly hookFunctions: ReadonlySet<string>;
   readonly keys: ReadonlyMap<string, KeySpec>;
+  /** The keys registered on one plane (precomputed: a lookup, no filtering). */
+  keysOnPlane(plane: MetaPlane): ReadonlyMap<string, KeySpec>;
   /** What the manifest says about one file (absolute path). Memoised per file. */
   classifyFile(absoluteFilename: string): FileRole;
 }

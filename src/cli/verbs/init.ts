@@ -7,6 +7,7 @@ import { parseKeysTable, type KeysTableRow } from '../doc/keys-table';
 import { CliError, type Finding, type VerbReport } from '../findings';
 import { displayPath } from '../format-report';
 import { buildStarterManifest, identifiersIn } from '../init/build-manifest';
+import { schemaReferenceFor } from '../init/schema-reference';
 import { detectVocabulary, emptyVocabulary } from '../init/detect-vocabulary';
 import { emptyScan, scanWrites } from '../init/scan-writes';
 import { describeIoError } from '../manifest-source';
@@ -94,6 +95,9 @@ export const initVerb: Verb = {
     const built = buildStarterManifest(dir, vocabulary, scan, docRows);
     const manifest = built.manifest;
     notes.push(...built.notes);
+    const schema = schemaReferenceFor(dir);
+    manifest.$schema = schema.reference;
+    if (!schema.resolved) notes.push(`eslint-plugin-mcp-meta is not installed where ${displayPath(dir, cwd)} can resolve it: "$schema" assumes ${schema.reference} (install the plugin, then run init again or correct the path)`);
     // The starter must load in the plugin: drop a key the validation rejects (an invalid MCP key name...) and say why.
     let text = serialize(manifest);
     for (let attempt = 0; attempt < 20; attempt++) {

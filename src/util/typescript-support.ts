@@ -1,0 +1,47 @@
+import { createRequire } from 'node:module';
+import * as path from 'node:path';
+import semver from 'semver';
+
+/**
+ * The TypeScript versions the plugin runs with: those @typescript-eslint/parser 8 declares as its peer range
+ * (`npm view @typescript-eslint/parser@8 peerDependencies`). Outside it, npm refuses the install (ERESOLVE) or the
+ * parser runs an untested compiler; `npm i -D typescript` alone can pick a newer major than the range allows.
+ */
+export const SUPPORTED_TYPESCRIPT_RANGE = '>=4.8.4 <6.1';
+export const SUPPORTED_TYPESCRIPT_FIX = 'npm i -D typescript@~5.9';
+
+/** The version of the `typescript` package Node resolves from `fromDir`; `undefined` when none is installed. */
+export function installedTypescriptVersion(fromDir: string): string | undefined {
+  try {
+    const require = createRequire(path.join(fromDir, 'noop.js'));
+    const version: unknown = (require('typescript/package.json') as { version?: unknown }).version;
+    return typeof version === 'string' ? version : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * One line saying the installed TypeScript is outside the supported range, with the fix; `undefined` when it is in
+ * range, or when no `typescript` is installed where it was looked for (nothing to compare).
+ */
+export function unsupportedTypescriptWarning(version: string | undefined): string | undefined {
+  if (version === undefined) return undefined;
+  const parsed = semver.coerce(version, { includePrerelease: true });
+  // Pre-releases of a supported line (6.0.0-beta) are as supported as the line; compare on the release triple.
+  if (parsed !== null && semver.satisfies(`${parsed.major}.${parsed.minor}.${parsed.patch}`, SUPPORTED_TYPESCRIPT_RANGE)) return undefined;
+  return (
+    `eslint-plugin-mcp-meta: TypeScript ${version} is installed, but @typescript-eslint/parser 8 (which the plugin ` +
+    `parses with) supports typescript ${SUPPORTED_TYPESCRIPT_RANGE}. Fix: ${SUPPORTED_TYPESCRIPT_FIX}`
+  );
+}
+
+const warned = new Set<string>();
+
+/** Prints the warning once per process and version (a config is often loaded more than once). */
+export function warnIfUnsupportedTypescript(fromDir: string, print: (line: string) => void, version = installedTypescriptVersion(fromDir)): void {
+  const warning = unsupportedTypescriptWarning(version);
+  if (warning === undefined || warned.has(warning)) return;
+  warned.add(warning);
+  print(warning);
+}

@@ -1,0 +1,61 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { CONVENTIONAL_SCHEMA_REFERENCE, schemaReferenceFor } from '../../src/cli/init/schema-reference';
+import { makeTempProject, removeTempProject } from '../registry/temp-project';
+
+const PLUGIN_PACKAGE = JSON.stringify({
+  name: 'eslint-plugin-mcp-meta',
+  version: '0.0.0',
+  exports: { './schema/registry.schema.json': './schema/registry.schema.json', './package.json': './package.json' },
+});
+
+const projects: string[] = [];
+function project(files: Record<string, string>): string {
+  const dir = makeTempProject(files);
+  projects.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of projects.splice(0)) removeTempProject(dir);
+});
+
+/** A monorepo whose root holds the plugin (as npm hoists it) under `pluginAt`. */
+function monorepo(pluginAt: string): string {
+  return project({
+    'package.json': '{ "name": "root", "private": true, "workspaces": ["packages/*"] }',
+    'packages/api/package.json': '{ "name": "api" }',
+    [`${pluginAt}/package.json`]: PLUGIN_PACKAGE,
+    [`${pluginAt}/schema/registry.schema.json`]: '{}',
+  });
+}
+
+describe('schemaReferenceFor: the $schema init writes', () => {
+  it('points from a workspace package to the plugin hoisted to the monorepo root', () => {
+    const root = monorepo('node_modules/eslint-plugin-mcp-meta');
+    const reference = schemaReferenceFor(path.join(root, 'packages/api'));
+    expect(reference).toEqual({ reference: '../../node_modules/eslint-plugin-mcp-meta/schema/registry.schema.json', resolved: true });
+    // The path it wrote is a file, from the manifest's folder.
+    expect(fs.existsSync(path.resolve(root, 'packages/api', reference.reference))).toBe(true);
+  });
+
+  it('prefers a copy installed in the package itself (not hoisted)', () => {
+    const root = monorepo('packages/api/node_modules/eslint-plugin-mcp-meta');
+    expect(schemaReferenceFor(path.join(root, 'packages/api')).reference).toBe('./node_modules/eslint-plugin-mcp-meta/schema/registry.schema.json');
+  });
+
+  it('falls back to the unhoisted path, saying so, when the plugin is not installed', () => {
+    const root = project({ 'package.json': '{ "name": "alone" }' });
+    expect(schemaReferenceFor(root)).toEqual({ reference: CONVENTIONAL_SCHEMA_REFERENCE, resolved: false });
+  });
+
+  it('asks the resolver for the exported schema subpath', () => {
+    const asked: string[] = [];
+    const reference = schemaReferenceFor('/repo/packages/api', (specifier) => {
+      asked.push(specifier);
+      return '/repo/node_modules/eslint-plugin-mcp-meta/schema/registry.schema.json';
+    });
+    expect(asked).toEqual(['eslint-plugin-mcp-meta/schema/registry.schema.json']);
+    expect(reference.reference).toBe('../../node_modules/eslint-plugin-mcp-meta/schema/registry.schema.json');
+  });
+});
