@@ -16,7 +16,7 @@ describe('mcp-meta usage', () => {
       const help = runBin([verb, '--help'], dir);
       expect(help.status).toBe(0);
       expect(help.stdout).toMatch(new RegExp(`^Usage: mcp-meta ${verb}`));
-      expect(help.stdout).toContain('--format text|json|github');
+      expect(help.stdout).toContain('--format text|json|github|sarif');
     }
   });
 

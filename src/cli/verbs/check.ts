@@ -15,7 +15,7 @@ import { itemFieldsOf, objectFieldsOf, type WrittenFields } from '../written-fie
 export const checkVerb: Verb = {
   name: 'check',
   help: [
-    'Usage: mcp-meta check [--registry FILE] [--format text|json|github]',
+    'Usage: mcp-meta check [--registry FILE] [--format text|json|github|sarif]',
     '',
     'Validates the manifest (the same validation the ESLint plugin uses), then reads every producer file with the',
     "plugin's write analysis and reports:",

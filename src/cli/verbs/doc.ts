@@ -9,7 +9,7 @@ import { describeIoError } from '../manifest-source';
 import { loadRegistryWithFindings, resolveRegistryPath } from '../registry-findings';
 import { FORMAT_HELP, type Verb } from '../verb';
 
-const USAGE = 'Usage: mcp-meta doc (--write | --check) FILE.md [--registry FILE] [--format text|json|github]';
+const USAGE = 'Usage: mcp-meta doc (--write | --check) FILE.md [--registry FILE] [--format text|json|github|sarif]';
 
 export const docVerb: Verb = {
   name: 'doc',

@@ -14,7 +14,7 @@ import { registryProblemToFinding } from '../registry-findings';
 import { listSourceFiles } from '../source-files';
 import { FORMAT_HELP, type Verb } from '../verb';
 
-const USAGE = 'Usage: mcp-meta init [DIR] [--from-doc FILE.md] [--force] [--format text|json|github]';
+const USAGE = 'Usage: mcp-meta init [DIR] [--from-doc FILE.md] [--force] [--format text|json|github|sarif]';
 
 /** Only files that could touch `_meta` are parsed: they mention it, or a `...Meta` emitter, hook or hook function. */
 const MAY_CONCERN_META = /_meta|Meta\b|meta_?hook/i;
