@@ -17,7 +17,7 @@ export { resolveRegistryForFile, resetRegistryDiscovery, REGISTRY_FILENAME, DISC
 export type { ResolvedRegistry } from './resolve-registry';
 export { formatRegistryProblem } from './format-problem';
 export { checkMetaKeyName } from './key-name';
-export { manifestFileName, normalizeFields } from './build-registry';
+export { compileGlobs, manifestFileName, normalizeFields } from './build-registry';
 export { listFiles } from './glob-checks';
 export { globListsOf } from './glob-lists';
 export type { GlobList, GlobListRole } from './glob-lists';
