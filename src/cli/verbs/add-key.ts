@@ -139,7 +139,8 @@ export const addKeyVerb: Verb = {
     if (blocking.length > 0) {
       return {
         verb: 'add-key',
-        findings: blocking.map((problem) => ({ ...registryProblemToFinding(problem), severity: 'error' as const })),
+        // Lines and columns would point into a text that is not written: the finding names the file only.
+        findings: blocking.map((problem) => ({ ...registryProblemToFinding(problem), severity: 'error' as const, line: undefined, column: undefined })),
         notes: [`${shownRegistry} is unchanged: the plugin's manifest validation rejects the result`],
       };
     }
