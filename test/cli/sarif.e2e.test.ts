@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import AjvDraft04 from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertBinBuilt, commitAll, initGitRepo, makeTempDir, removeTempDirs, runBin, writeFiles, writeManifest } from './run-bin';
+import { assertBinBuilt, commitAll, initGitRepo, makeTempDir, removeTempDirs, REPO_ROOT, runBin, writeFiles, writeManifest } from './run-bin';
 
 const requireFromHere = createRequire(__filename);
 const SARIF_SCHEMA = JSON.parse(fs.readFileSync(requireFromHere.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8')) as Record<string, unknown>;
@@ -122,5 +122,14 @@ describe('mcp-meta --format sarif', () => {
 
   it('the schema check itself rejects a broken log', () => {
     expect(validateSarif({ version: '2.1.0', runs: [{ results: [] }] })).toBe(false);
+  });
+});
+
+describe('SARIF rule help links', () => {
+  it('point at headings that exist in docs/cli.md', async () => {
+    const { FINDING_CODES } = await import('../../src/cli/finding-codes');
+    const docs = fs.readFileSync(`${REPO_ROOT}/docs/cli.md`, 'utf8');
+    const anchors = new Set([...docs.matchAll(/^#{2,3} (.+)$/gm)].map(([, title]) => title.toLowerCase().replace(/[^\w\s-]/g, '').trim().replace(/\s+/g, '-')));
+    for (const [code, info] of Object.entries(FINDING_CODES)) expect({ code, anchor: anchors.has(info.anchor) }).toEqual({ code, anchor: true });
   });
 });
