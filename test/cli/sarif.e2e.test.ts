@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import AjvDraft04 from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FINDING_CODES } from '../../src/cli/finding-codes';
 import { assertBinBuilt, commitAll, initGitRepo, makeTempDir, removeTempDirs, REPO_ROOT, runBin, writeFiles, writeManifest } from './run-bin';
 
 const requireFromHere = createRequire(__filename);
@@ -126,8 +127,7 @@ describe('mcp-meta --format sarif', () => {
 });
 
 describe('SARIF rule help links', () => {
-  it('point at headings that exist in docs/cli.md', async () => {
-    const { FINDING_CODES } = await import('../../src/cli/finding-codes');
+  it('point at headings that exist in docs/cli.md', () => {
     const docs = fs.readFileSync(`${REPO_ROOT}/docs/cli.md`, 'utf8');
     const anchors = new Set([...docs.matchAll(/^#{2,3} (.+)$/gm)].map(([, title]) => title.toLowerCase().replace(/[^\w\s-]/g, '').trim().replace(/\s+/g, '-')));
     for (const [code, info] of Object.entries(FINDING_CODES)) expect({ code, anchor: anchors.has(info.anchor) }).toEqual({ code, anchor: true });
