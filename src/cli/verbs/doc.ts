@@ -6,6 +6,7 @@ import { firstDifferentLine, unifiedDiff } from '../doc/unified-diff';
 import { CliError, type VerbReport } from '../findings';
 import { displayPath } from '../format-report';
 import { describeIoError } from '../manifest-source';
+import { repositoryRoot, writeFileAtomic } from '../manifest-write';
 import { loadRegistryWithFindings, resolveRegistryPath } from '../registry-findings';
 import { FORMAT_HELP, type Verb } from '../verb';
 
@@ -56,11 +57,7 @@ export const docVerb: Verb = {
     if (write) {
       const changed = expected !== current;
       if (changed) {
-        try {
-          fs.writeFileSync(docPath, expected);
-        } catch (error) {
-          throw new CliError(`cannot write ${docPath}: ${describeIoError(error)}`);
-        }
+        writeFileAtomic(docPath, expected, repositoryRoot(cwd));
       }
       return {
         verb: 'doc',
