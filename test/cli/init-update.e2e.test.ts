@@ -16,7 +16,9 @@ export function fail(code: string) {
 }
 `,
   'src/eval/body.ts': `
-export const body = { _meta: { eval_only: 1 } };
+export function evalBody() {
+  return { content: [], _meta: { eval_only: 1 } };
+}
 `,
 };
 
@@ -98,6 +100,15 @@ describe('mcp-meta init --update', () => {
     const loaded = parseRegistry(manifestOf(dir), path.join(dir, 'mcp-meta.registry.json'));
     expect(loaded.ok && Object.keys(loaded.registry.manifest.keys)).toEqual(['old_key', 'retrieval']);
     expect(loaded.ok && Object.keys(loaded.registry.manifest.keys.retrieval.fields as object)).toEqual(['returned_count', 'hint', 'gone', 'cache']);
+  });
+
+  it('without a manifest, writes a new one as plain init does', () => {
+    const dir = makeTempDir();
+    writeFiles(dir, SERVER);
+    const result = runBin(['init', '--update'], dir);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/^wrote mcp-meta\.registry\.json: 3 keys \(eval_only, retrieval, warnings\)/);
+    expect(fs.readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
 
   it('leaves an invalid manifest alone and reports its problems', () => {
