@@ -17,6 +17,8 @@ export interface Finding {
   column?: number;
   /** What to do about it. */
   fix?: string;
+  /** Absolute path of the manifest the finding belongs to, when one run covers several (`check --all`). */
+  manifest?: string;
 }
 
 export interface VerbReport {

@@ -1,8 +1,9 @@
 import type { Finding, VerbReport } from './findings';
+import { formatSarif, formatSarifFatal } from './format-sarif';
 import { posixRelative } from '../util/posix-relative';
 
-export type OutputFormat = 'text' | 'json' | 'github';
-export const OUTPUT_FORMATS: readonly OutputFormat[] = ['text', 'json', 'github'];
+export type OutputFormat = 'text' | 'json' | 'github' | 'sarif';
+export const OUTPUT_FORMATS: readonly OutputFormat[] = ['text', 'json', 'github', 'sarif'];
 
 /** Paths in output are relative to the working directory, which is the repository root in CI (GitHub annotations need that). */
 export function displayPath(absolute: string, cwd: string): string {
@@ -17,13 +18,18 @@ function location(finding: Finding, cwd: string): string {
   return text;
 }
 
+/** With several manifests in one run, a finding in a source file names the manifest it was checked against. */
+function manifestSuffix(finding: Finding, cwd: string): string {
+  return finding.manifest === undefined || finding.manifest === finding.file ? '' : ` (manifest ${displayPath(finding.manifest, cwd)})`;
+}
+
 export function formatText(report: VerbReport, cwd: string): string {
   const lines: string[] = [];
   if (report.textBody !== undefined && report.textBody !== '') lines.push(report.textBody.replace(/\n$/, ''));
   for (const note of report.notes) lines.push(note);
   for (const finding of report.findings) {
     const where = location(finding, cwd);
-    lines.push(`${where === '' ? '' : `${where}  `}${finding.severity}  ${finding.message}  [${finding.code}]`);
+    lines.push(`${where === '' ? '' : `${where}  `}${finding.severity}  ${finding.message}${manifestSuffix(finding, cwd)}  [${finding.code}]`);
     if (finding.fix !== undefined) lines.push(`    fix: ${finding.fix}`);
   }
   const errors = report.findings.filter((f) => f.severity === 'error').length;
@@ -44,7 +50,11 @@ export function formatJson(report: VerbReport, cwd: string): string {
   const output = {
     verb: report.verb,
     ok: report.findings.length === 0,
-    findings: report.findings.map((f) => ({ ...f, file: f.file === undefined ? undefined : displayPath(f.file, cwd) })),
+    findings: report.findings.map((f) => ({
+      ...f,
+      file: f.file === undefined ? undefined : displayPath(f.file, cwd),
+      manifest: f.manifest === undefined ? undefined : displayPath(f.manifest, cwd),
+    })),
     notes: report.notes,
     ...report.data,
   };
@@ -64,7 +74,7 @@ export function formatGithub(report: VerbReport, cwd: string): string {
     if (finding.line !== undefined) properties.push(`line=${finding.line}`);
     if (finding.line !== undefined && finding.column !== undefined) properties.push(`col=${finding.column}`);
     properties.push(`title=${escapeProperty(`mcp-meta ${report.verb}: ${finding.code}`)}`);
-    const message = finding.fix === undefined ? finding.message : `${finding.message}\nFix: ${finding.fix}`;
+    const message = (finding.fix === undefined ? finding.message : `${finding.message}\nFix: ${finding.fix}`) + manifestSuffix(finding, cwd);
     lines.push(`::${finding.severity} ${properties.join(',')}::${escapeData(message)}`);
   }
   return lines.length === 0 ? '' : lines.join('\n') + '\n';
@@ -84,15 +94,18 @@ export function formatReport(report: VerbReport, format: OutputFormat, cwd: stri
       return formatJson(report, cwd);
     case 'github':
       return formatGithub(report, cwd);
+    case 'sarif':
+      return formatSarif(report, cwd);
     case 'text':
       return formatText(report, cwd);
   }
 }
 
 /** How a usage or I/O error (exit 2) is printed, in the format asked for, so CI parsers never see half a report. */
-export function formatFatal(message: string, hint: string | undefined, format: OutputFormat): { stdout: string; stderr: string } {
+export function formatFatal(message: string, hint: string | undefined, format: OutputFormat, cwd: string): { stdout: string; stderr: string } {
   const stderr = `mcp-meta: ${message}\n${hint === undefined ? '' : `${hint}\n`}`;
   if (format === 'json') return { stdout: JSON.stringify({ ok: false, error: { message, hint } }, null, 2) + '\n', stderr };
   if (format === 'github') return { stdout: `::error title=mcp-meta::${escapeData(message)}\n`, stderr };
+  if (format === 'sarif') return { stdout: formatSarifFatal(message, hint, cwd), stderr };
   return { stdout: '', stderr };
 }

@@ -4,12 +4,11 @@
  * Exit codes: 0 clean, 1 findings, 2 usage or I/O error (so CI can tell "the registry has problems" from "the tool
  * could not run").
  */
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CliError, EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE_OR_IO } from './findings';
 import { formatFatal, formatReport, OUTPUT_FORMATS, type OutputFormat } from './format-report';
-import type { Verb } from './verb';
+import { packageVersion } from './package-version';
+import type { OptionValues, Verb } from './verb';
 import { nearestName } from '../util/nearest-name';
 import { warnIfUnsupportedTypescript } from '../util/typescript-support';
 
@@ -18,6 +17,11 @@ import { warnIfUnsupportedTypescript } from '../util/typescript-support';
  * exit-2 error from the catch-all instead of a module-loader stack trace.
  */
 const VERBS: ReadonlyArray<{ name: string; summary: string; load: () => Promise<Verb> }> = [
+  {
+    name: 'add-key',
+    summary: 'register a key in the manifest from the command line (validated with the plugin\'s loader, then written)',
+    load: async () => (await import('./verbs/add-key.js')).addKeyVerb,
+  },
   {
     name: 'check',
     summary: 'validate the manifest and check it against the code (keys written, fields still written, globs match)',
@@ -53,19 +57,18 @@ const VERBS: ReadonlyArray<{ name: string; summary: string; load: () => Promise<
 function topLevelHelp(): string {
   return [
     'Usage: mcp-meta <command> [options]',
+    '       mcp-meta --version',
     '',
     'Commands:',
     ...VERBS.map((verb) => `  ${verb.name.padEnd(8)} ${verb.summary}`),
     '',
-    'Every command takes --format text|json|github and --help.',
+    'Options:',
+    '  --help, -h      this help (`mcp-meta <command> --help` for a command\'s own)',
+    '  --version, -v   print the version of mcp-meta (the eslint-plugin-mcp-meta package)',
+    '',
+    `Every command takes --format ${OUTPUT_FORMATS.join('|')} and --help.`,
     'Exit codes: 0 clean, 1 findings, 2 usage or I/O error. Set MCP_META_DEBUG=1 for stack traces.',
   ].join('\n');
-}
-
-function packageVersion(): string {
-  // dist/src/cli/main.js and src/cli/main.ts are both three folders below the package root.
-  const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as { version: string };
-  return manifest.version;
 }
 
 /** The --format value, read before full parsing so that even a usage error is printed in the format CI expects. */
@@ -110,7 +113,7 @@ async function run(args: string[], cwd: string): Promise<number> {
     // parseArgs throws TypeErrors with ERR_PARSE_ARGS_* codes for unknown options and missing values.
     throw new CliError(error instanceof Error ? error.message : String(error), shortUsage(verb));
   }
-  const values = parsed.values as Record<string, string | boolean | undefined>;
+  const values = parsed.values as OptionValues;
   if (values.help === true) {
     process.stdout.write(verb.help + '\n');
     return EXIT_CLEAN;
@@ -136,13 +139,13 @@ async function main(): Promise<void> {
   } catch (error) {
     const format = peekFormat(args);
     if (error instanceof CliError) {
-      const { stdout, stderr } = formatFatal(error.message, error.hint, format);
+      const { stdout, stderr } = formatFatal(error.message, error.hint, format, process.cwd());
       process.stdout.write(stdout);
       process.stderr.write(stderr);
     } else {
       // A bug, not a finding: say so plainly; the stack only on request.
       const message = error instanceof Error ? error.message : String(error);
-      const { stdout, stderr } = formatFatal(`internal error: ${message}`, 'Set MCP_META_DEBUG=1 to see the stack trace, and please report it.', format);
+      const { stdout, stderr } = formatFatal(`internal error: ${message}`, 'Set MCP_META_DEBUG=1 to see the stack trace, and please report it.', format, process.cwd());
       process.stdout.write(stdout);
       process.stderr.write(stderr);
       if (process.env.MCP_META_DEBUG === '1' && error instanceof Error && error.stack !== undefined) process.stderr.write(error.stack + '\n');

@@ -11,12 +11,13 @@ describe('mcp-meta usage', () => {
     const dir = makeTempDir();
     const top = runBin(['--help'], dir);
     expect(top.status).toBe(0);
-    for (const verb of ['check', 'diff', 'doc', 'init']) {
+    expect(top.stdout).toMatch(/^ {2}--version, -v {3}print the version/m);
+    for (const verb of ['add-key', 'check', 'diff', 'doc', 'init']) {
       expect(top.stdout).toMatch(new RegExp(`^  ${verb} `, 'm'));
       const help = runBin([verb, '--help'], dir);
       expect(help.status).toBe(0);
       expect(help.stdout).toMatch(new RegExp(`^Usage: mcp-meta ${verb}`));
-      expect(help.stdout).toContain('--format text|json|github');
+      expect(help.stdout).toContain('--format text|json|github|sarif');
     }
   });
 

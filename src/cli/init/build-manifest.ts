@@ -77,8 +77,8 @@ export function mergeFields(fromDoc: ManifestFields | undefined, fromCode: Manif
 }
 
 /**
- * The starter manifest: keys from the code scan and the doc table, each code file owning one key (the one it writes
- * most), the detected vocabulary, and the files that assemble `_meta` as the merge layer.
+ * The starter manifest: keys from the code scan and the doc table, each key with every file that writes it as a
+ * producer, the detected vocabulary, and the files that assemble `_meta` as the merge layer.
  */
 export function buildStarterManifest(
   dir: string,
@@ -89,19 +89,15 @@ export function buildStarterManifest(
   const notes: string[] = [];
   const relative = (file: string): string => posixRelative(dir, file);
 
-  // A producer owns exactly one key: a file that writes several is given to the key it writes most.
-  const ownerOf = new Map<string, { key: string; count: number }>();
-  for (const [key, scanned] of [...scan.keys].sort(([a], [b]) => a.localeCompare(b))) {
-    for (const [file, count] of scanned.files) {
-      const current = ownerOf.get(file);
-      if (current === undefined || count > current.count) ownerOf.set(file, { key, count });
-    }
-  }
+  // The spec's unit is a producer, not a file: a wrapper that adds `timing` and `rate_limit`, each in its own try, is
+  // listed under both keys (the rules still report a producer unit that writes two keys).
+  const keysByFile = new Map<string, string[]>();
   for (const [key, scanned] of scan.keys) {
-    for (const file of scanned.files.keys()) {
-      const owner = ownerOf.get(file)?.key;
-      if (owner !== key) notes.push(`${relative(file)} also writes '${key}'; a producer owns one key, so it is listed for '${owner}' only (lint will report the other write)`);
-    }
+    for (const file of scanned.files.keys()) keysByFile.set(file, [...(keysByFile.get(file) ?? []), key]);
+  }
+  for (const [file, fileKeys] of [...keysByFile].sort(([a], [b]) => a.localeCompare(b))) {
+    if (fileKeys.length < 2) continue;
+    notes.push(`${relative(file)} writes ${fileKeys.length} keys (${[...fileKeys].sort().join(', ')}): it is listed as a producer of each; keep each write in its own producer unit (its own try, function or hook)`);
   }
 
   const keys: Record<string, ManifestKey> = {};
@@ -112,16 +108,15 @@ export function buildStarterManifest(
     const row = docRows.find((candidate) => candidate.key === key);
     const scanned = scan.keys.get(key);
     const producers = new Set<string>(row?.producers ?? []);
-    for (const file of scanned?.files.keys() ?? []) if (ownerOf.get(file)?.key === key) producers.add(relative(file));
+    for (const file of scanned?.files.keys() ?? []) producers.add(relative(file));
     // "serve-http metaHook (getBrainHotMemoryMeta)": a function the doc names is defined in the producer file.
     for (const name of identifiersIn(row?.producerText ?? '')) {
       if (!vocabulary.hookFunctions.has(name)) continue;
-      for (const file of vocabulary.functionFiles.get(name) ?? []) {
-        if (!ownerOf.has(file) || ownerOf.get(file)?.key === key) producers.add(relative(file));
-      }
+      for (const file of vocabulary.functionFiles.get(name) ?? []) producers.add(relative(file));
     }
     if (producers.size === 0) {
-      notes.push(`key '${key}' from the doc is left out: no file writes it and its Producer cell ('${row?.producerText ?? ''}') names no file or function found in the code; add it by hand with its producers`);
+      // Only a key that came from the doc can be without a producer (a scanned key has the files that write it).
+      if (row !== undefined) notes.push(`key '${key}' from the doc is left out: no file writes it and its Producer cell ('${row.producerText}') names no file or function found in the code; add it by hand with its producers`);
       continue;
     }
     const written = scanned === undefined ? undefined : objectFieldsOf(scanned.values);

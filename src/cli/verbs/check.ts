@@ -1,9 +1,10 @@
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { analyzeSource } from '../../analysis/analyze-source';
 import { writesValues } from '../../analysis/write-kinds';
-import type { FieldMap, ManifestFields } from '../../registry';
-import type { Finding, VerbReport } from '../findings';
+import { listFiles, REGISTRY_FILENAME, type FieldMap, type ManifestFields } from '../../registry';
+import { CliError, type Finding, type VerbReport } from '../findings';
 import { displayPath } from '../format-report';
 import { describeIoError, locate, type ManifestSource } from '../manifest-source';
 import { loadRegistryWithFindings, resolveRegistryPath } from '../registry-findings';
@@ -15,7 +16,7 @@ import { itemFieldsOf, objectFieldsOf, type WrittenFields } from '../written-fie
 export const checkVerb: Verb = {
   name: 'check',
   help: [
-    'Usage: mcp-meta check [--registry FILE] [--format text|json|github]',
+    'Usage: mcp-meta check [--registry FILE ... | --all] [--format text|json|github|sarif]',
     '',
     'Validates the manifest (the same validation the ESLint plugin uses), then reads every producer file with the',
     "plugin's write analysis and reports:",
@@ -23,15 +24,41 @@ export const checkVerb: Verb = {
     '  field-not-written   a registered field that no producer of its key writes any more (a removal: rule 2)',
     '  registry-problem    manifest errors, and globs that match no file',
     'Fields are only reported when every write of the key can be read statically (silence over noise).',
+    'Several manifests (a monorepo) give one report; each finding names the manifest it belongs to.',
     '',
     'Options:',
-    '  --registry FILE             manifest path (default ./mcp-meta.registry.json)',
+    '  --registry FILE             manifest path (default ./mcp-meta.registry.json); repeat it for several',
+    '  --all                       check every mcp-meta.registry.json under the working directory',
+    '                              (node_modules, dist and dot-folders skipped)',
     FORMAT_HELP,
   ].join('\n'),
-  options: { registry: { type: 'string' } },
+  options: { registry: { type: 'string', multiple: true }, all: { type: 'boolean' } },
   maxPositionals: 0,
   run(values, _positionals, cwd): VerbReport {
-    const registryPath = resolveRegistryPath(values.registry as string | undefined, cwd);
+    const registryOptions = Array.isArray(values.registry) ? values.registry : [];
+    if (values.all === true && registryOptions.length > 0) throw new CliError('check takes --all or --registry, not both', 'Usage: mcp-meta check [--registry FILE ... | --all]');
+    const registryPaths = values.all === true ? findManifests(cwd) : registryOptions.length === 0 ? [resolveRegistryPath(undefined, cwd)] : [...new Set(registryOptions.map((option) => resolveRegistryPath(option, cwd)))];
+    if (registryPaths.length === 1) return checkManifest(registryPaths[0], cwd);
+    // One report for several manifests: every finding says which manifest it belongs to.
+    const reports = registryPaths.map((registryPath) => ({ registryPath, report: checkManifest(registryPath, cwd) }));
+    const findings = reports.flatMap(({ registryPath, report }) => report.findings.map((finding) => ({ ...finding, manifest: registryPath })));
+    return {
+      verb: 'check',
+      findings,
+      notes: reports.flatMap(({ registryPath, report }) => report.notes.map((note) => `${displayPath(registryPath, cwd)}: ${note}`)),
+      data: { registries: reports.map(({ registryPath, report }) => ({ registry: displayPath(registryPath, cwd), ok: report.findings.length === 0, ...report.data })) },
+    };
+  },
+};
+
+/** Every manifest under `cwd`, in path order (the registry's own file walk: node_modules, dist and dot-folders skipped). */
+function findManifests(cwd: string): string[] {
+  const found = listFiles(cwd).filter((file) => path.posix.basename(file) === REGISTRY_FILENAME);
+  if (found.length === 0) throw new CliError(`no ${REGISTRY_FILENAME} under ${cwd}`, 'Create one with `npx mcp-meta init`, or name manifests with --registry FILE.');
+  return found.map((file) => path.join(cwd, file));
+}
+
+function checkManifest(registryPath: string, cwd: string): VerbReport {
     const { registry, locator, findings } = loadRegistryWithFindings(registryPath, true);
     if (registry === null) return { verb: 'check', findings, notes: [] };
     const source = { manifest: registry.manifest, locator };
@@ -93,8 +120,7 @@ export const checkVerb: Verb = {
       notes: [`checked ${registry.keys.size} keys against ${producerFiles} producer files`],
       data: { registry: displayPath(registryPath, cwd), keys: registry.keys.size, producerFiles },
     };
-  },
-};
+}
 
 /** Registered, non-deprecated fields that no write provides; recurses into nested `fields` and `items`. */
 function missingFields(

@@ -9,7 +9,7 @@ import { FORMAT_HELP, type Verb } from '../verb';
 export const diffVerb: Verb = {
   name: 'diff',
   help: [
-    'Usage: mcp-meta diff --against <git-ref> [--registry FILE] [--format text|json|github]',
+    'Usage: mcp-meta diff --against <git-ref> [--registry FILE] [--format text|json|github|sarif]',
     '',
     'Compares the manifest with the same file at <git-ref> (git show REF:path), like `buf breaking`.',
     'Breaking: key-removed, field-removed, field-renamed, producers-moved, key-type-changed (object <-> array),',

@@ -6,10 +6,11 @@ import { firstDifferentLine, unifiedDiff } from '../doc/unified-diff';
 import { CliError, type VerbReport } from '../findings';
 import { displayPath } from '../format-report';
 import { describeIoError } from '../manifest-source';
+import { repositoryRoot, writeFileAtomic } from '../manifest-write';
 import { loadRegistryWithFindings, resolveRegistryPath } from '../registry-findings';
 import { FORMAT_HELP, type Verb } from '../verb';
 
-const USAGE = 'Usage: mcp-meta doc (--write | --check) FILE.md [--registry FILE] [--format text|json|github]';
+const USAGE = 'Usage: mcp-meta doc (--write | --check) FILE.md [--registry FILE] [--format text|json|github|sarif]';
 
 export const docVerb: Verb = {
   name: 'doc',
@@ -56,11 +57,7 @@ export const docVerb: Verb = {
     if (write) {
       const changed = expected !== current;
       if (changed) {
-        try {
-          fs.writeFileSync(docPath, expected);
-        } catch (error) {
-          throw new CliError(`cannot write ${docPath}: ${describeIoError(error)}`);
-        }
+        writeFileAtomic(docPath, expected, repositoryRoot(cwd));
       }
       return {
         verb: 'doc',

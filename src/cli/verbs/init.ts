@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseSource } from '../../analysis/analyze-source';
 import { parseRegistry, REGISTRY_FILENAME } from '../../registry';
-import type { RegistryManifest } from '../../registry';
+import type { RegistryManifest, RegistryProblem } from '../../registry';
 import { parseKeysTable, type KeysTableRow } from '../doc/keys-table';
 import { CliError, type Finding, type VerbReport } from '../findings';
 import { displayPath } from '../format-report';
@@ -10,12 +10,14 @@ import { buildStarterManifest, identifiersIn } from '../init/build-manifest';
 import { schemaReferenceFor } from '../init/schema-reference';
 import { detectVocabulary, emptyVocabulary } from '../init/detect-vocabulary';
 import { emptyScan, scanWrites } from '../init/scan-writes';
-import { describeIoError } from '../manifest-source';
+import { mergeIntoManifest } from '../init/update-manifest';
+import { describeIoError, readManifestFile } from '../manifest-source';
+import { repositoryRoot, writeFileAtomic } from '../manifest-write';
 import { registryProblemToFinding } from '../registry-findings';
 import { listSourceFiles } from '../source-files';
 import { FORMAT_HELP, type Verb } from '../verb';
 
-const USAGE = 'Usage: mcp-meta init [DIR] [--from-doc FILE.md] [--force] [--format text|json|github]';
+const USAGE = 'Usage: mcp-meta init [DIR] [--from-doc FILE.md] [--force | --update] [--format text|json|github|sarif]';
 
 /** Only files that could touch `_meta` are parsed: they mention it, or a `...Meta` emitter, hook or hook function. */
 const MAY_CONCERN_META = /_meta|Meta\b|meta_?hook/i;
@@ -54,16 +56,20 @@ export const initVerb: Verb = {
     'Options:',
     '  --from-doc FILE.md          import the registered keys table of a protocol doc',
     '  --force                     overwrite an existing manifest',
+    '  --update                    add what the scan finds to the existing manifest (new keys, producers, fields,',
+    '                              vocabulary) and print what was added; hand edits are kept, nothing is removed',
     FORMAT_HELP,
   ].join('\n'),
-  options: { 'from-doc': { type: 'string' }, force: { type: 'boolean' } },
+  options: { 'from-doc': { type: 'string' }, force: { type: 'boolean' }, update: { type: 'boolean' } },
   maxPositionals: 1,
   run(values, positionals, cwd): VerbReport {
     const dir = path.resolve(cwd, positionals[0] ?? '.');
     if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) throw new CliError(`${dir} is not a folder`, USAGE);
     const target = path.join(dir, REGISTRY_FILENAME);
-    if (fs.existsSync(target) && values.force !== true) {
-      throw new CliError(`${target} already exists`, 'Pass --force to overwrite it (or edit it by hand).');
+    if (values.force === true && values.update === true) throw new CliError('init takes --force or --update, not both', USAGE);
+    const update = values.update === true && fs.existsSync(target);
+    if (fs.existsSync(target) && values.force !== true && !update) {
+      throw new CliError(`${target} already exists`, 'Pass --update to add what the scan finds to it, --force to overwrite it, or edit it by hand.');
     }
     const docRows = readDocRows(values['from-doc'] as string | undefined, cwd);
 
@@ -95,6 +101,7 @@ export const initVerb: Verb = {
     const built = buildStarterManifest(dir, vocabulary, scan, docRows);
     const manifest = built.manifest;
     notes.push(...built.notes);
+    if (update) return updateManifest(target, manifest, notes, cwd);
     const schema = schemaReferenceFor(dir);
     manifest.$schema = schema.reference;
     if (!schema.resolved) notes.push(`eslint-plugin-mcp-meta is not installed where ${displayPath(dir, cwd)} can resolve it: "$schema" assumes ${schema.reference} (install the plugin, then run init again or correct the path)`);
@@ -103,28 +110,19 @@ export const initVerb: Verb = {
     for (let attempt = 0; attempt < 20; attempt++) {
       const result = parseRegistry(text, target, { checkGlobs: false });
       if (result.ok) break;
-      const rejected = new Set(
-        result.problems.flatMap((problem) => {
-          const match = /^\/keys\/([^/]+)/.exec(problem.pointer ?? '');
-          return match === null ? [] : [match[1].replace(/~1/g, '/').replace(/~0/g, '~')];
-        }),
-      );
+      const rejected = keysOf(result.problems);
       if (rejected.size === 0) {
         // Not a key's fault: report and write nothing.
         return { verb: 'init', findings: [...findings, ...result.problems.map(registryProblemToFinding)], notes };
       }
       for (const key of rejected) {
-        const reason = result.problems.find((problem) => problem.pointer?.startsWith(`/keys/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`));
+        const reason = result.problems.find((problem) => keysOf([problem]).has(key));
         notes.push(`key '${key}' is left out: ${reason?.message ?? 'the manifest validation rejects it'}`);
         delete manifest.keys[key];
       }
       text = serialize(manifest);
     }
-    try {
-      fs.writeFileSync(target, text);
-    } catch (error) {
-      throw new CliError(`cannot write ${target}: ${describeIoError(error)}`);
-    }
+    writeFileAtomic(target, text, repositoryRoot(cwd));
     const keyNames = Object.keys(manifest.keys);
     notes.unshift(
       `wrote ${displayPath(target, cwd)}: ${keyNames.length} keys (${keyNames.join(', ') || 'none'}), ` +
@@ -135,6 +133,57 @@ export const initVerb: Verb = {
     return { verb: 'init', findings, notes, data: { file: displayPath(target, cwd), manifest } };
   },
 };
+
+/** Keys named by the JSON pointers of `problems` (`/keys/acme~1timing/producers/0` -> `acme/timing`). */
+function keysOf(problems: readonly RegistryProblem[]): Set<string> {
+  return new Set(
+    problems.flatMap((problem) => {
+      const match = /^\/keys\/([^/]+)/.exec(problem.pointer ?? '');
+      return match === null ? [] : [match[1].replace(/~1/g, '/').replace(/~0/g, '~')];
+    }),
+  );
+}
+
+/**
+ * `init --update`: merges the scan into the existing manifest. The existing one must load (its problems come first);
+ * an addition the validation rejects is dropped with the reason, like a rejected key in a fresh `init`.
+ */
+function updateManifest(target: string, found: RegistryManifest, notes: string[], cwd: string): VerbReport {
+  const shown = displayPath(target, cwd);
+  const current = readManifestFile(target);
+  const before = parseRegistry(current.text, target, { checkGlobs: false });
+  if (!before.ok) {
+    notes.push(`${shown} is unchanged: fix its problems first, then run \`mcp-meta init --update\` again`);
+    return { verb: 'init', findings: before.problems.map(registryProblemToFinding), notes };
+  }
+  const skipped = new Set<string>();
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const merged = mergeIntoManifest(current.text, current.manifest, found, skipped);
+    const result = parseRegistry(merged.text, target, { checkGlobs: false });
+    const rejected = result.ok ? [] : [...keysOf(result.problems)].filter((key) => merged.touchedKeys.has(key));
+    if (!result.ok && rejected.length === 0) {
+      // Not an addition's fault: report and write nothing.
+      return { verb: 'init', findings: result.problems.map(registryProblemToFinding), notes };
+    }
+    if (result.ok) {
+      if (merged.added.length === 0) {
+        notes.unshift(`${shown} already has everything the scan found: nothing added`);
+        return { verb: 'init', findings: [], notes, data: { file: shown, added: [] } };
+      }
+      writeFileAtomic(target, merged.text, repositoryRoot(cwd));
+      notes.unshift(`updated ${shown}: added ${merged.added.length} ${merged.added.length === 1 ? 'entry' : 'entries'}`, ...merged.added.map((line) => `  added ${line}`));
+      notes.push('review the additions, then run `npx mcp-meta check`');
+      return { verb: 'init', findings: [], notes, data: { file: shown, added: merged.added } };
+    }
+    for (const key of rejected) {
+      const reason = result.problems.find((problem) => keysOf([problem]).has(key));
+      const what = key in current.manifest.keys ? `the additions to key '${key}' are` : `key '${key}' is`;
+      notes.push(`${what} left out: ${reason?.message ?? 'the manifest validation rejects them'}`);
+      skipped.add(key);
+    }
+  }
+  throw new CliError(`cannot merge the scan into ${shown}: the validation keeps rejecting it`);
+}
 
 function serialize(manifest: RegistryManifest): string {
   return JSON.stringify(manifest, null, 2) + '\n';

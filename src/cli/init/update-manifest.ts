@@ -1,0 +1,98 @@
+/**
+ * `init --update`: what a new scan found, added to the manifest a team already edits. Additions only (keys,
+ * producers, fields, vocabulary); nothing is removed, reordered or rewritten, so descriptions, deprecated marks,
+ * acceptedBreaks and properties this version does not know survive. Each addition is a jsonc-parser edit of the text.
+ */
+import type { JSONPath } from 'jsonc-parser';
+import { compileGlobs, type ManifestFieldSpec, type ManifestFields, type RegistryManifest } from '../../registry';
+import { setJsonValue } from '../manifest-write';
+
+export interface ManifestUpdate {
+  readonly text: string;
+  /** One line per addition, for people: `key 'timing' (producers src/wrap.ts)`. */
+  readonly added: string[];
+  /** Keys the update added or changed (a validation problem under one of them drops that key's additions). */
+  readonly touchedKeys: Set<string>;
+}
+
+const VOCABULARY_LISTS = ['emitters', 'hooks', 'hookFunctions', 'mergeLayer'] as const;
+const VOCABULARY_NOUN: Record<(typeof VOCABULARY_LISTS)[number], string> = {
+  emitters: 'emitter',
+  hooks: 'hook',
+  hookFunctions: 'hook function',
+  mergeLayer: 'merge layer file',
+};
+
+function fieldNames(fields: ManifestFields): string[] {
+  return Array.isArray(fields) ? fields : Object.keys(fields);
+}
+
+interface Editor {
+  text: string;
+  readonly added: string[];
+}
+
+/**
+ * Adds the fields `found` has and `existing` lacks. Nested structure is followed only where the manifest already
+ * checks it: a field written as a bare name, or a key without `fields`, stays unchecked as the team left it.
+ */
+function addFields(editor: Editor, existing: ManifestFields, found: ManifestFields, jsonPath: JSONPath, label: string): void {
+  const known = new Set(fieldNames(existing));
+  for (const name of fieldNames(found)) {
+    const foundSpec: ManifestFieldSpec = Array.isArray(found) ? {} : (found[name] ?? {});
+    if (!known.has(name)) {
+      editor.text = Array.isArray(existing)
+        ? setJsonValue(editor.text, [...jsonPath, -1], name)
+        : setJsonValue(editor.text, [...jsonPath, name], foundSpec);
+      editor.added.push(`field '${label}.${name}'`);
+      continue;
+    }
+    if (Array.isArray(existing)) continue;
+    const spec = existing[name];
+    if (spec?.fields !== undefined && foundSpec.fields !== undefined) {
+      addFields(editor, spec.fields, foundSpec.fields, [...jsonPath, name, 'fields'], `${label}.${name}`);
+    }
+    if (spec?.items?.fields !== undefined && foundSpec.items?.fields !== undefined) {
+      addFields(editor, spec.items.fields, foundSpec.items.fields, [...jsonPath, name, 'items', 'fields'], `${label}.${name}[]`);
+    }
+  }
+}
+
+/** `existingText` (parsed as `existing`) with what `found` (a fresh `init` scan) adds; keys in `skipKeys` are left as they are. */
+export function mergeIntoManifest(existingText: string, existing: RegistryManifest, found: RegistryManifest, skipKeys: ReadonlySet<string>): ManifestUpdate {
+  const editor: Editor = { text: existingText, added: [] };
+  const touchedKeys = new Set<string>();
+  // A file the team put in `ignore` holds another plane: a scan that sees writes there is not news.
+  const ignored = compileGlobs(existing.ignore ?? []);
+
+  for (const list of VOCABULARY_LISTS) {
+    const current = existing[list] ?? [];
+    const matchesCurrent = list === 'mergeLayer' ? compileGlobs(current) : (name: string) => current.includes(name);
+    const fresh = (found[list] ?? []).filter((name) => !matchesCurrent(name) && !(list === 'mergeLayer' && ignored(name)));
+    if (fresh.length === 0) continue;
+    editor.text = existing[list] === undefined ? setJsonValue(editor.text, [list], fresh) : fresh.reduce((text, name) => setJsonValue(text, [list, -1], name), editor.text);
+    for (const name of fresh) editor.added.push(`${VOCABULARY_NOUN[list]} ${name}`);
+  }
+
+  for (const [key, foundKey] of Object.entries(found.keys)) {
+    if (skipKeys.has(key)) continue;
+    const producers = foundKey.producers.filter((file) => !ignored(file));
+    if (producers.length === 0) continue;
+    const current = existing.keys[key];
+    if (current === undefined) {
+      editor.text = setJsonValue(editor.text, ['keys', key], { ...foundKey, producers });
+      editor.added.push(`key '${key}' (producers ${producers.join(', ')})`);
+      touchedKeys.add(key);
+      continue;
+    }
+    const before = editor.added.length;
+    const owned = compileGlobs(Array.isArray(current.producers) ? current.producers : []);
+    for (const file of producers.filter((candidate) => !owned(candidate))) {
+      editor.text = setJsonValue(editor.text, ['keys', key, 'producers', -1], file);
+      editor.added.push(`producer ${file} to key '${key}'`);
+    }
+    if (current.fields !== undefined && foundKey.fields !== undefined) addFields(editor, current.fields, foundKey.fields, ['keys', key, 'fields'], key);
+    if (editor.added.length > before) touchedKeys.add(key);
+  }
+  return { text: editor.text, added: editor.added, touchedKeys };
+}

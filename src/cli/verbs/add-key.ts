@@ -1,0 +1,158 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { parseRegistry, toPointer, type ManifestKey } from '../../registry';
+import { posixRelative } from '../../util/posix-relative';
+import { CliError, type Finding, type VerbReport } from '../findings';
+import { displayPath } from '../format-report';
+import { locate, readManifestFile } from '../manifest-source';
+import { repositoryRoot, setJsonValue, writeFileAtomic } from '../manifest-write';
+import { assertRegistryExists, registryProblemToFinding, resolveRegistryPath } from '../registry-findings';
+import { FORMAT_HELP, type OptionValues, type Verb } from '../verb';
+
+const USAGE =
+  'Usage: mcp-meta add-key KEY --producer FILE [--producer FILE ...] [--field NAME ...] [--plane result|tool|resource] ' +
+  '[--description TEXT] [--update-producers] [--registry FILE] [--format text|json|github|sarif]';
+
+export const PLANES = ['result', 'tool', 'resource'] as const;
+
+/** A producer entry is a glob when it has glob syntax; a plain path must name an existing file. */
+const GLOB_SYNTAX = /[*?[\]{}!]/;
+
+function listOption(values: OptionValues, name: string): string[] {
+  const value = values[name];
+  return Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
+}
+
+/** `--producer` paths are relative to the working directory; the manifest stores them relative to its own folder. */
+function producerGlob(option: string, cwd: string, manifestDir: string): string {
+  const absolute = path.resolve(cwd, option);
+  const relative = posixRelative(manifestDir, absolute);
+  if (relative === '' || relative.startsWith('../') || path.isAbsolute(relative)) {
+    throw new CliError(`producer '${option}' is outside the manifest's folder ${manifestDir}`, 'Producers are globs relative to the folder of mcp-meta.registry.json.');
+  }
+  if (!GLOB_SYNTAX.test(option) && !(fs.existsSync(absolute) && fs.statSync(absolute).isFile())) {
+    throw new CliError(`producer '${option}' is not a file`, 'Give the path of the file that writes the key (relative to the working directory), or a glob.');
+  }
+  return relative;
+}
+
+export const addKeyVerb: Verb = {
+  name: 'add-key',
+  help: [
+    USAGE,
+    '',
+    'Registers KEY in the manifest, the way the rules ask for an unregistered key. The new manifest is validated',
+    "with the plugin's own loader (key name, producers, fields) before anything is written; a problem is reported",
+    'and the file is left alone. Only the new key is inserted: the rest of the file keeps its order and formatting.',
+    'A key that is already registered is refused (exit 1) unless --update-producers, which adds the producers and',
+    'fields it does not list yet (nothing is ever removed).',
+    '',
+    'Options:',
+    '  --producer FILE             a file (or glob) that writes the key, relative to the working directory (repeatable)',
+    '  --field NAME                a field of the key\'s value (repeatable); without it, fields are not checked',
+    '  --plane result|tool|resource  where the key is written (default result: tool results)',
+    '  --description TEXT          what the key carries',
+    '  --update-producers          add producers and fields to a key that already exists',
+    '  --registry FILE             manifest path (default ./mcp-meta.registry.json)',
+    FORMAT_HELP,
+  ].join('\n'),
+  options: {
+    producer: { type: 'string', multiple: true },
+    field: { type: 'string', multiple: true },
+    plane: { type: 'string' },
+    description: { type: 'string' },
+    'update-producers': { type: 'boolean' },
+    registry: { type: 'string' },
+  },
+  maxPositionals: 1,
+  run(values, positionals, cwd): VerbReport {
+    const key = positionals[0];
+    if (key === undefined || key === '') throw new CliError('add-key needs the KEY to register', USAGE);
+    const plane = values.plane;
+    if (plane !== undefined && !(PLANES as readonly unknown[]).includes(plane)) {
+      throw new CliError(`unknown --plane '${String(plane)}'`, `Use one of: ${PLANES.join(', ')}.`);
+    }
+    const registryPath = resolveRegistryPath(values.registry as string | undefined, cwd);
+    assertRegistryExists(registryPath);
+    const source = readManifestFile(registryPath);
+    const manifestDir = path.dirname(registryPath);
+    const producerOptions = listOption(values, 'producer');
+    if (producerOptions.length === 0) throw new CliError('add-key needs at least one --producer FILE', USAGE);
+    const producers = [...new Set(producerOptions.map((option) => producerGlob(option, cwd, manifestDir)))];
+    const fields = [...new Set(listOption(values, 'field'))];
+    const shownRegistry = displayPath(registryPath, cwd);
+
+    const existing = source.manifest.keys[key] as Partial<ManifestKey> | undefined;
+    let text = source.text;
+    const added: string[] = [];
+    if (existing === undefined) {
+      const entry: Record<string, unknown> = { producers };
+      if (typeof values.description === 'string') entry.description = values.description;
+      if (typeof plane === 'string') entry.plane = plane;
+      if (fields.length > 0) entry.fields = fields;
+      text = setJsonValue(text, ['keys', key], entry);
+      added.push(`key '${key}' (producers ${producers.join(', ')}${fields.length > 0 ? `; fields ${fields.join(', ')}` : ''})`);
+    } else if (values['update-producers'] !== true) {
+      const finding: Finding = {
+        severity: 'error',
+        code: 'key-exists',
+        message: `key '${key}' is already registered in ${shownRegistry}`,
+        file: registryPath,
+        ...locate(source, ['keys', key]),
+        fix: 'pass --update-producers to add producers and fields to it, or edit it by hand',
+      };
+      return { verb: 'add-key', findings: [finding], notes: [] };
+    } else {
+      const listed = Array.isArray(existing.producers) ? existing.producers : [];
+      for (const producer of producers.filter((candidate) => !listed.includes(candidate))) {
+        text = setJsonValue(text, ['keys', key, 'producers', -1], producer);
+        added.push(`producer ${producer}`);
+      }
+      const known = existing.fields;
+      for (const field of fields) {
+        if (Array.isArray(known)) {
+          if (known.includes(field)) continue;
+          text = setJsonValue(text, ['keys', key, 'fields', -1], field);
+        } else if (known !== undefined) {
+          if (field in known) continue;
+          text = setJsonValue(text, ['keys', key, 'fields', field], {});
+        } else {
+          // No `fields` yet means "fields unchecked": listing some starts checking them, which is what was asked.
+          text = setJsonValue(text, ['keys', key, 'fields'], fields);
+          added.push(`fields ${fields.join(', ')}`);
+          break;
+        }
+        added.push(`field ${key}.${field}`);
+      }
+      if (typeof values.description === 'string' && existing.description === undefined) {
+        text = setJsonValue(text, ['keys', key, 'description'], values.description);
+        added.push('its description');
+      }
+    }
+
+    // The plugin's own loader decides: what ESLint would reject is never written.
+    const result = parseRegistry(text, registryPath, { checkGlobs: true });
+    const keyPointer = toPointer(['keys', key]);
+    const blocking = result.ok
+      ? result.warnings.filter((problem) => problem.pointer?.startsWith(keyPointer) === true)
+      : result.problems.filter((problem) => problem.severity === 'error');
+    if (blocking.length > 0) {
+      return {
+        verb: 'add-key',
+        // Lines and columns would point into a text that is not written: the finding names the file only.
+        findings: blocking.map((problem) => ({ ...registryProblemToFinding(problem), severity: 'error' as const, line: undefined, column: undefined })),
+        notes: [`${shownRegistry} is unchanged: the plugin's manifest validation rejects the result`],
+      };
+    }
+    if (added.length === 0) {
+      return { verb: 'add-key', findings: [], notes: [`key '${key}' already lists these producers and fields: ${shownRegistry} is unchanged`], data: { file: shownRegistry, key, added } };
+    }
+    writeFileAtomic(registryPath, text, repositoryRoot(cwd));
+    return {
+      verb: 'add-key',
+      findings: [],
+      notes: [`${existing === undefined ? 'registered' : `updated key '${key}':`} ${added.join(', ')} in ${shownRegistry}`],
+      data: { file: shownRegistry, key, added },
+    };
+  },
+};

@@ -1,0 +1,145 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseRegistry } from '../../src/registry';
+import { setJsonValue } from '../../src/cli/manifest-write';
+import { assertBinBuilt, initGitRepo, makeTempDir, removeTempDirs, runBin, writeFiles } from './run-bin';
+
+/** Hand-formatted on purpose (4-space indent, one-line arrays, a description, a deprecated key, acceptedBreaks). */
+const MANIFEST_TEXT = `{
+    "version": 1,
+    "keys": {
+        "retrieval": {
+            "description": "Search diagnostics",
+            "producers": ["src/search.ts"],
+            "fields": ["returned_count"]
+        },
+        "legacy": { "producers": ["src/legacy.ts"], "deprecated": true }
+    },
+    "acceptedBreaks": [{ "change": "key-removed:old", "reason": "never shipped" }]
+}
+`;
+
+function project(): string {
+  const dir = makeTempDir();
+  initGitRepo(dir);
+  writeFiles(dir, {
+    'mcp-meta.registry.json': MANIFEST_TEXT,
+    'src/search.ts': "export const r = { content: [], _meta: { retrieval: { returned_count: 1 } } };\n",
+    'src/legacy.ts': 'export {};\n',
+    'src/wrap.ts': "export const w = { content: [], _meta: { timing: { ms: 1 } } };\n",
+    'src/other.ts': 'export {};\n',
+  });
+  return dir;
+}
+
+const manifestOf = (dir: string): string => fs.readFileSync(path.join(dir, 'mcp-meta.registry.json'), 'utf8');
+
+beforeAll(assertBinBuilt);
+afterAll(removeTempDirs);
+
+describe('mcp-meta add-key', () => {
+  it('inserts only the new key, keeping the rest of the text byte for byte, and says what it registered', () => {
+    const dir = project();
+    const result = runBin(['add-key', 'timing', '--producer', 'src/wrap.ts', '--field', 'ms', '--description', 'Handler timing'], dir);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain("registered key 'timing' (producers src/wrap.ts; fields ms) in mcp-meta.registry.json");
+    const text = manifestOf(dir);
+    // Everything up to the last existing key's line is unchanged; the new key follows in the file's own indentation.
+    const legacyLine = MANIFEST_TEXT.indexOf('        "legacy"');
+    expect(text.slice(0, legacyLine)).toBe(MANIFEST_TEXT.slice(0, legacyLine));
+    expect(text).toContain('        "timing": {\n            "producers": [\n                "src/wrap.ts"\n            ],\n            "description": "Handler timing",');
+    expect(text.endsWith('    "acceptedBreaks": [{ "change": "key-removed:old", "reason": "never shipped" }]\n}\n')).toBe(true);
+    const loaded = parseRegistry(text, path.join(dir, 'mcp-meta.registry.json'));
+    expect(loaded.ok && [...loaded.registry.keys.keys()]).toEqual(['retrieval', 'legacy', 'timing']);
+    expect(loaded.ok && loaded.registry.manifest.keys.legacy.deprecated).toBe(true);
+    // Atomic: no temp file is left beside the manifest.
+    expect(fs.readdirSync(dir).filter((name) => name.includes('.tmp'))).toEqual([]);
+  });
+
+  it('refuses a key that exists (exit 1, file untouched) unless --update-producers, which only adds', () => {
+    const dir = project();
+    const refused = runBin(['add-key', 'retrieval', '--producer', 'src/other.ts'], dir);
+    expect(refused.status).toBe(1);
+    expect(refused.stdout).toContain("mcp-meta.registry.json:4:9  error  key 'retrieval' is already registered in mcp-meta.registry.json  [key-exists]");
+    expect(manifestOf(dir)).toBe(MANIFEST_TEXT);
+
+    const updated = runBin(['add-key', 'retrieval', '--producer', 'src/other.ts', '--producer', 'src/search.ts', '--field', 'returned_count', '--field', 'hint', '--update-producers'], dir);
+    expect(updated.status).toBe(0);
+    expect(updated.stdout).toContain("updated key 'retrieval': producer src/other.ts, field retrieval.hint in mcp-meta.registry.json");
+    const loaded = parseRegistry(manifestOf(dir), path.join(dir, 'mcp-meta.registry.json'));
+    expect(loaded.ok && loaded.registry.manifest.keys.retrieval).toEqual({
+      description: 'Search diagnostics',
+      producers: ['src/search.ts', 'src/other.ts'],
+      fields: ['returned_count', 'hint'],
+    });
+
+    const again = runBin(['add-key', 'retrieval', '--producer', 'src/other.ts', '--update-producers'], dir);
+    expect(again.status).toBe(0);
+    expect(again.stdout).toContain('already lists these producers and fields');
+  });
+
+  it('writes nothing when the plugin\'s loader rejects the result, and reports its problem and fix', () => {
+    const dir = project();
+    const result = runBin(['add-key', 'bad key!', '--producer', 'src/wrap.ts', '--format', 'json'], dir);
+    expect(result.status).toBe(1);
+    const json = JSON.parse(result.stdout) as { findings: Array<{ code: string; message: string; line?: number; fix: string }>; notes: string[] };
+    expect(json.findings).toEqual([
+      {
+        severity: 'error',
+        code: 'registry-problem',
+        message: expect.stringContaining("Key name 'bad key!'") as string,
+        file: 'mcp-meta.registry.json',
+        fix: "Rename the key, e.g. 'bad_key'.",
+      },
+    ]);
+    expect(json.notes).toEqual(["mcp-meta.registry.json is unchanged: the plugin's manifest validation rejects the result"]);
+    expect(manifestOf(dir)).toBe(MANIFEST_TEXT);
+  });
+
+  it('--plane: writes what the loader accepts for that plane, or refuses with the loader\'s reason', () => {
+    const dir = project();
+    const result = runBin(['add-key', 'widget', '--producer', 'src/wrap.ts', '--plane', 'tool'], dir);
+    const expectedText = setJsonValue(MANIFEST_TEXT, ['keys', 'widget'], { producers: ['src/wrap.ts'], plane: 'tool' });
+    const accepted = parseRegistry(expectedText, path.join(dir, 'mcp-meta.registry.json')).ok;
+    expect({ status: result.status, text: manifestOf(dir) }).toEqual(accepted ? { status: 0, text: expectedText } : { status: 1, text: MANIFEST_TEXT });
+  });
+
+  it('exits 2 on usage errors: no key, no producer, a producer that is not a file, an unknown plane', () => {
+    const dir = project();
+    const cases: Array<[string[], RegExp]> = [
+      [['add-key', '--producer', 'src/wrap.ts'], /add-key needs the KEY/],
+      [['add-key', 'timing'], /at least one --producer/],
+      [['add-key', 'timing', '--producer', 'src/nope.ts'], /producer 'src\/nope.ts' is not a file/],
+      [['add-key', 'timing', '--producer', '../elsewhere.ts'], /outside the manifest's folder/],
+      [['add-key', 'timing', '--producer', 'src/wrap.ts', '--plane', 'prompt'], /unknown --plane 'prompt'/],
+      [['add-key', 'timing', '--producer', 'src/wrap.ts', '--registry', 'none.json'], /no manifest at/],
+    ];
+    for (const [args, message] of cases) {
+      const result = runBin(args, dir);
+      expect({ args, status: result.status }).toEqual({ args, status: 2 });
+      expect(result.stderr).toMatch(message);
+    }
+    expect(manifestOf(dir)).toBe(MANIFEST_TEXT);
+  });
+
+  it('follows a symlinked manifest inside the repository, and never one that leads out of it', () => {
+    const inside = project();
+    fs.renameSync(path.join(inside, 'mcp-meta.registry.json'), path.join(inside, 'real.registry.json'));
+    fs.symlinkSync('real.registry.json', path.join(inside, 'mcp-meta.registry.json'));
+    expect(runBin(['add-key', 'timing', '--producer', 'src/wrap.ts'], inside).status).toBe(0);
+    expect(fs.lstatSync(path.join(inside, 'mcp-meta.registry.json')).isSymbolicLink()).toBe(true);
+    expect(fs.readFileSync(path.join(inside, 'real.registry.json'), 'utf8')).toContain('"timing"');
+
+    const outsideDir = makeTempDir();
+    fs.writeFileSync(path.join(outsideDir, 'shared.registry.json'), MANIFEST_TEXT);
+    const repo = project();
+    fs.rmSync(path.join(repo, 'mcp-meta.registry.json'));
+    fs.symlinkSync(path.join(outsideDir, 'shared.registry.json'), path.join(repo, 'mcp-meta.registry.json'));
+    const refused = runBin(['add-key', 'timing', '--producer', 'src/wrap.ts'], repo);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toMatch(/refusing to write .*mcp-meta\.registry\.json: it is a symlink to .*shared\.registry\.json, outside the repository/);
+    expect(fs.readFileSync(path.join(outsideDir, 'shared.registry.json'), 'utf8')).toBe(MANIFEST_TEXT);
+  });
+});
