@@ -1,0 +1,47 @@
+/**
+ * `mcp-meta init` on the real server fixtures, as a new user runs it: a copy of each fixture without its manifest and
+ * without `violations/`, init writes a manifest, and ESLint 10 with the fixture's own config then finds nothing: init
+ * never invents a violation (a key it left unregistered, a producer it did not list, a plane it got wrong).
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { ESLint as ESLint10 } from 'eslint';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runBin } from '../cli/run-bin';
+import { assertBuilt, repoRoot, requireFromRepo, toPosix } from './helpers/e2e';
+
+const FIXTURES = ['sdk-server', 'apps-widget-server', 'js-server'] as const;
+const copies: string[] = [];
+
+beforeAll(assertBuilt);
+afterAll(() => {
+  for (const dir of copies) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** Copies sit two levels below the repository, as the fixtures do, so their configs' `../../dist` still resolves. */
+function copyWithoutManifest(fixture: string): string {
+  const dir = path.join(repoRoot, 'tmp', `${fixture}-init-${process.pid}`);
+  copies.push(dir);
+  fs.cpSync(path.join(repoRoot, 'fixtures', fixture), dir, { recursive: true });
+  fs.rmSync(path.join(dir, 'mcp-meta.registry.json'));
+  fs.rmSync(path.join(dir, 'src/violations'), { recursive: true });
+  return dir;
+}
+
+describe.each(FIXTURES)('init on %s', (fixture) => {
+  it('writes a manifest under which the clean files lint clean', async () => {
+    const dir = copyWithoutManifest(fixture);
+    const init = runBin(['init'], dir);
+    expect(init.status, init.stdout + init.stderr).toBe(0);
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'mcp-meta.registry.json'), 'utf8')) as { keys: Record<string, unknown> };
+    expect(Object.keys(manifest.keys).length).toBeGreaterThan(0);
+
+    const { ESLint } = requireFromRepo('eslint') as { ESLint: typeof ESLint10 };
+    const eslint = new ESLint({ cwd: dir, overrideConfigFile: path.join(dir, 'eslint.config.js') });
+    const results = await eslint.lintFiles(['src']);
+    const findings = results.flatMap((result) =>
+      result.messages.map((m) => `${toPosix(path.relative(dir, result.filePath))}:${m.line}:${m.column} ${m.ruleId ?? 'fatal'} ${m.message}`),
+    );
+    expect(findings, `manifest written by init:\n${JSON.stringify(manifest, null, 2)}\ninit said:\n${init.stdout}`).toEqual([]);
+  });
+});
