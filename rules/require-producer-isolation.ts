@@ -28,6 +28,32 @@ function describeProducer(write: MetaWrite, sourceCode: TSESLint.SourceCode): st
   return key ? `The producer of '${key}'${callee}` : `This producer${callee}`;
 }
 
+/** Wrappers that leave a statement "the producer alone": `await p`, `p!`, `ctx.emit?.(…)`, `void p`, `(p as T)`. */
+function unwrapStatementExpression(expression: TSESTree.Node): TSESTree.Node {
+  switch (expression.type) {
+    case 'AwaitExpression':
+      return unwrapStatementExpression(expression.argument);
+    case 'ChainExpression':
+    case 'TSNonNullExpression':
+    case 'TSAsExpression':
+    case 'TSSatisfiesExpression':
+      return unwrapStatementExpression(expression.expression);
+    case 'UnaryExpression':
+      return expression.operator === 'void' ? unwrapStatementExpression(expression.argument) : expression;
+    default:
+      return expression;
+  }
+}
+
+/**
+ * True when the statement is the producer and nothing else. A wrap then only catches the producer's own errors;
+ * around `await db.commit(), emit(…)` or `Promise.all([save(row), emit(…)])` it would also swallow errors of code
+ * that is not a producer, so that wrap is only offered as a suggestion.
+ */
+function isProducerAlone(statement: TSESTree.ExpressionStatement, write: MetaWrite): boolean {
+  return unwrapStatementExpression(statement.expression) === write.node;
+}
+
 export default createRule<Options, MessageIds>({
   name: 'require-producer-isolation',
   meta: {
@@ -74,12 +100,13 @@ export default createRule<Options, MessageIds>({
       const statement = write.statement;
       if (statement?.type === 'ExpressionStatement') {
         const fix = wrapStatementFix(sourceCode, statement);
+        const asFix = autofix && isProducerAlone(statement, write);
         context.report({
           node: write.node,
           messageId: 'unguardedProducer',
           data: { producer },
-          fix: autofix ? fix : null,
-          suggest: !autofix && fix ? [{ messageId: 'wrapInTry', fix }] : [],
+          fix: asFix ? fix : null,
+          suggest: !asFix && fix ? [{ messageId: 'wrapInTry', fix }] : [],
         });
         return;
       }
