@@ -1,5 +1,5 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { catchVerdict, isProducerWrite, type CatchVerdict } from '../src/analysis/isolation';
+import { catchVerdicts, isProducerWrite, type CatchVerdict } from '../src/analysis/isolation';
 import { defineMetaRuleVisitor, registryProblemMessages } from '../src/analysis/meta-context';
 import type { MetaWrite } from '../src/analysis/types';
 import { createRule } from '../src/util/create-rule';
@@ -123,6 +123,7 @@ export default createRule<Options, MessageIds>({
 
     return defineMetaRuleVisitor(context, ({ writes }) => {
       const firstProducerInTry = new Map<TSESTree.TryStatement, MetaWrite>();
+      const catchVerdict = catchVerdicts(writes);
       let enclosingProducer: MetaWrite | null = null;
       for (const write of writes) {
         if (!isProducerWrite(write, requireForAll)) continue;
@@ -136,7 +137,7 @@ export default createRule<Options, MessageIds>({
           reportUnguarded(write, producer);
           continue;
         }
-        const verdict = catchVerdict(guard, writes);
+        const verdict = catchVerdict(guard);
         if (verdict !== 'continues') {
           context.report({ node: write.node, messageId: 'catchDoesNotContinue', data: { producer, problem: CATCH_PROBLEMS[verdict] } });
           continue;

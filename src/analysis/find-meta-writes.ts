@@ -19,6 +19,8 @@ import {
   walkAll,
 } from './ast';
 import { constInitializer, staticKey } from './bindings';
+import { countSteps } from './cost-counter';
+import { indexWords, OffsetSet } from './offset-set';
 import type { KeySource, MetaKeyWrite, MetaWrite, MetaWriteKind } from './types';
 
 type Node = TSESTree.Node;
@@ -87,40 +89,44 @@ interface PendingAliasWrite {
 }
 
 /**
- * Where the file's text names `_meta`, a manifest emitter, hook or hook function, or a `_meta` alias: sorted offsets,
+ * Where the file's text names `_meta`, a manifest emitter, hook or hook function, or a `_meta` alias: a set of offsets,
  * so the walk can skip any subtree whose source range holds none of them (most of a `_meta` file's code).
  */
 const IDENTIFIER_CHAR = /[\w$]/;
 
 class MentionIndex {
-  private offsets: number[] = [];
+  /** Offsets kept in an `OffsetSet`: aliases found during the walk are added in O(log n) each, never by a re-sort. */
+  readonly offsets: OffsetSet;
+  private words: Map<string, number[]> | undefined;
 
   constructor(
     private readonly text: string,
     vocabulary: WriteVocabulary,
   ) {
+    this.offsets = new OffsetSet(text.length);
     for (const name of ['_meta', ...vocabulary.emitters, ...vocabulary.hooks, ...vocabulary.hookFunctions]) this.add(name);
   }
 
   add(name: string): void {
+    countSteps(this.text.length);
     for (let at = this.text.indexOf(name); at !== -1; at = this.text.indexOf(name, at + name.length)) {
       // Whole identifiers only: an alias named `m` must not count every other `m` in the file.
-      if (!IDENTIFIER_CHAR.test(this.text[at - 1] ?? '') && !IDENTIFIER_CHAR.test(this.text[at + name.length] ?? '')) this.offsets.push(at);
+      if (!IDENTIFIER_CHAR.test(this.text[at - 1] ?? '') && !IDENTIFIER_CHAR.test(this.text[at + name.length] ?? '')) this.offsets.add(at);
     }
-    this.offsets.sort((a, b) => a - b);
+  }
+
+  /**
+   * Adds the mentions of an alias. The file's identifier-like words are indexed in one pass the first time, so each
+   * alias costs its own mentions, not a scan of the whole text (thousands of aliases would be quadratic).
+   */
+  addAlias(name: string): void {
+    this.words ??= indexWords(this.text);
+    for (const at of this.words.get(name) ?? []) this.offsets.add(at);
   }
 
   /** True when some mention starts inside [start, end). */
   within(start: number, end: number): boolean {
-    const offsets = this.offsets;
-    let low = 0;
-    let high = offsets.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (offsets[middle] < start) low = middle + 1;
-      else high = middle;
-    }
-    return low < offsets.length && offsets[low] < end;
+    return this.offsets.hasIn(start, end);
   }
 }
 
@@ -195,7 +201,7 @@ class WriteFinder {
       case 'VariableDeclarator':
         if (node.id.type === 'Identifier' && aliasInitializerMeta(node.id) && !this.aliasNames.has(node.id.name)) {
           this.aliasNames.add(node.id.name);
-          this.mentions.add(node.id.name); // writes through the alias (`m.k = v`) never name `_meta`
+          this.mentions.addAlias(node.id.name); // writes through the alias (`m.k = v`) never name `_meta`
         }
         return;
       case 'ReturnStatement':
