@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { loadRegistry } from '../registry';
 import type { Registry, RegistryProblem } from '../registry/types';
 import { CliError, type Finding } from './findings';
+import { describeIoError } from './manifest-source';
 import { REGISTRY_FILENAME } from '../registry';
 
 /** `--registry FILE` (relative to the working directory), else `mcp-meta.registry.json` in it. */
@@ -10,10 +11,23 @@ export function resolveRegistryPath(option: string | undefined, cwd: string): st
   return path.resolve(cwd, option ?? REGISTRY_FILENAME);
 }
 
-/** A missing manifest is an I/O error (exit 2), not a finding: there is nothing to check yet. */
+/**
+ * A manifest that is missing, a folder, a special file (a FIFO would block a read forever) or unreadable is an I/O
+ * error (exit 2), not a finding: there is nothing to check yet.
+ */
 export function assertRegistryExists(absolutePath: string): void {
-  if (!fs.existsSync(absolutePath)) {
+  const stat = fs.statSync(absolutePath, { throwIfNoEntry: false });
+  if (!stat) {
     throw new CliError(`no manifest at ${absolutePath}`, 'Pass its path with --registry FILE, or create one with `npx mcp-meta init`.');
+  }
+  if (!stat.isFile()) {
+    const what = stat.isDirectory() ? 'a folder' : 'a special file';
+    throw new CliError(`the manifest ${absolutePath} is ${what}, not a JSON file`, 'Pass the manifest file itself with --registry FILE.');
+  }
+  try {
+    fs.accessSync(absolutePath, fs.constants.R_OK);
+  } catch (error) {
+    throw new CliError(`cannot read the manifest ${absolutePath}: ${describeIoError(error)}`, 'Make it readable by the user running mcp-meta.');
   }
 }
 

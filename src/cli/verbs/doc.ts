@@ -7,6 +7,7 @@ import { CliError, type VerbReport } from '../findings';
 import { displayPath } from '../format-report';
 import { describeIoError, readManifestFile } from '../manifest-source';
 import { loadRegistryWithFindings, resolveRegistryPath } from '../registry-findings';
+import { shellWord, writeFileSafely } from '../safe-write';
 import { FORMAT_HELP, type Verb } from '../verb';
 
 const USAGE = 'Usage: mcp-meta doc (--write | --check) FILE.md [--registry FILE] [--format text|json|github]';
@@ -51,16 +52,13 @@ export const docVerb: Verb = {
     }
     const shownDoc = displayPath(docPath, cwd);
     const expected = replaceBetweenMarkers(current, renderKeysTable(manifest), shownDoc);
-    const fixCommand = `npx mcp-meta doc --write ${shownDoc}${values.registry === undefined ? '' : ` --registry ${String(values.registry)}`}`;
+    const fixCommand = `npx mcp-meta doc --write ${shellWord(shownDoc)}${values.registry === undefined ? '' : ` --registry ${shellWord(String(values.registry))}`}`;
 
     if (write) {
       const changed = expected !== current;
       if (changed) {
-        try {
-          fs.writeFileSync(docPath, expected);
-        } catch (error) {
-          throw new CliError(`cannot write ${docPath}: ${describeIoError(error)}`);
-        }
+        // Atomic, and never through a symlink out of the working directory (the repository CI runs in).
+        writeFileSafely(docPath, expected, cwd);
       }
       return {
         verb: 'doc',

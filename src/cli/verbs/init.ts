@@ -12,6 +12,7 @@ import { emptyScan, scanWrites } from '../init/scan-writes';
 import { describeIoError } from '../manifest-source';
 import { registryProblemToFinding } from '../registry-findings';
 import { listSourceFiles } from '../source-files';
+import { writeFileSafely } from '../safe-write';
 import { FORMAT_HELP, type Verb } from '../verb';
 
 const USAGE = 'Usage: mcp-meta init [DIR] [--from-doc FILE.md] [--force] [--format text|json|github]';
@@ -61,7 +62,8 @@ export const initVerb: Verb = {
     const dir = path.resolve(cwd, positionals[0] ?? '.');
     if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) throw new CliError(`${dir} is not a folder`, USAGE);
     const target = path.join(dir, REGISTRY_FILENAME);
-    if (fs.existsSync(target) && values.force !== true) {
+    // lstat, not exists: a dangling symlink is something already there too.
+    if (fs.lstatSync(target, { throwIfNoEntry: false }) !== undefined && values.force !== true) {
       throw new CliError(`${target} already exists`, 'Pass --force to overwrite it (or edit it by hand).');
     }
     const docRows = readDocRows(values['from-doc'] as string | undefined, cwd);
@@ -116,11 +118,8 @@ export const initVerb: Verb = {
       }
       text = serialize(manifest);
     }
-    try {
-      fs.writeFileSync(target, text);
-    } catch (error) {
-      throw new CliError(`cannot write ${target}: ${describeIoError(error)}`);
-    }
+    // Atomic (a failed write leaves an existing manifest whole), and never through a symlink out of DIR.
+    writeFileSafely(target, text, dir);
     const keyNames = Object.keys(manifest.keys);
     notes.unshift(
       `wrote ${displayPath(target, cwd)}: ${keyNames.length} keys (${keyNames.join(', ') || 'none'}), ` +
