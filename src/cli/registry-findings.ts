@@ -3,7 +3,6 @@ import * as path from 'node:path';
 import { loadRegistry } from '../registry';
 import type { Registry, RegistryProblem } from '../registry/types';
 import { CliError, type Finding } from './findings';
-import { describeIoError } from './manifest-source';
 import { REGISTRY_FILENAME } from '../registry';
 
 /** `--registry FILE` (relative to the working directory), else `mcp-meta.registry.json` in it. */
@@ -12,22 +11,13 @@ export function resolveRegistryPath(option: string | undefined, cwd: string): st
 }
 
 /**
- * A manifest that is missing, a folder, a special file (a FIFO would block a read forever) or unreadable is an I/O
- * error (exit 2), not a finding: there is nothing to check yet.
+ * A missing manifest is an I/O error (exit 2) with the `init` hint. Anything else that is there (a folder, a FIFO, an
+ * unreadable file, a symlink loop) goes to the plugin's own loader, which never reads a special file (a FIFO would
+ * block forever), so its problem is reported in the same words ESLint shows, and the run exits 2 (see main.ts).
  */
 export function assertRegistryExists(absolutePath: string): void {
-  const stat = fs.statSync(absolutePath, { throwIfNoEntry: false });
-  if (!stat) {
+  if (fs.lstatSync(absolutePath, { throwIfNoEntry: false }) === undefined) {
     throw new CliError(`no manifest at ${absolutePath}`, 'Pass its path with --registry FILE, or create one with `npx mcp-meta init`.');
-  }
-  if (!stat.isFile()) {
-    const what = stat.isDirectory() ? 'a folder' : 'a special file';
-    throw new CliError(`the manifest ${absolutePath} is ${what}, not a JSON file`, 'Pass the manifest file itself with --registry FILE.');
-  }
-  try {
-    fs.accessSync(absolutePath, fs.constants.R_OK);
-  } catch (error) {
-    throw new CliError(`cannot read the manifest ${absolutePath}: ${describeIoError(error)}`, 'Make it readable by the user running mcp-meta.');
   }
 }
 

@@ -164,7 +164,7 @@ describe('check: a manifest that cannot be read is an I/O error (exit 2)', () =>
     fs.mkdirSync(path.join(dir, 'mcp-meta.registry.json'));
     const result = runBin(['check'], dir);
     expect(result.status).toBe(2);
-    expect(result.stderr).toContain('is a folder');
+    expect(result.stdout).toContain('is a directory, not a JSON file');
   });
 
   it('a FIFO (never read, so never a hang)', () => {
@@ -172,7 +172,8 @@ describe('check: a manifest that cannot be read is an I/O error (exit 2)', () =>
     execFileSync('mkfifo', [path.join(dir, 'mcp-meta.registry.json')]);
     const result = runBin(['check'], dir);
     expect(result.status).toBe(2);
-    expect(result.stderr).toContain('is a special file');
+    expect(result.stdout).toContain('is a special file, not a JSON file');
+    expect(result.stdout).toContain('regular JSON file instead of this FIFO');
   });
 
   it('an unreadable file (as an unprivileged user when the tests run as root)', () => {
@@ -182,7 +183,7 @@ describe('check: a manifest that cannot be read is an I/O error (exit 2)', () =>
     const asNobody = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
     const result = spawnSync(process.execPath, [BIN, 'check'], { cwd: dir, encoding: 'utf8', ...asNobody });
     expect(result.status).toBe(2);
-    expect(result.stderr).toContain('permission denied');
+    expect(result.stdout).toContain('permission denied');
   });
 
   it('a manifest with a UTF-8 BOM is read like the same manifest without one', () => {
