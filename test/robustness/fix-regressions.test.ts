@@ -37,7 +37,7 @@ const wholesaleCases: InvalidTestCase<WholesaleIds, WholesaleOptions>[] = [
     errors: [{ messageId: 'spreadMetaFirst', line: 1, column: 1 }],
   },
   {
-    name: 'defect 3: a line comment before the first property stays where it is, and the trailing comma with it',
+    name: 'a line comment before the first property stays where it is, and the trailing comma with it (companion of defect 3)',
     filename: SEARCH_OP,
     code: 'out._meta = {\n  // first\n  retrieval: 1,\n  ...out._meta,\n};',
     output: 'out._meta = {\n  // first\n  ...out._meta,\n  retrieval: 1,\n};',
