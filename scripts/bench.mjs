@@ -227,7 +227,7 @@ async function perLineCost(tools) {
       `const m${i} = out._meta;\nm${i}.retrieval = b${i}();\nconst K${i} = 'retrieval';\ntry {\n  out._meta[K${i}] = await c${i}();\n} catch {}\nctx.emitResponseMeta('retrieval', await d${i}());\n`;
     const eslint = makeESLint(tools, 'plugin', dir);
     const rows = [];
-    for (const units of [1_000, 4_000, 16_000]) {
+    for (const units of [1_000, 2_000, 4_000]) {
       const text = `export async function f(ctx, out) {\n${Array.from({ length: units }, (_, i) => unit(i)).join('')}}\n`;
       const lines = text.split('\n').length;
       const samples = [];
