@@ -4,6 +4,7 @@ import { defineMetaRuleVisitor } from '../src/analysis/meta-context';
 import type { MetaWrite } from '../src/analysis/types';
 import { isAssemblyFromCollected, replacesMeta } from '../src/analysis/write-kinds';
 import { createRule } from '../src/util/create-rule';
+import { lineBreakOf } from '../src/util/wrap-in-try';
 
 export type Options = [];
 export type MessageIds =
@@ -53,10 +54,20 @@ function earlierWriteToSameTarget(write: MetaWrite, writes: readonly MetaWrite[]
   return null;
 }
 
+/** Targets that can be followed by `._meta` as written; anything else (`a ?? b`, `c ? a : b`, `await f()`, `x as R`) needs parentheses. */
+const MEMBER_SAFE_TARGETS = new Set(['Identifier', 'MemberExpression', 'CallExpression', 'ThisExpression', 'TSNonNullExpression', 'ChainExpression']);
+
+function metaOfTarget(target: TSESTree.Node, sourceCode: TSESLint.SourceCode): string {
+  const text = sourceCode.getText(target);
+  return MEMBER_SAFE_TARGETS.has(target.type) ? `${text}._meta` : `(${text})._meta`;
+}
+
 /**
  * Inserts `...target._meta` as the first element of the object literal given to `_meta`. For `x._meta = …` the spread
  * repeats the written member as written (`x!._meta`, `(x as R)._meta`), so it type-checks like the assignment does.
- * A literal that already spreads its own `_meta` later (`{ k: v, ...x._meta }`) gets that spread moved first.
+ * A literal that already spreads its own `_meta` later (`{ k: v, ...x._meta }`) gets that spread moved first; only
+ * the spread and its comma are removed, so comments around it stay. Line breaks are the file's own, and the
+ * indentation copied for a property on its own line is whitespace only (never the end of a comment before it).
  */
 function mergeFix(write: MetaWrite, sourceCode: TSESLint.SourceCode): TSESLint.ReportFixFunction | null {
   const literal = write.metaValue;
@@ -64,16 +75,26 @@ function mergeFix(write: MetaWrite, sourceCode: TSESLint.SourceCode): TSESLint.R
   const writtenMember = write.node.type === 'AssignmentExpression' ? sourceCode.getText(write.node.left) : null;
   const properties = literal.properties;
   const laterSelfSpread = write.selfSpread && !write.mergesSelf ? properties.indexOf(write.selfSpread) : -1;
-  const spread = laterSelfSpread > 0 ? sourceCode.getText(properties[laterSelfSpread]) : `...${writtenMember ?? `${sourceCode.getText(write.target)}._meta`}`;
-  const removeLater = (fixer: TSESLint.RuleFixer): TSESLint.RuleFix[] =>
-    laterSelfSpread > 0 ? [fixer.removeRange([properties[laterSelfSpread - 1].range[1], properties[laterSelfSpread].range[1]])] : [];
+  const spread = laterSelfSpread > 0 ? sourceCode.getText(properties[laterSelfSpread]) : `...${writtenMember ?? metaOfTarget(write.target, sourceCode)}`;
+  const removeLater = (fixer: TSESLint.RuleFixer): TSESLint.RuleFix[] => {
+    if (laterSelfSpread <= 0) return [];
+    const moved = properties[laterSelfSpread];
+    const before = sourceCode.getTokenBefore(moved, { includeComments: true })!;
+    const after = sourceCode.getTokenAfter(moved, { includeComments: true });
+    // `…, ...x._meta,`: the spread, the space before it and its own comma go; comments on either side stay.
+    if (after?.value === ',') return [fixer.removeRange([before.range[1], after.range[1]])];
+    const comma = sourceCode.getTokenBefore(moved)!;
+    if (comma.range[0] === before.range[0]) return [fixer.removeRange([comma.range[0], moved.range[1]])];
+    return [fixer.remove(comma), fixer.removeRange([before.range[1], moved.range[1]])];
+  };
   const first = properties[0];
   if (!first) return (fixer) => fixer.replaceText(literal, `{ ${spread} }`);
   if (first.loc.start.line === literal.loc.start.line) {
     return (fixer) => [fixer.insertTextBefore(first, `${spread}, `), ...removeLater(fixer)];
   }
-  const indent = sourceCode.lines[first.loc.start.line - 1].slice(0, first.loc.start.column);
-  return (fixer) => [fixer.insertTextBefore(first, `${spread},\n${indent}`), ...removeLater(fixer)];
+  const indent = /^[ \t]*/.exec(sourceCode.lines[first.loc.start.line - 1])![0];
+  const eol = lineBreakOf(sourceCode);
+  return (fixer) => [fixer.insertTextBefore(first, `${spread},${eol}${indent}`), ...removeLater(fixer)];
 }
 
 function messageFor(write: MetaWrite): MessageIds {

@@ -1,5 +1,5 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { catchVerdict, isProducerWrite, type CatchVerdict } from '../src/analysis/isolation';
+import { catchVerdicts, isProducerWrite, type CatchVerdict } from '../src/analysis/isolation';
 import { defineMetaRuleVisitor } from '../src/analysis/meta-context';
 import type { MetaWrite } from '../src/analysis/types';
 import { createRule } from '../src/util/create-rule';
@@ -26,6 +26,32 @@ function describeProducer(write: MetaWrite, sourceCode: TSESLint.SourceCode): st
   const key = write.keys.find((k) => k.name !== null)?.name;
   const callee = write.kind === 'emit' ? ` (${sourceCode.getText((write.node as TSESTree.CallExpression).callee)})` : '';
   return key ? `The producer of '${key}'${callee}` : `This producer${callee}`;
+}
+
+/** Wrappers that leave a statement "the producer alone": `await p`, `p!`, `ctx.emit?.(…)`, `void p`, `(p as T)`. */
+function unwrapStatementExpression(expression: TSESTree.Node): TSESTree.Node {
+  switch (expression.type) {
+    case 'AwaitExpression':
+      return unwrapStatementExpression(expression.argument);
+    case 'ChainExpression':
+    case 'TSNonNullExpression':
+    case 'TSAsExpression':
+    case 'TSSatisfiesExpression':
+      return unwrapStatementExpression(expression.expression);
+    case 'UnaryExpression':
+      return expression.operator === 'void' ? unwrapStatementExpression(expression.argument) : expression;
+    default:
+      return expression;
+  }
+}
+
+/**
+ * True when the statement is the producer and nothing else. A wrap then only catches the producer's own errors;
+ * around `await db.commit(), emit(…)` or `Promise.all([save(row), emit(…)])` it would also swallow errors of code
+ * that is not a producer, so that wrap is only offered as a suggestion.
+ */
+function isProducerAlone(statement: TSESTree.ExpressionStatement, write: MetaWrite): boolean {
+  return unwrapStatementExpression(statement.expression) === write.node;
 }
 
 export default createRule<Options, MessageIds>({
@@ -73,12 +99,13 @@ export default createRule<Options, MessageIds>({
       const statement = write.statement;
       if (statement?.type === 'ExpressionStatement') {
         const fix = wrapStatementFix(sourceCode, statement);
+        const asFix = autofix && isProducerAlone(statement, write);
         context.report({
           node: write.node,
           messageId: 'unguardedProducer',
           data: { producer },
-          fix: autofix ? fix : null,
-          suggest: !autofix && fix ? [{ messageId: 'wrapInTry', fix }] : [],
+          fix: asFix ? fix : null,
+          suggest: !asFix && fix ? [{ messageId: 'wrapInTry', fix }] : [],
         });
         return;
       }
@@ -95,6 +122,7 @@ export default createRule<Options, MessageIds>({
 
     return defineMetaRuleVisitor(context, ({ writes }) => {
       const firstProducerInTry = new Map<TSESTree.TryStatement, MetaWrite>();
+      const catchVerdict = catchVerdicts(writes);
       let enclosingProducer: MetaWrite | null = null;
       for (const write of writes) {
         if (!isProducerWrite(write, requireForAll)) continue;
@@ -108,7 +136,7 @@ export default createRule<Options, MessageIds>({
           reportUnguarded(write, producer);
           continue;
         }
-        const verdict = catchVerdict(guard, writes);
+        const verdict = catchVerdict(guard);
         if (verdict !== 'continues') {
           context.report({ node: write.node, messageId: 'catchDoesNotContinue', data: { producer, problem: CATCH_PROBLEMS[verdict] } });
           continue;

@@ -213,6 +213,36 @@ async function warmLintText(tools) {
   }
 }
 
+/**
+ * The rules' cost per line at three sizes of one `_meta`-dense file (aliases, producers in their own try, const keys,
+ * unguarded emits): linear cost keeps the per-line figure flat as the file grows. Rule time comes from ESLint's
+ * `stats`, so parse time and machine load do not enter the ratio between sizes.
+ */
+async function perLineCost(tools) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'mcp-meta-lines-'));
+  try {
+    generateCorpus(dir, { files: 1, seed: 3, violations: 0 });
+    const filePath = path.join(dir, 'src/core/ops/search.ts');
+    const unit = (i) =>
+      `const m${i} = out._meta;\nm${i}.retrieval = b${i}();\nconst K${i} = 'retrieval';\ntry {\n  out._meta[K${i}] = await c${i}();\n} catch {}\nctx.emitResponseMeta('retrieval', await d${i}());\n`;
+    const eslint = makeESLint(tools, 'plugin', dir);
+    const rows = [];
+    for (const units of [1_000, 2_000, 4_000]) {
+      const text = `export async function f(ctx, out) {\n${Array.from({ length: units }, (_, i) => unit(i)).join('')}}\n`;
+      const lines = text.split('\n').length;
+      const samples = [];
+      for (let i = 0; i < 3; i += 1) {
+        const [res] = await eslint.lintText(text, { filePath });
+        samples.push(Object.values(summarize([res]).rules).reduce((a, b) => a + b, 0));
+      }
+      rows.push({ lines, perLine: (median(samples) * 1000) / lines });
+    }
+    return rows;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 
 async function main() {
@@ -312,6 +342,12 @@ async function main() {
       const w = await warmLintText(tools);
       out.warm = w;
       console.log(`warm lintText, ${w.lines}-line producer file (median of ${w.samples}): rules ${ms(w.share)}; lintText ${ms(w.wallPlugin)} with rules, ${ms(w.wallParse)} parse-only`);
+    }
+
+    // --- per-line cost at three sizes (linear cost: flat per line)
+    if (o.warm) {
+      const rows = await perLineCost(tools);
+      console.log(`rules per line of a _meta-dense file: ${rows.map((r) => `${r.lines} lines ${r.perLine.toFixed(2)} µs/line`).join(', ')}`);
     }
 
     // --- typed variant

@@ -81,6 +81,9 @@ const reported = new Set<string>();
  * throws for a broken or missing manifest: the rules then report it on every linted file, and ESLint exits 1 instead
  * of crashing. Only wrong arguments throw (a TypeError naming the fix).
  */
+/** A config load prints at most this many manifest problems: 30,000 glob warnings would bury the lint output. */
+const MAX_PRINTED_PROBLEMS = 20;
+
 export function createConfig(options: CreateConfigOptions): McpMetaFlatConfig {
   checkOptions(options);
   const { preset = 'recommended', files = [...DEFAULT_FILES] } = options;
@@ -128,7 +131,8 @@ function checkManifest(registryPath: string, relative: { given: string; baseDir:
     reported.add(reportKey);
     console.warn(
       [`eslint-plugin-mcp-meta: ${loaded.ok ? 'warnings in' : 'cannot use'} the registry manifest ${registryPath}:`]
-        .concat(problems.map((problem) => `  ${formatRegistryProblem(problem)}`))
+        .concat(problems.slice(0, MAX_PRINTED_PROBLEMS).map((problem) => `  ${formatRegistryProblem(problem)}`))
+        .concat(problems.length > MAX_PRINTED_PROBLEMS ? [`  … and ${problems.length - MAX_PRINTED_PROBLEMS} more (run \`npx mcp-meta check\` for the full list)`] : [])
         .join('\n'),
     );
   }

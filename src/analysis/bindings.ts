@@ -6,6 +6,7 @@
  */
 import type { TSESTree } from '@typescript-eslint/utils';
 import { isFunctionNode, staticString, unwrap } from './ast';
+import { countSteps } from './cost-counter';
 import { resolveImportedString } from './imported-consts';
 
 type Node = TSESTree.Node;
@@ -105,29 +106,76 @@ function bindingIn(scope: Node, name: string, child: Node): Binding | null {
   }
 }
 
+/**
+ * Names declared by a statement list, indexed once per list on first look-up: every later look-up in the same block is
+ * a map read, not a scan of the block (a module with 20,000 `const` keys and a write per key would otherwise cost
+ * 20,000² steps). The first statement that declares a name wins, as in a scan.
+ */
+const statementIndexes = new WeakMap<readonly Node[], Map<string, Binding>>();
+
 function bindingInStatements(statements: readonly Node[], name: string): Binding | null {
+  let index = statementIndexes.get(statements);
+  if (!index) {
+    index = indexStatements(statements);
+    statementIndexes.set(statements, index);
+  }
+  return index.get(name) ?? null;
+}
+
+function indexStatements(statements: readonly Node[]): Map<string, Binding> {
+  countSteps(statements.length);
+  const index = new Map<string, Binding>();
+  const declare = (name: string, binding: Binding): void => {
+    if (!index.has(name)) index.set(name, binding);
+  };
   for (const statement of statements) {
     const declaration =
       (statement.type === 'ExportNamedDeclaration' || statement.type === 'ExportDefaultDeclaration') && statement.declaration
         ? statement.declaration
         : statement;
     if (declaration.type === 'VariableDeclaration') {
-      const found = bindingInDeclaration(declaration, name);
-      if (found) return found;
-    } else if (declaration.type === 'FunctionDeclaration' && declaration.id?.name === name) {
-      return { kind: 'function', fn: declaration };
-    } else if ((declaration.type === 'ClassDeclaration' || declaration.type === 'TSEnumDeclaration') && declaration.id?.name === name) {
-      return { kind: 'other' };
-    } else if (declaration.type === 'ImportDeclaration') {
-      const specifier = declaration.specifiers.find((s) => s.local.name === name);
-      if (specifier?.type === 'ImportSpecifier' && declaration.importKind !== 'type') {
-        const imported = specifier.imported.type === 'Identifier' ? specifier.imported.name : String(specifier.imported.value);
-        return { kind: 'import', source: declaration.source.value, imported };
+      for (const declarator of declaration.declarations) {
+        if (declarator.id.type === 'Identifier') declare(declarator.id.name, { kind: 'variable', declarator, declarationKind: declaration.kind });
+        else for (const name of patternNames(declarator.id)) declare(name, { kind: 'other' });
       }
-      if (specifier) return { kind: 'other' };
+    } else if (declaration.type === 'FunctionDeclaration' && declaration.id) {
+      declare(declaration.id.name, { kind: 'function', fn: declaration });
+    } else if ((declaration.type === 'ClassDeclaration' || declaration.type === 'TSEnumDeclaration') && declaration.id) {
+      declare(declaration.id.name, { kind: 'other' });
+    } else if (declaration.type === 'ImportDeclaration') {
+      for (const specifier of declaration.specifiers) {
+        // A named value import may hold a key (`import { TIMING_KEY } from './keys.js'`): resolved from its module.
+        const named = specifier.type === 'ImportSpecifier' && declaration.importKind !== 'type' && specifier.importKind !== 'type';
+        const imported = !named ? '' : specifier.imported.type === 'Identifier' ? specifier.imported.name : String(specifier.imported.value);
+        declare(specifier.local.name, named ? { kind: 'import', source: declaration.source.value, imported } : { kind: 'other' });
+      }
     }
   }
-  return null;
+  return index;
+}
+
+/** Every name a destructuring pattern declares. */
+function patternNames(pattern: Node, names: string[] = []): string[] {
+  switch (pattern.type) {
+    case 'Identifier':
+      names.push(pattern.name);
+      break;
+    case 'AssignmentPattern':
+      patternNames(pattern.left, names);
+      break;
+    case 'RestElement':
+      patternNames(pattern.argument, names);
+      break;
+    case 'ArrayPattern':
+      for (const element of pattern.elements) if (element) patternNames(element, names);
+      break;
+    case 'ObjectPattern':
+      for (const property of pattern.properties) patternNames(property.type === 'RestElement' ? property : property.value, names);
+      break;
+    default:
+      break;
+  }
+  return names;
 }
 
 function bindingInDeclaration(declaration: TSESTree.VariableDeclaration, name: string): Binding | null {

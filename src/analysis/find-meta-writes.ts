@@ -93,7 +93,7 @@ class WriteFinder implements WriteSink {
   declareAlias(name: string): void {
     if (this.aliasNames.has(name)) return;
     this.aliasNames.add(name);
-    this.mentions.add(name);
+    this.mentions.addAlias(name);
   }
 
   enclosingFunction(): Node | null {

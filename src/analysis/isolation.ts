@@ -4,6 +4,7 @@
  */
 import type { TSESTree } from '@typescript-eslint/utils';
 import { collectInSameFunction, isFunctionNode } from './ast';
+import { countSteps } from './cost-counter';
 import type { MetaWrite } from './types';
 import { dropsMetaInPlace } from './write-kinds';
 
@@ -48,16 +49,39 @@ export function isProducerWrite(write: MetaWrite, requireForAll: boolean): boole
 export type CatchVerdict = 'continues' | 'no-catch' | 'throws' | 'returns' | 'drops-meta';
 
 /**
- * Whether `tryStatement`'s catch lets the call go on: it must exist, and neither throw, nor return, nor delete or
- * replace `_meta` (checked against the file's writes, so aliases and wrappers count too).
+ * Whether a `try`'s catch lets the call go on: it must exist, and neither throw, nor return, nor delete or replace
+ * `_meta` (checked against the file's writes, so aliases and wrappers count too). Built once per file: the writes
+ * that drop `_meta` are found once (sorted by offset, as `writes` is), each catch is judged once, and a look-up is a
+ * binary search, so a file with thousands of producers, each in its own try, costs linear time, not producers × writes.
  */
-export function catchVerdict(tryStatement: TSESTree.TryStatement, writes: readonly MetaWrite[]): CatchVerdict {
+export function catchVerdicts(writes: readonly MetaWrite[]): (tryStatement: TSESTree.TryStatement) => CatchVerdict {
+  countSteps(writes.length);
+  const dropStarts = writes.filter(dropsMetaInPlace).map((write) => write.node.range[0]);
+  const verdicts = new Map<TSESTree.TryStatement, CatchVerdict>();
+  return (tryStatement) => {
+    let verdict = verdicts.get(tryStatement);
+    if (verdict === undefined) {
+      verdict = judgeCatch(tryStatement, dropStarts);
+      verdicts.set(tryStatement, verdict);
+    }
+    return verdict;
+  };
+}
+
+function judgeCatch(tryStatement: TSESTree.TryStatement, dropStarts: readonly number[]): CatchVerdict {
   const handler = tryStatement.handler;
   if (!handler) return 'no-catch';
   const [start, end] = handler.body.range;
-  if (writes.some((w) => dropsMetaInPlace(w) && w.node.range[0] >= start && w.node.range[1] <= end)) {
-    return 'drops-meta';
+  // A write that starts inside the catch body ends inside it too (the AST nests).
+  let low = 0;
+  let high = dropStarts.length;
+  while (low < high) {
+    countSteps(1);
+    const middle = (low + high) >>> 1;
+    if (dropStarts[middle] < start) low = middle + 1;
+    else high = middle;
   }
+  if (low < dropStarts.length && dropStarts[low] < end) return 'drops-meta';
   return exitKind(handler.body) ?? 'continues';
 }
 

@@ -4,6 +4,8 @@
  * code whose text names none of them is never walked.
  */
 import type { Registry } from '../registry/types';
+import { countSteps } from './cost-counter';
+import { indexWords, OffsetSet } from './offset-set';
 
 export type WriteVocabulary = Pick<Registry, 'emitters' | 'hooks' | 'hookFunctions'>;
 
@@ -19,37 +21,41 @@ export function mayWriteMeta(text: string, vocabulary: WriteVocabulary): boolean
 const IDENTIFIER_CHAR = /[\w$]/;
 
 /**
- * Where the file's text names `_meta`, a manifest name or a `_meta` alias: sorted offsets, so the walk can skip any
+ * Where the file's text names `_meta`, a manifest name or a `_meta` alias: a set of offsets, so the walk can skip any
  * subtree whose source range holds none of them (most of a `_meta` file's code).
  */
 export class MentionIndex {
-  private offsets: number[] = [];
+  /** Offsets kept in an `OffsetSet`: aliases found during the walk are added in O(log n) each, never by a re-sort. */
+  readonly offsets: OffsetSet;
+  private words: Map<string, number[]> | undefined;
 
   constructor(
     private readonly text: string,
     vocabulary: WriteVocabulary,
   ) {
+    this.offsets = new OffsetSet(text.length);
     for (const name of ['_meta', ...vocabulary.emitters, ...vocabulary.hooks, ...vocabulary.hookFunctions]) this.add(name);
   }
 
   add(name: string): void {
+    countSteps(this.text.length);
     for (let at = this.text.indexOf(name); at !== -1; at = this.text.indexOf(name, at + name.length)) {
       // Whole identifiers only: an alias named `m` must not count every other `m` in the file.
-      if (!IDENTIFIER_CHAR.test(this.text[at - 1] ?? '') && !IDENTIFIER_CHAR.test(this.text[at + name.length] ?? '')) this.offsets.push(at);
+      if (!IDENTIFIER_CHAR.test(this.text[at - 1] ?? '') && !IDENTIFIER_CHAR.test(this.text[at + name.length] ?? '')) this.offsets.add(at);
     }
-    this.offsets.sort((a, b) => a - b);
+  }
+
+  /**
+   * Adds the mentions of an alias. The file's identifier-like words are indexed in one pass the first time, so each
+   * alias costs its own mentions, not a scan of the whole text (thousands of aliases would be quadratic).
+   */
+  addAlias(name: string): void {
+    this.words ??= indexWords(this.text);
+    for (const at of this.words.get(name) ?? []) this.offsets.add(at);
   }
 
   /** True when some mention starts inside [start, end). */
   within(start: number, end: number): boolean {
-    const offsets = this.offsets;
-    let low = 0;
-    let high = offsets.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (offsets[middle] < start) low = middle + 1;
-      else high = middle;
-    }
-    return low < offsets.length && offsets[low] < end;
+    return this.offsets.hasIn(start, end);
   }
 }

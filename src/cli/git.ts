@@ -4,6 +4,11 @@ import * as path from 'node:path';
 import { CliError } from './findings';
 import { posixRelative } from '../util/posix-relative';
 
+/**
+ * Runs git without a shell (arguments are passed as they are, so `;`, `$(...)` or spaces in a ref mean nothing), and
+ * every caller puts `--end-of-options` before a ref it did not write itself, so a ref from an untrusted pull request
+ * (`--output=/etc/passwd`) is never read as an option.
+ */
 function git(args: string[], cwd: string): string {
   return execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
 }
@@ -28,14 +33,14 @@ export function readFileAtRevision(absolutePath: string, ref: string): string | 
     throw new CliError(`${folder} is not inside a git repository (${stderrOf(error)})`, 'diff reads the old manifest with `git show REF:path`; run it in a git checkout.');
   }
   try {
-    git(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], root);
+    git(['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`], root);
   } catch {
     throw new CliError(`unknown git revision '${ref}'`, 'Pass a branch, tag or commit, e.g. --against origin/main (in CI, fetch it first: actions/checkout with fetch-depth: 0).');
   }
   // git wants forward slashes and a path relative to the top level; realpath both sides so symlinked temp folders agree.
   const relative = posixRelative(realpath(root), realpath(absolutePath));
   try {
-    return git(['show', `${ref}:${relative}`], root);
+    return git(['show', '--end-of-options', `${ref}:${relative}`], root);
   } catch (error) {
     const message = stderrOf(error);
     if (/does not exist|exists on disk, but not in/.test(message)) return null;

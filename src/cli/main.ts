@@ -129,6 +129,9 @@ async function run(args: string[], cwd: string): Promise<number> {
   warnIfUnsupportedTypescript(cwd, (line) => process.stderr.write(`${line}\n`));
   const report = verb.run(values, parsed.positionals, cwd);
   process.stdout.write(formatReport(report, format as OutputFormat, cwd));
+  // A manifest that cannot be used means nothing was checked: the tool could not run (2), as for a missing one. Its
+  // problems are still printed as findings, with the same place and fix ESLint shows.
+  if (report.findings.some((finding) => finding.code === 'registry-problem' && finding.severity === 'error')) return EXIT_USAGE_OR_IO;
   return report.findings.length > 0 ? EXIT_FINDINGS : EXIT_CLEAN;
 }
 

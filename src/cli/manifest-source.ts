@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import { parseTree, printParseErrorCode, type JSONPath, type ParseError } from 'jsonc-parser';
-import { JsonLocator, toPointer } from '../registry';
+import { JsonLocator, MAX_MANIFEST_DEPTH, offsetBeyondDepth, toPointer } from '../registry';
 import type { RegistryManifest } from '../registry';
 import { CliError } from './findings';
 
@@ -17,7 +17,15 @@ export interface ManifestSource {
   readonly locator: JsonLocator;
 }
 
-export function parseManifestSource(text: string, label: string): ManifestSource {
+export function parseManifestSource(rawText: string, label: string): ManifestSource {
+  // As in the plugin's loader: a BOM becomes a space, so offsets (and columns) are unchanged and ESLint and the CLI
+  // accept the same files.
+  const text = rawText.charCodeAt(0) === 0xfeff ? ' ' + rawText.slice(1) : rawText;
+  const tooDeep = offsetBeyondDepth(text);
+  if (tooDeep !== -1) {
+    const { line, column } = new JsonLocator(text, undefined).position(tooDeep);
+    throw new CliError(`cannot read the manifest ${label}: it is nested more than ${MAX_MANIFEST_DEPTH} levels deep at ${line}:${column}`);
+  }
   const errors: ParseError[] = [];
   const tree = parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
   if (errors.length > 0 || tree === undefined || tree.type !== 'object') {

@@ -8,9 +8,13 @@ export function resolveRegistryPath(option: string | undefined, cwd: string): st
   return path.resolve(cwd, option ?? REGISTRY_FILENAME);
 }
 
-/** A missing manifest is an I/O error (exit 2), not a finding: there is nothing to check yet. */
+/**
+ * A missing manifest is an I/O error (exit 2) with the `init` hint. Anything else that is there (a folder, a FIFO, an
+ * unreadable file, a symlink loop) goes to the plugin's own loader, which never reads a special file (a FIFO would
+ * block forever), so its problem is reported in the same words ESLint shows, and the run exits 2 (see main.ts).
+ */
 export function assertRegistryExists(absolutePath: string): void {
-  if (!fs.existsSync(absolutePath)) {
+  if (fs.lstatSync(absolutePath, { throwIfNoEntry: false }) === undefined) {
     throw new CliError(`no manifest at ${absolutePath}`, 'Pass its path with --registry FILE, or create one with `npx mcp-meta init`.');
   }
 }

@@ -36,3 +36,4 @@ export {
   typeText,
 } from './field-types';
 export type { EnumValue, FieldType, LiteralValue, ManifestTypeSpec, PrimitiveTypeName, TypeName } from './field-types';
+export { MAX_MANIFEST_DEPTH, offsetBeyondDepth } from './json-depth';

@@ -1,4 +1,4 @@
-import { findNodeAtLocation, type Node } from 'jsonc-parser';
+import type { Node } from 'jsonc-parser';
 
 /**
  * Maps places in the manifest text (offsets, JSON pointers) to 1-based line and column, so every problem can say
@@ -6,6 +6,11 @@ import { findNodeAtLocation, type Node } from 'jsonc-parser';
  */
 export class JsonLocator {
   private lineStarts: number[] | undefined;
+  /** Property name -> value node, per object node, built on first use: a look-up is then O(1) instead of a scan of
+   *  the object's properties (30,000 keys with a warning each would otherwise cost 30,000² steps). */
+  private readonly childrenByName = new Map<Node, Map<string, Node>>();
+  /** Steps taken by `locate` (object properties indexed plus path segments followed); tests assert it is linear. */
+  steps = 0;
 
   constructor(private readonly text: string, private readonly root: Node | undefined) {}
 
@@ -33,13 +38,33 @@ export class JsonLocator {
     let node = this.root;
     for (const segment of segments) {
       // Pointers do not say whether "0" is an index or a property name; the node they step into does.
-      const step = node.type === 'array' ? Number(segment) : segment;
-      const child = findNodeAtLocation(node, [step]);
+      const child = this.child(node, segment);
       if (!child) break;
       node = child;
     }
     const target = atPropertyName ? propertyNameNode(node) ?? node : node;
     return this.position(target.offset);
+  }
+
+  private child(node: Node, segment: string): Node | undefined {
+    this.steps++;
+    if (node.type === 'array') {
+      const index = Number(segment);
+      return Number.isInteger(index) ? node.children?.[index] : undefined;
+    }
+    if (node.type !== 'object') return undefined;
+    let byName = this.childrenByName.get(node);
+    if (!byName) {
+      byName = new Map();
+      for (const property of node.children ?? []) {
+        this.steps++;
+        const [name, value] = property.children ?? [];
+        // The first occurrence, as a pointer is read left to right (a duplicate is reported at its own offset).
+        if (name && value && !byName.has(String(name.value))) byName.set(String(name.value), value);
+      }
+      this.childrenByName.set(node, byName);
+    }
+    return byName.get(segment);
   }
 }
 

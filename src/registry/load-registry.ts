@@ -68,10 +68,13 @@ export function loadRegistry(absolutePath: string, options: ParseRegistryOptions
   }
   if (!stat.isFile()) {
     cache.delete(file);
+    // Only a folder gets the file name appended in the hint; a FIFO or socket path already names a file.
     return failure(
       file,
       `Registry manifest ${file} is a ${stat.isDirectory() ? 'directory' : 'special file'}, not a JSON file.`,
-      `Point settings['mcp-meta'].registry at the manifest file itself (e.g. '${path.join(file, 'mcp-meta.registry.json')}').`,
+      stat.isDirectory()
+        ? `Point settings['mcp-meta'].registry at the manifest file itself (e.g. '${path.join(file, 'mcp-meta.registry.json')}').`
+        : `Point settings['mcp-meta'].registry at a regular JSON file instead of this ${stat.isFIFO() ? 'FIFO' : 'special file'}.`,
     );
   }
 

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import * as path from 'node:path';
-import { parse, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { buildRegistry } from './build-registry';
 import { globProblems } from './glob-checks';
+import { MAX_MANIFEST_DEPTH, offsetBeyondDepth } from './json-depth';
 import { JsonLocator } from './json-locate';
 import { schemaProblems } from './schema-validate';
 import { semanticProblems } from './semantic-checks';
@@ -36,9 +37,20 @@ export function parseManifestText(text: string, absolutePath: string, hash?: str
   // A BOM is not JSON; editors on Windows add one. A space keeps every offset (and so every column) unchanged.
   const source = text.charCodeAt(0) === 0xfeff ? ' ' + text.slice(1) : text;
 
+  const tooDeep = offsetBeyondDepth(source);
+  if (tooDeep !== -1) {
+    const problem: RegistryProblem = {
+      severity: 'error',
+      file,
+      ...new JsonLocator(source, undefined).position(tooDeep),
+      message: `The manifest is nested more than ${MAX_MANIFEST_DEPTH} levels deep here; it is not read.`,
+      fix: 'Flatten the nesting: keys, fields and nested fields need a dozen levels at most.',
+    };
+    return { file, result: { ok: false, problems: [problem] } };
+  }
+
   const syntaxErrors: ParseError[] = [];
-  const data: unknown = parse(source, syntaxErrors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
-  const tree: Node | undefined = parseTree(source, undefined, { disallowComments: true, allowTrailingComma: false });
+  const tree: Node | undefined = parseTree(source, syntaxErrors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   const locator = new JsonLocator(source, tree);
   if (syntaxErrors.length > 0) {
     // After one error the parser often reports a second at the same place (a trailing comma: "name expected" and
@@ -46,8 +58,11 @@ export function parseManifestText(text: string, absolutePath: string, hash?: str
     const firstPerOffset = syntaxErrors.filter((error, i) => syntaxErrors.findIndex((e) => e.offset === error.offset) === i);
     return { file, result: { ok: false, problems: firstPerOffset.map((error) => syntaxProblem(error, file, locator)) } };
   }
-  const strictError = strictJsonProblem(source, file, locator);
-  if (strictError) return { file, result: { ok: false, problems: [strictError] } };
+  const strict = strictJson(source, file, locator);
+  if ('problem' in strict) return { file, result: { ok: false, problems: [strict.problem] } };
+  // JSON.parse, not jsonc-parser's object builder: that one assigns `obj["__proto__"] = …`, which sets the prototype
+  // and loses the entry; JSON.parse defines it as an ordinary property, so a key named `__proto__` is validated.
+  const data = strict.value;
 
   const schemaErrors = schemaProblems(data, file, locator);
   if (schemaErrors.length > 0) return { file, result: { ok: false, problems: byPosition(schemaErrors) } };
@@ -127,19 +142,19 @@ function syntaxFix(code: string): string {
 }
 
 /** jsonc-parser is lenient in places (e.g. raw control characters in strings); JSON.parse is the judge of strict JSON. */
-function strictJsonProblem(source: string, file: string, locator: JsonLocator): RegistryProblem | undefined {
+function strictJson(source: string, file: string, locator: JsonLocator): { value: unknown } | { problem: RegistryProblem } {
   try {
-    JSON.parse(source);
-    return undefined;
+    return { value: JSON.parse(source) as unknown };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const offset = /position (\d+)/.exec(message);
-    return {
+    const problem: RegistryProblem = {
       severity: 'error',
       file,
       ...(offset ? locator.position(Number(offset[1])) : {}),
       message: `JSON syntax error: ${message}.`,
       fix: 'Correct the JSON at this place; the manifest is strict JSON.',
     };
+    return { problem };
   }
 }

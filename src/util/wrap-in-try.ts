@@ -25,24 +25,37 @@ function indentUnit(sourceCode: TSESLint.SourceCode, node: TSESTree.Node, outer:
   return outer.includes('\t') ? '\t' : '  ';
 }
 
+/** Tokens whose text is a value: a newline inside them (a template, a `'a\\<newline>b'` string, JSX text) is data. */
+const VALUE_TOKENS = new Set(['Template', 'String', 'JSXText']);
+
 /**
- * Indents every line of `node`'s text after the first by `unit`, except lines that start inside a template literal:
- * those are part of a string's value, which a fix must not change.
+ * Indents every line of `node`'s text after the first by `unit`, except lines that start inside a template literal,
+ * a string continued with a backslash or JSX text: those are part of a value, which a fix must not change. Blank
+ * lines stay blank. Offsets are found with one forward pass over the (few) value tokens, not a scan per line.
  */
 function reindent(sourceCode: TSESLint.SourceCode, node: TSESTree.Node, text: string, unit: string): string {
   const offset = node.range[0];
-  const templates = sourceCode
+  const values = sourceCode
     .getTokens(node)
-    .filter((token) => token.type === 'Template')
+    .filter((token) => VALUE_TOKENS.has(token.type) && token.loc.start.line !== token.loc.end.line)
     .map((token) => token.range);
-  return text.replace(/\n(?=[^\n])/g, (newline, index: number) => {
+  let next = 0;
+  return text.replace(/(\r\n|\r|\n)(?![\r\n]|$)/g, (newline: string, _group: string, index: number) => {
     const at = offset + index;
-    return templates.some(([start, end]) => at > start && at < end) ? newline : `\n${unit}`;
+    while (next < values.length && values[next][1] <= at) next += 1;
+    const inValue = next < values.length && at >= values[next][0] && at < values[next][1];
+    return inValue ? newline : `${newline}${unit}`;
   });
 }
 
-function tryBlock(body: string, outer: string, unit: string): string {
-  return `try {\n${outer}${unit}${body}\n${outer}} catch {\n${outer}${unit}${DEGRADE_COMMENT}\n${outer}}`;
+/** The file's own line break: a fix must not put LF lines into a CRLF file. */
+export function lineBreakOf(sourceCode: TSESLint.SourceCode): string {
+  const match = /\r\n|\r|\n/.exec(sourceCode.text);
+  return match ? match[0] : '\n';
+}
+
+function tryBlock(body: string, outer: string, unit: string, eol: string): string {
+  return `try {${eol}${outer}${unit}${body}${eol}${outer}} catch {${eol}${outer}${unit}${DEGRADE_COMMENT}${eol}${outer}}`;
 }
 
 /** `stmt;` -> `try { stmt; } catch { … }`. Null when the statement shares its line with other code. */
@@ -54,7 +67,7 @@ export function wrapStatementFix(sourceCode: TSESLint.SourceCode, statement: TSE
   const trailing = sourceCode.getCommentsAfter(statement).filter((comment) => comment.loc.start.line === line && comment.loc.end.line === line);
   const end = trailing.length > 0 ? trailing[trailing.length - 1].range[1] : statement.range[1];
   const body = reindent(sourceCode, statement, sourceCode.text.slice(statement.range[0], end), indent.unit);
-  return (fixer) => fixer.replaceTextRange([statement.range[0], end], tryBlock(body, indent.outer, indent.unit));
+  return (fixer) => fixer.replaceTextRange([statement.range[0], end], tryBlock(body, indent.outer, indent.unit, lineBreakOf(sourceCode)));
 }
 
 /** A type's text, parenthesized where `| undefined` would otherwise bind inside it (`() => T`, `A extends B ? C : D`). */
@@ -71,12 +84,14 @@ function typeText(sourceCode: TSESLint.SourceCode, type: TSESTree.TypeNode): str
 export function hoistDeclarationFix(sourceCode: TSESLint.SourceCode, declaration: TSESTree.VariableDeclaration): TSESLint.ReportFixFunction | null {
   const indent = indentation(sourceCode, declaration);
   const [declarator] = declaration.declarations;
-  if (!indent || declaration.declarations.length !== 1 || declaration.kind === 'var' || declaration.declare) return null;
+  // Only `const`/`let`: `var` is function-scoped already, and `using`/`await using` would lose their disposal as `let`.
+  if (!indent || declaration.declarations.length !== 1 || (declaration.kind !== 'const' && declaration.kind !== 'let') || declaration.declare) return null;
   if (declarator.id.type !== 'Identifier' || !declarator.init) return null;
   const annotation = declarator.id.typeAnnotation ? `${typeText(sourceCode, declarator.id.typeAnnotation.typeAnnotation)} | undefined` : null;
   const name = declarator.id.name;
   // Offsets in `init`'s text line up with the source from `init`'s start, after the `name = ` prefix.
   const assignment = `${name} = ${reindent(sourceCode, declarator.init, sourceCode.getText(declarator.init), indent.unit)};`;
-  const text = `let ${name}${annotation ? `: ${annotation}` : ''};\n${indent.outer}${tryBlock(assignment, indent.outer, indent.unit)}`;
+  const eol = lineBreakOf(sourceCode);
+  const text = `let ${name}${annotation ? `: ${annotation}` : ''};${eol}${indent.outer}${tryBlock(assignment, indent.outer, indent.unit, eol)}`;
   return (fixer) => fixer.replaceText(declaration, text);
 }

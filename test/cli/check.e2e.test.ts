@@ -113,7 +113,7 @@ describe('mcp-meta check', () => {
 
   it('reports an invalid manifest with its place and fix', () => {
     const result = runBin(['check'], project({ version: 1, keys: { retrieval: { producers: ['src/search.ts'], colour: 'red' } } }));
-    expect(result.status).toBe(1);
+    expect(result.status).toBe(2);
     expect(result.stdout).toMatch(/mcp-meta\.registry\.json:\d+:\d+ {2}error {2}.*\[registry-problem\]/);
     expect(result.stdout).toContain('fix: ');
   });

@@ -169,7 +169,7 @@ describe('mcp-meta diff --against HEAD', () => {
     const dir = repoWith((m) => m);
     writeFiles(dir, { 'mcp-meta.registry.json': '{ "version": 1, "keys": { "retrieval": { "producers": ["src/search.ts"], } } }\n' });
     const result = runBin(['diff', '--against', 'HEAD'], dir);
-    expect(result.status).toBe(1);
+    expect(result.status).toBe(2);
     expect(result.stdout).toMatch(/mcp-meta\.registry\.json:1:\d+ {2}error {2}.*\[registry-problem\]/);
   });
 

@@ -87,7 +87,7 @@ describe('mcp-meta doc', () => {
     const dir = project();
     writeManifest(dir, { version: 1, keys: { retrieval: { producers: [] } } });
     const result = runBin(['doc', '--write', 'docs/protocol.md'], dir);
-    expect(result.status).toBe(1);
+    expect(result.status).toBe(2);
     expect(result.stdout).toContain('[registry-problem]');
     expect(fs.readFileSync(path.join(dir, 'docs/protocol.md'), 'utf8')).toBe(DOC);
   });

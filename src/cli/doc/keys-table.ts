@@ -16,8 +16,12 @@ export interface KeysTableRow {
 }
 type ManifestFields = NonNullable<ManifestKey['fields']>;
 
+/**
+ * A cell's text on one line, with `|` escaped, and `<!--` written as `&lt;!--` (rendered the same): a description
+ * holding `<!-- mcp-meta:keys:end -->` must not become a marker that wedges every later `doc --write`.
+ */
 function escapeCell(text: string): string {
-  return text.replace(/\r?\n/g, ' ').replace(/\|/g, '\\|');
+  return text.replace(/\r?\n/g, ' ').replace(/\|/g, '\\|').replace(/<!--/g, '&lt;!--');
 }
 
 export function contentsCell(spec: ManifestKey): string {

@@ -5,7 +5,8 @@ import { posixRelative } from '../../util/posix-relative';
 import { CliError, type Finding, type VerbReport } from '../findings';
 import { displayPath } from '../format-report';
 import { locate, readManifestFile } from '../manifest-source';
-import { repositoryRoot, setJsonValue, writeFileAtomic } from '../manifest-write';
+import { setJsonValue } from '../manifest-write';
+import { repositoryRoot, writeFileSafely } from '../safe-write';
 import { assertRegistryExists, registryProblemToFinding, resolveRegistryPath } from '../registry-findings';
 import { FORMAT_HELP, type OptionValues, type Verb } from '../verb';
 
@@ -147,7 +148,7 @@ export const addKeyVerb: Verb = {
     if (added.length === 0) {
       return { verb: 'add-key', findings: [], notes: [`key '${key}' already lists these producers and fields: ${shownRegistry} is unchanged`], data: { file: shownRegistry, key, added } };
     }
-    writeFileAtomic(registryPath, text, repositoryRoot(cwd));
+    writeFileSafely(registryPath, text, repositoryRoot(cwd));
     return {
       verb: 'add-key',
       findings: [],

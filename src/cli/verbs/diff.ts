@@ -32,7 +32,7 @@ export const diffVerb: Verb = {
     const ref = values.against;
     if (typeof ref !== 'string' || ref === '') throw new CliError('diff needs --against <git-ref>', 'Usage: mcp-meta diff --against <git-ref> [--registry FILE]');
     const registryPath = resolveRegistryPath(values.registry as string | undefined, cwd);
-    if (!fs.existsSync(registryPath)) {
+    if (fs.lstatSync(registryPath, { throwIfNoEntry: false }) === undefined) {
       throw new CliError(`no manifest at ${registryPath}`, 'Pass its path with --registry FILE.');
     }
     // The current manifest must be valid by today's rules (else its problems are the findings, as in `check`); the

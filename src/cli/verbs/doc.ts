@@ -6,8 +6,8 @@ import { firstDifferentLine, unifiedDiff } from '../doc/unified-diff';
 import { CliError, type VerbReport } from '../findings';
 import { displayPath } from '../format-report';
 import { describeIoError } from '../manifest-source';
-import { repositoryRoot, writeFileAtomic } from '../manifest-write';
 import { loadRegistryWithFindings, resolveRegistryPath } from '../registry-findings';
+import { repositoryRoot, shellWord, writeFileSafely } from '../safe-write';
 import { FORMAT_HELP, type Verb } from '../verb';
 
 const USAGE = 'Usage: mcp-meta doc (--write | --check) FILE.md [--registry FILE] [--format text|json|github|sarif]';
@@ -52,12 +52,13 @@ export const docVerb: Verb = {
     }
     const shownDoc = displayPath(docPath, cwd);
     const expected = replaceBetweenMarkers(current, renderKeysTable(manifest), shownDoc);
-    const fixCommand = `npx mcp-meta doc --write ${shownDoc}${values.registry === undefined ? '' : ` --registry ${String(values.registry)}`}`;
+    const fixCommand = `npx mcp-meta doc --write ${shellWord(shownDoc)}${values.registry === undefined ? '' : ` --registry ${shellWord(String(values.registry))}`}`;
 
     if (write) {
       const changed = expected !== current;
       if (changed) {
-        writeFileAtomic(docPath, expected, repositoryRoot(cwd));
+        // Atomic, and never through a symlink out of the repository CI runs in.
+        writeFileSafely(docPath, expected, repositoryRoot(cwd));
       }
       return {
         verb: 'doc',

@@ -12,9 +12,9 @@ import { detectVocabulary, emptyVocabulary } from '../init/detect-vocabulary';
 import { emptyScan, scanWrites } from '../init/scan-writes';
 import { mergeIntoManifest } from '../init/update-manifest';
 import { describeIoError, readManifestFile } from '../manifest-source';
-import { repositoryRoot, writeFileAtomic } from '../manifest-write';
 import { registryProblemToFinding } from '../registry-findings';
 import { listSourceFiles } from '../source-files';
+import { repositoryRoot, writeFileSafely } from '../safe-write';
 import { FORMAT_HELP, type Verb } from '../verb';
 
 const USAGE = 'Usage: mcp-meta init [DIR] [--from-doc FILE.md] [--force | --update] [--format text|json|github|sarif]';
@@ -67,8 +67,10 @@ export const initVerb: Verb = {
     if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) throw new CliError(`${dir} is not a folder`, USAGE);
     const target = path.join(dir, REGISTRY_FILENAME);
     if (values.force === true && values.update === true) throw new CliError('init takes --force or --update, not both', USAGE);
-    const update = values.update === true && fs.existsSync(target);
-    if (fs.existsSync(target) && values.force !== true && !update) {
+    // lstat, not exists: a dangling symlink is something already there too.
+    const exists = fs.lstatSync(target, { throwIfNoEntry: false }) !== undefined;
+    const update = values.update === true && exists;
+    if (exists && values.force !== true && !update) {
       throw new CliError(`${target} already exists`, 'Pass --update to add what the scan finds to it, --force to overwrite it, or edit it by hand.');
     }
     const docRows = readDocRows(values['from-doc'] as string | undefined, cwd);
@@ -122,7 +124,8 @@ export const initVerb: Verb = {
       }
       text = serialize(manifest);
     }
-    writeFileAtomic(target, text, repositoryRoot(cwd));
+    // Atomic (a failed write leaves an existing manifest whole), and never through a symlink out of the repository.
+    writeFileSafely(target, text, repositoryRoot(cwd));
     const keyNames = Object.keys(manifest.keys);
     notes.unshift(
       `wrote ${displayPath(target, cwd)}: ${keyNames.length} keys (${keyNames.join(', ') || 'none'}), ` +
@@ -170,7 +173,7 @@ function updateManifest(target: string, found: RegistryManifest, notes: string[]
         notes.unshift(`${shown} already has everything the scan found: nothing added`);
         return { verb: 'init', findings: [], notes, data: { file: shown, added: [] } };
       }
-      writeFileAtomic(target, merged.text, repositoryRoot(cwd));
+      writeFileSafely(target, merged.text, repositoryRoot(cwd));
       notes.unshift(`updated ${shown}: added ${merged.added.length} ${merged.added.length === 1 ? 'entry' : 'entries'}`, ...merged.added.map((line) => `  added ${line}`));
       notes.push('review the additions, then run `npx mcp-meta check`');
       return { verb: 'init', findings: [], notes, data: { file: shown, added: merged.added } };

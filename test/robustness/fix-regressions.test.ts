@@ -1,0 +1,174 @@
+/**
+ * Regression tests for the fix defects found by a hostile probe (each fails without its fix): the merge fix of
+ * no-wholesale-meta-assign and the try/catch wrap of require-producer-isolation must write code that parses, keep
+ * comments and string values, keep the file's line breaks, parenthesize what they spread, and never swallow errors
+ * of code that is not the producer.
+ */
+import type { InvalidTestCase } from '@typescript-eslint/rule-tester';
+import isolationRule, { type MessageIds as IsolationIds, type Options as IsolationOptions } from '../../rules/require-producer-isolation';
+import wholesaleRule, { type MessageIds as WholesaleIds, type Options as WholesaleOptions } from '../../rules/no-wholesale-meta-assign';
+import { createRuleTester, DISPATCH, SEARCH_OP } from '../rules/rule-tester';
+
+const ruleTester = createRuleTester();
+type TesterRule<M extends string, O extends readonly unknown[]> = Parameters<typeof ruleTester.run<M, O>>[1];
+const DEGRADE = '// A failing producer degrades to its key being absent (MCP _meta rule 3).';
+const EMIT = "The producer of 'retrieval' (ctx.emitResponseMeta)";
+
+const wholesaleCases: InvalidTestCase<WholesaleIds, WholesaleOptions>[] = [
+  {
+    name: 'defect 1: the indentation copied before the inserted spread is whitespace only, never the end of a comment',
+    filename: SEARCH_OP,
+    code: 'out._meta = { /* note\n  */ retrieval: 1 };',
+    output: 'out._meta = { /* note\n  */ ...out._meta,\n  retrieval: 1 };',
+    errors: [{ messageId: 'replaceMeta', line: 1, column: 1, endLine: 2, endColumn: 20 }],
+  },
+  {
+    name: 'defect 3: moving a late self-spread keeps the comment before it',
+    filename: SEARCH_OP,
+    code: 'out._meta = { retrieval: 1, /* keep me */ ...out._meta };',
+    output: 'out._meta = { ...out._meta, retrieval: 1 /* keep me */ };',
+    errors: [{ messageId: 'spreadMetaFirst', line: 1, column: 1 }],
+  },
+  {
+    name: 'defect 3: a comment before the first property appears once',
+    filename: SEARCH_OP,
+    code: 'out._meta = {\n  /* first */ retrieval: 1,\n  ...out._meta,\n};',
+    output: 'out._meta = {\n  /* first */ ...out._meta,\n  retrieval: 1,\n};',
+    errors: [{ messageId: 'spreadMetaFirst', line: 1, column: 1 }],
+  },
+  {
+    name: 'a line comment before the first property stays where it is, and the trailing comma with it (companion of defect 3)',
+    filename: SEARCH_OP,
+    code: 'out._meta = {\n  // first\n  retrieval: 1,\n  ...out._meta,\n};',
+    output: 'out._meta = {\n  // first\n  ...out._meta,\n  retrieval: 1,\n};',
+    errors: [{ messageId: 'spreadMetaFirst', line: 1, column: 1 }],
+  },
+  {
+    name: 'defect 4: the merge fix keeps CRLF line breaks',
+    filename: SEARCH_OP,
+    code: 'out._meta = {\r\n  retrieval: 1,\r\n};\r\n',
+    output: 'out._meta = {\r\n  ...out._meta,\r\n  retrieval: 1,\r\n};\r\n',
+    errors: [{ messageId: 'replaceMeta', line: 1, column: 1 }],
+  },
+  {
+    name: 'defect 6: a merge suggestion parenthesizes a ?? spread source',
+    filename: SEARCH_OP,
+    code: 'function f(a, b) { return { ...(a ?? b), content: [], _meta: { retrieval } }; }',
+    output: null,
+    errors: [
+      {
+        messageId: 'rewrapResult',
+        line: 1,
+        column: 55,
+        suggestions: [{ messageId: 'suggestMerge', data: { target: 'a ?? b' }, output: 'function f(a, b) { return { ...(a ?? b), content: [], _meta: { ...(a ?? b)._meta, retrieval } }; }' }],
+      },
+    ],
+  },
+  {
+    name: 'defect 6: a merge suggestion parenthesizes a conditional spread source',
+    filename: SEARCH_OP,
+    code: 'function f(c, a, b) { return { ...(c ? a : b), content: [], _meta: { retrieval } }; }',
+    output: null,
+    errors: [
+      {
+        messageId: 'rewrapResult',
+        line: 1,
+        column: 61,
+        suggestions: [
+          { messageId: 'suggestMerge', data: { target: 'c ? a : b' }, output: 'function f(c, a, b) { return { ...(c ? a : b), content: [], _meta: { ...(c ? a : b)._meta, retrieval } }; }' },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'defect 6: a merge suggestion parenthesizes an awaited spread source',
+    filename: SEARCH_OP,
+    code: 'async function f() { return { ...(await load()), content: [], _meta: { retrieval } }; }',
+    output: null,
+    errors: [
+      {
+        messageId: 'rewrapResult',
+        line: 1,
+        column: 63,
+        suggestions: [
+          {
+            messageId: 'suggestMerge',
+            data: { target: 'await load()' },
+            output: 'async function f() { return { ...(await load()), content: [], _meta: { ...(await load())._meta, retrieval } }; }',
+          },
+        ],
+      },
+    ],
+  },
+];
+
+const isolationCases: InvalidTestCase<IsolationIds, IsolationOptions>[] = [
+  {
+    name: 'defect 2: the wrap does not re-indent inside a string continued with a backslash',
+    filename: SEARCH_OP,
+    code: "async function f(ctx) {\n  ctx.emitResponseMeta('retrieval', build('a\\\nb'));\n}",
+    output: `async function f(ctx) {\n  try {\n    ctx.emitResponseMeta('retrieval', build('a\\\nb'));\n  } catch {\n    ${DEGRADE}\n  }\n}`,
+    errors: [{ messageId: 'unguardedProducer', data: { producer: EMIT }, line: 2, column: 3 }],
+  },
+  {
+    name: 'defect 4: the wrap keeps CRLF line breaks',
+    filename: SEARCH_OP,
+    code: "async function f(ctx) {\r\n  ctx.emitResponseMeta('retrieval', await build());\r\n}\r\n",
+    output: `async function f(ctx) {\r\n  try {\r\n    ctx.emitResponseMeta('retrieval', await build());\r\n  } catch {\r\n    ${DEGRADE}\r\n  }\r\n}\r\n`,
+    errors: [{ messageId: 'unguardedProducer', line: 2, column: 3 }],
+  },
+  {
+    name: 'defect 5: a statement that also commits is only wrapped by a suggestion (a wrap would swallow the commit error)',
+    filename: SEARCH_OP,
+    code: "async function f(ctx, db) {\n  await db.commit(), ctx.emitResponseMeta('retrieval', build());\n}",
+    output: null,
+    errors: [
+      {
+        messageId: 'unguardedProducer',
+        line: 2,
+        column: 22,
+        suggestions: [
+          {
+            messageId: 'wrapInTry',
+            output: `async function f(ctx, db) {\n  try {\n    await db.commit(), ctx.emitResponseMeta('retrieval', build());\n  } catch {\n    ${DEGRADE}\n  }\n}`,
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'defect 5: Promise.all over a save and a producer is only wrapped by a suggestion',
+    filename: SEARCH_OP,
+    code: "async function f(ctx, row) {\n  await Promise.all([save(row), ctx.emitResponseMeta('retrieval', build())]);\n}",
+    output: null,
+    errors: [
+      {
+        messageId: 'unguardedProducer',
+        line: 2,
+        column: 33,
+        suggestions: [
+          {
+            messageId: 'wrapInTry',
+            output: `async function f(ctx, row) {\n  try {\n    await Promise.all([save(row), ctx.emitResponseMeta('retrieval', build())]);\n  } catch {\n    ${DEGRADE}\n  }\n}`,
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'defect 6: `await using` is never hoisted to `let` (it would lose its disposal)',
+    filename: DISPATCH,
+    code: 'async function f(opts, req) {\n  await using extra = await opts.metaHook(req);\n}',
+    output: null,
+    errors: [{ messageId: 'unguardedProducer', line: 2, column: 29, suggestions: [] }],
+  },
+];
+
+ruleTester.run('no-wholesale-meta-assign (fix regressions)', wholesaleRule as unknown as TesterRule<WholesaleIds, WholesaleOptions>, {
+  valid: [],
+  invalid: wholesaleCases,
+});
+ruleTester.run('require-producer-isolation (fix regressions)', isolationRule as unknown as TesterRule<IsolationIds, IsolationOptions>, {
+  valid: [],
+  invalid: isolationCases,
+});
