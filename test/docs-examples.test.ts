@@ -6,6 +6,8 @@
  * - a block's first line may be `// File: <path relative to docs/examples>` (the linted file, which decides its role:
  *   producer of which key, merge layer, ignored); the default is `src/core/ops/list-pages.ts` (owns no key);
  * - a line `// Options: <JSON>` sets the rule's options (an object is the first option, an array is all of them);
+ * - a line `// Typed` lints the block with type information (a TypeScript program from the project service, default
+ *   compiler options): the way a type-aware rule (or a rule's type-aware part) is documented;
  * - every incorrect block has a line `// Reports: <messageId>, <messageId>…`: the doc rule's messages, in order, one
  *   entry per problem, so a block that reports the wrong thing or too much fails as surely as one that reports nothing.
  * Each doc must have at least one incorrect and one correct block.
@@ -96,12 +98,23 @@ function expectedReportsOf(code: string): string[] | null {
   return match ? match[1].split(',').map((id) => id.trim()).filter((id) => id.length > 0) : null;
 }
 
+function isTyped(code: string): boolean {
+  return /^\s*\/\/\s*Typed\s*$/m.test(code);
+}
+
+/** A program for the example's file alone (it need not exist on disk: the project service opens it with its text). */
+const TYPED_PARSER_OPTIONS = {
+  projectService: { allowDefaultProject: ['*.ts', 'src/*.ts', 'src/*/*.ts', 'src/*/*/*.ts'] },
+  tsconfigRootDir: EXAMPLES_DIR,
+};
+
 function lintExample(ruleName: string, example: Example): LinterType.LintMessage[] {
   const linter = new Linter({ cwd: EXAMPLES_DIR });
+  const parserOptions = isTyped(example.code) ? TYPED_PARSER_OPTIONS : {};
   const config: LinterType.Config[] = [
     {
       files: ['**/*.ts'],
-      languageOptions: { parser: tsParser as unknown as LinterType.Parser },
+      languageOptions: { parser: tsParser as unknown as LinterType.Parser, parserOptions },
       plugins: { 'mcp-meta': { rules } as unknown as NonNullable<LinterType.Config['plugins']>[string] },
       settings: { 'mcp-meta': { registry: REGISTRY } },
       rules: { [`mcp-meta/${ruleName}`]: ['error', ...optionsOf(example.code)] as LinterType.RuleEntry },
