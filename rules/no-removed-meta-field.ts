@@ -13,7 +13,7 @@ export default createRule<Options, MessageIds>({
   meta: {
     type: 'problem',
     docs: {
-      description: 'Disallow emitting a `_meta` value whose type no longer has, or no longer guarantees, a registered field (needs type information)',
+      description: 'Disallow emitting a `_meta` value whose type lacks a registered field or makes it optional (type-aware)',
       recommended: true,
       strict: true,
     },
