@@ -9,6 +9,8 @@ import type * as ts from 'typescript';
 type AnyRuleContext = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
 
 export interface TypeServices {
+  /** The `typescript` module, for its flags; loaded only once a program exists. */
+  readonly ts: typeof ts;
   readonly checker: ts.TypeChecker;
   readonly program: ts.Program;
   /** The TypeScript type of an ESTree node. */
@@ -16,6 +18,15 @@ export interface TypeServices {
 }
 
 const servicesByAst = new WeakMap<object, TypeServices | null>();
+
+/**
+ * `typescript` is loaded only when the parser made a program, which it did with this same module (so it is already
+ * in memory then): a lint without types, or oxlint, never loads the compiler because of this plugin.
+ */
+function loadTypeScript(): typeof ts {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy on purpose, see above
+  return require('typescript') as typeof ts;
+}
 
 /** The file's type services, or null when the parser has no program (no `project`, no `projectService`). */
 export function getTypeServices(context: AnyRuleContext): TypeServices | null {
@@ -40,6 +51,7 @@ function createTypeServices(context: AnyRuleContext): TypeServices | null {
   if (!program || !esTreeNodeToTSNodeMap) return null;
   const checker = program.getTypeChecker();
   return {
+    ts: loadTypeScript(),
     checker,
     program,
     typeOf: (node) => checker.getTypeAtLocation(esTreeNodeToTSNodeMap.get(node)),

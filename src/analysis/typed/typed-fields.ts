@@ -5,7 +5,7 @@
  * silently (null), as an open literal shape does.
  */
 import path from 'node:path';
-import * as ts from 'typescript';
+import type * as ts from 'typescript';
 import type { TypeServices } from './type-services';
 
 export interface TypedField {
@@ -23,9 +23,6 @@ export interface TypedShape {
   readonly fields: ReadonlyMap<string, TypedField>;
 }
 
-const OPEN_TYPE_FLAGS = ts.TypeFlags.Any | ts.TypeFlags.Unknown;
-const NULLISH_FLAGS = ts.TypeFlags.Undefined | ts.TypeFlags.Null;
-const OBJECT_FLAGS = ts.TypeFlags.Object | ts.TypeFlags.Intersection;
 
 function declaredAt(symbol: ts.Symbol): string | null {
   const declaration = symbol.declarations?.[0];
@@ -37,23 +34,25 @@ function declaredAt(symbol: ts.Symbol): string | null {
 
 /** Whether `type` could hold fields the checker does not list (open: nothing is reported about it). */
 function isOpen(services: TypeServices, type: ts.Type): boolean {
-  if (type.flags & OPEN_TYPE_FLAGS) return true;
+  const { TypeFlags } = services.ts;
+  if (type.flags & (TypeFlags.Any | TypeFlags.Unknown)) return true;
   return services.checker.getIndexInfosOfType(type).length > 0;
 }
 
 /** The object fields of `type` (a union's members together: a field of any member may be written), or null. */
 export function typedShapeOf(services: TypeServices, type: ts.Type): TypedShape | null {
   const { checker } = services;
-  const members = (type.isUnion() ? type.types : [type]).filter((member) => !(member.flags & NULLISH_FLAGS));
+  const { TypeFlags, SymbolFlags } = services.ts;
+  const members = (type.isUnion() ? type.types : [type]).filter((member) => !(member.flags & (TypeFlags.Undefined | TypeFlags.Null)));
   if (members.length === 0) return null;
   const fields = new Map<string, TypedField>();
   const memberCount = new Map<string, number>();
   for (const member of members) {
-    if (isOpen(services, member) || !(member.flags & OBJECT_FLAGS)) return null;
+    if (isOpen(services, member) || !(member.flags & (TypeFlags.Object | TypeFlags.Intersection))) return null;
     if (checker.isArrayType(member) || checker.isTupleType(member) || member.getCallSignatures().length > 0) return null;
     for (const property of checker.getPropertiesOfType(member)) {
       memberCount.set(property.name, (memberCount.get(property.name) ?? 0) + 1);
-      const optional = (property.flags & ts.SymbolFlags.Optional) !== 0;
+      const optional = (property.flags & SymbolFlags.Optional) !== 0;
       const known = fields.get(property.name);
       if (known && (known.optional || !optional)) continue;
       fields.set(property.name, { name: property.name, type: checker.getTypeOfSymbol(property), optional, declaredAt: declaredAt(property) });
