@@ -1,7 +1,8 @@
-import { keyWritesOf, registrationOf } from '../src/analysis/key-writes';
+import { registrationOf } from '../src/analysis/key-writes';
 import { defineMetaRuleVisitor, registryProblemMessages } from '../src/analysis/meta-context';
 import { removedTypedFields, typedValueType } from '../src/analysis/typed/typed-field-check';
 import { getTypeServices } from '../src/analysis/typed/type-services';
+import { keyWritesWithTypes } from '../src/analysis/typed/typed-keys';
 import { manifestFileName } from '../src/registry';
 import { createRule } from '../src/util/create-rule';
 
@@ -32,7 +33,7 @@ export default createRule<Options, MessageIds>({
       // Without a program there is nothing to compare: this rule reports nothing (the others behave as always).
       const services = getTypeServices(context);
       if (!services) return;
-      for (const { write, key } of keyWritesOf(writes)) {
+      for (const { write, key } of keyWritesWithTypes(writes, services)) {
         if (key.name === null || !key.value) continue;
         const registration = registrationOf(registry, key.name, write.plane);
         if (registration.status !== 'registered' || !registration.spec.fields) continue;

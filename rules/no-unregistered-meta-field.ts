@@ -1,11 +1,12 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { collectFieldShape, collectItemShape, type FieldShape } from '../src/analysis/field-sets';
 import { propertyKeyName } from '../src/analysis/ast';
-import { keyWritesOf, registrationOf } from '../src/analysis/key-writes';
+import { registrationOf } from '../src/analysis/key-writes';
 import { literalValueOf } from '../src/analysis/literal-value';
 import { defineMetaRuleVisitor, registryProblemMessages } from '../src/analysis/meta-context';
 import { typedValueType, unregisteredTypedFields } from '../src/analysis/typed/typed-field-check';
 import { getTypeServices } from '../src/analysis/typed/type-services';
+import { keyWritesWithTypes } from '../src/analysis/typed/typed-keys';
 import { literalFits, literalText, typeText, type FieldSpec } from '../src/registry';
 import type { FieldMap } from '../src/registry/types';
 import { manifestFileName } from '../src/registry';
@@ -97,7 +98,8 @@ export default createRule<Options, MessageIds>({
         });
       }
 
-      for (const { write, key } of keyWritesOf(writes)) {
+      const services = getTypeServices(context);
+      for (const { write, key } of keyWritesWithTypes(writes, services)) {
         const registration = key.name === null ? null : registrationOf(registry, key.name, write.plane);
         const spec = registration?.status === 'registered' ? registration.spec : undefined;
         if (!spec?.fields || !key.value || key.name === null) continue;
@@ -106,8 +108,7 @@ export default createRule<Options, MessageIds>({
         if (shape) checkShape(shape, spec.fields, key.name, key.name);
         // With type information, a value the syntax cannot read (another module's builder, a typed parameter) is
         // read from its type; asked only here, after the literal came up empty.
-        const services = shape ? null : getTypeServices(context);
-        const type = typedValueType(services, key.value);
+        const type = shape ? null : typedValueType(services, key.value);
         if (!services || !type) continue;
         for (const found of unregisteredTypedFields(services, type, spec.fields, key.name)) {
           context.report({

@@ -18,6 +18,12 @@ export interface TypeServices {
 }
 
 const servicesByAst = new WeakMap<object, TypeServices | null>();
+let typeLookups = 0;
+
+/** How many nodes' types were asked of the checker in this process (tests prove written-out keys and values never ask). */
+export function typeLookupCount(): number {
+  return typeLookups;
+}
 
 /**
  * `typescript` is loaded only when the parser made a program, which it did with this same module (so it is already
@@ -50,10 +56,19 @@ function createTypeServices(context: AnyRuleContext): TypeServices | null {
   const { program, esTreeNodeToTSNodeMap } = parserServices;
   if (!program || !esTreeNodeToTSNodeMap) return null;
   const checker = program.getTypeChecker();
+  // Several rules ask about the same key or value: the checker is asked once per node.
+  const types = new WeakMap<TSESTree.Node, ts.Type>();
   return {
     ts: loadTypeScript(),
     checker,
     program,
-    typeOf: (node) => checker.getTypeAtLocation(esTreeNodeToTSNodeMap.get(node)),
+    typeOf: (node) => {
+      const known = types.get(node);
+      if (known) return known;
+      typeLookups += 1;
+      const type = checker.getTypeAtLocation(esTreeNodeToTSNodeMap.get(node));
+      types.set(node, type);
+      return type;
+    },
   };
 }

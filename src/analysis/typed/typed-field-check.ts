@@ -12,6 +12,18 @@ import { collectFieldShape, collectItemShape } from '../field-sets';
 import { definedTypeOf, itemTypeOf, typedShapeOf, type TypedShape } from './typed-fields';
 import type { TypeServices } from './type-services';
 
+/** Values written out in place: the syntax has already read all there is (a type lookup would add nothing). */
+const WRITTEN_OUT: ReadonlySet<string> = new Set([
+  'Literal',
+  'TemplateLiteral',
+  'ObjectExpression',
+  'ArrayExpression',
+  'ArrowFunctionExpression',
+  'FunctionExpression',
+  'UnaryExpression',
+  'BinaryExpression',
+]);
+
 /** Guards against recursive types (`interface Node { children: Node[] }`). */
 const MAX_DEPTH = 8;
 
@@ -36,7 +48,7 @@ export interface RemovedTypedField {
  * array of them is visible), else null: the literal, when there is one, stays the one source of truth.
  */
 export function typedValueType(services: TypeServices | null, value: TSESTree.Expression | null): ts.Type | null {
-  if (!services || !value) return null;
+  if (!services || !value || WRITTEN_OUT.has(value.type)) return null;
   if (collectFieldShape(value) || collectItemShape(value)) return null;
   return services.typeOf(value);
 }
