@@ -62,7 +62,9 @@ describe('one analysis per file, shared by the five rules', () => {
     const linter = new Linter({ cwd: EXAMPLES_DIR });
     const result = lintCounting(linter, PRODUCER_FILE, SEARCH_OP);
     expect(result.messages.filter((message) => message.fatal)).toEqual([]);
-    expect([...result.ruleIds].sort()).toEqual(Object.keys(rules).map((name) => `mcp-meta/${name}`).sort());
+    // no-removed-meta-field compares types, and this lint has no program: it alone has nothing to say.
+    const untypedRules = Object.keys(rules).filter((name) => name !== 'no-removed-meta-field');
+    expect([...result.ruleIds].sort()).toEqual(untypedRules.map((name) => `mcp-meta/${name}`).sort());
     expect(result.builds).toBe(1);
     expect(result.walks).toBe(1);
   });

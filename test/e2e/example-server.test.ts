@@ -9,7 +9,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixtureDir, repoRoot, requireFromRepo, RULES, scratchRoot } from './helpers/e2e';
+import { ALL_RULES, fixtureDir, repoRoot, requireFromRepo, RULES, scratchRoot } from './helpers/e2e';
 
 type RuleName = (typeof RULES)[number];
 
@@ -249,14 +249,14 @@ interface PluginShape {
 }
 
 describe('the plugin object (require and import of the built package)', () => {
-  it('has meta, the five rules and the four configs', async () => {
+  it('has meta, the six rules and the four configs', async () => {
     const required = requireFromRepo('eslint-plugin-mcp-meta') as PluginShape;
     const imported = ((await import('eslint-plugin-mcp-meta')) as unknown as { default: PluginShape }).default;
     const pkg = requireFromRepo('./package.json') as { name: string; version: string };
 
     for (const plugin of [required, imported]) {
       expect(plugin.meta).toEqual({ name: pkg.name, version: pkg.version, namespace: 'mcp-meta' });
-      expect(Object.keys(plugin.rules).sort()).toEqual([...RULES].sort());
+      expect(Object.keys(plugin.rules).sort()).toEqual([...ALL_RULES].sort());
       expect(Object.keys(plugin.configs).sort()).toEqual(['legacy-recommended', 'legacy-strict', 'recommended', 'strict']);
       for (const preset of ['recommended', 'strict'] as const) {
         const flat = plugin.configs[preset];
@@ -264,7 +264,7 @@ describe('the plugin object (require and import of the built package)', () => {
         // Flat configs carry the plugin object itself; eslintrc configs name it for ESLint 8 to resolve.
         expect((flat.plugins as Record<string, unknown>)['mcp-meta']).toBe(required);
         expect(legacy.plugins).toEqual(['mcp-meta']);
-        for (const rule of RULES) {
+        for (const rule of ALL_RULES) {
           expect(severityOf(flat.rules[`mcp-meta/${rule}`]), `${preset}: mcp-meta/${rule}`).toBe(2);
           expect(severityOf(legacy.rules[`mcp-meta/${rule}`]), `legacy-${preset}: mcp-meta/${rule}`).toBe(2);
         }
@@ -281,17 +281,17 @@ describe.each(MAJORS)('$name', (major) => {
     expect(Number(eslintClass(major.pkg).version.split('.')[0])).toBe(major.major);
   });
 
-  it('loads the plugin with its five rules at error', async () => {
+  it('loads the plugin with its six rules at error', async () => {
     const eslint = major.create(fixtureDir);
     const config = await eslint.calculateConfigForFile(path.join(fixtureDir, 'src/mcp/dispatch.ts'));
     if (major.flat) {
       const plugin = (config.plugins as Record<string, { meta?: { namespace?: string }; rules?: object }>)['mcp-meta'];
       expect(plugin?.meta?.namespace).toBe('mcp-meta');
-      expect(Object.keys(plugin?.rules ?? {}).sort()).toEqual([...RULES].sort());
+      expect(Object.keys(plugin?.rules ?? {}).sort()).toEqual([...ALL_RULES].sort());
     } else {
       expect(config.plugins).toContain('mcp-meta');
     }
-    for (const rule of RULES) expect(severityOf(config.rules?.[`mcp-meta/${rule}`]), `mcp-meta/${rule}`).toBe(2);
+    for (const rule of ALL_RULES) expect(severityOf(config.rules?.[`mcp-meta/${rule}`]), `mcp-meta/${rule}`).toBe(2);
   });
 
   it('reports exactly the expected findings, and none outside src/violations/', async () => {

@@ -72,7 +72,7 @@ describe('the packed package, installed in a fresh project', () => {
       createConfig: 'function',
       esmCreateConfig: 'function',
     });
-    expect(out.rules).toHaveLength(5);
+    expect(out.rules).toHaveLength(6);
   });
 
   it('ESLint lints with the installed plugin through createConfig: the seeded violations, nothing else', () => {

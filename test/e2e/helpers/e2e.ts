@@ -20,6 +20,7 @@ export const requireFromRepo = createRequire(path.join(repoRoot, 'package.json')
 export const ESLINT_10_BIN = path.join(repoRoot, 'node_modules/eslint/bin/eslint.js');
 export const TSC_BIN = path.join(repoRoot, 'node_modules/typescript/bin/tsc');
 
+/** The rules that report without type information (the fixtures and the corpus lint without a program). */
 export const RULES = [
   'no-wholesale-meta-assign',
   'no-foreign-meta-key',
@@ -27,6 +28,9 @@ export const RULES = [
   'no-unregistered-meta-key',
   'no-unregistered-meta-field',
 ] as const;
+
+/** Every rule of the plugin: RULES and the type-aware-only rule, which reports nothing without a program. */
+export const ALL_RULES = [...RULES, 'no-removed-meta-field'] as const;
 
 /** Where each rule's documentation lives (the rules' `meta.docs.url`). */
 export const docsUrl = (rule: string): string =>
