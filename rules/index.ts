@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { TSESLint } from '@typescript-eslint/utils';
 // One import per rule, in alphabetical order. eslint-doc-generator reads this map through the built plugin.
 import noForeignMetaKey from './no-foreign-meta-key';
+import noRemovedMetaField from './no-removed-meta-field';
 import noUnregisteredMetaField from './no-unregistered-meta-field';
 import noUnregisteredMetaKey from './no-unregistered-meta-key';
 import noWholesaleMetaAssign from './no-wholesale-meta-assign';
@@ -18,6 +19,7 @@ export type AnyRule = TSESLint.RuleModule<string, readonly unknown[]>;
 
 export const rules: Record<string, AnyRule> = {
   'no-foreign-meta-key': noForeignMetaKey,
+  'no-removed-meta-field': noRemovedMetaField,
   'no-unregistered-meta-field': noUnregisteredMetaField,
   'no-unregistered-meta-key': noUnregisteredMetaKey,
   'no-wholesale-meta-assign': noWholesaleMetaAssign,

@@ -1,5 +1,7 @@
 import { defineMetaRuleVisitor } from '../src/analysis/meta-context';
-import { keyWritesOf, registrationOf } from '../src/analysis/key-writes';
+import { getTypeServices } from '../src/analysis/typed/type-services';
+import { keyWritesWithTypes } from '../src/analysis/typed/typed-keys';
+import { registrationOf } from '../src/analysis/key-writes';
 import { metaOnPlane } from '../src/analysis/planes';
 import { manifestFileName } from '../src/registry';
 import { createRule } from '../src/util/create-rule';
@@ -24,7 +26,7 @@ export default createRule<Options, MessageIds>({
   },
   create(context) {
     return defineMetaRuleVisitor(context, ({ filename, registry, role, writes }) => {
-      for (const { write, key } of keyWritesOf(writes)) {
+      for (const { write, key } of keyWritesWithTypes(writes, getTypeServices(context))) {
         if (key.name === null) continue;
         // A key written on a plane it is not registered for is no-unregistered-meta-key's `wrongPlane`.
         const registration = registrationOf(registry, key.name, write.plane);

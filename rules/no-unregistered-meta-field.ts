@@ -1,9 +1,12 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { collectFieldShape, collectItemShape, type FieldShape } from '../src/analysis/field-sets';
 import { propertyKeyName } from '../src/analysis/ast';
-import { keyWritesOf, registrationOf } from '../src/analysis/key-writes';
+import { registrationOf } from '../src/analysis/key-writes';
 import { literalValueOf } from '../src/analysis/literal-value';
 import { defineMetaRuleVisitor } from '../src/analysis/meta-context';
+import { typedValueType, unregisteredTypedFields } from '../src/analysis/typed/typed-field-check';
+import { getTypeServices } from '../src/analysis/typed/type-services';
+import { keyWritesWithTypes } from '../src/analysis/typed/typed-keys';
 import { literalFits, literalText, typeText, type FieldSpec } from '../src/registry';
 import type { FieldMap } from '../src/registry/types';
 import { manifestFileName } from '../src/registry';
@@ -12,7 +15,7 @@ import { nearestName } from '../src/util/nearest-name';
 import { renameKeyFix } from '../src/util/rename-key';
 
 export type Options = [];
-export type MessageIds = 'unregisteredField' | 'useRegisteredField' | 'wrongFieldType';
+export type MessageIds = 'unregisteredField' | 'unregisteredTypeField' | 'useRegisteredField' | 'wrongFieldType';
 
 /** True when the object literal holding the property keyed by `key` also has a property named `name`. */
 function literalWrites(key: TSESTree.Node, name: string): boolean {
@@ -35,6 +38,8 @@ export default createRule<Options, MessageIds>({
     messages: {
       unregisteredField:
         "Field '{{field}}' is not registered for `_meta` key '{{path}}'.{{hint}} Fields are additive-forever (MCP _meta rule 2): add it to keys.{{key}} fields in {{registry}}; never rename or remove a registered one.",
+      unregisteredTypeField:
+        "Field '{{field}}' of type {{type}} (declared at {{declared}}) is written into `_meta` key '{{path}}' but is not registered for it. Fields are additive-forever (MCP _meta rule 2): add it to keys.{{key}} fields in {{registry}}, or leave it out of the value written here.",
       useRegisteredField: "Write the registered field '{{field}}' instead.",
       wrongFieldType:
         "Field '{{path}}' is registered as {{expected}}, but this value is {{actual}}. Consumers read it as {{expected}}: write a {{expected}} value, or widen the field's type in {{registry}} (narrowing or changing a type breaks consumers; see `mcp-meta diff`).",
@@ -92,13 +97,25 @@ export default createRule<Options, MessageIds>({
         });
       }
 
-      for (const { write, key } of keyWritesOf(writes)) {
+      const services = getTypeServices(context);
+      for (const { write, key } of keyWritesWithTypes(writes, services)) {
         const registration = key.name === null ? null : registrationOf(registry, key.name, write.plane);
         const spec = registration?.status === 'registered' ? registration.spec : undefined;
         if (!spec?.fields || !key.value || key.name === null) continue;
         // A key whose value is an array of objects (`warnings: [{ code, param }]`) lists its items' fields.
         const shape = collectFieldShape(key.value) ?? collectItemShape(key.value);
         if (shape) checkShape(shape, spec.fields, key.name, key.name);
+        // With type information, a value the syntax cannot read (another module's builder, a typed parameter) is
+        // read from its type; asked only here, after the literal came up empty.
+        const type = shape ? null : typedValueType(services, key.value);
+        if (!services || !type) continue;
+        for (const found of unregisteredTypedFields(services, type, spec.fields, key.name)) {
+          context.report({
+            node: key.value,
+            messageId: 'unregisteredTypeField',
+            data: { field: found.field, type: found.typeName, declared: found.declaredAt ?? 'an unnamed place', path: found.path, key: key.name, registry: registryName },
+          });
+        }
       }
     });
   },

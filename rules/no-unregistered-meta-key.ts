@@ -1,6 +1,8 @@
 import type { TSESLint } from '@typescript-eslint/utils';
 import { defineMetaRuleVisitor } from '../src/analysis/meta-context';
-import { keyWritesOf, planeIsChecked, registrationOf } from '../src/analysis/key-writes';
+import { getTypeServices } from '../src/analysis/typed/type-services';
+import { keyWritesWithTypes } from '../src/analysis/typed/typed-keys';
+import { planeIsChecked, registrationOf } from '../src/analysis/key-writes';
 import { metaOnPlane, planeName } from '../src/analysis/planes';
 import { catalogueKeyNames, manifestFileName } from '../src/registry';
 import { createRule } from '../src/util/create-rule';
@@ -47,7 +49,7 @@ export default createRule<Options, MessageIds>({
   create(context, [{ allowDynamicKeys }]) {
     return defineMetaRuleVisitor(context, ({ registry, role, writes }) => {
       const registryName = manifestFileName(registry);
-      for (const { write, key } of keyWritesOf(writes)) {
+      for (const { write, key } of keyWritesWithTypes(writes, getTypeServices(context))) {
         if (key.name === null) {
           // The merge layer forwards collected keys by variable; their writers are checked where they emit.
           if (!allowDynamicKeys && !role.mergeLayer && write.plane === 'result') context.report({ node: key.node, messageId: 'unverifiableKey' });

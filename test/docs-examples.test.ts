@@ -6,6 +6,8 @@
  * - a block's first line may be `// File: <path relative to docs/examples>` (the linted file, which decides its role:
  *   producer of which key, merge layer, ignored); the default is `src/core/ops/list-pages.ts` (owns no key);
  * - a line `// Options: <JSON>` sets the rule's options (an object is the first option, an array is all of them);
+ * - a line `// Typed` lints the block with type information (a TypeScript program from the project service, default
+ *   compiler options): the way a type-aware rule (or a rule's type-aware part) is documented;
  * - every incorrect block has a line `// Reports: <messageId>, <messageId>…`: the doc rule's messages, in order, one
  *   entry per problem, so a block that reports the wrong thing or too much fails as surely as one that reports nothing.
  * - a line `// Settings: <JSON>` replaces `settings['mcp-meta']` (a relative `registry` resolves against docs/examples).
@@ -102,12 +104,23 @@ function settingsOf(code: string): unknown {
   return match ? JSON.parse(match[1]) : { registry: REGISTRY };
 }
 
+function isTyped(code: string): boolean {
+  return /^\s*\/\/\s*Typed\s*$/m.test(code);
+}
+
+/** A program for the example's file alone (it need not exist on disk: the project service opens it with its text). */
+const TYPED_PARSER_OPTIONS = {
+  projectService: { allowDefaultProject: ['*.ts', 'src/*.ts', 'src/*/*.ts', 'src/*/*/*.ts'] },
+  tsconfigRootDir: EXAMPLES_DIR,
+};
+
 function lintExample(ruleName: string, example: Example): LinterType.LintMessage[] {
   const linter = new Linter({ cwd: EXAMPLES_DIR });
+  const parserOptions = isTyped(example.code) ? TYPED_PARSER_OPTIONS : {};
   const config: LinterType.Config[] = [
     {
       files: ['**/*.ts'],
-      languageOptions: { parser: tsParser as unknown as LinterType.Parser },
+      languageOptions: { parser: tsParser as unknown as LinterType.Parser, parserOptions },
       plugins: { 'mcp-meta': { rules } as unknown as NonNullable<LinterType.Config['plugins']>[string] },
       settings: { 'mcp-meta': settingsOf(example.code) },
       rules: { [`mcp-meta/${ruleName}`]: ['error', ...optionsOf(example.code)] as LinterType.RuleEntry },

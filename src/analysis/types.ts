@@ -43,7 +43,9 @@ export type KeySource =
   /** A template literal without expressions. */
   | 'template'
   /** A computed key or argument that is not statically known (`name` is null). */
-  | 'dynamic';
+  | 'dynamic'
+  /** A key expression whose type is a string literal or a union of them (type-aware mode; one write per member). */
+  | 'type';
 
 /** One top-level key written by a write site. */
 export interface MetaKeyWrite {

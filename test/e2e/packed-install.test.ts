@@ -74,6 +74,7 @@ describe('the packed package, installed in a fresh project', () => {
     });
     expect(out.rules).toHaveLength(6);
     expect(out.rules).toContain('valid-registry');
+    expect(out.rules).toContain('no-removed-meta-field');
   });
 
   it('ESLint lints with the installed plugin through createConfig: the seeded violations, nothing else', () => {

@@ -89,7 +89,7 @@ function lintWith(levels: Record<string, Linter.RuleEntry>, filename: string, cw
 
 describe('a broken manifest is reported once per file, under valid-registry only', () => {
   it('has six rules, valid-registry among them', () => {
-    expect(Object.keys(ALL_RULES)).toHaveLength(6);
+    expect(Object.keys(ALL_RULES)).toHaveLength(7);
     expect(ALL_RULES).toHaveProperty(['mcp-meta/valid-registry']);
   });
 

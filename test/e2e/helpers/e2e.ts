@@ -20,6 +20,7 @@ export const requireFromRepo = createRequire(path.join(repoRoot, 'package.json')
 export const ESLINT_10_BIN = path.join(repoRoot, 'node_modules/eslint/bin/eslint.js');
 export const TSC_BIN = path.join(repoRoot, 'node_modules/typescript/bin/tsc');
 
+/** The rules that report without type information (the fixtures and the corpus lint without a program). */
 export const RULES = [
   'no-wholesale-meta-assign',
   'no-foreign-meta-key',
@@ -30,8 +31,8 @@ export const RULES = [
 
 /** The rule that reports a manifest that cannot be used (once per file, line 1); the five above then stay silent. */
 export const REGISTRY_RULE = 'valid-registry';
-/** Every rule the plugin ships, each on in every preset. */
-export const PLUGIN_RULES = [...RULES, REGISTRY_RULE] as const;
+/** Every rule the plugin ships, each on in every preset: RULES, valid-registry, and the type-aware-only rule. */
+export const PLUGIN_RULES = [...RULES, REGISTRY_RULE, 'no-removed-meta-field'] as const;
 
 /** Where each rule's documentation lives (the rules' `meta.docs.url`). */
 export const docsUrl = (rule: string): string =>

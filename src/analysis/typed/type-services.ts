@@ -1,0 +1,74 @@
+/**
+ * Type information, the typescript-eslint way: when the parser was given a program (`parserOptions.projectService` or
+ * `project`), the checker and the ESTree -> TypeScript node map; otherwise `null`, and every rule behaves exactly as
+ * it does without types ("never change meaning silently"). Built once per AST, beside the write analysis cache.
+ */
+import { ESLintUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import type * as ts from 'typescript';
+
+type AnyRuleContext = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
+
+export interface TypeServices {
+  /** The `typescript` module, for its flags; loaded only once a program exists. */
+  readonly ts: typeof ts;
+  readonly checker: ts.TypeChecker;
+  readonly program: ts.Program;
+  /** The TypeScript type of an ESTree node. */
+  typeOf(node: TSESTree.Node): ts.Type;
+}
+
+const servicesByAst = new WeakMap<object, TypeServices | null>();
+let typeLookups = 0;
+
+/** How many nodes' types were asked of the checker in this process (tests prove written-out keys and values never ask). */
+export function typeLookupCount(): number {
+  return typeLookups;
+}
+
+/**
+ * `typescript` is loaded only when the parser made a program, which it did with this same module (so it is already
+ * in memory then): a lint without types, or oxlint, never loads the compiler because of this plugin.
+ */
+function loadTypeScript(): typeof ts {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy on purpose, see above
+  return require('typescript') as typeof ts;
+}
+
+/** The file's type services, or null when the parser has no program (no `project`, no `projectService`). */
+export function getTypeServices(context: AnyRuleContext): TypeServices | null {
+  const sourceCode = context.sourceCode ?? context.getSourceCode();
+  const ast = sourceCode.ast;
+  const cached = servicesByAst.get(ast);
+  if (cached !== undefined) return cached;
+  const services = createTypeServices(context);
+  servicesByAst.set(ast, services);
+  return services;
+}
+
+function createTypeServices(context: AnyRuleContext): TypeServices | null {
+  // `true`: allow a parse without a program (plain parser, espree, oxlint); then `program` is null.
+  let parserServices: ReturnType<typeof ESLintUtils.getParserServices>;
+  try {
+    parserServices = ESLintUtils.getParserServices(context, true);
+  } catch {
+    return null;
+  }
+  const { program, esTreeNodeToTSNodeMap } = parserServices;
+  if (!program || !esTreeNodeToTSNodeMap) return null;
+  const checker = program.getTypeChecker();
+  // Several rules ask about the same key or value: the checker is asked once per node.
+  const types = new WeakMap<TSESTree.Node, ts.Type>();
+  return {
+    ts: loadTypeScript(),
+    checker,
+    program,
+    typeOf: (node) => {
+      const known = types.get(node);
+      if (known) return known;
+      typeLookups += 1;
+      const type = checker.getTypeAtLocation(esTreeNodeToTSNodeMap.get(node));
+      types.set(node, type);
+      return type;
+    },
+  };
+}

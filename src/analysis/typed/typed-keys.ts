@@ -1,0 +1,48 @@
+/**
+ * Key names from types: a key expression the syntax could not resolve (`name === null`) whose type is a string
+ * literal or a union of string literals (an imported `const`, an enum member, `K extends keyof …` instantiated at the
+ * call) names each member. A key typed `string` (or anything wider) stays "not known statically".
+ */
+import type { TSESTree } from '@typescript-eslint/utils';
+import type * as ts from 'typescript';
+import type { MetaKeyWrite, MetaWrite } from '../types';
+import type { TypeServices } from './type-services';
+
+/** The string literal members of `type`, or null when any member is not one (`string`, `number`, a template type). */
+export function stringLiteralsOf(type: ts.Type): string[] | null {
+  const members = type.isUnion() ? type.types : [type];
+  const names: string[] = [];
+  for (const member of members) {
+    if (!member.isStringLiteral()) return null;
+    names.push(member.value);
+  }
+  return names.length > 0 ? names : null;
+}
+
+/** The names a dynamic key's type allows, or null when the type does not list them. */
+export function typedKeyNames(services: TypeServices, node: TSESTree.Node): string[] | null {
+  return stringLiteralsOf(services.typeOf(node));
+}
+
+/**
+ * The key writes as rules see them: each statically unknown key whose type lists its names becomes one write per
+ * name (same node, same value), so every rule reports it exactly as a literal key. Without types, `keys` unchanged.
+ */
+export function withTypedKeyNames(keys: readonly MetaKeyWrite[], services: TypeServices | null): readonly MetaKeyWrite[] {
+  if (!services || keys.every((key) => key.name !== null)) return keys;
+  return keys.flatMap((key) => {
+    if (key.name !== null) return [key];
+    const names = typedKeyNames(services, key.node);
+    return names ? names.map((name): MetaKeyWrite => ({ ...key, name, source: 'type' })) : [key];
+  });
+}
+
+/** `keyWritesOf` with type-resolved key names: the view no-unregistered-meta-key and no-foreign-meta-key filter. */
+export function* keyWritesWithTypes(
+  writes: readonly MetaWrite[],
+  services: TypeServices | null,
+): Generator<{ write: MetaWrite; key: MetaKeyWrite }> {
+  for (const write of writes) {
+    for (const key of withTypedKeyNames(write.keys, services)) yield { write, key };
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * Type-aware mode costs type lookups only where the syntax gave up (a counter, not a timing): written-out keys and
+ * values never ask the checker, one unresolved key and one opaque value ask once each however many rules look at
+ * them, and a lint without a program asks nothing and reports what it always did.
+ */
+import path from 'node:path';
+import { Linter, type ESLint } from 'eslint';
+import * as tsParser from '@typescript-eslint/parser';
+import { describe, expect, it } from 'vitest';
+import { rules } from '../../rules';
+import { typeLookupCount } from '../../src/analysis/typed/type-services';
+
+const FIXTURE = path.resolve(__dirname, '../rules/typed-fixture');
+const PRODUCER = path.join(FIXTURE, 'src/search.ts');
+const plugin = { rules } as unknown as ESLint.Plugin;
+
+function configFor(typed: boolean): Linter.Config[] {
+  return [
+    {
+      files: ['**/*.ts'],
+      languageOptions: {
+        parser: tsParser as unknown as Linter.Parser,
+        parserOptions: typed ? { project: './tsconfig.json', tsconfigRootDir: FIXTURE } : {},
+      },
+      plugins: { 'mcp-meta': plugin },
+      settings: { 'mcp-meta': { registry: path.join(FIXTURE, 'mcp-meta.registry.json') } },
+      rules: Object.fromEntries(Object.keys(rules).map((name) => [`mcp-meta/${name}`, 'error' as const])),
+    },
+  ];
+}
+
+function lintCounting(code: string, typed: boolean) {
+  const before = typeLookupCount();
+  const messages = new Linter({ cwd: FIXTURE }).verify(code, configFor(typed), PRODUCER);
+  return { lookups: typeLookupCount() - before, messages: messages.map((m) => m.messageId ?? m.message) };
+}
+
+const WRITTEN_OUT = `export function search(ctx: { emitResponseMeta(k: string, v: unknown): void }) {
+  try {
+    ctx.emitResponseMeta('retrieval', { returned_count: 1, vector_enabled: true, cache: { hit: true, age_ms: 2 } });
+  } catch {}
+}`;
+
+const UNRESOLVED = `import { buildExtra } from './builders';
+import type { OwnedKey } from './keys';
+export function search(ctx: { emitResponseMeta(k: string, v: unknown): void }, key: Extract<OwnedKey, 'retrieval'>) {
+  try {
+    ctx.emitResponseMeta(key, buildExtra());
+  } catch {}
+}`;
+
+describe('type lookups sit behind the syntactic checks', () => {
+  it('written-out keys and values never ask the checker, with types or without', () => {
+    expect(lintCounting(WRITTEN_OUT, true)).toEqual({ lookups: 0, messages: [] });
+    expect(lintCounting(WRITTEN_OUT, false)).toEqual({ lookups: 0, messages: [] });
+  });
+
+  it('an unresolved key and an opaque value are asked once each, however many rules read them', () => {
+    expect(lintCounting(UNRESOLVED, true)).toEqual({ lookups: 2, messages: ['unregisteredTypeField'] });
+  });
+
+  it('without a program the same code asks nothing and gets the untyped answer', () => {
+    expect(lintCounting(UNRESOLVED, false)).toEqual({ lookups: 0, messages: ['unverifiableKey'] });
+  });
+});

@@ -1,0 +1,2 @@
+// Linted by the typed RuleTester cases (each case replaces this text); a producer of every key in the manifest.
+export {};

@@ -1,0 +1,2 @@
+// The producer of `warnings` in the typed fixture's manifest.
+export {};
