@@ -30,15 +30,20 @@ const VALUE_TOKENS = new Set(['Template', 'String', 'JSXText']);
 
 /**
  * Indents every line of `node`'s text after the first by `unit`, except lines that start inside a template literal,
- * a string continued with a backslash or JSX text: those are part of a value, which a fix must not change. Blank
+ * a string continued with a backslash, JSX text or a block comment: those are a value or a comment, which a fix must
+ * not change. Blank
  * lines stay blank. Offsets are found with one forward pass over the (few) value tokens, not a scan per line.
  */
 function reindent(sourceCode: TSESLint.SourceCode, node: TSESTree.Node, text: string, unit: string): string {
   const offset = node.range[0];
-  const values = sourceCode
-    .getTokens(node)
-    .filter((token) => VALUE_TOKENS.has(token.type) && token.loc.start.line !== token.loc.end.line)
-    .map((token) => token.range);
+  // A block comment spanning lines is kept verbatim too: a fix never rewrites what a comment says.
+  const multiline = (item: { loc: TSESTree.SourceLocation }): boolean => item.loc.start.line !== item.loc.end.line;
+  const values = [
+    ...sourceCode.getTokens(node).filter((token) => VALUE_TOKENS.has(token.type) && multiline(token)),
+    ...sourceCode.getCommentsInside(node).filter(multiline),
+  ]
+    .map((item) => item.range)
+    .sort((a, b) => a[0] - b[0]);
   let next = 0;
   return text.replace(/(\r\n|\r|\n)(?![\r\n]|$)/g, (newline: string, _group: string, index: number) => {
     const at = offset + index;

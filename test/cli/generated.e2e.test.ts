@@ -94,7 +94,7 @@ describe.each([
   it('an invalid manifest is reported with its place and nothing is written', () => {
     const dir = project({ ...MANIFEST, keys: { retrieval: { producers: ['src/search.ts'], fields: { n: { type: 'int' } } } } });
     const result = runBin([verb, '--out', file], dir);
-    expect(result.status).toBe(1);
+    expect(result.status).toBe(2);
     expect(result.stdout).toMatch(/mcp-meta\.registry\.json:\d+:\d+ {2}error/);
     expect(result.stdout).toContain('/keys/retrieval/fields/n/type');
     expect(fs.existsSync(path.join(dir, file))).toBe(false);

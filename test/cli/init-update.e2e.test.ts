@@ -116,7 +116,7 @@ describe('mcp-meta init --update', () => {
     const broken = HAND_EDITED.replace('"version": 1', '"version": 2');
     const dir = server(broken);
     const result = runBin(['init', '--update'], dir);
-    expect(result.status).toBe(1);
+    expect(result.status).toBe(2);
     expect(result.stdout).toContain('mcp-meta.registry.json is unchanged: fix its problems first');
     expect(manifestOf(dir)).toBe(broken);
   });

@@ -72,7 +72,7 @@ describe('the packed package, installed in a fresh project', () => {
       createConfig: 'function',
       esmCreateConfig: 'function',
     });
-    expect(out.rules).toHaveLength(6);
+    expect(out.rules).toHaveLength(7);
     expect(out.rules).toContain('valid-registry');
     expect(out.rules).toContain('no-removed-meta-field');
   });

@@ -10,7 +10,6 @@ import wholesaleRule, { type MessageIds as WholesaleIds, type Options as Wholesa
 import { createRuleTester, DISPATCH, SEARCH_OP } from '../rules/rule-tester';
 
 const ruleTester = createRuleTester();
-type TesterRule<M extends string, O extends readonly unknown[]> = Parameters<typeof ruleTester.run<M, O>>[1];
 const DEGRADE = '// A failing producer degrades to its key being absent (MCP _meta rule 3).';
 const EMIT = "The producer of 'retrieval' (ctx.emitResponseMeta)";
 
@@ -156,6 +155,16 @@ const isolationCases: InvalidTestCase<IsolationIds, IsolationOptions>[] = [
     ],
   },
   {
+    // Found by the generated programs (seed -2033573900) once wrapper merges became producers: a block comment
+    // spanning lines inside the wrapped statement was re-indented, changing what it says.
+    name: 'the wrap does not re-indent inside a block comment that spans lines (CRLF, tabs)',
+    filename: SEARCH_OP,
+    options: [{ requireForAll: true }],
+    code: 'function f(res) {\r\n\t(res satisfies ToolResult)._meta = { /* note\r\n\t  */ ...(res satisfies ToolResult)._meta,\r\n\t  retrieval: stats };\r\n}',
+    output: `function f(res) {\r\n\ttry {\r\n\t\t(res satisfies ToolResult)._meta = { /* note\r\n\t  */ ...(res satisfies ToolResult)._meta,\r\n\t\t  retrieval: stats };\r\n\t} catch {\r\n\t\t${DEGRADE}\r\n\t}\r\n}`,
+    errors: [{ messageId: 'unguardedProducer', line: 2, column: 2 }],
+  },
+  {
     name: 'defect 6: `await using` is never hoisted to `let` (it would lose its disposal)',
     filename: DISPATCH,
     code: 'async function f(opts, req) {\n  await using extra = await opts.metaHook(req);\n}',
@@ -164,11 +173,11 @@ const isolationCases: InvalidTestCase<IsolationIds, IsolationOptions>[] = [
   },
 ];
 
-ruleTester.run('no-wholesale-meta-assign (fix regressions)', wholesaleRule as unknown as TesterRule<WholesaleIds, WholesaleOptions>, {
+ruleTester.run('no-wholesale-meta-assign (fix regressions)', wholesaleRule, {
   valid: [],
   invalid: wholesaleCases,
 });
-ruleTester.run('require-producer-isolation (fix regressions)', isolationRule as unknown as TesterRule<IsolationIds, IsolationOptions>, {
+ruleTester.run('require-producer-isolation (fix regressions)', isolationRule, {
   valid: [],
   invalid: isolationCases,
 });

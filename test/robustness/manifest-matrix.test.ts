@@ -69,7 +69,7 @@ export const BROKEN_CASES: BrokenCase[] = [
   { name: 'an unknown top-level property', make: writeManifestText(valid((m) => (m.emiters = []))), words: "Unknown property 'emiters' in the manifest (did you mean 'emitters'?)", place: '16:3' },
   { name: 'an unknown property in a key', make: writeManifestText(valid((m) => (keysOf(m).retrieval.colour = 'red'))), words: "Unknown property 'colour'", place: '14:7' },
   { name: 'a key with no producers', make: writeManifestText(valid((m) => delete keysOf(m).retrieval.producers)), words: "Key 'retrieval' has no producers", place: '7:5' },
-  { name: 'one producer under two keys', make: writeManifestText(valid((m) => (keysOf(m).warnings = { producers: ['src/search.ts'] }))), words: "Producer 'src/search.ts' is listed under two keys", place: '17:9' },
+  { name: 'a misspelt plane', make: writeManifestText(valid((m) => (keysOf(m).retrieval.plane = 'tools'))), words: "did you mean 'tool'", place: '14:16' },
   { name: 'a ../ glob', make: writeManifestText(valid((m) => (keysOf(m).retrieval.producers = ['../outside/search.ts']))), words: 'points outside the manifest', place: '9:9' },
   { name: 'an absolute glob', make: writeManifestText(valid((m) => (m.ignore = ['/etc/passwd']))), words: 'points outside the manifest', place: '17:5' },
   { name: "'__proto__' as a key name", make: writeManifestText('{ "version": 1, "keys": { "__proto__": { "producers": ["src/search.ts"] } } }'), words: "Key name '__proto__'", place: '1:27' },
