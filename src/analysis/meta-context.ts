@@ -5,7 +5,9 @@
  */
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { formatRegistryProblem, resolveRegistryForFile } from '../registry';
+import type { Registry } from '../registry/types';
 import { analyzeFile } from './analyze-file';
+import { mayWriteMeta } from './find-meta-writes';
 import type { MetaFileAnalysis, MetaFileState } from './types';
 
 type AnyRuleContext = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
@@ -15,6 +17,24 @@ export const REGISTRY_PROBLEM_MESSAGE = 'mcp-meta cannot check this file: {{deta
 /** Spread into each rule's `meta.messages`; reported by `defineMetaRuleVisitor`. */
 export const registryProblemMessages = { registryProblem: REGISTRY_PROBLEM_MESSAGE } as const;
 
+/**
+ * What the linted file is, worked out once per file before any listener is registered: the manifest that applies
+ * (one registry lookup, with its `stat`, per file rather than per rule) and whether the cheap text check says the file
+ * may write `_meta` at all. Keyed by `context.sourceCode`, which is one object per linted file in ESLint (oxlint keeps
+ * one object for every file but resets `WeakMap` entries keyed by it after each file); the text and filename are
+ * compared too, so a host that reused the object without that reset still never sees another file's entry.
+ */
+export type FileGate =
+  | { readonly status: 'registry-error'; readonly state: MetaFileState }
+  | { readonly status: 'ok'; readonly registry: Registry; readonly mayWrite: boolean };
+
+interface GateEntry {
+  readonly text: string;
+  readonly filename: string;
+  readonly gate: FileGate;
+}
+
+const gates = new WeakMap<object, GateEntry>();
 const states = new WeakMap<object, MetaFileState>();
 const registryProblemReported = new WeakSet<object>();
 let analysisBuilds = 0;
@@ -29,23 +49,41 @@ function sourceCodeOf(context: AnyRuleContext): TSESLint.SourceCode {
   return context.sourceCode ?? context.getSourceCode();
 }
 
-export function getMetaFileState(context: AnyRuleContext): MetaFileState {
+function filenameOf(context: AnyRuleContext): string {
+  return context.filename ?? context.getFilename();
+}
+
+/** The file's gate, computed by the first of our rules whose `create()` runs for the file. Never touches the AST. */
+export function getFileGate(context: AnyRuleContext): FileGate {
   const sourceCode = sourceCodeOf(context);
+  const text = sourceCode.text;
+  const filename = filenameOf(context);
+  const cached = gates.get(sourceCode);
+  if (cached && cached.text === text && cached.filename === filename) return cached.gate;
+
+  const cwd = context.cwd ?? context.getCwd?.() ?? process.cwd();
+  const resolved = resolveRegistryForFile(filename, context.settings, cwd);
+  let gate: FileGate;
+  if (!resolved.ok) {
+    gate = { status: 'registry-error', state: { status: 'registry-error', problem: resolved.problem, registryPath: resolved.registryPath } };
+  } else {
+    gate = { status: 'ok', registry: resolved.registry, mayWrite: mayWriteMeta(text, resolved.registry) };
+  }
+  gates.set(sourceCode, { text, filename, gate });
+  return gate;
+}
+
+export function getMetaFileState(context: AnyRuleContext): MetaFileState {
+  const gate = getFileGate(context);
+  if (gate.status === 'registry-error') return gate.state;
+  const sourceCode = sourceCodeOf(context);
+  const filename = filenameOf(context);
   const ast = sourceCode.ast;
   const cached = states.get(ast);
   if (cached) return cached;
-
-  const filename = context.filename ?? context.getFilename();
-  const cwd = context.cwd ?? context.getCwd?.() ?? process.cwd();
-  const resolved = resolveRegistryForFile(filename, context.settings, cwd);
-  let state: MetaFileState;
-  if (!resolved.ok) {
-    state = { status: 'registry-error', problem: resolved.problem, registryPath: resolved.registryPath };
-  } else {
-    analysisBuilds += 1;
-    const parsed = () => ({ ast: sourceCode.ast as TSESTree.Program, visitorKeys: sourceCode.visitorKeys ?? {} });
-    state = { status: 'ok', analysis: analyzeFile(filename, resolved.registry, sourceCode.text, parsed) };
-  }
+  analysisBuilds += 1;
+  const parsed = () => ({ ast: sourceCode.ast as TSESTree.Program, visitorKeys: sourceCode.visitorKeys ?? {} });
+  const state: MetaFileState = { status: 'ok', analysis: analyzeFile(filename, gate.registry, sourceCode.text, parsed) };
   states.set(ast, state);
   return state;
 }
@@ -53,12 +91,15 @@ export function getMetaFileState(context: AnyRuleContext): MetaFileState {
 /**
  * The visitor every rule returns: runs `onAnalysis` with the file's write model, or reports the manifest problem
  * once per file (by whichever of our rules runs first), at line 1, so a broken manifest is a lint problem, never a
- * crash, and never five copies of the same problem.
+ * crash, and never five copies of the same problem. A file the text check rules out gets no listener at all: ESLint
+ * then dispatches nothing to the plugin for it, and oxlint does not even hand its AST to JavaScript.
  */
 export function defineMetaRuleVisitor<MessageIds extends string>(
   context: Readonly<TSESLint.RuleContext<MessageIds | 'registryProblem', readonly unknown[]>>,
   onAnalysis: (analysis: MetaFileAnalysis) => void,
 ): TSESLint.RuleListener {
+  const gate = getFileGate(context as AnyRuleContext);
+  if (gate.status === 'ok' && !gate.mayWrite) return {};
   return {
     Program() {
       const state = getMetaFileState(context as AnyRuleContext);
