@@ -82,24 +82,65 @@ function bindingIn(scope: Node, name: string, child: Node): Binding | null {
   }
 }
 
+/**
+ * Declarations of a statement list by name, built on the first look-up in that list: a producer file looks names up
+ * from every write site, and scanning its top-level statements each time made the cost grow with the square of the
+ * file's length. The first declaration of a name wins, as in a scan from the top.
+ */
+const declarationIndexes = new WeakMap<readonly Node[], ReadonlyMap<string, Binding>>();
+
 function bindingInStatements(statements: readonly Node[], name: string): Binding | null {
+  let index = declarationIndexes.get(statements);
+  if (!index) {
+    index = indexDeclarations(statements);
+    declarationIndexes.set(statements, index);
+  }
+  return index.get(name) ?? null;
+}
+
+function indexDeclarations(statements: readonly Node[]): ReadonlyMap<string, Binding> {
+  const index = new Map<string, Binding>();
+  const add = (name: string, binding: Binding) => {
+    if (!index.has(name)) index.set(name, binding);
+  };
+  const other: Binding = { kind: 'other' };
   for (const statement of statements) {
     const declaration =
       (statement.type === 'ExportNamedDeclaration' || statement.type === 'ExportDefaultDeclaration') && statement.declaration
         ? statement.declaration
         : statement;
     if (declaration.type === 'VariableDeclaration') {
-      const found = bindingInDeclaration(declaration, name);
-      if (found) return found;
-    } else if (declaration.type === 'FunctionDeclaration' && declaration.id?.name === name) {
-      return { kind: 'function', fn: declaration };
-    } else if ((declaration.type === 'ClassDeclaration' || declaration.type === 'TSEnumDeclaration') && declaration.id?.name === name) {
-      return { kind: 'other' };
-    } else if (declaration.type === 'ImportDeclaration' && declaration.specifiers.some((s) => s.local.name === name)) {
-      return { kind: 'other' };
+      for (const declarator of declaration.declarations) {
+        if (declarator.id.type === 'Identifier') add(declarator.id.name, { kind: 'variable', declarator, declarationKind: declaration.kind });
+        else for (const name of patternNames(declarator.id)) add(name, other);
+      }
+    } else if (declaration.type === 'FunctionDeclaration' && declaration.id) {
+      add(declaration.id.name, { kind: 'function', fn: declaration });
+    } else if ((declaration.type === 'ClassDeclaration' || declaration.type === 'TSEnumDeclaration') && declaration.id) {
+      add(declaration.id.name, other);
+    } else if (declaration.type === 'ImportDeclaration') {
+      for (const specifier of declaration.specifiers) add(specifier.local.name, other);
     }
   }
-  return null;
+  return index;
+}
+
+/** Every name a destructuring pattern declares. */
+function patternNames(pattern: Node): string[] {
+  switch (pattern.type) {
+    case 'Identifier':
+      return [pattern.name];
+    case 'AssignmentPattern':
+      return patternNames(pattern.left);
+    case 'RestElement':
+      return patternNames(pattern.argument);
+    case 'ArrayPattern':
+      return pattern.elements.flatMap((element) => (element === null ? [] : patternNames(element)));
+    case 'ObjectPattern':
+      return pattern.properties.flatMap((property) => patternNames(property.type === 'RestElement' ? property : property.value));
+    default:
+      return [];
+  }
 }
 
 function bindingInDeclaration(declaration: TSESTree.VariableDeclaration, name: string): Binding | null {
