@@ -2,17 +2,19 @@
 // Benchmark of issues 6 and 11: what the mcp-meta rules really cost next to a parse-only lint.
 //
 //   npm run bench [-- DIR] [--quick] [--rounds N] [--stats-rounds N] [--files N] [--seed S] [--typed] [--[no-]control]
-//                 [--no-oxlint] [--no-rss] [--no-warm] [--no-per-line] [--plugin PATH] [--keep] [--json FILE]
+//                 [--rss-children N] [--no-oxlint] [--no-rss] [--no-warm] [--no-per-line] [--plugin PATH] [--keep] [--json FILE]
 //
 // Without DIR, a deterministic corpus (scripts/generate-corpus.mjs, default 1,000 files / 322k lines) is generated
 // into a temp folder. Everything runs ESLint 10 with @typescript-eslint/parser.
 //
-// Headline, the marginal cost (issue 11), in this process: for each file, two independently parsed `SourceCode`
-// objects (two `Linter.verify` calls from text with no rules, then `getSourceCode()`), so no per-AST cache is warm on
-// the timed side; then `Linter.verify(sourceCode, config)` is timed once with no rules and once with our rules, in
-// alternating order. marginal = sum of (rules - no rules) / sum of parse-only lint times (the first verify from text).
-// This includes everything the rules cause (create(), listener dispatch, the shared analysis, garbage collection),
-// unlike ESLint's per-rule `stats`, which the bench still prints as a second line.
+// Headline, the marginal cost (issue 11), in this process: for each file, independently parsed `SourceCode` objects
+// (`Linter.verify` from text with no rules, then `getSourceCode()`, once per side), so no per-AST cache is warm on the
+// timed side; then `Linter.verify(sourceCode, config)` is timed with no rules and with our rules, rotating both the
+// order in which the objects are made and the order in which they are timed. marginal = sum of (rules - no rules) /
+// sum of parse-only lint times (a verify from text with no rules). Measured in wall time and in this process's CPU
+// time (less disturbed by other processes). It includes everything the rules cause (create(), listener dispatch, the
+// shared analysis, garbage collection), unlike ESLint's per-rule `stats`, which the bench still prints as a second
+// line. `--control` (default unless --quick) adds a third, no-rules side timed the same way: the method's own noise.
 //
 // Also: peak RSS of each side in child processes, a warm `lintText` on a ~1,000-line producer file, the marginal per
 // line at three file sizes (is it linear?), oxlint with the plugin against ESLint with the plugin (same findings),
@@ -49,6 +51,7 @@ function parseArgs(argv) {
     warm: true,
     perLine: true,
     control: null,
+    rssChildren: null,
     plugin: null,
     keep: false,
     child: null,
@@ -69,6 +72,7 @@ function parseArgs(argv) {
     else if (a === '--no-warm') o.warm = false;
     else if (a === '--no-per-line') o.perLine = false;
     else if (a === '--control') o.control = true;
+    else if (a === '--rss-children') o.rssChildren = Number(argv[++i]);
     else if (a === '--no-control') o.control = false;
     else if (a === '--plugin') o.plugin = path.resolve(argv[++i]);
     else if (a === '--keep') o.keep = true;
@@ -82,7 +86,7 @@ function parseArgs(argv) {
   o.rounds ??= o.quick ? 3 : 5;
   o.statsRounds ??= o.quick ? 1 : 2;
   o.control ??= !o.quick;
-  o.rssChildren = o.quick ? 1 : 3;
+  o.rssChildren ??= o.quick ? 1 : 3;
   o.warmCalls = o.quick ? 20 : 50;
   o.oxlintRuns = o.quick ? 1 : 3;
   return o;
@@ -462,7 +466,7 @@ async function main() {
     console.log(`corpus: ${files.length} files, ${lineCount} lines`);
 
     // --- headline: the marginal cost, several rounds
-    console.log(`\nmarginal cost of the rules (independently parsed SourceCode per side, alternating order), ${o.rounds} rounds:`);
+    console.log(`\nmarginal cost of the rules (independently parsed SourceCode per side, rotating order), ${o.rounds} rounds:`);
     const rounds = marginalRounds(tools, dir, files, o.rounds, o.control);
     const marginal = median(rounds.map((r) => r.wall.marginal));
     const marginalCpu = median(rounds.map((r) => r.cpu.marginal));
