@@ -466,38 +466,43 @@ async function main() {
     console.log(`corpus: ${files.length} files, ${lineCount} lines`);
 
     // --- headline: the marginal cost, several rounds
-    console.log(`\nmarginal cost of the rules (independently parsed SourceCode per side, rotating order), ${o.rounds} rounds:`);
-    const rounds = marginalRounds(tools, dir, files, o.rounds, o.control);
-    const marginal = median(rounds.map((r) => r.wall.marginal));
-    const marginalCpu = median(rounds.map((r) => r.cpu.marginal));
-    const classes = [...new Set(rounds.flatMap((r) => Object.keys(r.wall.byClass)))];
-    const byClass = Object.fromEntries(
-      classes.map((name) => {
-        const of = (clock) => {
-          const cs = rounds.map((r) => r[clock].byClass[name]);
-          return { share: median(cs.map((c, i) => c.diff / rounds[i][clock].parseLint)), perFileUs: median(cs.map((c) => (c.diff * 1000) / c.files)) };
-        };
-        return [name, { files: rounds[0].wall.byClass[name].files, wall: of('wall'), cpu: of('cpu') }];
-      }),
-    );
-    const findings = rounds[0].findings;
-    out.marginal = { median: marginal, medianCpu: marginalCpu, rounds: rounds.map((r) => ({ wall: r.wall, cpu: r.cpu })), byClass, findings };
-    console.log(`marginal, wall time (median of ${o.rounds})  ${pct(marginal)}   [${rounds.map((r) => pct(r.wall.marginal)).join(', ')}]`);
-    console.log(`marginal, CPU time (median of ${o.rounds})   ${pct(marginalCpu)}   [${rounds.map((r) => pct(r.cpu.marginal)).join(', ')}]`);
-    if (o.control) {
-      const noise = (clock) => median(rounds.map((r) => r[clock].controlMarginal));
-      out.marginal.control = { wall: noise('wall'), cpu: noise('cpu') };
-      console.log(`control (no rules vs no rules, same method): wall ${pct(noise('wall'))}, CPU ${pct(noise('cpu'))}: the method's own bias and noise`);
+    let findings = null;
+    if (o.rounds > 0) {
+      console.log(`\nmarginal cost of the rules (independently parsed SourceCode per side, rotating order), ${o.rounds} rounds:`);
+      const rounds = marginalRounds(tools, dir, files, o.rounds, o.control);
+      const marginal = median(rounds.map((r) => r.wall.marginal));
+      const marginalCpu = median(rounds.map((r) => r.cpu.marginal));
+      const classes = [...new Set(rounds.flatMap((r) => Object.keys(r.wall.byClass)))];
+      const byClass = Object.fromEntries(
+        classes.map((name) => {
+          const of = (clock) => {
+            const cs = rounds.map((r) => r[clock].byClass[name]);
+            return { share: median(cs.map((c, i) => c.diff / rounds[i][clock].parseLint)), perFileUs: median(cs.map((c) => (c.diff * 1000) / c.files)) };
+          };
+          return [name, { files: rounds[0].wall.byClass[name].files, wall: of('wall'), cpu: of('cpu') }];
+        }),
+      );
+      findings = rounds[0].findings;
+      out.marginal = { median: marginal, medianCpu: marginalCpu, rounds: rounds.map((r) => ({ wall: r.wall, cpu: r.cpu })), byClass, findings };
+      console.log(`marginal, wall time (median of ${o.rounds})  ${pct(marginal)}   [${rounds.map((r) => pct(r.wall.marginal)).join(', ')}]`);
+      console.log(`marginal, CPU time (median of ${o.rounds})   ${pct(marginalCpu)}   [${rounds.map((r) => pct(r.cpu.marginal)).join(', ')}]`);
+      if (o.control) {
+        const noise = (clock) => median(rounds.map((r) => r[clock].controlMarginal));
+        out.marginal.control = { wall: noise('wall'), cpu: noise('cpu') };
+        console.log(`control (no rules vs no rules, same method): wall ${pct(noise('wall'))}, CPU ${pct(noise('cpu'))}: the method's own bias and noise`);
+      }
+      for (const [name, c] of Object.entries(byClass)) {
+        const what = name === 'may-write' ? 'may write _meta' : name === 'cannot-write' ? 'cannot write _meta' : 'have no usable manifest';
+        console.log(`  files that ${what}: ${c.files}; wall ${pct(c.wall.share)} of the parse-only lint (${us(c.wall.perFileUs)} per file), CPU ${pct(c.cpu.share)} (${us(c.cpu.perFileUs)} per file)`);
+      }
+      console.log(`findings                           ${findings}${generated ? ` (seeded: ${generated.expected.length})` : ''}`);
+      verdicts.push([marginal <= 0.02, `marginal cost ${pct(marginal)} wall, ${pct(marginalCpu)} CPU of a parse-only lint (target <= 2%, moonshot <= 1%${Math.max(marginal, marginalCpu) <= 0.01 ? ': met' : ''})`]);
+      const cannot = byClass['cannot-write'];
+      if (cannot) verdicts.push([cannot.wall.share <= 0.001, `files that cannot write _meta cost ${pct(cannot.wall.share)} wall, ${pct(cannot.cpu.share)} CPU (${us(cannot.wall.perFileUs)} / ${us(cannot.cpu.perFileUs)} per file; target ~0: <= 0.1%)`]);
+      if (generated) verdicts.push([findings === generated.expected.length, `findings equal the seeded violations (${findings} of ${generated.expected.length})`]);
+    } else {
+      console.log('\nmarginal cost: skipped (--rounds 0)');
     }
-    for (const [name, c] of Object.entries(byClass)) {
-      const what = name === 'may-write' ? 'may write _meta' : name === 'cannot-write' ? 'cannot write _meta' : 'have no usable manifest';
-      console.log(`  files that ${what}: ${c.files}; wall ${pct(c.wall.share)} of the parse-only lint (${us(c.wall.perFileUs)} per file), CPU ${pct(c.cpu.share)} (${us(c.cpu.perFileUs)} per file)`);
-    }
-    console.log(`findings                           ${findings}${generated ? ` (seeded: ${generated.expected.length})` : ''}`);
-    verdicts.push([marginal <= 0.02, `marginal cost ${pct(marginal)} wall, ${pct(marginalCpu)} CPU of a parse-only lint (target <= 2%, moonshot <= 1%${Math.max(marginal, marginalCpu) <= 0.01 ? ': met' : ''})`]);
-    const cannot = byClass['cannot-write'];
-    if (cannot) verdicts.push([cannot.wall.share <= 0.001, `files that cannot write _meta cost ${pct(cannot.wall.share)} wall, ${pct(cannot.cpu.share)} CPU (${us(cannot.wall.perFileUs)} / ${us(cannot.cpu.perFileUs)} per file; target ~0: <= 0.1%)`]);
-    if (generated) verdicts.push([findings === generated.expected.length, `findings equal the seeded violations (${findings} of ${generated.expected.length})`]);
 
     // --- second line: ESLint's own per-rule stats, ESLint class over the directory
     const sides = { parse: makeESLint(tools, 'parse', dir), plugin: makeESLint(tools, 'plugin', dir) };
