@@ -1,7 +1,8 @@
 /**
  * The bridge between ESLint (or oxlint) and the write analysis: resolves the manifest that applies to the linted
- * file, classifies the file, and finds its `_meta` writes, once per AST. Every rule asks here; the first one to ask
- * pays, the others get the cached model (like eslint-plugin-regexp's `defineRegexpVisitor`).
+ * file and runs the cheap text check once per file (in the rules' `create()`), then classifies the file and finds its
+ * `_meta` writes once per AST. Every rule asks here; the first one to ask pays, the others get the cached model (like
+ * eslint-plugin-regexp's `defineRegexpVisitor`).
  */
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { formatRegistryProblem, resolveRegistryForFile } from '../registry';
