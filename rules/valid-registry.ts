@@ -1,4 +1,4 @@
-import { getMetaFileState, REGISTRY_PROBLEM_MESSAGE, registryProblemDetails } from '../src/analysis/meta-context';
+import { getFileGate, REGISTRY_PROBLEM_MESSAGE, registryProblemDetails } from '../src/analysis/meta-context';
 import { createRule } from '../src/util/create-rule';
 
 export type Options = [];
@@ -19,11 +19,14 @@ export default createRule<Options, MessageIds>({
     messages: { registryProblem: REGISTRY_PROBLEM_MESSAGE },
   },
   create(context) {
+    // The same per-file gate the `_meta` rules read (one manifest look-up per file). A usable manifest: no listener.
+    const gate = getFileGate(context);
+    if (gate.status === 'ok') return {};
+    const details = registryProblemDetails(gate.state);
+    if (details === null) return {};
     return {
       Program() {
-        // The same cached state the `_meta` rules read: resolving the manifest here costs nothing extra.
-        const details = registryProblemDetails(getMetaFileState(context));
-        if (details !== null) context.report({ loc: FILE_START, messageId: 'registryProblem', data: { details } });
+        context.report({ loc: FILE_START, messageId: 'registryProblem', data: { details } });
       },
     };
   },

@@ -1,11 +1,14 @@
 /**
  * The bridge between ESLint (or oxlint) and the write analysis: resolves the manifest that applies to the linted
- * file, classifies the file, and finds its `_meta` writes, once per AST. Every rule asks here; the first one to ask
- * pays, the others get the cached model (like eslint-plugin-regexp's `defineRegexpVisitor`).
+ * file and runs the cheap text check once per file (in the rules' `create()`), then classifies the file and finds its
+ * `_meta` writes once per AST. Every rule asks here; the first one to ask pays, the others get the cached model (like
+ * eslint-plugin-regexp's `defineRegexpVisitor`).
  */
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { formatRegistryProblem, resolveRegistryForFile } from '../registry';
+import type { Registry } from '../registry/types';
 import { analyzeFile } from './analyze-file';
+import { mayWriteMeta } from './mention-index';
 import type { MetaFileAnalysis, MetaFileState } from './types';
 
 type AnyRuleContext = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
@@ -13,6 +16,24 @@ type AnyRuleContext = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>
 /** The message `valid-registry` reports when the manifest that applies to a file cannot be used. */
 export const REGISTRY_PROBLEM_MESSAGE = 'mcp-meta cannot check this file: {{details}}';
 
+/**
+ * What the linted file is, worked out once per file before any listener is registered: the manifest that applies
+ * (one registry lookup, with its `stat`, per file rather than per rule) and whether the cheap text check says the file
+ * may write `_meta` at all. Keyed by `context.sourceCode`, which is one object per linted file in ESLint (oxlint keeps
+ * one object for every file but resets `WeakMap` entries keyed by it after each file); the text and filename are
+ * compared too, so a host that reused the object without that reset still never sees another file's entry.
+ */
+export type FileGate =
+  | { readonly status: 'not-checked'; readonly state: MetaFileState }
+  | { readonly status: 'ok'; readonly registry: Registry; readonly mayWrite: boolean };
+
+interface GateEntry {
+  readonly text: string;
+  readonly filename: string;
+  readonly gate: FileGate;
+}
+
+const gates = new WeakMap<object, GateEntry>();
 const states = new WeakMap<object, MetaFileState>();
 let analysisBuilds = 0;
 
@@ -26,38 +47,60 @@ function sourceCodeOf(context: AnyRuleContext): TSESLint.SourceCode {
   return context.sourceCode ?? context.getSourceCode();
 }
 
+function filenameOf(context: AnyRuleContext): string {
+  return context.filename ?? context.getFilename();
+}
+
+/** The file's gate, computed by the first of our rules whose `create()` runs for the file. Never touches the AST. */
+export function getFileGate(context: AnyRuleContext): FileGate {
+  const sourceCode = sourceCodeOf(context);
+  const text = sourceCode.text;
+  const filename = filenameOf(context);
+  const cached = gates.get(sourceCode);
+  if (cached && cached.text === text && cached.filename === filename) return cached.gate;
+
+  const cwd = context.cwd ?? context.getCwd?.() ?? process.cwd();
+  const resolved = resolveRegistryForFile(filename, context.settings, cwd);
+  let gate: FileGate;
+  if (!resolved.ok && resolved.uncovered === true && !text.includes('_meta')) {
+    // No manifest covers the file and it never mentions `_meta` (a monorepo package without one): nothing to say.
+    gate = { status: 'not-checked', state: { status: 'uncovered' } };
+  } else if (!resolved.ok) {
+    gate = { status: 'not-checked', state: { status: 'registry-error', problem: resolved.problem, registryPath: resolved.registryPath } };
+  } else {
+    gate = { status: 'ok', registry: resolved.registry, mayWrite: mayWriteMeta(text, resolved.registry) };
+  }
+  gates.set(sourceCode, { text, filename, gate });
+  return gate;
+}
+
 export function getMetaFileState(context: AnyRuleContext): MetaFileState {
+  const gate = getFileGate(context);
+  if (gate.status === 'not-checked') return gate.state;
   const sourceCode = sourceCodeOf(context);
   const ast = sourceCode.ast;
   const cached = states.get(ast);
   if (cached) return cached;
-
-  const filename = context.filename ?? context.getFilename();
-  const cwd = context.cwd ?? context.getCwd?.() ?? process.cwd();
-  const resolved = resolveRegistryForFile(filename, context.settings, cwd);
-  let state: MetaFileState;
-  if (!resolved.ok && resolved.uncovered === true && !sourceCode.text.includes('_meta')) {
-    state = { status: 'uncovered' };
-  } else if (!resolved.ok) {
-    state = { status: 'registry-error', problem: resolved.problem, registryPath: resolved.registryPath };
-  } else {
-    analysisBuilds += 1;
-    const parsed = () => ({ ast: sourceCode.ast as TSESTree.Program, visitorKeys: sourceCode.visitorKeys ?? {} });
-    state = { status: 'ok', analysis: analyzeFile(filename, resolved.registry, sourceCode.text, parsed) };
-  }
+  analysisBuilds += 1;
+  const parsed = () => ({ ast: sourceCode.ast as TSESTree.Program, visitorKeys: sourceCode.visitorKeys ?? {} });
+  const state: MetaFileState = { status: 'ok', analysis: analyzeFile(filenameOf(context), gate.registry, sourceCode.text, parsed) };
   states.set(ast, state);
   return state;
 }
 
 /**
- * The visitor every `_meta` rule returns: runs `onAnalysis` with the file's write model. When the manifest cannot be
- * used there is no model, and the rule stays silent: the manifest problem is `valid-registry`'s, reported once per
- * file under its own rule id (so an editor's quick fixes and docs link point at the manifest, not at a `_meta` rule).
+ * The visitor every `_meta` rule returns: runs `onAnalysis` with the file's write model. A file the text check rules
+ * out gets no listener at all: ESLint then dispatches nothing to the plugin for it, and oxlint does not even hand its
+ * AST to JavaScript. When the manifest cannot be used there is no model, and the rule stays silent: the manifest
+ * problem is `valid-registry`'s, reported once per file under its own rule id (so an editor's quick fixes and docs
+ * link point at the manifest, not at a `_meta` rule).
  */
 export function defineMetaRuleVisitor<MessageIds extends string>(
   context: Readonly<TSESLint.RuleContext<MessageIds, readonly unknown[]>>,
   onAnalysis: (analysis: MetaFileAnalysis) => void,
 ): TSESLint.RuleListener {
+  const gate = getFileGate(context);
+  if (gate.status !== 'ok' || !gate.mayWrite) return {};
   return {
     Program() {
       const state = getMetaFileState(context);

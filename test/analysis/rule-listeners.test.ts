@@ -1,0 +1,100 @@
+/**
+ * What our rules ask ESLint to do per file (counts, never timings). Every listener a rule registers is
+ * dispatched by ESLint for each file, and under oxlint any listener makes the AST cross to JavaScript, so a file that
+ * the cheap text check rules out must get no listener at all; the manifest is looked up (one `stat`) once per file,
+ * not once per rule.
+ */
+import path from 'node:path';
+import { Linter, type ESLint, type Rule } from 'eslint';
+import * as tsParser from '@typescript-eslint/parser';
+import { describe, expect, it } from 'vitest';
+import { rules } from '../../rules';
+import { registryCacheStats } from '../../src/registry';
+
+const EXAMPLES_DIR = path.resolve(__dirname, '../../docs/examples');
+const REGISTRY = path.join(EXAMPLES_DIR, 'mcp-meta.registry.json');
+const SEARCH_OP = path.join(EXAMPLES_DIR, 'src/core/ops/search.ts');
+const LIST_PAGES = path.join(EXAMPLES_DIR, 'src/core/ops/list-pages.ts');
+
+const ORDINARY_FILE = `
+export async function listPages(db, meta) {
+  const pages = await db.pages();
+  meta.count = pages.length;
+  return { content: [{ type: 'text', text: JSON.stringify(pages) }] };
+}
+`;
+const PRODUCER_FILE = `
+export async function search(ctx, out, rows) {
+  ctx.emitResponseMeta('retrieval', { returned: rows.length });
+  out._meta = { retrieval: {} };
+}
+`;
+
+/** Lints `code` with every rule wrapped so that the selectors each `create()` returns are recorded. */
+function listenersOf(code: string, filename: string, registry = REGISTRY) {
+  const selectors = new Map<string, string[]>();
+  const spied = Object.fromEntries(
+    Object.entries(rules).map(([name, rule]) => {
+      const original = rule as unknown as Rule.RuleModule;
+      const wrapped: Rule.RuleModule = {
+        meta: original.meta,
+        create(context) {
+          const listener = original.create(context);
+          selectors.set(name, Object.keys(listener));
+          return listener;
+        },
+      };
+      return [name, wrapped];
+    }),
+  );
+  const config: Linter.Config[] = [
+    {
+      files: ['**/*.ts'],
+      languageOptions: { parser: tsParser as unknown as Linter.Parser },
+      plugins: { 'mcp-meta': { rules: spied } as ESLint.Plugin },
+      settings: { 'mcp-meta': { registry } },
+      rules: Object.fromEntries(Object.keys(rules).map((name) => [`mcp-meta/${name}`, 'error' as const])),
+    },
+  ];
+  const messages = new Linter({ cwd: EXAMPLES_DIR }).verify(code, config, filename);
+  return { selectors, messages };
+}
+
+describe('listeners our rules register', () => {
+  it('a file that cannot write _meta: no listener from any rule', () => {
+    const { selectors, messages } = listenersOf(ORDINARY_FILE, LIST_PAGES);
+    expect(messages).toEqual([]);
+    expect(selectors.size).toBe(Object.keys(rules).length);
+    for (const names of selectors.values()) expect(names).toEqual([]);
+  });
+
+  it('a file that may write _meta: one Program listener per rule, nothing per node type', () => {
+    const { selectors, messages } = listenersOf(PRODUCER_FILE, SEARCH_OP);
+    expect(messages.length).toBeGreaterThan(0);
+    expect(selectors.size).toBe(Object.keys(rules).length);
+    // valid-registry only listens when the manifest cannot be used.
+    for (const [name, names] of selectors) expect(names, name).toEqual(name === 'valid-registry' ? [] : ['Program']);
+  });
+
+  it('a missing manifest: valid-registry alone listens (Program), so the problem is reported once, even for an ordinary file', () => {
+    const { selectors, messages } = listenersOf(ORDINARY_FILE, LIST_PAGES, path.join(EXAMPLES_DIR, 'missing.registry.json'));
+    for (const [name, names] of selectors) expect(names, name).toEqual(name === 'valid-registry' ? ['Program'] : []);
+    expect(messages.map((message) => `${message.ruleId} ${message.messageId}`)).toEqual(['mcp-meta/valid-registry registryProblem']);
+  });
+});
+
+describe('manifest look-ups', () => {
+  it('one stat of the manifest per linted file, whatever the number of rules', () => {
+    const files = [
+      [PRODUCER_FILE, SEARCH_OP],
+      [ORDINARY_FILE, LIST_PAGES],
+      [PRODUCER_FILE, SEARCH_OP],
+    ] as const;
+    listenersOf(ORDINARY_FILE, LIST_PAGES); // the first load also reads and parses the manifest
+    const before = registryCacheStats();
+    for (const [code, filename] of files) listenersOf(code, filename);
+    const after = registryCacheStats();
+    expect(after.stats - before.stats).toBe(files.length);
+    expect(after.reads - before.reads).toBe(0);
+  });
+});
