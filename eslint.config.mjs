@@ -33,13 +33,26 @@ export default defineConfig(
     files: ['src/**/*.ts'],
     ignores: ['src/index.ts', 'src/config.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)rules(/|$)', message: 'src/ modules sit below rules/: only the package entries import it.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)rules(/|$)', message: 'src/ modules sit below rules/: only the package entries import it.' }] },
+      ],
     },
   },
   {
     files: ['src/registry/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)(rules|analysis|cli)(/|$)', message: 'The registry is the bottom layer: it imports neither the analysis, the rules nor the CLI.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)(rules|analysis|cli)(/|$)',
+              message: 'The registry is the bottom layer: it imports neither the analysis, the rules nor the CLI.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -47,7 +60,14 @@ export default defineConfig(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '(^|/)rules(/|$)|/registry/', message: 'The CLI uses the registry through its public surface (src/registry/index.ts) and never the rules.' }] },
+        {
+          patterns: [
+            {
+              regex: '(^|/)rules(/|$)|/registry/',
+              message: 'The CLI uses the registry through its public surface (src/registry/index.ts) and never the rules.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -30,7 +30,7 @@ export default createRule<Options, MessageIds>({
   meta: {
     type: 'problem',
     docs: {
-      description: "Disallow writing fields into a `_meta` key that the registry does not list for it (fields are additive-forever)",
+      description: 'Disallow writing fields into a `_meta` key that the registry does not list for it (fields are additive-forever)',
       recommended: true,
     },
     hasSuggestions: true,
@@ -113,7 +113,14 @@ export default createRule<Options, MessageIds>({
           context.report({
             node: key.value,
             messageId: 'unregisteredTypeField',
-            data: { field: found.field, type: found.typeName, declared: found.declaredAt ?? 'an unnamed place', path: found.path, key: key.name, registry: registryName },
+            data: {
+              field: found.field,
+              type: found.typeName,
+              declared: found.declaredAt ?? 'an unnamed place',
+              path: found.path,
+              key: key.name,
+              registry: registryName,
+            },
           });
         }
       }

@@ -40,7 +40,7 @@ export default createRule<Options, MessageIds>({
       unregisteredKeyDelete:
         "{{where}} key '{{key}}' is deleted here but is not registered in {{registry}}.{{hint}} No producer writes an unregistered key, so this is likely a typo: delete only the key this file owns.",
       wrongPlane:
-        "`_meta` key '{{key}}' is registered in {{registry}} for the {{registered}} plane, but written here on a {{plane}}. Write it where it is registered, or add \"{{planeValue}}\" to keys.{{key}}.plane if it belongs on both.",
+        '`_meta` key \'{{key}}\' is registered in {{registry}} for the {{registered}} plane, but written here on a {{plane}}. Write it where it is registered, or add "{{planeValue}}" to keys.{{key}}.plane if it belongs on both.',
       unverifiableKey:
         'This `_meta` key is not known statically, so its registration cannot be checked. Use a string literal or a `const`, or set `allowDynamicKeys: true` if it is checked elsewhere.',
       useRegisteredKey: "Use the registered key '{{key}}'.",
@@ -52,7 +52,8 @@ export default createRule<Options, MessageIds>({
       for (const { write, key } of keyWritesWithTypes(writes, getTypeServices(context))) {
         if (key.name === null) {
           // The merge layer forwards collected keys by variable; their writers are checked where they emit.
-          if (!allowDynamicKeys && !role.mergeLayer && write.plane === 'result') context.report({ node: key.node, messageId: 'unverifiableKey' });
+          if (!allowDynamicKeys && !role.mergeLayer && write.plane === 'result')
+            context.report({ node: key.node, messageId: 'unverifiableKey' });
           continue;
         }
         const registration = registrationOf(registry, key.name, write.plane);

@@ -8,15 +8,7 @@ import { lineBreakOf } from '../src/util/wrap-in-try';
 
 export type Options = [];
 export type MessageIds =
-  | 'replaceMeta'
-  | 'rewrapResult'
-  | 'objectAssignMeta'
-  | 'deleteMeta'
-  | 'lateMergeLayerAssign'
-  | 'spreadMetaFirst'
-  | 'suggestMerge'
- ;
-
+  'replaceMeta' | 'rewrapResult' | 'objectAssignMeta' | 'deleteMeta' | 'lateMergeLayerAssign' | 'spreadMetaFirst' | 'suggestMerge';
 
 /**
  * True when `earlier` cannot run before `later` on one path: they sit in the two branches of one `if`/`?:`, or the
@@ -36,7 +28,11 @@ function cannotPrecede(earlier: TSESTree.Node, later: TSESTree.Node): boolean {
     }
     const body = node.type === 'BlockStatement' ? node.body : node.type === 'SwitchCase' ? node.consequent : null;
     const index = body ? body.indexOf(child as TSESTree.Statement) : -1;
-    if (body && index >= 0 && body.slice(index + 1).some((statement) => statement.type === 'ReturnStatement' || statement.type === 'ThrowStatement')) {
+    if (
+      body &&
+      index >= 0 &&
+      body.slice(index + 1).some((statement) => statement.type === 'ReturnStatement' || statement.type === 'ThrowStatement')
+    ) {
       return true;
     }
   }
@@ -55,7 +51,14 @@ function earlierWriteToSameTarget(write: MetaWrite, writes: readonly MetaWrite[]
 }
 
 /** Targets that can be followed by `._meta` as written; anything else (`a ?? b`, `c ? a : b`, `await f()`, `x as R`) needs parentheses. */
-const MEMBER_SAFE_TARGETS = new Set(['Identifier', 'MemberExpression', 'CallExpression', 'ThisExpression', 'TSNonNullExpression', 'ChainExpression']);
+const MEMBER_SAFE_TARGETS = new Set([
+  'Identifier',
+  'MemberExpression',
+  'CallExpression',
+  'ThisExpression',
+  'TSNonNullExpression',
+  'ChainExpression',
+]);
 
 function metaOfTarget(target: TSESTree.Node, sourceCode: TSESLint.SourceCode): string {
   const text = sourceCode.getText(target);
@@ -75,7 +78,8 @@ function mergeFix(write: MetaWrite, sourceCode: TSESLint.SourceCode): TSESLint.R
   const writtenMember = write.node.type === 'AssignmentExpression' ? sourceCode.getText(write.node.left) : null;
   const properties = literal.properties;
   const laterSelfSpread = write.selfSpread && !write.mergesSelf ? properties.indexOf(write.selfSpread) : -1;
-  const spread = laterSelfSpread > 0 ? sourceCode.getText(properties[laterSelfSpread]) : `...${writtenMember ?? metaOfTarget(write.target, sourceCode)}`;
+  const spread =
+    laterSelfSpread > 0 ? sourceCode.getText(properties[laterSelfSpread]) : `...${writtenMember ?? metaOfTarget(write.target, sourceCode)}`;
   const removeLater = (fixer: TSESLint.RuleFixer): TSESLint.RuleFix[] => {
     if (laterSelfSpread <= 0) return [];
     const moved = properties[laterSelfSpread];
@@ -130,7 +134,7 @@ export default createRule<Options, MessageIds>({
       objectAssignMeta:
         '`Object.assign({{target}}, { _meta })` replaces `_meta` wholesale. Merge per key: `Object.assign({{target}}._meta, { <key>: … })` or `_meta: { ...{{target}}._meta, … }` (MCP _meta rule 1).',
       deleteMeta:
-        '`delete {{target}}._meta` drops every producer\'s key. Remove only the key this file owns: `delete {{target}}._meta.<key>` (MCP _meta rule 1).',
+        "`delete {{target}}._meta` drops every producer's key. Remove only the key this file owns: `delete {{target}}._meta.<key>` (MCP _meta rule 1).",
       lateMergeLayerAssign:
         'The merge layer assembles `{{target}}._meta` from collected keys only as the first `_meta` write to it in a function; after the write on line {{line}} this drops keys and breaks merge precedence (MCP _meta rules 1 and 4). Merge instead: `{ ...{{target}}._meta, … }`.',
       spreadMetaFirst:

@@ -6,19 +6,13 @@ import { createRule } from '../src/util/create-rule';
 import { hoistDeclarationFix, wrapStatementFix } from '../src/util/wrap-in-try';
 
 export type Options = [{ requireForAll?: boolean; autofix?: boolean }];
-export type MessageIds =
-  | 'unguardedProducer'
-  | 'catchDoesNotContinue'
-  | 'sharedTry'
-  | 'wrapInTry'
-  | 'hoistAndWrap'
- ;
+export type MessageIds = 'unguardedProducer' | 'catchDoesNotContinue' | 'sharedTry' | 'wrapInTry' | 'hoistAndWrap';
 
 const CATCH_PROBLEMS: Record<Exclude<CatchVerdict, 'continues'>, string> = {
   'no-catch': 'that has no catch, so the error escapes',
   throws: 'whose catch throws, so the tool call errors',
   returns: 'whose catch returns, so the keys after it are dropped',
-  'drops-meta': 'whose catch deletes or replaces `_meta`, dropping other producers\' keys',
+  'drops-meta': "whose catch deletes or replaces `_meta`, dropping other producers' keys",
 };
 
 function describeProducer(write: MetaWrite, sourceCode: TSESLint.SourceCode): string {
@@ -111,7 +105,10 @@ export default createRule<Options, MessageIds>({
       }
       // A declaration would take its names out of scope if wrapped as is: only a suggestion, which keeps them.
       const fix = statement?.type === 'VariableDeclaration' ? hoistDeclarationFix(sourceCode, statement) : null;
-      const name = statement?.type === 'VariableDeclaration' && statement.declarations[0].id.type === 'Identifier' ? statement.declarations[0].id.name : '';
+      const name =
+        statement?.type === 'VariableDeclaration' && statement.declarations[0].id.type === 'Identifier'
+          ? statement.declarations[0].id.name
+          : '';
       context.report({
         node: write.node,
         messageId: 'unguardedProducer',

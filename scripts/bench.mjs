@@ -119,7 +119,17 @@ function loadTools(pluginPath) {
   // The plugin's own registry resolution and text check, to split the marginal by "can this file write _meta?".
   const { resolveRegistryForFile } = pluginRequire(path.join(pluginRoot, 'dist/src/registry/index.js'));
   const { mayWriteMeta } = pluginRequire(path.join(pluginRoot, 'dist/src/analysis/find-meta-writes.js'));
-  return { ESLint, Linter, FlatConfigArray, tsParser, plugin, pluginEntry: pluginRequire.resolve(pluginRoot), resolveRegistryForFile, mayWriteMeta, eslintVersion: ESLint.version };
+  return {
+    ESLint,
+    Linter,
+    FlatConfigArray,
+    tsParser,
+    plugin,
+    pluginEntry: pluginRequire.resolve(pluginRoot),
+    resolveRegistryForFile,
+    mayWriteMeta,
+    eslintVersion: ESLint.version,
+  };
 }
 
 function ruleIds(plugin) {
@@ -331,7 +341,9 @@ async function child(side, dir, pluginPath) {
   const tools = loadTools(pluginPath);
   const { wall, results } = await timedLint(makeESLint(tools, side, dir, false));
   const s = summarize(results);
-  process.stdout.write(`${JSON.stringify({ side, wall, files: results.length, findings: s.findings.length, maxRSS: process.resourceUsage().maxRSS })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ side, wall, files: results.length, findings: s.findings.length, maxRSS: process.resourceUsage().maxRSS })}\n`,
+  );
 }
 
 function runChild(side, dir, pluginPath) {
@@ -353,7 +365,11 @@ function runOxlint(dir, tools, withPlugin) {
     plugins: [],
     categories: { correctness: 'off' },
     ...(withPlugin
-      ? { jsPlugins: [tools.pluginEntry], rules: Object.fromEntries(ruleIds(tools.plugin).map((id) => [id, 'error'])), ...registrySettings(dir) }
+      ? {
+          jsPlugins: [tools.pluginEntry],
+          rules: Object.fromEntries(ruleIds(tools.plugin).map((id) => [id, 'error'])),
+          ...registrySettings(dir),
+        }
       : { rules: {} }),
   };
   writeFileSync(cfgPath, JSON.stringify(cfg, null, 2));
@@ -374,7 +390,14 @@ function runOxlint(dir, tools, withPlugin) {
     line: d.labels?.[0]?.span.line ?? 0,
     ruleId: String(d.code).replace(/^mcp-meta\((.*)\)$/, 'mcp-meta/$1'),
   }));
-  return { wall, files: json.number_of_files, findings, other: diagnostics.filter((d) => !isOurs(d)), threads: json.threads_count, status: res.status };
+  return {
+    wall,
+    files: json.number_of_files,
+    findings,
+    other: diagnostics.filter((d) => !isOurs(d)),
+    threads: json.threads_count,
+    status: res.status,
+  };
 }
 
 const findingKey = (f) => `${f.file}:${f.line} ${f.ruleId}`;
@@ -423,7 +446,16 @@ async function warmLintText(tools, calls) {
       if (i < 5) continue;
       for (const clock of CLOCKS) diffs[clock].push(m[clock].rules - m[clock].bare);
     }
-    return { lines, share: median(share), marginal: median(diffs.wall), marginalCpu: median(diffs.cpu), wallPlugin: median(wallPlugin), wallParse: median(wallParse), findings, samples: share.length };
+    return {
+      lines,
+      share: median(share),
+      marginal: median(diffs.wall),
+      marginalCpu: median(diffs.cpu),
+      wallPlugin: median(wallPlugin),
+      wallParse: median(wallParse),
+      findings,
+      samples: share.length,
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -450,10 +482,26 @@ async function main() {
     process.once('SIGINT', cleanup);
     process.once('SIGTERM', cleanup);
     generated = generateCorpus(dir, { files: o.files, seed: o.seed, violations: o.violations });
-    console.log(`generated corpus in ${dir} (${ms(performance.now() - t0)}), ${o.files} files, seed ${o.seed}, ${generated.expected.length} seeded violations`);
+    console.log(
+      `generated corpus in ${dir} (${ms(performance.now() - t0)}), ${o.files} files, seed ${o.seed}, ${generated.expected.length} seeded violations`,
+    );
   }
-  const out = { date: new Date().toISOString(), node: process.version, eslint: tools.eslintVersion, cpus: os.cpus().length, loadavg: os.loadavg(), dir, rounds: o.rounds, quick: o.quick };
-  console.log(`node ${process.version}, ESLint ${tools.eslintVersion}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}${o.quick ? ', --quick' : ''}`);
+  const out = {
+    date: new Date().toISOString(),
+    node: process.version,
+    eslint: tools.eslintVersion,
+    cpus: os.cpus().length,
+    loadavg: os.loadavg(),
+    dir,
+    rounds: o.rounds,
+    quick: o.quick,
+  };
+  console.log(
+    `node ${process.version}, ESLint ${tools.eslintVersion}, ${os.cpus().length} CPUs, load average ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}${o.quick ? ', --quick' : ''}`,
+  );
   console.log(`plugin ${tools.pluginEntry}; rules: ${ids.join(', ')}`);
   const line = (ok, text) => console.log(`${ok ? 'PASS' : 'FAIL'} ${text}`);
   const verdicts = [];
@@ -476,29 +524,57 @@ async function main() {
         classes.map((name) => {
           const of = (clock) => {
             const cs = rounds.map((r) => r[clock].byClass[name]);
-            return { share: median(cs.map((c, i) => c.diff / rounds[i][clock].parseLint)), perFileUs: median(cs.map((c) => (c.diff * 1000) / c.files)) };
+            return {
+              share: median(cs.map((c, i) => c.diff / rounds[i][clock].parseLint)),
+              perFileUs: median(cs.map((c) => (c.diff * 1000) / c.files)),
+            };
           };
           return [name, { files: rounds[0].wall.byClass[name].files, wall: of('wall'), cpu: of('cpu') }];
         }),
       );
       findings = rounds[0].findings;
-      out.marginal = { median: marginal, medianCpu: marginalCpu, rounds: rounds.map((r) => ({ wall: r.wall, cpu: r.cpu })), byClass, findings };
-      console.log(`marginal, wall time (median of ${o.rounds})  ${pct(marginal)}   [${rounds.map((r) => pct(r.wall.marginal)).join(', ')}]`);
-      console.log(`marginal, CPU time (median of ${o.rounds})   ${pct(marginalCpu)}   [${rounds.map((r) => pct(r.cpu.marginal)).join(', ')}]`);
+      out.marginal = {
+        median: marginal,
+        medianCpu: marginalCpu,
+        rounds: rounds.map((r) => ({ wall: r.wall, cpu: r.cpu })),
+        byClass,
+        findings,
+      };
+      console.log(
+        `marginal, wall time (median of ${o.rounds})  ${pct(marginal)}   [${rounds.map((r) => pct(r.wall.marginal)).join(', ')}]`,
+      );
+      console.log(
+        `marginal, CPU time (median of ${o.rounds})   ${pct(marginalCpu)}   [${rounds.map((r) => pct(r.cpu.marginal)).join(', ')}]`,
+      );
       if (o.control) {
         const noise = (clock) => median(rounds.map((r) => r[clock].controlMarginal));
         out.marginal.control = { wall: noise('wall'), cpu: noise('cpu') };
-        console.log(`control (no rules vs no rules, same method): wall ${pct(noise('wall'))}, CPU ${pct(noise('cpu'))}: the method's own bias and noise`);
+        console.log(
+          `control (no rules vs no rules, same method): wall ${pct(noise('wall'))}, CPU ${pct(noise('cpu'))}: the method's own bias and noise`,
+        );
       }
       for (const [name, c] of Object.entries(byClass)) {
         const what = name === 'may-write' ? 'may write _meta' : name === 'cannot-write' ? 'cannot write _meta' : 'have no usable manifest';
-        console.log(`  files that ${what}: ${c.files}; wall ${pct(c.wall.share)} of the parse-only lint (${us(c.wall.perFileUs)} per file), CPU ${pct(c.cpu.share)} (${us(c.cpu.perFileUs)} per file)`);
+        console.log(
+          `  files that ${what}: ${c.files}; wall ${pct(c.wall.share)} of the parse-only lint (${us(c.wall.perFileUs)} per file), CPU ${pct(c.cpu.share)} (${us(c.cpu.perFileUs)} per file)`,
+        );
       }
       console.log(`findings                           ${findings}${generated ? ` (seeded: ${generated.expected.length})` : ''}`);
-      verdicts.push([marginal <= 0.02, `marginal cost ${pct(marginal)} wall, ${pct(marginalCpu)} CPU of a parse-only lint (target <= 2%, moonshot <= 1%${Math.max(marginal, marginalCpu) <= 0.01 ? ': met' : ''})`]);
+      verdicts.push([
+        marginal <= 0.02,
+        `marginal cost ${pct(marginal)} wall, ${pct(marginalCpu)} CPU of a parse-only lint (target <= 2%, moonshot <= 1%${Math.max(marginal, marginalCpu) <= 0.01 ? ': met' : ''})`,
+      ]);
       const cannot = byClass['cannot-write'];
-      if (cannot) verdicts.push([cannot.wall.share <= 0.001, `files that cannot write _meta cost ${pct(cannot.wall.share)} wall, ${pct(cannot.cpu.share)} CPU (${us(cannot.wall.perFileUs)} / ${us(cannot.cpu.perFileUs)} per file; target ~0: <= 0.1%)`]);
-      if (generated) verdicts.push([findings === generated.expected.length, `findings equal the seeded violations (${findings} of ${generated.expected.length})`]);
+      if (cannot)
+        verdicts.push([
+          cannot.wall.share <= 0.001,
+          `files that cannot write _meta cost ${pct(cannot.wall.share)} wall, ${pct(cannot.cpu.share)} CPU (${us(cannot.wall.perFileUs)} / ${us(cannot.cpu.perFileUs)} per file; target ~0: <= 0.1%)`,
+        ]);
+      if (generated)
+        verdicts.push([
+          findings === generated.expected.length,
+          `findings equal the seeded violations (${findings} of ${generated.expected.length})`,
+        ]);
     } else {
       console.log('\nmarginal cost: skipped (--rounds 0)');
     }
@@ -527,8 +603,17 @@ async function main() {
     const parseWall = median(walls.parse);
     const pluginWall = median(walls.plugin);
     const rulesMs = median(ruleTotals);
-    out.stats = { parseWall, pluginWall, rulesMs, ratio: rulesMs / parseWall, perRule: Object.fromEntries(ids.map((id) => [id, median(perRule[id])])), walls };
-    console.log(`stats: rules ${ms(rulesMs)} = ${pct(rulesMs / parseWall)} of the parse-only wall ${ms(parseWall)} (with rules ${ms(pluginWall)}); per rule:`);
+    out.stats = {
+      parseWall,
+      pluginWall,
+      rulesMs,
+      ratio: rulesMs / parseWall,
+      perRule: Object.fromEntries(ids.map((id) => [id, median(perRule[id])])),
+      walls,
+    };
+    console.log(
+      `stats: rules ${ms(rulesMs)} = ${pct(rulesMs / parseWall)} of the parse-only wall ${ms(parseWall)} (with rules ${ms(pluginWall)}); per rule:`,
+    );
     for (const id of ids) console.log(`  ${id.padEnd(40)} ${ms(out.stats.perRule[id])}`);
 
     // --- peak RSS, each side in its own child process
@@ -541,7 +626,9 @@ async function main() {
       const rssRatio = rss.plugin / rss.parse - 1;
       Object.assign(out, { rssParse: rss.parse, rssPlugin: rss.plugin, rssRatio, rssSamples: samples });
       console.log(`\npeak RSS parse-only (median of ${o.rssChildren})      ${mb(rss.parse)}   [${samples.parse.map(mb).join(', ')}]`);
-      console.log(`peak RSS parser + rules (median of ${o.rssChildren})  ${mb(rss.plugin)}   (${rssRatio >= 0 ? '+' : ''}${pct(rssRatio)}) [${samples.plugin.map(mb).join(', ')}]`);
+      console.log(
+        `peak RSS parser + rules (median of ${o.rssChildren})  ${mb(rss.plugin)}   (${rssRatio >= 0 ? '+' : ''}${pct(rssRatio)}) [${samples.plugin.map(mb).join(', ')}]`,
+      );
       verdicts.push([rssRatio <= 0.05, `peak RSS with rules ${pct(rssRatio)} above parse-only (target within 5%)`]);
     }
 
@@ -553,7 +640,10 @@ async function main() {
         `\nwarm lintText, ${w.lines}-line producer file (median of ${w.samples}): lintText ${ms(w.wallPlugin)} with rules, ${ms(w.wallParse)} parse-only; ` +
           `rules: marginal ${ms(w.marginal)} wall, ${ms(w.marginalCpu)} CPU; stats ${ms(w.share)}; ${w.findings} findings`,
       );
-      verdicts.push([w.marginal < 5, `warm lintText: the rules cost ${ms(w.marginal)} wall, ${ms(w.marginalCpu)} CPU (marginal) on a ${w.lines}-line producer file (target < 5 ms)`]);
+      verdicts.push([
+        w.marginal < 5,
+        `warm lintText: the rules cost ${ms(w.marginal)} wall, ${ms(w.marginalCpu)} CPU (marginal) on a ${w.lines}-line producer file (target < 5 ms)`,
+      ]);
     }
 
     // --- per-line cost at three file sizes
@@ -574,7 +664,10 @@ async function main() {
       }
       const perLine = costs.map((c) => c.cpu.marginalPerLine);
       const spread = Math.max(...perLine) / Math.min(...perLine);
-      verdicts.push([spread <= 2, `rules' CPU cost per line at ${costs.map((c) => c.lines).join('/')} lines varies by ${spread.toFixed(2)}x (linear: target <= 2x)`]);
+      verdicts.push([
+        spread <= 2,
+        `rules' CPU cost per line at ${costs.map((c) => c.lines).join('/')} lines varies by ${spread.toFixed(2)}x (linear: target <= 2x)`,
+      ]);
     }
 
     // --- typed variant
@@ -589,7 +682,9 @@ async function main() {
         if (side === 'plugin') typedRules = sum(ids.map((id) => summarize(results).rules[id] ?? 0));
       }
       out.typed = { parseWall: tw.parse, pluginWall: tw.plugin, rulesMs: typedRules, ratio: typedRules / tw.parse };
-      console.log(`\ntyped (projectService), 1 round: parse-only ${ms(tw.parse)}, with rules ${ms(tw.plugin)}, rules (stats) ${ms(typedRules)} = ${pct(typedRules / tw.parse)}`);
+      console.log(
+        `\ntyped (projectService), 1 round: parse-only ${ms(tw.parse)}, with rules ${ms(tw.plugin)}, rules (stats) ${ms(typedRules)} = ${pct(typedRules / tw.parse)}`,
+      );
     } else if (hasTsconfig) {
       console.log('\ntyped variant (projectService): skipped; pass --typed to run it (slow: a full TypeScript program)');
     } else {
@@ -610,13 +705,25 @@ async function main() {
         const diff = compareFindings(eslintFindings, first.findings);
         const same = diff.onlyEslint.length === 0 && diff.onlyOxlint.length === 0;
         const speedup = pluginWall / wall;
-        out.oxlint = { wall, walls: runs.map((r) => r.wall), bareWall: bare.wall, findings: first.findings.length, files: first.files, threads: first.threads, speedup, sameFindings: same };
+        out.oxlint = {
+          wall,
+          walls: runs.map((r) => r.wall),
+          bareWall: bare.wall,
+          findings: first.findings.length,
+          files: first.files,
+          threads: first.threads,
+          speedup,
+          sameFindings: same,
+        };
         console.log(
           `\noxlint + plugin (jsPlugins, median of ${runs.length}) ${ms(wall)} [${runs.map((r) => ms(r.wall)).join(', ')}] over ${first.files} files, ${first.threads} threads; ` +
             `oxlint with no rules ${ms(bare.wall)}`,
         );
-        console.log(`  findings: oxlint ${first.findings.length}, ESLint ${eslintFindings.length}, ${same ? 'identical (file, line, rule)' : `DIFFERENT: only ESLint ${diff.onlyEslint.slice(0, 3).join('; ')}; only oxlint ${diff.onlyOxlint.slice(0, 3).join('; ')}`}`);
-        if (first.other.length > 0) console.log(`  oxlint reported ${first.other.length} other diagnostics, first: ${first.other[0].message}`);
+        console.log(
+          `  findings: oxlint ${first.findings.length}, ESLint ${eslintFindings.length}, ${same ? 'identical (file, line, rule)' : `DIFFERENT: only ESLint ${diff.onlyEslint.slice(0, 3).join('; ')}; only oxlint ${diff.onlyOxlint.slice(0, 3).join('; ')}`}`,
+        );
+        if (first.other.length > 0)
+          console.log(`  oxlint reported ${first.other.length} other diagnostics, first: ${first.other[0].message}`);
         console.log(`  ESLint with the plugin ${ms(pluginWall)} / oxlint with the plugin ${ms(wall)} = ${speedup.toFixed(1)}x`);
         verdicts.push([same, `oxlint and ESLint findings identical (${first.findings.length} / ${eslintFindings.length})`]);
         verdicts.push([speedup >= 8, `oxlint with the plugin ${speedup.toFixed(1)}x ESLint with the plugin (target >= 8x)`]);

@@ -49,19 +49,116 @@ function makeRandom(seed) {
 }
 
 const NOUNS = [
-  'page', 'chunk', 'entity', 'edge', 'note', 'session', 'source', 'tag', 'link', 'topic', 'author', 'digest', 'batch',
-  'cursor', 'index', 'embedding', 'vector', 'timeline', 'memory', 'fact', 'claim', 'citation', 'feed', 'snapshot',
-  'revision', 'account', 'quota', 'token', 'policy', 'schedule', 'job', 'worker', 'queue', 'cache', 'bucket', 'shard',
-  'replica', 'ledger', 'event', 'signal', 'profile', 'folder', 'asset', 'thread', 'message', 'channel', 'report',
+  'page',
+  'chunk',
+  'entity',
+  'edge',
+  'note',
+  'session',
+  'source',
+  'tag',
+  'link',
+  'topic',
+  'author',
+  'digest',
+  'batch',
+  'cursor',
+  'index',
+  'embedding',
+  'vector',
+  'timeline',
+  'memory',
+  'fact',
+  'claim',
+  'citation',
+  'feed',
+  'snapshot',
+  'revision',
+  'account',
+  'quota',
+  'token',
+  'policy',
+  'schedule',
+  'job',
+  'worker',
+  'queue',
+  'cache',
+  'bucket',
+  'shard',
+  'replica',
+  'ledger',
+  'event',
+  'signal',
+  'profile',
+  'folder',
+  'asset',
+  'thread',
+  'message',
+  'channel',
+  'report',
 ];
 const VERBS = [
-  'load', 'fetch', 'resolve', 'build', 'merge', 'split', 'rank', 'score', 'filter', 'normalize', 'validate', 'parse',
-  'render', 'encode', 'decode', 'collect', 'prune', 'refresh', 'sync', 'index', 'compact', 'expand', 'group', 'sort',
-  'dedupe', 'clamp', 'format', 'hydrate', 'persist', 'restore', 'schedule', 'dispatch', 'retry', 'measure', 'trace',
+  'load',
+  'fetch',
+  'resolve',
+  'build',
+  'merge',
+  'split',
+  'rank',
+  'score',
+  'filter',
+  'normalize',
+  'validate',
+  'parse',
+  'render',
+  'encode',
+  'decode',
+  'collect',
+  'prune',
+  'refresh',
+  'sync',
+  'index',
+  'compact',
+  'expand',
+  'group',
+  'sort',
+  'dedupe',
+  'clamp',
+  'format',
+  'hydrate',
+  'persist',
+  'restore',
+  'schedule',
+  'dispatch',
+  'retry',
+  'measure',
+  'trace',
 ];
 const ADJS = [
-  'active', 'stale', 'pending', 'recent', 'pinned', 'shared', 'hidden', 'primary', 'cached', 'remote', 'local', 'draft',
-  'archived', 'weighted', 'partial', 'global', 'scoped', 'linked', 'orphan', 'hot', 'cold', 'warm', 'fresh', 'legacy',
+  'active',
+  'stale',
+  'pending',
+  'recent',
+  'pinned',
+  'shared',
+  'hidden',
+  'primary',
+  'cached',
+  'remote',
+  'local',
+  'draft',
+  'archived',
+  'weighted',
+  'partial',
+  'global',
+  'scoped',
+  'linked',
+  'orphan',
+  'hot',
+  'cold',
+  'warm',
+  'fresh',
+  'legacy',
 ];
 
 const pascal = (s) => s.replace(/(^|[_-])([a-z])/g, (_m, _p, c) => c.toUpperCase());
@@ -154,7 +251,7 @@ const FIELD_EXPRS = {
     expansion_applied: 'Boolean(args.expand)',
     cache: '{ hit: rows.length > 0, age_ms: 0 }',
     token_budget: '{ limit: args.limit ?? 20, used: rows.length }',
-    degraded: 'rows.length === 0 ? [\'vector\'] : []',
+    degraded: "rows.length === 0 ? ['vector'] : []",
     hint: "'Narrow the query to see fewer, better results.'",
   },
   page_stats: {
@@ -174,10 +271,10 @@ const FIELD_EXPRS = {
     accepted: 'rows.length',
     rejected: 'total - rows.length',
     duplicates: '0',
-    errors: 'rows.filter((r) => r.code !== \'ok\').map((r) => ({ line: r.line, code: r.code, message: r.message }))',
+    errors: "rows.filter((r) => r.code !== 'ok').map((r) => ({ line: r.line, code: r.code, message: r.message }))",
   },
   'gbrain.dev/trace': {
-    trace_id: 'args.traceId ?? \'local\'',
+    trace_id: "args.traceId ?? 'local'",
     span_count: 'rows.length',
     sampled: 'total % 2 === 0',
   },
@@ -239,10 +336,25 @@ function ordinaryBlock(r, f, kind) {
   const id = r.uid();
   switch (kind) {
     case 0: {
-      const fields = r.subset(['id', 'title', 'createdAt', 'updatedAt', 'ownerId', 'score', 'tags', 'status', 'weight', 'parentId', 'version'], 3);
+      const fields = r.subset(
+        ['id', 'title', 'createdAt', 'updatedAt', 'ownerId', 'score', 'tags', 'status', 'weight', 'parentId', 'version'],
+        3,
+      );
       f.add(`/** A ${adj} ${noun} as stored in the ${noun2} table. */`, `export interface ${pascal(adj)}${T}${id} {`);
       for (const fl of fields) {
-        const ty = { id: 'string', title: 'string', createdAt: 'Date', updatedAt: 'Date', ownerId: 'string | null', score: 'number', tags: 'readonly string[]', status: `'${adj}' | 'done' | 'failed'`, weight: 'number', parentId: 'string | undefined', version: 'number' }[fl];
+        const ty = {
+          id: 'string',
+          title: 'string',
+          createdAt: 'Date',
+          updatedAt: 'Date',
+          ownerId: 'string | null',
+          score: 'number',
+          tags: 'readonly string[]',
+          status: `'${adj}' | 'done' | 'failed'`,
+          weight: 'number',
+          parentId: 'string | undefined',
+          version: 'number',
+        }[fl];
         f.add(`  ${fl}${r.chance(0.2) ? '?' : ''}: ${ty};`);
       }
       f.add('}', '');
@@ -321,7 +433,10 @@ function ordinaryBlock(r, f, kind) {
         `  backoffMs: ${r.int(50, 5000)},`,
         `  label: '${adj}-${noun}',`,
         `  enabled: ${r.chance(0.5)},`,
-        `  tiers: [${r.subset(['hot', 'warm', 'cold', 'archive'], 1).map((s) => `'${s}'`).join(', ')}],`,
+        `  tiers: [${r
+          .subset(['hot', 'warm', 'cold', 'archive'], 1)
+          .map((s) => `'${s}'`)
+          .join(', ')}],`,
         '} as const;',
         '',
       );
@@ -472,7 +587,7 @@ function typesFile() {
     '  sessionId?: string;',
     '  log?: Logger;',
     '  db: { query<T>(sql: string, params?: unknown[]): Promise<T[]> };',
-    '  /** Attaches one registered `_meta` key to this call\'s result. */',
+    "  /** Attaches one registered `_meta` key to this call's result. */",
     '  emitResponseMeta?: (key: string, value: unknown) => void;',
     '}',
     '',
@@ -484,7 +599,7 @@ function typesFile() {
     '',
     'export interface DispatchOptions {',
     '  log?: Logger;',
-    '  strictParams?: \'off\' | \'warn\' | \'error\';',
+    "  strictParams?: 'off' | 'warn' | 'error';",
     '  /** Transport hook: returns a `_meta` fragment merged after handler-emitted keys. */',
     '  metaHook?: (params: ToolCallParams, result: ToolResult) => Promise<MetaFragment> | MetaFragment;',
     '}',
@@ -514,7 +629,7 @@ function sessionFile() {
     '}',
     '',
     'export function sessionLabel(params: ToolCallParams): string {',
-    "  const { _meta: inbound, name } = params;",
+    '  const { _meta: inbound, name } = params;',
     "  return `${name}@${inbound?.session_id ?? 'anonymous'}`;",
     '}',
   );
@@ -562,7 +677,7 @@ function mergeLayerFile(variant) {
     "import { readSessionId } from './session';",
     "import { checkStrictParams } from './strict-params';",
     '',
-    'function collectorContext(params: ToolCallParams, base: Omit<OperationContext, \'emitResponseMeta\'>, collected: Record<string, unknown>): OperationContext {',
+    "function collectorContext(params: ToolCallParams, base: Omit<OperationContext, 'emitResponseMeta'>, collected: Record<string, unknown>): OperationContext {",
     '  return {',
     '    ...base,',
     '    sessionId: readSessionId(params),',
@@ -785,7 +900,7 @@ function rowsLibFile() {
     '}',
     '',
     'export async function loadRows(ctx: OperationContext, table: string, opts: { limit: number; cursor?: string }): Promise<Row[]> {',
-    '  return ctx.db.query<Row>(`SELECT * FROM ${table} WHERE id > $1 LIMIT $2`, [opts.cursor ?? \'\', opts.limit]);',
+    "  return ctx.db.query<Row>(`SELECT * FROM ${table} WHERE id > $1 LIMIT $2`, [opts.cursor ?? '', opts.limit]);",
     '}',
     '',
     'export function renderRows(rows: readonly Row[]): string {',
@@ -807,8 +922,8 @@ function logLibFile() {
     '',
     'export function consoleLogger(prefix: string): Logger {',
     '  return {',
-    '    debug: (message, data) => console.debug(`[${prefix}] ${message}`, data ?? \'\'),',
-    '    warn: (message, data) => console.warn(`[${prefix}] ${message}`, data ?? \'\'),',
+    "    debug: (message, data) => console.debug(`[${prefix}] ${message}`, data ?? ''),",
+    "    warn: (message, data) => console.warn(`[${prefix}] ${message}`, data ?? ''),",
     '  };',
     '}',
   );
@@ -1030,7 +1145,8 @@ function addViolation(r, op, n, expected) {
       if (variant === 3) f.add('  result._meta ??= {};');
       mark();
       if (variant === 1) f.add(`  result._meta = { ...result._meta, ${propKey(other.key)}: foreignMeta };`);
-      else if (variant === 3) f.add(`  ${isIdent(other.key) ? `result._meta.${other.key}` : `result._meta['${other.key}']`} = foreignMeta;`);
+      else if (variant === 3)
+        f.add(`  ${isIdent(other.key) ? `result._meta.${other.key}` : `result._meta['${other.key}']`} = foreignMeta;`);
       else f.add(`  ctx.emitResponseMeta?.('${other.key}', foreignMeta);`);
       break;
     }
@@ -1135,7 +1251,7 @@ function clientFile(r, i) {
     '  return retrieval?.returned_count;',
     '}',
     '',
-    'export function splitResult(result: ToolResult): { body: ToolResult[\'content\']; keys: string[] } {',
+    "export function splitResult(result: ToolResult): { body: ToolResult['content']; keys: string[] } {",
     '  const { _meta, content } = result;',
     '  return { body: content, keys: Object.keys(_meta ?? {}) };',
     '}',
@@ -1197,9 +1313,20 @@ export function generateCorpus(dir, { files = 1000, seed = 1, violations = 0 } =
   const expected = [];
 
   const fixed = [
-    typesFile(), sessionFile(), strictParamsFile(), mergeLayerFile(0), mergeLayerFile(1), mergeLayerFile(2),
-    hotMemoryHookFile(), timingHookFile(), transportFile('http'), transportFile('stdio'), transportFile('sse'),
-    rowsLibFile(), logLibFile(), dbClientFile(),
+    typesFile(),
+    sessionFile(),
+    strictParamsFile(),
+    mergeLayerFile(0),
+    mergeLayerFile(1),
+    mergeLayerFile(2),
+    hotMemoryHookFile(),
+    timingHookFile(),
+    transportFile('http'),
+    transportFile('stdio'),
+    transportFile('sse'),
+    rowsLibFile(),
+    logLibFile(),
+    dbClientFile(),
   ];
   out.push(...fixed);
   const remaining = Math.max(0, files - fixed.length);
@@ -1232,7 +1359,17 @@ export function generateCorpus(dir, { files = 1000, seed = 1, violations = 0 } =
   for (let i = 0; i < clientCount; i += 1) out.push(clientFile(r, i));
   for (let i = 0; i < lookCount; i += 1) out.push(lookalikeFile(r, i));
 
-  const folders = ['src/lib', 'src/services', 'src/db', 'src/types', 'src/util', 'src/core/model', 'src/core/index', 'src/jobs', 'src/config'];
+  const folders = [
+    'src/lib',
+    'src/services',
+    'src/db',
+    'src/types',
+    'src/util',
+    'src/core/model',
+    'src/core/index',
+    'src/jobs',
+    'src/config',
+  ];
   let i = 0;
   while (out.length < files) {
     const folder = r.pick(folders);
@@ -1253,14 +1390,26 @@ export function generateCorpus(dir, { files = 1000, seed = 1, violations = 0 } =
     path.join(dir, 'tsconfig.json'),
     `${JSON.stringify(
       {
-        compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', lib: ['ES2023', 'DOM'], strict: true, skipLibCheck: true, noEmit: true, types: [] },
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'ESNext',
+          moduleResolution: 'Bundler',
+          lib: ['ES2023', 'DOM'],
+          strict: true,
+          skipLibCheck: true,
+          noEmit: true,
+          types: [],
+        },
         include: ['src'],
       },
       null,
       2,
     )}\n`,
   );
-  writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify({ name: 'generated-mcp-server', private: true, type: 'module' }, null, 2)}\n`);
+  writeFileSync(
+    path.join(dir, 'package.json'),
+    `${JSON.stringify({ name: 'generated-mcp-server', private: true, type: 'module' }, null, 2)}\n`,
+  );
   expected.sort((a, b) => (a.file === b.file ? a.line - b.line : a.file < b.file ? -1 : 1));
   return { dir, files: out.length, lines, expected };
 }

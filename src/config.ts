@@ -132,7 +132,11 @@ function checkManifest(registryPath: string, relative: { given: string; baseDir:
     console.warn(
       [`eslint-plugin-mcp-meta: ${loaded.ok ? 'warnings in' : 'cannot use'} the registry manifest ${registryPath}:`]
         .concat(problems.slice(0, MAX_PRINTED_PROBLEMS).map((problem) => `  ${formatRegistryProblem(problem)}`))
-        .concat(problems.length > MAX_PRINTED_PROBLEMS ? [`  … and ${problems.length - MAX_PRINTED_PROBLEMS} more (run \`npx mcp-meta check\` for the full list)`] : [])
+        .concat(
+          problems.length > MAX_PRINTED_PROBLEMS
+            ? [`  … and ${problems.length - MAX_PRINTED_PROBLEMS} more (run \`npx mcp-meta check\` for the full list)`]
+            : [],
+        )
         .join('\n'),
     );
   }
@@ -146,7 +150,8 @@ function combinedHash(manifests: ReadonlyArray<{ path: string; hash: string }>):
 }
 
 function checkOptions(options: unknown): asserts options is CreateConfigOptions {
-  const usage = "Call createConfig({ registry: './mcp-meta.registry.json' }) (or registry: ['a/mcp-meta.registry.json', 'b/mcp-meta.registry.json'], or registry: 'nearest').";
+  const usage =
+    "Call createConfig({ registry: './mcp-meta.registry.json' }) (or registry: ['a/mcp-meta.registry.json', 'b/mcp-meta.registry.json'], or registry: 'nearest').";
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
     throw new TypeError(`createConfig: options must be an object. ${usage}`);
   }
@@ -158,7 +163,9 @@ function checkOptions(options: unknown): asserts options is CreateConfigOptions 
   }
   const isPath = (value: unknown): boolean => typeof value === 'string' && value.trim() !== '';
   if (Array.isArray(record.registry) ? record.registry.length === 0 || !record.registry.every(isPath) : !isPath(record.registry)) {
-    throw new TypeError(`createConfig: 'registry' must be the path of mcp-meta.registry.json (a non-empty string), a non-empty array of them, or 'nearest'. ${usage}`);
+    throw new TypeError(
+      `createConfig: 'registry' must be the path of mcp-meta.registry.json (a non-empty string), a non-empty array of them, or 'nearest'. ${usage}`,
+    );
   }
   if (record.preset !== undefined && !PRESETS.includes(record.preset as McpMetaPreset)) {
     throw new TypeError(`createConfig: 'preset' must be 'recommended' or 'strict', not ${JSON.stringify(record.preset)}.`);

@@ -49,7 +49,10 @@ describe('createConfig: several manifests', () => {
   it('lints each file against the manifest of its package; a file outside all of them is named with the setting to fix', async () => {
     const config = createConfig({ registry: ['packages/api/mcp-meta.registry.json', 'packages/web/mcp-meta.registry.json'], cwd: dir });
     const { registries, registryHash, ...rest } = config.settings['mcp-meta'];
-    expect(registries).toEqual([path.join(dir, 'packages/api/mcp-meta.registry.json'), path.join(dir, 'packages/web/mcp-meta.registry.json')]);
+    expect(registries).toEqual([
+      path.join(dir, 'packages/api/mcp-meta.registry.json'),
+      path.join(dir, 'packages/web/mcp-meta.registry.json'),
+    ]);
     expect(registryHash).toMatch(/^[0-9a-f]{64}$/);
     expect(rest).toEqual({});
     const messages = await lintAll(config);
@@ -70,15 +73,20 @@ describe('createConfig: several manifests', () => {
   it('changes registryHash when any of the manifests changes', () => {
     const registry = ['packages/api/mcp-meta.registry.json', 'packages/web/mcp-meta.registry.json'];
     const before = createConfig({ registry, cwd: dir }).settings['mcp-meta'].registryHash;
-    fs.writeFileSync(path.join(dir, 'packages/web/mcp-meta.registry.json'), manifestOf({ 'com.example/card': { producers: ['src/card.ts'], fields: [] } }));
+    fs.writeFileSync(
+      path.join(dir, 'packages/web/mcp-meta.registry.json'),
+      manifestOf({ 'com.example/card': { producers: ['src/card.ts'], fields: [] } }),
+    );
     expect(createConfig({ registry, cwd: dir }).settings['mcp-meta'].registryHash).not.toBe(before);
   });
 
-  it('prints a broken manifest\'s problems naming that manifest, without throwing', () => {
+  it("prints a broken manifest's problems naming that manifest, without throwing", () => {
     fs.writeFileSync(path.join(dir, 'packages/web/mcp-meta.registry.json'), '{ "version": 1 }');
     createConfig({ registry: ['packages/api/mcp-meta.registry.json', 'packages/web/mcp-meta.registry.json'], cwd: dir });
     expect(warn).toHaveBeenCalledTimes(1);
-    expect(String(warn.mock.calls[0][0])).toContain(`cannot use the registry manifest ${path.join(dir, 'packages/web/mcp-meta.registry.json')}:`);
+    expect(String(warn.mock.calls[0][0])).toContain(
+      `cannot use the registry manifest ${path.join(dir, 'packages/web/mcp-meta.registry.json')}:`,
+    );
   });
 });
 
@@ -96,7 +104,10 @@ describe("createConfig: registry 'nearest'", () => {
   });
 
   it('validates every manifest below cwd at config load', () => {
-    fs.writeFileSync(path.join(dir, 'packages/api/mcp-meta.registry.json'), '{ "version": 1, "keys": { "bad_": { "producers": ["src/search.ts"] } } }');
+    fs.writeFileSync(
+      path.join(dir, 'packages/api/mcp-meta.registry.json'),
+      '{ "version": 1, "keys": { "bad_": { "producers": ["src/search.ts"] } } }',
+    );
     createConfig({ registry: 'nearest', cwd: dir });
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0][0])).toContain(path.join(dir, 'packages/api/mcp-meta.registry.json'));
@@ -136,7 +147,7 @@ describe('supported TypeScript', () => {
     }
   });
 
-  it('createConfig says nothing about the repository\'s own (supported) typescript', () => {
+  it("createConfig says nothing about the repository's own (supported) typescript", () => {
     createConfig({ registry: 'packages/api/mcp-meta.registry.json', cwd: dir });
     expect(warn).not.toHaveBeenCalled();
   });

@@ -22,7 +22,9 @@ async function lint(cwd: string, patterns: string[], config: object[]): Promise<
 }
 
 function parseFailures(results: ESLint.LintResult[]): string[] {
-  return results.flatMap((result) => result.messages.filter((message) => message.fatal === true).map((message) => `${result.filePath}: ${message.message}`));
+  return results.flatMap((result) =>
+    result.messages.filter((message) => message.fatal === true).map((message) => `${result.filePath}: ${message.message}`),
+  );
 }
 
 describe('createConfig: the parser', () => {
@@ -46,7 +48,8 @@ describe('createConfig: the parser', () => {
   it('parses .tsx, which the default parser cannot (the reason for setting it)', async () => {
     const dir = makeTempProject({
       'mcp-meta.registry.json': JSON.stringify({ version: 1, keys: { card: { producers: ['src/card.tsx'] } } }),
-      'src/card.tsx': 'const view = (title: string) => <b>{title}</b>;\nexport const result = { content: [], _meta: { card: { view } } };\n',
+      'src/card.tsx':
+        'const view = (title: string) => <b>{title}</b>;\nexport const result = { content: [], _meta: { card: { view } } };\n',
     });
     try {
       const config = createConfig({ registry: 'mcp-meta.registry.json', cwd: dir });

@@ -90,7 +90,7 @@ describe('createConfig', () => {
     expect(text).toContain('(/keys/retrieval/producers/0)');
   });
 
-  it('resolves a relative registry against baseDir (the config file\'s folder) at load, whatever the cwd', () => {
+  it("resolves a relative registry against baseDir (the config file's folder) at load, whatever the cwd", () => {
     const config = createConfig({ registry: './mcp-meta.registry.json', baseDir: dir });
     expect(config.settings['mcp-meta'].registry).toBe(manifest);
     expect(createConfig({ registry: 'mcp-meta.registry.json', cwd: dir }).settings['mcp-meta'].registry).toBe(manifest);
@@ -132,19 +132,25 @@ describe('a relative registry in an editor whose ESLint runs in the parent folde
   const lint = (mcpMeta: Linter.Config) =>
     new Linter({ cwd: path.dirname(dir) }).verify(
       code,
-      [{ files: ['**/*.ts'], languageOptions: { parser: tsParser as unknown as Linter.Parser } }, { ...mcpMeta, files: ['**/*.ts'] }],
+      [
+        { files: ['**/*.ts'], languageOptions: { parser: tsParser as unknown as Linter.Parser } },
+        { ...mcpMeta, files: ['**/*.ts'] },
+      ],
       path.join(dir, 'src/core/ops/search.ts'),
     );
 
   it('plain settings: resolved against the parent, so valid-registry says where it looked and how to fix it', () => {
-    const messages = lint({ ...(plugin.configs.recommended as Linter.Config), settings: { 'mcp-meta': { registry: './mcp-meta.registry.json' } } });
+    const messages = lint({
+      ...(plugin.configs.recommended as Linter.Config),
+      settings: { 'mcp-meta': { registry: './mcp-meta.registry.json' } },
+    });
     expect(messages.map((m) => [m.ruleId, m.line])).toEqual([['mcp-meta/valid-registry', 1]]);
     expect(messages[0].message).toContain(`registry manifest ${path.join(path.dirname(dir), 'mcp-meta.registry.json')}`);
     expect(messages[0].message).toContain(`resolved against ESLint's working directory ${path.dirname(dir)}`);
     expect(messages[0].message).toContain('baseDir: import.meta.dirname');
   });
 
-  it('createConfig with baseDir: the project\'s manifest, whatever the working directory', () => {
+  it("createConfig with baseDir: the project's manifest, whatever the working directory", () => {
     const messages = lint(createConfig({ registry: './mcp-meta.registry.json', baseDir: dir }) as unknown as Linter.Config);
     expect(messages).toEqual([]);
   });

@@ -96,7 +96,12 @@ function optionsOf(code: string): unknown[] {
 /** The message ids an incorrect block says it reports, in order; null when it has no `// Reports:` line. */
 function expectedReportsOf(code: string): string[] | null {
   const match = /^\s*\/\/\s*Reports:\s*(.+)$/m.exec(code);
-  return match ? match[1].split(',').map((id) => id.trim()).filter((id) => id.length > 0) : null;
+  return match
+    ? match[1]
+        .split(',')
+        .map((id) => id.trim())
+        .filter((id) => id.length > 0)
+    : null;
 }
 
 function settingsOf(code: string): unknown {
@@ -164,7 +169,10 @@ describe('docs examples', () => {
             expect(own.length, `expected a problem from ${ruleName} in:\n${example.code}`).toBeGreaterThan(0);
             const expected = expectedReportsOf(example.code);
             expect(expected, `an incorrect block needs a '// Reports: <messageId>, …' line:\n${example.code}`).not.toBeNull();
-            expect(messages.map((m) => m.messageId ?? m.ruleId ?? '(fatal)'), describeMessages(messages)).toEqual(expected);
+            expect(
+              messages.map((m) => m.messageId ?? m.ruleId ?? '(fatal)'),
+              describeMessages(messages),
+            ).toEqual(expected);
           } else {
             expect(describeMessages(messages), `expected no problem in:\n${example.code}`).toBe('');
           }

@@ -135,7 +135,8 @@ function indexStatements(statements: readonly Node[]): Map<string, Binding> {
         : statement;
     if (declaration.type === 'VariableDeclaration') {
       for (const declarator of declaration.declarations) {
-        if (declarator.id.type === 'Identifier') declare(declarator.id.name, { kind: 'variable', declarator, declarationKind: declaration.kind });
+        if (declarator.id.type === 'Identifier')
+          declare(declarator.id.name, { kind: 'variable', declarator, declarationKind: declaration.kind });
         else for (const name of patternNames(declarator.id)) declare(name, { kind: 'other' });
       }
     } else if (declaration.type === 'FunctionDeclaration' && declaration.id) {
@@ -146,7 +147,11 @@ function indexStatements(statements: readonly Node[]): Map<string, Binding> {
       for (const specifier of declaration.specifiers) {
         // A named value import may hold a key (`import { TIMING_KEY } from './keys.js'`): resolved from its module.
         const named = specifier.type === 'ImportSpecifier' && declaration.importKind !== 'type' && specifier.importKind !== 'type';
-        const imported = !named ? '' : specifier.imported.type === 'Identifier' ? specifier.imported.name : String(specifier.imported.value);
+        const imported = !named
+          ? ''
+          : specifier.imported.type === 'Identifier'
+            ? specifier.imported.name
+            : String(specifier.imported.value);
         declare(specifier.local.name, named ? { kind: 'import', source: declaration.source.value, imported } : { kind: 'other' });
       }
     }

@@ -105,7 +105,15 @@ function classifyAssignment(node: TSESTree.AssignmentExpression, sink: WriteSink
     const targetText = referenceText(owner);
     const initialises = createsMissingMeta(node, value, targetText);
     const shape = metaValueShape(value, targetText);
-    sink.add({ kind: initialises ? 'meta-init' : 'meta-assign', plane, node, target: owner, metaValue: value, replaces: !initialises && !shape.mergesSelf, ...shape });
+    sink.add({
+      kind: initialises ? 'meta-init' : 'meta-assign',
+      plane,
+      node,
+      target: owner,
+      metaValue: value,
+      replaces: !initialises && !shape.mergesSelf,
+      ...shape,
+    });
     return;
   }
   const keyValue = node.operator === '=' || node.operator === '??=' || node.operator === '||=' ? unwrap(node.right) : null;
@@ -217,7 +225,15 @@ function classifyObjectLiteral(node: TSESTree.ObjectExpression, sink: WriteSink)
   const target = rewrapped ? (unwrap(rewrapped.argument) as Expression) : null;
   const value = unwrap(metaProperty.value) as Expression;
   const shape = metaValueShape(value, referenceText(target));
-  sink.add({ kind: 'meta-literal', plane, node: metaProperty, target, metaValue: value, replaces: target !== null && !shape.mergesSelf, ...shape });
+  sink.add({
+    kind: 'meta-literal',
+    plane,
+    node: metaProperty,
+    target,
+    metaValue: value,
+    replaces: target !== null && !shape.mergesSelf,
+    ...shape,
+  });
 }
 
 /** A returned value of a manifest hook function: each returned object literal is a `_meta` fragment. */

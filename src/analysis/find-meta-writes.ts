@@ -76,7 +76,9 @@ class WriteFinder implements WriteSink {
       const aliased = aliasOwner(write.alias);
       if (aliased) {
         const { owner, plane } = aliased;
-        this.writes.push(completeWrite({ kind: write.kind, plane, node: write.node, target: owner, keys: [write.key], alias: write.alias }, site));
+        this.writes.push(
+          completeWrite({ kind: write.kind, plane, node: write.node, target: owner, keys: [write.key], alias: write.alias }, site),
+        );
       }
     }
     return this.writes.sort((a, b) => a.node.range[0] - b.node.range[0]);

@@ -10,7 +10,14 @@ import { dropsMetaInPlace } from './write-kinds';
 
 type Node = TSESTree.Node;
 
-const COMPUTING = new Set(['CallExpression', 'NewExpression', 'AwaitExpression', 'TaggedTemplateExpression', 'YieldExpression', 'ImportExpression']);
+const COMPUTING = new Set([
+  'CallExpression',
+  'NewExpression',
+  'AwaitExpression',
+  'TaggedTemplateExpression',
+  'YieldExpression',
+  'ImportExpression',
+]);
 
 /** True when evaluating `node` runs code that can throw: a call, `new`, `await` (not inside nested functions). */
 export function computes(node: Node | null | undefined): boolean {

@@ -32,7 +32,9 @@ export function literalValueOf(node: TSESTree.Node | null | undefined, depth = 0
     case 'ArrayExpression':
       return {
         kind: 'array',
-        items: inner.elements.map((element) => (element === null || element.type === 'SpreadElement' ? undefined : literalValueOf(element, depth + 1))),
+        items: inner.elements.map((element) =>
+          element === null || element.type === 'SpreadElement' ? undefined : literalValueOf(element, depth + 1),
+        ),
       };
     case 'ObjectExpression':
       return { kind: 'object' };

@@ -33,7 +33,7 @@ export function aliasInitializerMeta(alias: TSESTree.Identifier): Expression | n
   if (declaredHere && declarator.parent?.type === 'VariableDeclaration' && declarator.parent.kind !== 'const') return null;
   let value = unwrap(init);
   if (value.type === 'LogicalExpression' || value.type === 'AssignmentExpression') value = unwrap(value.left);
-  return metaOwner(value) ? (value) : null;
+  return metaOwner(value) ? value : null;
 }
 
 /** Resolves a key expression: a literal, a template without expressions, or an identifier bound to a `const`. */
@@ -159,7 +159,8 @@ function testsAbsence(test: Expression, targetText: string | null): boolean {
   const inner = unwrap(test);
   if (inner.type === 'UnaryExpression' && inner.operator === '!') return isMetaOf(inner.argument, targetText);
   if (inner.type !== 'BinaryExpression' || (inner.operator !== '===' && inner.operator !== '==')) return false;
-  const isNothing = (side: Node): boolean => (side.type === 'Identifier' && side.name === 'undefined') || (side.type === 'Literal' && side.value === null);
+  const isNothing = (side: Node): boolean =>
+    (side.type === 'Identifier' && side.name === 'undefined') || (side.type === 'Literal' && side.value === null);
   return (isMetaOf(inner.left, targetText) && isNothing(inner.right)) || (isMetaOf(inner.right, targetText) && isNothing(inner.left));
 }
 

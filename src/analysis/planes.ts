@@ -32,8 +32,6 @@ export function metaOnPlane(plane: CheckedPlane): string {
   return plane === 'result' ? '`_meta`' : `${planeName(plane)} \`_meta\``;
 }
 
-
-
 /** Names of objects on the inbound plane: `_meta` under them is the client's, never a tool result's. */
 export const INBOUND_SEGMENTS: ReadonlySet<string> = new Set(['params', 'arguments', 'args', 'request', 'req', 'input', 'extra']);
 /** A copy of inbound params under another name (`nextParams`, `upstreamArgs`) is still the request plane. */
@@ -45,7 +43,16 @@ export const RESULT_NAME = /result|response/i;
 /** Calls whose object-literal argument is a serialised body (the JSON-body plane), not a tool result. */
 export const BODY_SINKS: ReadonlySet<string> = new Set(['stringify', 'json', 'send', 'write', 'end']);
 /** Schema builders (zod and alike): `z.object({ content, _meta })` describes a result, it does not write one. */
-const SCHEMA_BUILDERS: ReadonlySet<string> = new Set(['object', 'strictObject', 'looseObject', 'extend', 'merge', 'Object', 'Struct', 'shape']);
+const SCHEMA_BUILDERS: ReadonlySet<string> = new Set([
+  'object',
+  'strictObject',
+  'looseObject',
+  'extend',
+  'merge',
+  'Object',
+  'Struct',
+  'shape',
+]);
 /** SDK registration calls and the plane of the object literal they take (`registerTool(name, config, handler)`). */
 const REGISTRATIONS: ReadonlyMap<string, CheckedPlane | 'prompt'> = new Map([
   ['registerTool', 'tool'],
@@ -59,7 +66,9 @@ const REGISTRATIONS: ReadonlyMap<string, CheckedPlane | 'prompt'> = new Map([
 /** True when the object whose `_meta` is written is on the inbound plane (`params._meta`, `req.args._meta`). */
 export function isInbound(owner: TSESTree.Node): boolean {
   const segments = referenceSegments(owner);
-  return segments.some((segment) => INBOUND_SEGMENTS.has(segment)) || (segments.length > 0 && INBOUND_NAME.test(segments[segments.length - 1]));
+  return (
+    segments.some((segment) => INBOUND_SEGMENTS.has(segment)) || (segments.length > 0 && INBOUND_NAME.test(segments[segments.length - 1]))
+  );
 }
 
 /**

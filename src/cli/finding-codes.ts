@@ -15,7 +15,10 @@ const DIFF = 'diff';
 export const FINDING_CODES: Readonly<Record<string, FindingCodeInfo>> = {
   'registry-problem': { summary: 'The manifest is invalid, or one of its globs matches no file.', anchor: 'check' },
   'key-not-written': { summary: 'A registered key has no write site in its producers.', anchor: 'check' },
-  'field-not-written': { summary: 'A registered field is no longer written by any producer of its key (a removal: additive-forever).', anchor: 'check' },
+  'field-not-written': {
+    summary: 'A registered field is no longer written by any producer of its key (a removal: additive-forever).',
+    anchor: 'check',
+  },
   'source-unreadable': { summary: 'A producer file cannot be parsed, so its keys count as not written.', anchor: 'check' },
   'key-removed': { summary: 'A key present at the base revision is gone (breaking).', anchor: DIFF },
   'field-removed': { summary: 'A field present at the base revision is gone (breaking).', anchor: DIFF },

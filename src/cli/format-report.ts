@@ -29,7 +29,9 @@ export function formatText(report: VerbReport, cwd: string): string {
   for (const note of report.notes) lines.push(note);
   for (const finding of report.findings) {
     const where = location(finding, cwd);
-    lines.push(`${where === '' ? '' : `${where}  `}${finding.severity}  ${finding.message}${manifestSuffix(finding, cwd)}  [${finding.code}]`);
+    lines.push(
+      `${where === '' ? '' : `${where}  `}${finding.severity}  ${finding.message}${manifestSuffix(finding, cwd)}  [${finding.code}]`,
+    );
     if (finding.fix !== undefined) lines.push(`    fix: ${finding.fix}`);
   }
   const errors = report.findings.filter((f) => f.severity === 'error').length;
@@ -74,7 +76,8 @@ export function formatGithub(report: VerbReport, cwd: string): string {
     if (finding.line !== undefined) properties.push(`line=${finding.line}`);
     if (finding.line !== undefined && finding.column !== undefined) properties.push(`col=${finding.column}`);
     properties.push(`title=${escapeProperty(`mcp-meta ${report.verb}: ${finding.code}`)}`);
-    const message = (finding.fix === undefined ? finding.message : `${finding.message}\nFix: ${finding.fix}`) + manifestSuffix(finding, cwd);
+    const message =
+      (finding.fix === undefined ? finding.message : `${finding.message}\nFix: ${finding.fix}`) + manifestSuffix(finding, cwd);
     lines.push(`::${finding.severity} ${properties.join(',')}::${escapeData(message)}`);
   }
   return lines.length === 0 ? '' : lines.join('\n') + '\n';
@@ -102,7 +105,12 @@ export function formatReport(report: VerbReport, format: OutputFormat, cwd: stri
 }
 
 /** How a usage or I/O error (exit 2) is printed, in the format asked for, so CI parsers never see half a report. */
-export function formatFatal(message: string, hint: string | undefined, format: OutputFormat, cwd: string): { stdout: string; stderr: string } {
+export function formatFatal(
+  message: string,
+  hint: string | undefined,
+  format: OutputFormat,
+  cwd: string,
+): { stdout: string; stderr: string } {
   const stderr = `mcp-meta: ${message}\n${hint === undefined ? '' : `${hint}\n`}`;
   if (format === 'json') return { stdout: JSON.stringify({ ok: false, error: { message, hint } }, null, 2) + '\n', stderr };
   if (format === 'github') return { stdout: `::error title=mcp-meta::${escapeData(message)}\n`, stderr };

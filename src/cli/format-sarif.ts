@@ -33,7 +33,8 @@ function resultOf(finding: Finding, cwd: string): SarifResultBuilder {
   if (finding.file !== undefined) {
     result.setLocationArtifactUri({ uri: encodeURI(displayPath(finding.file, cwd)), uriBaseId: SOURCE_ROOT });
     // The library's initSimple fills a missing end column with 1, which would end the region before it starts.
-    if (finding.line !== undefined) result.setLocationRegion({ startLine: finding.line, ...(finding.column === undefined ? {} : { startColumn: finding.column }) });
+    if (finding.line !== undefined)
+      result.setLocationRegion({ startLine: finding.line, ...(finding.column === undefined ? {} : { startColumn: finding.column }) });
   }
   const properties: Record<string, unknown> = {};
   if (finding.fix !== undefined) properties.fix = finding.fix;

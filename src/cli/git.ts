@@ -30,12 +30,18 @@ export function readFileAtRevision(absolutePath: string, ref: string): string | 
   try {
     root = git(['rev-parse', '--show-toplevel'], folder).trim();
   } catch (error) {
-    throw new CliError(`${folder} is not inside a git repository (${stderrOf(error)})`, 'diff reads the old manifest with `git show REF:path`; run it in a git checkout.');
+    throw new CliError(
+      `${folder} is not inside a git repository (${stderrOf(error)})`,
+      'diff reads the old manifest with `git show REF:path`; run it in a git checkout.',
+    );
   }
   try {
     git(['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`], root);
   } catch {
-    throw new CliError(`unknown git revision '${ref}'`, 'Pass a branch, tag or commit, e.g. --against origin/main (in CI, fetch it first: actions/checkout with fetch-depth: 0).');
+    throw new CliError(
+      `unknown git revision '${ref}'`,
+      'Pass a branch, tag or commit, e.g. --against origin/main (in CI, fetch it first: actions/checkout with fetch-depth: 0).',
+    );
   }
   // git wants forward slashes and a path relative to the top level; realpath both sides so symlinked temp folders agree.
   const relative = posixRelative(realpath(root), realpath(absolutePath));

@@ -19,7 +19,7 @@ import { warnIfUnsupportedTypescript } from '../util/typescript-support';
 const VERBS: ReadonlyArray<{ name: string; summary: string; load: () => Promise<Verb> }> = [
   {
     name: 'add-key',
-    summary: 'register a key in the manifest from the command line (validated with the plugin\'s loader, then written)',
+    summary: "register a key in the manifest from the command line (validated with the plugin's loader, then written)",
     load: async () => (await import('./verbs/add-key.js')).addKeyVerb,
   },
   {
@@ -63,7 +63,7 @@ function topLevelHelp(): string {
     ...VERBS.map((verb) => `  ${verb.name.padEnd(8)} ${verb.summary}`),
     '',
     'Options:',
-    '  --help, -h      this help (`mcp-meta <command> --help` for a command\'s own)',
+    "  --help, -h      this help (`mcp-meta <command> --help` for a command's own)",
     '  --version, -v   print the version of mcp-meta (the eslint-plugin-mcp-meta package)',
     '',
     `Every command takes --format ${OUTPUT_FORMATS.join('|')} and --help.`,
@@ -97,7 +97,11 @@ async function run(args: string[], cwd: string): Promise<number> {
   if (command === undefined || command.startsWith('-')) throw new CliError('missing command', topLevelHelp());
   const entry = VERBS.find((candidate) => candidate.name === command);
   if (entry === undefined) {
-    const nearest = nearestName(command, VERBS.map((candidate) => candidate.name), { ignoreCase: true, maxDistance: 3 });
+    const nearest = nearestName(
+      command,
+      VERBS.map((candidate) => candidate.name),
+      { ignoreCase: true, maxDistance: 3 },
+    );
     throw new CliError(`unknown command '${command}'${nearest ? ` (did you mean '${nearest}'?)` : ''}`, topLevelHelp());
   }
   const verb = await entry.load();
@@ -148,10 +152,16 @@ async function main(): Promise<void> {
     } else {
       // A bug, not a finding: say so plainly; the stack only on request.
       const message = error instanceof Error ? error.message : String(error);
-      const { stdout, stderr } = formatFatal(`internal error: ${message}`, 'Set MCP_META_DEBUG=1 to see the stack trace, and please report it.', format, process.cwd());
+      const { stdout, stderr } = formatFatal(
+        `internal error: ${message}`,
+        'Set MCP_META_DEBUG=1 to see the stack trace, and please report it.',
+        format,
+        process.cwd(),
+      );
       process.stdout.write(stdout);
       process.stderr.write(stderr);
-      if (process.env.MCP_META_DEBUG === '1' && error instanceof Error && error.stack !== undefined) process.stderr.write(error.stack + '\n');
+      if (process.env.MCP_META_DEBUG === '1' && error instanceof Error && error.stack !== undefined)
+        process.stderr.write(error.stack + '\n');
     }
     process.exitCode = EXIT_USAGE_OR_IO;
   }

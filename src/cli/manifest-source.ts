@@ -49,7 +49,10 @@ export function readManifestFile(absolutePath: string): ManifestSource {
   try {
     text = fs.readFileSync(absolutePath, 'utf8');
   } catch (error) {
-    throw new CliError(`cannot read the manifest ${absolutePath}: ${describeIoError(error)}`, 'Pass its path with --registry FILE, or create one with `npx mcp-meta init`.');
+    throw new CliError(
+      `cannot read the manifest ${absolutePath}: ${describeIoError(error)}`,
+      'Pass its path with --registry FILE, or create one with `npx mcp-meta init`.',
+    );
   }
   return parseManifestSource(text, absolutePath);
 }

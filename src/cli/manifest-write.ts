@@ -10,7 +10,12 @@ import { applyEdits, findNodeAtLocation, modify, parseTree, type FormattingOptio
 export function formattingOf(text: string): FormattingOptions {
   const indent = /\n([ \t]+)\S/.exec(text)?.[1] ?? '  ';
   const insertSpaces = !indent.startsWith('\t');
-  return { insertSpaces, tabSize: insertSpaces ? indent.length : 1, eol: text.includes('\r\n') ? '\r\n' : '\n', insertFinalNewline: text.endsWith('\n') };
+  return {
+    insertSpaces,
+    tabSize: insertSpaces ? indent.length : 1,
+    eol: text.includes('\r\n') ? '\r\n' : '\n',
+    insertFinalNewline: text.endsWith('\n'),
+  };
 }
 
 /** `value` as JSON on one line, spaced the way people write one-line JSON: `{ "a": ["b", "c"] }`. */
@@ -18,7 +23,9 @@ export function inlineJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(inlineJson).join(', ')}]`;
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value);
-    return entries.length === 0 ? '{}' : `{ ${entries.map(([name, inner]) => `${JSON.stringify(name)}: ${inlineJson(inner)}`).join(', ')} }`;
+    return entries.length === 0
+      ? '{}'
+      : `{ ${entries.map(([name, inner]) => `${JSON.stringify(name)}: ${inlineJson(inner)}`).join(', ')} }`;
   }
   return JSON.stringify(value);
 }

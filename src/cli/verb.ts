@@ -15,4 +15,5 @@ export interface Verb {
   run(values: OptionValues, positionals: string[], cwd: string): VerbReport;
 }
 
-export const FORMAT_HELP = '  --format text|json|github|sarif  output format (default text; github prints workflow annotations, sarif a SARIF 2.1.0 log)';
+export const FORMAT_HELP =
+  '  --format text|json|github|sarif  output format (default text; github prints workflow annotations, sarif a SARIF 2.1.0 log)';

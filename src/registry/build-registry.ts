@@ -112,7 +112,8 @@ export function buildRegistry(manifest: RegistryManifest, absolutePath: string, 
     (['result', 'tool', 'resource'] as const).map((plane) => [plane, new Map([...keys].filter(([, spec]) => spec.planes.includes(plane)))]),
   );
   const globLists = globListsOf(manifest);
-  const matcherFor = (role: GlobListRole): Matcher => compileGlobs(globLists.filter((list) => list.role === role).flatMap((list) => list.globs));
+  const matcherFor = (role: GlobListRole): Matcher =>
+    compileGlobs(globLists.filter((list) => list.role === role).flatMap((list) => list.globs));
   const isIgnored = matcherFor('ignore');
   const isMergeLayer = matcherFor('mergeLayer');
   const producerMatchers = globLists

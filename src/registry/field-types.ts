@@ -47,7 +47,9 @@ function isSpec(value: unknown): value is ManifestTypeSpec {
  */
 export function declaredFieldType(spec: ManifestTypeSpec, normalizeFields: NormalizeFields): FieldType | undefined {
   if (Array.isArray(spec.anyOf)) {
-    const members = spec.anyOf.filter(isSpec).map((member) => declaredFieldType(member, normalizeFields) ?? impliedType(member, normalizeFields));
+    const members = spec.anyOf
+      .filter(isSpec)
+      .map((member) => declaredFieldType(member, normalizeFields) ?? impliedType(member, normalizeFields));
     const known = members.filter((member): member is FieldType => member !== undefined);
     return known.length === members.length && known.length > 0 ? { kind: 'union', members: known } : undefined;
   }
@@ -55,7 +57,9 @@ export function declaredFieldType(spec: ManifestTypeSpec, normalizeFields: Norma
   if (typeof spec.type !== 'string') return undefined;
   if (PRIMITIVES.has(spec.type)) return { kind: spec.type as PrimitiveTypeName };
   if (spec.type === 'array') {
-    const items = isSpec(spec.items) ? (declaredFieldType(spec.items, normalizeFields) ?? impliedType(spec.items, normalizeFields)) : undefined;
+    const items = isSpec(spec.items)
+      ? (declaredFieldType(spec.items, normalizeFields) ?? impliedType(spec.items, normalizeFields))
+      : undefined;
     return items === undefined ? { kind: 'array' } : { kind: 'array', items };
   }
   if (spec.type === 'object') {
@@ -245,7 +249,10 @@ export function fieldTypeProblems(keys: Record<string, { fields?: ManifestFields
       problems.push({
         path: [...at, 'enum'],
         message: `'${label}' is an ${type} with "enum"; enum values are strings, numbers, booleans or null.`,
-        fix: type === 'array' ? 'Put the enum in "items": { "enum": [...] } (an array of those values).' : 'Drop "enum", or drop "type": "object".',
+        fix:
+          type === 'array'
+            ? 'Put the enum in "items": { "enum": [...] } (an array of those values).'
+            : 'Drop "enum", or drop "type": "object".',
       });
     }
     if (type !== undefined && PRIMITIVES.has(type) && Array.isArray(spec.enum)) {
@@ -259,7 +266,8 @@ export function fieldTypeProblems(keys: Record<string, { fields?: ManifestFields
       });
     }
     if (isSpec(spec.items)) visitSpec(spec.items, [...at, 'items'], `${label}[]`);
-    if (Array.isArray(spec.anyOf)) spec.anyOf.forEach((member, index) => isSpec(member) && visitSpec(member, [...at, 'anyOf', index], label));
+    if (Array.isArray(spec.anyOf))
+      spec.anyOf.forEach((member, index) => isSpec(member) && visitSpec(member, [...at, 'anyOf', index], label));
     visitFields(spec.fields, [...at, 'fields']);
   };
   for (const [key, spec] of Object.entries(keys)) if (isSpec(spec)) visitFields(spec.fields, ['keys', key, 'fields']);

@@ -19,6 +19,11 @@ export function globListsOf(manifest: RegistryManifest): GlobList[] {
   return [
     { role: 'mergeLayer', globs: manifest.mergeLayer ?? [], jsonPath: ['mergeLayer'] },
     { role: 'ignore', globs: manifest.ignore ?? [], jsonPath: ['ignore'] },
-    ...Object.entries(manifest.keys).map(([key, spec]): GlobList => ({ role: 'producers', key, globs: spec.producers, jsonPath: ['keys', key, 'producers'] })),
+    ...Object.entries(manifest.keys).map(([key, spec]): GlobList => ({
+      role: 'producers',
+      key,
+      globs: spec.producers,
+      jsonPath: ['keys', key, 'producers'],
+    })),
   ];
 }

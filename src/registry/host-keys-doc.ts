@@ -22,7 +22,13 @@ export function renderHostKeysMarkdown(catalogue: HostKeyCatalogue): string {
   for (const host of Object.keys(HOST_TITLES) as HostId[]) {
     const entries = catalogue.entries.filter((entry) => entry.host === host);
     if (entries.length === 0) continue;
-    lines.push('', `## ${HOST_TITLES[host]}`, '', '| key | id | planes | value | fields | description |', '| --- | --- | --- | --- | --- | --- |');
+    lines.push(
+      '',
+      `## ${HOST_TITLES[host]}`,
+      '',
+      '| key | id | planes | value | fields | description |',
+      '| --- | --- | --- | --- | --- | --- |',
+    );
     for (const entry of entries) lines.push(row(entry));
     const sources = [...new Set(entries.map((entry) => entry.source))];
     lines.push('', `Source${sources.length > 1 ? 's' : ''}: ${sources.map((url) => `<${url}>`).join(', ')}`);

@@ -44,10 +44,8 @@ export interface HostKeyCatalogue {
 
 const OPENAI_APPS_REFERENCE = 'https://developers.openai.com/apps-sdk/reference';
 const MCP_APPS_API = 'https://modelcontextprotocol.github.io/ext-apps/api/';
-const MCP_SCHEMA_2025_11_25 =
-  'https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/2025-11-25/schema.ts';
-const MCP_SCHEMA_2026_07_28 =
-  'https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/2026-07-28/schema.ts';
+const MCP_SCHEMA_2025_11_25 = 'https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/2025-11-25/schema.ts';
+const MCP_SCHEMA_2026_07_28 = 'https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/2026-07-28/schema.ts';
 
 export const HOST_KEY_CATALOGUE: HostKeyCatalogue = {
   version: 1,

@@ -26,14 +26,6 @@ export { listFiles } from './glob-checks';
 export { globListsOf } from './glob-lists';
 export type { GlobList, GlobListRole } from './glob-lists';
 export { JsonLocator, toPointer } from './json-locate';
-export {
-  acceptsAll,
-  enumValueText,
-  isRequiredField,
-  literalFits,
-  literalText,
-  shapeOfField,
-  typeText,
-} from './field-types';
+export { acceptsAll, enumValueText, isRequiredField, literalFits, literalText, shapeOfField, typeText } from './field-types';
 export type { EnumValue, FieldType, LiteralValue, ManifestTypeSpec, PrimitiveTypeName, TypeName } from './field-types';
 export { MAX_MANIFEST_DEPTH, offsetBeyondDepth } from './json-depth';

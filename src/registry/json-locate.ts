@@ -12,7 +12,10 @@ export class JsonLocator {
   /** Steps taken by `locate` (object properties indexed plus path segments followed); tests assert it is linear. */
   steps = 0;
 
-  constructor(private readonly text: string, private readonly root: Node | undefined) {}
+  constructor(
+    private readonly text: string,
+    private readonly root: Node | undefined,
+  ) {}
 
   /** 1-based line and column of a 0-based offset. */
   position(offset: number): { line: number; column: number } {
@@ -42,7 +45,7 @@ export class JsonLocator {
       if (!child) break;
       node = child;
     }
-    const target = atPropertyName ? propertyNameNode(node) ?? node : node;
+    const target = atPropertyName ? (propertyNameNode(node) ?? node) : node;
     return this.position(target.offset);
   }
 

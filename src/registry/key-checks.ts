@@ -72,7 +72,8 @@ export function problemsOfKey(name: string, key: ManifestKey): KeyProblem[] {
     fix = `'${name}' is a key ${hostName(entry)} defines (${CATALOGUE_DOC}): add "catalogue": "${entry.id}" to it, which exempts its name from the MCP key-name rules.`;
   } else {
     const near = nearestName(name, catalogueKeyNames(), { maxDistance: 2 });
-    if (near !== null) fix = `Did you mean the host key '${near}'? Rename it and add "catalogue": "${catalogueEntryFor(near)!.id}". Otherwise: ${issue.fix}`;
+    if (near !== null)
+      fix = `Did you mean the host key '${near}'? Rename it and add "catalogue": "${catalogueEntryFor(near)!.id}". Otherwise: ${issue.fix}`;
   }
   problems.push({ severity: 'error', pointer: at(), atName: true, message: issue.message, fix });
   return problems;
@@ -80,7 +81,9 @@ export function problemsOfKey(name: string, key: ManifestKey): KeyProblem[] {
 
 function unknownEntry(name: string, id: string, pointer: string): KeyProblem {
   const forName = catalogueEntryFor(name);
-  const suggestion = forName?.id ?? nearestName(id, catalogueIds(), { ignoreCase: true, maxDistance: (candidate) => Math.max(2, Math.floor(candidate.length / 3)) });
+  const suggestion =
+    forName?.id ??
+    nearestName(id, catalogueIds(), { ignoreCase: true, maxDistance: (candidate) => Math.max(2, Math.floor(candidate.length / 3)) });
   const sameHost = catalogueIds().filter((candidate) => candidate.split('.')[0] === id.split('.')[0]);
   return {
     severity: 'error',
@@ -101,9 +104,10 @@ function entryMismatches(name: string, key: ManifestKey, entry: HostKeyEntry, at
       severity: 'error',
       pointer: at('catalogue'),
       atName: false,
-      message: entry.key !== undefined
-        ? `Key '${name}' names the catalogue entry '${entry.id}', which is the key '${entry.key}'.`
-        : `Key '${name}' names the catalogue entry '${entry.id}', whose keys match /${entry.keyPattern}/, and '${name}' does not.`,
+      message:
+        entry.key !== undefined
+          ? `Key '${name}' names the catalogue entry '${entry.id}', which is the key '${entry.key}'.`
+          : `Key '${name}' names the catalogue entry '${entry.id}', whose keys match /${entry.keyPattern}/, and '${name}' does not.`,
       fix: right
         ? `Write "catalogue": "${right.id}" (the entry for '${name}').`
         : `Rename the key to '${entry.key ?? 'a key the entry matches'}', or replace "catalogue" with "external": true if the host key is not in the catalogue.`,
@@ -132,9 +136,10 @@ function entryMismatches(name: string, key: ManifestKey, entry: HostKeyEntry, at
       pointer: at('plane'),
       atName: false,
       message: `Key '${name}' is declared on the ${foreign.join(' and ')} plane, but ${hostName(entry)} defines it on ${entry.planes.join(' and ')} (catalogue entry '${entry.id}').`,
-      fix: onEntry.length > 0
-        ? `Write "plane": ${JSON.stringify(onEntry.length === 1 ? onEntry[0] : onEntry)}, or remove "plane" to take the entry's.`
-        : `Remove key '${name}': the host does not let a server write it.`,
+      fix:
+        onEntry.length > 0
+          ? `Write "plane": ${JSON.stringify(onEntry.length === 1 ? onEntry[0] : onEntry)}, or remove "plane" to take the entry's.`
+          : `Remove key '${name}': the host does not let a server write it.`,
     });
   }
   return problems;

@@ -86,7 +86,11 @@ export function loadRegistry(absolutePath: string, options: ParseRegistryOptions
       bytes = fs.readFileSync(file);
     } catch (error) {
       cache.delete(file);
-      return failure(file, `Cannot read the registry manifest: ${errorMessage(error)}.`, 'Make the file readable by the user running ESLint.');
+      return failure(
+        file,
+        `Cannot read the registry manifest: ${errorMessage(error)}.`,
+        'Make the file readable by the user running ESLint.',
+      );
     }
     counters.parses++;
     // The stamp is the one taken before the read: if the file changes during the read, the next call re-reads it.

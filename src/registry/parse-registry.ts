@@ -50,7 +50,11 @@ export function parseManifestText(text: string, absolutePath: string, hash?: str
   }
 
   const syntaxErrors: ParseError[] = [];
-  const tree: Node | undefined = parseTree(source, syntaxErrors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const tree: Node | undefined = parseTree(source, syntaxErrors, {
+    disallowComments: true,
+    allowTrailingComma: false,
+    allowEmptyContent: false,
+  });
   const locator = new JsonLocator(source, tree);
   if (syntaxErrors.length > 0) {
     // After one error the parser often reports a second at the same place (a trailing comma: "name expected" and
@@ -70,7 +74,8 @@ export function parseManifestText(text: string, absolutePath: string, hash?: str
   // Schema-valid from here on, so the data has the manifest's shape.
   const manifest = data as RegistryManifest;
   const semantic = semanticProblems(manifest, tree, file, locator);
-  if (semantic.some((problem) => problem.severity === 'error')) return { file, manifest, locator, result: { ok: false, problems: byPosition(semantic) } };
+  if (semantic.some((problem) => problem.severity === 'error'))
+    return { file, manifest, locator, result: { ok: false, problems: byPosition(semantic) } };
 
   const registry = buildRegistry(manifest, file, hash ?? sha256(text));
   return { file, manifest, locator, result: { ok: true, registry, warnings: byPosition(semantic), locator } };

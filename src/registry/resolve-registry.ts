@@ -52,7 +52,10 @@ export function resolveRegistryForFile(filename: string, settings: unknown, cwd:
   if (!read.ok) return { ok: false, problem: read.problem, problems: [read.problem], registryPath: null };
 
   if (read.settings.registries !== undefined) {
-    const registryPath = coveringManifest(path.resolve(cwd, filename), read.settings.registries.map((entry) => path.resolve(cwd, entry)));
+    const registryPath = coveringManifest(
+      path.resolve(cwd, filename),
+      read.settings.registries.map((entry) => path.resolve(cwd, entry)),
+    );
     if (registryPath === null) return notListed(path.resolve(cwd, filename), read.settings.registries);
     return fromLoad(loadRegistry(registryPath), registryPath);
   }
@@ -140,7 +143,7 @@ function discover(startDir: string): string | null {
   const now = Date.now();
   const walked: string[] = [];
   let found: string | null = null;
-  for (let dir = startDir; ; ) {
+  for (let dir = startDir; ;) {
     const known = discoveries.get(dir);
     if (known && now - known.checkedAt < DISCOVERY_RECHECK_MS) {
       found = known.manifest;

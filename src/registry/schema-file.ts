@@ -13,7 +13,10 @@ export function registrySchemaPath(): string {
     const candidate = path.join(dir, SCHEMA_RELATIVE_PATH);
     if (fs.existsSync(candidate)) return candidate;
     const parent = path.dirname(dir);
-    if (parent === dir) throw new Error(`eslint-plugin-mcp-meta: ${SCHEMA_RELATIVE_PATH} not found above ${__dirname}; the package is incomplete, reinstall it.`);
+    if (parent === dir)
+      throw new Error(
+        `eslint-plugin-mcp-meta: ${SCHEMA_RELATIVE_PATH} not found above ${__dirname}; the package is incomplete, reinstall it.`,
+      );
     dir = parent;
   }
 }

@@ -47,7 +47,8 @@ function describeError(error: ErrorObject, data: unknown, file: string, locator:
   // A key whose name breaks the MCP rules and is not marked external: the key-name check says what is wrong with the
   // name and how to fix it (rename, or `"catalogue": "<id>"` for a host key), where ajv could only say "anyOf".
   // (ajv's schemaPath is relative to the referenced definition: `#/anyOf/...` of definitions/hostDefinedKey.)
-  if (error.schemaPath.startsWith('#/anyOf') && isKeyPointer(error.instancePath)) return keyNameProblem(error.instancePath, data, file, locator);
+  if (error.schemaPath.startsWith('#/anyOf') && isKeyPointer(error.instancePath))
+    return keyNameProblem(error.instancePath, data, file, locator);
 
   const where = (pointer: string, atName = false): Pick<RegistryProblem, 'pointer' | 'line' | 'column'> => ({
     pointer,
@@ -89,7 +90,12 @@ function describeError(error: ErrorObject, data: unknown, file: string, locator:
         file,
         ...where(at),
         message: `${label} is missing the required property '${property}'.`,
-        fix: property === 'version' ? `Add "version": 1.` : property === 'keys' ? `Add "keys": {} and register each _meta key in it.` : `Add '${property}'.`,
+        fix:
+          property === 'version'
+            ? `Add "version": 1.`
+            : property === 'keys'
+              ? `Add "keys": {} and register each _meta key in it.`
+              : `Add '${property}'.`,
       };
     }
     case 'minItems':
@@ -160,7 +166,13 @@ function describeError(error: ErrorObject, data: unknown, file: string, locator:
       };
     }
     case 'minLength':
-      return { severity: 'error', file, ...where(at), message: `${label} must not be empty.`, fix: `Write a value at '${at}' or remove it.` };
+      return {
+        severity: 'error',
+        file,
+        ...where(at),
+        message: `${label} must not be empty.`,
+        fix: `Write a value at '${at}' or remove it.`,
+      };
     default:
       break;
   }
@@ -189,7 +201,9 @@ function keyNameProblem(at: string, data: unknown, file: string, locator: JsonLo
 
 /** The allowed name a typo most likely meant; none when every candidate is too far off to be a typo. */
 function likelyMeant(name: string, allowed: readonly string[]): string | undefined {
-  return nearestName(name, allowed, { ignoreCase: true, maxDistance: (candidate) => Math.max(2, Math.floor(candidate.length / 3)) }) ?? undefined;
+  return (
+    nearestName(name, allowed, { ignoreCase: true, maxDistance: (candidate) => Math.max(2, Math.floor(candidate.length / 3)) }) ?? undefined
+  );
 }
 
 function valueAt(data: unknown, pointer: string): unknown {

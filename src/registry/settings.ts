@@ -33,32 +33,57 @@ export function readMcpMetaSettings(settings: unknown): SettingsResult {
 function validate(value: unknown): SettingsResult {
   if (value === undefined) return { ok: true, settings: {} };
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    return problem('', `${SETTINGS_LABEL} must be an object, not ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}.`,
-      `Write settings: { 'mcp-meta': { registry: './mcp-meta.registry.json' } }, or use createConfig({ registry }) from eslint-plugin-mcp-meta.`);
+    return problem(
+      '',
+      `${SETTINGS_LABEL} must be an object, not ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}.`,
+      `Write settings: { 'mcp-meta': { registry: './mcp-meta.registry.json' } }, or use createConfig({ registry }) from eslint-plugin-mcp-meta.`,
+    );
   }
   const record = value as Record<string, unknown>;
   for (const name of Object.keys(record)) {
     if ((ALLOWED as readonly string[]).includes(name)) continue;
     const suggestion = nearestName(name, ALLOWED, { ignoreCase: true, maxDistance: 3 });
-    return problem(`/${name}`, `Unknown property '${name}' in ${SETTINGS_LABEL}${suggestion ? ` (did you mean '${suggestion}'?)` : ''}.`,
-      suggestion ? `Rename '${name}' to '${suggestion}'.` : `Remove '${name}'; ${SETTINGS_LABEL} accepts 'registry' (the manifest's path), 'registries' (several manifests) and 'registryHash' (written by createConfig).`);
+    return problem(
+      `/${name}`,
+      `Unknown property '${name}' in ${SETTINGS_LABEL}${suggestion ? ` (did you mean '${suggestion}'?)` : ''}.`,
+      suggestion
+        ? `Rename '${name}' to '${suggestion}'.`
+        : `Remove '${name}'; ${SETTINGS_LABEL} accepts 'registry' (the manifest's path), 'registries' (several manifests) and 'registryHash' (written by createConfig).`,
+    );
   }
   const { registry, registries, registryHash } = record;
   if (registry !== undefined && (typeof registry !== 'string' || registry.trim() === '')) {
-    return problem('/registry', `${SETTINGS_LABEL}.registry must be a non-empty string (the manifest's path), not ${JSON.stringify(registry)}.`,
-      `Set it to the path of mcp-meta.registry.json, absolute or relative to ESLint's working directory, or remove it to find the nearest manifest.`);
+    return problem(
+      '/registry',
+      `${SETTINGS_LABEL}.registry must be a non-empty string (the manifest's path), not ${JSON.stringify(registry)}.`,
+      `Set it to the path of mcp-meta.registry.json, absolute or relative to ESLint's working directory, or remove it to find the nearest manifest.`,
+    );
   }
   if (registryHash !== undefined && typeof registryHash !== 'string') {
-    return problem('/registryHash', `${SETTINGS_LABEL}.registryHash must be a string, not ${JSON.stringify(registryHash)}.`,
-      `Remove 'registryHash'; createConfig({ registry }) writes it for you so that eslint --cache notices manifest changes.`);
+    return problem(
+      '/registryHash',
+      `${SETTINGS_LABEL}.registryHash must be a string, not ${JSON.stringify(registryHash)}.`,
+      `Remove 'registryHash'; createConfig({ registry }) writes it for you so that eslint --cache notices manifest changes.`,
+    );
   }
   if (registries !== undefined) {
-    if (!Array.isArray(registries) || registries.length === 0 || !registries.every((entry) => typeof entry === 'string' && entry.trim() !== '')) {
-      return problem('/registries', `${SETTINGS_LABEL}.registries must be a non-empty array of manifest paths, not ${JSON.stringify(registries)}.`,
-        `List each mcp-meta.registry.json (absolute or relative to ESLint's working directory), or use createConfig({ registry: [...] }).`);
+    if (
+      !Array.isArray(registries) ||
+      registries.length === 0 ||
+      !registries.every((entry) => typeof entry === 'string' && entry.trim() !== '')
+    ) {
+      return problem(
+        '/registries',
+        `${SETTINGS_LABEL}.registries must be a non-empty array of manifest paths, not ${JSON.stringify(registries)}.`,
+        `List each mcp-meta.registry.json (absolute or relative to ESLint's working directory), or use createConfig({ registry: [...] }).`,
+      );
     }
     if (registry !== undefined) {
-      return problem('/registries', `${SETTINGS_LABEL} has both 'registry' and 'registries'.`, `Keep one: 'registry' for one manifest, 'registries' for several.`);
+      return problem(
+        '/registries',
+        `${SETTINGS_LABEL} has both 'registry' and 'registries'.`,
+        `Keep one: 'registry' for one manifest, 'registries' for several.`,
+      );
     }
     return { ok: true, settings: { registries: [...(registries as string[])] } };
   }

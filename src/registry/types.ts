@@ -145,5 +145,4 @@ export interface RegistryProblem {
 
 export type RegistryLoadResult =
   /** `locator` maps JSON pointers of the manifest to line and column, so callers never parse the text again. */
-  | { ok: true; registry: Registry; warnings: RegistryProblem[]; locator: JsonLocator }
-  | { ok: false; problems: RegistryProblem[] };
+  { ok: true; registry: Registry; warnings: RegistryProblem[]; locator: JsonLocator } | { ok: false; problems: RegistryProblem[] };

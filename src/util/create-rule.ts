@@ -38,7 +38,11 @@ export function createRule<Options extends readonly unknown[], MessageIds extend
   name,
   meta,
   create,
-}: Readonly<ESLintUtils.RuleWithMetaAndName<Options, MessageIds, McpMetaRuleDocs>>): TSESLint.RuleModule<MessageIds, Options, McpMetaRuleDocs> & {
+}: Readonly<ESLintUtils.RuleWithMetaAndName<Options, MessageIds, McpMetaRuleDocs>>): TSESLint.RuleModule<
+  MessageIds,
+  Options,
+  McpMetaRuleDocs
+> & {
   name: string;
 } {
   const defaults = Object.freeze(meta.defaultOptions ?? ([] as unknown as Options)) as Options;

@@ -25,7 +25,9 @@ export function nearestName(
     if (candidate === name) continue;
     const d = distance(fold(name), fold(candidate));
     const limit = typeof maxDistance === 'function' ? maxDistance(candidate) : maxDistance;
-    const close = d <= limit || (matchPrefixes && Math.min(name.length, candidate.length) >= 4 && (candidate.startsWith(name) || name.startsWith(candidate)));
+    const close =
+      d <= limit ||
+      (matchPrefixes && Math.min(name.length, candidate.length) >= 4 && (candidate.startsWith(name) || name.startsWith(candidate)));
     if (close && d < bestDistance) {
       best = candidate;
       bestDistance = d;

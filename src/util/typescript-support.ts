@@ -39,7 +39,11 @@ export function unsupportedTypescriptWarning(version: string | undefined): strin
 const warned = new Set<string>();
 
 /** Prints the warning once per process and version (a config is often loaded more than once). */
-export function warnIfUnsupportedTypescript(fromDir: string, print: (line: string) => void, version = installedTypescriptVersion(fromDir)): void {
+export function warnIfUnsupportedTypescript(
+  fromDir: string,
+  print: (line: string) => void,
+  version = installedTypescriptVersion(fromDir),
+): void {
   const warning = unsupportedTypescriptWarning(version);
   if (warning === undefined || warned.has(warning)) return;
   warned.add(warning);

@@ -69,7 +69,9 @@ export function wrapStatementFix(sourceCode: TSESLint.SourceCode, statement: TSE
   if (!indent) return null;
   // Comments after the statement on its line belong to it: they move into the try with it.
   const line = statement.loc.end.line;
-  const trailing = sourceCode.getCommentsAfter(statement).filter((comment) => comment.loc.start.line === line && comment.loc.end.line === line);
+  const trailing = sourceCode
+    .getCommentsAfter(statement)
+    .filter((comment) => comment.loc.start.line === line && comment.loc.end.line === line);
   const end = trailing.length > 0 ? trailing[trailing.length - 1].range[1] : statement.range[1];
   const body = reindent(sourceCode, statement, sourceCode.text.slice(statement.range[0], end), indent.unit);
   return (fixer) => fixer.replaceTextRange([statement.range[0], end], tryBlock(body, indent.outer, indent.unit, lineBreakOf(sourceCode)));
@@ -86,13 +88,24 @@ function typeText(sourceCode: TSESLint.SourceCode, type: TSESTree.TypeNode): str
  * `const x = E;` -> `let x: T | undefined;\ntry { x = E; } catch { … }`: the name stays in scope for the code after
  * it. Only for a single `const`/`let` of a plain identifier with an initializer; null otherwise.
  */
-export function hoistDeclarationFix(sourceCode: TSESLint.SourceCode, declaration: TSESTree.VariableDeclaration): TSESLint.ReportFixFunction | null {
+export function hoistDeclarationFix(
+  sourceCode: TSESLint.SourceCode,
+  declaration: TSESTree.VariableDeclaration,
+): TSESLint.ReportFixFunction | null {
   const indent = indentation(sourceCode, declaration);
   const [declarator] = declaration.declarations;
   // Only `const`/`let`: `var` is function-scoped already, and `using`/`await using` would lose their disposal as `let`.
-  if (!indent || declaration.declarations.length !== 1 || (declaration.kind !== 'const' && declaration.kind !== 'let') || declaration.declare) return null;
+  if (
+    !indent ||
+    declaration.declarations.length !== 1 ||
+    (declaration.kind !== 'const' && declaration.kind !== 'let') ||
+    declaration.declare
+  )
+    return null;
   if (declarator.id.type !== 'Identifier' || !declarator.init) return null;
-  const annotation = declarator.id.typeAnnotation ? `${typeText(sourceCode, declarator.id.typeAnnotation.typeAnnotation)} | undefined` : null;
+  const annotation = declarator.id.typeAnnotation
+    ? `${typeText(sourceCode, declarator.id.typeAnnotation.typeAnnotation)} | undefined`
+    : null;
   const name = declarator.id.name;
   // Offsets in `init`'s text line up with the source from `init`'s start, after the `name = ` prefix.
   const assignment = `${name} = ${reindent(sourceCode, declarator.init, sourceCode.getText(declarator.init), indent.unit)};`;

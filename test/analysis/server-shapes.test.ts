@@ -68,17 +68,21 @@ server.registerTool('w', { description: 'd', _meta: widgetMeta() }, h);`;
   });
 
   it('into conditional spreads', () => {
-    const code = "const KEY = 'trace';\nexport const r = { content: [], _meta: { stats: 1, ...(traced && { [KEY]: id }), ...(c ? { a: 1 } : null) } };";
+    const code =
+      "const KEY = 'trace';\nexport const r = { content: [], _meta: { stats: 1, ...(traced && { [KEY]: id }), ...(c ? { a: 1 } : null) } };";
     expect(summary(code)).toEqual(['meta-literal result stats,trace,a']);
   });
 
   it('a spread of a const alias of the same _meta is a merge, not a replacement', () => {
-    const [write] = writesOf("function f(result) { const meta = result._meta; return { ...result, _meta: { ...meta, trace: 1 } }; }");
+    const [write] = writesOf('function f(result) { const meta = result._meta; return { ...result, _meta: { ...meta, trace: 1 } }; }');
     expect(write).toMatchObject({ kind: 'meta-literal', replaces: false, mergesSelf: true });
   });
 
   it('consts imported from a relative module, written as .js for a .ts source, or extension-less', () => {
-    fs.writeFileSync(path.join(dir, 'keys.ts'), "export const TIMING_KEY = 'timing';\nexport const TRACE_KEY: string = \"com.example/trace\";\nconst LOCAL = 'x';\nconst RATE = 'rate_limit' as const;\nexport { RATE as RATE_LIMIT_KEY };\n");
+    fs.writeFileSync(
+      path.join(dir, 'keys.ts'),
+      "export const TIMING_KEY = 'timing';\nexport const TRACE_KEY: string = \"com.example/trace\";\nconst LOCAL = 'x';\nconst RATE = 'rate_limit' as const;\nexport { RATE as RATE_LIMIT_KEY };\n",
+    );
     const code = `
 import { TIMING_KEY, TRACE_KEY, RATE_LIMIT_KEY } from './keys.js';
 import { OTHER } from 'some-package';

@@ -159,32 +159,110 @@ function only(code: string): MetaWrite {
 
 describe('findMetaWrites: what a write is', () => {
   it.each([
-    ['x._meta = { k: v }', { kind: 'meta-assign', targetText: 'x', replaces: true, mergesSelf: false, keys: [{ name: 'k', source: 'literal' }] }],
-    ["x['_meta'] = { ...x._meta, k: v }", { kind: 'meta-assign', targetText: 'x', replaces: false, mergesSelf: true, keys: [{ name: 'k', source: 'literal' }] }],
-    ['x!._meta = { ...(x._meta ?? {}), ...fragment }', { kind: 'meta-assign', targetText: 'x', replaces: false, mergesSelf: true, keys: [] }],
+    [
+      'x._meta = { k: v }',
+      { kind: 'meta-assign', targetText: 'x', replaces: true, mergesSelf: false, keys: [{ name: 'k', source: 'literal' }] },
+    ],
+    [
+      "x['_meta'] = { ...x._meta, k: v }",
+      { kind: 'meta-assign', targetText: 'x', replaces: false, mergesSelf: true, keys: [{ name: 'k', source: 'literal' }] },
+    ],
+    [
+      'x!._meta = { ...(x._meta ?? {}), ...fragment }',
+      { kind: 'meta-assign', targetText: 'x', replaces: false, mergesSelf: true, keys: [] },
+    ],
     ['(x as R)._meta = fragment', { kind: 'meta-assign', targetText: 'x', replaces: true, mergesSelf: false, keys: [] }],
-    ['(<R>this.result)._meta = { k: 1 }', { kind: 'meta-assign', targetText: 'this.result', replaces: true, mergesSelf: false, keys: [{ name: 'k', source: 'literal' }] }],
-    ['x._meta = { k: 1, ...x._meta }', { kind: 'meta-assign', targetText: 'x', replaces: true, mergesSelf: false, keys: [{ name: 'k', source: 'literal' }] }],
+    [
+      '(<R>this.result)._meta = { k: 1 }',
+      { kind: 'meta-assign', targetText: 'this.result', replaces: true, mergesSelf: false, keys: [{ name: 'k', source: 'literal' }] },
+    ],
+    [
+      'x._meta = { k: 1, ...x._meta }',
+      { kind: 'meta-assign', targetText: 'x', replaces: true, mergesSelf: false, keys: [{ name: 'k', source: 'literal' }] },
+    ],
     ['res.body._meta ??= {}', { kind: 'meta-init', targetText: 'res.body', replaces: false, mergesSelf: false, keys: [] }],
     ['delete x._meta', { kind: 'meta-delete', targetText: 'x', replaces: true, mergesSelf: false, keys: [] }],
-    ['delete x._meta.k', { kind: 'key-delete', targetText: 'x', replaces: false, mergesSelf: false, keys: [{ name: 'k', source: 'literal' }] }],
-    ['x._meta.k = v', { kind: 'key-assign', targetText: 'x', replaces: false, mergesSelf: false, keys: [{ name: 'k', source: 'literal' }] }],
-    ["x._meta['k'] = v", { kind: 'key-assign', targetText: 'x', replaces: false, mergesSelf: false, keys: [{ name: 'k', source: 'literal' }] }],
-    ['x._meta[`k`] = v', { kind: 'key-assign', targetText: 'x', replaces: false, mergesSelf: false, keys: [{ name: 'k', source: 'template' }] }],
-    ["const K = 'k'; x._meta[K] = v", { kind: 'key-assign', targetText: 'x', replaces: false, mergesSelf: false, keys: [{ name: 'k', source: 'const' }] }],
-    ['let K = "k"; x._meta[K] = v', { kind: 'key-assign', targetText: 'x', replaces: false, mergesSelf: false, keys: [{ name: null, source: 'dynamic' }] }],
-    ['x._meta[`k${i}`] = v', { kind: 'key-assign', targetText: 'x', replaces: false, mergesSelf: false, keys: [{ name: null, source: 'dynamic' }] }],
-    ['x._meta.k.f = v', { kind: 'key-assign', targetText: 'x', replaces: false, mergesSelf: false, keys: [{ name: 'k', source: 'literal' }] }],
-    ['Object.assign(x._meta, { k: v, j })', { kind: 'key-assign', targetText: 'x', replaces: false, mergesSelf: false, keys: [{ name: 'k', source: 'literal' }, { name: 'j', source: 'literal' }] }],
-    ['Object.assign(x, { _meta: { k: v } })', { kind: 'object-assign-meta', targetText: 'x', replaces: true, mergesSelf: false, keys: [{ name: 'k', source: 'literal' }] }],
-    ['Object.assign(x, { _meta: { ...x._meta, k: v } })', { kind: 'object-assign-meta', targetText: 'x', replaces: false, mergesSelf: true, keys: [{ name: 'k', source: 'literal' }] }],
-    ['const r = { content: [], _meta: { k: v } }', { kind: 'meta-literal', targetText: null, replaces: false, mergesSelf: false, keys: [{ name: 'k', source: 'literal' }] }],
-    ['const r = { ...result, _meta: { k: v } }', { kind: 'meta-literal', targetText: 'result', replaces: true, mergesSelf: false, keys: [{ name: 'k', source: 'literal' }] }],
-    ['const r = { ...result, _meta: { ...result._meta, k: v } }', { kind: 'meta-literal', targetText: 'result', replaces: false, mergesSelf: true, keys: [{ name: 'k', source: 'literal' }] }],
-    ["ctx.emitResponseMeta?.('k', v)", { kind: 'emit', targetText: null, replaces: false, mergesSelf: false, keys: [{ name: 'k', source: 'literal' }] }],
-    ["const K = 'k'; emit(K, v)", { kind: 'emit', targetText: null, replaces: false, mergesSelf: false, keys: [{ name: 'k', source: 'const' }] }],
-    ['ctx.emitResponseMeta(`k`, v)', { kind: 'emit', targetText: null, replaces: false, mergesSelf: false, keys: [{ name: 'k', source: 'template' }] }],
-    ['ctx.emitResponseMeta(name, v)', { kind: 'emit', targetText: null, replaces: false, mergesSelf: false, keys: [{ name: null, source: 'dynamic' }] }],
+    [
+      'delete x._meta.k',
+      { kind: 'key-delete', targetText: 'x', replaces: false, mergesSelf: false, keys: [{ name: 'k', source: 'literal' }] },
+    ],
+    [
+      'x._meta.k = v',
+      { kind: 'key-assign', targetText: 'x', replaces: false, mergesSelf: false, keys: [{ name: 'k', source: 'literal' }] },
+    ],
+    [
+      "x._meta['k'] = v",
+      { kind: 'key-assign', targetText: 'x', replaces: false, mergesSelf: false, keys: [{ name: 'k', source: 'literal' }] },
+    ],
+    [
+      'x._meta[`k`] = v',
+      { kind: 'key-assign', targetText: 'x', replaces: false, mergesSelf: false, keys: [{ name: 'k', source: 'template' }] },
+    ],
+    [
+      "const K = 'k'; x._meta[K] = v",
+      { kind: 'key-assign', targetText: 'x', replaces: false, mergesSelf: false, keys: [{ name: 'k', source: 'const' }] },
+    ],
+    [
+      'let K = "k"; x._meta[K] = v',
+      { kind: 'key-assign', targetText: 'x', replaces: false, mergesSelf: false, keys: [{ name: null, source: 'dynamic' }] },
+    ],
+    [
+      'x._meta[`k${i}`] = v',
+      { kind: 'key-assign', targetText: 'x', replaces: false, mergesSelf: false, keys: [{ name: null, source: 'dynamic' }] },
+    ],
+    [
+      'x._meta.k.f = v',
+      { kind: 'key-assign', targetText: 'x', replaces: false, mergesSelf: false, keys: [{ name: 'k', source: 'literal' }] },
+    ],
+    [
+      'Object.assign(x._meta, { k: v, j })',
+      {
+        kind: 'key-assign',
+        targetText: 'x',
+        replaces: false,
+        mergesSelf: false,
+        keys: [
+          { name: 'k', source: 'literal' },
+          { name: 'j', source: 'literal' },
+        ],
+      },
+    ],
+    [
+      'Object.assign(x, { _meta: { k: v } })',
+      { kind: 'object-assign-meta', targetText: 'x', replaces: true, mergesSelf: false, keys: [{ name: 'k', source: 'literal' }] },
+    ],
+    [
+      'Object.assign(x, { _meta: { ...x._meta, k: v } })',
+      { kind: 'object-assign-meta', targetText: 'x', replaces: false, mergesSelf: true, keys: [{ name: 'k', source: 'literal' }] },
+    ],
+    [
+      'const r = { content: [], _meta: { k: v } }',
+      { kind: 'meta-literal', targetText: null, replaces: false, mergesSelf: false, keys: [{ name: 'k', source: 'literal' }] },
+    ],
+    [
+      'const r = { ...result, _meta: { k: v } }',
+      { kind: 'meta-literal', targetText: 'result', replaces: true, mergesSelf: false, keys: [{ name: 'k', source: 'literal' }] },
+    ],
+    [
+      'const r = { ...result, _meta: { ...result._meta, k: v } }',
+      { kind: 'meta-literal', targetText: 'result', replaces: false, mergesSelf: true, keys: [{ name: 'k', source: 'literal' }] },
+    ],
+    [
+      "ctx.emitResponseMeta?.('k', v)",
+      { kind: 'emit', targetText: null, replaces: false, mergesSelf: false, keys: [{ name: 'k', source: 'literal' }] },
+    ],
+    [
+      "const K = 'k'; emit(K, v)",
+      { kind: 'emit', targetText: null, replaces: false, mergesSelf: false, keys: [{ name: 'k', source: 'const' }] },
+    ],
+    [
+      'ctx.emitResponseMeta(`k`, v)',
+      { kind: 'emit', targetText: null, replaces: false, mergesSelf: false, keys: [{ name: 'k', source: 'template' }] },
+    ],
+    [
+      'ctx.emitResponseMeta(name, v)',
+      { kind: 'emit', targetText: null, replaces: false, mergesSelf: false, keys: [{ name: null, source: 'dynamic' }] },
+    ],
     ['opts.metaHook?.(result)', { kind: 'hook-call', targetText: null, replaces: false, mergesSelf: false, keys: [] }],
   ])('%s', (code, expected) => {
     expect(summary(only(code))).toEqual(expected);
@@ -218,7 +296,13 @@ export const other = () => ({ d: 4 });
   it('an arrow hook function with an expression body', () => {
     const writes = writesOf('export const getBrainHotMemoryMeta = () => ({ brain_hot_memory: { facts: [] } });');
     expect(writes.map(summary)).toEqual([
-      { kind: 'hook-return', targetText: null, replaces: false, mergesSelf: false, keys: [{ name: 'brain_hot_memory', source: 'literal' }] },
+      {
+        kind: 'hook-return',
+        targetText: null,
+        replaces: false,
+        mergesSelf: false,
+        keys: [{ name: 'brain_hot_memory', source: 'literal' }],
+      },
     ]);
   });
 

@@ -15,7 +15,10 @@ import { findMetaWrites } from '../../src/analysis/find-meta-writes';
 function valueOf(code: string): TSESTree.Expression {
   const { ast } = parseSource(code, 'value.ts');
   walkAll(ast, () => undefined);
-  const declaration = ast.body.find((statement): statement is TSESTree.VariableDeclaration => statement.type === 'VariableDeclaration' && (statement.declarations[0].id as TSESTree.Identifier).name === 'value');
+  const declaration = ast.body.find(
+    (statement): statement is TSESTree.VariableDeclaration =>
+      statement.type === 'VariableDeclaration' && (statement.declarations[0].id as TSESTree.Identifier).name === 'value',
+  );
   const init = declaration?.declarations[0].init;
   if (!init) throw new Error('no `const value = …` in the test code');
   return init;
@@ -40,7 +43,10 @@ describe('field sets: branches that add nothing', () => {
   });
 
   it('a branch that is neither an object nor nothing opens the shape', () => {
-    expect(fieldsOf('declare const c: boolean; declare const x: object;\nconst value = c ? { a: 1 } : x;')).toEqual({ fields: ['a'], open: true });
+    expect(fieldsOf('declare const c: boolean; declare const x: object;\nconst value = c ? { a: 1 } : x;')).toEqual({
+      fields: ['a'],
+      open: true,
+    });
     expect(fieldsOf('declare const x: object;\nconst value = { a: 1, ...x };')).toEqual({ fields: ['a'], open: true });
   });
 

@@ -25,9 +25,9 @@ function project(): string {
   initGitRepo(dir);
   writeFiles(dir, {
     'mcp-meta.registry.json': MANIFEST_TEXT,
-    'src/search.ts': "export const r = { content: [], _meta: { retrieval: { returned_count: 1 } } };\n",
+    'src/search.ts': 'export const r = { content: [], _meta: { retrieval: { returned_count: 1 } } };\n',
     'src/legacy.ts': 'export {};\n',
-    'src/wrap.ts': "export const w = { content: [], _meta: { timing: { ms: 1 } } };\n",
+    'src/wrap.ts': 'export const w = { content: [], _meta: { timing: { ms: 1 } } };\n',
     'src/other.ts': 'export {};\n',
   });
   return dir;
@@ -49,7 +49,9 @@ describe('mcp-meta add-key', () => {
     // Everything up to the last existing key's line is unchanged; the new key follows in the file's own indentation.
     const legacyLine = MANIFEST_TEXT.indexOf('        "legacy"');
     expect(text.slice(0, legacyLine)).toBe(MANIFEST_TEXT.slice(0, legacyLine));
-    expect(text).toContain('        "timing": {\n            "producers": [\n                "src/wrap.ts"\n            ],\n            "description": "Handler timing",');
+    expect(text).toContain(
+      '        "timing": {\n            "producers": [\n                "src/wrap.ts"\n            ],\n            "description": "Handler timing",',
+    );
     expect(text.endsWith('    "acceptedBreaks": [{ "change": "key-removed:old", "reason": "never shipped" }]\n}\n')).toBe(true);
     const loaded = parseRegistry(text, path.join(dir, 'mcp-meta.registry.json'));
     expect(loaded.ok && [...loaded.registry.keys.keys()]).toEqual(['retrieval', 'legacy', 'timing']);
@@ -62,10 +64,27 @@ describe('mcp-meta add-key', () => {
     const dir = project();
     const refused = runBin(['add-key', 'retrieval', '--producer', 'src/other.ts'], dir);
     expect(refused.status).toBe(1);
-    expect(refused.stdout).toContain("mcp-meta.registry.json:4:9  error  key 'retrieval' is already registered in mcp-meta.registry.json  [key-exists]");
+    expect(refused.stdout).toContain(
+      "mcp-meta.registry.json:4:9  error  key 'retrieval' is already registered in mcp-meta.registry.json  [key-exists]",
+    );
     expect(manifestOf(dir)).toBe(MANIFEST_TEXT);
 
-    const updated = runBin(['add-key', 'retrieval', '--producer', 'src/other.ts', '--producer', 'src/search.ts', '--field', 'returned_count', '--field', 'hint', '--update-producers'], dir);
+    const updated = runBin(
+      [
+        'add-key',
+        'retrieval',
+        '--producer',
+        'src/other.ts',
+        '--producer',
+        'src/search.ts',
+        '--field',
+        'returned_count',
+        '--field',
+        'hint',
+        '--update-producers',
+      ],
+      dir,
+    );
     expect(updated.status).toBe(0);
     expect(updated.stdout).toContain("updated key 'retrieval': producer src/other.ts, field retrieval.hint in mcp-meta.registry.json");
     const loaded = parseRegistry(manifestOf(dir), path.join(dir, 'mcp-meta.registry.json'));
@@ -80,11 +99,14 @@ describe('mcp-meta add-key', () => {
     expect(again.stdout).toContain('already lists these producers and fields');
   });
 
-  it('writes nothing when the plugin\'s loader rejects the result, and reports its problem and fix', () => {
+  it("writes nothing when the plugin's loader rejects the result, and reports its problem and fix", () => {
     const dir = project();
     const result = runBin(['add-key', 'bad key!', '--producer', 'src/wrap.ts', '--format', 'json'], dir);
     expect(result.status).toBe(2);
-    const json = JSON.parse(result.stdout) as { findings: Array<{ code: string; message: string; line?: number; fix: string }>; notes: string[] };
+    const json = JSON.parse(result.stdout) as {
+      findings: Array<{ code: string; message: string; line?: number; fix: string }>;
+      notes: string[];
+    };
     expect(json.findings).toEqual([
       {
         severity: 'error',
@@ -98,12 +120,14 @@ describe('mcp-meta add-key', () => {
     expect(manifestOf(dir)).toBe(MANIFEST_TEXT);
   });
 
-  it('--plane: writes what the loader accepts for that plane, or refuses with the loader\'s reason', () => {
+  it("--plane: writes what the loader accepts for that plane, or refuses with the loader's reason", () => {
     const dir = project();
     const result = runBin(['add-key', 'widget', '--producer', 'src/wrap.ts', '--plane', 'tool'], dir);
     const expectedText = setJsonValue(MANIFEST_TEXT, ['keys', 'widget'], { producers: ['src/wrap.ts'], plane: 'tool' });
     const accepted = parseRegistry(expectedText, path.join(dir, 'mcp-meta.registry.json')).ok;
-    expect({ status: result.status, text: manifestOf(dir) }).toEqual(accepted ? { status: 0, text: expectedText } : { status: 1, text: MANIFEST_TEXT });
+    expect({ status: result.status, text: manifestOf(dir) }).toEqual(
+      accepted ? { status: 0, text: expectedText } : { status: 1, text: MANIFEST_TEXT },
+    );
   });
 
   it('exits 2 on usage errors: no key, no producer, a producer that is not a file, an unknown plane', () => {

@@ -8,10 +8,15 @@ function monorepo(): string {
     'packages/a/src/a.ts': 'export const r = { content: [], _meta: { alpha: { n: 1 } } };\n',
     'packages/b/src/b.ts': 'export const r = { content: [], _meta: { beta: { m: 1 } } };\n',
   });
-  writeManifest(dir, { version: 1, keys: { alpha: { producers: ['src/a.ts'], fields: ['n', 'gone'] } } }, 'packages/a/mcp-meta.registry.json');
+  writeManifest(
+    dir,
+    { version: 1, keys: { alpha: { producers: ['src/a.ts'], fields: ['n', 'gone'] } } },
+    'packages/a/mcp-meta.registry.json',
+  );
   writeManifest(dir, { version: 1, keys: { beta: { producers: ['src/b.ts'], fields: ['m'] } } }, 'packages/b/mcp-meta.registry.json');
   const broken = { version: 1, keys: { never: { producers: ['src/none.ts'] } } };
-  for (const skipped of ['node_modules/dep', 'dist', '.cache', 'packages/b/node_modules/x']) writeManifest(dir, broken, `${skipped}/mcp-meta.registry.json`);
+  for (const skipped of ['node_modules/dep', 'dist', '.cache', 'packages/b/node_modules/x'])
+    writeManifest(dir, broken, `${skipped}/mcp-meta.registry.json`);
   return dir;
 }
 
@@ -47,10 +52,15 @@ describe('mcp-meta check over several manifests', () => {
   it('--registry twice gives one text report; a finding in a source file names its manifest', () => {
     const dir = monorepo();
     writeFiles(dir, { 'packages/b/src/b.ts': 'export const r = { content: [], _meta: { beta: { m: 1 } ;\n' });
-    const result = runBin(['check', '--registry', 'packages/a/mcp-meta.registry.json', '--registry', 'packages/b/mcp-meta.registry.json'], dir);
+    const result = runBin(
+      ['check', '--registry', 'packages/a/mcp-meta.registry.json', '--registry', 'packages/b/mcp-meta.registry.json'],
+      dir,
+    );
     expect(result.status).toBe(1);
     expect(result.stdout).toMatch(/^packages\/a\/mcp-meta\.registry\.json:\d+:\d+ {2}error {2}field 'alpha\.gone' is registered/m);
-    expect(result.stdout).toMatch(/^packages\/b\/src\/b\.ts {2}warning {2}cannot analyse producer file: .* \(manifest packages\/b\/mcp-meta\.registry\.json\) {2}\[source-unreadable\]$/m);
+    expect(result.stdout).toMatch(
+      /^packages\/b\/src\/b\.ts {2}warning {2}cannot analyse producer file: .* \(manifest packages\/b\/mcp-meta\.registry\.json\) {2}\[source-unreadable\]$/m,
+    );
     expect(result.stdout).toContain('mcp-meta check: 2 errors, 1 warning');
   });
 

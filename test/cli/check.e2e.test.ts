@@ -108,7 +108,9 @@ describe('mcp-meta check', () => {
     expect(text.stdout).toContain("Glob 'src/mcp/dispatch.ts' matches no file");
     const github = runBin(['check', '--format', 'github'], dir);
     expect(github.status).toBe(1);
-    expect(github.stdout).toMatch(/^::warning file=mcp-meta\.registry\.json,line=\d+,col=\d+,title=mcp-meta check%3A registry-problem::Glob 'src\/mcp\/dispatch\.ts' matches no file/m);
+    expect(github.stdout).toMatch(
+      /^::warning file=mcp-meta\.registry\.json,line=\d+,col=\d+,title=mcp-meta check%3A registry-problem::Glob 'src\/mcp\/dispatch\.ts' matches no file/m,
+    );
   });
 
   it('reports an invalid manifest with its place and fix', () => {

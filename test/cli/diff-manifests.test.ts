@@ -36,25 +36,45 @@ describe('diffManifests', () => {
   });
 
   it('reports a renamed field as a rename, not a removal plus an addition', () => {
-    const after = withRetrievalFields({ returned_count: {}, hint: {}, cache: { fields: ['hit', 'age_ms'] }, degraded: { items: { fields: ['stage', 'reason'] } } });
+    const after = withRetrievalFields({
+      returned_count: {},
+      hint: {},
+      cache: { fields: ['hit', 'age_ms'] },
+      degraded: { items: { fields: ['stage', 'reason'] } },
+    });
     expect(ids(base, after)).toEqual(['field-renamed:retrieval.returned->retrieval.returned_count']);
     expect(diffManifests(base, after)[0].breaking).toBe(true);
   });
 
   it('reports a removed field, and an unrelated new field as an addition', () => {
-    const after = withRetrievalFields({ returned: {}, vector_enabled: {}, cache: { fields: ['hit', 'age_ms'] }, degraded: { items: { fields: ['stage', 'reason'] } } });
+    const after = withRetrievalFields({
+      returned: {},
+      vector_enabled: {},
+      cache: { fields: ['hit', 'age_ms'] },
+      degraded: { items: { fields: ['stage', 'reason'] } },
+    });
     expect(ids(base, after, true)).toEqual(['field-removed:retrieval.hint']);
     expect(ids(base, after, false)).toEqual(['field-added:retrieval.vector_enabled']);
   });
 
   it('treats a field marked deprecated but kept as not breaking', () => {
-    const after = withRetrievalFields({ returned: {}, hint: { deprecated: true }, cache: { fields: ['hit', 'age_ms'] }, degraded: { items: { fields: ['stage', 'reason'] } } });
+    const after = withRetrievalFields({
+      returned: {},
+      hint: { deprecated: true },
+      cache: { fields: ['hit', 'age_ms'] },
+      degraded: { items: { fields: ['stage', 'reason'] } },
+    });
     const changes = diffManifests(base, after);
     expect(changes.map((c) => [c.id, c.breaking])).toEqual([['field-deprecated:retrieval.hint', false]]);
   });
 
   it('compares nested fields and array items', () => {
-    const after = withRetrievalFields({ returned: {}, hint: {}, cache: { fields: ['hit'] }, degraded: { items: { fields: ['stage', 'reason', 'detail'] } } });
+    const after = withRetrievalFields({
+      returned: {},
+      hint: {},
+      cache: { fields: ['hit'] },
+      degraded: { items: { fields: ['stage', 'reason', 'detail'] } },
+    });
     expect(ids(base, after)).toEqual(['field-removed:retrieval.cache.age_ms', 'field-added:retrieval.degraded[].detail']);
   });
 
@@ -79,7 +99,11 @@ describe('diffManifests', () => {
 });
 
 describe('applyAcceptedBreaks', () => {
-  const after = withRetrievalFields({ returned_count: {}, cache: { fields: ['hit', 'age_ms'] }, degraded: { items: { fields: ['stage', 'reason'] } } });
+  const after = withRetrievalFields({
+    returned_count: {},
+    cache: { fields: ['hit', 'age_ms'] },
+    degraded: { items: { fields: ['stage', 'reason'] } },
+  });
   const changes = diffManifests(base, after);
 
   it('accepts a break whose id is listed and leaves the others', () => {

@@ -62,10 +62,20 @@ describe('mcp-meta diff: breaking field type changes', () => {
       'a type removed from a union',
       (f: FieldSpecs) => (f.next_cursor = { type: 'string' }),
       'field-type-changed:retrieval.next_cursor',
-      "changed type from string | null to string (null removed from the union)",
+      'changed type from string | null to string (null removed from the union)',
     ],
-    ['number -> string', (f: FieldSpecs) => (f.score = { type: 'string' }), 'field-type-changed:retrieval.score', 'changed type from number to string;'],
-    ['number -> integer', (f: FieldSpecs) => (f.score = { type: 'integer' }), 'field-type-changed:retrieval.score', 'changed type from number to integer;'],
+    [
+      'number -> string',
+      (f: FieldSpecs) => (f.score = { type: 'string' }),
+      'field-type-changed:retrieval.score',
+      'changed type from number to string;',
+    ],
+    [
+      'number -> integer',
+      (f: FieldSpecs) => (f.score = { type: 'integer' }),
+      'field-type-changed:retrieval.score',
+      'changed type from number to integer;',
+    ],
     [
       'an enum value removed',
       (f: FieldSpecs) => (f.tier = { enum: ['memory'] }),
@@ -124,15 +134,26 @@ describe('mcp-meta diff: breaking field type changes', () => {
   it('points the finding at the changed field in the working-copy manifest', () => {
     const { json } = diffAfter((f) => (f.tier = { enum: ['disk'] }));
     // writeManifest formats with JSON.stringify(m, null, 2): the line of the "tier" property.
-    const expectedLine = JSON.stringify(baseManifest(), null, 2).split('\n').findIndex((line) => line.includes('"tier"')) + 1;
+    const expectedLine =
+      JSON.stringify(baseManifest(), null, 2)
+        .split('\n')
+        .findIndex((line) => line.includes('"tier"')) + 1;
     expect(json.findings[0].line).toBe(expectedLine);
   });
 });
 
 describe('mcp-meta diff: widening is not breaking', () => {
   it.each([
-    ['a type added to a union', (f: FieldSpecs) => (f.next_cursor = { anyOf: [{ type: 'string' }, { type: 'null' }, { type: 'integer' }] }), 'field-type-widened:retrieval.next_cursor'],
-    ['a single type made a union', (f: FieldSpecs) => (f.score = { anyOf: [{ type: 'number' }, { type: 'null' }] }), 'field-type-widened:retrieval.score'],
+    [
+      'a type added to a union',
+      (f: FieldSpecs) => (f.next_cursor = { anyOf: [{ type: 'string' }, { type: 'null' }, { type: 'integer' }] }),
+      'field-type-widened:retrieval.next_cursor',
+    ],
+    [
+      'a single type made a union',
+      (f: FieldSpecs) => (f.score = { anyOf: [{ type: 'number' }, { type: 'null' }] }),
+      'field-type-widened:retrieval.score',
+    ],
     ['integer -> number', (f: FieldSpecs) => (f.returned_count = { type: 'number' }), 'field-type-widened:retrieval.returned_count'],
     ['an enum value added', (f: FieldSpecs) => (f.tier = { enum: ['memory', 'disk', 'remote'] }), 'field-type-widened:retrieval.tier'],
     ['an enum widened to its type', (f: FieldSpecs) => (f.tier = { type: 'string' }), 'field-type-widened:retrieval.tier'],

@@ -20,7 +20,12 @@ type Manifest = typeof BASE & { acceptedBreaks?: Array<{ change: string; reason:
 function repoWith(next: (base: Manifest) => Manifest): string {
   const dir = makeTempDir();
   initGitRepo(dir);
-  writeFiles(dir, { 'src/search.ts': 'export {};\n', 'src/dispatch.ts': 'export {};\n', 'src/mcp/dispatch.ts': 'export {};\n', 'src/errors.ts': 'export {};\n' });
+  writeFiles(dir, {
+    'src/search.ts': 'export {};\n',
+    'src/dispatch.ts': 'export {};\n',
+    'src/mcp/dispatch.ts': 'export {};\n',
+    'src/errors.ts': 'export {};\n',
+  });
   writeManifest(dir, BASE);
   commitAll(dir, 'registry');
   writeManifest(dir, next(structuredClone(BASE)));
@@ -62,12 +67,18 @@ describe('mcp-meta diff --against HEAD', () => {
 
   it('reports a rename as field-renamed and exits 1, pointing at the new field', () => {
     const dir = repoWith((m) => {
-      m.keys.retrieval.fields = { returned_count: {}, hint: {}, cache: { fields: ['hit', 'age_ms'] } } as unknown as typeof m.keys.retrieval.fields;
+      m.keys.retrieval.fields = {
+        returned_count: {},
+        hint: {},
+        cache: { fields: ['hit', 'age_ms'] },
+      } as unknown as typeof m.keys.retrieval.fields;
       return m;
     });
     const result = runBin(['diff', '--against', 'HEAD'], dir);
     expect(result.status).toBe(1);
-    expect(result.stdout).toMatch(/mcp-meta\.registry\.json:\d+:\d+ {2}error {2}breaking change field-renamed:retrieval\.returned->retrieval\.returned_count/);
+    expect(result.stdout).toMatch(
+      /mcp-meta\.registry\.json:\d+:\d+ {2}error {2}breaking change field-renamed:retrieval\.returned->retrieval\.returned_count/,
+    );
     expect(result.stdout).toContain('"change": "field-renamed:retrieval.returned->retrieval.returned_count"');
   });
 
@@ -80,7 +91,12 @@ describe('mcp-meta diff --against HEAD', () => {
     const { status, json } = diffJson(dir);
     expect(status).toBe(1);
     expect(json.findings.map((f) => f.code).sort()).toEqual(['field-removed', 'key-removed']);
-    expect(json.changes.filter((c) => c.breaking).map((c) => c.id).sort()).toEqual(['field-removed:retrieval.cache.age_ms', 'key-removed:warnings']);
+    expect(
+      json.changes
+        .filter((c) => c.breaking)
+        .map((c) => c.id)
+        .sort(),
+    ).toEqual(['field-removed:retrieval.cache.age_ms', 'key-removed:warnings']);
   });
 
   it('accepts a deprecated field that is kept', () => {
@@ -134,7 +150,9 @@ describe('mcp-meta diff --against HEAD', () => {
     });
     const result = runBin(['diff', '--against', 'HEAD', '--format', 'github'], dir);
     expect(result.status).toBe(1);
-    expect(result.stdout).toMatch(/^::error file=mcp-meta\.registry\.json,line=\d+,col=\d+,title=mcp-meta diff%3A key-removed::breaking change key-removed:warnings/m);
+    expect(result.stdout).toMatch(
+      /^::error file=mcp-meta\.registry\.json,line=\d+,col=\d+,title=mcp-meta diff%3A key-removed::breaking change key-removed:warnings/m,
+    );
   });
 
   it('finds the old manifest by its path from the repository root when it lives in a sub-folder', () => {
@@ -147,7 +165,10 @@ describe('mcp-meta diff --against HEAD', () => {
     const next = structuredClone(BASE) as Manifest;
     delete (next.keys.retrieval.fields as Partial<typeof next.keys.retrieval.fields>).hint;
     writeManifest(server, next);
-    const fromRoot = runBin(['diff', '--against', 'HEAD', '--registry', 'packages/server/mcp-meta.registry.json', '--format', 'json'], root);
+    const fromRoot = runBin(
+      ['diff', '--against', 'HEAD', '--registry', 'packages/server/mcp-meta.registry.json', '--format', 'json'],
+      root,
+    );
     expect(fromRoot.status).toBe(1);
     const json = JSON.parse(fromRoot.stdout) as DiffJson;
     expect(json.findings).toEqual([expect.objectContaining({ code: 'field-removed', file: 'packages/server/mcp-meta.registry.json' })]);

@@ -64,7 +64,11 @@ describe('parseKeysTable', () => {
     ].join('\n');
     const rows = parseKeysTable(spec)!;
     expect(rows.map((row) => row.key)).toEqual(['brain_hot_memory', 'retrieval', 'warnings']);
-    expect(rows[0]).toMatchObject({ producers: [], producerText: 'serve-http metaHook (getBrainHotMemoryMeta)', description: 'Hot-memory facts relevant to the call (v0.31 eD3)' });
+    expect(rows[0]).toMatchObject({
+      producers: [],
+      producerText: 'serve-http metaHook (getBrainHotMemoryMeta)',
+      description: 'Hot-memory facts relevant to the call (v0.31 eD3)',
+    });
     expect(rows[0].fields).toBeUndefined();
     expect(rows[1].fields).toEqual({
       returned_count: {},
@@ -112,7 +116,9 @@ describe('unifiedDiff', () => {
   it('prints a hunk with removals before additions and line numbers', () => {
     const before = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].join('\n');
     const after = ['a', 'b', 'c', 'd', 'E', 'f', 'g', 'h'].join('\n');
-    expect(unifiedDiff(before, after, 'old', 'new')).toBe(['--- old', '+++ new', '@@ -2,7 +2,7 @@', ' b', ' c', ' d', '-e', '+E', ' f', ' g', ' h', ''].join('\n'));
+    expect(unifiedDiff(before, after, 'old', 'new')).toBe(
+      ['--- old', '+++ new', '@@ -2,7 +2,7 @@', ' b', ' c', ' d', '-e', '+E', ' f', ' g', ' h', ''].join('\n'),
+    );
   });
 
   it('is empty for equal texts', () => {

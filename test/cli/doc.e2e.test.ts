@@ -12,7 +12,18 @@ const MANIFEST = {
   },
 };
 
-const DOC = ['# Protocol', '', '## Registered keys', '', '<!-- mcp-meta:keys:start -->', '| Key | Producer | Contents |', '<!-- mcp-meta:keys:end -->', '', 'Tail stays.', ''].join('\n');
+const DOC = [
+  '# Protocol',
+  '',
+  '## Registered keys',
+  '',
+  '<!-- mcp-meta:keys:start -->',
+  '| Key | Producer | Contents |',
+  '<!-- mcp-meta:keys:end -->',
+  '',
+  'Tail stays.',
+  '',
+].join('\n');
 
 function project(): string {
   const dir = makeTempDir();

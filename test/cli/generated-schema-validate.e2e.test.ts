@@ -61,7 +61,10 @@ async function collectServerMeta(): Promise<Array<{ call: string; meta: Meta }>>
   ];
   const collected: Array<{ call: string; meta: Meta }> = [];
   for (const [index, [name, args]] of calls.entries()) {
-    const response = await handle({ method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: index, method: 'tools/call', params: { name, arguments: args } }) });
+    const response = await handle({
+      method: 'POST',
+      body: JSON.stringify({ jsonrpc: '2.0', id: index, method: 'tools/call', params: { name, arguments: args } }),
+    });
     const body = JSON.parse(response.body) as { result?: { _meta?: Meta } };
     expect(body.result?._meta, `${name} ${JSON.stringify(args)}`).toBeDefined();
     collected.push({ call: `${name} ${JSON.stringify(args)}`, meta: body.result?._meta as Meta });
@@ -108,11 +111,26 @@ describe("the example server's _meta against its generated JSON Schema (2020-12)
 
   it.each([
     ['a field of another type', (meta: Meta) => ((meta.retrieval as Meta).returned_count = '2'), '/retrieval/returned_count', 'type'],
-    ['an integer field holding a fraction', (meta: Meta) => ((meta.retrieval as Meta).retrieved_count = 1.5), '/retrieval/retrieved_count', 'type'],
-    ['an unregistered enum value in an array', (meta: Meta) => ((meta.retrieval as Meta).degraded = ['vector', 'gpu']), '/retrieval/degraded/1', 'enum'],
+    [
+      'an integer field holding a fraction',
+      (meta: Meta) => ((meta.retrieval as Meta).retrieved_count = 1.5),
+      '/retrieval/retrieved_count',
+      'type',
+    ],
+    [
+      'an unregistered enum value in an array',
+      (meta: Meta) => ((meta.retrieval as Meta).degraded = ['vector', 'gpu']),
+      '/retrieval/degraded/1',
+      'enum',
+    ],
     ['a required field missing', (meta: Meta) => delete (meta.retrieval as Meta).vector_enabled, '/retrieval', 'required'],
     ['an array key given an object', (meta: Meta) => (meta.warnings = { code: 'unknown_param' }), '/warnings', 'type'],
-    ['an item field of another type', (meta: Meta) => (((meta.brain_hot_memory as Meta).facts as Meta[])[0].salience = 'high'), '/brain_hot_memory/facts/0/salience', 'type'],
+    [
+      'an item field of another type',
+      (meta: Meta) => (((meta.brain_hot_memory as Meta).facts as Meta[])[0].salience = 'high'),
+      '/brain_hot_memory/facts/0/salience',
+      'type',
+    ],
   ])('rejects %s', (_name, mutate, instancePath, keyword) => {
     const validate = validator();
     const meta = structuredClone(metas[2].meta);

@@ -95,11 +95,26 @@ describe('generated TypeScript types under strict, exactOptionalPropertyTypes an
 
   it.each([
     ['producer: a wrong key', 'producer.ts', PRODUCER.replace("emit('warnings',", "emit('warning',"), "emit('warning',"],
-    ['producer: a wrong field type', 'producer.ts', PRODUCER.replace('retrieved_count: 10,', "retrieved_count: '10',"), "retrieved_count: '10',"],
-    ['producer: an enum value that is not registered', 'producer.ts', PRODUCER.replace("degraded: ['rerank']", "degraded: ['rerunk']"), "degraded: ['rerunk']"],
+    [
+      'producer: a wrong field type',
+      'producer.ts',
+      PRODUCER.replace('retrieved_count: 10,', "retrieved_count: '10',"),
+      "retrieved_count: '10',",
+    ],
+    [
+      'producer: an enum value that is not registered',
+      'producer.ts',
+      PRODUCER.replace("degraded: ['rerank']", "degraded: ['rerunk']"),
+      "degraded: ['rerunk']",
+    ],
     ['producer: a required field left out', 'producer.ts', PRODUCER.replace('    fact_count: count,\n', ''), 'const value:'],
     ['consumer: a wrong key', 'consumer.ts', CONSUMER.replace('meta.retrieval;', 'meta.retreival;'), 'meta.retreival;'],
-    ['consumer: a wrong field type', 'consumer.ts', CONSUMER.replace('const degraded: string = retrieval.degraded.join', 'const degraded: number = retrieval.degraded.join'), 'const degraded: number'],
+    [
+      'consumer: a wrong field type',
+      'consumer.ts',
+      CONSUMER.replace('const degraded: string = retrieval.degraded.join', 'const degraded: number = retrieval.degraded.join'),
+      'const degraded: number',
+    ],
   ])('%s fails tsc at its line', (_name, file, source, marker) => {
     const files = { 'producer.ts': PRODUCER, 'consumer.ts': CONSUMER, [file]: source };
     const { status, output } = compile(files);

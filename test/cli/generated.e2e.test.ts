@@ -79,7 +79,9 @@ describe.each([
     expect(result.stdout).toMatch(new RegExp(`^${file.replace(/\./g, '\\.')}:\\d+ {2}error`, 'm'));
     expect(fs.readFileSync(path.join(dir, file), 'utf8')).toBe(before);
 
-    const json = JSON.parse(runBin([verb, '--out', file, '--check', '--format', 'json'], dir).stdout) as { findings: Array<{ code: string }> };
+    const json = JSON.parse(runBin([verb, '--out', file, '--check', '--format', 'json'], dir).stdout) as {
+      findings: Array<{ code: string }>;
+    };
     expect(json.findings.map((finding) => finding.code)).toEqual([code]);
   });
 
@@ -113,7 +115,9 @@ describe('what mcp-meta types generates', () => {
     expect(runBin(['types', '--out', 'meta.ts'], dir).status).toBe(0);
     const text = fs.readFileSync(path.join(dir, 'meta.ts'), 'utf8');
     expect(text).toContain('  "com.example/trace": unknown;');
-    expect(text).toContain('    returned_count: number;\n    hint?: string;\n    /** @deprecated */\n    legacy?: unknown;\n    [extra: string]: unknown;\n  };');
+    expect(text).toContain(
+      '    returned_count: number;\n    hint?: string;\n    /** @deprecated */\n    legacy?: unknown;\n    [extra: string]: unknown;\n  };',
+    );
     expect(text).toContain('export type McpMetaEmit = <K extends McpMetaKey>(key: K, value: McpMetaRegistry[K]) => void;');
     expect(text).toContain('export type McpMetaFragment = Partial<McpMetaRegistry>;');
   });

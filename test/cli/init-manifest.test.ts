@@ -30,7 +30,8 @@ describe('buildStarterManifest (init: producers)', () => {
   it('lists a wrapper file under every key it writes, with a note, and no note about a doc when none was given', () => {
     const scan = emptyScan();
     const wrapper = '/srv/src/wrap.ts';
-    for (const key of ['trace', 'timing', 'rate_limit']) scan.keys.set(key, { files: new Map([[wrapper, 1]]), values: [null], planes: new Set(['result' as const]) });
+    for (const key of ['trace', 'timing', 'rate_limit'])
+      scan.keys.set(key, { files: new Map([[wrapper, 1]]), values: [null], planes: new Set(['result' as const]) });
     scan.keys.set('retrieval', { files: new Map([['/srv/src/search.ts', 2]]), values: [null], planes: new Set(['result' as const]) });
     const { manifest, notes } = buildStarterManifest('/srv', emptyVocabulary(), scan, []);
     expect(Object.fromEntries(Object.entries(manifest.keys).map(([key, spec]) => [key, spec.producers]))).toEqual({

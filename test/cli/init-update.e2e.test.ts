@@ -100,7 +100,12 @@ describe('mcp-meta init --update', () => {
     const loaded = parseRegistry(manifestOf(dir), path.join(dir, 'mcp-meta.registry.json'));
     // `old_key` stays although nothing writes it; `warnings` (src/errors.ts writes it too) is added beside it.
     expect(loaded.ok && Object.keys(loaded.registry.manifest.keys)).toEqual(['old_key', 'retrieval', 'warnings']);
-    expect(loaded.ok && Object.keys(loaded.registry.manifest.keys.retrieval.fields as object)).toEqual(['returned_count', 'hint', 'gone', 'cache']);
+    expect(loaded.ok && Object.keys(loaded.registry.manifest.keys.retrieval.fields as object)).toEqual([
+      'returned_count',
+      'hint',
+      'gone',
+      'cache',
+    ]);
   });
 
   it('without a manifest, writes a new one as plain init does', () => {

@@ -39,7 +39,8 @@ export async function dispatch(opts: { metaHook?: (r: unknown) => Promise<Record
   return out;
 }
 `,
-  'src/types.ts': 'export interface Ctx { db: { find(q: string): Promise<Array<{ stage: string }>> }; emitResponseMeta?: (key: string, value: unknown) => void }\n',
+  'src/types.ts':
+    'export interface Ctx { db: { find(q: string): Promise<Array<{ stage: string }>> }; emitResponseMeta?: (key: string, value: unknown) => void }\n',
   'node_modules/dep/index.js': "ctx.emitResponseMeta?.('from_dependency', {});\n",
   'dist/search.js': "ctx.emitResponseMeta?.('from_build', {});\n",
 };
@@ -95,7 +96,9 @@ describe('mcp-meta init', () => {
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     expect(result.stdout).toContain('wrote mcp-meta.registry.json: 2 keys (hot_memory, retrieval)');
-    expect(result.stdout).toContain('typed 3 fields from the literals the code writes (retrieval.cache, retrieval.cache.age_ms, retrieval.cache.hit); a typed field is required unless "optional": true');
+    expect(result.stdout).toContain(
+      'typed 3 fields from the literals the code writes (retrieval.cache, retrieval.cache.age_ms, retrieval.cache.hit); a typed field is required unless "optional": true',
+    );
     const manifest = readManifest(dir);
     expect(manifest).toEqual({
       $schema: './node_modules/eslint-plugin-mcp-meta/schema/registry.schema.json',

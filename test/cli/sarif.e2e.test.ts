@@ -8,10 +8,22 @@ import AjvDraft04 from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FINDING_CODES } from '../../src/cli/finding-codes';
-import { assertBinBuilt, commitAll, initGitRepo, makeTempDir, removeTempDirs, REPO_ROOT, runBin, writeFiles, writeManifest } from './run-bin';
+import {
+  assertBinBuilt,
+  commitAll,
+  initGitRepo,
+  makeTempDir,
+  removeTempDirs,
+  REPO_ROOT,
+  runBin,
+  writeFiles,
+  writeManifest,
+} from './run-bin';
 
 const requireFromHere = createRequire(__filename);
-const SARIF_SCHEMA = JSON.parse(fs.readFileSync(requireFromHere.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8')) as Record<string, unknown>;
+const SARIF_SCHEMA = JSON.parse(
+  fs.readFileSync(requireFromHere.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8'),
+) as Record<string, unknown>;
 // The official schema's `language` pattern (`...{2}]?$`) is valid only as a non-unicode RegExp, as SARIF tools read it.
 const ajv = new AjvDraft04({ allErrors: true, strict: false, unicodeRegExp: false });
 addFormats(ajv);
@@ -26,7 +38,9 @@ interface SarifLog {
       ruleIndex: number;
       level: string;
       message: { text: string };
-      locations?: Array<{ physicalLocation: { artifactLocation: { uri: string; uriBaseId: string }; region?: { startLine: number; startColumn?: number } } }>;
+      locations?: Array<{
+        physicalLocation: { artifactLocation: { uri: string; uriBaseId: string }; region?: { startLine: number; startColumn?: number } };
+      }>;
     }>;
     invocations: Array<{ executionSuccessful: boolean; toolExecutionNotifications: Array<{ message: { text: string } }> }>;
     originalUriBaseIds: Record<string, { uri: string }>;
@@ -51,15 +65,13 @@ afterAll(removeTempDirs);
 describe('mcp-meta --format sarif', () => {
   it('check: codes are rules with a help link, findings are results located in the manifest', () => {
     const dir = makeTempDir();
-    writeFiles(dir, { 'src/search.ts': "export const r = { content: [], _meta: { retrieval: { returned_count: 1 } } };\n" });
+    writeFiles(dir, { 'src/search.ts': 'export const r = { content: [], _meta: { retrieval: { returned_count: 1 } } };\n' });
     writeManifest(dir, { version: 1, keys: { retrieval: { producers: ['src/search.ts'], fields: ['returned_count', 'hint'] } } });
     const log = sarifOf(['check'], dir, 1);
     const [run] = log.runs;
     expect(log.version).toBe('2.1.0');
     expect(run.tool.driver.name).toBe('mcp-meta');
-    expect(run.tool.driver.rules).toEqual([
-      expect.objectContaining({ id: 'field-not-written', helpUri: `${CLI_DOCS}#check` }),
-    ]);
+    expect(run.tool.driver.rules).toEqual([expect.objectContaining({ id: 'field-not-written', helpUri: `${CLI_DOCS}#check` })]);
     expect(run.results).toHaveLength(1);
     expect(run.results[0]).toMatchObject({ ruleId: 'field-not-written', ruleIndex: 0, level: 'error' });
     expect(run.results[0].message.text).toContain("field 'retrieval.hint' is registered");
@@ -75,7 +87,7 @@ describe('mcp-meta --format sarif', () => {
 
   it('check: a clean run is a valid log with no results', () => {
     const dir = makeTempDir();
-    writeFiles(dir, { 'src/search.ts': "export const r = { content: [], _meta: { retrieval: { returned_count: 1 } } };\n" });
+    writeFiles(dir, { 'src/search.ts': 'export const r = { content: [], _meta: { retrieval: { returned_count: 1 } } };\n' });
     writeManifest(dir, { version: 1, keys: { retrieval: { producers: ['src/search.ts'], fields: ['returned_count'] } } });
     const log = sarifOf(['check'], dir, 0);
     expect(log.runs[0].results).toEqual([]);
@@ -99,13 +111,15 @@ describe('mcp-meta --format sarif', () => {
     writeFiles(dir, { 'src/a.ts': 'export {};\n', 'PROTOCOL.md': '# P\n\n<!-- mcp-meta:keys:start -->\n<!-- mcp-meta:keys:end -->\n' });
     writeManifest(dir, { version: 1, keys: { alpha: { producers: ['src/a.ts'] } } });
     const [run] = sarifOf(['doc', '--check', 'PROTOCOL.md'], dir, 1).runs;
-    expect(run.results.map((result) => [result.ruleId, result.locations?.[0].physicalLocation.artifactLocation.uri])).toEqual([['doc-stale', 'PROTOCOL.md']]);
+    expect(run.results.map((result) => [result.ruleId, result.locations?.[0].physicalLocation.artifactLocation.uri])).toEqual([
+      ['doc-stale', 'PROTOCOL.md'],
+    ]);
     expect(run.tool.driver.rules[0].helpUri).toBe(`${CLI_DOCS}#doc`);
   });
 
   it('init and add-key: notes become notifications, a refused key is a result', () => {
     const dir = makeTempDir();
-    writeFiles(dir, { 'src/a.ts': "export const r = { content: [], _meta: { alpha: { n: 1 } } };\n" });
+    writeFiles(dir, { 'src/a.ts': 'export const r = { content: [], _meta: { alpha: { n: 1 } } };\n' });
     const init = sarifOf(['init'], dir, 0).runs[0];
     expect(init.results).toEqual([]);
     expect(init.invocations[0].toolExecutionNotifications[0].message.text).toMatch(/^wrote mcp-meta\.registry\.json: 1 keys \(alpha\)/);
@@ -129,7 +143,16 @@ describe('mcp-meta --format sarif', () => {
 describe('SARIF rule help links', () => {
   it('point at headings that exist in docs/cli.md', () => {
     const docs = fs.readFileSync(`${REPO_ROOT}/docs/cli.md`, 'utf8');
-    const anchors = new Set([...docs.matchAll(/^#{2,3} (.+)$/gm)].map(([, title]) => title.toLowerCase().replace(/[^\w\s-]/g, '').trim().replace(/\s+/g, '-')));
-    for (const [code, info] of Object.entries(FINDING_CODES)) expect({ code, anchor: anchors.has(info.anchor) }).toEqual({ code, anchor: true });
+    const anchors = new Set(
+      [...docs.matchAll(/^#{2,3} (.+)$/gm)].map(([, title]) =>
+        title
+          .toLowerCase()
+          .replace(/[^\w\s-]/g, '')
+          .trim()
+          .replace(/\s+/g, '-'),
+      ),
+    );
+    for (const [code, info] of Object.entries(FINDING_CODES))
+      expect({ code, anchor: anchors.has(info.anchor) }).toEqual({ code, anchor: true });
   });
 });

@@ -41,7 +41,9 @@ describe('schemaReferenceFor: the $schema init writes', () => {
 
   it('prefers a copy installed in the package itself (not hoisted)', () => {
     const root = monorepo('packages/api/node_modules/eslint-plugin-mcp-meta');
-    expect(schemaReferenceFor(path.join(root, 'packages/api')).reference).toBe('./node_modules/eslint-plugin-mcp-meta/schema/registry.schema.json');
+    expect(schemaReferenceFor(path.join(root, 'packages/api')).reference).toBe(
+      './node_modules/eslint-plugin-mcp-meta/schema/registry.schema.json',
+    );
   });
 
   it('falls back to the unhoisted path, saying so, when the plugin is not installed', () => {

@@ -9,7 +9,7 @@ afterEach(removeTempDirs);
 function projectWithTypescript(version: string | undefined): string {
   const dir = makeTempDir();
   fs.writeFileSync(path.join(dir, 'mcp-meta.registry.json'), JSON.stringify({ version: 1, keys: { a: { producers: ['a.ts'] } } }));
-  fs.writeFileSync(path.join(dir, 'a.ts'), "export const r = { content: [], _meta: { a: 1 } };\n");
+  fs.writeFileSync(path.join(dir, 'a.ts'), 'export const r = { content: [], _meta: { a: 1 } };\n');
   if (version !== undefined) {
     fs.mkdirSync(path.join(dir, 'node_modules/typescript'), { recursive: true });
     fs.writeFileSync(path.join(dir, 'node_modules/typescript/package.json'), JSON.stringify({ name: 'typescript', version }));

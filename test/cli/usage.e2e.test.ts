@@ -43,7 +43,10 @@ describe('mcp-meta usage', () => {
     const dir = makeTempDir();
     const json = runBin(['check', '--format', 'json'], dir);
     expect(json.status).toBe(2);
-    expect(JSON.parse(json.stdout) as unknown).toMatchObject({ ok: false, error: { message: expect.stringContaining('no manifest at') as unknown } });
+    expect(JSON.parse(json.stdout) as unknown).toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining('no manifest at') as unknown },
+    });
     const github = runBin(['check', '--format', 'github'], dir);
     expect(github.status).toBe(2);
     expect(github.stdout).toMatch(/^::error title=mcp-meta::no manifest at /);

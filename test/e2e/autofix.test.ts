@@ -109,13 +109,24 @@ describe('eslint --fix over the example server (violations included)', () => {
   it('leaves exactly the findings that had no autofix', () => {
     const remaining = findingsWithText(parseJsonOutput(firstFix), fixedDir);
     const expected = before.filter((f) => !f.fixable);
-    expect(remaining.every((f) => !f.fixable), 'a remaining finding still offers a fix').toBe(true);
+    expect(
+      remaining.every((f) => !f.fixable),
+      'a remaining finding still offers a fix',
+    ).toBe(true);
     // Recognised by file, rule and source line (a fix above a finding moves it down)...
     expect(remaining.map(byText).sort()).toEqual(expected.map(byText).sort());
     // ...and at the very same line in every file the fix did not touch.
     const touched = new Set(before.filter((f) => f.fixable).map((f) => f.file));
-    expect(remaining.filter((f) => !touched.has(f.file)).map(byLine).sort()).toEqual(
-      expected.filter((f) => !touched.has(f.file)).map(byLine).sort(),
+    expect(
+      remaining
+        .filter((f) => !touched.has(f.file))
+        .map(byLine)
+        .sort(),
+    ).toEqual(
+      expected
+        .filter((f) => !touched.has(f.file))
+        .map(byLine)
+        .sort(),
     );
   });
 
@@ -126,6 +137,8 @@ describe('eslint --fix over the example server (violations included)', () => {
     expect(snapshotTree(fixedDir)).toEqual(fixedOnce);
     const results = parseJsonOutput(second);
     expect(results.filter((r) => r.output !== undefined).map((r) => r.filePath)).toEqual([]);
-    expect(findingsWithText(results, fixedDir).map(byLine).sort()).toEqual(findingsWithText(parseJsonOutput(firstFix), fixedDir).map(byLine).sort());
+    expect(findingsWithText(results, fixedDir).map(byLine).sort()).toEqual(
+      findingsWithText(parseJsonOutput(firstFix), fixedDir).map(byLine).sort(),
+    );
   });
 });

@@ -131,7 +131,9 @@ describe.concurrent('--cache with createConfig (the manifest hash in settings)',
     const invalidated = (stderr: string) => (stderr.match(/Cache entry not found or no longer valid/g) ?? []).length;
 
     // The finding the manifest change will make go away: `returned:` is not a registered field of `retrieval`.
-    const renamedField = baseline.find((f) => f.startsWith('src/violations/retrieval-unregistered-field.ts:') && f.endsWith('no-unregistered-meta-field'));
+    const renamedField = baseline.find(
+      (f) => f.startsWith('src/violations/retrieval-unregistered-field.ts:') && f.endsWith('no-unregistered-meta-field'),
+    );
     expect(renamedField, 'the fixture has a renamed-field finding in retrieval-unregistered-field.ts').toBeDefined();
 
     // 1. Cold cache: every file is linted, the cache file is written, findings as without --cache.
@@ -178,7 +180,10 @@ describe.concurrent('bulk suppressions (https://eslint.org/docs/latest/use/suppr
     // 1. Suppress everything that is there today: exit 0, and the file counts our findings per file and rule.
     const suppress = await runEslint(serverDir, [...args, '--suppress-all']);
     expect(suppress.code, suppress.stderr).toBe(0);
-    const recorded = JSON.parse(fs.readFileSync(path.join(serverDir, suppressionsFile), 'utf8')) as Record<string, Record<string, { count: number }>>;
+    const recorded = JSON.parse(fs.readFileSync(path.join(serverDir, suppressionsFile), 'utf8')) as Record<
+      string,
+      Record<string, { count: number }>
+    >;
     const expectedCounts: Record<string, Record<string, { count: number }>> = {};
     for (const finding of baseline) {
       const [, file, rule] = /^(.*):\d+ (.*)$/.exec(finding)!;

@@ -101,7 +101,12 @@ describe('generated MCP server corpus (ESLint 10, built plugin)', () => {
   it('reports exactly the seeded violations: every one found, nothing else', () => {
     const actual = results
       .flatMap((r) =>
-        r.messages.map((m) => ({ file: path.relative(dir, r.filePath).split(path.sep).join('/'), line: m.line, ruleId: m.ruleId ?? '(none)', message: m.message })),
+        r.messages.map((m) => ({
+          file: path.relative(dir, r.filePath).split(path.sep).join('/'),
+          line: m.line,
+          ruleId: m.ruleId ?? '(none)',
+          message: m.message,
+        })),
       )
       .sort((a, b) => (a.file === b.file ? a.line - b.line : a.file < b.file ? -1 : 1));
     const expected = generated.expected.map(key).sort();

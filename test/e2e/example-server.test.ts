@@ -301,7 +301,10 @@ describe.each(MAJORS)('$name', (major) => {
     // Every source file was linted (ignored files like the eval command still count: they must be silent).
     expect(lintedFiles(results, fixtureDir)).toEqual(tsFilesUnder(path.join(fixtureDir, 'src'), fixtureDir));
     const findings = findingsOf(results, fixtureDir);
-    expect(findings.filter((f) => !f.startsWith('src/violations/')), 'findings outside src/violations/').toEqual([]);
+    expect(
+      findings.filter((f) => !f.startsWith('src/violations/')),
+      'findings outside src/violations/',
+    ).toEqual([]);
     expect(findings).toEqual(expectedSorted());
     // Autofix where the issue promises one, a suggestion only where a fix could change behaviour.
     expect(fixKinds(results, fixtureDir)).toEqual(EXPECTED_FIX_KINDS);

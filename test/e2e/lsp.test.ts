@@ -21,13 +21,7 @@ import * as path from 'node:path';
 import { parse } from '@typescript-eslint/parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANIFEST, assertBuilt, filesUnder, fixtureDir, readManifest, repoRoot, writeManifest } from './helpers/e2e';
-import {
-  applyTextEdits,
-  EslintLanguageServer,
-  extensionSettings,
-  type LspDiagnostic,
-  MESSAGE_TYPE_ERROR,
-} from './helpers/lsp-client';
+import { applyTextEdits, EslintLanguageServer, extensionSettings, type LspDiagnostic, MESSAGE_TYPE_ERROR } from './helpers/lsp-client';
 
 const VIOLATIONS = 'src/violations';
 const WHOLESALE = `${VIOLATIONS}/retrieval-wholesale.ts`;
@@ -211,12 +205,16 @@ describe.each(SETUPS)('VS Code’s ESLint server: $name', (setup) => {
     expect(server.logMessages.map((m) => m.message).filter((m) => m.startsWith('ESLint library loaded from'))).toEqual([
       `ESLint library loaded from: ${path.join(fs.realpathSync(path.join(serverDir, 'node_modules/eslint')), 'lib/api.js')}`,
     ]);
-    const eslintVersion = (JSON.parse(fs.readFileSync(path.join(serverDir, 'node_modules/eslint/package.json'), 'utf8')) as { version: string }).version;
+    const eslintVersion = (
+      JSON.parse(fs.readFileSync(path.join(serverDir, 'node_modules/eslint/package.json'), 'utf8')) as { version: string }
+    ).version;
     expect(eslintVersion).toMatch(setup.eslintPackage === 'eslint' ? /^10\./ : /^8\.57\./);
     expect(findings(diagnostics)).toEqual(seededFindings(file(WHOLESALE)));
     for (const d of diagnostics) {
       expect(d.source).toBe('eslint');
-      expect(d.codeDescription?.href).toBe(`https://github.com/mcp-meta/eslint-plugin-mcp-meta/blob/main/docs/rules/${String(d.code).slice('mcp-meta/'.length)}.md`);
+      expect(d.codeDescription?.href).toBe(
+        `https://github.com/mcp-meta/eslint-plugin-mcp-meta/blob/main/docs/rules/${String(d.code).slice('mcp-meta/'.length)}.md`,
+      );
     }
 
     expect(findings(await server.diagnostics(file(UNREGISTERED_KEY)))).toEqual(seededFindings(file(UNREGISTERED_KEY)));
@@ -238,7 +236,9 @@ describe.each(SETUPS)('VS Code’s ESLint server: $name', (setup) => {
 
     await server.change(file(WHOLESALE), fixed);
     const after = findings(await server.diagnostics(file(WHOLESALE)));
-    expect(after).toEqual(seededFindings(file(WHOLESALE)).filter((f) => f !== `${first.range.start.line + 1} mcp-meta/no-wholesale-meta-assign`));
+    expect(after).toEqual(
+      seededFindings(file(WHOLESALE)).filter((f) => f !== `${first.range.start.line + 1} mcp-meta/no-wholesale-meta-assign`),
+    );
     await server.change(file(WHOLESALE), fs.readFileSync(file(WHOLESALE), 'utf8'));
   });
 
@@ -248,7 +248,9 @@ describe.each(SETUPS)('VS Code’s ESLint server: $name', (setup) => {
     expect(misspelt.code).toBe('mcp-meta/no-unregistered-meta-key');
     const actions = await server.codeActions(file(UNREGISTERED_KEY), misspelt);
     const suggestion = actions.find((a) => a.command?.command === 'eslint.applySuggestion');
-    expect(suggestion?.title, actions.map((a) => a.title).join('\n')).toBe("Use the registered key 'retrieval'. (mcp-meta/no-unregistered-meta-key)");
+    expect(suggestion?.title, actions.map((a) => a.title).join('\n')).toBe(
+      "Use the registered key 'retrieval'. (mcp-meta/no-unregistered-meta-key)",
+    );
     const edits = await server.runCommand(file(UNREGISTERED_KEY), suggestion!.command!);
     const applied = applyTextEdits(server.textOf(file(UNREGISTERED_KEY)), edits);
     assertParses(applied, UNREGISTERED_KEY);
@@ -285,11 +287,19 @@ describe.each(SETUPS)('VS Code’s ESLint server: $name', (setup) => {
     for (const rel of [NEW_PRODUCER, WHOLESALE, UNREGISTERED_KEY]) {
       await server.change(file(rel));
       const broken = await server.diagnostics(file(rel));
-      expect(broken.map((d) => [d.range.start.line, d.range.start.character, d.code, d.severity]), rel).toEqual([[0, 0, 'mcp-meta/valid-registry', 1]]);
+      expect(
+        broken.map((d) => [d.range.start.line, d.range.start.character, d.code, d.severity]),
+        rel,
+      ).toEqual([[0, 0, 'mcp-meta/valid-registry', 1]]);
       expect(broken[0].message, rel).toContain(`mcp-meta cannot check this file: registry manifest ${brokenAt}`);
       expect(broken[0].message, rel).toMatch(/ Fix: \S/);
-      expect(broken[0].codeDescription?.href).toBe('https://github.com/mcp-meta/eslint-plugin-mcp-meta/blob/main/docs/rules/valid-registry.md');
-      if (rel === NEW_PRODUCER) console.log(`[lsp e2e, ${setup.name}] broken manifest, what the editor shows:\n  ${rel}:1:1  error  ${broken[0].message}  ${String(broken[0].code)}`);
+      expect(broken[0].codeDescription?.href).toBe(
+        'https://github.com/mcp-meta/eslint-plugin-mcp-meta/blob/main/docs/rules/valid-registry.md',
+      );
+      if (rel === NEW_PRODUCER)
+        console.log(
+          `[lsp e2e, ${setup.name}] broken manifest, what the editor shows:\n  ${rel}:1:1  error  ${broken[0].message}  ${String(broken[0].code)}`,
+        );
     }
     // Its quick fixes are about the manifest's rule, not a `_meta` rule.
     const [problem] = await server.diagnostics(file(NEW_PRODUCER));
@@ -340,40 +350,47 @@ describe.each(SETUPS)('VS Code’s ESLint server: $name', (setup) => {
 
   // The setting the extension deprecated in 3.0.5: it makes the server load `eslint/use-at-your-own-risk`'s FlatESLint,
   // which ESLint 10 no longer has, so nothing is linted (what users saw as "the server linted nothing").
-  if (setup.eslintPackage === 'eslint') it('with the legacy eslint.experimental.useFlatConfig, ESLint 10 lints nothing (and says why in the log)', async () => {
-    const legacy = await EslintLanguageServer.start({ workspaceFolder: workspace, settings: extensionSettings(workspace, { experimentalUseFlatConfig: true }) });
-    try {
-      await legacy.open(file(WHOLESALE));
-      expect(await legacy.diagnostics(file(WHOLESALE))).toEqual([]);
-      expect(legacy.logMessages.filter((m) => m.type === MESSAGE_TYPE_ERROR).map((m) => m.message)).toEqual([
-        expect.stringMatching(/^The eslint library loaded from .*\/eslint\/lib\/unsupported-api\.js doesn't export a FlatESLint class\.$/),
-      ]);
-    } finally {
-      await legacy.stop();
-    }
-  });
+  if (setup.eslintPackage === 'eslint')
+    it('with the legacy eslint.experimental.useFlatConfig, ESLint 10 lints nothing (and says why in the log)', async () => {
+      const legacy = await EslintLanguageServer.start({
+        workspaceFolder: workspace,
+        settings: extensionSettings(workspace, { experimentalUseFlatConfig: true }),
+      });
+      try {
+        await legacy.open(file(WHOLESALE));
+        expect(await legacy.diagnostics(file(WHOLESALE))).toEqual([]);
+        expect(legacy.logMessages.filter((m) => m.type === MESSAGE_TYPE_ERROR).map((m) => m.message)).toEqual([
+          expect.stringMatching(
+            /^The eslint library loaded from .*\/eslint\/lib\/unsupported-api\.js doesn't export a FlatESLint class\.$/,
+          ),
+        ]);
+      } finally {
+        await legacy.stop();
+      }
+    });
 
   // Discovery (no registry setting) is what a monorepo package uses; the flat setup has one, the eslintrc one does not.
-  if (setup.name.startsWith('flat')) it('uses a nearer manifest created while the server runs (a package’s own)', async () => {
-    await server.open(file(PACKAGE_FILE));
-    const before = await server.diagnostics(file(PACKAGE_FILE));
-    expect(before.map((d) => d.code)).toEqual(['mcp-meta/no-unregistered-meta-key']);
-    expect(before[0].message).toContain("'weather'");
+  if (setup.name.startsWith('flat'))
+    it('uses a nearer manifest created while the server runs (a package’s own)', async () => {
+      await server.open(file(PACKAGE_FILE));
+      const before = await server.diagnostics(file(PACKAGE_FILE));
+      expect(before.map((d) => d.code)).toEqual(['mcp-meta/no-unregistered-meta-key']);
+      expect(before[0].message).toContain("'weather'");
 
-    fs.writeFileSync(path.join(serverDir, 'packages/weather', MANIFEST), `${JSON.stringify(PACKAGE_MANIFEST, null, 2)}\n`);
-    // Discovery looks again after DISCOVERY_RECHECK_MS (3 s): keep linting, as typing does, until it is used.
-    let after = before;
-    const deadline = Date.now() + 60_000;
-    while (after.length > 0 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      await server.change(file(PACKAGE_FILE));
-      after = await server.diagnostics(file(PACKAGE_FILE));
-    }
-    expect(after).toEqual([]);
-    // And it really is the package's manifest that applies now: a field it does not list is reported against it.
-    await server.change(file(PACKAGE_FILE), PACKAGE_TEXT.replace('{ days }', '{ days, city: 1 }'));
-    const field = await server.diagnostics(file(PACKAGE_FILE));
-    expect(field.map((d) => d.code)).toEqual(['mcp-meta/no-unregistered-meta-field']);
-    expect(server.shownMessages.filter((m) => m.type === MESSAGE_TYPE_ERROR)).toEqual([]);
-  });
+      fs.writeFileSync(path.join(serverDir, 'packages/weather', MANIFEST), `${JSON.stringify(PACKAGE_MANIFEST, null, 2)}\n`);
+      // Discovery looks again after DISCOVERY_RECHECK_MS (3 s): keep linting, as typing does, until it is used.
+      let after = before;
+      const deadline = Date.now() + 60_000;
+      while (after.length > 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        await server.change(file(PACKAGE_FILE));
+        after = await server.diagnostics(file(PACKAGE_FILE));
+      }
+      expect(after).toEqual([]);
+      // And it really is the package's manifest that applies now: a field it does not list is reported against it.
+      await server.change(file(PACKAGE_FILE), PACKAGE_TEXT.replace('{ days }', '{ days, city: 1 }'));
+      const field = await server.diagnostics(file(PACKAGE_FILE));
+      expect(field.map((d) => d.code)).toEqual(['mcp-meta/no-unregistered-meta-field']);
+      expect(server.shownMessages.filter((m) => m.type === MESSAGE_TYPE_ERROR)).toEqual([]);
+    });
 });

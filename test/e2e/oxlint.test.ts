@@ -44,7 +44,11 @@ const key = (f: { file: string; line: number; ruleId: string }): string => `${f.
 const toPosix = (p: string): string => p.split(path.sep).join('/');
 
 /** Runs oxlint over `target` with a generated config that loads the built plugin; findings relative to `baseDir`. */
-function runOxlint(target: string, registry: string, baseDir: string): { findings: Finding[]; other: OxlintDiagnostic[]; status: number | null; stderr: string } {
+function runOxlint(
+  target: string,
+  registry: string,
+  baseDir: string,
+): { findings: Finding[]; other: OxlintDiagnostic[]; status: number | null; stderr: string } {
   const cfgDir = fs.mkdtempSync(path.join(scratch, 'cfg-'));
   const cfgPath = path.join(cfgDir, '.oxlintrc.json');
   fs.writeFileSync(
@@ -96,7 +100,9 @@ describe('oxlint runs the plugin unchanged (jsPlugins)', () => {
     expect(ox.other).toEqual([]);
 
     const { ESLint } = requireFromRepo('eslint') as {
-      ESLint: new (o: Record<string, unknown>) => { lintFiles(p: string[]): Promise<{ filePath: string; messages: { ruleId: string | null; line: number; message: string }[] }[]> };
+      ESLint: new (o: Record<string, unknown>) => {
+        lintFiles(p: string[]): Promise<{ filePath: string; messages: { ruleId: string | null; line: number; message: string }[] }[]>;
+      };
     };
     const eslint = new ESLint({
       cwd: fixtureDir,
@@ -108,7 +114,12 @@ describe('oxlint runs the plugin unchanged (jsPlugins)', () => {
     });
     const results = await eslint.lintFiles(['src/**/*.ts']);
     const fromEslint = results.flatMap((r) =>
-      r.messages.map((m) => ({ file: toPosix(path.relative(fixtureDir, r.filePath)), line: m.line, ruleId: m.ruleId ?? '(fatal)', message: m.message })),
+      r.messages.map((m) => ({
+        file: toPosix(path.relative(fixtureDir, r.filePath)),
+        line: m.line,
+        ruleId: m.ruleId ?? '(fatal)',
+        message: m.message,
+      })),
     );
 
     expect(fromEslint.length).toBeGreaterThan(0);
@@ -123,7 +134,10 @@ describe('oxlint runs the plugin unchanged (jsPlugins)', () => {
   it('finds exactly the seeded violations of a generated 150-file MCP server', async () => {
     const generatorUrl = pathToFileURL(path.join(repoRoot, 'scripts/generate-corpus.mjs')).href;
     const { generateCorpus } = (await import(generatorUrl)) as {
-      generateCorpus: (dir: string, o: { files: number; seed: number; violations: number }) => { expected: { file: string; line: number; ruleId: string }[] };
+      generateCorpus: (
+        dir: string,
+        o: { files: number; seed: number; violations: number },
+      ) => { expected: { file: string; line: number; ruleId: string }[] };
     };
     const dir = path.join(scratch, 'corpus');
     const { expected } = generateCorpus(dir, { files: 150, seed: 3, violations: 20 });

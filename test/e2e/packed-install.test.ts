@@ -24,11 +24,7 @@ beforeAll(() => {
   const packed = execFileSync('npm', ['pack', '--pack-destination', project, '--silent'], { cwd: repoRoot, encoding: 'utf8' }).trim();
   const tarball = path.join(project, packed.split('\n').pop() ?? '');
   fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, version: '1.0.0' }));
-  const install = run(
-    'npm',
-    ['install', tarball, 'eslint@10', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'],
-    project,
-  );
+  const install = run('npm', ['install', tarball, 'eslint@10', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], project);
   if (install.status !== 0) throw new Error(`npm install of the packed plugin failed:\n${install.stderr}`);
   fs.cpSync(path.join(fixtureDir, 'src'), path.join(project, 'server', 'src'), { recursive: true });
   fs.copyFileSync(path.join(fixtureDir, 'mcp-meta.registry.json'), path.join(project, 'server', 'mcp-meta.registry.json'));
@@ -92,7 +88,9 @@ describe('the packed package, installed in a fresh project', () => {
     const result = run(process.execPath, [path.join(project, 'node_modules/eslint/bin/eslint.js'), 'server/src', '-f', 'json'], project);
     expect(result.status).toBe(1);
     const files = JSON.parse(result.stdout) as { filePath: string; messages: { ruleId: string | null }[] }[];
-    const findings = files.flatMap((file) => file.messages.map((message) => ({ file: path.relative(project, file.filePath), rule: message.ruleId })));
+    const findings = files.flatMap((file) =>
+      file.messages.map((message) => ({ file: path.relative(project, file.filePath), rule: message.ruleId })),
+    );
     expect(findings).toHaveLength(19);
     expect(findings.every((finding) => finding.file.startsWith('server/src/violations/'))).toBe(true);
     expect(new Set(findings.map((finding) => finding.rule)).size).toBe(5);
@@ -102,7 +100,11 @@ describe('the packed package, installed in a fresh project', () => {
     const help = run('npx', ['--no-install', 'mcp-meta', '--help'], project);
     expect(help.status).toBe(0);
     for (const verb of ['check', 'diff', 'doc', 'init']) expect(help.stdout).toContain(verb);
-    const check = run('npx', ['--no-install', 'mcp-meta', 'check', '--registry', 'server/mcp-meta.registry.json', '--format', 'json'], project);
+    const check = run(
+      'npx',
+      ['--no-install', 'mcp-meta', 'check', '--registry', 'server/mcp-meta.registry.json', '--format', 'json'],
+      project,
+    );
     expect(check.stderr).toBe('');
     expect(check.status).toBe(0);
     expect(JSON.parse(check.stdout)).toMatchObject({ verb: 'check', ok: true, findings: [] });

@@ -40,7 +40,9 @@ describe.each(FIXTURES)('init on %s', (fixture) => {
     const eslint = new ESLint({ cwd: dir, overrideConfigFile: path.join(dir, 'eslint.config.js') });
     const results = await eslint.lintFiles(['src']);
     const findings = results.flatMap((result) =>
-      result.messages.map((m) => `${toPosix(path.relative(dir, result.filePath))}:${m.line}:${m.column} ${m.ruleId ?? 'fatal'} ${m.message}`),
+      result.messages.map(
+        (m) => `${toPosix(path.relative(dir, result.filePath))}:${m.line}:${m.column} ${m.ruleId ?? 'fatal'} ${m.message}`,
+      ),
     );
     expect(findings, `manifest written by init:\n${JSON.stringify(manifest, null, 2)}\ninit said:\n${init.stdout}`).toEqual([]);
   });

@@ -32,7 +32,11 @@ interface Result {
 
 function findings(results: readonly Result[], fixtureDir: string): string[] {
   return results
-    .flatMap((result) => result.messages.map((m) => `${toPosix(path.relative(fixtureDir, result.filePath))}:${m.line}:${m.column} ${m.ruleId ?? `(fatal) ${m.message}`}`))
+    .flatMap((result) =>
+      result.messages.map(
+        (m) => `${toPosix(path.relative(fixtureDir, result.filePath))}:${m.line}:${m.column} ${m.ruleId ?? `(fatal) ${m.message}`}`,
+      ),
+    )
     .sort();
 }
 
@@ -46,7 +50,7 @@ describe.each(FIXTURES)('%s', (fixture) => {
     expect(expected.length).toBeGreaterThanOrEqual(5);
   });
 
-  it('ESLint 10 with the fixture\'s flat config reports exactly the seeded findings', async () => {
+  it("ESLint 10 with the fixture's flat config reports exactly the seeded findings", async () => {
     const { ESLint } = requireFromRepo('eslint') as { ESLint: typeof ESLint10 };
     const eslint = new ESLint({ cwd: fixtureDir, overrideConfigFile: path.join(fixtureDir, 'eslint.config.js') });
     const results = await eslint.lintFiles(['src']);
@@ -54,7 +58,9 @@ describe.each(FIXTURES)('%s', (fixture) => {
   });
 
   it('ESLint 8.57 with eslintrc reports the same findings', async () => {
-    const { ESLint } = requireFromRepo('eslint-v8') as { ESLint: new (options: object) => { lintFiles(patterns: string[]): Promise<Result[]> } };
+    const { ESLint } = requireFromRepo('eslint-v8') as {
+      ESLint: new (options: object) => { lintFiles(patterns: string[]): Promise<Result[]> };
+    };
     const tsParser = requireFromRepo.resolve('@typescript-eslint/parser');
     const eslint = new ESLint({
       cwd: fixtureDir,

@@ -47,7 +47,11 @@ describe('robustness on code the plugin was not written for', () => {
         { ...plugin.configs.strict, files, settings: { 'mcp-meta': { registry: path.join(dir, 'mcp-meta.registry.json') } } },
       ],
     });
-    const results = await eslint.lintFiles(['eslint/lib/**/*.js', '@typescript-eslint/utils/dist/**/*.{js,d.ts}', 'ajv/dist/compile/**/*.js']);
+    const results = await eslint.lintFiles([
+      'eslint/lib/**/*.js',
+      '@typescript-eslint/utils/dist/**/*.{js,d.ts}',
+      'ajv/dist/compile/**/*.js',
+    ]);
     expect(results.length).toBeGreaterThan(300);
     const messages = results.flatMap((result) => result.messages);
     // Every message is one of our rules' findings: no parse failure, no crash report, no other rule. (ESLint notes

@@ -61,7 +61,9 @@ describe('examples/github', () => {
     expect(upload?.with?.sarif_file).toBe('eslint-results.sarif');
     expect(upload?.if).toContain('always()');
     // The job still fails on findings, after the upload.
-    expect(job.steps.indexOf(job.steps.find((s) => s.if === "steps.eslint.outcome == 'failure'")!)).toBeGreaterThan(job.steps.indexOf(upload!));
+    expect(job.steps.indexOf(job.steps.find((s) => s.if === "steps.eslint.outcome == 'failure'")!)).toBeGreaterThan(
+      job.steps.indexOf(upload!),
+    );
   });
 
   it('autofix.yml: on pull_request, eslint --fix, commit and push to the PR branch, guarded for forks', () => {

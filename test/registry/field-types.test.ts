@@ -3,7 +3,15 @@
  * the semantic checks report with a place and a fix, and the comparisons `diff` and the lint use.
  */
 import { describe, expect, it } from 'vitest';
-import { acceptsAll, literalFits, parseRegistry, typeText, type FieldType, type RegistryLoadResult, type RegistryProblem } from '../../src/registry';
+import {
+  acceptsAll,
+  literalFits,
+  parseRegistry,
+  typeText,
+  type FieldType,
+  type RegistryLoadResult,
+  type RegistryProblem,
+} from '../../src/registry';
 import { manifestWithKeys } from './temp-project';
 
 const FILE = '/project/mcp-meta.registry.json';
@@ -63,7 +71,9 @@ describe('parseRegistry: typed fields', () => {
   });
 
   it('rejects a misspelt type-spec property with "did you mean"', () => {
-    const problems = problemsOf(parseRegistry(manifestWithKeys({ a: { producers: ['a.ts'], fields: { n: { type: 'string', optinal: true } } } }), FILE));
+    const problems = problemsOf(
+      parseRegistry(manifestWithKeys({ a: { producers: ['a.ts'], fields: { n: { type: 'string', optinal: true } } } }), FILE),
+    );
     expect(problems[0]).toMatchObject({ pointer: '/keys/a/fields/n/optinal' });
     expect(problems[0].message + problems[0].fix).toContain("'optional'");
   });

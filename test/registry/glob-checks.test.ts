@@ -29,7 +29,9 @@ describe('parseRegistry with checkGlobs', () => {
       ['warning', '/ignore/0', 8],
       ['warning', '/keys/retrieval/producers/0', 11],
     ]);
-    expect(result.warnings[1].message).toBe(`Glob 'src/core/ops/search.ts' matches no file under ${dir} (node_modules, dist and dot-folders are not searched).`);
+    expect(result.warnings[1].message).toBe(
+      `Glob 'src/core/ops/search.ts' matches no file under ${dir} (node_modules, dist and dot-folders are not searched).`,
+    );
     expect(result.warnings[1].file).toBe(file);
   });
 
@@ -40,7 +42,12 @@ describe('parseRegistry with checkGlobs', () => {
 
   it('skips node_modules, dist and dot-folders', () => {
     const dir = project({ 'node_modules/x/a.ts': '', 'dist/b.ts': '', '.cache/c.ts': '', 'src/d.ts': '' });
-    const text = manifestWithKeys({ a: { producers: ['**/a.ts'] }, b: { producers: ['**/b.ts'] }, c: { producers: ['**/c.ts'] }, d: { producers: ['**/d.ts'] } });
+    const text = manifestWithKeys({
+      a: { producers: ['**/a.ts'] },
+      b: { producers: ['**/b.ts'] },
+      c: { producers: ['**/c.ts'] },
+      d: { producers: ['**/d.ts'] },
+    });
     const result = parseRegistry(text, path.join(dir, 'mcp-meta.registry.json'), { checkGlobs: true });
     if (!result.ok) throw new Error(JSON.stringify(result.problems));
     expect(result.warnings.map((w) => w.pointer)).toEqual(['/keys/a/producers/0', '/keys/b/producers/0', '/keys/c/producers/0']);

@@ -60,7 +60,7 @@ describe('checkMetaKeyName: what the fix says', () => {
   });
 });
 
-describe('the schema\'s key-name pattern (what editors check) agrees with checkMetaKeyName', () => {
+describe("the schema's key-name pattern (what editors check) agrees with checkMetaKeyName", () => {
   const schema = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../schema/registry.schema.json'), 'utf8')) as {
     properties: { keys: { patternProperties: Record<string, unknown> } };
   };

@@ -38,7 +38,11 @@ describe('parseRegistry: the manifest of issue 2', () => {
   });
 
   it('classifies files by the globs, relative to the manifest folder', () => {
-    expect(registry.classifyFile('/project/src/core/ops/search.ts')).toEqual({ ignored: false, mergeLayer: false, ownedKeys: ['retrieval'] });
+    expect(registry.classifyFile('/project/src/core/ops/search.ts')).toEqual({
+      ignored: false,
+      mergeLayer: false,
+      ownedKeys: ['retrieval'],
+    });
     expect(registry.classifyFile('/project/src/mcp/dispatch.ts')).toEqual({ ignored: false, mergeLayer: true, ownedKeys: [] });
     expect(registry.classifyFile('/project/src/commands/eval-recall.ts')).toEqual({ ignored: true, mergeLayer: false, ownedKeys: [] });
     expect(registry.classifyFile('/project/src/other.ts')).toEqual({ ignored: false, mergeLayer: false, ownedKeys: [] });
@@ -144,7 +148,10 @@ describe('parseRegistry: schema', () => {
     const text = '{\n  "version": 2,\n  "emitters": "emit",\n  "keys": { "a": { "producers": ["x"], "fields": 7 } }\n}';
     const problems = problemsOf(parseRegistry(text, FILE));
     expect(problems.find((p) => p.pointer === '/version')).toMatchObject({ line: 2, column: 14, fix: 'Set "version": 1.' });
-    expect(problems.find((p) => p.pointer === '/emitters')).toMatchObject({ line: 3, message: "'/emitters' must be an array, not a string." });
+    expect(problems.find((p) => p.pointer === '/emitters')).toMatchObject({
+      line: 3,
+      message: "'/emitters' must be an array, not a string.",
+    });
     expect(problems.find((p) => p.pointer === '/keys/a/fields')?.message).toMatch(/array of field names or an object/);
     const missing = problemsOf(parseRegistry('{"version": 1}', FILE));
     expect(missing[0]).toMatchObject({ pointer: '', line: 1, column: 1 });
@@ -170,7 +177,8 @@ describe('parseRegistry: schema', () => {
 
 describe('parseRegistry: semantic checks', () => {
   it('enforces the MCP key-name rules with the key name as the place', () => {
-    const text = '{\n  "version": 1,\n  "keys": {\n    "io.modelcontextprotocol/x": { "producers": ["a.ts"] },\n    "bad_": { "producers": ["b.ts"] }\n  }\n}';
+    const text =
+      '{\n  "version": 1,\n  "keys": {\n    "io.modelcontextprotocol/x": { "producers": ["a.ts"] },\n    "bad_": { "producers": ["b.ts"] }\n  }\n}';
     const problems = problemsOf(parseRegistry(text, FILE));
     expect(problems[0]).toMatchObject({ pointer: '/keys/io.modelcontextprotocol~1x', line: 4, column: 5 });
     expect(problems[0].message).toMatch(/reserves/);
@@ -179,7 +187,10 @@ describe('parseRegistry: semantic checks', () => {
   });
 
   it('allows one file under several keys (the rules check each key has its own producer unit there)', () => {
-    const text = manifestWithKeys({ timing: { producers: ['src/with-meta.ts'] }, rate_limit: { producers: ['src/other.ts', './src/with-meta.ts'] } });
+    const text = manifestWithKeys({
+      timing: { producers: ['src/with-meta.ts'] },
+      rate_limit: { producers: ['src/other.ts', './src/with-meta.ts'] },
+    });
     const registry = registryOf(parseRegistry(text, FILE));
     expect(registry.classifyFile('/project/src/with-meta.ts').ownedKeys).toEqual(['timing', 'rate_limit']);
   });
@@ -191,7 +202,10 @@ describe('parseRegistry: semantic checks', () => {
   });
 
   it('rejects emitter, hook and hook-function names that are not identifiers', () => {
-    const text = manifestWithKeys({ a: { producers: ['a.ts'] } }, { emitters: ['ctx.emit'], hooks: ['ok', 'meta hook'], hookFunctions: ['get()'] });
+    const text = manifestWithKeys(
+      { a: { producers: ['a.ts'] } },
+      { emitters: ['ctx.emit'], hooks: ['ok', 'meta hook'], hookFunctions: ['get()'] },
+    );
     const pointers = problemsOf(parseRegistry(text, FILE)).map((p) => p.pointer);
     expect(pointers).toEqual(['/emitters/0', '/hooks/1', '/hookFunctions/0']);
   });

@@ -28,9 +28,7 @@ describe('catalogue lookups', () => {
 
   it('lists exact key names, optionally per plane', () => {
     expect(catalogueKeyNames()).toContain('openai/toolInvocation/invoking');
-    expect(catalogueKeyNames('resource')).toEqual(
-      expect.arrayContaining(['openai/widgetCSP', 'openai/widgetDescription', 'ui']),
-    );
+    expect(catalogueKeyNames('resource')).toEqual(expect.arrayContaining(['openai/widgetCSP', 'openai/widgetDescription', 'ui']));
     expect(catalogueKeyNames('resource')).not.toContain('openai/outputTemplate');
     expect(catalogueKeyNames().some((name) => name.startsWith('^'))).toBe(false);
   });
@@ -96,7 +94,8 @@ describe('parseRegistry: host-defined keys', () => {
   });
 
   it('rejects a host key without "external", and the fix names its catalogue entry', () => {
-    const text = '{\n  "version": 1,\n  "keys": {\n    "openai/toolInvocation/invoking": { "producers": ["w.ts"], "plane": "tool" }\n  }\n}';
+    const text =
+      '{\n  "version": 1,\n  "keys": {\n    "openai/toolInvocation/invoking": { "producers": ["w.ts"], "plane": "tool" }\n  }\n}';
     const problems = problemsOf(parseRegistry(text, FILE));
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatchObject({ pointer: '/keys/openai~1toolInvocation~1invoking', line: 4, column: 5 });
@@ -110,33 +109,48 @@ describe('parseRegistry: host-defined keys', () => {
     const problems = problemsOf(parseRegistry(manifestWithKeys({ progressToken: { producers: ['p.ts'] } }, { emiters: [] }), FILE));
     expect(problems.map((p) => p.pointer)).toEqual(['/emiters', '/keys/progressToken']);
     expect(problems[1].message).toMatch(/MCP itself defines/);
-    expect(problems[1].fix).toBe(`'progressToken' is a key MCP defines (docs/host-keys.md): add "catalogue": "mcp.progressToken" to it, which exempts its name from the MCP key-name rules.`);
+    expect(problems[1].fix).toBe(
+      `'progressToken' is a key MCP defines (docs/host-keys.md): add "catalogue": "mcp.progressToken" to it, which exempts its name from the MCP key-name rules.`,
+    );
   });
 
-  it('rejects MCP\'s own keys unless external or catalogued', () => {
+  it("rejects MCP's own keys unless external or catalogued", () => {
     const problems = problemsOf(parseRegistry(manifestWithKeys({ 'io.modelcontextprotocol/serverInfo': { producers: ['s.ts'] } }), FILE));
     expect(problems[0].message).toMatch(/MCP reserves for itself/);
     expect(problems[0].fix).toMatch(/"catalogue": "mcp.serverInfo"/);
-    const registry = registryOf(parseRegistry(manifestWithKeys({ 'io.modelcontextprotocol/serverInfo': { producers: ['s.ts'], catalogue: 'mcp.serverInfo' } }), FILE));
-    expect(registry.keys.get('io.modelcontextprotocol/serverInfo')).toMatchObject({ external: true, catalogue: 'mcp.serverInfo', planes: ['result'] });
+    const registry = registryOf(
+      parseRegistry(manifestWithKeys({ 'io.modelcontextprotocol/serverInfo': { producers: ['s.ts'], catalogue: 'mcp.serverInfo' } }), FILE),
+    );
+    expect(registry.keys.get('io.modelcontextprotocol/serverInfo')).toMatchObject({
+      external: true,
+      catalogue: 'mcp.serverInfo',
+      planes: ['result'],
+    });
   });
 
   it('suggests the catalogue key for a typo of one', () => {
     const problems = problemsOf(parseRegistry(manifestWithKeys({ 'openai/toolInvocation/invokng': { producers: ['w.ts'] } }), FILE));
-    expect(problems[0].fix).toMatch(/^Did you mean the host key 'openai\/toolInvocation\/invoking'\? Rename it and add "catalogue": "openai-apps.toolInvocation.invoking"/);
+    expect(problems[0].fix).toMatch(
+      /^Did you mean the host key 'openai\/toolInvocation\/invoking'\? Rename it and add "catalogue": "openai-apps.toolInvocation.invoking"/,
+    );
   });
 
   it('warns (does not fail) when an external key is a near miss of a catalogue key', () => {
-    const result = parseRegistry(manifestWithKeys({ 'openai/widgetCsp': { producers: ['r.ts'], plane: 'resource', external: true } }), FILE);
+    const result = parseRegistry(
+      manifestWithKeys({ 'openai/widgetCsp': { producers: ['r.ts'], plane: 'resource', external: true } }),
+      FILE,
+    );
     if (!result.ok) throw new Error(JSON.stringify(result.problems));
     expect(result.warnings).toHaveLength(1);
     expect(result.warnings[0]).toMatchObject({ severity: 'warning', pointer: '/keys/openai~1widgetCsp' });
-    expect(result.warnings[0].message).toBe(`External key 'openai/widgetCsp' is not in the host-key catalogue, but 'openai/widgetCSP' is (a typo?).`);
+    expect(result.warnings[0].message).toBe(
+      `External key 'openai/widgetCsp' is not in the host-key catalogue, but 'openai/widgetCSP' is (a typo?).`,
+    );
   });
 });
 
 describe('parseRegistry: catalogue entries', () => {
-  it('takes the entry\'s fields and planes when the key gives none, and the key\'s own when it does', () => {
+  it("takes the entry's fields and planes when the key gives none, and the key's own when it does", () => {
     const registry = registryOf(
       parseRegistry(
         manifestWithKeys({
@@ -152,30 +166,47 @@ describe('parseRegistry: catalogue entries', () => {
     expect(csp).toMatchObject({ external: true, catalogue: 'openai-apps.widgetCSP', planes: ['resource'] });
     expect([...(csp?.fields?.keys() ?? [])]).toEqual(['connect_domains', 'resource_domains']);
     expect(registry.keys.get('ui')?.planes).toEqual(['tool', 'resource']);
-    expect([...(registry.keys.get('ui')?.fields?.get('csp')?.fields?.keys() ?? [])]).toEqual(['connectDomains', 'resourceDomains', 'frameDomains', 'baseUriDomains']);
+    expect([...(registry.keys.get('ui')?.fields?.get('csp')?.fields?.keys() ?? [])]).toEqual([
+      'connectDomains',
+      'resourceDomains',
+      'frameDomains',
+      'baseUriDomains',
+    ]);
     expect(registry.keys.get('mcp/www_authenticate')?.planes).toEqual(['result']);
     expect([...(registry.keys.get('ui/resourceUri')?.fields?.keys() ?? [])]).toEqual(['own']);
     expect([...registry.keysOnPlane('tool').keys()]).toEqual(['ui', 'ui/resourceUri']);
   });
 
   it('rejects an unknown entry id with "did you mean"', () => {
-    const text = '{\n  "version": 1,\n  "keys": {\n    "openai/outputTemplate": { "producers": ["w.ts"], "catalogue": "openai-apps.outputTemplat" }\n  }\n}';
+    const text =
+      '{\n  "version": 1,\n  "keys": {\n    "openai/outputTemplate": { "producers": ["w.ts"], "catalogue": "openai-apps.outputTemplat" }\n  }\n}';
     const problems = problemsOf(parseRegistry(text, FILE));
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatchObject({ pointer: '/keys/openai~1outputTemplate/catalogue', line: 4, column: 68 });
     expect(problems[0].message).toBe(
       `Key 'openai/outputTemplate' names the catalogue entry 'openai-apps.outputTemplat', which the host-key catalogue does not have (did you mean 'openai-apps.outputTemplate'?).`,
     );
-    expect(problems[0].fix).toMatch(/^Write "catalogue": "openai-apps.outputTemplate"; entries of that host: openai-apps.outputTemplate, openai-apps.widgetAccessible/);
+    expect(problems[0].fix).toMatch(
+      /^Write "catalogue": "openai-apps.outputTemplate"; entries of that host: openai-apps.outputTemplate, openai-apps.widgetAccessible/,
+    );
   });
 
   it('rejects an unknown entry id far from any, pointing at the doc', () => {
-    const problems = problemsOf(parseRegistry(manifestWithKeys({ 'com.example/x': { producers: ['w.ts'], catalogue: 'nothing-like-it' } }), FILE));
-    expect(problems[0].fix).toBe(`Use an entry id from docs/host-keys.md, or replace "catalogue" with "external": true for a host key the catalogue does not list.`);
+    const problems = problemsOf(
+      parseRegistry(manifestWithKeys({ 'com.example/x': { producers: ['w.ts'], catalogue: 'nothing-like-it' } }), FILE),
+    );
+    expect(problems[0].fix).toBe(
+      `Use an entry id from docs/host-keys.md, or replace "catalogue" with "external": true for a host key the catalogue does not list.`,
+    );
   });
 
-  it('rejects a key whose name is not the entry\'s key or pattern', () => {
-    const problems = problemsOf(parseRegistry(manifestWithKeys({ 'openai/widgetAccessible': { producers: ['w.ts'], catalogue: 'openai-apps.outputTemplate' } }), FILE));
+  it("rejects a key whose name is not the entry's key or pattern", () => {
+    const problems = problemsOf(
+      parseRegistry(
+        manifestWithKeys({ 'openai/widgetAccessible': { producers: ['w.ts'], catalogue: 'openai-apps.outputTemplate' } }),
+        FILE,
+      ),
+    );
     expect(problems.map((p) => [p.pointer, p.message, p.fix])).toEqual([
       [
         '/keys/openai~1widgetAccessible/catalogue',
@@ -183,13 +214,18 @@ describe('parseRegistry: catalogue entries', () => {
         `Write "catalogue": "openai-apps.widgetAccessible" (the entry for 'openai/widgetAccessible').`,
       ],
     ]);
-    const pattern = problemsOf(parseRegistry(manifestWithKeys({ 'com.example/x': { producers: ['w.ts'], catalogue: 'mcp.reserved-prefix' } }), FILE));
+    const pattern = problemsOf(
+      parseRegistry(manifestWithKeys({ 'com.example/x': { producers: ['w.ts'], catalogue: 'mcp.reserved-prefix' } }), FILE),
+    );
     expect(pattern[0].message).toMatch(/whose keys match \/.+\/, and 'com.example\/x' does not/);
-    registryOf(parseRegistry(manifestWithKeys({ 'io.modelcontextprotocol/x': { producers: ['w.ts'], catalogue: 'mcp.reserved-prefix' } }), FILE));
+    registryOf(
+      parseRegistry(manifestWithKeys({ 'io.modelcontextprotocol/x': { producers: ['w.ts'], catalogue: 'mcp.reserved-prefix' } }), FILE),
+    );
   });
 
   it('rejects a declared plane the entry does not live on', () => {
-    const text = '{\n  "version": 1,\n  "keys": {\n    "openai/outputTemplate": { "producers": ["w.ts"], "plane": "result", "catalogue": "openai-apps.outputTemplate" }\n  }\n}';
+    const text =
+      '{\n  "version": 1,\n  "keys": {\n    "openai/outputTemplate": { "producers": ["w.ts"], "plane": "result", "catalogue": "openai-apps.outputTemplate" }\n  }\n}';
     const problems = problemsOf(parseRegistry(text, FILE));
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatchObject({ pointer: '/keys/openai~1outputTemplate/plane', line: 4, column: 64 });
@@ -200,18 +236,27 @@ describe('parseRegistry: catalogue entries', () => {
   });
 
   it('rejects an entry that only the other side writes', () => {
-    const problems = problemsOf(parseRegistry(manifestWithKeys({ progressToken: { producers: ['p.ts'], catalogue: 'mcp.progressToken' } }), FILE));
+    const problems = problemsOf(
+      parseRegistry(manifestWithKeys({ progressToken: { producers: ['p.ts'], catalogue: 'mcp.progressToken' } }), FILE),
+    );
     expect(problems.map((p) => p.pointer)).toEqual(['/keys/progressToken/catalogue']);
-    expect(problems[0].message).toBe(`Catalogue entry 'mcp.progressToken' lives on request _meta, which the other side writes; a server does not register 'progressToken'.`);
+    expect(problems[0].message).toBe(
+      `Catalogue entry 'mcp.progressToken' lives on request _meta, which the other side writes; a server does not register 'progressToken'.`,
+    );
   });
 
   it('rejects "external": false beside a catalogue entry', () => {
-    const problems = problemsOf(parseRegistry(manifestWithKeys({ 'openai/visibility': { producers: ['w.ts'], catalogue: 'openai-apps.visibility', external: false } }), FILE));
+    const problems = problemsOf(
+      parseRegistry(
+        manifestWithKeys({ 'openai/visibility': { producers: ['w.ts'], catalogue: 'openai-apps.visibility', external: false } }),
+        FILE,
+      ),
+    );
     expect(problems.map((p) => p.pointer)).toEqual(['/keys/openai~1visibility/external']);
   });
 });
 
-describe('the fixture servers\' manifests', () => {
+describe("the fixture servers' manifests", () => {
   it.each(['sdk-server', 'apps-widget-server', 'js-server'])('%s loads, with its files under several keys', (fixture) => {
     const file = path.join(ROOT, 'fixtures', fixture, 'mcp-meta.registry.json');
     const result = parseRegistry(fs.readFileSync(file, 'utf8'), file, { checkGlobs: true });
@@ -222,7 +267,12 @@ describe('the fixture servers\' manifests', () => {
   it('gives the widget server its planes from the manifest and the catalogue', () => {
     const file = path.join(ROOT, 'fixtures', 'apps-widget-server', 'mcp-meta.registry.json');
     const registry = registryOf(parseRegistry(fs.readFileSync(file, 'utf8'), file));
-    expect([...registry.keysOnPlane('result').keys()]).toEqual(['mcp/www_authenticate', 'com.example.pizza/list', 'com.example.pay/receipt', 'com.example.pay/declined']);
+    expect([...registry.keysOnPlane('result').keys()]).toEqual([
+      'mcp/www_authenticate',
+      'com.example.pizza/list',
+      'com.example.pay/receipt',
+      'com.example.pay/declined',
+    ]);
     expect(registry.keysOnPlane('resource').get('openai/widgetCSP')?.catalogue).toBe('openai-apps.widgetCSP');
     expect(registry.classifyFile(path.join(ROOT, 'fixtures/apps-widget-server/src/middleware/payment.ts')).ownedKeys).toEqual([
       'com.example.pay/receipt',

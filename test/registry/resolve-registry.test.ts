@@ -224,6 +224,8 @@ describe('formatRegistryProblem', () => {
   });
 
   it('marks warnings and works without a place', () => {
-    expect(formatRegistryProblem({ severity: 'warning', file: '/p/m.json', message: 'M.', fix: 'F.' })).toBe('registry manifest /p/m.json: warning: M. Fix: F.');
+    expect(formatRegistryProblem({ severity: 'warning', file: '/p/m.json', message: 'M.', fix: 'F.' })).toBe(
+      'registry manifest /p/m.json: warning: M. Fix: F.',
+    );
   });
 });

@@ -8,7 +8,17 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertBinBuilt, BIN, commitAll, initGitRepo, makeTempDir, removeTempDirs, runBin, writeFiles, writeManifest } from '../cli/run-bin';
+import {
+  assertBinBuilt,
+  BIN,
+  commitAll,
+  initGitRepo,
+  makeTempDir,
+  removeTempDirs,
+  runBin,
+  writeFiles,
+  writeManifest,
+} from '../cli/run-bin';
 
 const MANIFEST = {
   version: 1,
@@ -35,7 +45,17 @@ beforeAll(assertBinBuilt);
 afterAll(removeTempDirs);
 
 describe('diff --against with hostile refs', () => {
-  const hostile = ['--output=pwned.txt', '-p', 'HEAD:src/search.ts', 'main;touch pwned.txt', '$(touch pwned.txt)', '`touch pwned.txt`', 'HEAD..main', '../main', 'main --output=pwned.txt'];
+  const hostile = [
+    '--output=pwned.txt',
+    '-p',
+    'HEAD:src/search.ts',
+    'main;touch pwned.txt',
+    '$(touch pwned.txt)',
+    '`touch pwned.txt`',
+    'HEAD..main',
+    '../main',
+    'main --output=pwned.txt',
+  ];
   let dir: string;
   beforeAll(() => {
     dir = project();
@@ -147,7 +167,8 @@ describe('init', () => {
   it('a failed --force write (EFBIG) leaves the old manifest whole', () => {
     const dir = makeTempDir();
     const files: Record<string, string> = {};
-    for (let i = 0; i < 40; i++) files[`src/op${i}.ts`] = `ctx.emitResponseMeta('key_number_${i}', { returned_count: 1, another_field_${i}: 2 });\n`;
+    for (let i = 0; i < 40; i++)
+      files[`src/op${i}.ts`] = `ctx.emitResponseMeta('key_number_${i}', { returned_count: 1, another_field_${i}: 2 });\n`;
     writeFiles(dir, files);
     const old = JSON.stringify({ version: 1, keys: {} }) + '\n';
     fs.writeFileSync(path.join(dir, 'mcp-meta.registry.json'), old);

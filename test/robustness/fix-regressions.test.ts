@@ -59,7 +59,13 @@ const wholesaleCases: InvalidTestCase<WholesaleIds, WholesaleOptions>[] = [
         messageId: 'rewrapResult',
         line: 1,
         column: 55,
-        suggestions: [{ messageId: 'suggestMerge', data: { target: 'a ?? b' }, output: 'function f(a, b) { return { ...(a ?? b), content: [], _meta: { ...(a ?? b)._meta, retrieval } }; }' }],
+        suggestions: [
+          {
+            messageId: 'suggestMerge',
+            data: { target: 'a ?? b' },
+            output: 'function f(a, b) { return { ...(a ?? b), content: [], _meta: { ...(a ?? b)._meta, retrieval } }; }',
+          },
+        ],
       },
     ],
   },
@@ -74,7 +80,11 @@ const wholesaleCases: InvalidTestCase<WholesaleIds, WholesaleOptions>[] = [
         line: 1,
         column: 61,
         suggestions: [
-          { messageId: 'suggestMerge', data: { target: 'c ? a : b' }, output: 'function f(c, a, b) { return { ...(c ? a : b), content: [], _meta: { ...(c ? a : b)._meta, retrieval } }; }' },
+          {
+            messageId: 'suggestMerge',
+            data: { target: 'c ? a : b' },
+            output: 'function f(c, a, b) { return { ...(c ? a : b), content: [], _meta: { ...(c ? a : b)._meta, retrieval } }; }',
+          },
         ],
       },
     ],

@@ -26,7 +26,13 @@ const BATCH_SIZE = 40;
 const SEED = process.env.MCP_META_FUZZ_SEED === undefined ? undefined : Number(process.env.MCP_META_FUZZ_SEED);
 
 const FILENAMES = {
-  ts: ['src/core/ops/search.ts', 'src/mcp/dispatch.ts', 'src/hooks/brain-hot-memory.ts', 'src/core/ops/list-pages.ts', 'src/commands/eval-report.ts'],
+  ts: [
+    'src/core/ops/search.ts',
+    'src/mcp/dispatch.ts',
+    'src/hooks/brain-hot-memory.ts',
+    'src/core/ops/list-pages.ts',
+    'src/commands/eval-report.ts',
+  ],
   js: ['src/core/ops/search.js', 'src/mcp/dispatch.mjs', 'src/core/ops/other.cjs'],
 };
 
@@ -132,7 +138,8 @@ function checkSuggestions(text: string, filename: string, originalComments: stri
       else round.push(suggestion);
     }
     let output = text;
-    for (const suggestion of [...round].reverse()) output = output.slice(0, suggestion.range[0]) + suggestion.text + output.slice(suggestion.range[1]);
+    for (const suggestion of [...round].reverse())
+      output = output.slice(0, suggestion.range[0]) + suggestion.text + output.slice(suggestion.range[1]);
     if (parsesAndKeepsComments(originalComments, output, filename, 'suggestions') !== null) {
       for (const suggestion of round) {
         const single = text.slice(0, suggestion.range[0]) + suggestion.text + text.slice(suggestion.range[1]);
@@ -181,7 +188,8 @@ function checkText(text: string, filename: string, tally: Tally): string | null 
   }
   if (!fixed.fixed) return null;
   tally.fixedFiles += 1;
-  if (fixed.messages.some((message) => message.fatal)) return `fix output does not parse: ${JSON.stringify(fixed.messages.find((m) => m.fatal))}\n${fixed.output}`;
+  if (fixed.messages.some((message) => message.fatal))
+    return `fix output does not parse: ${JSON.stringify(fixed.messages.find((m) => m.fatal))}\n${fixed.output}`;
   const lost = lostWord(text, fixed.output);
   if (lost !== null) return `fix removed an occurrence of '${lost}':\n${fixed.output}`;
   // verifyAndFix's last pass linted the output: its comments, and whether a second --fix would change anything (a
@@ -223,12 +231,17 @@ describe('generated programs', () => {
         : `${path.relative(EXAMPLES_DIR, filename)}: ${problem}\n--- batch\n${batchText(batch, batch.programs)}`;
       return false;
     });
-    const details = fc.check(property, { numRuns: Math.ceil(PROGRAM_COUNT / BATCH_SIZE), endOnFailure: true, ...(SEED === undefined ? {} : { seed: SEED }) });
+    const details = fc.check(property, {
+      numRuns: Math.ceil(PROGRAM_COUNT / BATCH_SIZE),
+      endOnFailure: true,
+      ...(SEED === undefined ? {} : { seed: SEED }),
+    });
     console.log(
       `generated programs: ${tally.programs} in ${tally.batches} batches (${tally.unparsable} batches did not parse), ` +
         `${tally.fixedFiles} fixed files re-checked, ${tally.suggestions} suggestions applied; seed ${details.seed}`,
     );
-    if (details.failed) throw new Error(`seed ${details.seed} (MCP_META_FUZZ_SEED=${details.seed} to replay): ${failure ?? String(details.errorInstance)}`);
+    if (details.failed)
+      throw new Error(`seed ${details.seed} (MCP_META_FUZZ_SEED=${details.seed} to replay): ${failure ?? String(details.errorInstance)}`);
     expect(tally.programs).toBeGreaterThanOrEqual(PROGRAM_COUNT);
     // Most batches parse: the generators exercise the rules, not only the parser's error path.
     expect(tally.unparsable).toBeLessThan(tally.batches / 4);
@@ -249,10 +262,14 @@ const INSERTIONS = [
   '/* inserted */ result._meta = { ...result._meta, retrieval };',
   'const m = out._meta; m.retrieval = compute();',
   'try { out._meta.retrieval = f(); } catch {}',
-  "return { ...(a ?? b), content: [], _meta: { retrieval: 1 } };",
+  'return { ...(a ?? b), content: [], _meta: { retrieval: 1 } };',
 ];
 
-type Mutation = { kind: 'drop' | 'duplicate' | 'swap'; line: number } | { kind: 'insert'; line: number; text: number } | { kind: 'crlf' } | { kind: 'tabs' };
+type Mutation =
+  | { kind: 'drop' | 'duplicate' | 'swap'; line: number }
+  | { kind: 'insert'; line: number; text: number }
+  | { kind: 'crlf' }
+  | { kind: 'tabs' };
 
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ kind: fc.constantFrom('drop' as const, 'duplicate' as const, 'swap' as const), line: fc.nat() }),
@@ -280,21 +297,34 @@ function mutate(text: string, mutations: readonly Mutation[]): string {
 }
 
 describe('mutated fixture files', () => {
-  it(`${MUTATION_COUNT} mutations of the example server: same guarantees, and unparsable files are reported, not thrown`, { timeout: 900_000 }, () => {
-    const tally: Tally = { programs: 0, batches: 0, unparsable: 0, fixedFiles: 0, suggestions: 0 };
-    let failure: string | null = null;
-    const property = fc.property(fc.nat({ max: FIXTURE_FILES.length - 1 }), fc.array(mutation, { minLength: 1, maxLength: 6 }), (index, mutations) => {
-      const fixture = FIXTURE_FILES[index];
-      const text = mutate(fixture.text, mutations);
-      tally.programs += 1;
-      // Same path as in the example project, so roles (producer, merge layer, ignored) match the fixture's.
-      const problem = checkText(text, path.join(EXAMPLES_DIR, 'src', fixture.relative), tally);
-      if (problem !== null) failure = `${fixture.relative} with ${JSON.stringify(mutations)}: ${problem}`;
-      return problem === null;
-    });
-    const details = fc.check(property, { numRuns: MUTATION_COUNT, ...(SEED === undefined ? {} : { seed: SEED }) });
-    console.log(`mutated fixture files: ${tally.programs} (${tally.unparsable} did not parse), ${tally.fixedFiles} fixed, ${tally.suggestions} suggestions; seed ${details.seed}`);
-    if (details.failed) throw new Error(`seed ${details.seed}: ${failure ?? String(details.errorInstance)}\nshrunk: ${JSON.stringify(details.counterexample)}`);
-    expect(tally.programs).toBeGreaterThanOrEqual(MUTATION_COUNT);
-  });
+  it(
+    `${MUTATION_COUNT} mutations of the example server: same guarantees, and unparsable files are reported, not thrown`,
+    { timeout: 900_000 },
+    () => {
+      const tally: Tally = { programs: 0, batches: 0, unparsable: 0, fixedFiles: 0, suggestions: 0 };
+      let failure: string | null = null;
+      const property = fc.property(
+        fc.nat({ max: FIXTURE_FILES.length - 1 }),
+        fc.array(mutation, { minLength: 1, maxLength: 6 }),
+        (index, mutations) => {
+          const fixture = FIXTURE_FILES[index];
+          const text = mutate(fixture.text, mutations);
+          tally.programs += 1;
+          // Same path as in the example project, so roles (producer, merge layer, ignored) match the fixture's.
+          const problem = checkText(text, path.join(EXAMPLES_DIR, 'src', fixture.relative), tally);
+          if (problem !== null) failure = `${fixture.relative} with ${JSON.stringify(mutations)}: ${problem}`;
+          return problem === null;
+        },
+      );
+      const details = fc.check(property, { numRuns: MUTATION_COUNT, ...(SEED === undefined ? {} : { seed: SEED }) });
+      console.log(
+        `mutated fixture files: ${tally.programs} (${tally.unparsable} did not parse), ${tally.fixedFiles} fixed, ${tally.suggestions} suggestions; seed ${details.seed}`,
+      );
+      if (details.failed)
+        throw new Error(
+          `seed ${details.seed}: ${failure ?? String(details.errorInstance)}\nshrunk: ${JSON.stringify(details.counterexample)}`,
+        );
+      expect(tally.programs).toBeGreaterThanOrEqual(MUTATION_COUNT);
+    },
+  );
 });

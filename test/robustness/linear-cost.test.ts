@@ -21,7 +21,10 @@ const linter = new Linter({ configType: 'flat' });
 const FILES = ['**/*.ts', '**/*.tsx', '**/*.mts', '**/*.cts', '**/*.js', '**/*.jsx', '**/*.mjs', '**/*.cjs'];
 const CONFIG: Linter.Config[] = [
   { files: ['**/*.ts', '**/*.tsx', '**/*.mts', '**/*.cts'], languageOptions: { parser: tsParser } },
-  { files: ['**/*.js', '**/*.jsx', '**/*.mjs', '**/*.cjs'], languageOptions: { ecmaVersion: 'latest', sourceType: 'module', parserOptions: { ecmaFeatures: { jsx: true } } } },
+  {
+    files: ['**/*.js', '**/*.jsx', '**/*.mjs', '**/*.cjs'],
+    languageOptions: { ecmaVersion: 'latest', sourceType: 'module', parserOptions: { ecmaFeatures: { jsx: true } } },
+  },
   { ...(plugin.configs.strict as Linter.Config), files: FILES, settings: { 'mcp-meta': { registry: EXAMPLES_REGISTRY } } },
 ];
 
@@ -32,12 +35,18 @@ function lint(code: string, filename = SEARCH_OP): { steps: number; messages: Li
 }
 
 const SHAPES: Record<string, (n: number) => string> = {
-  'const m = out._meta aliases': (n) => Array.from({ length: n }, (_, i) => `const m${i} = out._meta;\nm${i}.retrieval = build${i}();`).join('\n'),
+  'const m = out._meta aliases': (n) =>
+    Array.from({ length: n }, (_, i) => `const m${i} = out._meta;\nm${i}.retrieval = build${i}();`).join('\n'),
   'producers each in their own try': (n) =>
     `async function f(ctx, out) {\n${Array.from({ length: n }, (_, i) => `  try {\n    out._meta.retrieval = await b${i}();\n  } catch {}\n`).join('')}}\n`,
   'const keys': (n) => Array.from({ length: n }, (_, i) => `const K${i} = 'retrieval';\nout._meta[K${i}] = v${i}();`).join('\n'),
-  'unguarded emits': (n) => `async function f(ctx) {\n${Array.from({ length: n }, (_, i) => `  ctx.emitResponseMeta('retrieval', await b${i}());\n`).join('')}}\n`,
-  'one minified line': (n) => Array.from({ length: n }, (_, i) => `const m${i}=out._meta;m${i}.retrieval=b${i}();try{ctx.emitResponseMeta('retrieval',await c${i}())}catch{}`).join(''),
+  'unguarded emits': (n) =>
+    `async function f(ctx) {\n${Array.from({ length: n }, (_, i) => `  ctx.emitResponseMeta('retrieval', await b${i}());\n`).join('')}}\n`,
+  'one minified line': (n) =>
+    Array.from(
+      { length: n },
+      (_, i) => `const m${i}=out._meta;m${i}.retrieval=b${i}();try{ctx.emitResponseMeta('retrieval',await c${i}())}catch{}`,
+    ).join(''),
 };
 
 describe('linear cost of the analysis', () => {
@@ -62,7 +71,9 @@ describe('linear cost of locating manifest problems', () => {
   function locatorSteps(keyCount: number): number {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-meta-keys-'));
     dirs.push(dir);
-    const keys = Object.fromEntries(Array.from({ length: keyCount }, (_, i) => [`key_${i}`, { producers: [`src/k${i}.ts`], fields: ['a'] }]));
+    const keys = Object.fromEntries(
+      Array.from({ length: keyCount }, (_, i) => [`key_${i}`, { producers: [`src/k${i}.ts`], fields: ['a'] }]),
+    );
     const manifestPath = path.join(dir, 'mcp-meta.registry.json');
     const parsed = parseManifestText(JSON.stringify({ version: 1, keys }, null, 2), manifestPath);
     const result = withGlobChecks(parsed);
@@ -81,7 +92,8 @@ describe('linear cost of locating manifest problems', () => {
 });
 
 describe('unusual inputs lint without a crash', () => {
-  const PROGRAM = "export async function f(ctx, out) {\n  out._meta = { retrieval: 1 };\n  ctx.emitResponseMeta('retrieval', await build());\n}\n";
+  const PROGRAM =
+    "export async function f(ctx, out) {\n  out._meta = { retrieval: 1 };\n  ctx.emitResponseMeta('retrieval', await build());\n}\n";
 
   it.each(['search.ts', 'search.tsx', 'search.mts', 'search.cts', 'search.js', 'search.jsx', 'search.mjs', 'search.cjs'])('%s', (name) => {
     const { messages } = lint(PROGRAM, file(`src/core/ops/${name}`));
@@ -96,7 +108,9 @@ describe('unusual inputs lint without a crash', () => {
   });
 
   it('a 50,000-line file and a file with 20,000 _meta writes', () => {
-    const lines = Array.from({ length: 50_000 }, (_, i) => (i % 10 === 0 ? `out._meta.retrieval = v${i};` : `const x${i} = ${i};`)).join('\n');
+    const lines = Array.from({ length: 50_000 }, (_, i) => (i % 10 === 0 ? `out._meta.retrieval = v${i};` : `const x${i} = ${i};`)).join(
+      '\n',
+    );
     const big = lint(lines);
     expect(big.messages.filter((message) => message.fatal)).toEqual([]);
     const writes = lint(Array.from({ length: 20_000 }, (_, i) => `out._meta = { retrieval: v${i} };`).join('\n'));

@@ -19,10 +19,15 @@ function isManifestProblem(message: ESLintModule.Linter.LintMessage): boolean {
 
 const MANIFEST_FILE = 'mcp-meta.registry.json';
 const SOURCES = {
-  'src/search.ts': "export function search(ctx, out) {\n  ctx.emitResponseMeta('retrieval', { returned_count: 1 });\n  out._meta.retrieval = { returned_count: 2 };\n}\n",
+  'src/search.ts':
+    "export function search(ctx, out) {\n  ctx.emitResponseMeta('retrieval', { returned_count: 1 });\n  out._meta.retrieval = { returned_count: 2 };\n}\n",
   'src/other.ts': 'export function other(out) {\n  out._meta = { other: 1 };\n}\n',
 };
-const VALID = { version: 1, emitters: ['emitResponseMeta'], keys: { retrieval: { producers: ['src/search.ts'], fields: ['returned_count'] } } };
+const VALID = {
+  version: 1,
+  emitters: ['emitResponseMeta'],
+  keys: { retrieval: { producers: ['src/search.ts'], fields: ['returned_count'] } },
+};
 const valid = (patch: (m: Record<string, unknown>) => void = () => undefined): string => {
   const manifest = structuredClone(VALID) as unknown as Record<string, unknown>;
   patch(manifest);
@@ -46,38 +51,159 @@ const writeManifestText = (text: string | Buffer) => (dir: string) => fs.writeFi
 /** `count` keys whose descriptions are `descriptionLength` characters: 1,000 × 10,000 is a 10 MB manifest. */
 const BIG_KEYS = (count: number, descriptionLength = 10_000): Record<string, unknown> =>
   Object.fromEntries(
-    Array.from({ length: count }, (_, i) => [`key_${i}`, { producers: ['src/search.ts'], description: 'x'.repeat(descriptionLength), fields: ['a', 'b', 'c'] }]),
+    Array.from({ length: count }, (_, i) => [
+      `key_${i}`,
+      { producers: ['src/search.ts'], description: 'x'.repeat(descriptionLength), fields: ['a', 'b', 'c'] },
+    ]),
   );
 
 export const BROKEN_CASES: BrokenCase[] = [
   { name: 'an empty file', make: writeManifestText(''), words: 'JSON syntax error: Value expected', place: '1:1' },
   { name: 'whitespace only', make: writeManifestText('  \n\n'), words: 'JSON syntax error', place: '3:1' },
-  { name: 'a BOM before invalid JSON keeps its columns', make: writeManifestText('\ufeff{ "version": 1, }'), words: 'JSON syntax error', place: '1:18' },
-  { name: 'invalid JSON names line and column', make: writeManifestText('{\n  "version": 1,\n  "keys": {\n    "retrieval" 1\n  }\n}\n'), words: "':' expected", place: '4:17' },
-  { name: 'a comment', make: writeManifestText('{\n  // keys\n  "version": 1, "keys": {}\n}\n'), words: 'Comments are not allowed in JSON', place: '2:3' },
+  {
+    name: 'a BOM before invalid JSON keeps its columns',
+    make: writeManifestText('\ufeff{ "version": 1, }'),
+    words: 'JSON syntax error',
+    place: '1:18',
+  },
+  {
+    name: 'invalid JSON names line and column',
+    make: writeManifestText('{\n  "version": 1,\n  "keys": {\n    "retrieval" 1\n  }\n}\n'),
+    words: "':' expected",
+    place: '4:17',
+  },
+  {
+    name: 'a comment',
+    make: writeManifestText('{\n  // keys\n  "version": 1, "keys": {}\n}\n'),
+    words: 'Comments are not allowed in JSON',
+    place: '2:3',
+  },
   { name: 'a trailing comma', make: writeManifestText('{ "version": 1, "keys": {}, }'), words: 'Remove a trailing comma', place: '1:29' },
-  { name: 'a duplicated JSON key', make: writeManifestText('{ "version": 1, "keys": {}, "keys": {} }'), words: "Property 'keys' appears twice", place: '1:29' },
-  { name: 'a manifest that is JavaScript is never evaluated', make: writeManifestText("require('fs').writeFileSync('pwned.txt', 'x'); module.exports = {};\n"), words: 'JSON syntax error', place: '1:1' },
+  {
+    name: 'a duplicated JSON key',
+    make: writeManifestText('{ "version": 1, "keys": {}, "keys": {} }'),
+    words: "Property 'keys' appears twice",
+    place: '1:29',
+  },
+  {
+    name: 'a manifest that is JavaScript is never evaluated',
+    make: writeManifestText("require('fs').writeFileSync('pwned.txt', 'x'); module.exports = {};\n"),
+    words: 'JSON syntax error',
+    place: '1:1',
+  },
   { name: 'a top-level array', make: writeManifestText('[]'), words: 'must be an object', place: '1:1' },
-  { name: 'version is a string', make: writeManifestText(valid((m) => (m.version = '1'))), words: 'Unsupported manifest version "1"', place: '2:14' },
+  {
+    name: 'version is a string',
+    make: writeManifestText(valid((m) => (m.version = '1'))),
+    words: 'Unsupported manifest version "1"',
+    place: '2:14',
+  },
   { name: 'keys is an array', make: writeManifestText(valid((m) => (m.keys = []))), words: "'/keys' must be an object", place: '6:11' },
-  { name: 'emitters is a string', make: writeManifestText(valid((m) => (m.emitters = 'emitResponseMeta'))), words: "'/emitters' must be an array", place: '3:15' },
-  { name: 'producers is a string', make: writeManifestText(valid((m) => (keysOf(m).retrieval.producers = 'src/search.ts'))), words: "'/keys/retrieval/producers' must be an array", place: '8:20' },
-  { name: 'fields is a number', make: writeManifestText(valid((m) => (keysOf(m).retrieval.fields = 3))), words: "'/keys/retrieval/fields'", place: '11:17' },
-  { name: 'description is a number', make: writeManifestText(valid((m) => (keysOf(m).retrieval.description = 3))), words: "'/keys/retrieval/description' must be a string", place: '14:22' },
-  { name: 'acceptedBreaks items lack a reason', make: writeManifestText(valid((m) => (m.acceptedBreaks = [{ change: 'key-removed:x' }]))), words: "is missing the required property 'reason'", place: '17:5' },
-  { name: 'an unknown top-level property', make: writeManifestText(valid((m) => (m.emiters = []))), words: "Unknown property 'emiters' in the manifest (did you mean 'emitters'?)", place: '16:3' },
-  { name: 'an unknown property in a key', make: writeManifestText(valid((m) => (keysOf(m).retrieval.colour = 'red'))), words: "Unknown property 'colour'", place: '14:7' },
-  { name: 'a key with no producers', make: writeManifestText(valid((m) => delete keysOf(m).retrieval.producers)), words: "Key 'retrieval' has no producers", place: '7:5' },
-  { name: 'a misspelt plane', make: writeManifestText(valid((m) => (keysOf(m).retrieval.plane = 'tools'))), words: "did you mean 'tool'", place: '14:16' },
-  { name: 'a ../ glob', make: writeManifestText(valid((m) => (keysOf(m).retrieval.producers = ['../outside/search.ts']))), words: 'points outside the manifest', place: '9:9' },
-  { name: 'an absolute glob', make: writeManifestText(valid((m) => (m.ignore = ['/etc/passwd']))), words: 'points outside the manifest', place: '17:5' },
-  { name: "'__proto__' as a key name", make: writeManifestText('{ "version": 1, "keys": { "__proto__": { "producers": ["src/search.ts"] } } }'), words: "Key name '__proto__'", place: '1:27' },
-  { name: 'an invalid MCP key name', make: writeManifestText(valid((m) => (keysOf(m)['-bad-'] = { producers: ['src/x.ts'] }))), words: "Key name '-bad-'", place: '15:5' },
-  { name: 'nesting 5,000 levels deep', make: writeManifestText('{ "version": 1, "keys": { "k": { "producers": ["src/search.ts"], "fields": ' + '{ "f": { "fields": '.repeat(2500) + '[]' + ' } }'.repeat(2500) + ' } } }'), words: 'nested more than 100 levels deep', place: '1:995' },
-  { name: 'a directory instead of a file', make: (dir) => fs.mkdirSync(path.join(dir, MANIFEST_FILE)), words: 'is a directory, not a JSON file' },
-  { name: 'a FIFO instead of a file (never read, never a hang)', make: (dir) => spawnSync('mkfifo', [path.join(dir, MANIFEST_FILE)]), words: 'is a special file, not a JSON file' },
-  { name: 'a symlink loop', make: (dir) => fs.symlinkSync(MANIFEST_FILE, path.join(dir, MANIFEST_FILE)), words: /ELOOP|too many (levels of )?symbolic links/i },
+  {
+    name: 'emitters is a string',
+    make: writeManifestText(valid((m) => (m.emitters = 'emitResponseMeta'))),
+    words: "'/emitters' must be an array",
+    place: '3:15',
+  },
+  {
+    name: 'producers is a string',
+    make: writeManifestText(valid((m) => (keysOf(m).retrieval.producers = 'src/search.ts'))),
+    words: "'/keys/retrieval/producers' must be an array",
+    place: '8:20',
+  },
+  {
+    name: 'fields is a number',
+    make: writeManifestText(valid((m) => (keysOf(m).retrieval.fields = 3))),
+    words: "'/keys/retrieval/fields'",
+    place: '11:17',
+  },
+  {
+    name: 'description is a number',
+    make: writeManifestText(valid((m) => (keysOf(m).retrieval.description = 3))),
+    words: "'/keys/retrieval/description' must be a string",
+    place: '14:22',
+  },
+  {
+    name: 'acceptedBreaks items lack a reason',
+    make: writeManifestText(valid((m) => (m.acceptedBreaks = [{ change: 'key-removed:x' }]))),
+    words: "is missing the required property 'reason'",
+    place: '17:5',
+  },
+  {
+    name: 'an unknown top-level property',
+    make: writeManifestText(valid((m) => (m.emiters = []))),
+    words: "Unknown property 'emiters' in the manifest (did you mean 'emitters'?)",
+    place: '16:3',
+  },
+  {
+    name: 'an unknown property in a key',
+    make: writeManifestText(valid((m) => (keysOf(m).retrieval.colour = 'red'))),
+    words: "Unknown property 'colour'",
+    place: '14:7',
+  },
+  {
+    name: 'a key with no producers',
+    make: writeManifestText(valid((m) => delete keysOf(m).retrieval.producers)),
+    words: "Key 'retrieval' has no producers",
+    place: '7:5',
+  },
+  {
+    name: 'a misspelt plane',
+    make: writeManifestText(valid((m) => (keysOf(m).retrieval.plane = 'tools'))),
+    words: "did you mean 'tool'",
+    place: '14:16',
+  },
+  {
+    name: 'a ../ glob',
+    make: writeManifestText(valid((m) => (keysOf(m).retrieval.producers = ['../outside/search.ts']))),
+    words: 'points outside the manifest',
+    place: '9:9',
+  },
+  {
+    name: 'an absolute glob',
+    make: writeManifestText(valid((m) => (m.ignore = ['/etc/passwd']))),
+    words: 'points outside the manifest',
+    place: '17:5',
+  },
+  {
+    name: "'__proto__' as a key name",
+    make: writeManifestText('{ "version": 1, "keys": { "__proto__": { "producers": ["src/search.ts"] } } }'),
+    words: "Key name '__proto__'",
+    place: '1:27',
+  },
+  {
+    name: 'an invalid MCP key name',
+    make: writeManifestText(valid((m) => (keysOf(m)['-bad-'] = { producers: ['src/x.ts'] }))),
+    words: "Key name '-bad-'",
+    place: '15:5',
+  },
+  {
+    name: 'nesting 5,000 levels deep',
+    make: writeManifestText(
+      '{ "version": 1, "keys": { "k": { "producers": ["src/search.ts"], "fields": ' +
+        '{ "f": { "fields": '.repeat(2500) +
+        '[]' +
+        ' } }'.repeat(2500) +
+        ' } } }',
+    ),
+    words: 'nested more than 100 levels deep',
+    place: '1:995',
+  },
+  {
+    name: 'a directory instead of a file',
+    make: (dir) => fs.mkdirSync(path.join(dir, MANIFEST_FILE)),
+    words: 'is a directory, not a JSON file',
+  },
+  {
+    name: 'a FIFO instead of a file (never read, never a hang)',
+    make: (dir) => spawnSync('mkfifo', [path.join(dir, MANIFEST_FILE)]),
+    words: 'is a special file, not a JSON file',
+  },
+  {
+    name: 'a symlink loop',
+    make: (dir) => fs.symlinkSync(MANIFEST_FILE, path.join(dir, MANIFEST_FILE)),
+    words: /ELOOP|too many (levels of )?symbolic links/i,
+  },
   {
     name: 'an unreadable file',
     make: (dir) => {
@@ -134,7 +260,10 @@ module.exports = [
 `;
 
 /** Lints the two sources with the real ESLint CLI (as an unprivileged user when asked) and returns its JSON results. */
-function lintWithEslintCli(dir: string, unprivileged: boolean): { status: number | null; results: ESLintModule.ESLint.LintResult[]; stderr: string } {
+function lintWithEslintCli(
+  dir: string,
+  unprivileged: boolean,
+): { status: number | null; results: ESLintModule.ESLint.LintResult[]; stderr: string } {
   const config = path.join(dir, 'eslint.config.cjs');
   fs.writeFileSync(config, ESLINT_CONFIG(path.join(dir, MANIFEST_FILE)));
   const asNobody = unprivileged && process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
@@ -145,7 +274,11 @@ function lintWithEslintCli(dir: string, unprivileged: boolean): { status: number
     ...asNobody,
   });
   fs.rmSync(config);
-  return { status: result.status, results: result.stdout ? (JSON.parse(result.stdout) as ESLintModule.ESLint.LintResult[]) : [], stderr: result.stderr };
+  return {
+    status: result.status,
+    results: result.stdout ? (JSON.parse(result.stdout) as ESLintModule.ESLint.LintResult[]) : [],
+    stderr: result.stderr,
+  };
 }
 
 async function lintInProcess(dir: string): Promise<ESLintModule.ESLint.LintResult[]> {
@@ -203,7 +336,13 @@ describe('manifest matrix: ESLint and mcp-meta check agree, nothing is written',
     }
 
     const asNobody = testCase.unprivileged && process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
-    const cli = spawnSync(process.execPath, [BIN, 'check'], { cwd: dir, encoding: 'utf8', timeout: 60_000, env: { ...process.env, MCP_META_DEBUG: '' }, ...asNobody });
+    const cli = spawnSync(process.execPath, [BIN, 'check'], {
+      cwd: dir,
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: { ...process.env, MCP_META_DEBUG: '' },
+      ...asNobody,
+    });
     const output = cli.stdout + cli.stderr;
     expect(cli.status, output).toBe(2);
     expect(output).not.toContain('internal error');
@@ -264,7 +403,8 @@ describe('manifest matrix: odd manifests that are fine', () => {
   it('a manifest that vanishes and comes back between lints in one process: a problem, then none, no restart', async () => {
     const dir = project(writeManifestText(valid()));
     const manifest = path.join(dir, MANIFEST_FILE);
-    const problemsIn = (results: ESLintModule.ESLint.LintResult[]) => results.map((result) => result.messages.filter(isManifestProblem).length);
+    const problemsIn = (results: ESLintModule.ESLint.LintResult[]) =>
+      results.map((result) => result.messages.filter(isManifestProblem).length);
     expect(problemsIn(await lintInProcess(dir))).toEqual([0, 0]);
     fs.renameSync(manifest, manifest + '.away');
     const gone = await lintInProcess(dir);
@@ -276,9 +416,17 @@ describe('manifest matrix: odd manifests that are fine', () => {
 
   it('a 10 MB valid manifest is accepted by ESLint and mcp-meta', async () => {
     // One producer per key: 1,000 keys of 10 kB each, every one owned by its own (empty) file.
-    const keys = Object.fromEntries(Object.entries(BIG_KEYS(1_000)).map(([name, spec], i) => [name, { ...(spec as object), producers: [`src/generated/k${i}.ts`], fields: undefined }]));
+    const keys = Object.fromEntries(
+      Object.entries(BIG_KEYS(1_000)).map(([name, spec], i) => [
+        name,
+        { ...(spec as object), producers: [`src/generated/k${i}.ts`], fields: undefined },
+      ]),
+    );
     const dir = project(writeManifestText(JSON.stringify({ ...VALID, keys: { ...VALID.keys, ...keys } }, null, 1)));
-    writeFiles(dir, Object.fromEntries(Array.from({ length: 1_000 }, (_, i) => [`src/generated/k${i}.ts`, `export const k${i} = ${i};\n`])));
+    writeFiles(
+      dir,
+      Object.fromEntries(Array.from({ length: 1_000 }, (_, i) => [`src/generated/k${i}.ts`, `export const k${i} = ${i};\n`])),
+    );
     expect(fs.statSync(path.join(dir, MANIFEST_FILE)).size).toBeGreaterThan(10_000_000);
     const results = await lintInProcess(dir);
     expect(results.flatMap((result) => result.messages).filter(isManifestProblem)).toEqual([]);

@@ -31,7 +31,11 @@ typed.run('no-removed-meta-field with types', rule, {
     { name: 'array items with every registered field', filename: 'src/warnings.ts', code: WARNINGS },
     { name: 'an index signature: silent', filename: TYPED_PRODUCER, code: RECORD },
     { name: '`any`: silent', filename: TYPED_PRODUCER, code: ANY },
-    { name: 'a literal is read by the syntax, not its type', filename: TYPED_PRODUCER, code: "ctx.emitResponseMeta('retrieval', { returned_count: 1 });" },
+    {
+      name: 'a literal is read by the syntax, not its type',
+      filename: TYPED_PRODUCER,
+      code: "ctx.emitResponseMeta('retrieval', { returned_count: 1 });",
+    },
   ],
   invalid: [
     {
@@ -59,7 +63,16 @@ typed.run('no-removed-meta-field with types', rule, {
       name: 'a nested field renamed in the type (cache.age_ms -> cache.ageMs)',
       filename: TYPED_PRODUCER,
       code: RENAMED_NESTED,
-      errors: [{ messageId: 'removedField', data: data('age_ms', 'retrieval.cache', 'RenamedCache'), line: 2, column: 35, endLine: 2, endColumn: 54 }],
+      errors: [
+        {
+          messageId: 'removedField',
+          data: data('age_ms', 'retrieval.cache', 'RenamedCache'),
+          line: 2,
+          column: 35,
+          endLine: 2,
+          endColumn: 54,
+        },
+      ],
     },
   ],
 });

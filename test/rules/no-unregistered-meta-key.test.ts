@@ -54,21 +54,60 @@ export async function search(ctx, out, stats) {
 }
 `,
   },
-  { name: 'a registered key through a const', code: "const KEY = 'warnings';\nctx.emitResponseMeta(KEY, w);\nout._meta[KEY] = w;\nout._meta = { ...out._meta, [KEY]: w };" },
-  { name: 'a hook function returning a registered key directly', filename: HOT_MEMORY_HOOK, code: 'export function getBrainHotMemoryMeta() { return { brain_hot_memory: { facts: [] } }; }' },
-  { name: 'a hook function returning a registered key through a const', filename: HOT_MEMORY_HOOK, code: 'export const getBrainHotMemoryMeta = () => { const meta = { brain_hot_memory: {} }; return meta; };' },
-  { name: 'spreads carry keys checked where they are written', code: 'out._meta = { ...out._meta, ...fragment };\nObject.assign(out._meta, fragment);' },
+  {
+    name: 'a registered key through a const',
+    code: "const KEY = 'warnings';\nctx.emitResponseMeta(KEY, w);\nout._meta[KEY] = w;\nout._meta = { ...out._meta, [KEY]: w };",
+  },
+  {
+    name: 'a hook function returning a registered key directly',
+    filename: HOT_MEMORY_HOOK,
+    code: 'export function getBrainHotMemoryMeta() { return { brain_hot_memory: { facts: [] } }; }',
+  },
+  {
+    name: 'a hook function returning a registered key through a const',
+    filename: HOT_MEMORY_HOOK,
+    code: 'export const getBrainHotMemoryMeta = () => { const meta = { brain_hot_memory: {} }; return meta; };',
+  },
+  {
+    name: 'spreads carry keys checked where they are written',
+    code: 'out._meta = { ...out._meta, ...fragment };\nObject.assign(out._meta, fragment);',
+  },
   { name: 'hook calls write keys checked in the hook', filename: DISPATCH, code: 'const extra = await opts.metaHook(request, result);' },
-  { name: 'the merge layer forwards collected keys by variable', filename: DISPATCH, code: 'function f(out) { for (const [k, v] of entries) out._meta[k] = v;\nctx.emitResponseMeta(k, v); }' },
-  { name: 'allowDynamicKeys: keys that are not statically known', options: ALLOW_DYNAMIC, code: 'ctx.emitResponseMeta(name, v);\nout._meta[key] = v;\nout._meta = { ...out._meta, [key]: v };\nctx.emitResponseMeta(`k_${name}`, v);' },
-  { name: 'allowDynamicKeys: false still lets registered literal keys through', options: [{ allowDynamicKeys: false }], code: "ctx.emitResponseMeta('warnings', w);" },
+  {
+    name: 'the merge layer forwards collected keys by variable',
+    filename: DISPATCH,
+    code: 'function f(out) { for (const [k, v] of entries) out._meta[k] = v;\nctx.emitResponseMeta(k, v); }',
+  },
+  {
+    name: 'allowDynamicKeys: keys that are not statically known',
+    options: ALLOW_DYNAMIC,
+    code: 'ctx.emitResponseMeta(name, v);\nout._meta[key] = v;\nout._meta = { ...out._meta, [key]: v };\nctx.emitResponseMeta(`k_${name}`, v);',
+  },
+  {
+    name: 'allowDynamicKeys: false still lets registered literal keys through',
+    options: [{ allowDynamicKeys: false }],
+    code: "ctx.emitResponseMeta('warnings', w);",
+  },
   { name: 'delete x._meta and x._meta = fragment name no key', code: 'delete out._meta;\nout._meta = fragment;' },
   // Never reported.
   { name: 'reads of unknown keys', code: "const a = result._meta.anything;\nif (result._meta?.[key]) log(result['_meta'].other);" },
-  { name: 'an ignore file: metric_glossary lives in eval JSON bodies', filename: EVAL_COMMAND, code: "out._meta.metric_glossary = g;\nout._meta[k] = v;\nctx.emitResponseMeta('eval', 1);" },
-  { name: 'tool arguments: session_id and progressToken on the inbound plane', code: "params._meta.session_id = 's';\nrequest.params._meta.progressToken = 1;\nargs._meta[k] = v;" },
-  { name: 'JSON bodies are not tool results', code: 'res.json({ content, _meta: { metric_glossary: g } });\nconst text = JSON.stringify({ content, _meta: { total } });\nconst body = { rows, _meta: { total } };' },
-  { name: 'names that only look alike: _metadata, meta, edge_meta', code: 'x._metadata.total = 1;\nx.meta.anything = 1;\nx.edge_meta.weight = 1;\nconst r = { content, meta: { total: 1 }, edge_meta: {} };' },
+  {
+    name: 'an ignore file: metric_glossary lives in eval JSON bodies',
+    filename: EVAL_COMMAND,
+    code: "out._meta.metric_glossary = g;\nout._meta[k] = v;\nctx.emitResponseMeta('eval', 1);",
+  },
+  {
+    name: 'tool arguments: session_id and progressToken on the inbound plane',
+    code: "params._meta.session_id = 's';\nrequest.params._meta.progressToken = 1;\nargs._meta[k] = v;",
+  },
+  {
+    name: 'JSON bodies are not tool results',
+    code: 'res.json({ content, _meta: { metric_glossary: g } });\nconst text = JSON.stringify({ content, _meta: { total } });\nconst body = { rows, _meta: { total } };',
+  },
+  {
+    name: 'names that only look alike: _metadata, meta, edge_meta',
+    code: 'x._metadata.total = 1;\nx.meta.anything = 1;\nx.edge_meta.weight = 1;\nconst r = { content, meta: { total: 1 }, edge_meta: {} };',
+  },
   { name: 'a function not listed in hookFunctions returns plain objects', code: 'export function getStats() { return { total: 1 }; }' },
 ];
 
@@ -104,18 +143,46 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
       },
     ],
   },
-  { name: "x._meta['k'] = v keeps single quotes", filename: SEARCH_OP, code: "out._meta['retrival'] = stats;", errors: [nearMiss(1, 11, 21, 'retrieval', "out._meta['retrieval'] = stats;")] },
-  { name: 'x._meta["k"] = v keeps double quotes', filename: SEARCH_OP, code: 'out._meta["retrival"] = stats;', errors: [nearMiss(1, 11, 21, 'retrieval', 'out._meta["retrieval"] = stats;')] },
+  {
+    name: "x._meta['k'] = v keeps single quotes",
+    filename: SEARCH_OP,
+    code: "out._meta['retrival'] = stats;",
+    errors: [nearMiss(1, 11, 21, 'retrieval', "out._meta['retrieval'] = stats;")],
+  },
+  {
+    name: 'x._meta["k"] = v keeps double quotes',
+    filename: SEARCH_OP,
+    code: 'out._meta["retrival"] = stats;',
+    errors: [nearMiss(1, 11, 21, 'retrieval', 'out._meta["retrieval"] = stats;')],
+  },
   { name: "x['_meta'] = { ...x['_meta'], k }", code: "out['_meta'] = { ...out['_meta'], debug };", errors: [unregistered(1, 35, 40)] },
   { name: 'x!._meta.k = v', code: 'out!._meta.warning = [];', errors: [nearMiss(1, 12, 19, 'warnings', 'out!._meta.warnings = [];')] },
-  { name: '(x as R)._meta.k = v', code: '(out as ToolResult)._meta.warning = [];', errors: [nearMiss(1, 27, 34, 'warnings', '(out as ToolResult)._meta.warnings = [];')] },
-  { name: '(<R>x)._meta.k = v', code: '(<ToolResult>out)._meta.warning = [];', errors: [nearMiss(1, 25, 32, 'warnings', '(<ToolResult>out)._meta.warnings = [];')] },
-  { name: '(x satisfies R)._meta.k = v', code: '(res satisfies ToolResult)._meta.warning = [];', errors: [nearMiss(1, 34, 41, 'warnings', '(res satisfies ToolResult)._meta.warnings = [];')] },
+  {
+    name: '(x as R)._meta.k = v',
+    code: '(out as ToolResult)._meta.warning = [];',
+    errors: [nearMiss(1, 27, 34, 'warnings', '(out as ToolResult)._meta.warnings = [];')],
+  },
+  {
+    name: '(<R>x)._meta.k = v',
+    code: '(<ToolResult>out)._meta.warning = [];',
+    errors: [nearMiss(1, 25, 32, 'warnings', '(<ToolResult>out)._meta.warnings = [];')],
+  },
+  {
+    name: '(x satisfies R)._meta.k = v',
+    code: '(res satisfies ToolResult)._meta.warning = [];',
+    errors: [nearMiss(1, 34, 41, 'warnings', '(res satisfies ToolResult)._meta.warnings = [];')],
+  },
   { name: 'a deeper write names the key: x._meta.k.f = v', code: 'out._meta.debug.stage = s;', errors: [unregistered(1, 11, 16)] },
   {
     name: 'delete x._meta.k: its own message (a typo, not a key to add)',
     code: 'delete out._meta.debug;',
-    errors: [{ ...unregistered(1, 18, 23), messageId: 'unregisteredKeyDelete', data: { where: '`_meta`', key: 'debug', registry: 'mcp-meta.registry.json', hint: '' } }],
+    errors: [
+      {
+        ...unregistered(1, 18, 23),
+        messageId: 'unregisteredKeyDelete',
+        data: { where: '`_meta`', key: 'debug', registry: 'mcp-meta.registry.json', hint: '' },
+      },
+    ],
   },
   { name: 'Object.assign(x._meta, { k })', code: 'Object.assign(out._meta, { debug });', errors: [unregistered(1, 28, 33)] },
   {
@@ -133,17 +200,55 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
       nearMiss(1, 45, 55, 'retrieval', "out._meta = { ...out._meta, 'retrival': 1, [`retrieval`]: 2 };"),
     ],
   },
-  { name: 'Object.assign(x, { _meta: { k } })', code: 'Object.assign(out, { _meta: { ...out._meta, debug } });', errors: [unregistered(1, 45, 50)] },
-  { name: 'a tool result literal: { content, _meta: { k } }', code: 'function f() { return { content: [], _meta: { debug } }; }', errors: [unregistered(1, 47, 52)] },
-  { name: 'a re-wrapped result: { ...result, _meta: { ...result._meta, k } }', code: 'function f(result) { return { ...result, _meta: { ...result._meta, debug } }; }', errors: [unregistered(1, 68, 73)] },
-  { name: 'emit as a method', code: "ctx.emitResponseMeta('warning', w);", errors: [nearMiss(1, 22, 31, 'warnings', "ctx.emitResponseMeta('warnings', w);")] },
-  { name: 'emit as a bare function', code: "emitResponseMeta('warning', w);", errors: [nearMiss(1, 18, 27, 'warnings', "emitResponseMeta('warnings', w);")] },
-  { name: 'emit optional-chained', code: "ctx.emitResponseMeta?.('warning', w);", errors: [nearMiss(1, 24, 33, 'warnings', "ctx.emitResponseMeta?.('warnings', w);")] },
-  { name: 'emit with a template key without expressions', code: 'ctx.emitResponseMeta(`warning`, w);', errors: [nearMiss(1, 22, 31, 'warnings', 'ctx.emitResponseMeta(`warnings`, w);')] },
+  {
+    name: 'Object.assign(x, { _meta: { k } })',
+    code: 'Object.assign(out, { _meta: { ...out._meta, debug } });',
+    errors: [unregistered(1, 45, 50)],
+  },
+  {
+    name: 'a tool result literal: { content, _meta: { k } }',
+    code: 'function f() { return { content: [], _meta: { debug } }; }',
+    errors: [unregistered(1, 47, 52)],
+  },
+  {
+    name: 'a re-wrapped result: { ...result, _meta: { ...result._meta, k } }',
+    code: 'function f(result) { return { ...result, _meta: { ...result._meta, debug } }; }',
+    errors: [unregistered(1, 68, 73)],
+  },
+  {
+    name: 'emit as a method',
+    code: "ctx.emitResponseMeta('warning', w);",
+    errors: [nearMiss(1, 22, 31, 'warnings', "ctx.emitResponseMeta('warnings', w);")],
+  },
+  {
+    name: 'emit as a bare function',
+    code: "emitResponseMeta('warning', w);",
+    errors: [nearMiss(1, 18, 27, 'warnings', "emitResponseMeta('warnings', w);")],
+  },
+  {
+    name: 'emit optional-chained',
+    code: "ctx.emitResponseMeta?.('warning', w);",
+    errors: [nearMiss(1, 24, 33, 'warnings', "ctx.emitResponseMeta?.('warnings', w);")],
+  },
+  {
+    name: 'emit with a template key without expressions',
+    code: 'ctx.emitResponseMeta(`warning`, w);',
+    errors: [nearMiss(1, 22, 31, 'warnings', 'ctx.emitResponseMeta(`warnings`, w);')],
+  },
   {
     name: 'a key through a const: reported where it is used, no suggestion (the const may have other uses)',
     code: "const KEY = 'warning';\nctx.emitResponseMeta(KEY, w);",
-    errors: [{ messageId: 'unregisteredKey', data: { where: '`_meta`', key: 'warning', registry: 'mcp-meta.registry.json', hint: " Did you mean 'warnings'?" }, line: 2, column: 22, endLine: 2, endColumn: 25, suggestions: [] }],
+    errors: [
+      {
+        messageId: 'unregisteredKey',
+        data: { where: '`_meta`', key: 'warning', registry: 'mcp-meta.registry.json', hint: " Did you mean 'warnings'?" },
+        line: 2,
+        column: 22,
+        endLine: 2,
+        endColumn: 25,
+        suggestions: [],
+      },
+    ],
   },
   {
     name: 'writes through an alias',
@@ -158,7 +263,9 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
     name: 'a hook function return, directly',
     filename: HOT_MEMORY_HOOK,
     code: 'export function getBrainHotMemoryMeta() { return cond ? { brain_hot_memroy: {} } : {}; }',
-    errors: [nearMiss(1, 59, 75, 'brain_hot_memory', 'export function getBrainHotMemoryMeta() { return cond ? { brain_hot_memory: {} } : {}; }')],
+    errors: [
+      nearMiss(1, 59, 75, 'brain_hot_memory', 'export function getBrainHotMemoryMeta() { return cond ? { brain_hot_memory: {} } : {}; }'),
+    ],
   },
   {
     name: 'a hook function return, through a returned const',
@@ -174,14 +281,38 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
   },
   // Keys that are not statically known.
   { name: 'unverifiable: x._meta[k] = v', code: 'out._meta[key] = v;', errors: [unverifiable(1, 11, 14)] },
-  { name: 'unverifiable: a computed property from a variable', code: 'out._meta = { ...out._meta, [key]: v };', errors: [unverifiable(1, 30, 33)] },
-  { name: 'unverifiable: Object.assign(x._meta, { [k]: v })', code: 'Object.assign(out._meta, { [key]: v });', errors: [unverifiable(1, 29, 32)] },
+  {
+    name: 'unverifiable: a computed property from a variable',
+    code: 'out._meta = { ...out._meta, [key]: v };',
+    errors: [unverifiable(1, 30, 33)],
+  },
+  {
+    name: 'unverifiable: Object.assign(x._meta, { [k]: v })',
+    code: 'Object.assign(out._meta, { [key]: v });',
+    errors: [unverifiable(1, 29, 32)],
+  },
   { name: 'unverifiable: delete x._meta[k]', code: 'delete out._meta[key];', errors: [unverifiable(1, 18, 21)] },
-  { name: 'unverifiable: an emit key from a parameter', code: 'function f(ctx, name, v) { ctx.emitResponseMeta(name, v); }', errors: [unverifiable(1, 49, 53)] },
+  {
+    name: 'unverifiable: an emit key from a parameter',
+    code: 'function f(ctx, name, v) { ctx.emitResponseMeta(name, v); }',
+    errors: [unverifiable(1, 49, 53)],
+  },
   { name: 'unverifiable: a template with expressions', code: 'ctx.emitResponseMeta(`k_${name}`, v);', errors: [unverifiable(1, 22, 33)] },
-  { name: 'unverifiable: a key held in a `let`', code: "let KEY = 'warnings';\nctx.emitResponseMeta(KEY, v);", errors: [unverifiable(2, 22, 25)] },
-  { name: 'unverifiable: an emit with spread arguments, reported at the call', code: 'ctx.emitResponseMeta(...args);', errors: [unverifiable(1, 1, 30)] },
-  { name: 'unverifiable: through an alias', code: 'function f(out) { const m = out._meta; m[key] = v; }', errors: [unverifiable(1, 42, 45)] },
+  {
+    name: 'unverifiable: a key held in a `let`',
+    code: "let KEY = 'warnings';\nctx.emitResponseMeta(KEY, v);",
+    errors: [unverifiable(2, 22, 25)],
+  },
+  {
+    name: 'unverifiable: an emit with spread arguments, reported at the call',
+    code: 'ctx.emitResponseMeta(...args);',
+    errors: [unverifiable(1, 1, 30)],
+  },
+  {
+    name: 'unverifiable: through an alias',
+    code: 'function f(out) { const m = out._meta; m[key] = v; }',
+    errors: [unverifiable(1, 42, 45)],
+  },
   {
     name: 'allowDynamicKeys: true still reports unregistered literal keys',
     options: ALLOW_DYNAMIC,

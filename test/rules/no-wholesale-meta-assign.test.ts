@@ -22,32 +22,66 @@ const valid: ValidTestCase<Options>[] = [
   { name: 'a literal that first spreads the same _meta', filename: SEARCH_OP, code: 'out._meta = { ...out._meta, retrieval: stats };' },
   { name: 'spread of `x._meta ?? {}` first, then a fragment', code: 'out._meta = { ...(out._meta ?? {}), ...fragment };' },
   { name: 'x!._meta merged through its own spread', code: 'out!._meta = { ...out._meta, ...fragment };' },
-  { name: '(x as R)._meta merged through its own spread', code: '(out as ToolResult)._meta = { ...(out as ToolResult)._meta, ...fragment };' },
+  {
+    name: '(x as R)._meta merged through its own spread',
+    code: '(out as ToolResult)._meta = { ...(out as ToolResult)._meta, ...fragment };',
+  },
   { name: '<R>x merged through its own spread', code: '(<ToolResult>out)._meta = { ...out!._meta, ...fragment };' },
   { name: 'x satisfies R merged through its own spread', code: '(res satisfies ToolResult)._meta = { ...res._meta, ...fragment };' },
   { name: 'the merged literal itself wrapped: { ...x._meta } as Meta', code: 'out._meta = { ...out._meta, ...fragment } as Meta;' },
   { name: 'x._meta ??= {} initialises, it replaces nothing', code: 'out._meta ??= {};' },
   { name: 'x._meta ||= {} initialises, it replaces nothing', code: 'out._meta ||= {};' },
-  { name: 'x._meta = x._meta ?? {} / || {} only create a missing _meta', code: 'out._meta = out._meta ?? {};\nout!._meta = (out._meta as Meta) || {};' },
+  {
+    name: 'x._meta = x._meta ?? {} / || {} only create a missing _meta',
+    code: 'out._meta = out._meta ?? {};\nout!._meta = (out._meta as Meta) || {};',
+  },
   {
     name: 'a write guarded by the absence of _meta creates it, it drops nothing',
     filename: SEARCH_OP,
     code: 'if (!out._meta) out._meta = {};\nif (!res._meta) { res._meta = { retrieval }; }\nif (a._meta === undefined) a._meta = {};\nif (null == b._meta) b._meta = {};',
   },
-  { name: 'Object.assign(x, { _meta }) whose value spreads x._meta first', filename: SEARCH_OP, code: 'Object.assign(out, { _meta: { ...out._meta, retrieval } });' },
-  { name: 'a re-wrapped result that keeps its _meta', filename: SEARCH_OP, code: 'function wrap(result) { return { ...result, _meta: { ...result._meta, retrieval } }; }' },
+  {
+    name: 'Object.assign(x, { _meta }) whose value spreads x._meta first',
+    filename: SEARCH_OP,
+    code: 'Object.assign(out, { _meta: { ...out._meta, retrieval } });',
+  },
+  {
+    name: 'a re-wrapped result that keeps its _meta',
+    filename: SEARCH_OP,
+    code: 'function wrap(result) { return { ...result, _meta: { ...result._meta, retrieval } }; }',
+  },
   { name: 'a fresh tool result carrying _meta: { content, _meta }', code: 'function handle(_meta) { return { content: [], _meta }; }' },
-  { name: 'a fresh tool result with a _meta literal', filename: SEARCH_OP, code: 'function handle() { return { content: [], _meta: { retrieval: stats } }; }' },
+  {
+    name: 'a fresh tool result with a _meta literal',
+    filename: SEARCH_OP,
+    code: 'function handle() { return { content: [], _meta: { retrieval: stats } }; }',
+  },
   // Other write shapes: never wholesale.
   {
     name: 'emitter calls (method, bare, optional-chained; key literal, const, template, dynamic)',
     filename: SEARCH_OP,
     code: "const KEY = 'retrieval';\nctx.emitResponseMeta('retrieval', stats);\nemitResponseMeta(KEY, stats);\nctx.emitResponseMeta?.(`retrieval`, stats);\nctx?.emitResponseMeta(name, stats);",
   },
-  { name: 'hook calls', filename: DISPATCH, code: 'const extra = await opts.metaHook(request, result);\nopts.metaHook?.(request, result);' },
-  { name: 'a hookFunctions return literal is a fragment, not a replacement', filename: HOT_MEMORY_HOOK, code: 'export function getBrainHotMemoryMeta() { return { brain_hot_memory: { facts: [] } }; }' },
-  { name: 'a hookFunctions return through a const', filename: HOT_MEMORY_HOOK, code: 'export const getBrainHotMemoryMeta = () => { const meta = { brain_hot_memory: {} }; return meta; };' },
-  { name: 'writes through an alias are per key', filename: SEARCH_OP, code: 'function f(out) { const m = out._meta; m.retrieval = stats; delete m.retrieval; }' },
+  {
+    name: 'hook calls',
+    filename: DISPATCH,
+    code: 'const extra = await opts.metaHook(request, result);\nopts.metaHook?.(request, result);',
+  },
+  {
+    name: 'a hookFunctions return literal is a fragment, not a replacement',
+    filename: HOT_MEMORY_HOOK,
+    code: 'export function getBrainHotMemoryMeta() { return { brain_hot_memory: { facts: [] } }; }',
+  },
+  {
+    name: 'a hookFunctions return through a const',
+    filename: HOT_MEMORY_HOOK,
+    code: 'export const getBrainHotMemoryMeta = () => { const meta = { brain_hot_memory: {} }; return meta; };',
+  },
+  {
+    name: 'writes through an alias are per key',
+    filename: SEARCH_OP,
+    code: 'function f(out) { const m = out._meta; m.retrieval = stats; delete m.retrieval; }',
+  },
   // The merge layer's first assembly.
   {
     name: 'merge layer: assembling _meta from collected maps as the first write, then per key',
@@ -62,16 +96,36 @@ async function dispatch(op, params) {
 }
 `,
   },
-  { name: 'merge layer: a read before the assembly is not a write', filename: DISPATCH, code: 'function f(out) { const previous = out._meta; out._meta = { ...collected }; }' },
-  { name: 'merge layer: first assembly in each function', filename: DISPATCH, code: 'function a(out) { out._meta = { ...collected }; }\nfunction b(out) { out._meta = { ...collected }; }' },
-  { name: 'merge layer: another object written first does not count', filename: DISPATCH, code: 'function f(out, other) { other._meta.warnings = w; out._meta = { ...collected }; }' },
-  { name: 'merge layer: a write in a nested callback does not count', filename: DISPATCH, code: 'function f(out) { const emit = (k, v) => { out._meta[k] = v; }; out._meta = { ...collected }; }' },
+  {
+    name: 'merge layer: a read before the assembly is not a write',
+    filename: DISPATCH,
+    code: 'function f(out) { const previous = out._meta; out._meta = { ...collected }; }',
+  },
+  {
+    name: 'merge layer: first assembly in each function',
+    filename: DISPATCH,
+    code: 'function a(out) { out._meta = { ...collected }; }\nfunction b(out) { out._meta = { ...collected }; }',
+  },
+  {
+    name: 'merge layer: another object written first does not count',
+    filename: DISPATCH,
+    code: 'function f(out, other) { other._meta.warnings = w; out._meta = { ...collected }; }',
+  },
+  {
+    name: 'merge layer: a write in a nested callback does not count',
+    filename: DISPATCH,
+    code: 'function f(out) { const emit = (k, v) => { out._meta[k] = v; }; out._meta = { ...collected }; }',
+  },
   {
     name: 'merge layer: assemblies in the two branches of an if are each the first write',
     filename: DISPATCH,
     code: 'function f(out) { if (failed) { out._meta = { ...collected }; } else { out._meta = { ...collected, ...hooked }; } }',
   },
-  { name: 'merge layer: assemblies in the two branches of ?:', filename: DISPATCH, code: 'function f(out) { failed ? (out._meta = { ...collected }) : (out._meta = { ...hooked }); }' },
+  {
+    name: 'merge layer: assemblies in the two branches of ?:',
+    filename: DISPATCH,
+    code: 'function f(out) { failed ? (out._meta = { ...collected }) : (out._meta = { ...hooked }); }',
+  },
   {
     name: 'merge layer: a write on a path that returns before the assembly',
     filename: DISPATCH,
@@ -87,15 +141,42 @@ async function dispatch(op, params) {
 }
 `,
   },
-  { name: 'merge layer: first assembly as a re-wrapped result', filename: DISPATCH, code: 'function f(result) { return { ...result, _meta: { ...collected, ...hooked } }; }' },
-  { name: 'merge layer: first assembly through Object.assign(x, { _meta })', filename: DISPATCH, code: 'function f(out) { Object.assign(out, { _meta: { ...collected } }); }' },
+  {
+    name: 'merge layer: first assembly as a re-wrapped result',
+    filename: DISPATCH,
+    code: 'function f(result) { return { ...result, _meta: { ...collected, ...hooked } }; }',
+  },
+  {
+    name: 'merge layer: first assembly through Object.assign(x, { _meta })',
+    filename: DISPATCH,
+    code: 'function f(out) { Object.assign(out, { _meta: { ...collected } }); }',
+  },
   // Never reported.
-  { name: 'reads of _meta', code: "const m = result._meta;\nconst r = result._meta.retrieval;\nif (result._meta?.retrieval) log(result['_meta']);\nconsole.log({ ...result._meta });" },
-  { name: 'an ignore file (eval JSON bodies)', filename: EVAL_COMMAND, code: 'out._meta = { metric_glossary: glossary };\ndelete out._meta;\nconst r = { ...result, _meta: {} };' },
-  { name: 'tool arguments: the inbound _meta plane', code: "params._meta = { session_id: 's' };\nrequest.params._meta = {};\ndelete args._meta;\nObject.assign(input, { _meta: {} });" },
-  { name: 'JSON bodies are not tool results', code: 'res.json({ ...result, _meta: { metric_glossary: glossary } });\nconst text = JSON.stringify({ ...result, _meta });\nconst body = { rows, _meta: { total } };' },
-  { name: 'names that only look alike: _metadata, meta, edge_meta', code: 'x._metadata = {};\nx.meta = {};\nx.edge_meta = {};\ndelete x.meta;\nObject.assign(x, { meta: {}, _metadata: {} });\nconst r = { ...result, meta: {}, edge_meta: {} };' },
-  { name: 'ambiguous: spreading a call result is not known to be a tool result (silence over noise)', code: 'const r = { ...await next(), _meta: { retrieval } };' },
+  {
+    name: 'reads of _meta',
+    code: "const m = result._meta;\nconst r = result._meta.retrieval;\nif (result._meta?.retrieval) log(result['_meta']);\nconsole.log({ ...result._meta });",
+  },
+  {
+    name: 'an ignore file (eval JSON bodies)',
+    filename: EVAL_COMMAND,
+    code: 'out._meta = { metric_glossary: glossary };\ndelete out._meta;\nconst r = { ...result, _meta: {} };',
+  },
+  {
+    name: 'tool arguments: the inbound _meta plane',
+    code: "params._meta = { session_id: 's' };\nrequest.params._meta = {};\ndelete args._meta;\nObject.assign(input, { _meta: {} });",
+  },
+  {
+    name: 'JSON bodies are not tool results',
+    code: 'res.json({ ...result, _meta: { metric_glossary: glossary } });\nconst text = JSON.stringify({ ...result, _meta });\nconst body = { rows, _meta: { total } };',
+  },
+  {
+    name: 'names that only look alike: _metadata, meta, edge_meta',
+    code: 'x._metadata = {};\nx.meta = {};\nx.edge_meta = {};\ndelete x.meta;\nObject.assign(x, { meta: {}, _metadata: {} });\nconst r = { ...result, meta: {}, edge_meta: {} };',
+  },
+  {
+    name: 'ambiguous: spreading a call result is not known to be a tool result (silence over noise)',
+    code: 'const r = { ...await next(), _meta: { retrieval } };',
+  },
 ];
 
 const invalid: InvalidTestCase<MessageIds, Options>[] = [
@@ -211,7 +292,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
     ],
   },
   {
-    name: 'delete x._meta: no fix (which key is this file\'s is for a human to say)',
+    name: "delete x._meta: no fix (which key is this file's is for a human to say)",
     code: 'delete out._meta;',
     output: null,
     errors: [{ messageId: 'deleteMeta', data: { target: 'out' }, line: 1, column: 1, endColumn: 17, suggestions: [] }],
@@ -239,7 +320,9 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
         messageId: 'objectAssignMeta',
         line: 1,
         column: 1,
-        suggestions: [{ messageId: 'suggestMerge', output: 'Object.assign(makeResult(), { _meta: { ...makeResult()._meta, retrieval } });' }],
+        suggestions: [
+          { messageId: 'suggestMerge', output: 'Object.assign(makeResult(), { _meta: { ...makeResult()._meta, retrieval } });' },
+        ],
       },
     ],
   },
@@ -322,7 +405,12 @@ async function dispatch(op, params) {
         data: { target: 'out', line: '1' },
         line: 1,
         column: 55,
-        suggestions: [{ messageId: 'suggestMerge', output: 'function f(out) { if (strict) out._meta.warnings = w; out._meta = { ...out._meta, ...collected }; }' }],
+        suggestions: [
+          {
+            messageId: 'suggestMerge',
+            output: 'function f(out) { if (strict) out._meta.warnings = w; out._meta = { ...out._meta, ...collected }; }',
+          },
+        ],
       },
     ],
   },
@@ -336,7 +424,12 @@ async function dispatch(op, params) {
         messageId: 'lateMergeLayerAssign',
         line: 1,
         column: 67,
-        suggestions: [{ messageId: 'suggestMerge', output: 'function f(out) { if (strict) { out._meta.warnings = w; log(w); } out._meta = { ...out._meta, ...collected }; }' }],
+        suggestions: [
+          {
+            messageId: 'suggestMerge',
+            output: 'function f(out) { if (strict) { out._meta.warnings = w; log(w); } out._meta = { ...out._meta, ...collected }; }',
+          },
+        ],
       },
     ],
   },
@@ -350,7 +443,12 @@ async function dispatch(op, params) {
         messageId: 'lateMergeLayerAssign',
         line: 1,
         column: 49,
-        suggestions: [{ messageId: 'suggestMerge', output: 'function f(out) { out._meta = { ...collected }; out._meta = { ...out._meta, ...hooked }; }' }],
+        suggestions: [
+          {
+            messageId: 'suggestMerge',
+            output: 'function f(out) { out._meta = { ...collected }; out._meta = { ...out._meta, ...hooked }; }',
+          },
+        ],
       },
     ],
   },
@@ -364,7 +462,12 @@ async function dispatch(op, params) {
         messageId: 'lateMergeLayerAssign',
         line: 1,
         column: 56,
-        suggestions: [{ messageId: 'suggestMerge', output: 'function f(out) { const m = out._meta; m.warnings = w; out._meta = { ...out._meta, ...collected }; }' }],
+        suggestions: [
+          {
+            messageId: 'suggestMerge',
+            output: 'function f(out) { const m = out._meta; m.warnings = w; out._meta = { ...out._meta, ...collected }; }',
+          },
+        ],
       },
     ],
   },
@@ -378,7 +481,12 @@ async function dispatch(op, params) {
         messageId: 'lateMergeLayerAssign',
         line: 1,
         column: 69,
-        suggestions: [{ messageId: 'suggestMerge', output: 'function f(result) { result._meta.warnings = w; return { ...result, _meta: { ...result._meta, ...collected } }; }' }],
+        suggestions: [
+          {
+            messageId: 'suggestMerge',
+            output: 'function f(result) { result._meta.warnings = w; return { ...result, _meta: { ...result._meta, ...collected } }; }',
+          },
+        ],
       },
     ],
   },
@@ -406,7 +514,8 @@ async function dispatch(op, params) {
   {
     name: 'not an absence guard: the else branch, a presence test, another object',
     code: 'if (!out._meta) { out._meta = {}; } else { out._meta = {}; }\nif (out._meta) out._meta = {};\nif (!other._meta) out._meta = {};\nout._meta = other._meta ?? {};',
-    output: 'if (!out._meta) { out._meta = {}; } else { out._meta = { ...out._meta }; }\nif (out._meta) out._meta = { ...out._meta };\nif (!other._meta) out._meta = { ...out._meta };\nout._meta = other._meta ?? {};',
+    output:
+      'if (!out._meta) { out._meta = {}; } else { out._meta = { ...out._meta }; }\nif (out._meta) out._meta = { ...out._meta };\nif (!other._meta) out._meta = { ...out._meta };\nout._meta = other._meta ?? {};',
     errors: [
       { messageId: 'replaceMeta', line: 1, column: 44, suggestions: [] },
       { messageId: 'replaceMeta', line: 2, column: 16, suggestions: [] },

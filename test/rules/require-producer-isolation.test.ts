@@ -269,7 +269,9 @@ export function search(ctx, rows) {
   return { content: [] };
 }
 `,
-      errors: [{ messageId: 'unguardedProducer', data: { producer: EMIT }, line: 3, column: 3, endLine: 3, endColumn: 58, suggestions: [] }],
+      errors: [
+        { messageId: 'unguardedProducer', data: { producer: EMIT }, line: 3, column: 3, endLine: 3, endColumn: 58, suggestions: [] },
+      ],
     },
     {
       name: 'an emit whose value awaits, optional-chained',
@@ -309,7 +311,15 @@ function search(rows) {
   }
 }
 `,
-      errors: [{ messageId: 'unguardedProducer', data: { producer: "The producer of 'retrieval' (emitResponseMeta)" }, line: 4, column: 3, suggestions: [] }],
+      errors: [
+        {
+          messageId: 'unguardedProducer',
+          data: { producer: "The producer of 'retrieval' (emitResponseMeta)" },
+          line: 4,
+          column: 3,
+          suggestions: [],
+        },
+      ],
     },
     {
       name: 'an emit whose key is not statically known',
@@ -328,7 +338,9 @@ function search(ctx, key) {
   }
 }
 `,
-      errors: [{ messageId: 'unguardedProducer', data: { producer: 'This producer (ctx.emitResponseMeta)' }, line: 3, column: 3, suggestions: [] }],
+      errors: [
+        { messageId: 'unguardedProducer', data: { producer: 'This producer (ctx.emitResponseMeta)' }, line: 3, column: 3, suggestions: [] },
+      ],
     },
     {
       name: 'x._meta.k = call(), x._meta["k"] = a literal with a call inside, x!._meta.k = new',
@@ -1060,7 +1072,13 @@ async function dispatch(ctx, opts, out, result) {
 `,
       output: null,
       errors: [
-        { messageId: 'sharedTry', data: { producer: "The producer of 'warnings' (ctx.emitResponseMeta)", line: '4' }, line: 5, column: 5, suggestions: [] },
+        {
+          messageId: 'sharedTry',
+          data: { producer: "The producer of 'warnings' (ctx.emitResponseMeta)", line: '4' },
+          line: 5,
+          column: 5,
+          suggestions: [],
+        },
         { messageId: 'sharedTry', data: { producer: "The producer of 'warnings'", line: '4' }, line: 6, column: 5, suggestions: [] },
       ],
     },

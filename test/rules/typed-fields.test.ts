@@ -25,7 +25,16 @@ export function report(ctx: { emitResponseMeta(key: string, value: unknown): voi
 const WARNING_ITEMS = `import { buildWarnings } from './builders';
 ctx.emitResponseMeta('warnings', buildWarnings());`;
 
-const unregisteredTypeField = (field: string, type: string, declared: string, path: string, key: string, line: number, column: number, endColumn: number) =>
+const unregisteredTypeField = (
+  field: string,
+  type: string,
+  declared: string,
+  path: string,
+  key: string,
+  line: number,
+  column: number,
+  endColumn: number,
+) =>
   ({
     messageId: 'unregisteredTypeField',
     data: { field, type, declared, path, key, registry: 'mcp-meta.registry.json' },
@@ -40,7 +49,11 @@ typed.run('no-unregistered-meta-field with types', rule, {
     { name: "another module's builder whose type has only registered fields", filename: TYPED_PRODUCER, code: REGISTERED_BUILDER },
     { name: 'an index signature leaves fields unchecked, silently', filename: TYPED_PRODUCER, code: RECORD_BUILDER },
     { name: '`any` leaves fields unchecked, silently', filename: TYPED_PRODUCER, code: ANY_BUILDER },
-    { name: 'a literal stays the source of truth (its type is not asked)', filename: TYPED_PRODUCER, code: "ctx.emitResponseMeta('retrieval', { returned_count: 1 });" },
+    {
+      name: 'a literal stays the source of truth (its type is not asked)',
+      filename: TYPED_PRODUCER,
+      code: "ctx.emitResponseMeta('retrieval', { returned_count: 1 });",
+    },
   ],
   invalid: [
     {
@@ -71,10 +84,12 @@ typed.run('no-unregistered-meta-field with types', rule, {
 });
 
 untyped.run('no-unregistered-meta-field without types: the same values are opaque', rule, {
-  valid: [REGISTERED_BUILDER, EXTRA_FIELD_BUILDER, RENAMED_NESTED_BUILDER, RECORD_BUILDER, ANY_BUILDER, TYPED_PARAMETER, WARNING_ITEMS].map((code, index) => ({
-    name: `opaque value ${index + 1}`,
-    filename: UNTYPED_PRODUCER,
-    code,
-  })),
+  valid: [REGISTERED_BUILDER, EXTRA_FIELD_BUILDER, RENAMED_NESTED_BUILDER, RECORD_BUILDER, ANY_BUILDER, TYPED_PARAMETER, WARNING_ITEMS].map(
+    (code, index) => ({
+      name: `opaque value ${index + 1}`,
+      filename: UNTYPED_PRODUCER,
+      code,
+    }),
+  ),
   invalid: [],
 });

@@ -5,7 +5,14 @@
  */
 import unregisteredKey from '../../rules/no-unregistered-meta-key';
 import foreignKey from '../../rules/no-foreign-meta-key';
-import { createTypedRuleTester, createUntypedRuleTester, TYPED_OTHER, TYPED_PRODUCER, UNTYPED_OTHER, UNTYPED_PRODUCER } from './typed-rule-tester';
+import {
+  createTypedRuleTester,
+  createUntypedRuleTester,
+  TYPED_OTHER,
+  TYPED_PRODUCER,
+  UNTYPED_OTHER,
+  UNTYPED_PRODUCER,
+} from './typed-rule-tester';
 
 const typed = createTypedRuleTester();
 const untyped = createUntypedRuleTester();
@@ -62,11 +69,21 @@ typed.run('no-unregistered-meta-key with types', unregisteredKey, {
   ],
 });
 
-untyped.run('no-unregistered-meta-key without types: the same code, today\'s answers', unregisteredKey, {
+untyped.run("no-unregistered-meta-key without types: the same code, today's answers", unregisteredKey, {
   valid: [{ name: 'an imported const (the syntax follows a named import of a const)', filename: UNTYPED_PRODUCER, code: IMPORTED_CONST }],
   invalid: [
-    { name: 'a namespace-imported const', filename: UNTYPED_PRODUCER, code: IMPORTED_TYPO, errors: [{ messageId: 'unverifiableKey', line: 2, column: 22 }] },
-    { name: 'a union-typed parameter', filename: UNTYPED_PRODUCER, code: UNION_PARAM, errors: [{ messageId: 'unverifiableKey', line: 3, column: 13 }] },
+    {
+      name: 'a namespace-imported const',
+      filename: UNTYPED_PRODUCER,
+      code: IMPORTED_TYPO,
+      errors: [{ messageId: 'unverifiableKey', line: 2, column: 22 }],
+    },
+    {
+      name: 'a union-typed parameter',
+      filename: UNTYPED_PRODUCER,
+      code: UNION_PARAM,
+      errors: [{ messageId: 'unverifiableKey', line: 3, column: 13 }],
+    },
     {
       name: 'enum members',
       filename: UNTYPED_PRODUCER,
@@ -76,8 +93,18 @@ untyped.run('no-unregistered-meta-key without types: the same code, today\'s ans
         { messageId: 'unverifiableKey', line: 3, column: 22 },
       ],
     },
-    { name: 'a keyof parameter', filename: UNTYPED_PRODUCER, code: KEYOF_PARAM, errors: [{ messageId: 'unverifiableKey', line: 4, column: 24 }] },
-    { name: 'a string-typed key', filename: UNTYPED_PRODUCER, code: STRING_KEY, errors: [{ messageId: 'unverifiableKey', line: 2, column: 22 }] },
+    {
+      name: 'a keyof parameter',
+      filename: UNTYPED_PRODUCER,
+      code: KEYOF_PARAM,
+      errors: [{ messageId: 'unverifiableKey', line: 4, column: 24 }],
+    },
+    {
+      name: 'a string-typed key',
+      filename: UNTYPED_PRODUCER,
+      code: STRING_KEY,
+      errors: [{ messageId: 'unverifiableKey', line: 2, column: 22 }],
+    },
   ],
 });
 
@@ -113,12 +140,23 @@ typed.run('no-foreign-meta-key with types', foreignKey, {
       name: 'a file that produces no key writes keys named by an imported const and a union: each member judged',
       filename: TYPED_OTHER,
       code: FOREIGN_WRITES,
-      errors: [foreign('retrieval', 'src/other.ts', 2, 22, 35), foreign('retrieval', 'src/other.ts', 5, 13, 16), foreign('warnings', 'src/other.ts', 5, 13, 16)],
+      errors: [
+        foreign('retrieval', 'src/other.ts', 2, 22, 35),
+        foreign('retrieval', 'src/other.ts', 5, 13, 16),
+        foreign('warnings', 'src/other.ts', 5, 13, 16),
+      ],
     },
   ],
 });
 
 untyped.run('no-foreign-meta-key without types: only the syntactically known key is judged', foreignKey, {
   valid: [{ name: 'the union-typed parameter', filename: UNTYPED_PRODUCER, code: UNION_PARAM }],
-  invalid: [{ name: 'the same foreign writes', filename: UNTYPED_OTHER, code: FOREIGN_WRITES, errors: [foreign('retrieval', 'src/other.ts', 2, 22, 35)] }],
+  invalid: [
+    {
+      name: 'the same foreign writes',
+      filename: UNTYPED_OTHER,
+      code: FOREIGN_WRITES,
+      errors: [foreign('retrieval', 'src/other.ts', 2, 22, 35)],
+    },
+  ],
 });

@@ -29,7 +29,12 @@ const PRODUCER_CODE = "export function search(ctx, out) {\n  ctx.emitResponseMet
 const valid: ValidTestCase<Options>[] = [
   { name: 'a usable manifest: nothing to say, even about code with _meta findings', filename: SEARCH_OP, code: PRODUCER_CODE },
   { name: 'a file that never mentions _meta', filename: OTHER_FILE, code: 'export const x = 1;' },
-  { name: 'discovered manifest (no settings): the nearest one above the file', filename: OTHER_FILE, code: 'x._meta.retrieval = 1;', settings: {} },
+  {
+    name: 'discovered manifest (no settings): the nearest one above the file',
+    filename: OTHER_FILE,
+    code: 'x._meta.retrieval = 1;',
+    settings: {},
+  },
 ];
 
 const invalid: InvalidTestCase<MessageIds, Options>[] = [
@@ -64,7 +69,10 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
     errors: [
       {
         ...atFileStart,
-        data: { details: "ESLint settings['mcp-meta'] (/registy): Unknown property 'registy' in settings['mcp-meta'] (did you mean 'registry'?). Fix: Rename 'registy' to 'registry'." },
+        data: {
+          details:
+            "ESLint settings['mcp-meta'] (/registy): Unknown property 'registy' in settings['mcp-meta'] (did you mean 'registry'?). Fix: Rename 'registy' to 'registry'.",
+        },
       },
     ],
   },

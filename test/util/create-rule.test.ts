@@ -41,7 +41,11 @@ describe('createRule defaults', () => {
   });
 
   it('sets the docs URL from the rule name', () => {
-    const rule = createRule<[], 'x'>({ name: 'probe', meta: { type: 'problem', docs: { description: 'd' }, messages: { x: 'x' }, schema: [] }, create: () => ({}) });
+    const rule = createRule<[], 'x'>({
+      name: 'probe',
+      meta: { type: 'problem', docs: { description: 'd' }, messages: { x: 'x' }, schema: [] },
+      create: () => ({}),
+    });
     expect(rule.meta.docs?.url).toBe('https://github.com/mcp-meta/eslint-plugin-mcp-meta/blob/main/docs/rules/probe.md');
   });
 });

@@ -23,7 +23,6 @@ export interface TypedShape {
   readonly fields: ReadonlyMap<string, TypedField>;
 }
 
-
 function declaredAt(symbol: ts.Symbol): string | null {
   const declaration = symbol.declarations?.[0];
   if (!declaration) return null;
@@ -55,7 +54,12 @@ export function typedShapeOf(services: TypeServices, type: ts.Type): TypedShape 
       const optional = (property.flags & SymbolFlags.Optional) !== 0;
       const known = fields.get(property.name);
       if (known && (known.optional || !optional)) continue;
-      fields.set(property.name, { name: property.name, type: checker.getTypeOfSymbol(property), optional, declaredAt: declaredAt(property) });
+      fields.set(property.name, {
+        name: property.name,
+        type: checker.getTypeOfSymbol(property),
+        optional,
+        declaredAt: declaredAt(property),
+      });
     }
   }
   // A field that only some members of a union have may be absent.

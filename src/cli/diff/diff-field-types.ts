@@ -7,7 +7,8 @@ import { acceptsAll, enumValueText, typeText, type FieldSpec, type FieldType } f
  * not. Giving an untyped field a type is not breaking either: it writes down what the field held (and the manifest
  * stays additive); dropping a type only stops checking it.
  */
-export type FieldTypeChangeKind = 'field-type-changed' | 'field-required' | 'field-type-widened' | 'field-optional' | 'field-typed' | 'field-untyped';
+export type FieldTypeChangeKind =
+  'field-type-changed' | 'field-required' | 'field-type-widened' | 'field-optional' | 'field-typed' | 'field-untyped';
 
 export const BREAKING_FIELD_TYPE_CHANGES: ReadonlySet<FieldTypeChangeKind> = new Set(['field-type-changed', 'field-required']);
 
@@ -21,10 +22,17 @@ export function diffFieldType(path: string, before: FieldSpec, after: FieldSpec)
   const newType = after.type;
   if (oldType === undefined && newType === undefined) return [];
   if (oldType === undefined && newType !== undefined) {
-    return [{ kind: 'field-typed', message: `field '${path}' was given the type ${typeText(newType)} (it was unchecked, so not breaking)` }];
+    return [
+      { kind: 'field-typed', message: `field '${path}' was given the type ${typeText(newType)} (it was unchecked, so not breaking)` },
+    ];
   }
   if (oldType !== undefined && newType === undefined) {
-    return [{ kind: 'field-untyped', message: `field '${path}' no longer has a type (${typeText(oldType)}), so its values are no longer checked` }];
+    return [
+      {
+        kind: 'field-untyped',
+        message: `field '${path}' no longer has a type (${typeText(oldType)}), so its values are no longer checked`,
+      },
+    ];
   }
   if (oldType === undefined || newType === undefined) return [];
   const changes: FieldTypeChange[] = [];
@@ -36,7 +44,10 @@ export function diffFieldType(path: string, before: FieldSpec, after: FieldSpec)
       message: `field '${path}' changed type from ${from} to ${to}${narrowingDetail(oldType, newType)}; values that were valid no longer are, so code built on the old type breaks: widen the type instead, or add a new field beside it (rule 2: additive-forever)`,
     });
   } else if (!acceptsAll(oldType, newType)) {
-    changes.push({ kind: 'field-type-widened', message: `field '${path}' widened from ${from} to ${to} (every old value is still valid, so not breaking)` });
+    changes.push({
+      kind: 'field-type-widened',
+      message: `field '${path}' widened from ${from} to ${to} (every old value is still valid, so not breaking)`,
+    });
   }
   const wasOptional = before.optional === true;
   const isOptional = after.optional === true;

@@ -35,7 +35,14 @@ export type ChangeKind =
   | 'key-type-changed'
   | FieldTypeChangeKind;
 
-const BREAKING_KINDS: ReadonlySet<ChangeKind> = new Set<ChangeKind>(['key-removed', 'field-removed', 'field-renamed', 'producers-moved', 'key-type-changed', ...BREAKING_FIELD_TYPE_CHANGES]);
+const BREAKING_KINDS: ReadonlySet<ChangeKind> = new Set<ChangeKind>([
+  'key-removed',
+  'field-removed',
+  'field-renamed',
+  'producers-moved',
+  'key-type-changed',
+  ...BREAKING_FIELD_TYPE_CHANGES,
+]);
 
 export interface ManifestChange {
   /** Canonical id, e.g. `field-renamed:retrieval.returned->retrieval.returned_count`. */
@@ -58,7 +65,9 @@ export function diffManifests(before: RegistryManifest, after: RegistryManifest)
   const newKeys = after.keys ?? {};
   for (const key of Object.keys(oldKeys)) {
     if (!Object.hasOwn(newKeys, key)) {
-      changes.push(change('key-removed', key, key, `key '${key}' was removed; consumers reading it break (rule 2: additive-forever)`, ['keys']));
+      changes.push(
+        change('key-removed', key, key, `key '${key}' was removed; consumers reading it break (rule 2: additive-forever)`, ['keys']),
+      );
     }
   }
   for (const [key, newKey] of Object.entries(newKeys)) {
@@ -81,23 +90,37 @@ function diffKey(key: string, before: ManifestKey, after: ManifestKey): Manifest
   if (gone.length > 0) {
     const to = added.length > 0 ? ` to ${added.join(', ')}` : '';
     changes.push(
-      change('producers-moved', key, key, `producers of key '${key}' moved from ${gone.join(', ')}${to}; the key now has another owner (rule 1)`, [
-        'keys',
+      change(
+        'producers-moved',
         key,
-        'producers',
-      ]),
+        key,
+        `producers of key '${key}' moved from ${gone.join(', ')}${to}; the key now has another owner (rule 1)`,
+        ['keys', key, 'producers'],
+      ),
     );
   } else if (added.length > 0) {
     changes.push(change('producers-added', key, key, `key '${key}' gained producers ${added.join(', ')}`, ['keys', key, 'producers']));
   }
   // An untyped key may have been either; only a declared object that became an array (or back) breaks its readers.
-  if ((before.type === 'object' || before.type === 'array') && (after.type === 'object' || after.type === 'array') && before.type !== after.type) {
+  if (
+    (before.type === 'object' || before.type === 'array') &&
+    (after.type === 'object' || after.type === 'array') &&
+    before.type !== after.type
+  ) {
     changes.push(
-      change('key-type-changed', key, key, `key '${key}' changed from ${article(before.type)} to ${article(after.type)}; every consumer reading it breaks (rule 2: additive-forever): add a new key instead`, ['keys', key, 'type']),
+      change(
+        'key-type-changed',
+        key,
+        key,
+        `key '${key}' changed from ${article(before.type)} to ${article(after.type)}; every consumer reading it breaks (rule 2: additive-forever): add a new key instead`,
+        ['keys', key, 'type'],
+      ),
     );
   }
   if (after.deprecated === true && before.deprecated !== true) {
-    changes.push(change('key-deprecated', key, key, `key '${key}' was marked deprecated (kept, so not breaking)`, ['keys', key, 'deprecated']));
+    changes.push(
+      change('key-deprecated', key, key, `key '${key}' was marked deprecated (kept, so not breaking)`, ['keys', key, 'deprecated']),
+    );
   }
   changes.push(...diffFieldMaps(key, key, normalizeFields(before.fields), normalizeFields(after.fields), ['keys', key, 'fields']));
   return changes;
@@ -112,7 +135,9 @@ function diffFieldMaps(
 ): ManifestChange[] {
   if (before === undefined && after === undefined) return [];
   if (after === undefined) {
-    return [change('fields-unchecked', prefix, key, `the fields of '${prefix}' are no longer listed, so they are no longer checked`, location)];
+    return [
+      change('fields-unchecked', prefix, key, `the fields of '${prefix}' are no longer listed, so they are no longer checked`, location),
+    ];
   }
   const changes: ManifestChange[] = [];
   const oldMap: FieldMap = before ?? new Map();
@@ -155,7 +180,10 @@ function diffFieldMaps(
     if (newField === undefined) continue;
     if (newField.deprecated && !oldField.deprecated) {
       changes.push(
-        change('field-deprecated', `${prefix}.${name}`, key, `field '${prefix}.${name}' was marked deprecated (kept, so not breaking)`, [...location, name]),
+        change('field-deprecated', `${prefix}.${name}`, key, `field '${prefix}.${name}' was marked deprecated (kept, so not breaking)`, [
+          ...location,
+          name,
+        ]),
       );
     }
     for (const typeChange of diffFieldType(`${prefix}.${name}`, oldField, newField)) {
@@ -183,7 +211,10 @@ export interface AcceptedBreaksOutcome {
   readonly stale: Array<{ entry: AcceptedBreak; index: number }>;
 }
 
-export function applyAcceptedBreaks(changes: readonly ManifestChange[], acceptedBreaks: readonly AcceptedBreak[] | undefined): AcceptedBreaksOutcome {
+export function applyAcceptedBreaks(
+  changes: readonly ManifestChange[],
+  acceptedBreaks: readonly AcceptedBreak[] | undefined,
+): AcceptedBreaksOutcome {
   // Read leniently: an old revision's manifest may hold anything here.
   const entries: ReadonlyArray<Partial<AcceptedBreak> | null> = Array.isArray(acceptedBreaks) ? acceptedBreaks : [];
   const used = new Set<number>();

@@ -23,7 +23,9 @@ function renderField(name: string, spec: ManifestFieldSpec): string {
   } else if (spec.fields !== undefined) {
     text += `{${renderFieldList(spec.fields)}}`;
   }
-  const notes = [spec.deprecated === true ? 'deprecated' : undefined, spec.description].filter((note): note is string => note !== undefined && note !== '');
+  const notes = [spec.deprecated === true ? 'deprecated' : undefined, spec.description].filter(
+    (note): note is string => note !== undefined && note !== '',
+  );
   if (notes.length > 0) text += ` (${notes.join('; ')})`;
   return text;
 }

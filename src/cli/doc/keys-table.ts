@@ -44,7 +44,10 @@ export function renderKeysTable(manifest: RegistryManifest): string {
 
 function splitRow(line: string): string[] | null {
   if (line.includes('|')) {
-    const trimmed = line.trim().replace(/^\|/, '').replace(/(?<!\\)\|$/, '');
+    const trimmed = line
+      .trim()
+      .replace(/^\|/, '')
+      .replace(/(?<!\\)\|$/, '');
     return trimmed.split(/(?<!\\)\|/).map((cell) => cell.trim().replace(/\\\|/g, '|'));
   }
   // The spec's own table is tab-separated plain text.
@@ -89,10 +92,16 @@ export function parseKeysTable(markdown: string): KeysTableRow[] | null {
     const cells = splitRow(line);
     if (cells === null || cells.length < 3) break;
     if (cells.every((cell) => /^:?-+:?$/.test(cell))) continue;
-    const key = cells[0].replace(/`/g, '').replace(/\s*\(deprecated\)$/, '').trim();
+    const key = cells[0]
+      .replace(/`/g, '')
+      .replace(/\s*\(deprecated\)$/, '')
+      .trim();
     if (key === '') continue;
     const producerCell = cells[1].replace(/<br\s*\/?>/gi, ',');
-    const tokens = producerCell.split(',').map((token) => token.trim().replace(/`/g, '')).filter((token) => token !== '');
+    const tokens = producerCell
+      .split(',')
+      .map((token) => token.trim().replace(/`/g, ''))
+      .filter((token) => token !== '');
     const allPaths = tokens.length > 0 && tokens.every((token) => PATH_LIKE.test(token));
     rows.push({
       key,

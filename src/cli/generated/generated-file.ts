@@ -83,7 +83,10 @@ export function runGeneratedFile(spec: GeneratedFileSpec, values: OptionValues, 
       },
     ],
     notes: [],
-    textBody: current === null ? `Please run \`${fixCommand}\`. ${shownOut} does not exist.` : `Please run \`${fixCommand}\`. ${shownOut} is out of date:\n${diff}`,
+    textBody:
+      current === null
+        ? `Please run \`${fixCommand}\`. ${shownOut} does not exist.`
+        : `Please run \`${fixCommand}\`. ${shownOut} is out of date:\n${diff}`,
     data: { file: shownOut, stale: true, diff, fixCommand },
   };
 }

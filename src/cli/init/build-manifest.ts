@@ -19,7 +19,10 @@ export interface StarterManifest {
  * `plane` for a key written only on descriptors or resources (a tool result is the default), and `catalogue` for a
  * host-defined key (`openai/outputTemplate`): its name is the host's, so the MCP key-name check does not apply.
  */
-function planeAndCatalogue(key: string, planes: ReadonlySet<CheckedPlane> | undefined): { plane?: CheckedPlane | CheckedPlane[]; catalogue?: string } {
+function planeAndCatalogue(
+  key: string,
+  planes: ReadonlySet<CheckedPlane> | undefined,
+): { plane?: CheckedPlane | CheckedPlane[]; catalogue?: string } {
   const out: { plane?: CheckedPlane | CheckedPlane[]; catalogue?: string } = {};
   const written = [...(planes ?? [])].sort();
   if (written.length > 0 && !(written.length === 1 && written[0] === 'result')) out.plane = written.length === 1 ? written[0] : written;
@@ -68,7 +71,8 @@ export function mergeFields(fromDoc: ManifestFields | undefined, fromCode: Manif
     const typed = spec.type !== undefined || spec.enum !== undefined || spec.anyOf !== undefined;
     const next: ManifestFieldSpec = typed ? { ...spec } : { ...typeOf(seen), ...spec };
     if (seen?.fields !== undefined && spec.items === undefined) next.fields = mergeFields(spec.fields, seen.fields);
-    if (seen?.items?.fields !== undefined && spec.fields === undefined) next.items = { ...spec.items, fields: mergeFields(spec.items?.fields, seen.items.fields) };
+    if (seen?.items?.fields !== undefined && spec.fields === undefined)
+      next.items = { ...spec.items, fields: mergeFields(spec.items?.fields, seen.items.fields) };
     merged[name] = next;
   }
   for (const [name, spec] of Object.entries(code)) if (!(name in merged)) merged[name] = spec;
@@ -97,7 +101,9 @@ export function buildStarterManifest(
   }
   for (const [file, fileKeys] of [...keysByFile].sort(([a], [b]) => a.localeCompare(b))) {
     if (fileKeys.length < 2) continue;
-    notes.push(`${relative(file)} writes ${fileKeys.length} keys (${[...fileKeys].sort().join(', ')}): it is listed as a producer of each; keep each write in its own producer unit (its own try, function or hook)`);
+    notes.push(
+      `${relative(file)} writes ${fileKeys.length} keys (${[...fileKeys].sort().join(', ')}): it is listed as a producer of each; keep each write in its own producer unit (its own try, function or hook)`,
+    );
   }
 
   const keys: Record<string, ManifestKey> = {};
@@ -116,7 +122,10 @@ export function buildStarterManifest(
     }
     if (producers.size === 0) {
       // Only a key that came from the doc can be without a producer (a scanned key has the files that write it).
-      if (row !== undefined) notes.push(`key '${key}' from the doc is left out: no file writes it and its Producer cell ('${row.producerText}') names no file or function found in the code; add it by hand with its producers`);
+      if (row !== undefined)
+        notes.push(
+          `key '${key}' from the doc is left out: no file writes it and its Producer cell ('${row.producerText}') names no file or function found in the code; add it by hand with its producers`,
+        );
       continue;
     }
     const written = scanned === undefined ? undefined : objectFieldsOf(scanned.values);
@@ -124,7 +133,9 @@ export function buildStarterManifest(
     if (row?.fields !== undefined && written !== undefined && !written.open) {
       const docOnly = (Array.isArray(row.fields) ? row.fields : Object.keys(row.fields)).filter((name) => !written.fields.has(name));
       for (const name of docOnly) {
-        notes.push(`field '${key}.${name}' is in the doc but no producer writes it: write it again, or mark it "deprecated": true (\`mcp-meta check\` reports it until then)`);
+        notes.push(
+          `field '${key}.${name}' is in the doc but no producer writes it: write it again, or mark it "deprecated": true (\`mcp-meta check\` reports it until then)`,
+        );
       }
     }
     const fields = mergeFields(row?.fields, codeFields);
@@ -135,14 +146,21 @@ export function buildStarterManifest(
     keys[key] = entry;
     if (row === undefined && docRows.length > 0) {
       const files = [...producers].join(', ');
-      notes.push(`key '${key}' is written in ${files} but is not in the doc's table: register it there, or if \`_meta\` in that file is another plane (a JSON body, tool arguments), move the file to \`ignore\` and drop the key`);
+      notes.push(
+        `key '${key}' is written in ${files} but is not in the doc's table: register it there, or if \`_meta\` in that file is another plane (a JSON body, tool arguments), move the file to \`ignore\` and drop the key`,
+      );
     }
-    if (scanned === undefined) notes.push(`key '${key}' comes from the doc only: no write of it was found in its producers (\`mcp-meta check\` will say so until one exists)`);
+    if (scanned === undefined)
+      notes.push(
+        `key '${key}' comes from the doc only: no write of it was found in its producers (\`mcp-meta check\` will say so until one exists)`,
+      );
   }
 
   const typed = Object.entries(keys).flatMap(([key, entry]) => typedFieldPaths(entry.fields, key));
   if (typed.length > 0) {
-    notes.push(`typed ${typed.length} field${typed.length > 1 ? 's' : ''} from the literals the code writes (${typed.join(', ')}); a typed field is required unless "optional": true (set where the code writes it under a condition): mark any other field that is not always written`);
+    notes.push(
+      `typed ${typed.length} field${typed.length > 1 ? 's' : ''} from the literals the code writes (${typed.join(', ')}); a typed field is required unless "optional": true (set where the code writes it under a condition): mark any other field that is not always written`,
+    );
   }
 
   const manifest: RegistryManifest = { $schema: SCHEMA_REFERENCE, version: 1, keys };
@@ -153,5 +171,8 @@ export function buildStarterManifest(
   if (scan.mergeLayerFiles.size > 0) manifest.mergeLayer = sorted([...scan.mergeLayerFiles].map(relative));
   // Property order as in the manifest docs: vocabulary first, keys last.
   const { $schema, version, emitters, hooks, hookFunctions, mergeLayer } = manifest;
-  return { manifest: JSON.parse(JSON.stringify({ $schema, version, emitters, hooks, hookFunctions, mergeLayer, keys })) as RegistryManifest, notes };
+  return {
+    manifest: JSON.parse(JSON.stringify({ $schema, version, emitters, hooks, hookFunctions, mergeLayer, keys })) as RegistryManifest,
+    notes,
+  };
 }

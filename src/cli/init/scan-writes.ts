@@ -25,7 +25,6 @@ export function emptyScan(): ScanResult {
   return { keys: new Map(), mergeLayerFiles: new Set() };
 }
 
-
 /** Adds one parsed file's writes (found with the plugin's own analysis and the detected vocabulary) to `scan`. */
 export function scanWrites(
   input: { ast: TSESTree.Program; text: string; visitorKeys: Record<string, readonly string[]> },
@@ -36,7 +35,8 @@ export function scanWrites(
   const writes = findMetaWrites({ ...input, filename: file, vocabulary });
   for (const write of writes) {
     // The dispatch layer's assembly from collected keys, and a wrapper merging its keys into a handler's result.
-    if (isAssemblyFromCollected(write) || (write.plane === 'result' && write.mergesSelf && write.keys.length > 0)) scan.mergeLayerFiles.add(file);
+    if (isAssemblyFromCollected(write) || (write.plane === 'result' && write.mergesSelf && write.keys.length > 0))
+      scan.mergeLayerFiles.add(file);
     if (!writesValues(write)) continue;
     for (const keyWrite of write.keys) {
       if (keyWrite.name === null) continue;

@@ -18,7 +18,10 @@ export type SchemaReference = { reference: string; resolved: true } | { referenc
  * installed version and works offline. When the package cannot be resolved there (not installed yet, or run through
  * a one-off `npx`), the conventional unhoisted path is written and `resolved` is false.
  */
-export function schemaReferenceFor(manifestDir: string, resolve: (specifier: string) => string = resolverFrom(manifestDir)): SchemaReference {
+export function schemaReferenceFor(
+  manifestDir: string,
+  resolve: (specifier: string) => string = resolverFrom(manifestDir),
+): SchemaReference {
   let schemaFile: string;
   try {
     schemaFile = resolve(SCHEMA_SPECIFIER);

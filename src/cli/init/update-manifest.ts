@@ -59,7 +59,12 @@ function addFields(editor: Editor, existing: ManifestFields, found: ManifestFiel
 }
 
 /** `existingText` (parsed as `existing`) with what `found` (a fresh `init` scan) adds; keys in `skipKeys` are left as they are. */
-export function mergeIntoManifest(existingText: string, existing: RegistryManifest, found: RegistryManifest, skipKeys: ReadonlySet<string>): ManifestUpdate {
+export function mergeIntoManifest(
+  existingText: string,
+  existing: RegistryManifest,
+  found: RegistryManifest,
+  skipKeys: ReadonlySet<string>,
+): ManifestUpdate {
   const editor: Editor = { text: existingText, added: [] };
   const touchedKeys = new Set<string>();
   // A file the team put in `ignore` holds another plane: a scan that sees writes there is not news.
@@ -70,7 +75,10 @@ export function mergeIntoManifest(existingText: string, existing: RegistryManife
     const matchesCurrent = list === 'mergeLayer' ? compileGlobs(current) : (name: string) => current.includes(name);
     const fresh = (found[list] ?? []).filter((name) => !matchesCurrent(name) && !(list === 'mergeLayer' && ignored(name)));
     if (fresh.length === 0) continue;
-    editor.text = existing[list] === undefined ? setJsonValue(editor.text, [list], fresh) : fresh.reduce((text, name) => setJsonValue(text, [list, -1], name), editor.text);
+    editor.text =
+      existing[list] === undefined
+        ? setJsonValue(editor.text, [list], fresh)
+        : fresh.reduce((text, name) => setJsonValue(text, [list, -1], name), editor.text);
     for (const name of fresh) editor.added.push(`${VOCABULARY_NOUN[list]} ${name}`);
   }
 
@@ -91,7 +99,8 @@ export function mergeIntoManifest(existingText: string, existing: RegistryManife
       editor.text = setJsonValue(editor.text, ['keys', key, 'producers', -1], file);
       editor.added.push(`producer ${file} to key '${key}'`);
     }
-    if (current.fields !== undefined && foundKey.fields !== undefined) addFields(editor, current.fields, foundKey.fields, ['keys', key, 'fields'], key);
+    if (current.fields !== undefined && foundKey.fields !== undefined)
+      addFields(editor, current.fields, foundKey.fields, ['keys', key, 'fields'], key);
     if (editor.added.length > before) touchedKeys.add(key);
   }
   return { text: editor.text, added: editor.added, touchedKeys };

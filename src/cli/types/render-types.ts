@@ -19,7 +19,10 @@ export function renderTypesModule(registry: Registry, manifestLabel: string, com
     ' * tolerate them (MCP _meta rule 2: additive-forever).',
     ' */',
     keys.length === 0 ? 'export interface McpMetaRegistry {}' : 'export interface McpMetaRegistry {',
-    ...keys.flatMap((key) => [...docComment([key.description, key.deprecated ? '@deprecated' : undefined], '  '), `  ${propertyName(key.name)}: ${keyValueType(key, '  ')};`]),
+    ...keys.flatMap((key) => [
+      ...docComment([key.description, key.deprecated ? '@deprecated' : undefined], '  '),
+      `  ${propertyName(key.name)}: ${keyValueType(key, '  ')};`,
+    ]),
     ...(keys.length === 0 ? [] : ['}']),
     '',
     '/** A registered `_meta` key. */',
@@ -28,7 +31,7 @@ export function renderTypesModule(registry: Registry, manifestLabel: string, com
     '/** An emitter (`ctx.emitResponseMeta?.(key, value)`): one registered key, with the value registered for it. */',
     'export type McpMetaEmit = <K extends McpMetaKey>(key: K, value: McpMetaRegistry[K]) => void;',
     '',
-    '/** A hook fragment (what a `metaHook` returns): some of the registered keys; a failed producer\'s key is absent. */',
+    "/** A hook fragment (what a `metaHook` returns): some of the registered keys; a failed producer's key is absent. */",
     'export type McpMetaFragment = Partial<McpMetaRegistry>;',
     '',
   ];

@@ -29,10 +29,16 @@ function producerGlob(option: string, cwd: string, manifestDir: string): string 
   const absolute = path.resolve(cwd, option);
   const relative = posixRelative(manifestDir, absolute);
   if (relative === '' || relative.startsWith('../') || path.isAbsolute(relative)) {
-    throw new CliError(`producer '${option}' is outside the manifest's folder ${manifestDir}`, 'Producers are globs relative to the folder of mcp-meta.registry.json.');
+    throw new CliError(
+      `producer '${option}' is outside the manifest's folder ${manifestDir}`,
+      'Producers are globs relative to the folder of mcp-meta.registry.json.',
+    );
   }
   if (!GLOB_SYNTAX.test(option) && !(fs.existsSync(absolute) && fs.statSync(absolute).isFile())) {
-    throw new CliError(`producer '${option}' is not a file`, 'Give the path of the file that writes the key (relative to the working directory), or a glob.');
+    throw new CliError(
+      `producer '${option}' is not a file`,
+      'Give the path of the file that writes the key (relative to the working directory), or a glob.',
+    );
   }
   return relative;
 }
@@ -50,7 +56,7 @@ export const addKeyVerb: Verb = {
     '',
     'Options:',
     '  --producer FILE             a file (or glob) that writes the key, relative to the working directory (repeatable)',
-    '  --field NAME                a field of the key\'s value (repeatable); without it, fields are not checked',
+    "  --field NAME                a field of the key's value (repeatable); without it, fields are not checked",
     '  --plane result|tool|resource  where the key is written (default result: tool results)',
     '  --description TEXT          what the key carries',
     '  --update-producers          add producers and fields to a key that already exists',
@@ -141,12 +147,22 @@ export const addKeyVerb: Verb = {
       return {
         verb: 'add-key',
         // Lines and columns would point into a text that is not written: the finding names the file only.
-        findings: blocking.map((problem) => ({ ...registryProblemToFinding(problem), severity: 'error' as const, line: undefined, column: undefined })),
+        findings: blocking.map((problem) => ({
+          ...registryProblemToFinding(problem),
+          severity: 'error' as const,
+          line: undefined,
+          column: undefined,
+        })),
         notes: [`${shownRegistry} is unchanged: the plugin's manifest validation rejects the result`],
       };
     }
     if (added.length === 0) {
-      return { verb: 'add-key', findings: [], notes: [`key '${key}' already lists these producers and fields: ${shownRegistry} is unchanged`], data: { file: shownRegistry, key, added } };
+      return {
+        verb: 'add-key',
+        findings: [],
+        notes: [`key '${key}' already lists these producers and fields: ${shownRegistry} is unchanged`],
+        data: { file: shownRegistry, key, added },
+      };
     }
     writeFileSafely(registryPath, text, repositoryRoot(cwd));
     return {

@@ -12,7 +12,6 @@ import { listSourceFiles } from '../source-files';
 import { FORMAT_HELP, type Verb } from '../verb';
 import { itemFieldsOf, objectFieldsOf, type WrittenFields } from '../written-fields';
 
-
 export const checkVerb: Verb = {
   name: 'check',
   help: [
@@ -36,17 +35,31 @@ export const checkVerb: Verb = {
   maxPositionals: 0,
   run(values, _positionals, cwd): VerbReport {
     const registryOptions = Array.isArray(values.registry) ? values.registry : [];
-    if (values.all === true && registryOptions.length > 0) throw new CliError('check takes --all or --registry, not both', 'Usage: mcp-meta check [--registry FILE ... | --all]');
-    const registryPaths = values.all === true ? findManifests(cwd) : registryOptions.length === 0 ? [resolveRegistryPath(undefined, cwd)] : [...new Set(registryOptions.map((option) => resolveRegistryPath(option, cwd)))];
+    if (values.all === true && registryOptions.length > 0)
+      throw new CliError('check takes --all or --registry, not both', 'Usage: mcp-meta check [--registry FILE ... | --all]');
+    const registryPaths =
+      values.all === true
+        ? findManifests(cwd)
+        : registryOptions.length === 0
+          ? [resolveRegistryPath(undefined, cwd)]
+          : [...new Set(registryOptions.map((option) => resolveRegistryPath(option, cwd)))];
     if (registryPaths.length === 1) return checkManifest(registryPaths[0], cwd);
     // One report for several manifests: every finding says which manifest it belongs to.
     const reports = registryPaths.map((registryPath) => ({ registryPath, report: checkManifest(registryPath, cwd) }));
-    const findings = reports.flatMap(({ registryPath, report }) => report.findings.map((finding) => ({ ...finding, manifest: registryPath })));
+    const findings = reports.flatMap(({ registryPath, report }) =>
+      report.findings.map((finding) => ({ ...finding, manifest: registryPath })),
+    );
     return {
       verb: 'check',
       findings,
       notes: reports.flatMap(({ registryPath, report }) => report.notes.map((note) => `${displayPath(registryPath, cwd)}: ${note}`)),
-      data: { registries: reports.map(({ registryPath, report }) => ({ registry: displayPath(registryPath, cwd), ok: report.findings.length === 0, ...report.data })) },
+      data: {
+        registries: reports.map(({ registryPath, report }) => ({
+          registry: displayPath(registryPath, cwd),
+          ok: report.findings.length === 0,
+          ...report.data,
+        })),
+      },
     };
   },
 };
@@ -54,72 +67,78 @@ export const checkVerb: Verb = {
 /** Every manifest under `cwd`, in path order (the registry's own file walk: node_modules, dist and dot-folders skipped). */
 function findManifests(cwd: string): string[] {
   const found = listFiles(cwd).filter((file) => path.posix.basename(file) === REGISTRY_FILENAME);
-  if (found.length === 0) throw new CliError(`no ${REGISTRY_FILENAME} under ${cwd}`, 'Create one with `npx mcp-meta init`, or name manifests with --registry FILE.');
+  if (found.length === 0)
+    throw new CliError(
+      `no ${REGISTRY_FILENAME} under ${cwd}`,
+      'Create one with `npx mcp-meta init`, or name manifests with --registry FILE.',
+    );
   return found.map((file) => path.join(cwd, file));
 }
 
 function checkManifest(registryPath: string, cwd: string): VerbReport {
-    const { registry, locator, findings } = loadRegistryWithFindings(registryPath, true);
-    if (registry === null) return { verb: 'check', findings, notes: [] };
-    const source = { manifest: registry.manifest, locator };
+  const { registry, locator, findings } = loadRegistryWithFindings(registryPath, true);
+  if (registry === null) return { verb: 'check', findings, notes: [] };
+  const source = { manifest: registry.manifest, locator };
 
-    const valuesByKey = new Map<string, Array<TSESTree.Expression | null>>();
-    let producerFiles = 0;
-    for (const file of listSourceFiles(registry.dir)) {
-      const role = registry.classifyFile(file);
-      if (role.ignored || role.ownedKeys.length === 0) continue;
-      producerFiles++;
-      let writes;
-      try {
-        writes = analyzeSource(fs.readFileSync(file, 'utf8'), file, registry).writes;
-      } catch (error) {
-        findings.push({
-          severity: 'warning',
-          code: 'source-unreadable',
-          message: `cannot analyse producer file: ${describeIoError(error)}`,
-          file,
-          fix: 'fix the syntax error (ESLint reports it too); until then its keys count as not written',
-        });
-        continue;
-      }
-      for (const write of writes) {
-        if (!writesValues(write)) continue;
-        for (const keyWrite of write.keys) {
-          if (keyWrite.name === null || !role.ownedKeys.includes(keyWrite.name)) continue;
-          const list = valuesByKey.get(keyWrite.name) ?? [];
-          list.push(keyWrite.value);
-          valuesByKey.set(keyWrite.name, list);
-        }
+  const valuesByKey = new Map<string, Array<TSESTree.Expression | null>>();
+  let producerFiles = 0;
+  for (const file of listSourceFiles(registry.dir)) {
+    const role = registry.classifyFile(file);
+    if (role.ignored || role.ownedKeys.length === 0) continue;
+    producerFiles++;
+    let writes;
+    try {
+      writes = analyzeSource(fs.readFileSync(file, 'utf8'), file, registry).writes;
+    } catch (error) {
+      findings.push({
+        severity: 'warning',
+        code: 'source-unreadable',
+        message: `cannot analyse producer file: ${describeIoError(error)}`,
+        file,
+        fix: 'fix the syntax error (ESLint reports it too); until then its keys count as not written',
+      });
+      continue;
+    }
+    for (const write of writes) {
+      if (!writesValues(write)) continue;
+      for (const keyWrite of write.keys) {
+        if (keyWrite.name === null || !role.ownedKeys.includes(keyWrite.name)) continue;
+        const list = valuesByKey.get(keyWrite.name) ?? [];
+        list.push(keyWrite.value);
+        valuesByKey.set(keyWrite.name, list);
       }
     }
+  }
 
-    for (const [key, spec] of registry.keys) {
-      const rawKey = source.manifest.keys[key];
-      const written = valuesByKey.get(key);
-      if (written === undefined) {
-        if (spec.deprecated) continue;
-        findings.push({
-          severity: 'error',
-          code: 'key-not-written',
-          message: `key '${key}' has no write site in its producers (${spec.producers.join(', ')})`,
-          file: registryPath,
-          ...locate(source, ['keys', key]),
-          fix: 'write the key from its producer, or correct `producers` if the code moved (a moved producer is a breaking change for `mcp-meta diff`)',
-        });
-        continue;
-      }
-      if (spec.fields !== undefined) {
-        findings.push(...missingFields(spec.fields, rawKey?.fields, objectFieldsOf(written), key, key, ['keys', key, 'fields'], source, registryPath));
-      }
+  for (const [key, spec] of registry.keys) {
+    const rawKey = source.manifest.keys[key];
+    const written = valuesByKey.get(key);
+    if (written === undefined) {
+      if (spec.deprecated) continue;
+      findings.push({
+        severity: 'error',
+        code: 'key-not-written',
+        message: `key '${key}' has no write site in its producers (${spec.producers.join(', ')})`,
+        file: registryPath,
+        ...locate(source, ['keys', key]),
+        fix: 'write the key from its producer, or correct `producers` if the code moved (a moved producer is a breaking change for `mcp-meta diff`)',
+      });
+      continue;
     }
-    // Reading order of the manifest, then of the code files.
-    findings.sort((a, b) => (a.file ?? '').localeCompare(b.file ?? '') || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
-    return {
-      verb: 'check',
-      findings,
-      notes: [`checked ${registry.keys.size} keys against ${producerFiles} producer files`],
-      data: { registry: displayPath(registryPath, cwd), keys: registry.keys.size, producerFiles },
-    };
+    if (spec.fields !== undefined) {
+      findings.push(
+        ...missingFields(spec.fields, rawKey?.fields, objectFieldsOf(written), key, key, ['keys', key, 'fields'], source, registryPath),
+      );
+    }
+  }
+  // Reading order of the manifest, then of the code files.
+  findings.sort((a, b) => (a.file ?? '').localeCompare(b.file ?? '') || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+  return {
+    verb: 'check',
+    findings,
+    notes: [`checked ${registry.keys.size} keys against ${producerFiles} producer files`],
+    data: { registry: displayPath(registryPath, cwd), keys: registry.keys.size, producerFiles },
+  };
 }
 
 /** Registered, non-deprecated fields that no write provides; recurses into nested `fields` and `items`. */
@@ -154,12 +173,30 @@ function missingFields(
     const nestedRaw = Array.isArray(raw) || raw === undefined ? undefined : raw[name];
     if (field.fields !== undefined) {
       findings.push(
-        ...missingFields(field.fields, nestedRaw?.fields, objectFieldsOf(values), key, `${prefix}.${name}`, [...fieldPath, 'fields'], source, registryPath),
+        ...missingFields(
+          field.fields,
+          nestedRaw?.fields,
+          objectFieldsOf(values),
+          key,
+          `${prefix}.${name}`,
+          [...fieldPath, 'fields'],
+          source,
+          registryPath,
+        ),
       );
     }
     if (field.items !== undefined) {
       findings.push(
-        ...missingFields(field.items, nestedRaw?.items?.fields, itemFieldsOf(values), key, `${prefix}.${name}[]`, [...fieldPath, 'items', 'fields'], source, registryPath),
+        ...missingFields(
+          field.items,
+          nestedRaw?.items?.fields,
+          itemFieldsOf(values),
+          key,
+          `${prefix}.${name}[]`,
+          [...fieldPath, 'items', 'fields'],
+          source,
+          registryPath,
+        ),
       );
     }
   }

@@ -30,7 +30,8 @@ export const diffVerb: Verb = {
   maxPositionals: 0,
   run(values, _positionals, cwd): VerbReport {
     const ref = values.against;
-    if (typeof ref !== 'string' || ref === '') throw new CliError('diff needs --against <git-ref>', 'Usage: mcp-meta diff --against <git-ref> [--registry FILE]');
+    if (typeof ref !== 'string' || ref === '')
+      throw new CliError('diff needs --against <git-ref>', 'Usage: mcp-meta diff --against <git-ref> [--registry FILE]');
     const registryPath = resolveRegistryPath(values.registry as string | undefined, cwd);
     if (fs.lstatSync(registryPath, { throwIfNoEntry: false }) === undefined) {
       throw new CliError(`no manifest at ${registryPath}`, 'Pass its path with --registry FILE.');

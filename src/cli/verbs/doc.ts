@@ -20,7 +20,7 @@ export const docVerb: Verb = {
     'Keeps the registered keys table of your protocol doc in sync with the manifest. The table goes between',
     '  <!-- mcp-meta:keys:start -->',
     '  <!-- mcp-meta:keys:end -->',
-    'Contents is the key\'s description followed by its fields (name{nested}, name[]{item fields}, (deprecated)).',
+    "Contents is the key's description followed by its fields (name{nested}, name[]{item fields}, (deprecated)).",
     '',
     'Options:',
     '  --write                     rewrite the table in FILE.md',

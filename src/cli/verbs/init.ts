@@ -33,7 +33,10 @@ function readDocRows(docOption: string | undefined, cwd: string): KeysTableRow[]
   }
   const rows = parseKeysTable(text);
   if (rows === null) {
-    throw new CliError(`${docPath} has no "Key | Producer | Contents" table`, 'Give a markdown (|) or tab-separated table whose header row is Key, Producer, Contents.');
+    throw new CliError(
+      `${docPath} has no "Key | Producer | Contents" table`,
+      'Give a markdown (|) or tab-separated table whose header row is Key, Producer, Contents.',
+    );
   }
   return rows;
 }
@@ -45,7 +48,7 @@ export const initVerb: Verb = {
     '',
     'Scans DIR (default: the working directory; node_modules, dist and dot-folders skipped) and writes',
     'DIR/mcp-meta.registry.json with:',
-    '  emitters        callees like ctx.emitResponseMeta?.(\'key\', value) / emitXxxMeta(\'key\', value)',
+    "  emitters        callees like ctx.emitResponseMeta?.('key', value) / emitXxxMeta('key', value)",
     '  hooks           metaHook-like callees',
     '  hookFunctions   getXxxMeta functions returning an object literal, and functions the doc names as producers',
     '  mergeLayer      files that assemble _meta by spreading collected maps',
@@ -71,7 +74,10 @@ export const initVerb: Verb = {
     const exists = fs.lstatSync(target, { throwIfNoEntry: false }) !== undefined;
     const update = values.update === true && exists;
     if (exists && values.force !== true && !update) {
-      throw new CliError(`${target} already exists`, 'Pass --update to add what the scan finds to it, --force to overwrite it, or edit it by hand.');
+      throw new CliError(
+        `${target} already exists`,
+        'Pass --update to add what the scan finds to it, --force to overwrite it, or edit it by hand.',
+      );
     }
     const docRows = readDocRows(values['from-doc'] as string | undefined, cwd);
 
@@ -106,7 +112,10 @@ export const initVerb: Verb = {
     if (update) return updateManifest(target, manifest, notes, cwd);
     const schema = schemaReferenceFor(dir);
     manifest.$schema = schema.reference;
-    if (!schema.resolved) notes.push(`eslint-plugin-mcp-meta is not installed where ${displayPath(dir, cwd)} can resolve it: "$schema" assumes ${schema.reference} (install the plugin, then run init again or correct the path)`);
+    if (!schema.resolved)
+      notes.push(
+        `eslint-plugin-mcp-meta is not installed where ${displayPath(dir, cwd)} can resolve it: "$schema" assumes ${schema.reference} (install the plugin, then run init again or correct the path)`,
+      );
     // The starter must load in the plugin: drop a key the validation rejects (an invalid MCP key name...) and say why.
     let text = serialize(manifest);
     for (let attempt = 0; attempt < 20; attempt++) {
@@ -174,7 +183,10 @@ function updateManifest(target: string, found: RegistryManifest, notes: string[]
         return { verb: 'init', findings: [], notes, data: { file: shown, added: [] } };
       }
       writeFileSafely(target, merged.text, repositoryRoot(cwd));
-      notes.unshift(`updated ${shown}: added ${merged.added.length} ${merged.added.length === 1 ? 'entry' : 'entries'}`, ...merged.added.map((line) => `  added ${line}`));
+      notes.unshift(
+        `updated ${shown}: added ${merged.added.length} ${merged.added.length === 1 ? 'entry' : 'entries'}`,
+        ...merged.added.map((line) => `  added ${line}`),
+      );
       notes.push('review the additions, then run `npx mcp-meta check`');
       return { verb: 'init', findings: [], notes, data: { file: shown, added: merged.added } };
     }

@@ -9,7 +9,8 @@ const typesFile: GeneratedFileSpec = {
   staleCode: 'types-stale',
   what: 'the TypeScript types of _meta',
   usage: USAGE,
-  render: (registry, manifestLabel, outFromManifestDir) => renderTypesModule(registry, manifestLabel, `npx mcp-meta types --out ${outFromManifestDir}`),
+  render: (registry, manifestLabel, outFromManifestDir) =>
+    renderTypesModule(registry, manifestLabel, `npx mcp-meta types --out ${outFromManifestDir}`),
 };
 
 export const typesVerb: Verb = {

@@ -35,8 +35,7 @@ export const REGISTRY_RULE = 'valid-registry';
 export const PLUGIN_RULES = [...RULES, REGISTRY_RULE, 'no-removed-meta-field'] as const;
 
 /** Where each rule's documentation lives (the rules' `meta.docs.url`). */
-export const docsUrl = (rule: string): string =>
-  `https://github.com/mcp-meta/eslint-plugin-mcp-meta/blob/main/docs/rules/${rule}.md`;
+export const docsUrl = (rule: string): string => `https://github.com/mcp-meta/eslint-plugin-mcp-meta/blob/main/docs/rules/${rule}.md`;
 
 /** Throws a clear message when the plugin has not been built (these tests lint with dist/, like users do). */
 export function assertBuilt(): void {
@@ -154,7 +153,9 @@ export function parseJsonOutput(run: RunResult): JsonResult[] {
   try {
     return JSON.parse(run.stdout) as JsonResult[];
   } catch {
-    throw new Error(`ESLint did not print JSON (exit ${run.code}).\nstdout: ${run.stdout.slice(0, 2000)}\nstderr: ${run.stderr.slice(0, 2000)}`);
+    throw new Error(
+      `ESLint did not print JSON (exit ${run.code}).\nstdout: ${run.stdout.slice(0, 2000)}\nstderr: ${run.stderr.slice(0, 2000)}`,
+    );
   }
 }
 

@@ -96,7 +96,9 @@ export function applyTextEdits(text: string, edits: readonly LspTextEdit[]): str
   const lineStarts = [0];
   for (let i = 0; i < text.length; i++) if (text[i] === '\n') lineStarts.push(i + 1);
   const offset = (p: LspPosition) => Math.min((lineStarts[p.line] ?? text.length) + p.character, text.length);
-  const sorted = edits.map((e) => ({ start: offset(e.range.start), end: offset(e.range.end), text: e.newText })).sort((a, b) => b.start - a.start);
+  const sorted = edits
+    .map((e) => ({ start: offset(e.range.start), end: offset(e.range.end), text: e.newText }))
+    .sort((a, b) => b.start - a.start);
   let out = text;
   for (const edit of sorted) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
   return out;
@@ -183,7 +185,9 @@ export class EslintLanguageServer {
   async open(file: string, languageId = 'typescript'): Promise<void> {
     const doc = { uri: fileUri(file), version: 1, text: fs.readFileSync(file, 'utf8') };
     this.documents.set(file, doc);
-    await this.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: doc.uri, languageId, version: doc.version, text: doc.text } });
+    await this.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri: doc.uri, languageId, version: doc.version, text: doc.text },
+    });
   }
 
   /** The editor's text of an open document. */
@@ -227,10 +231,12 @@ export class EslintLanguageServer {
     const before = this.appliedEdits.length;
     await this.connection.sendRequest('workspace/executeCommand', { command: command.command, arguments: command.arguments });
     const uri = this.document(file).uri;
-    return this.appliedEdits.slice(before).flatMap((edit) => [
-      ...(edit.changes?.[uri] ?? []),
-      ...(edit.documentChanges ?? []).filter((change) => change.textDocument.uri === uri).flatMap((change) => change.edits),
-    ]);
+    return this.appliedEdits
+      .slice(before)
+      .flatMap((edit) => [
+        ...(edit.changes?.[uri] ?? []),
+        ...(edit.documentChanges ?? []).filter((change) => change.textDocument.uri === uri).flatMap((change) => change.edits),
+      ]);
   }
 
   /** Asks the server to shut down and exit; kills it if it has not exited within `graceMs`. Never throws. */

@@ -16,8 +16,7 @@ export interface Program {
 }
 
 export type Statement =
-  | { kind: 'simple'; text: string; comment: string | null }
-  | { kind: 'block'; wrapper: Wrapper; body: Statement[]; comment: string | null };
+  { kind: 'simple'; text: string; comment: string | null } | { kind: 'block'; wrapper: Wrapper; body: Statement[]; comment: string | null };
 
 type Wrapper = 'try-catch' | 'try-catch-throw' | 'try-finally' | 'if-else' | 'switch' | 'label' | 'for-of' | 'block' | 'try-catch-delete';
 
@@ -35,7 +34,17 @@ const targets = (language: Language): fc.Arbitrary<string> =>
 /** Targets that are not plain references: a fix must parenthesize them when it spreads `._meta` of them. */
 const oddSpreadSources = fc.constantFrom('(a ?? b)', '(c ? a : b)', '(await load())', '(a || b)', '(x, y)');
 
-const keys = fc.constantFrom("'retrieval'", 'retrieval', '`retrieval`', 'KEY', "'clé'", "'warnings'", "'brain_hot_memory'", "'réglage'", "'x-y'");
+const keys = fc.constantFrom(
+  "'retrieval'",
+  'retrieval',
+  '`retrieval`',
+  'KEY',
+  "'clé'",
+  "'warnings'",
+  "'brain_hot_memory'",
+  "'réglage'",
+  "'x-y'",
+);
 
 const values = (language: Language): fc.Arbitrary<string> =>
   fc.constantFrom(
@@ -119,12 +128,25 @@ function statements(language: Language): fc.Arbitrary<Statement[]> {
     statement: fc.oneof(
       { maxDepth: 2, depthIdentifier: 'statements', withCrossShrink: true },
       { arbitrary: simple, weight: 3 },
-      { arbitrary: fc.record({
-        kind: fc.constant('block' as const),
-        wrapper: fc.constantFrom<Wrapper>('try-catch', 'try-catch-throw', 'try-finally', 'if-else', 'switch', 'label', 'for-of', 'block', 'try-catch-delete'),
-        body: tie('list') as fc.Arbitrary<Statement[]>,
-        comment: comments,
-      }), weight: 1 },
+      {
+        arbitrary: fc.record({
+          kind: fc.constant('block' as const),
+          wrapper: fc.constantFrom<Wrapper>(
+            'try-catch',
+            'try-catch-throw',
+            'try-finally',
+            'if-else',
+            'switch',
+            'label',
+            'for-of',
+            'block',
+            'try-catch-delete',
+          ),
+          body: tie('list') as fc.Arbitrary<Statement[]>,
+          comment: comments,
+        }),
+        weight: 1,
+      },
     ),
     list: fc.array(tie('statement') as fc.Arbitrary<Statement>, { minLength: 1, maxLength: 2, depthIdentifier: 'statements' }),
   }));
@@ -222,7 +244,10 @@ export function batchArbitrary(size: number): fc.Arbitrary<Batch> {
 export function batchText(batch: Pick<Batch, 'language' | 'crlf' | 'tabs'>, programs: readonly Program[]): string {
   const unit = batch.tabs ? '\t' : '  ';
   counter = 0;
-  const text = "const KEY = 'retrieval';\n\n" + programs.map((program, index) => `// program ${index}\n${renderProgram(program, index, unit)}`).join('\n\n') + '\n';
+  const text =
+    "const KEY = 'retrieval';\n\n" +
+    programs.map((program, index) => `// program ${index}\n${renderProgram(program, index, unit)}`).join('\n\n') +
+    '\n';
   // `await using` needs a module; the TypeScript programs are modules already (they `export`).
   const withJsFixes = batch.language === 'js' ? text.replace(/\bexport /g, '') : text;
   return batch.crlf ? withJsFixes.replace(/\n/g, '\r\n') : withJsFixes;
