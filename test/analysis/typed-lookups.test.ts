@@ -3,6 +3,8 @@
  * values never ask the checker, one unresolved key and one opaque value ask once each however many rules look at
  * them, and a lint without a program asks nothing and reports what it always did.
  */
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Linter, type ESLint } from 'eslint';
 import * as tsParser from '@typescript-eslint/parser';
@@ -11,28 +13,44 @@ import { rules } from '../../rules';
 import { typeLookupCount } from '../../src/analysis/typed/type-services';
 
 const FIXTURE = path.resolve(__dirname, '../rules/typed-fixture');
-const PRODUCER = path.join(FIXTURE, 'src/search.ts');
 const plugin = { rules } as unknown as ESLint.Plugin;
 
-function configFor(typed: boolean): Linter.Config[] {
+/**
+ * A fresh copy of the typed fixture with `code` as its producer file on disk too: each typed lint gets its own
+ * program whose files agree with what is linted (a program reused across texts of one file re-resolves imports
+ * lazily, which made the lookup count depend on timing).
+ */
+function fixtureWith(code: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-meta-typed-'));
+  fs.cpSync(FIXTURE, dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'src/search.ts'), code);
+  return dir;
+}
+
+function configFor(typed: boolean, root: string): Linter.Config[] {
   return [
     {
       files: ['**/*.ts'],
       languageOptions: {
         parser: tsParser as unknown as Linter.Parser,
-        parserOptions: typed ? { project: './tsconfig.json', tsconfigRootDir: FIXTURE } : {},
+        parserOptions: typed ? { project: './tsconfig.json', tsconfigRootDir: root } : {},
       },
       plugins: { 'mcp-meta': plugin },
-      settings: { 'mcp-meta': { registry: path.join(FIXTURE, 'mcp-meta.registry.json') } },
+      settings: { 'mcp-meta': { registry: path.join(root, 'mcp-meta.registry.json') } },
       rules: Object.fromEntries(Object.keys(rules).map((name) => [`mcp-meta/${name}`, 'error' as const])),
     },
   ];
 }
 
 function lintCounting(code: string, typed: boolean) {
-  const before = typeLookupCount();
-  const messages = new Linter({ cwd: FIXTURE }).verify(code, configFor(typed), PRODUCER);
-  return { lookups: typeLookupCount() - before, messages: messages.map((m) => m.messageId ?? m.message) };
+  const dir = fixtureWith(code);
+  try {
+    const before = typeLookupCount();
+    const messages = new Linter({ cwd: dir }).verify(code, configFor(typed, dir), path.join(dir, 'src/search.ts'));
+    return { lookups: typeLookupCount() - before, messages: messages.map((m) => m.messageId ?? m.message) };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 const WRITTEN_OUT = `export function search(ctx: { emitResponseMeta(k: string, v: unknown): void }) {
