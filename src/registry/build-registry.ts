@@ -22,7 +22,8 @@ type Matcher = (relativePosixPath: string) => boolean;
 /** A matcher for globs relative to the manifest's folder. `dot: true`: `.github/...` files are files like any other. */
 export function compileGlobs(globs: readonly string[]): Matcher {
   if (globs.length === 0) return () => false;
-  return picomatch(globs.map(normalizeGlob), { dot: true });
+  // `noextglob`: extended globs compile to nested quantifiers (the manifest check refuses them; this keeps them inert).
+  return picomatch(globs.map(normalizeGlob), { dot: true, noextglob: true });
 }
 
 /** `./src/a.ts` and `src/a.ts` mean the same file; picomatch only matches the latter against relative paths. */

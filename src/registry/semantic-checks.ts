@@ -1,5 +1,6 @@
 import type { Node } from 'jsonc-parser';
 import { normalizeGlob } from './build-registry';
+import { globListsOf } from './glob-lists';
 import { fieldTypeProblems } from './field-types';
 import { keyNameProblems } from './key-checks';
 import { toPointer, type JsonLocator } from './json-locate';
@@ -46,24 +47,47 @@ export function semanticProblems(
     });
   }
 
-  const globLists: [string[], (string | number)[]][] = [
-    [manifest.mergeLayer ?? [], ['mergeLayer']],
-    [manifest.ignore ?? [], ['ignore']],
-    ...Object.entries(manifest.keys).map(([name, key]): [string[], (string | number)[]] => [key.producers, ['keys', name, 'producers']]),
-  ];
-  for (const [globs, at] of globLists) {
+  for (const { globs, jsonPath } of globListsOf(manifest)) {
     globs.forEach((glob, index) => {
-      if (!escapesManifestFolder(glob)) return;
-      report(
-        toPointer([...at, index]),
-        `Glob '${glob}' points outside the manifest's folder; globs are relative to the folder of ${file} and match nothing outside it.`,
-        `Write the path relative to the manifest's folder (no leading '/', drive letter or '../'), or move the manifest up to a folder that contains the file.`,
-      );
+      const problem = globProblem(glob, file);
+      if (problem) report(toPointer([...jsonPath, index]), problem.message, problem.fix);
     });
   }
 
   for (const problem of fieldTypeProblems(manifest.keys)) report(toPointer([...problem.path]), problem.message, problem.fix);
   return problems;
+}
+
+/** Longest glob accepted: a path pattern, not a program. Longer ones are refused before they reach the matcher. */
+export const MAX_GLOB_LENGTH = 512;
+/** Extended globs (`+(a|b)`, `@(…)`, `!(…)`…) compile to nested quantifiers; the matcher treats them as literal text. */
+const EXTGLOB = /[+@!*?]\(/;
+
+/**
+ * What is wrong with one glob, if anything: it leaves the manifest's folder, is too long, or uses extended-glob
+ * syntax. Matching cost stays bounded: picomatch compiles what remains (`*`, `**`, `?`, classes, braces) to regular
+ * expressions without nested quantifiers, and `compileGlobs` turns extglobs off.
+ */
+function globProblem(glob: string, file: string): { message: string; fix: string } | null {
+  if (escapesManifestFolder(glob)) {
+    return {
+      message: `Glob '${glob}' points outside the manifest's folder; globs are relative to the folder of ${file} and match nothing outside it.`,
+      fix: `Write the path relative to the manifest's folder (no leading '/', drive letter or '../'), or move the manifest up to a folder that contains the file.`,
+    };
+  }
+  if (glob.length > MAX_GLOB_LENGTH) {
+    return {
+      message: `Glob '${glob.slice(0, 40)}…' is ${glob.length} characters long; globs are at most ${MAX_GLOB_LENGTH}.`,
+      fix: 'List the files with several shorter globs (or a folder glob such as src/tools/**).',
+    };
+  }
+  if (EXTGLOB.test(glob)) {
+    return {
+      message: `Glob '${glob}' uses extended-glob syntax (+(…), @(…), !(…), *(…), ?(…)), which the manifest does not support.`,
+      fix: 'Use braces for alternatives (src/{a,b}.ts) or list the globs separately.',
+    };
+  }
+  return null;
 }
 
 function escapesManifestFolder(glob: string): boolean {
