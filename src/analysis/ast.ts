@@ -178,3 +178,16 @@ export function collectInSameFunction(root: Node, predicate: (node: Node) => boo
   visit(root);
   return found;
 }
+
+/** `null`, `undefined`, `false`, `''` (seen through wrappers): a spread or branch that adds nothing to an object. */
+export function isNothing(node: Node): boolean {
+  const inner = unwrap(node);
+  if (inner.type === 'Literal') return inner.value === null || inner.value === false || inner.value === '';
+  return inner.type === 'Identifier' && inner.name === 'undefined';
+}
+
+/** The arguments of the `return`s that belong to the function whose body is `body` (not to functions nested in it). */
+export function returnArguments(body: Node): Expression[] {
+  const returns = collectInSameFunction(body, (node): node is TSESTree.ReturnStatement => node.type === 'ReturnStatement');
+  return returns.flatMap((statement) => (statement.argument ? [statement.argument] : []));
+}

@@ -4,7 +4,7 @@
  * Whatever cannot be read makes the shape `open`: unknown fields may exist there, and nothing is reported about them.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { collectInSameFunction, isFunctionNode, memberPropertyName, propertyKeyName, unwrap } from './ast';
+import { isFunctionNode, isNothing, memberPropertyName, propertyKeyName, returnArguments, unwrap } from './ast';
 import { constInitializer, functionBoundTo, staticKey } from './bindings';
 
 type Node = TSESTree.Node;
@@ -171,15 +171,4 @@ class ShapeBuilder {
     this.open = true;
     return true;
   }
-}
-
-function isNothing(expression: Expression): boolean {
-  if (expression.type === 'Literal') return expression.value === null || expression.value === false || expression.value === '';
-  return expression.type === 'Identifier' && expression.name === 'undefined';
-}
-
-/** Arguments of the `return`s that belong to `body`'s own function. */
-function returnArguments(body: TSESTree.BlockStatement): Expression[] {
-  const returns = collectInSameFunction(body, (node): node is TSESTree.ReturnStatement => node.type === 'ReturnStatement');
-  return returns.flatMap((statement) => (statement.argument ? [statement.argument] : []));
 }

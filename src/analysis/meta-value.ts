@@ -4,7 +4,7 @@
  * expressions resolve. Pure functions of the AST; the classifier (`classify-write.ts`) builds writes from them.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { collectInSameFunction, isMetaOf, memberPropertyName, metaOwner, propertyKeyName, referenceText, unwrap } from './ast';
+import { isMetaOf, isNothing, memberPropertyName, metaOwner, propertyKeyName, referenceText, returnArguments, unwrap } from './ast';
 import { constInitializer, functionBoundTo, staticKey } from './bindings';
 import type { MetaKeyWrite } from './types';
 
@@ -80,13 +80,6 @@ function isSelfMeta(expression: Node, targetText: string | null): boolean {
   return isMetaOf(inner.type === 'LogicalExpression' ? inner.left : inner, targetText);
 }
 
-/** `null`, `undefined`, `false`, `''`: a spread or branch that adds nothing. */
-function isNothing(expression: Node): boolean {
-  const inner = unwrap(expression);
-  if (inner.type === 'Literal') return inner.value === null || inner.value === false || inner.value === '';
-  return inner.type === 'Identifier' && inner.name === 'undefined';
-}
-
 /**
  * The object literals a spread argument can add, when every branch is one or adds nothing: `...(c && { [K]: v })`,
  * `...(c ? { a } : {})`, `...(c ? { a } : null)`. Null when some branch is not statically known.
@@ -115,8 +108,7 @@ function helperLiterals(value: Expression): TSESTree.ObjectExpression[] {
   const fn = callee.type === 'Identifier' ? functionBoundTo(callee) : null;
   if (!fn?.body) return [];
   if (fn.body.type !== 'BlockStatement') return returnedObjectLiterals(fn.body as Expression);
-  const returns = collectInSameFunction(fn.body, (node): node is TSESTree.ReturnStatement => node.type === 'ReturnStatement');
-  return returns.flatMap((statement) => (statement.argument ? returnedObjectLiterals(statement.argument) : []));
+  return returnArguments(fn.body).flatMap(returnedObjectLiterals);
 }
 
 /** Keys and spreads of a value given to `_meta` (literal, or `const` bound to one); `mergesSelf` per rule 1. */
@@ -159,9 +151,9 @@ function testsAbsence(test: Expression, targetText: string | null): boolean {
   const inner = unwrap(test);
   if (inner.type === 'UnaryExpression' && inner.operator === '!') return isMetaOf(inner.argument, targetText);
   if (inner.type !== 'BinaryExpression' || (inner.operator !== '===' && inner.operator !== '==')) return false;
-  const isNothing = (side: Node): boolean =>
+  const isNullish = (side: Node): boolean =>
     (side.type === 'Identifier' && side.name === 'undefined') || (side.type === 'Literal' && side.value === null);
-  return (isMetaOf(inner.left, targetText) && isNothing(inner.right)) || (isMetaOf(inner.right, targetText) && isNothing(inner.left));
+  return (isMetaOf(inner.left, targetText) && isNullish(inner.right)) || (isMetaOf(inner.right, targetText) && isNullish(inner.left));
 }
 
 /**

@@ -37,7 +37,10 @@ export function withTypedKeyNames(keys: readonly MetaKeyWrite[], services: TypeS
   });
 }
 
-/** `keyWritesOf` with type-resolved key names: the view no-unregistered-meta-key and no-foreign-meta-key filter. */
+/**
+ * Every top-level key a file writes, with the write it belongs to (the view the key and field rules filter); with type
+ * information, a key whose type is a union of literals stands for each of them.
+ */
 export function* keyWritesWithTypes(
   writes: readonly MetaWrite[],
   services: TypeServices | null,

@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, collectInSameFunction, functionName, isFunctionNode, staticString, unwrap, walkAll } from '../../analysis/ast';
+import { calleeName, functionName, isFunctionNode, returnArguments, staticString, unwrap, walkAll } from '../../analysis/ast';
 
 type Node = TSESTree.Node;
 
@@ -27,8 +27,7 @@ export function emptyVocabulary(): DetectedVocabulary {
 function returnsObjectLiteral(fn: TSESTree.FunctionLike): boolean {
   if (fn.type === 'ArrowFunctionExpression' && fn.expression) return isFragmentLiteral(fn.body);
   if (!fn.body) return false;
-  const returns = collectInSameFunction(fn.body, (node): node is TSESTree.ReturnStatement => node.type === 'ReturnStatement');
-  return returns.some((statement) => isFragmentLiteral(statement.argument));
+  return returnArguments(fn.body).some(isFragmentLiteral);
 }
 
 function isFragmentLiteral(node: Node | null | undefined): boolean {
