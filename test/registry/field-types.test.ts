@@ -3,23 +3,10 @@
  * the semantic checks report with a place and a fix, and the comparisons `diff` and the lint use.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  acceptsAll,
-  literalFits,
-  parseRegistry,
-  typeText,
-  type FieldType,
-  type RegistryLoadResult,
-  type RegistryProblem,
-} from '../../src/registry';
-import { manifestWithKeys } from './temp-project';
+import { acceptsAll, literalFits, parseRegistry, typeText, type FieldType } from '../../src/registry';
+import { manifestWithKeys, problemsOf } from './temp-project';
 
 const FILE = '/project/mcp-meta.registry.json';
-
-function problemsOf(result: RegistryLoadResult): RegistryProblem[] {
-  if (result.ok) throw new Error('expected problems, got a valid registry');
-  return result.problems;
-}
 
 describe('parseRegistry: typed fields', () => {
   it('normalises type, enum, anyOf, array items, object fields and optional', () => {

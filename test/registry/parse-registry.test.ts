@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { parseRegistry } from '../../src/registry';
-import type { RegistryLoadResult, RegistryProblem } from '../../src/registry';
-import { ISSUE_2_EXAMPLE, manifestWithKeys } from './temp-project';
+import { ISSUE_2_EXAMPLE, manifestWithKeys, problemsOf, registryOf } from './temp-project';
 
 const FILE = '/project/mcp-meta.registry.json';
-
-function problemsOf(result: RegistryLoadResult): RegistryProblem[] {
-  if (result.ok) throw new Error(`expected problems, got a valid registry (warnings: ${JSON.stringify(result.warnings)})`);
-  return result.problems;
-}
-
-function registryOf(result: RegistryLoadResult) {
-  if (!result.ok) throw new Error(`expected a valid registry, got ${JSON.stringify(result.problems, null, 2)}`);
-  return result.registry;
-}
 
 describe('parseRegistry: the manifest of issue 2', () => {
   const registry = registryOf(parseRegistry(ISSUE_2_EXAMPLE, FILE));

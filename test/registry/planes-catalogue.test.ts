@@ -2,21 +2,10 @@ import { describe, expect, it } from 'vitest';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { catalogueEntryFor, catalogueKeyNames, parseRegistry } from '../../src/registry';
-import type { RegistryLoadResult, RegistryProblem } from '../../src/registry';
-import { manifestWithKeys } from './temp-project';
+import { manifestWithKeys, problemsOf, registryOf } from './temp-project';
 
 const FILE = '/project/mcp-meta.registry.json';
 const ROOT = path.resolve(__dirname, '../..');
-
-function problemsOf(result: RegistryLoadResult): RegistryProblem[] {
-  if (result.ok) throw new Error(`expected problems, got a valid registry (warnings: ${JSON.stringify(result.warnings)})`);
-  return result.problems;
-}
-
-function registryOf(result: RegistryLoadResult) {
-  if (!result.ok) throw new Error(`expected a valid registry, got ${JSON.stringify(result.problems, null, 2)}`);
-  return result.registry;
-}
 
 describe('catalogue lookups', () => {
   it('finds an entry by exact key, then by key pattern', () => {

@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import type { Registry, RegistryLoadResult, RegistryProblem } from '../../src/registry';
 
 /** A throwaway project folder under the OS temp dir; `files` maps relative paths to contents. */
 export function makeTempProject(files: Record<string, string> = {}): string {
@@ -49,4 +50,16 @@ export const ISSUE_2_SOURCES: Record<string, string> = {
 /** A manifest with `keys` and nothing else required. */
 export function manifestWithKeys(keys: Record<string, unknown>, extra: Record<string, unknown> = {}): string {
   return JSON.stringify({ version: 1, ...extra, keys }, null, 2);
+}
+
+/** The problems of a load that must fail (throws, naming the warnings, when it succeeded). */
+export function problemsOf(result: RegistryLoadResult): RegistryProblem[] {
+  if (result.ok) throw new Error(`expected problems, got a valid registry (warnings: ${JSON.stringify(result.warnings)})`);
+  return result.problems;
+}
+
+/** The registry of a load that must succeed (throws, naming the problems, when it failed). */
+export function registryOf(result: RegistryLoadResult): Registry {
+  if (!result.ok) throw new Error(`expected a valid registry, got ${JSON.stringify(result.problems, null, 2)}`);
+  return result.registry;
 }
