@@ -3,7 +3,7 @@ import { getTypeServices } from '../src/analysis/typed/type-services';
 import { keyWritesWithTypes } from '../src/analysis/typed/typed-keys';
 import { registrationOf } from '../src/analysis/key-writes';
 import { metaOnPlane } from '../src/analysis/planes';
-import { manifestFileName } from '../src/registry';
+import { manifestLabel } from '../src/analysis/manifest-label';
 import { createRule } from '../src/util/create-rule';
 import { posixRelative } from '../src/util/posix-relative';
 
@@ -40,7 +40,7 @@ export default createRule<Options, MessageIds>({
             key: key.name,
             producers: spec.producers.map((glob) => `'${glob}'`).join(', '),
             file: posixRelative(registry.dir, filename),
-            registry: manifestFileName(registry),
+            registry: manifestLabel(context, registry),
           },
         });
       }

@@ -3,7 +3,7 @@ import { defineMetaRuleVisitor } from '../src/analysis/meta-context';
 import { removedTypedFields, typedValueType } from '../src/analysis/typed/typed-field-check';
 import { getTypeServices } from '../src/analysis/typed/type-services';
 import { keyWritesWithTypes } from '../src/analysis/typed/typed-keys';
-import { manifestFileName } from '../src/registry';
+import { manifestLabel } from '../src/analysis/manifest-label';
 import { createRule } from '../src/util/create-rule';
 
 export type Options = [];
@@ -28,7 +28,7 @@ export default createRule<Options, MessageIds>({
   },
   create(context) {
     return defineMetaRuleVisitor(context, ({ registry, writes }) => {
-      const registryName = manifestFileName(registry);
+      const registryName = manifestLabel(context, registry);
       // Without a program there is nothing to compare: this rule reports nothing (the others behave as always).
       const services = getTypeServices(context);
       if (!services) return;

@@ -9,7 +9,7 @@ import { getTypeServices } from '../src/analysis/typed/type-services';
 import { keyWritesWithTypes } from '../src/analysis/typed/typed-keys';
 import { literalFits, literalText, typeText, type FieldSpec } from '../src/registry';
 import type { FieldMap } from '../src/registry/types';
-import { manifestFileName } from '../src/registry';
+import { manifestLabel } from '../src/analysis/manifest-label';
 import { createRule } from '../src/util/create-rule';
 import { nearestName } from '../src/util/nearest-name';
 import { renameKeyFix } from '../src/util/rename-key';
@@ -47,7 +47,7 @@ export default createRule<Options, MessageIds>({
   },
   create(context) {
     return defineMetaRuleVisitor(context, ({ registry, writes }) => {
-      const registryName = manifestFileName(registry);
+      const registryName = manifestLabel(context, registry);
 
       /** Reports the fields of `shape` missing from `allowed`, then checks nested objects and arrays the same way. */
       function checkShape(shape: FieldShape, allowed: FieldMap, key: string, path: string): void {

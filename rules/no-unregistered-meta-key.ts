@@ -4,7 +4,8 @@ import { getTypeServices } from '../src/analysis/typed/type-services';
 import { keyWritesWithTypes } from '../src/analysis/typed/typed-keys';
 import { planeIsChecked, registrationOf } from '../src/analysis/key-writes';
 import { metaOnPlane, planeName } from '../src/analysis/planes';
-import { catalogueKeyNames, manifestFileName } from '../src/registry';
+import { catalogueKeyNames } from '../src/registry';
+import { manifestLabel } from '../src/analysis/manifest-label';
 import { createRule } from '../src/util/create-rule';
 import { nearestName } from '../src/util/nearest-name';
 import { renameKeyFix } from '../src/util/rename-key';
@@ -48,7 +49,7 @@ export default createRule<Options, MessageIds>({
   },
   create(context, [{ allowDynamicKeys }]) {
     return defineMetaRuleVisitor(context, ({ registry, role, writes }) => {
-      const registryName = manifestFileName(registry);
+      const registryName = manifestLabel(context, registry);
       for (const { write, key } of keyWritesWithTypes(writes, getTypeServices(context))) {
         if (key.name === null) {
           // The merge layer forwards collected keys by variable; their writers are checked where they emit.

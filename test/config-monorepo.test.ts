@@ -103,6 +103,23 @@ describe("createConfig: registry 'nearest'", () => {
     expect(messages.filter((line) => line.startsWith('tools/meta.ts')).join('\n')).toContain('No mcp-meta.registry.json found in');
   });
 
+  it("names, in each package's findings, that package's manifest by its path from the monorepo root (ESLint's cwd)", async () => {
+    const messages = await lintAll(createConfig({ registry: 'nearest', cwd: dir }));
+    const keyFindings = messages.filter((line) => line.includes('mcp-meta/no-unregistered-meta-key'));
+    expect(keyFindings).toEqual([
+      "packages/api/src/search.ts: mcp-meta/no-unregistered-meta-key `_meta` key 'stray' is not registered in packages/api/mcp-meta.registry.json. Adding a key: register it with one producer, additive-forever (MCP _meta conventions).",
+      "packages/web/src/card.ts: mcp-meta/no-unregistered-meta-key `_meta` key 'retrieval' is not registered in packages/web/mcp-meta.registry.json. Adding a key: register it with one producer, additive-forever (MCP _meta conventions).",
+    ]);
+  });
+
+  it('names the manifest by its file name when ESLint runs in the package (the single-package case)', async () => {
+    const eslint = new ESLint({ cwd: path.join(dir, 'packages/api'), overrideConfigFile: true, overrideConfig: [createConfig({ registry: 'nearest', cwd: dir })] });
+    const [result] = await eslint.lintFiles(['src/search.ts']);
+    expect(result.messages.map((message) => message.message)).toEqual([
+      "`_meta` key 'stray' is not registered in mcp-meta.registry.json. Adding a key: register it with one producer, additive-forever (MCP _meta conventions).",
+    ]);
+  });
+
   it('validates every manifest below cwd at config load', () => {
     fs.writeFileSync(
       path.join(dir, 'packages/api/mcp-meta.registry.json'),

@@ -4,6 +4,7 @@
  * `_meta` writes once per AST. Every rule asks here; the first one to ask pays, the others get the cached model (like
  * eslint-plugin-regexp's `defineRegexpVisitor`).
  */
+import * as path from 'node:path';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { formatRegistryProblem, resolveRegistryForFile } from '../registry';
 import type { Registry } from '../registry/types';
@@ -51,6 +52,11 @@ function filenameOf(context: AnyRuleContext): string {
   return context.filename ?? context.getFilename();
 }
 
+/** ESLint's working folder (an editor's: the workspace folder); a host without one lints from the process's. */
+export function cwdOf(context: AnyRuleContext): string {
+  return context.cwd ?? context.getCwd?.() ?? process.cwd();
+}
+
 /** The file's gate, computed by the first of our rules whose `create()` runs for the file. Never touches the AST. */
 export function getFileGate(context: AnyRuleContext): FileGate {
   const sourceCode = sourceCodeOf(context);
@@ -59,8 +65,7 @@ export function getFileGate(context: AnyRuleContext): FileGate {
   const cached = gates.get(sourceCode);
   if (cached && cached.text === text && cached.filename === filename) return cached.gate;
 
-  const cwd = context.cwd ?? context.getCwd?.() ?? process.cwd();
-  const resolved = resolveRegistryForFile(filename, context.settings, cwd);
+  const resolved = resolveRegistryForFile(filename, context.settings, cwdOf(context));
   let gate: FileGate;
   if (!resolved.ok && resolved.uncovered === true && !text.includes('_meta')) {
     // No manifest covers the file and it never mentions `_meta` (a monorepo package without one): nothing to say.
@@ -83,7 +88,9 @@ export function getMetaFileState(context: AnyRuleContext): MetaFileState {
   if (cached) return cached;
   analysisBuilds += 1;
   const parsed = () => ({ ast: sourceCode.ast as TSESTree.Program, visitorKeys: sourceCode.visitorKeys ?? {} });
-  const state: MetaFileState = { status: 'ok', analysis: analyzeFile(filenameOf(context), gate.registry, sourceCode.text, parsed) };
+  // The ESLint class lints absolute paths; a `Linter` given a relative one (RuleTester) means it from its cwd.
+  const filename = path.resolve(cwdOf(context), filenameOf(context));
+  const state: MetaFileState = { status: 'ok', analysis: analyzeFile(filename, gate.registry, sourceCode.text, parsed) };
   states.set(ast, state);
   return state;
 }

@@ -32,13 +32,18 @@ export function normalizeGlob(glob: string): string {
 }
 
 /**
- * The manifest as messages name it: its file name (`mcp-meta.registry.json`); given the lint's working folder `from`,
- * its path from there when it sits in a folder below it (a monorepo linted from its root:
- * `packages/api/mcp-meta.registry.json`), so that a message says which of several manifests it means.
+ * The manifest as messages name it, seen from the lint's working folder `from` (ESLint's cwd; an editor's is the
+ * workspace folder): its path from there, so that in a monorepo linted from its root a message says which of several
+ * manifests it means (`packages/api/mcp-meta.registry.json`), and in the common single-package case (the manifest in
+ * the working folder) just its file name. A manifest above or beside the working folder is named as the `mcp-meta`
+ * command names it from there (`../mcp-meta.registry.json`). Without a working folder, or when it is a filesystem root
+ * (typescript-eslint's RuleTester lints absolute paths from `/`, which is no project's folder), the file name; when no
+ * relative path exists (another Windows drive), the absolute path.
  */
 export function manifestFileName(registry: Pick<Registry, 'path'>, from?: string): string {
-  const below = from === undefined ? undefined : relativePosixPath(from, registry.path);
-  return below ?? path.basename(registry.path);
+  if (from === undefined || path.parse(from).root === path.resolve(from)) return path.basename(registry.path);
+  const relative = posixRelative(from, registry.path);
+  return relative === '' || path.isAbsolute(relative) ? registry.path : relative;
 }
 
 /** Path of `absoluteFilename` relative to `dir`, in posix form; `undefined` when the file is outside `dir`. */

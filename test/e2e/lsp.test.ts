@@ -391,6 +391,8 @@ describe.each(SETUPS)('VS Code’s ESLint server: $name', (setup) => {
       await server.change(file(PACKAGE_FILE), PACKAGE_TEXT.replace('{ days }', '{ days, city: 1 }'));
       const field = await server.diagnostics(file(PACKAGE_FILE));
       expect(field.map((d) => d.code)).toEqual(['mcp-meta/no-unregistered-meta-field']);
+      // The server lints from the project's folder (the monorepo root here): the message names the package's manifest.
+      expect(field[0].message).toContain('add it to keys.weather fields in packages/weather/mcp-meta.registry.json;');
       expect(server.shownMessages.filter((m) => m.type === MESSAGE_TYPE_ERROR)).toEqual([]);
     });
 });
