@@ -31,6 +31,10 @@ export default createRule<Options, MessageIds>({
         // A key written on a plane it is not registered for is no-unregistered-meta-key's `wrongPlane`.
         const registration = registrationOf(registry, key.name, write.plane);
         if (registration.status !== 'registered' || role.ownedKeys.includes(key.name)) continue;
+        // A key built by an imported helper (`_meta: widgetMeta(w)`) is written by the helper's module: the call is
+        // no foreign producer of a key that module owns. Otherwise the message names the module that builds it.
+        const writer = key.builtBy ? key.builtBy.file : filename;
+        if (key.builtBy && registry.classifyFile(writer).ownedKeys.includes(key.name)) continue;
         const spec = registration.spec;
         context.report({
           node: key.node,
@@ -39,7 +43,7 @@ export default createRule<Options, MessageIds>({
             where: metaOnPlane(write.plane),
             key: key.name,
             producers: spec.producers.map((glob) => `'${glob}'`).join(', '),
-            file: posixRelative(registry.dir, filename),
+            file: posixRelative(registry.dir, writer),
             registry: manifestLabel(context, registry),
           },
         });

@@ -10,6 +10,8 @@ import { keyWritesWithTypes } from '../src/analysis/typed/typed-keys';
 import { literalFits, literalText, typeText, type FieldSpec } from '../src/registry';
 import type { FieldMap } from '../src/registry/types';
 import { manifestLabel } from '../src/analysis/manifest-label';
+import { builtByHint } from '../src/analysis/imported-helpers';
+import type { MetaKeyWrite } from '../src/analysis/types';
 import { createRule } from '../src/util/create-rule';
 import { nearestName } from '../src/util/nearest-name';
 import { renameKeyFix } from '../src/util/rename-key';
@@ -48,6 +50,11 @@ export default createRule<Options, MessageIds>({
   create(context) {
     return defineMetaRuleVisitor(context, ({ registry, writes }) => {
       const registryName = manifestLabel(context, registry);
+      /**
+       * The key being checked when an imported helper builds it: its fields are nodes of the helper's module, so
+       * every report about them goes to the call here (`key.node`), says where the key is built, and offers no fix.
+       */
+      let builtElsewhere: MetaKeyWrite | null = null;
 
       /** Reports the fields of `shape` missing from `allowed`, then checks nested objects and arrays the same way. */
       function checkShape(shape: FieldShape, allowed: FieldMap, key: string, path: string): void {
@@ -78,7 +85,7 @@ export default createRule<Options, MessageIds>({
         const literal = literalValueOf(value);
         if (!literal || literalFits(literal, spec.type)) return;
         context.report({
-          node: value,
+          node: builtElsewhere?.node ?? value,
           messageId: 'wrongFieldType',
           data: { path, expected: typeText(spec.type), actual: literalText(literal), registry: registryName },
         });
@@ -86,13 +93,14 @@ export default createRule<Options, MessageIds>({
 
       function reportField(node: TSESTree.Node, field: string, nearest: string | null, key: string, path: string): void {
         // Renaming onto a field the same literal already writes would make a duplicate key: no suggestion then.
-        const fix = nearest && !literalWrites(node, nearest) ? renameKeyFix(node, nearest) : null;
+        const fix = nearest && !builtElsewhere && !literalWrites(node, nearest) ? renameKeyFix(node, nearest) : null;
         const suggest: TSESLint.SuggestionReportDescriptor<MessageIds>[] =
           nearest && fix ? [{ messageId: 'useRegisteredField', data: { field: nearest }, fix }] : [];
+        const hint = (nearest ? ` Did you mean '${nearest}'?` : '') + builtByHint(builtElsewhere?.builtBy, registry.dir);
         context.report({
-          node,
+          node: builtElsewhere?.node ?? node,
           messageId: 'unregisteredField',
-          data: { field, path, key, registry: registryName, hint: nearest ? ` Did you mean '${nearest}'?` : '' },
+          data: { field, path, key, registry: registryName, hint },
           suggest,
         });
       }
@@ -104,10 +112,12 @@ export default createRule<Options, MessageIds>({
         if (!spec?.fields || !key.value || key.name === null) continue;
         // A key whose value is an array of objects (`warnings: [{ code, param }]`) lists its items' fields.
         const shape = collectFieldShape(key.value) ?? collectItemShape(key.value);
+        builtElsewhere = key.builtBy ? key : null;
         if (shape) checkShape(shape, spec.fields, key.name, key.name);
+        builtElsewhere = null;
         // With type information, a value the syntax cannot read (another module's builder, a typed parameter) is
-        // read from its type; asked only here, after the literal came up empty.
-        const type = shape ? null : typedValueType(services, key.value);
+        // read from its type; asked only here, after the literal came up empty. Not for a value in another module.
+        const type = shape || key.builtBy ? null : typedValueType(services, key.value);
         if (!services || !type) continue;
         for (const found of unregisteredTypedFields(services, type, spec.fields, key.name)) {
           context.report({

@@ -9,6 +9,7 @@ import { manifestLabel } from '../src/analysis/manifest-label';
 import { createRule } from '../src/util/create-rule';
 import { nearestName } from '../src/util/nearest-name';
 import { renameKeyFix } from '../src/util/rename-key';
+import { builtByHint } from '../src/analysis/imported-helpers';
 
 export type Options = [{ allowDynamicKeys?: boolean }];
 export type MessageIds = 'unregisteredKey' | 'unregisteredKeyDelete' | 'unverifiableKey' | 'wrongPlane' | 'useRegisteredKey';
@@ -72,7 +73,8 @@ export default createRule<Options, MessageIds>({
         // Registered keys of this plane, and the host-defined keys a server may write there (`openai/outputTemplate`).
         const candidates = [...registry.keysOnPlane(write.plane).keys(), ...catalogueKeyNames(write.plane)];
         const nearest = nearestName(key.name, candidates, { maxDistance: 2 });
-        const fix = nearest ? renameKeyFix(key.node, nearest) : null;
+        // A key an imported helper builds is renamed in that module, not at the call reported here.
+        const fix = nearest && !key.builtBy ? renameKeyFix(key.node, nearest) : null;
         const suggest: TSESLint.SuggestionReportDescriptor<MessageIds>[] =
           nearest && fix ? [{ messageId: 'useRegisteredKey', data: { key: nearest }, fix }] : [];
         context.report({
@@ -82,7 +84,7 @@ export default createRule<Options, MessageIds>({
             where: metaOnPlane(write.plane),
             key: key.name,
             registry: registryName,
-            hint: nearest ? ` Did you mean '${nearest}'?` : '',
+            hint: (nearest ? ` Did you mean '${nearest}'?` : '') + builtByHint(key.builtBy, registry.dir),
           },
           suggest,
         });

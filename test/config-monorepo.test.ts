@@ -113,7 +113,8 @@ describe("createConfig: registry 'nearest'", () => {
   });
 
   it('names the manifest by its file name when ESLint runs in the package (the single-package case)', async () => {
-    const eslint = new ESLint({ cwd: path.join(dir, 'packages/api'), overrideConfigFile: true, overrideConfig: [createConfig({ registry: 'nearest', cwd: dir })] });
+    const config: object = createConfig({ registry: 'nearest', cwd: dir });
+    const eslint = new ESLint({ cwd: path.join(dir, 'packages/api'), overrideConfigFile: true, overrideConfig: [config] });
     const [result] = await eslint.lintFiles(['src/search.ts']);
     expect(result.messages.map((message) => message.message)).toEqual([
       "`_meta` key 'stray' is not registered in mcp-meta.registry.json. Adding a key: register it with one producer, additive-forever (MCP _meta conventions).",

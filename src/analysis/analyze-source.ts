@@ -2,25 +2,13 @@
  * The write analysis outside ESLint, for the `mcp-meta` command: parses a file with @typescript-eslint/parser and runs
  * the same `findMetaWrites` the rules use, so the command and the rules can never disagree about what a write is.
  */
-import { parseForESLint } from '@typescript-eslint/parser';
-import type { TSESTree } from '@typescript-eslint/utils';
 import type { Registry } from '../registry/types';
 import { analyzeFile } from './analyze-file';
 import { findMetaWrites, type WriteVocabulary } from './find-meta-writes';
+import { parseSource } from './parse-source';
 import type { MetaFileAnalysis, MetaWrite } from './types';
 
-/** Parses `text` as TypeScript (JSX for .tsx/.jsx). Throws the parser's SyntaxError on invalid code. */
-export function parseSource(text: string, filename: string): { ast: TSESTree.Program; visitorKeys: Record<string, readonly string[]> } {
-  const { ast, visitorKeys } = parseForESLint(text, {
-    filePath: filename,
-    range: true,
-    loc: true,
-    comment: false,
-    tokens: false,
-    ecmaFeatures: { jsx: /\.[jt]sx$/.test(filename) },
-  });
-  return { ast: ast, visitorKeys: visitorKeys as Record<string, readonly string[]> };
-}
+export { parseSource };
 
 /** Finds the `_meta` writes of one file for a given vocabulary (a manifest's, or names `init` detected). */
 export function findMetaWritesInSource(text: string, filename: string, vocabulary: WriteVocabulary): MetaWrite[] {

@@ -35,6 +35,11 @@ export function withCurrentFile<T>(file: string | null, run: () => T): T {
   }
 }
 
+/** The file `findMetaWrites` is analysing (absolute), or null outside a walk or for text without a path. */
+export function currentAnalysedFile(): string | null {
+  return currentFile;
+}
+
 export function findBinding(name: string, from: Node): Binding | null {
   let child: Node = from;
   for (let scope = from.parent; scope; child = scope, scope = scope.parent) {

@@ -37,7 +37,8 @@ export function resolveImportedString(specifier: string, importedName: string, f
   return file === null ? null : (readStrings(file)?.get(importedName) ?? null);
 }
 
-function findModuleFile(base: string): string | null {
+/** The source file a relative import names, found as TypeScript and Node find it; null when there is none. */
+export function findModuleFile(base: string): string | null {
   const extension = path.extname(base);
   const candidates = [
     ...(SOURCE_FOR_OUTPUT[extension] ?? []).map((sourceExtension) => base.slice(0, -extension.length) + sourceExtension),

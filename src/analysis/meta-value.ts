@@ -5,8 +5,9 @@
  */
 import type { TSESTree } from '@typescript-eslint/utils';
 import { isMetaOf, isNothing, memberPropertyName, metaOwner, propertyKeyName, referenceText, returnArguments, unwrap } from './ast';
-import { constInitializer, functionBoundTo, staticKey } from './bindings';
-import type { MetaKeyWrite } from './types';
+import { constInitializer, currentAnalysedFile, findBinding, functionBoundTo, staticKey, withCurrentFile } from './bindings';
+import { resolveImportedHelper } from './imported-helpers';
+import type { HelperOrigin, MetaKeyWrite } from './types';
 
 type Node = TSESTree.Node;
 type Expression = TSESTree.Expression;
@@ -98,17 +99,30 @@ function conditionalLiterals(argument: Node): TSESTree.ObjectExpression[] | null
 }
 
 /**
- * The object literals a same-file helper returns when `value` calls one (`_meta: statsMeta(hits)`): its keys are
- * written where the helper builds them. Imported helpers stay unknown without type information.
+ * The keys a helper call builds when `value` calls one (`_meta: statsMeta(hits)`, `...statsMeta(hits)`): a same-file
+ * function's returned literals (its keys are written where the helper builds them, in this file), or a function
+ * imported from a relative module (`imported-helpers.ts`), whose keys are marked `builtBy` that module and reported at
+ * the call. Only keys known statically are taken from an imported helper: a dynamic key there cannot be fixed here.
+ * Null when `value` is not such a call.
  */
-function helperLiterals(value: Expression): TSESTree.ObjectExpression[] {
+function helperKeys(value: Expression): MetaKeyWrite[] | null {
   const inner = unwrap(value);
-  if (inner.type !== 'CallExpression') return [];
+  if (inner.type !== 'CallExpression') return null;
   const callee = unwrap(inner.callee);
-  const fn = callee.type === 'Identifier' ? functionBoundTo(callee) : null;
-  if (!fn?.body) return [];
-  if (fn.body.type !== 'BlockStatement') return returnedObjectLiterals(fn.body as Expression);
-  return returnArguments(fn.body).flatMap(returnedObjectLiterals);
+  if (callee.type !== 'Identifier') return null;
+  const fn = functionBoundTo(callee);
+  if (fn?.body) {
+    const returned = fn.body.type !== 'BlockStatement' ? returnedObjectLiterals(fn.body as Expression) : returnArguments(fn.body).flatMap(returnedObjectLiterals);
+    return returned.flatMap((literal) => metaValueShape(literal, null).keys);
+  }
+  const file = currentAnalysedFile();
+  const binding = file === null || fn ? null : findBinding(callee.name, callee);
+  const helper = binding?.kind === 'import' && file !== null ? resolveImportedHelper(binding.source, binding.imported, file) : null;
+  if (!helper) return null;
+  const builtBy: HelperOrigin = { helper: callee.name, file: helper.file };
+  // Consts the helper's module uses for its keys resolve against that module.
+  const keys = withCurrentFile(helper.file, () => helper.literals.flatMap((literal) => metaValueShape(literal, null).keys));
+  return keys.filter((key) => key.name !== null).map((key) => ({ ...key, node: inner, builtBy }));
 }
 
 /** Keys and spreads of a value given to `_meta` (literal, or `const` bound to one); `mergesSelf` per rule 1. */
@@ -116,7 +130,7 @@ export function metaValueShape(value: Expression, targetText: string | null): Me
   const literal = objectLiteralOf(value);
   const shape: MetaValueShape = { mergesSelf: false, selfSpread: null, spreads: [], keys: [] };
   if (!literal) {
-    for (const returned of helperLiterals(value)) shape.keys.push(...metaValueShape(returned, null).keys);
+    shape.keys.push(...(helperKeys(value) ?? []));
     return shape;
   }
   literal.properties.forEach((property, index) => {
@@ -131,9 +145,11 @@ export function metaValueShape(value: Expression, targetText: string | null): Me
       const branches = conditionalLiterals(property.argument);
       if (branches && !(branches.length === 1 && branches[0] === unwrap(property.argument))) {
         for (const branch of branches) shape.keys.push(...metaValueShape(branch, null).keys);
-      } else {
-        shape.spreads.push(unwrap(property.argument) as Expression);
+        return;
       }
+      shape.spreads.push(unwrap(property.argument) as Expression);
+      // `...timingMeta(t)`: a helper's keys are spread in (still a spread: its other keys, if any, are not known).
+      shape.keys.push(...(helperKeys(property.argument) ?? []));
       return;
     }
     const propertyValue = unwrap(property.value) as Expression;

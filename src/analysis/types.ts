@@ -56,6 +56,20 @@ export interface MetaKeyWrite {
   readonly node: TSESTree.Node;
   /** The value written to the key, with TypeScript wrappers removed; `null` for deletes. */
   readonly value: TSESTree.Expression | null;
+  /**
+   * Set when the key is built by a helper imported from another module (`_meta: widgetMeta(w)`): that module writes
+   * the key (the spec's unit is the module that builds it). `node` is then the call here, and `value` a node of the
+   * helper module's AST: read it, never report at it, never ask this file's type checker about it.
+   */
+  readonly builtBy?: HelperOrigin;
+}
+
+/** The imported helper that builds a key, and its module. */
+export interface HelperOrigin {
+  /** The helper's name as the linted file calls it (`widgetMeta`). */
+  readonly helper: string;
+  /** Absolute path of the module that defines it. */
+  readonly file: string;
 }
 
 export interface MetaWrite {

@@ -47,3 +47,31 @@ describe.each(FIXTURES)('init on %s', (fixture) => {
     expect(findings, `manifest written by init:\n${JSON.stringify(manifest, null, 2)}\ninit said:\n${init.stdout}`).toEqual([]);
   });
 });
+
+describe('init on apps-widget-server: helpers found by what they return', () => {
+  it("registers the tool-plane keys that the imported widgetMeta() builds, with its module as producer, and says why", () => {
+    const dir = copyWithoutManifest('apps-widget-server');
+    const init = runBin(['init'], dir);
+    expect(init.status, init.stdout + init.stderr).toBe(0);
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'mcp-meta.registry.json'), 'utf8')) as {
+      keys: Record<string, { producers: string[]; plane?: string | string[] }>;
+    };
+    const builtByWidgetMeta = Object.entries(manifest.keys)
+      .filter(([, entry]) => entry.producers.includes('src/widget/meta.ts'))
+      .map(([key, entry]) => `${key} ${JSON.stringify(entry.plane)}`);
+    expect(builtByWidgetMeta).toEqual([
+      'openai/outputTemplate "tool"',
+      'openai/toolInvocation/invoked "tool"',
+      'openai/toolInvocation/invoking "tool"',
+      'openai/visibility "tool"',
+      'openai/widgetAccessible "tool"',
+      'ui ["resource","tool"]',
+      'ui/resourceUri "tool"',
+    ]);
+    // The call site (src/tools/pizza.ts) is not made a producer of the keys the helper builds.
+    expect(manifest.keys['openai/outputTemplate'].producers).toEqual(['src/widget/meta.ts']);
+    expect(init.stdout).toContain(
+      'widgetMeta() in src/widget/meta.ts returns the tool descriptor `_meta` of src/tools/pizza.ts: its keys (openai/outputTemplate, openai/toolInvocation/invoked, openai/toolInvocation/invoking, openai/visibility, openai/widgetAccessible, ui, ui/resourceUri) are registered with src/widget/meta.ts, the module that builds them, as producer',
+    );
+  });
+});

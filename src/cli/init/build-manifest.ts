@@ -1,5 +1,5 @@
 import type { ManifestFieldSpec, ManifestFields, ManifestKey, RegistryManifest } from '../../registry';
-import type { CheckedPlane } from '../../analysis/planes';
+import { planeName, type CheckedPlane } from '../../analysis/planes';
 import { HOST_KEY_CATALOGUE } from '../../registry';
 import type { KeysTableRow } from '../doc/keys-table';
 import { posixRelative } from '../../util/posix-relative';
@@ -97,12 +97,23 @@ export function buildStarterManifest(
   // listed under both keys (the rules still report a producer unit that writes two keys).
   const keysByFile = new Map<string, string[]>();
   for (const [key, scanned] of scan.keys) {
+    // Producer units are a tool result's (MCP _meta rule 3); descriptors and resources are not produced per call.
+    if (!scanned.planes.has('result')) continue;
     for (const file of scanned.files.keys()) keysByFile.set(file, [...(keysByFile.get(file) ?? []), key]);
   }
   for (const [file, fileKeys] of [...keysByFile].sort(([a], [b]) => a.localeCompare(b))) {
     if (fileKeys.length < 2) continue;
     notes.push(
       `${relative(file)} writes ${fileKeys.length} keys (${[...fileKeys].sort().join(', ')}): it is listed as a producer of each; keep each write in its own producer unit (its own try, function or hook)`,
+    );
+  }
+
+  // Helpers found by what they return (their returned literal is a `_meta` value somewhere), whatever their name.
+  for (const helper of [...scan.helpers.values()].sort((a, b) => a.file.localeCompare(b.file) || a.name.localeCompare(b.name))) {
+    const callers = [...helper.callers].map(relative).sort().join(', ');
+    const planes = [...helper.planes].sort().map(planeName).join(' and ');
+    notes.push(
+      `${helper.name}() in ${relative(helper.file)} returns the ${planes} \`_meta\` of ${callers}: its keys (${[...helper.keys].sort().join(', ')}) are registered with ${relative(helper.file)}, the module that builds them, as producer`,
     );
   }
 

@@ -1,6 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { findMetaWrites } from '../../analysis/find-meta-writes';
 import type { CheckedPlane } from '../../analysis/planes';
+import type { HelperOrigin } from '../../analysis/types';
 import { isAssemblyFromCollected, writesValues } from '../../analysis/write-kinds';
 import type { ManifestFieldSpec, ManifestFields } from '../../registry';
 import { itemFieldsOf, objectFieldsOf, type WrittenFields } from '../written-fields';
@@ -15,14 +16,36 @@ export interface ScannedKey {
   readonly planes: Set<CheckedPlane>;
 }
 
+/** A helper found by what it returns: a function in another module whose returned object literal becomes `_meta`. */
+export interface FoundHelper {
+  readonly name: string;
+  /** Absolute path of its module: the producer of the keys it builds. */
+  readonly file: string;
+  /** Absolute paths of the files that call it as (or spread it into) a `_meta` value. */
+  readonly callers: Set<string>;
+  readonly planes: Set<CheckedPlane>;
+  readonly keys: Set<string>;
+}
+
 export interface ScanResult {
   readonly keys: Map<string, ScannedKey>;
   /** Files that assemble `_meta` by spreading collected maps or fragments: the merge layer. */
   readonly mergeLayerFiles: Set<string>;
+  /** Imported helpers whose returned literal is a `_meta` value, by `name@file`. */
+  readonly helpers: Map<string, FoundHelper>;
 }
 
 export function emptyScan(): ScanResult {
-  return { keys: new Map(), mergeLayerFiles: new Set() };
+  return { keys: new Map(), mergeLayerFiles: new Set(), helpers: new Map() };
+}
+
+function noteHelper(scan: ScanResult, builtBy: HelperOrigin, caller: string, plane: CheckedPlane, key: string): void {
+  const id = `${builtBy.helper}@${builtBy.file}`;
+  const helper = scan.helpers.get(id) ?? { name: builtBy.helper, file: builtBy.file, callers: new Set(), planes: new Set(), keys: new Set() };
+  helper.callers.add(caller);
+  helper.planes.add(plane);
+  helper.keys.add(key);
+  scan.helpers.set(id, helper);
 }
 
 /** Adds one parsed file's writes (found with the plugin's own analysis and the detected vocabulary) to `scan`. */
@@ -42,7 +65,11 @@ export function scanWrites(
       if (keyWrite.name === null) continue;
       const entry = scan.keys.get(keyWrite.name) ?? { files: new Map<string, number>(), values: [], planes: new Set<CheckedPlane>() };
       entry.planes.add(write.plane);
-      entry.files.set(file, (entry.files.get(file) ?? 0) + 1);
+      // A key an imported helper builds (`_meta: widgetMeta(w)`): its producer is the helper's module, the spec's
+      // unit (the module that builds the key), on the plane of the call.
+      const producer = keyWrite.builtBy?.file ?? file;
+      if (keyWrite.builtBy) noteHelper(scan, keyWrite.builtBy, file, write.plane, keyWrite.name);
+      entry.files.set(producer, (entry.files.get(producer) ?? 0) + 1);
       entry.values.push(keyWrite.value);
       scan.keys.set(keyWrite.name, entry);
     }
