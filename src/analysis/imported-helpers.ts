@@ -12,7 +12,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { isNothing, returnArguments, unwrap, walkAll } from './ast';
 import { constInitializer } from './bindings';
 import { findModuleFile } from './imported-consts';
-import type * as ParseSource from './parse-source';
+import { parseSource } from './parse-source';
 import type { HelperOrigin } from './types';
 import { posixRelative } from '../util/posix-relative';
 
@@ -158,7 +158,7 @@ function parsedModule(file: string): TSESTree.Program | null {
   if (cached && cached.mtimeMs === stat.mtimeMs) return cached.program;
   let program: TSESTree.Program | null = null;
   try {
-    program = parser().parseSource(fs.readFileSync(file, 'utf8'), file).ast;
+    program = parseSource(fs.readFileSync(file, 'utf8'), file).ast;
     // Bindings inside the helper (`const KEY = 'k'`, a `const` literal it returns) are found through `parent` links.
     walkAll(program, () => undefined);
   } catch {
@@ -166,13 +166,4 @@ function parsedModule(file: string): TSESTree.Program | null {
   }
   parsedModules.set(file, { mtimeMs: stat.mtimeMs, program });
   return program;
-}
-
-/**
- * The parser is loaded on the first imported helper, not with the plugin: a lint that never calls one (and oxlint,
- * which parses on its own) does not load @typescript-eslint/parser and the compiler through this module.
- */
-function parser(): typeof ParseSource {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy on purpose, see above
-  return require('./parse-source') as typeof ParseSource;
 }

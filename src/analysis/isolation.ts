@@ -38,7 +38,8 @@ export function isProducerWrite(write: MetaWrite, requireForAll: boolean): boole
     case 'object-assign-meta':
     case 'meta-literal':
       if (write.target === null || write.keys.length === 0) return false;
-      return requireForAll || write.keys.some((key) => computes(key.value));
+      // A key an imported helper builds is computed by the call here (`...timingMeta(t)`), which can throw.
+      return requireForAll || write.keys.some((key) => computes(key.builtBy ? key.node : key.value));
     case 'hook-call':
       return true;
     case 'emit':

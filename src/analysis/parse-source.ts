@@ -2,12 +2,21 @@
  * How the analysis parses source outside ESLint (the `mcp-meta` command, and a helper's module read from disk): with
  * @typescript-eslint/parser, the parser the rules run under, so both see the same AST.
  */
-import { parseForESLint } from '@typescript-eslint/parser';
+import type * as Parser from '@typescript-eslint/parser';
 import type { TSESTree } from '@typescript-eslint/utils';
+
+/**
+ * Loaded on the first parse, not with the plugin: the rules parse another module only for an imported `_meta` helper,
+ * so a lint that never calls one (and oxlint, which parses on its own) does not load the parser and the compiler.
+ */
+function parser(): typeof Parser {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy on purpose, see above
+  return require('@typescript-eslint/parser') as typeof Parser;
+}
 
 /** Parses `text` as TypeScript (JSX for .tsx/.jsx). Throws the parser's SyntaxError on invalid code. */
 export function parseSource(text: string, filename: string): { ast: TSESTree.Program; visitorKeys: Record<string, readonly string[]> } {
-  const { ast, visitorKeys } = parseForESLint(text, {
+  const { ast, visitorKeys } = parser().parseForESLint(text, {
     filePath: filename,
     range: true,
     loc: true,

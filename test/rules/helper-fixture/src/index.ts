@@ -1,0 +1,2 @@
+// A barrel: callers import the helpers from here.
+export { cardMeta } from './card-meta.js';

@@ -1,0 +1,165 @@
+/**
+ * Helpers imported from another module whose returned literal is a `_meta` value (`_meta: statsMeta(3)`): the keys
+ * are read from the helper's module (test/rules/helper-fixture) without types, and the module that builds them is
+ * their writer. The same cases run with type information (the fixture's tsconfig) and without: types add nothing
+ * here and, above all, are never asked about a node of another module.
+ */
+import path from 'node:path';
+import { RuleTester } from '@typescript-eslint/rule-tester';
+import foreignKey from '../../rules/no-foreign-meta-key';
+import removedField from '../../rules/no-removed-meta-field';
+import unregisteredField from '../../rules/no-unregistered-meta-field';
+import unregisteredKey from '../../rules/no-unregistered-meta-key';
+import isolation from '../../rules/require-producer-isolation';
+
+const FIXTURE = path.resolve(__dirname, 'helper-fixture');
+const settings = { 'mcp-meta': { registry: path.join(FIXTURE, 'mcp-meta.registry.json') } };
+const typed = new RuleTester({ languageOptions: { parserOptions: { project: './tsconfig.json', tsconfigRootDir: FIXTURE } }, settings });
+const untyped = new RuleTester({ settings });
+
+/** Each tester by how it names the linted file: the typed one relative to the fixture, the untyped one absolute. */
+const TESTERS = [
+  { name: 'with types', tester: typed, file: (relative: string) => relative },
+  { name: 'without types', tester: untyped, file: (relative: string) => path.join(FIXTURE, relative) },
+] as const;
+
+const OWN_HELPER = `import { statsMeta } from './stats-meta.js';
+export const result = { content: [], _meta: statsMeta(3) };`;
+const BARREL_DESCRIPTOR = `import { cardMeta } from './index.js';
+declare const server: { registerTool(name: string, config: object, handler: () => object): void };
+server.registerTool('show_card', { description: 'Show a card.', _meta: cardMeta('pizza') }, () => ({ content: [] }));`;
+const TYPED_VALUE = `import { statsFrom } from './stats-meta.js';
+export const result = { content: [], _meta: statsFrom({ returned_count: 1 }) };`;
+const OPAQUE = `import { opaqueMeta, MetaBuilder } from './opaque.js';
+export const a = { content: [], _meta: opaqueMeta(1) };
+export const b = { content: [], _meta: new MetaBuilder().build() };`;
+const FOREIGN_HELPER = `import { timingMeta } from './foreign-meta.js';
+export const result = { content: [], _meta: timingMeta(12) };`;
+const TYPO_HELPER = `import { typoMeta } from './stats-meta.js';
+export function wrap(result: { content: unknown[]; _meta?: object }) {
+  return { ...result, _meta: { ...result._meta, ...typoMeta() } };
+}`;
+const EXTRA_FIELD = `import { extraFieldMeta as metaOf } from './stats-meta.js';
+export const result = { content: [], _meta: metaOf(3) };`;
+const WRONG_TYPE = `import { wrongTypeMeta } from './stats-meta.js';
+export const result = { content: [], _meta: wrongTypeMeta() };`;
+
+for (const { name, tester, file } of TESTERS) {
+  const handler = file('src/handler.ts');
+  const other = file('src/other.ts');
+  const valid = (code: string, filename = other) => ({ code, filename });
+
+  tester.run(`no-foreign-meta-key, imported helpers ${name}`, foreignKey, {
+    valid: [
+      // The helper's module owns `retrieval`: the call in a file that owns nothing is no foreign producer.
+      { name: 'a helper whose module owns its key', ...valid(OWN_HELPER) },
+      { name: 'a descriptor helper through a barrel', ...valid(BARREL_DESCRIPTOR) },
+      { name: 'a helper that is no function returning literals stays unknown', ...valid(OPAQUE) },
+      // The call site owns `timing`: it may use a shared builder for its own key.
+      { name: "a helper building the caller's own key", ...valid(FOREIGN_HELPER, handler) },
+    ],
+    invalid: [
+      {
+        name: 'a helper whose module does not own its key, called from a file that does not either',
+        code: FOREIGN_HELPER,
+        filename: other,
+        errors: [
+          {
+            messageId: 'foreignKey',
+            line: 2,
+            column: 45,
+            endLine: 2,
+            endColumn: 59,
+            data: {
+              where: '`_meta`',
+              key: 'timing',
+              producers: "'src/handler.ts'",
+              file: 'src/foreign-meta.ts',
+              registry: 'mcp-meta.registry.json',
+            },
+          },
+        ],
+      },
+    ],
+  });
+
+  tester.run(`no-unregistered-meta-key, imported helpers ${name}`, unregisteredKey, {
+    valid: [valid(OWN_HELPER), valid(BARREL_DESCRIPTOR), valid(TYPED_VALUE), valid(FOREIGN_HELPER)],
+    invalid: [
+      {
+        name: "a helper's typo, spread into a merge: reported at the call, fixed in the helper's module (no suggestion here)",
+        code: TYPO_HELPER,
+        filename: other,
+        errors: [
+          {
+            messageId: 'unregisteredKey',
+            line: 3,
+            column: 52,
+            endLine: 3,
+            endColumn: 62,
+            data: {
+              where: '`_meta`',
+              key: 'retreival',
+              registry: 'mcp-meta.registry.json',
+              hint: " Did you mean 'retrieval'? It is built by typoMeta() in 'src/stats-meta.ts': fix it there.",
+            },
+            suggestions: [],
+          },
+        ],
+      },
+    ],
+  });
+
+  tester.run(`no-unregistered-meta-field, imported helpers ${name}`, unregisteredField, {
+    valid: [valid(OWN_HELPER), valid(BARREL_DESCRIPTOR), valid(TYPED_VALUE)],
+    invalid: [
+      {
+        name: "a field the helper's literal adds: reported at the (renamed) import's call",
+        code: EXTRA_FIELD,
+        filename: other,
+        errors: [
+          {
+            messageId: 'unregisteredField',
+            line: 2,
+            column: 45,
+            endLine: 2,
+            endColumn: 54,
+            data: {
+              field: 'rerank_ms',
+              path: 'retrieval',
+              key: 'retrieval',
+              registry: 'mcp-meta.registry.json',
+              hint: " It is built by metaOf() in 'src/stats-meta.ts': fix it there.",
+            },
+            suggestions: [],
+          },
+        ],
+      },
+      {
+        name: "a field literal of the wrong type in the helper's module: reported at the call",
+        code: WRONG_TYPE,
+        filename: other,
+        errors: [{ messageId: 'wrongFieldType', line: 2, column: 45, endLine: 2, endColumn: 60 }],
+      },
+    ],
+  });
+
+  // The helper's value for `retrieval` is a parameter of its module (`statsFrom(stats)`): with types, nothing asks the
+  // checker about that node (it belongs to another file's AST).
+  tester.run(`no-removed-meta-field, imported helpers ${name}`, removedField, {
+    valid: [valid(TYPED_VALUE), valid(OWN_HELPER), valid(EXTRA_FIELD)],
+    invalid: [],
+  });
+
+  tester.run(`require-producer-isolation, imported helpers ${name}`, isolation, {
+    valid: [valid(OWN_HELPER)],
+    invalid: [
+      {
+        name: "a wrapper merging a helper's keys into a handler's result is a producer that can throw",
+        code: TYPO_HELPER,
+        filename: other,
+        errors: [{ messageId: 'unguardedProducer', line: 3, column: 23, endLine: 3, endColumn: 64, suggestions: [] }],
+      },
+    ],
+  });
+}
