@@ -91,7 +91,10 @@ function exportedLocal(program: TSESTree.Program, name: string): string | null {
     if (statement.type !== 'ExportNamedDeclaration' || statement.source) continue;
     const declaration = statement.declaration;
     if (declaration?.type === 'FunctionDeclaration' && declaration.id?.name === name) return name;
-    if (declaration?.type === 'VariableDeclaration' && declaration.declarations.some((d) => d.id.type === 'Identifier' && d.id.name === name))
+    if (
+      declaration?.type === 'VariableDeclaration' &&
+      declaration.declarations.some((d) => d.id.type === 'Identifier' && d.id.name === name)
+    )
       return name;
     const entry = statement.specifiers.find((specifier) => exportedName(specifier) === name);
     if (entry) return localName(entry);

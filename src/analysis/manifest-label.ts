@@ -15,7 +15,7 @@ const labels = new WeakMap<Registry, Map<string, string>>();
 export function manifestLabel(context: AnyRuleContext, registry: Registry): string {
   const cwd = cwdOf(context);
   let byCwd = labels.get(registry);
-  if (!byCwd) labels.set(registry, (byCwd = new Map()));
+  if (!byCwd) labels.set(registry, (byCwd = new Map<string, string>()));
   let label = byCwd.get(cwd);
   if (label === undefined) byCwd.set(cwd, (label = manifestFileName(registry, cwd)));
   return label;

@@ -112,7 +112,10 @@ function helperKeys(value: Expression): MetaKeyWrite[] | null {
   if (callee.type !== 'Identifier') return null;
   const fn = functionBoundTo(callee);
   if (fn?.body) {
-    const returned = fn.body.type !== 'BlockStatement' ? returnedObjectLiterals(fn.body as Expression) : returnArguments(fn.body).flatMap(returnedObjectLiterals);
+    const returned =
+      fn.body.type !== 'BlockStatement'
+        ? returnedObjectLiterals(fn.body as Expression)
+        : returnArguments(fn.body).flatMap(returnedObjectLiterals);
     return returned.flatMap((literal) => metaValueShape(literal, null).keys);
   }
   const file = currentAnalysedFile();

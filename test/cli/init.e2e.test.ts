@@ -125,6 +125,61 @@ describe('mcp-meta init', () => {
     expect(runBin(['check'], dir).status).toBe(0);
   });
 
+  it('finds helpers in other modules by what they return, whatever their name, and registers their module as producer', () => {
+    const dir = makeTempDir();
+    writeFiles(dir, {
+      // Neither helper module mentions `_meta`, and neither name is get*Meta: only their use shows what they are.
+      'src/lib/stats.ts': `
+export function buildStats(rows: unknown[]) {
+  return { retrieval: { returned_count: rows.length, cached: false } };
+}
+`,
+      'src/lib/timing.ts': "export const timingFragment = (ms: number) => ({ 'com.example/timing': { ms } });\n",
+      'src/lib/index.ts': "export { timingFragment } from './timing.js';\n",
+      'src/tools/search.ts': `
+import { buildStats } from '../lib/stats.js';
+export async function search(rows: unknown[]) {
+  return { content: [{ type: 'text', text: String(rows.length) }], _meta: buildStats(rows) };
+}
+`,
+      'src/mcp/wrap.ts': `
+import { timingFragment } from '../lib/index.js';
+export async function withTiming(run: () => Promise<{ content: unknown[]; _meta?: Record<string, unknown> }>) {
+  const started = Date.now();
+  const result = await run();
+  try {
+    return { ...result, _meta: { ...result._meta, ...timingFragment(Date.now() - started) } };
+  } catch {
+    return result;
+  }
+}
+`,
+    });
+    const result = runBin(['init'], dir);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(readManifest(dir)).toEqual({
+      $schema: './node_modules/eslint-plugin-mcp-meta/schema/registry.schema.json',
+      version: 1,
+      mergeLayer: ['src/mcp/wrap.ts'],
+      keys: {
+        'com.example/timing': { producers: ['src/lib/timing.ts'], fields: ['ms'] },
+        retrieval: { producers: ['src/lib/stats.ts'], fields: { cached: { type: 'boolean' }, returned_count: {} } },
+      },
+    });
+    expect(result.stdout).toContain(
+      'buildStats() in src/lib/stats.ts returns the tool result `_meta` of src/tools/search.ts: its keys (retrieval) are registered with src/lib/stats.ts, the module that builds them, as producer',
+    );
+    expect(result.stdout).toContain(
+      'timingFragment() in src/lib/timing.ts returns the tool result `_meta` of src/mcp/wrap.ts: its keys (com.example/timing) are registered with src/lib/timing.ts, the module that builds them, as producer',
+    );
+    assertLoadsInPlugin(dir);
+    // check counts the keys as written by their producers (the helpers' modules), through the calls.
+    const check = runBin(['check'], dir);
+    expect(check.stdout + check.stderr).toContain('checked 2 keys against 2 producer files');
+    expect(check.status, check.stdout).toBe(0);
+  });
+
   it('imports the Key | Producer | Contents table of a doc with --from-doc', () => {
     const dir = server();
     writeFiles(dir, { 'docs/protocol.md': DOC });

@@ -49,7 +49,7 @@ describe.each(FIXTURES)('init on %s', (fixture) => {
 });
 
 describe('init on apps-widget-server: helpers found by what they return', () => {
-  it("registers the tool-plane keys that the imported widgetMeta() builds, with its module as producer, and says why", () => {
+  it('registers the tool-plane keys that the imported widgetMeta() builds, with its module as producer, and says why', () => {
     const dir = copyWithoutManifest('apps-widget-server');
     const init = runBin(['init'], dir);
     expect(init.status, init.stdout + init.stderr).toBe(0);

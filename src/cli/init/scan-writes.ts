@@ -41,7 +41,13 @@ export function emptyScan(): ScanResult {
 
 function noteHelper(scan: ScanResult, builtBy: HelperOrigin, caller: string, plane: CheckedPlane, key: string): void {
   const id = `${builtBy.helper}@${builtBy.file}`;
-  const helper = scan.helpers.get(id) ?? { name: builtBy.helper, file: builtBy.file, callers: new Set(), planes: new Set(), keys: new Set() };
+  const helper = scan.helpers.get(id) ?? {
+    name: builtBy.helper,
+    file: builtBy.file,
+    callers: new Set(),
+    planes: new Set(),
+    keys: new Set(),
+  };
   helper.callers.add(caller);
   helper.planes.add(plane);
   helper.keys.add(key);

@@ -84,12 +84,15 @@ function checkManifest(registryPath: string, cwd: string): VerbReport {
   let producerFiles = 0;
   for (const file of listSourceFiles(registry.dir)) {
     const role = registry.classifyFile(file);
-    if (role.ignored || role.ownedKeys.length === 0) continue;
-    producerFiles++;
+    if (role.ignored) continue;
+    // Other files are read too: one may call an imported helper whose module (a producer) builds the keys.
+    const producer = role.ownedKeys.length > 0;
+    if (producer) producerFiles++;
     let writes;
     try {
       writes = analyzeSource(fs.readFileSync(file, 'utf8'), file, registry).writes;
     } catch (error) {
+      if (!producer) continue;
       findings.push({
         severity: 'warning',
         code: 'source-unreadable',
@@ -102,7 +105,12 @@ function checkManifest(registryPath: string, cwd: string): VerbReport {
     for (const write of writes) {
       if (!writesValues(write)) continue;
       for (const keyWrite of write.keys) {
-        if (keyWrite.name === null || !role.ownedKeys.includes(keyWrite.name)) continue;
+        if (keyWrite.name === null) continue;
+        // A key an imported helper builds is written by the helper's module (or by a caller that owns it).
+        const owned =
+          role.ownedKeys.includes(keyWrite.name) ||
+          (keyWrite.builtBy !== undefined && registry.classifyFile(keyWrite.builtBy.file).ownedKeys.includes(keyWrite.name));
+        if (!owned) continue;
         const list = valuesByKey.get(keyWrite.name) ?? [];
         list.push(keyWrite.value);
         valuesByKey.set(keyWrite.name, list);
