@@ -51,6 +51,8 @@ export const initVerb: Verb = {
     "  emitters        callees like ctx.emitResponseMeta?.('key', value) / emitXxxMeta('key', value)",
     '  hooks           metaHook-like callees',
     '  hookFunctions   getXxxMeta functions returning an object literal, and functions the doc names as producers',
+    '  helpers         functions whose returned object literal is (or is spread into) a _meta value, here or',
+    "                  imported: their keys get the helper's module as producer",
     '  mergeLayer      files that assemble _meta by spreading collected maps',
     '  keys            every key written, the file that writes it as producer, and the fields seen',
     'With --from-doc, a "Key | Producer | Contents" table (markdown or the spec\'s tab-separated form) adds',
