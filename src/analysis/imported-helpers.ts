@@ -60,8 +60,7 @@ export function resolveImportedHelper(specifier: string, importedName: string, f
       if (entry) return resolveImportedHelper(statement.source.value, localName(entry), file, depth + 1);
     }
   }
-  const local = exportedLocal(program, importedName);
-  const fn = local === null ? null : topLevelFunction(program, local);
+  const fn = (importedName === 'default' ? defaultExport(program) : null) ?? exportedFunction(program, importedName);
   if (!fn) return null;
   const literals = returnedLiterals(fn);
   return literals === null ? null : { file, name: importedName, literals };
@@ -80,14 +79,31 @@ function localName(specifier: TSESTree.ExportSpecifier): string {
   return specifier.local.type === 'Identifier' ? specifier.local.name : String(specifier.local.value);
 }
 
-/** The module-level name exported as `name`: `export function name`, `export const name`, `export { local as name }`. */
+/** `export default function () {…}`, `export default () => ({…})`, or `export default name` of a module-level function. */
+function defaultExport(program: TSESTree.Program): TSESTree.FunctionLike | null {
+  for (const statement of program.body) {
+    if (statement.type !== 'ExportDefaultDeclaration') continue;
+    const declaration = statement.declaration;
+    if (
+      declaration.type === 'FunctionDeclaration' ||
+      declaration.type === 'ArrowFunctionExpression' ||
+      declaration.type === 'FunctionExpression'
+    )
+      return declaration;
+    return declaration.type === 'Identifier' ? topLevelFunction(program, declaration.name) : null;
+  }
+  return null;
+}
+
+/** The function exported as `name`: `export function name`, `export const name = () => …`, `export { local as name }`. */
+function exportedFunction(program: TSESTree.Program, name: string): TSESTree.FunctionLike | null {
+  const local = exportedLocal(program, name);
+  return local === null ? null : topLevelFunction(program, local);
+}
+
+/** The module-level name exported as `name`. */
 function exportedLocal(program: TSESTree.Program, name: string): string | null {
   for (const statement of program.body) {
-    if (statement.type === 'ExportDefaultDeclaration' && name === 'default') {
-      const declaration = statement.declaration;
-      if (declaration.type === 'FunctionDeclaration' && declaration.id) return declaration.id.name;
-      if (declaration.type === 'Identifier') return declaration.name;
-    }
     if (statement.type !== 'ExportNamedDeclaration' || statement.source) continue;
     const declaration = statement.declaration;
     if (declaration?.type === 'FunctionDeclaration' && declaration.id?.name === name) return name;

@@ -1,0 +1,107 @@
+/**
+ * Imported helpers read from their module on disk (src/analysis/imported-helpers.ts): which functions are followed,
+ * which stay unknown, re-exports (cycles included), the re-read after an edit, and that a file that calls no imported
+ * helper as a `_meta` value asks for none.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { analyzeSource } from '../../src/analysis/analyze-source';
+import { importedHelperLookups, resolveImportedHelper } from '../../src/analysis/imported-helpers';
+import { propertyKeyName } from '../../src/analysis/ast';
+import { loadRegistry } from '../../src/registry';
+import { makeTempProject, removeTempProject } from '../registry/temp-project';
+
+const HELPERS = `
+export function declared() { return { a: 1 }; }
+export const arrow = () => ({ b: 1 });
+export const viaConst = function () { const meta = { c: 1 }; return meta; };
+function local(flag: boolean) { return flag ? { d: 1 } : undefined; }
+export { local as renamed };
+export default function () { return { e: 1 }; }
+export function returnsCall() { return declared(); }
+export function mixed(flag: boolean) { if (flag) return { f: 1 }; return declared(); }
+export class Builder { build() { return { g: 1 }; } }
+export const notAFunction = { h: 1 };
+`;
+
+let dir: string;
+const caller = () => path.join(dir, 'src/caller.ts');
+/** The top-level key names of the literals a helper returns, or null when it is not followed. */
+const keysOf = (specifier: string, name: string): string[] | null => {
+  const helper = resolveImportedHelper(specifier, name, caller());
+  if (!helper) return null;
+  return helper.literals.flatMap((literal) =>
+    literal.properties.map((property) => (property.type === 'Property' ? (propertyKeyName(property) ?? '?') : '...')),
+  );
+};
+
+beforeEach(() => {
+  dir = makeTempProject({
+    'src/helpers.ts': HELPERS,
+    'src/barrel/index.ts': "export { arrow } from '../helpers.js';\n",
+    'src/loop-a.ts': "export { spin } from './loop-b.js';\n",
+    'src/loop-b.ts': "export { spin } from './loop-a.js';\n",
+    'src/broken.ts': 'export function broken( { return {',
+    'src/caller.ts': '',
+    'mcp-meta.registry.json': JSON.stringify({ version: 1, keys: { a: { producers: ['src/helpers.ts'] } } }),
+  });
+});
+afterEach(() => removeTempProject(dir));
+
+describe('resolveImportedHelper', () => {
+  it('follows functions whose every return is an object literal (declaration, const arrow or function, renamed, default)', () => {
+    expect(keysOf('./helpers.js', 'declared')).toEqual(['a']);
+    expect(keysOf('./helpers', 'arrow')).toEqual(['b']);
+    expect(keysOf('./helpers.ts', 'viaConst')).toEqual(['c']);
+    expect(keysOf('./helpers.js', 'renamed')).toEqual(['d']);
+    expect(keysOf('./helpers.js', 'default')).toEqual(['e']);
+    expect(resolveImportedHelper('./helpers.js', 'declared', caller())?.file).toBe(path.join(dir, 'src/helpers.ts'));
+  });
+
+  it('follows a re-export through an index module', () => {
+    expect(keysOf('./barrel', 'arrow')).toEqual(['b']);
+  });
+
+  it('leaves everything else unknown: a returned call, a class, a non-function, a package, a missing or broken module, a re-export loop', () => {
+    expect(keysOf('./helpers.js', 'returnsCall')).toBeNull();
+    expect(keysOf('./helpers.js', 'mixed')).toBeNull();
+    expect(keysOf('./helpers.js', 'Builder')).toBeNull();
+    expect(keysOf('./helpers.js', 'notAFunction')).toBeNull();
+    expect(keysOf('./helpers.js', 'missing')).toBeNull();
+    expect(keysOf('widget-lib', 'declared')).toBeNull();
+    expect(keysOf('./nowhere.js', 'declared')).toBeNull();
+    expect(keysOf('./broken.js', 'broken')).toBeNull();
+    expect(keysOf('./loop-a.js', 'spin')).toBeNull();
+  });
+
+  it('reads the module again after it changes (an editor sees the edit)', () => {
+    expect(keysOf('./helpers.js', 'declared')).toEqual(['a']);
+    const file = path.join(dir, 'src/helpers.ts');
+    fs.writeFileSync(file, HELPERS.replace('return { a: 1 }', 'return { a2: 1 }'));
+    const later = new Date(Date.now() + 5_000);
+    fs.utimesSync(file, later, later);
+    expect(keysOf('./helpers.js', 'declared')).toEqual(['a2']);
+  });
+});
+
+describe('the analysis asks for imported helpers only where one is called as a _meta value', () => {
+  it('counts no look-up for imports used otherwise, and one per helper call it follows', () => {
+    const loaded = loadRegistry(path.join(dir, 'mcp-meta.registry.json'));
+    if (!loaded.ok) throw new Error('the test manifest must load');
+    const before = importedHelperLookups();
+    const noHelper = `import { declared, arrow } from './helpers.js';
+export const a = declared();
+export const result = { content: [], _meta: { a: arrow() } };`;
+    expect(analyzeSource(noHelper, caller(), loaded.registry).writes.flatMap((write) => write.keys.map((key) => key.name))).toEqual(['a']);
+    expect(importedHelperLookups()).toBe(before);
+
+    const withHelper = `import { declared } from './helpers.js';
+export const result = { content: [], _meta: declared() };`;
+    const [write] = analyzeSource(withHelper, caller(), loaded.registry).writes;
+    expect(importedHelperLookups()).toBe(before + 1);
+    expect(write.keys.map((key) => [key.name, key.builtBy?.helper, key.builtBy?.file, key.node.type])).toEqual([
+      ['a', 'declared', path.join(dir, 'src/helpers.ts'), 'CallExpression'],
+    ]);
+  });
+});
