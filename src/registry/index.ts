@@ -21,7 +21,7 @@ export { checkMetaKeyName } from './key-name';
 export { catalogueEntryFor, catalogueKeyNames } from './catalogue';
 export { HOST_KEY_CATALOGUE } from './host-keys';
 export type { HostKeyEntry, HostKeyCatalogue, HostKeyPlane, HostId } from './host-keys';
-export { compileGlobs, manifestFileName, normalizeFields } from './build-registry';
+export { compileGlobs, manifestFileName, normalizeFields, planesOfKey } from './build-registry';
 export { listFiles } from './glob-checks';
 export { globListsOf } from './glob-lists';
 export type { GlobList, GlobListRole } from './glob-lists';

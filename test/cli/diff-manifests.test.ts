@@ -30,6 +30,41 @@ function withRetrievalFields(fields: NonNullable<RegistryManifest['keys'][string
   return manifest({ ...base.keys, retrieval: { ...base.keys.retrieval, fields } });
 }
 
+describe('diffManifests: planes and host keys', () => {
+  const card = (key: Partial<RegistryManifest['keys'][string]>): RegistryManifest =>
+    manifest({ 'com.example/card': { producers: ['src/card.ts'], ...key } });
+
+  it('a key leaving a plane breaks its readers there, like a rename; only adding one does not', () => {
+    const moved = diffManifests(card({}), card({ plane: 'tool' }));
+    expect(moved.map((change) => [change.id, change.breaking, change.location])).toEqual([
+      ['plane-changed:com.example/card', true, ['keys', 'com.example/card', 'plane']],
+    ]);
+    expect(moved[0].message).toBe(
+      "key 'com.example/card' moved from the tool result plane to the tool descriptor plane; consumers reading it on the tool result plane no longer find it, as after a rename (rule 2: additive-forever): keep it there and add the new plane beside it",
+    );
+    expect(ids(card({ plane: 'tool' }), card({ plane: ['tool', 'resource'] }))).toEqual(['plane-added:com.example/card']);
+    expect(ids(card({ plane: 'tool' }), card({ plane: ['tool', 'resource'] }), true)).toEqual([]);
+    expect(ids(card({ plane: ['tool', 'resource'] }), card({ plane: 'resource' }), true)).toEqual(['plane-changed:com.example/card']);
+    // Writing out the default plane is no change.
+    expect(ids(card({}), card({ plane: 'result' }))).toEqual([]);
+  });
+
+  it("follows a catalogue entry's plane, and reports external and catalogue changes as not breaking", () => {
+    const template = (key: Partial<RegistryManifest['keys'][string]>) =>
+      manifest({ 'openai/outputTemplate': { producers: ['src/w.ts'], ...key } });
+    // The entry registers the key on the tool plane: naming it is no plane change when the plane was written out.
+    expect(ids(template({ plane: 'tool', external: true }), template({ catalogue: 'openai-apps.outputTemplate' }))).toEqual([
+      'external-changed:openai/outputTemplate',
+      'catalogue-changed:openai/outputTemplate',
+    ]);
+    expect(ids(template({ plane: 'tool', external: true }), template({ catalogue: 'openai-apps.outputTemplate' }), true)).toEqual([]);
+    // Dropping the entry (and so its plane) moves the key back to the tool result plane: breaking.
+    expect(ids(template({ catalogue: 'openai-apps.outputTemplate' }), template({ external: true }), true)).toEqual([
+      'plane-changed:openai/outputTemplate',
+    ]);
+  });
+});
+
 describe('diffManifests', () => {
   it('finds nothing between equal manifests', () => {
     expect(diffManifests(base, structuredClone(base))).toEqual([]);

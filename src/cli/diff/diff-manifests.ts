@@ -1,5 +1,6 @@
-import type { AcceptedBreak, FieldMap, ManifestKey, RegistryManifest } from '../../registry';
-import { normalizeFields } from '../../registry';
+import { planeName } from '../../analysis/planes';
+import type { AcceptedBreak, FieldMap, ManifestKey, MetaPlane, RegistryManifest } from '../../registry';
+import { normalizeFields, planesOfKey } from '../../registry';
 import { BREAKING_FIELD_TYPE_CHANGES, diffFieldType, type FieldTypeChangeKind } from './diff-field-types';
 import { pairRenames } from './similar-names';
 
@@ -16,6 +17,8 @@ import { pairRenames } from './similar-names';
  *   field-type-changed:<path>            breaking   a value the old type allowed is no longer allowed (narrowed, changed)
  *   field-required:<path>                breaking   an optional field became required
  *   key-type-changed:<key>               breaking   the key's declared "type" changed (object <-> array)
+ *   plane-changed:<key>                  breaking   a plane the key was on (its "plane", or its catalogue entry's) is gone
+ *   plane-added:<key>, external-changed:<key>, catalogue-changed:<key>   not breaking
  *   field-type-widened:<path>, field-optional:<path>, field-typed:<path>, field-untyped:<path>   not breaking
  *   key-added:<key>, field-added:<path>, producers-added:<key>, field-deprecated:<path>, key-deprecated:<key>,
  *   fields-unchecked:<path>              not breaking
@@ -33,6 +36,10 @@ export type ChangeKind =
   | 'key-deprecated'
   | 'fields-unchecked'
   | 'key-type-changed'
+  | 'plane-changed'
+  | 'plane-added'
+  | 'external-changed'
+  | 'catalogue-changed'
   | FieldTypeChangeKind;
 
 const BREAKING_KINDS: ReadonlySet<ChangeKind> = new Set<ChangeKind>([
@@ -41,6 +48,7 @@ const BREAKING_KINDS: ReadonlySet<ChangeKind> = new Set<ChangeKind>([
   'field-renamed',
   'producers-moved',
   'key-type-changed',
+  'plane-changed',
   ...BREAKING_FIELD_TYPE_CHANGES,
 ]);
 
@@ -117,6 +125,7 @@ function diffKey(key: string, before: ManifestKey, after: ManifestKey): Manifest
       ),
     );
   }
+  changes.push(...diffPlaneAndHost(key, before, after));
   if (after.deprecated === true && before.deprecated !== true) {
     changes.push(
       change('key-deprecated', key, key, `key '${key}' was marked deprecated (kept, so not breaking)`, ['keys', key, 'deprecated']),
@@ -124,6 +133,67 @@ function diffKey(key: string, before: ManifestKey, after: ManifestKey): Manifest
   }
   changes.push(...diffFieldMaps(key, key, normalizeFields(before.fields), normalizeFields(after.fields), ['keys', key, 'fields']));
   return changes;
+}
+
+/**
+ * Where the key is written (`plane`, else its catalogue entry's planes) and what its name is (`external`,
+ * `catalogue`). Consumers read a key on its plane: one it left is gone for them, like a rename (breaking); a plane
+ * added, or a change of the name's exemption or of the catalogue entry (whose plane change is caught here too), is not.
+ */
+function diffPlaneAndHost(key: string, before: ManifestKey, after: ManifestKey): ManifestChange[] {
+  const changes: ManifestChange[] = [];
+  const oldPlanes = planesOfKey(before);
+  const newPlanes = planesOfKey(after);
+  const left = oldPlanes.filter((plane) => !newPlanes.includes(plane));
+  const joined = newPlanes.filter((plane) => !oldPlanes.includes(plane));
+  const where: Array<string | number> = [
+    'keys',
+    key,
+    after.plane !== undefined ? 'plane' : after.catalogue !== undefined ? 'catalogue' : 'producers',
+  ];
+  if (left.length > 0) {
+    changes.push(
+      change(
+        'plane-changed',
+        key,
+        key,
+        `key '${key}' moved from the ${planeList(oldPlanes)} plane to the ${planeList(newPlanes)} plane; consumers reading it on the ${planeList(left)} plane no longer find it, as after a rename (rule 2: additive-forever): keep it there and add the new plane beside it`,
+        where,
+      ),
+    );
+  } else if (joined.length > 0) {
+    changes.push(change('plane-added', key, key, `key '${key}' is now also written on the ${planeList(joined)} plane`, where));
+  }
+  if ((before.external === true) !== (after.external === true)) {
+    changes.push(
+      change(
+        'external-changed',
+        key,
+        key,
+        after.external === true
+          ? `key '${key}' is now external: its name is exempt from the MCP key-name rules`
+          : `key '${key}' is no longer external: its name is checked against the MCP key-name rules again`,
+        ['keys', key, after.external === true ? 'external' : 'producers'],
+      ),
+    );
+  }
+  if (before.catalogue !== after.catalogue) {
+    const was = before.catalogue === undefined ? 'none' : `'${String(before.catalogue)}'`;
+    const now = after.catalogue === undefined ? 'none' : `'${String(after.catalogue)}'`;
+    changes.push(
+      change('catalogue-changed', key, key, `key '${key}' changed its host-key catalogue entry from ${was} to ${now}`, [
+        'keys',
+        key,
+        after.catalogue !== undefined ? 'catalogue' : 'producers',
+      ]),
+    );
+  }
+  return changes;
+}
+
+/** Lenient: an old revision's manifest may name a plane today's schema does not know. */
+function planeList(planes: readonly MetaPlane[]): string {
+  return planes.map((plane) => (planeName(plane) as string | undefined) ?? String(plane)).join(' and ');
 }
 
 function diffFieldMaps(
