@@ -64,6 +64,26 @@ describe('mcp-meta check', () => {
     expect(manifestLines[json.findings[0].line - 1]).toContain('"warnings"');
   });
 
+  it('counts a key as written only on its registered plane', () => {
+    const manifest = structuredClone(MANIFEST) as { keys: Record<string, unknown> };
+    manifest.keys['com.example/card'] = { producers: ['src/card.ts'] };
+    // The card key is registered for the tool result (the default) but written only on a tool descriptor.
+    const card = `declare const server: { registerTool(name: string, config: object, handler: () => object): void };
+server.registerTool('card', { description: 'A card.', _meta: { 'com.example/card': { title: 'x' } } }, () => ({ content: [] }));
+`;
+    const dir = project(manifest, { 'src/card.ts': card });
+    const result = runBin(['check', '--format', 'json'], dir);
+    expect(result.status).toBe(1);
+    const report = JSON.parse(result.stdout) as CheckJson;
+    expect(report.findings.map((finding) => `${finding.code} ${finding.message}`)).toEqual([
+      "key-not-written key 'com.example/card' has no write site in its producers (src/card.ts)",
+    ]);
+    // Registered for the tool plane, the same write counts.
+    manifest.keys['com.example/card'] = { producers: ['src/card.ts'], plane: 'tool' };
+    writeManifest(dir, manifest);
+    expect(runBin(['check'], dir).status).toBe(0);
+  });
+
   it('does not report a deprecated key that is no longer written', () => {
     const manifest = structuredClone(MANIFEST) as { keys: Record<string, unknown> };
     manifest.keys.legacy = { producers: ['src/legacy.ts'], deprecated: true };

@@ -106,6 +106,8 @@ function checkManifest(registryPath: string, cwd: string): VerbReport {
       if (!writesValues(write)) continue;
       for (const keyWrite of write.keys) {
         if (keyWrite.name === null) continue;
+        // Written on another plane than it is registered for, a key is not written where its consumers read it.
+        if (registry.keys.get(keyWrite.name)?.planes.includes(write.plane) !== true) continue;
         // A key an imported helper builds is written by the helper's module (or by a caller that owns it).
         const owned =
           role.ownedKeys.includes(keyWrite.name) ||
