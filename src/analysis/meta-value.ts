@@ -109,14 +109,36 @@ function helperKeys(value: Expression): MetaKeyWrite[] | null {
   const inner = unwrap(value);
   if (inner.type !== 'CallExpression') return null;
   const callee = unwrap(inner.callee);
-  if (callee.type !== 'Identifier') return null;
+  if (callee.type !== 'Identifier' || followedHelpers.size >= MAX_HELPER_DEPTH) return null;
+  return helperCallKeys(inner, callee);
+}
+
+/**
+ * Helpers being followed (a function node, or `file#name` for an imported one): helpers spreading helpers
+ * (`{ ...base(), k }`) are followed this deep, and a helper that reaches itself is not followed again (its keys would
+ * be counted, and reported, once per turn).
+ */
+const MAX_HELPER_DEPTH = 4;
+const followedHelpers = new Set<unknown>();
+
+function following<T>(helper: unknown, run: () => T): T | null {
+  if (followedHelpers.has(helper)) return null;
+  followedHelpers.add(helper);
+  try {
+    return run();
+  } finally {
+    followedHelpers.delete(helper);
+  }
+}
+
+function helperCallKeys(inner: TSESTree.CallExpression, callee: TSESTree.Identifier): MetaKeyWrite[] | null {
   const fn = functionBoundTo(callee);
   if (fn?.body) {
     const returned =
       fn.body.type !== 'BlockStatement'
         ? returnedObjectLiterals(fn.body as Expression)
         : returnArguments(fn.body).flatMap(returnedObjectLiterals);
-    return returned.flatMap((literal) => metaValueShape(literal, null).keys);
+    return following(fn, () => returned.flatMap((literal) => metaValueShape(literal, null).keys));
   }
   const file = currentAnalysedFile();
   const binding = file === null || fn ? null : findBinding(callee.name, callee);
@@ -124,8 +146,11 @@ function helperKeys(value: Expression): MetaKeyWrite[] | null {
   if (!helper) return null;
   const builtBy: HelperOrigin = { helper: callee.name, file: helper.file };
   // Consts the helper's module uses for its keys resolve against that module.
-  const keys = withCurrentFile(helper.file, () => helper.literals.flatMap((literal) => metaValueShape(literal, null).keys));
-  return keys.filter((key) => key.name !== null).map((key) => ({ ...key, node: inner, builtBy }));
+  const keys = following(`${helper.file}#${helper.name}`, () =>
+    withCurrentFile(helper.file, () => helper.literals.flatMap((literal) => metaValueShape(literal, null).keys)),
+  );
+  // A key a helper there takes from yet another module's helper is that module's.
+  return keys?.filter((key) => key.name !== null).map((key) => ({ ...key, node: inner, builtBy: key.builtBy ?? builtBy })) ?? null;
 }
 
 /** Keys and spreads of a value given to `_meta` (literal, or `const` bound to one); `mergesSelf` per rule 1. */

@@ -85,6 +85,30 @@ describe('resolveImportedHelper', () => {
   });
 });
 
+describe('helpers that reach themselves', () => {
+  it('follows each helper once per chain: a recursive or mutually recursive helper gives its keys once, no overflow', () => {
+    fs.writeFileSync(
+      path.join(dir, 'src/ping.ts'),
+      "import { pong } from './pong.js';\nexport const ping = () => ({ ...pong(), ping: 1 });\n",
+    );
+    fs.writeFileSync(
+      path.join(dir, 'src/pong.ts'),
+      "import { ping } from './ping.js';\nexport const pong = () => ({ ...ping(), pong: 1 });\n",
+    );
+    const loaded = loadRegistry(path.join(dir, 'mcp-meta.registry.json'));
+    if (!loaded.ok) throw new Error('the test manifest must load');
+    const code = `import { ping } from './ping.js';
+function self(): object { return { ...self(), a: 1 }; }
+export const one = { content: [], _meta: self() };
+export const two = { content: [], _meta: ping() };`;
+    const writes = analyzeSource(code, caller(), loaded.registry).writes;
+    expect(writes.map((write) => write.keys.map((key) => `${key.name} ${path.basename(key.builtBy?.file ?? '-')}`))).toEqual([
+      ['a -'],
+      ['pong pong.ts', 'ping ping.ts'],
+    ]);
+  });
+});
+
 describe('the analysis asks for imported helpers only where one is called as a _meta value', () => {
   it('counts no look-up for imports used otherwise, and one per helper call it follows', () => {
     const loaded = loadRegistry(path.join(dir, 'mcp-meta.registry.json'));
