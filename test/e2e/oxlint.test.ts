@@ -104,15 +104,16 @@ describe('oxlint runs the plugin unchanged (jsPlugins)', () => {
         lintFiles(p: string[]): Promise<{ filePath: string; messages: { ruleId: string | null; line: number; message: string }[] }[]>;
       };
     };
+    // From the repository root, as oxlint runs: messages name the manifest by its path from the working folder.
     const eslint = new ESLint({
-      cwd: fixtureDir,
+      cwd: repoRoot,
       overrideConfigFile: true,
       overrideConfig: [
         { files: ['**/*.ts'], languageOptions: { parser: requireFromRepo('@typescript-eslint/parser') as unknown, sourceType: 'module' } },
         { files: ['**/*.ts'], plugins: { 'mcp-meta': plugin }, rules: allRules(), settings: { 'mcp-meta': { registry } } },
       ],
     });
-    const results = await eslint.lintFiles(['src/**/*.ts']);
+    const results = await eslint.lintFiles([toPosix(path.relative(repoRoot, path.join(fixtureDir, 'src/**/*.ts')))]);
     const fromEslint = results.flatMap((r) =>
       r.messages.map((m) => ({
         file: toPosix(path.relative(fixtureDir, r.filePath)),
