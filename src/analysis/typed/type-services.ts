@@ -15,6 +15,8 @@ export interface TypeServices {
   readonly program: ts.Program;
   /** The TypeScript type of an ESTree node. */
   typeOf(node: TSESTree.Node): ts.Type;
+  /** The type an expression is given to (a declared variable or return type, a parameter), if any. */
+  contextualTypeOf(node: TSESTree.Node): ts.Type | undefined;
 }
 
 const servicesByAst = new WeakMap<object, TypeServices | null>();
@@ -69,6 +71,10 @@ function createTypeServices(context: AnyRuleContext): TypeServices | null {
       const type = checker.getTypeAtLocation(esTreeNodeToTSNodeMap.get(node));
       types.set(node, type);
       return type;
+    },
+    contextualTypeOf: (node) => {
+      typeLookups += 1;
+      return checker.getContextualType(esTreeNodeToTSNodeMap.get(node) as ts.Expression);
     },
   };
 }
