@@ -13,18 +13,24 @@ import { getTypeServices } from './type-services';
 
 type AnyRuleContext = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
 
-/** The manifest problem of a `resultTypes` that names no type of the program: a warning, since nothing breaks. */
+/**
+ * The manifest problem of `resultTypes` names declared nowhere in the TypeScript program: a warning, since nothing
+ * breaks (when no name is declared, every write counts as without types; otherwise the others narrow the writes).
+ */
 export function unresolvedResultTypesProblem(registry: Registry, resolved: ResolvedResultTypes): RegistryProblem {
   const loaded = loadRegistry(registry.path);
   const position = loaded.ok ? loaded.locator.locate('/resultTypes') : undefined;
   const names = resolved.unresolved.map((name) => `'${name}'`).join(', ');
+  const none = resolved.types.length === 0;
   return {
     severity: 'warning',
     file: registry.path,
     pointer: '/resultTypes',
     ...position,
-    message: `No name in "resultTypes" (${names}) is declared in the TypeScript program, so every object's \`_meta\` is checked as without types.`,
-    fix: 'Name the interfaces, type aliases or classes your tool results are typed with (CallToolResult is declared in @modelcontextprotocol/sdk/types.js, which the program includes once a file imports the SDK), or remove "resultTypes".',
+    message: none
+      ? `No name in "resultTypes" (${names}) is declared in the TypeScript program, so every object's \`_meta\` is checked as without types.`
+      : `${names} in "resultTypes" ${resolved.unresolved.length === 1 ? 'is' : 'are'} declared nowhere in the TypeScript program; only the other names narrow which objects are tool results.`,
+    fix: 'Name the interfaces, type aliases or classes your tool results are typed with (CallToolResult is declared in @modelcontextprotocol/sdk/types.js, which the program includes once a file imports the SDK), or remove the name from "resultTypes".',
   };
 }
 

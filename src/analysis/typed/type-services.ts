@@ -55,6 +55,17 @@ function createTypeServices(context: AnyRuleContext): TypeServices | null {
   } catch {
     return null;
   }
+  return typeServicesOf(parserServices);
+}
+
+/** What a parse with a program gave (`parseForESLint`'s `services`), as `getParserServices` or the command has it. */
+export interface ProgramParserServices {
+  readonly program: ts.Program | null;
+  readonly esTreeNodeToTSNodeMap?: { get(node: TSESTree.Node): ts.Node };
+}
+
+/** Type services from a parse's services (the rules' through ESLint, `mcp-meta check --typed`'s directly); null without a program. */
+export function typeServicesOf(parserServices: ProgramParserServices): TypeServices | null {
   const { program, esTreeNodeToTSNodeMap } = parserServices;
   if (!program || !esTreeNodeToTSNodeMap) return null;
   const checker = program.getTypeChecker();
