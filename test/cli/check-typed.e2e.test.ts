@@ -7,7 +7,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertBinBuilt, makeTempDir, removeTempDirs, runBin, writeFiles, writeManifest } from './run-bin';
+import { assertBinBuilt, makeTempDir, REPO_ROOT, removeTempDirs, runBin, writeFiles, writeManifest } from './run-bin';
 
 const TSCONFIG = JSON.stringify(
   { compilerOptions: { target: 'ES2022', module: 'Node16', moduleResolution: 'Node16', strict: true, noEmit: true }, include: ['src'] },
@@ -109,6 +109,13 @@ describe('mcp-meta check --typed', () => {
     const typed = check(dir, '--typed');
     expect(typed.json.findings).toEqual([]);
     expect(typed.json.notes).toEqual(['checked 1 keys against 1 producer files', 'read with the types of tsconfig.json']);
+    expect(typed.status).toBe(0);
+  });
+
+  it('passes on the example server, whose warnings value is built in another module', () => {
+    const typed = check(path.join(REPO_ROOT, 'fixtures/example-server'), '--typed');
+    expect(typed.json.findings).toEqual([]);
+    expect(typed.json.notes).toEqual(['checked 3 keys against 11 producer files', 'read with the types of tsconfig.json']);
     expect(typed.status).toBe(0);
   });
 
