@@ -46,6 +46,10 @@ const ANY_OBJECT = `export function finish(result: any) {
   result._meta = { stray_key: 1 };
 }`;
 
+const LOOSE_OBJECT = `export function finish(result: Record<string, unknown> & { _meta: Record<string, unknown> }) {
+  result._meta = { stray_key: 1 };
+}`;
+
 const unregistered = (line: number, column: number, endColumn: number) =>
   ({ messageId: 'unregisteredKey', line, column, endLine: line, endColumn, suggestions: [] }) as const;
 
@@ -73,6 +77,12 @@ typed.run('resultTypes with types: unrelated objects are not candidates', unregi
       code: SDK_HANDLER,
       errors: [unregistered(5, 14, 23)],
       name: "a handler's result literal, typed by registerTool's callback",
+    },
+    {
+      filename: TYPED_PRODUCER,
+      code: LOOSE_OBJECT,
+      errors: [unregistered(2, 20, 29)],
+      name: 'an index signature (`Record<string, unknown>`) may hold a result: the write stays',
     },
     {
       filename: TYPED_PRODUCER,

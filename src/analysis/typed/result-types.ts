@@ -23,6 +23,12 @@ export interface ResolvedResultTypes {
 }
 
 const resolvedByProgram = new WeakMap<ts.Program, Map<string, ResolvedResultTypes>>();
+/**
+ * The declarations of the names in one source file, per list of names. TypeScript reuses the `SourceFile` of an
+ * unchanged file in the next program (an editor's program after an edit, projectService's updates), so a new program
+ * only reads the files that changed.
+ */
+const declarationsByFile = new WeakMap<ts.SourceFile, Map<string, readonly ts.DeclarationStatement[]>>();
 
 /** Looks the names up among the declarations of the program's files (once per program and list of names). */
 export function resolveResultTypes(services: TypeServices, names: readonly string[]): ResolvedResultTypes {
@@ -38,9 +44,12 @@ export function resolveResultTypes(services: TypeServices, names: readonly strin
   const symbols = new Set<ts.Symbol>();
   const found = new Set<string>();
   for (const file of services.program.getSourceFiles()) {
-    // Most files (lib.d.ts, most dependencies) never spell any of the names: their statements are not read.
-    if (!names.some((name) => file.text.includes(name))) continue;
-    collectDeclarations(services, file.statements, wanted, symbols, found);
+    for (const declaration of declarationsIn(services, file, wanted, cacheKey)) {
+      const symbol = declaration.name ? services.checker.getSymbolAtLocation(declaration.name) : undefined;
+      if (!symbol) continue;
+      symbols.add(symbol);
+      found.add(symbol.name);
+    }
   }
   const resolved: ResolvedResultTypes = {
     types: [...symbols].map((symbol) => services.checker.getDeclaredTypeOfSymbol(symbol)),
@@ -51,39 +60,58 @@ export function resolveResultTypes(services: TypeServices, names: readonly strin
   return resolved;
 }
 
+function declarationsIn(
+  services: TypeServices,
+  file: ts.SourceFile,
+  wanted: ReadonlySet<string>,
+  cacheKey: string,
+): readonly ts.DeclarationStatement[] {
+  let byNames = declarationsByFile.get(file);
+  if (!byNames) {
+    byNames = new Map();
+    declarationsByFile.set(file, byNames);
+  }
+  let declarations = byNames.get(cacheKey);
+  if (!declarations) {
+    const collected: ts.DeclarationStatement[] = [];
+    // Most files (lib.d.ts, most dependencies) never spell any of the names: their statements are not read.
+    if ([...wanted].some((name) => file.text.includes(name))) collectDeclarations(services, file.statements, wanted, collected);
+    declarations = collected;
+    byNames.set(cacheKey, declarations);
+  }
+  return declarations;
+}
+
 function collectDeclarations(
   services: TypeServices,
   statements: ts.NodeArray<ts.Statement>,
   wanted: ReadonlySet<string>,
-  symbols: Set<ts.Symbol>,
-  found: Set<string>,
+  collected: ts.DeclarationStatement[],
 ): void {
-  const { ts: tsModule, checker } = services;
+  const tsModule = services.ts;
   for (const statement of statements) {
     if (tsModule.isModuleDeclaration(statement)) {
       // `declare module 'x' { … }` and namespaces: their declarations are declarations of the program too.
       let body = statement.body;
       while (body && tsModule.isModuleDeclaration(body)) body = body.body;
-      if (body && tsModule.isModuleBlock(body)) collectDeclarations(services, body.statements, wanted, symbols, found);
+      if (body && tsModule.isModuleBlock(body)) collectDeclarations(services, body.statements, wanted, collected);
       continue;
     }
     const declares =
       tsModule.isInterfaceDeclaration(statement) || tsModule.isTypeAliasDeclaration(statement) || tsModule.isClassDeclaration(statement);
-    if (!declares || !statement.name || !wanted.has(statement.name.text)) continue;
-    const symbol = checker.getSymbolAtLocation(statement.name);
-    if (!symbol) continue;
-    symbols.add(symbol);
-    found.add(statement.name.text);
+    if (declares && statement.name && wanted.has(statement.name.text)) collected.push(statement);
   }
 }
 
-/** A type about which nothing is known: its write stays a candidate, as without types. */
+/**
+ * A type that does not say what the object is (`any`, `unknown`, `object`, a primitive, or an index signature such as
+ * `Record<string, unknown>`, which may hold a result's properties): its write stays a candidate, as without types.
+ */
 function isUnknown(services: TypeServices, type: ts.Type): boolean {
   const { TypeFlags } = services.ts;
-  return (
-    (type.flags & (TypeFlags.Any | TypeFlags.Unknown)) !== 0 ||
-    !(type.flags & (TypeFlags.Object | TypeFlags.Intersection | TypeFlags.Union))
-  );
+  if (type.flags & (TypeFlags.Any | TypeFlags.Unknown)) return true;
+  if (!(type.flags & (TypeFlags.Object | TypeFlags.Intersection | TypeFlags.Union))) return true;
+  return !type.isUnion() && services.checker.getIndexInfosOfType(type).length > 0;
 }
 
 function isNamedAs(type: ts.Type, names: ReadonlySet<string>): boolean {
