@@ -10,6 +10,7 @@ import { formatRegistryProblem, resolveRegistryForFile } from '../registry';
 import type { Registry } from '../registry/types';
 import { analyzeFile } from './analyze-file';
 import { mayWriteMeta } from './mention-index';
+import { resultWritesOf } from './typed/result-writes';
 import type { MetaFileAnalysis, MetaFileState } from './types';
 
 type AnyRuleContext = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
@@ -111,7 +112,8 @@ export function defineMetaRuleVisitor<MessageIds extends string>(
   return {
     Program() {
       const state = getMetaFileState(context);
-      if (state.status === 'ok') onAnalysis(state.analysis);
+      // With `resultTypes` and a program, only writes on tool results (by type) reach the rules.
+      if (state.status === 'ok') onAnalysis(resultWritesOf(state.analysis, context));
     },
   };
 }

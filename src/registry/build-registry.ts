@@ -136,6 +136,7 @@ export function buildRegistry(manifest: RegistryManifest, absolutePath: string, 
     emitters: new Set(manifest.emitters ?? []),
     hooks: new Set(manifest.hooks ?? []),
     hookFunctions: new Set(manifest.hookFunctions ?? []),
+    resultTypes: Object.freeze([...(manifest.resultTypes ?? [])]),
     keys,
     keysOnPlane(plane: MetaPlane): ReadonlyMap<string, KeySpec> {
       return byPlane.get(plane) ?? new Map();

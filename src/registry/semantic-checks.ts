@@ -47,6 +47,17 @@ export function semanticProblems(
     });
   }
 
+  (manifest.resultTypes ?? []).forEach((name, index) => {
+    if (isIdentifierName(name)) return;
+    // Type-aware mode looks each name up among the program's declarations: only a bare type name can be declared.
+    const bare = /([A-Za-z_$][A-Za-z0-9_$]*)\s*(?:<.*)?$/.exec(name.trim())?.[1] ?? 'CallToolResult';
+    report(
+      toPointer(['resultTypes', index]),
+      `'${name}' in "resultTypes" is not a type name, so no declaration can match it.`,
+      `Write the bare name of the interface, type alias or class (e.g. '${bare}', without a module path, '.', type arguments or '[]').`,
+    );
+  });
+
   for (const { globs, jsonPath } of globListsOf(manifest)) {
     globs.forEach((glob, index) => {
       const problem = globProblem(glob, file);

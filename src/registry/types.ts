@@ -60,6 +60,8 @@ export interface RegistryManifest {
   ignore?: string[];
   keys: Record<string, ManifestKey>;
   acceptedBreaks?: AcceptedBreak[];
+  /** Type names of the server's tool results (`CallToolResult`); with type information, only their `_meta` counts. */
+  resultTypes?: string[];
 }
 
 /** Normalised field tree. `undefined` where a key or field leaves its fields unchecked. */
@@ -109,6 +111,8 @@ export interface Registry {
   readonly emitters: ReadonlySet<string>;
   readonly hooks: ReadonlySet<string>;
   readonly hookFunctions: ReadonlySet<string>;
+  /** `resultTypes` as written (empty when absent): the tool-result type names type-aware mode checks writes against. */
+  readonly resultTypes: readonly string[];
   readonly keys: ReadonlyMap<string, KeySpec>;
   /** The keys registered on one plane (precomputed: a lookup, no filtering). */
   keysOnPlane(plane: MetaPlane): ReadonlyMap<string, KeySpec>;

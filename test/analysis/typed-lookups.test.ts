@@ -27,7 +27,7 @@ function fixtureWith(code: string): string {
   return dir;
 }
 
-function configFor(typed: boolean, root: string): Linter.Config[] {
+function configFor(typed: boolean, root: string, registry = 'mcp-meta.registry.json'): Linter.Config[] {
   return [
     {
       files: ['**/*.ts'],
@@ -36,17 +36,17 @@ function configFor(typed: boolean, root: string): Linter.Config[] {
         parserOptions: typed ? { project: './tsconfig.json', tsconfigRootDir: root } : {},
       },
       plugins: { 'mcp-meta': plugin },
-      settings: { 'mcp-meta': { registry: path.join(root, 'mcp-meta.registry.json') } },
+      settings: { 'mcp-meta': { registry: path.join(root, registry) } },
       rules: Object.fromEntries(Object.keys(rules).map((name) => [`mcp-meta/${name}`, 'error' as const])),
     },
   ];
 }
 
-function lintCounting(code: string, typed: boolean) {
+function lintCounting(code: string, typed: boolean, registry?: string) {
   const dir = fixtureWith(code);
   try {
     const before = typeLookupCount();
-    const messages = new Linter({ cwd: dir }).verify(code, configFor(typed, dir), path.join(dir, 'src/search.ts'));
+    const messages = new Linter({ cwd: dir }).verify(code, configFor(typed, dir, registry), path.join(dir, 'src/search.ts'));
     return { lookups: typeLookupCount() - before, messages: messages.map((m) => m.messageId ?? m.message) };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -79,5 +79,30 @@ describe('type lookups sit behind the syntactic checks', () => {
 
   it('without a program the same code asks nothing and gets the untyped answer', () => {
     expect(lintCounting(UNRESOLVED, false)).toEqual({ lookups: 0, messages: ['unverifiableKey'] });
+  });
+});
+
+const EMIT_ONLY = `export function search(ctx: { emitResponseMeta(k: string, v: unknown): void }) {
+  try {
+    ctx.emitResponseMeta('retrieval', { hits: 1 });
+  } catch {}
+}`;
+
+const CACHE_ENTRY = `import type { CacheEntry } from './results';
+export function remember(entry: CacheEntry) {
+  entry._meta = { stray_key: 1 };
+}`;
+
+describe('resultTypes asks types only about the objects of writes the syntax found', () => {
+  it('a file whose writes have no object (emits) asks nothing', () => {
+    expect(lintCounting(EMIT_ONLY, true, 'result-types.registry.json')).toEqual({ lookups: 0, messages: [] });
+  });
+
+  it("one write's object is asked about once, however many rules read the writes, and the write is dropped", () => {
+    expect(lintCounting(CACHE_ENTRY, true, 'result-types.registry.json')).toEqual({ lookups: 1, messages: [] });
+    expect(lintCounting(CACHE_ENTRY, false, 'result-types.registry.json')).toEqual({
+      lookups: 0,
+      messages: ['replaceMeta', 'unregisteredKey'],
+    });
   });
 });

@@ -213,3 +213,32 @@ describe('parseRegistry: semantic checks', () => {
     expect(problems[0]).toMatchObject({ pointer: '/keys/a', line: 5, column: 5 });
   });
 });
+
+describe('parseRegistry: resultTypes', () => {
+  it('keeps the tool result type names, empty when absent', () => {
+    const text = manifestWithKeys({ a: { producers: ['a.ts'] } }, { resultTypes: ['CallToolResult', 'ToolResult'] });
+    expect(registryOf(parseRegistry(text, FILE)).resultTypes).toEqual(['CallToolResult', 'ToolResult']);
+    expect(registryOf(parseRegistry(manifestWithKeys({ a: { producers: ['a.ts'] } }), FILE)).resultTypes).toEqual([]);
+  });
+
+  it('rejects a name that is not a bare type name, with the name to write instead', () => {
+    const text = manifestWithKeys({ a: { producers: ['a.ts'] } }, { resultTypes: ['CallToolResult', 'sdk.ToolResult<T>'] });
+    const problems = problemsOf(parseRegistry(text, FILE));
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatchObject({ severity: 'error', pointer: '/resultTypes/1' });
+    expect(problems[0].message).toBe(`'sdk.ToolResult<T>' in "resultTypes" is not a type name, so no declaration can match it.`);
+    expect(problems[0].fix).toContain("e.g. 'ToolResult'");
+  });
+
+  it('rejects a string where a list belongs, an empty list and a repeated name (with line and column)', () => {
+    const asString = '{\n  "version": 1,\n  "resultTypes": "CallToolResult",\n  "keys": {}\n}';
+    expect(problemsOf(parseRegistry(asString, FILE))).toEqual([
+      expect.objectContaining({ pointer: '/resultTypes', line: 3, column: 18, message: "'/resultTypes' must be an array, not a string." }),
+    ]);
+    const empty = manifestWithKeys({ a: { producers: ['a.ts'] } }, { resultTypes: [] });
+    expect(problemsOf(parseRegistry(empty, FILE)).map((p) => p.pointer)).toEqual(['/resultTypes']);
+    const repeated = manifestWithKeys({ a: { producers: ['a.ts'] } }, { resultTypes: ['ToolResult', 'ToolResult'] });
+    // The second of the two names is the one to remove.
+    expect(problemsOf(parseRegistry(repeated, FILE)).map((p) => p.pointer)).toEqual(['/resultTypes/1']);
+  });
+});

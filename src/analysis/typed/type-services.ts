@@ -15,6 +15,8 @@ export interface TypeServices {
   readonly program: ts.Program;
   /** The TypeScript type of an ESTree node. */
   typeOf(node: TSESTree.Node): ts.Type;
+  /** The type an expression is given to (a declared variable or return type, a parameter), if any. */
+  contextualTypeOf(node: TSESTree.Node): ts.Type | undefined;
 }
 
 const servicesByAst = new WeakMap<object, TypeServices | null>();
@@ -53,6 +55,17 @@ function createTypeServices(context: AnyRuleContext): TypeServices | null {
   } catch {
     return null;
   }
+  return typeServicesOf(parserServices);
+}
+
+/** What a parse with a program gave (`parseForESLint`'s `services`), as `getParserServices` or the command has it. */
+export interface ProgramParserServices {
+  readonly program: ts.Program | null;
+  readonly esTreeNodeToTSNodeMap?: { get(node: TSESTree.Node): ts.Node };
+}
+
+/** Type services from a parse's services (the rules' through ESLint, `mcp-meta check --typed`'s directly); null without a program. */
+export function typeServicesOf(parserServices: ProgramParserServices): TypeServices | null {
   const { program, esTreeNodeToTSNodeMap } = parserServices;
   if (!program || !esTreeNodeToTSNodeMap) return null;
   const checker = program.getTypeChecker();
@@ -69,6 +82,10 @@ function createTypeServices(context: AnyRuleContext): TypeServices | null {
       const type = checker.getTypeAtLocation(esTreeNodeToTSNodeMap.get(node));
       types.set(node, type);
       return type;
+    },
+    contextualTypeOf: (node) => {
+      typeLookups += 1;
+      return checker.getContextualType(esTreeNodeToTSNodeMap.get(node) as ts.Expression);
     },
   };
 }

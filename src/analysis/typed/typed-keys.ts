@@ -29,9 +29,10 @@ export function typedKeyNames(services: TypeServices, node: TSESTree.Node): stri
  * name (same node, same value), so every rule reports it exactly as a literal key. Without types, `keys` unchanged.
  */
 export function withTypedKeyNames(keys: readonly MetaKeyWrite[], services: TypeServices | null): readonly MetaKeyWrite[] {
-  if (!services || keys.every((key) => key.name !== null)) return keys;
+  if (!services || keys.every((key) => key.name !== null || key.builtBy)) return keys;
   return keys.flatMap((key) => {
-    if (key.name !== null) return [key];
+    // A key an imported helper builds sits in that module's tree, which this program's node maps do not hold.
+    if (key.name !== null || key.builtBy) return [key];
     const names = typedKeyNames(services, key.node);
     return names ? names.map((name): MetaKeyWrite => ({ ...key, name, source: 'type' })) : [key];
   });

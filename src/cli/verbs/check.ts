@@ -1,21 +1,27 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { TSESTree } from '@typescript-eslint/utils';
+import { analyzeFile } from '../../analysis/analyze-file';
 import { analyzeSource } from '../../analysis/analyze-source';
+import { resolveResultTypes, withResultTypes } from '../../analysis/typed/result-types';
+import { unresolvedResultTypesProblem } from '../../analysis/typed/result-writes';
+import { withTypedKeyNames } from '../../analysis/typed/typed-keys';
+import type { MetaFileAnalysis } from '../../analysis/types';
 import { writesValues } from '../../analysis/write-kinds';
 import { listFiles, REGISTRY_FILENAME, type FieldMap, type ManifestFields } from '../../registry';
 import { CliError, type Finding, type VerbReport } from '../findings';
 import { displayPath } from '../format-report';
 import { describeIoError, locate, type ManifestSource } from '../manifest-source';
-import { loadRegistryWithFindings, resolveRegistryPath } from '../registry-findings';
+import { loadRegistryWithFindings, registryProblemToFinding, resolveRegistryPath } from '../registry-findings';
 import { listSourceFiles } from '../source-files';
+import { findTsconfig, loadTypedProject, type TypedProject } from '../typed-project';
 import { FORMAT_HELP, type Verb } from '../verb';
-import { itemFieldsOf, objectFieldsOf, type WrittenFields } from '../written-fields';
+import type { TypeServices } from '../../analysis/typed/type-services';
+import { typedItemFieldsOf, typedObjectFieldsOf, type TypedWrittenFields, type TypedWrittenValue } from '../written-fields';
 
 export const checkVerb: Verb = {
   name: 'check',
   help: [
-    'Usage: mcp-meta check [--registry FILE ... | --all] [--format text|json|github|sarif]',
+    'Usage: mcp-meta check [--registry FILE ... | --all] [--typed [--tsconfig FILE]] [--format text|json|github|sarif]',
     '',
     'Validates the manifest (the same validation the ESLint plugin uses), then reads every producer file with the',
     "plugin's write analysis and reports:",
@@ -24,14 +30,25 @@ export const checkVerb: Verb = {
     '  registry-problem    manifest errors, and globs that match no file',
     'Fields are only reported when every write of the key can be read statically (silence over noise).',
     'Several manifests (a monorepo) give one report; each finding names the manifest it belongs to.',
+    'With --typed, keys and values are also read by their TypeScript types, as the rules read them with',
+    'parserOptions.project: a field written only by a typed builder in another module counts as written, and',
+    '"resultTypes" narrows which objects are tool results.',
     '',
     'Options:',
     '  --registry FILE             manifest path (default ./mcp-meta.registry.json); repeat it for several',
     '  --all                       check every mcp-meta.registry.json under the working directory',
     '                              (node_modules, dist and dot-folders skipped)',
+    '  --typed                     build the TypeScript program and read keys and values by their types too',
+    "  --tsconfig FILE             the program's tsconfig (default: the nearest tsconfig.json at or above",
+    "                              each manifest's folder)",
     FORMAT_HELP,
   ].join('\n'),
-  options: { registry: { type: 'string', multiple: true }, all: { type: 'boolean' } },
+  options: {
+    registry: { type: 'string', multiple: true },
+    all: { type: 'boolean' },
+    typed: { type: 'boolean' },
+    tsconfig: { type: 'string' },
+  },
   maxPositionals: 0,
   run(values, _positionals, cwd): VerbReport {
     const registryOptions = Array.isArray(values.registry) ? values.registry : [];
@@ -43,9 +60,13 @@ export const checkVerb: Verb = {
         : registryOptions.length === 0
           ? [resolveRegistryPath(undefined, cwd)]
           : [...new Set(registryOptions.map((option) => resolveRegistryPath(option, cwd)))];
-    if (registryPaths.length === 1) return checkManifest(registryPaths[0], cwd);
+    const tsconfigOption = typeof values.tsconfig === 'string' ? values.tsconfig : undefined;
+    if (tsconfigOption !== undefined && values.typed !== true)
+      throw new CliError('--tsconfig only applies with --typed', 'Usage: mcp-meta check --typed [--tsconfig FILE]');
+    const typed = values.typed === true ? { tsconfigOption, projects: new Map<string, TypedProject>() } : null;
+    if (registryPaths.length === 1) return checkManifest(registryPaths[0], cwd, typed);
     // One report for several manifests: every finding says which manifest it belongs to.
-    const reports = registryPaths.map((registryPath) => ({ registryPath, report: checkManifest(registryPath, cwd) }));
+    const reports = registryPaths.map((registryPath) => ({ registryPath, report: checkManifest(registryPath, cwd, typed) }));
     const findings = reports.flatMap(({ registryPath, report }) =>
       report.findings.map((finding) => ({ ...finding, manifest: registryPath })),
     );
@@ -75,12 +96,60 @@ function findManifests(cwd: string): string[] {
   return found.map((file) => path.join(cwd, file));
 }
 
-function checkManifest(registryPath: string, cwd: string): VerbReport {
+/** `--typed`: the tsconfig option, and the programs built so far (one per tsconfig, shared by `--all`'s manifests). */
+interface TypedOptions {
+  readonly tsconfigOption: string | undefined;
+  readonly projects: Map<string, TypedProject>;
+}
+
+function typedProjectFor(typed: TypedOptions, from: string, cwd: string): TypedProject {
+  const tsconfig = findTsconfig(typed.tsconfigOption, from, cwd);
+  let project = typed.projects.get(tsconfig);
+  if (!project) {
+    project = loadTypedProject(tsconfig);
+    typed.projects.set(tsconfig, project);
+  }
+  return project;
+}
+
+function checkManifest(registryPath: string, cwd: string, typed: TypedOptions | null): VerbReport {
   const { registry, locator, findings } = loadRegistryWithFindings(registryPath, true);
   if (registry === null) return { verb: 'check', findings, notes: [] };
   const source = { manifest: registry.manifest, locator };
+  const project = typed ? typedProjectFor(typed, registry.dir, cwd) : null;
+  const outsideProgram: string[] = [];
+  let unresolvedReported = false;
 
-  const valuesByKey = new Map<string, Array<TSESTree.Expression | null>>();
+  /** One producer file's writes (narrowed by `resultTypes` with types) and its type services. */
+  function analyse(file: string): { analysis: MetaFileAnalysis; services: TypeServices | null } {
+    const text = fs.readFileSync(file, 'utf8');
+    if (!project || !project.includes(file)) {
+      if (project) outsideProgram.push(file);
+      return { analysis: analyzeSource(text, file, registry!), services: null };
+    }
+    // Set by the parse, which only happens for a file that may write `_meta`.
+    const parse: { services: TypeServices | null } = { services: null };
+    const analysis = analyzeFile(file, registry!, text, () => {
+      const parsed = project.parse(file, text);
+      parse.services = parsed.services;
+      return parsed.parsed;
+    });
+    const services = parse.services;
+    // The lint warns only when no name resolves (nothing is narrowed then); the command lists every undeclared one.
+    if (services && registry!.resultTypes.length > 0 && !unresolvedReported) {
+      const resolved = resolveResultTypes(services, registry!.resultTypes);
+      if (resolved.unresolved.length > 0) findings.push(registryProblemToFinding(unresolvedResultTypesProblem(registry!, resolved)));
+      unresolvedReported = true;
+    }
+    const narrowed = withResultTypes(
+      analysis,
+      () => services,
+      () => undefined,
+    );
+    return { analysis: narrowed, services };
+  }
+
+  const valuesByKey = new Map<string, TypedWrittenValue[]>();
   let producerFiles = 0;
   for (const file of listSourceFiles(registry.dir)) {
     const role = registry.classifyFile(file);
@@ -89,8 +158,12 @@ function checkManifest(registryPath: string, cwd: string): VerbReport {
     const producer = role.ownedKeys.length > 0;
     if (producer) producerFiles++;
     let writes;
+    let services: TypeServices | null;
     try {
-      writes = analyzeSource(fs.readFileSync(file, 'utf8'), file, registry).writes;
+      ({
+        analysis: { writes },
+        services,
+      } = analyse(file));
     } catch (error) {
       if (!producer) continue;
       findings.push({
@@ -104,7 +177,8 @@ function checkManifest(registryPath: string, cwd: string): VerbReport {
     }
     for (const write of writes) {
       if (!writesValues(write)) continue;
-      for (const keyWrite of write.keys) {
+      // With types, a key held in an enum member or a union-typed parameter names each of its members.
+      for (const keyWrite of withTypedKeyNames(write.keys, services)) {
         if (keyWrite.name === null) continue;
         // Written on another plane than it is registered for, a key is not written where its consumers read it.
         if (registry.keys.get(keyWrite.name)?.planes.includes(write.plane) !== true) continue;
@@ -114,7 +188,8 @@ function checkManifest(registryPath: string, cwd: string): VerbReport {
           (keyWrite.builtBy !== undefined && registry.classifyFile(keyWrite.builtBy.file).ownedKeys.includes(keyWrite.name));
         if (!owned) continue;
         const list = valuesByKey.get(keyWrite.name) ?? [];
-        list.push(keyWrite.value);
+        // A helper's literal lives in another module's tree, which the program's node maps do not hold.
+        list.push({ node: keyWrite.value, services: keyWrite.builtBy === undefined ? services : null });
         valuesByKey.set(keyWrite.name, list);
       }
     }
@@ -137,7 +212,16 @@ function checkManifest(registryPath: string, cwd: string): VerbReport {
     }
     if (spec.fields !== undefined) {
       findings.push(
-        ...missingFields(spec.fields, rawKey?.fields, objectFieldsOf(written), key, key, ['keys', key, 'fields'], source, registryPath),
+        ...missingFields(
+          spec.fields,
+          rawKey?.fields,
+          typedObjectFieldsOf(written),
+          key,
+          key,
+          ['keys', key, 'fields'],
+          source,
+          registryPath,
+        ),
       );
     }
   }
@@ -146,7 +230,13 @@ function checkManifest(registryPath: string, cwd: string): VerbReport {
   return {
     verb: 'check',
     findings,
-    notes: [`checked ${registry.keys.size} keys against ${producerFiles} producer files`],
+    notes: [
+      `checked ${registry.keys.size} keys against ${producerFiles} producer files`,
+      ...(project ? [`read with the types of ${displayPath(project.tsconfig, cwd)}`] : []),
+      ...(outsideProgram.length > 0
+        ? [`not in that program, read without types: ${outsideProgram.map((file) => displayPath(file, cwd)).join(', ')}`]
+        : []),
+    ],
     data: { registry: displayPath(registryPath, cwd), keys: registry.keys.size, producerFiles },
   };
 }
@@ -155,7 +245,7 @@ function checkManifest(registryPath: string, cwd: string): VerbReport {
 function missingFields(
   registered: FieldMap,
   raw: ManifestFields | undefined,
-  written: WrittenFields,
+  written: TypedWrittenFields,
   key: string,
   prefix: string,
   jsonPath: Array<string | number>,
@@ -186,7 +276,7 @@ function missingFields(
         ...missingFields(
           field.fields,
           nestedRaw?.fields,
-          objectFieldsOf(values),
+          typedObjectFieldsOf(values),
           key,
           `${prefix}.${name}`,
           [...fieldPath, 'fields'],
@@ -200,7 +290,7 @@ function missingFields(
         ...missingFields(
           field.items,
           nestedRaw?.items?.fields,
-          itemFieldsOf(values),
+          typedItemFieldsOf(values),
           key,
           `${prefix}.${name}[]`,
           [...fieldPath, 'items', 'fields'],

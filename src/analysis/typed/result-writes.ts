@@ -1,0 +1,52 @@
+/**
+ * The writes the rules see in type-aware mode: the syntax's writes, narrowed to tool results by the manifest's
+ * `resultTypes` when the parser has a program (see `result-types.ts`). A `resultTypes` of which no name is declared
+ * in the program narrows nothing, and says so once per manifest version per process (a warning on stderr, as the
+ * config load prints manifest warnings), never once per linted file.
+ */
+import type { TSESLint } from '@typescript-eslint/utils';
+import { formatRegistryProblem, loadRegistry } from '../../registry';
+import type { Registry, RegistryProblem } from '../../registry/types';
+import type { MetaFileAnalysis } from '../types';
+import { withResultTypes, type ResolvedResultTypes } from './result-types';
+import { getTypeServices } from './type-services';
+
+type AnyRuleContext = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
+
+/**
+ * The manifest problem of `resultTypes` names declared nowhere in the TypeScript program: a warning, since nothing
+ * breaks (when no name is declared, every write counts as without types; otherwise the others narrow the writes).
+ */
+export function unresolvedResultTypesProblem(registry: Registry, resolved: ResolvedResultTypes): RegistryProblem {
+  const loaded = loadRegistry(registry.path);
+  const position = loaded.ok ? loaded.locator.locate('/resultTypes') : undefined;
+  const names = resolved.unresolved.map((name) => `'${name}'`).join(', ');
+  const none = resolved.types.length === 0;
+  return {
+    severity: 'warning',
+    file: registry.path,
+    pointer: '/resultTypes',
+    ...position,
+    message: none
+      ? `No name in "resultTypes" (${names}) is declared in the TypeScript program, so every object's \`_meta\` is checked as without types.`
+      : `${names} in "resultTypes" ${resolved.unresolved.length === 1 ? 'is' : 'are'} declared nowhere in the TypeScript program; only the other names narrow which objects are tool results.`,
+    fix: 'Name the interfaces, type aliases or classes your tool results are typed with (CallToolResult is declared in @modelcontextprotocol/sdk/types.js, which the program includes once a file imports the SDK), or remove the name from "resultTypes".',
+  };
+}
+
+const warned = new Set<string>();
+
+function warnOnce(analysis: MetaFileAnalysis, resolved: ResolvedResultTypes): void {
+  const { registry } = analysis;
+  const id = `${registry.path}\u0000${registry.hash}`;
+  if (warned.has(id)) return;
+  warned.add(id);
+  console.warn(
+    `eslint-plugin-mcp-meta: warnings in the registry manifest ${registry.path}:\n  ${formatRegistryProblem(unresolvedResultTypesProblem(registry, resolved))}`,
+  );
+}
+
+/** The file's analysis as the rules filter it: narrowed to `resultTypes` with types, as found without. */
+export function resultWritesOf(analysis: MetaFileAnalysis, context: AnyRuleContext): MetaFileAnalysis {
+  return withResultTypes(analysis, () => getTypeServices(context), warnOnce);
+}

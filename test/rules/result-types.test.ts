@@ -1,0 +1,142 @@
+/**
+ * Tool results by type (manifest `resultTypes: ["CallToolResult", "ToolResult"]`): with types, a `_meta` write counts
+ * only on an object that may be one of them (the SDK's real `CallToolResult`, the fixture's own `ToolResult`), so an
+ * unrelated object with `_meta` is not reported; without types, the same code gets today's answers. When no name is
+ * declared in the program, nothing is narrowed and one warning (not one per file) says why.
+ */
+import path from 'node:path';
+import { RuleTester } from '@typescript-eslint/rule-tester';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import unregisteredKey from '../../rules/no-unregistered-meta-key';
+import wholesale from '../../rules/no-wholesale-meta-assign';
+import { TYPED_FIXTURE_DIR, TYPED_PRODUCER, UNTYPED_PRODUCER } from './typed-rule-tester';
+
+const RESULT_TYPES_REGISTRY = path.join(TYPED_FIXTURE_DIR, 'result-types.registry.json');
+const UNRESOLVED_REGISTRY = path.join(TYPED_FIXTURE_DIR, 'unresolved-result-types.registry.json');
+const typedOptions = { parserOptions: { project: './tsconfig.json', tsconfigRootDir: TYPED_FIXTURE_DIR } };
+
+const typed = new RuleTester({ languageOptions: typedOptions, settings: { 'mcp-meta': { registry: RESULT_TYPES_REGISTRY } } });
+const untyped = new RuleTester({ settings: { 'mcp-meta': { registry: RESULT_TYPES_REGISTRY } } });
+
+const CACHE_ENTRY = `import type { CacheEntry } from './results';
+export function remember(entry: CacheEntry) {
+  entry._meta = { stray_key: 1 };
+}`;
+const STORED_DOCUMENT = `import type { StoredDocument } from './results';
+export const doc: StoredDocument = { content: 'body', _meta: { stray_key: 1 } };`;
+const SDK_RESULT = `import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+export function finish(result: CallToolResult) {
+  result._meta = { stray_key: 1 };
+}`;
+const LOCAL_RESULT = `import type { ToolResult } from './results';
+export function finish(result: ToolResult | undefined) {
+  if (result?._meta) result._meta.stray_key = 1;
+}`;
+const UNANNOTATED_LITERAL = `export function handle() {
+  return { content: [{ type: 'text', text: 'hi' }], _meta: { stray_key: 1 } };
+}`;
+const SDK_HANDLER = `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+export function register(server: McpServer) {
+  server.registerTool('search', { description: 'Search' }, async () => ({
+    content: [{ type: 'text', text: 'hi' }],
+    _meta: { stray_key: 1 },
+  }));
+}`;
+const ANY_OBJECT = `export function finish(result: any) {
+  result._meta = { stray_key: 1 };
+}`;
+
+const LOOSE_OBJECT = `export function finish(result: Record<string, unknown> & { _meta: Record<string, unknown> }) {
+  result._meta = { stray_key: 1 };
+}`;
+
+const unregistered = (line: number, column: number, endColumn: number) =>
+  ({ messageId: 'unregisteredKey', line, column, endLine: line, endColumn, suggestions: [] }) as const;
+
+typed.run('resultTypes with types: unrelated objects are not candidates', unregisteredKey, {
+  valid: [
+    { filename: TYPED_PRODUCER, code: CACHE_ENTRY, name: 'a CacheEntry (not a tool result) with `_meta`' },
+    { filename: TYPED_PRODUCER, code: STORED_DOCUMENT, name: 'a literal given to StoredDocument (a `content` of its own)' },
+  ],
+  invalid: [
+    { filename: TYPED_PRODUCER, code: SDK_RESULT, errors: [unregistered(3, 20, 29)], name: "the SDK's CallToolResult" },
+    {
+      filename: TYPED_PRODUCER,
+      code: LOCAL_RESULT,
+      errors: [unregistered(3, 35, 44)],
+      name: 'the local ToolResult (through `| undefined`)',
+    },
+    {
+      filename: TYPED_PRODUCER,
+      code: UNANNOTATED_LITERAL,
+      errors: [unregistered(2, 62, 71)],
+      name: 'an unannotated result literal (its `type` widened to string) has what CallToolResult requires',
+    },
+    {
+      filename: TYPED_PRODUCER,
+      code: SDK_HANDLER,
+      errors: [unregistered(5, 14, 23)],
+      name: "a handler's result literal, typed by registerTool's callback",
+    },
+    {
+      filename: TYPED_PRODUCER,
+      code: LOOSE_OBJECT,
+      errors: [unregistered(2, 20, 29)],
+      name: 'an index signature (`Record<string, unknown>`) may hold a result: the write stays',
+    },
+    {
+      filename: TYPED_PRODUCER,
+      code: ANY_OBJECT,
+      errors: [unregistered(2, 20, 29)],
+      name: '`any` says nothing: the write stays, as without types',
+    },
+  ],
+});
+
+typed.run('resultTypes with types: no-wholesale-meta-assign', wholesale, {
+  valid: [{ filename: TYPED_PRODUCER, code: CACHE_ENTRY, name: 'replacing a CacheEntry `_meta` is no tool result`s business' }],
+  invalid: [
+    {
+      filename: TYPED_PRODUCER,
+      code: SDK_RESULT,
+      output: SDK_RESULT.replace('{ stray_key', '{ ...result._meta, stray_key'),
+      errors: [{ messageId: 'replaceMeta', line: 3, column: 3, endLine: 3, endColumn: 34 }],
+      name: 'replacing a CallToolResult `_meta` is',
+    },
+  ],
+});
+
+untyped.run('resultTypes without types: every write counts, as before', unregisteredKey, {
+  valid: [],
+  invalid: [
+    { filename: UNTYPED_PRODUCER, code: CACHE_ENTRY, errors: [unregistered(3, 19, 28)], name: 'a CacheEntry' },
+    { filename: UNTYPED_PRODUCER, code: STORED_DOCUMENT, errors: [unregistered(2, 64, 73)], name: 'a StoredDocument literal' },
+    { filename: UNTYPED_PRODUCER, code: SDK_RESULT, errors: [unregistered(3, 20, 29)], name: "the SDK's CallToolResult" },
+    { filename: UNTYPED_PRODUCER, code: UNANNOTATED_LITERAL, errors: [unregistered(2, 62, 71)], name: 'an unannotated result literal' },
+  ],
+});
+
+describe('resultTypes naming no type of the program', () => {
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  afterAll(() => {
+    // Two files linted with the manifest: one warning, naming the manifest, the place and the names.
+    expect(warn).toHaveBeenCalledTimes(1);
+    const text = String(warn.mock.calls[0][0]);
+    expect(text).toContain(
+      `registry manifest ${UNRESOLVED_REGISTRY}:4:18 (/resultTypes): warning: No name in "resultTypes" ('NoSuchResult')`,
+    );
+    expect(text).toContain('Fix: Name the interfaces, type aliases or classes');
+    warn.mockRestore();
+  });
+  it('is registered as a warning, before the lint', () => {
+    expect(warn).toHaveBeenCalledTimes(0);
+  });
+  const unresolved = new RuleTester({ languageOptions: typedOptions, settings: { 'mcp-meta': { registry: UNRESOLVED_REGISTRY } } });
+  unresolved.run('narrows nothing: every write counts, as without types', unregisteredKey, {
+    valid: [],
+    invalid: [
+      { filename: TYPED_PRODUCER, code: CACHE_ENTRY, errors: [unregistered(3, 19, 28)], name: 'a CacheEntry' },
+      { filename: TYPED_PRODUCER, code: STORED_DOCUMENT, errors: [unregistered(2, 64, 73)], name: 'a StoredDocument literal' },
+    ],
+  });
+});
