@@ -119,6 +119,20 @@ describe('mcp-meta check --typed', () => {
     expect(typed.status).toBe(0);
   });
 
+  it('names a file that writes _meta outside the program (read without types), and no file that does not', () => {
+    const script = `export function seed(result: { _meta?: Record<string, unknown> }): void {
+  result._meta = { ...result._meta, retrieval: { returned_count: 0, vector_enabled: false, cache_hit: false } };
+}
+`;
+    const dir = project({ 'scripts/seed.ts': script, 'scripts/plain.ts': 'export const answer = 42;\n' });
+    const typed = check(dir, '--typed');
+    expect(typed.json.notes).toEqual([
+      'checked 1 keys against 1 producer files',
+      'read with the types of tsconfig.json',
+      'not in that program, read without types: scripts/seed.ts',
+    ]);
+  });
+
   it('with types, a field the builder type no longer has is still reported', () => {
     const dir = project({ 'src/stats.ts': STATS.replace('  cache_hit: boolean;\n', '').replace(', cache_hit: this.cacheHit', '') });
     const typed = check(dir, '--typed');

@@ -124,8 +124,10 @@ function checkManifest(registryPath: string, cwd: string, typed: TypedOptions | 
   function analyse(file: string): { analysis: MetaFileAnalysis; services: TypeServices | null } {
     const text = fs.readFileSync(file, 'utf8');
     if (!project || !project.includes(file)) {
-      if (project) outsideProgram.push(file);
-      return { analysis: analyzeSource(text, file, registry!), services: null };
+      const analysis = analyzeSource(text, file, registry!);
+      // Only a file that writes `_meta` is worth naming (config files and scripts are outside most programs).
+      if (project && analysis.writes.length > 0) outsideProgram.push(file);
+      return { analysis, services: null };
     }
     // Set by the parse, which only happens for a file that may write `_meta`.
     const parse: { services: TypeServices | null } = { services: null };
