@@ -1,19 +1,16 @@
-// Batch-timed marginal cost, for costs too small to time file by file.
+// Batch-timed marginal cost, for the per-line measurement: several files of one size and shape at a time.
 //
-// The headline method times each file's verify on its own, and a verify of an already parsed file takes a few
-// hundred microseconds: a garbage collection that lands in one side, or the CPU clock's coarse accounting, moves one
-// file by more than the whole cost of a file that cannot write `_meta` (about 10 µs). Here the files are taken in
-// chunks: every side of a chunk gets its own freshly parsed `SourceCode` objects (untimed, so no per-AST cache is
-// warm), then each side verifies the whole chunk in one timed stretch, the order of the sides rotating from chunk to
-// chunk, after a full garbage collection when the bench runs with --expose-gc (so no side pays for another's garbage).
-// cost = (rules - no rules) / files; its share is over the same files' parse-only lint (a verify from text).
+// The files are taken in chunks: every side of a chunk gets its own freshly parsed `SourceCode` objects (untimed, so
+// no per-AST cache is warm), then each side verifies the whole chunk in one timed stretch, the order of the sides
+// rotating from chunk to chunk and from round to round. cost = (rules - no rules) / files; its share is over the same
+// files' parse-only lint (a verify from text). One timed stretch per side and chunk instead of one per file: the CPU
+// clock's coarse accounting and a stray garbage collection weigh less against a longer stretch.
 
 import os from 'node:os';
 
 const CHUNK = 20;
 
 const rotate = (xs, by) => xs.map((_, i) => xs[(i + by) % xs.length]);
-const collect = () => globalThis.gc?.();
 const clocks = () => ({ wall: performance.now(), cpu: process.cpuUsage() });
 const since = (t0) => {
   const cpu = process.cpuUsage(t0.cpu);
@@ -42,12 +39,10 @@ export function batchMarginal({ linter, configs }, items, { control = false, tur
         return linter.getSourceCode();
       });
     }
-    collect();
     const t0 = clocks();
     for (const { filename, text } of chunk) linter.verify(text, configs.parse, { filename });
     add('parseLint', since(t0));
     for (const side of rotate(sides, (turn + chunkIndex) % sides.length)) {
-      collect();
       const t1 = clocks();
       chunk.forEach(({ filename }, i) => linter.verify(sourceCodes[side][i], configOf[side], { filename }));
       add(side, since(t1));
