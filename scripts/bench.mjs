@@ -361,6 +361,43 @@ function cannotWriteCreateTime(tools, dir, files, texts, classes, rounds, limit)
   return { files: items.length, us: median(Array.from({ length: rounds }, () => createTimePerFile(timedRunner, timer, items))) };
 }
 
+/**
+ * ESLint's own floor for files that cannot write `_meta`: the same method (fresh parse per side, rotating order, rounds,
+ * median), on up to `limit` such files, for our plugin and for a stand-in with the same seven rule names whose
+ * `create()` returns `{}`. What any seven-rule plugin costs per file (ESLint makes a rule context and calls `create`
+ * for every enabled rule of every file) against what ours costs beyond that (the manifest look-up and the text check).
+ */
+function cannotWriteFloor(tools, dir, files, texts, classes, rounds, limit) {
+  const all = files.map((filename, i) => ({ filename, text: texts[i] })).filter((_, i) => classes[i] === 'cannot-write');
+  const step = Math.max(1, all.length / limit);
+  const items = [];
+  for (let at = 0; at < all.length && items.length < limit; at += step) items.push(all[Math.floor(at)]);
+  if (items.length === 0) return null;
+  const emptyRules = Object.fromEntries(
+    Object.keys(tools.plugin.rules).map((name) => [name, { meta: { schema: [] }, create: () => ({}) }]),
+  );
+  const standIn = { meta: { name: 'mcp-meta' }, rules: emptyRules };
+  const perFileUs = (plugin) => {
+    const measureFile = makeMarginalRunner({ ...tools, plugin }, dir);
+    const perRound = [];
+    for (let round = 0; round < rounds; round += 1) {
+      let diff = 0;
+      items.forEach((item, i) => {
+        const m = measureFile(item.filename, item.text, i + round);
+        diff += m.cpu.rules - m.cpu.bare;
+      });
+      perRound.push((diff * 1000) / items.length);
+    }
+    return median(perRound);
+  };
+  // Alternate which plugin goes first, so neither always runs on a warmer process.
+  const ours1 = perFileUs(tools.plugin);
+  const empty1 = perFileUs(standIn);
+  const empty2 = perFileUs(standIn);
+  const ours2 = perFileUs(tools.plugin);
+  return { files: items.length, oursUs: (ours1 + ours2) / 2, emptyUs: (empty1 + empty2) / 2 };
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Child mode: lint once with one side and report peak RSS.
 
@@ -621,6 +658,13 @@ async function main() {
           `files that cannot write _meta: ${us(cannot.wall.perFileUs)} wall, ${us(cannot.cpu.perFileUs)} CPU per file (median of ${o.rounds} rounds) = ${pct(cannot.wall.share)} / ${pct(cannot.cpu.share)} of the corpus's parse-only lint` +
             (own ? `; the rules' create() on ${own.files} of them, timed directly: ${us(own.us)} per file` : ''),
         );
+        const floor = cannotWriteFloor(tools, dir, files, fileTexts, fileClasses, o.rounds, o.quick ? 150 : 300);
+        if (floor) {
+          out.cannotWrite.floor = floor;
+          console.log(
+            `  ESLint's floor on ${floor.files} of them (CPU, same method, median of ${o.rounds} rounds, two runs each): a stand-in plugin of seven rules whose create() returns {} ${us(floor.emptyUs)} per file; ours ${us(floor.oursUs)}; ours beyond the floor ${us(floor.oursUs - floor.emptyUs)}`,
+          );
+        }
         verdicts.push([
           Math.min(cannot.wall.share, cannot.cpu.share) <= 0.001,
           `files that cannot write _meta cost ${us(cannot.wall.perFileUs)} wall, ${us(cannot.cpu.perFileUs)} CPU per file = ${pct(cannot.wall.share)} / ${pct(cannot.cpu.share)} of the parse-only lint (target ~0: <= 0.1%)`,
