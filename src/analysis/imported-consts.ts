@@ -7,6 +7,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { ModuleCache } from './module-cache';
 
 const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 /** What a module's emitted-JavaScript extension may stand for in source (`./keys.js` -> `./keys.ts`). */
@@ -17,11 +18,7 @@ const SOURCE_FOR_OUTPUT: Readonly<Record<string, readonly string[]>> = {
   '.jsx': ['.tsx', '.jsx'],
 };
 
-interface ModuleStrings {
-  mtimeMs: number;
-  strings: Map<string, string>;
-}
-const modules = new Map<string, ModuleStrings>();
+const modules = new ModuleCache(readStrings);
 let lookups = 0;
 
 /** How many imported names were looked up in this process (tests prove unused imports cost nothing). */
@@ -34,7 +31,7 @@ export function resolveImportedString(specifier: string, importedName: string, f
   if (!specifier.startsWith('.') || !path.isAbsolute(fromFile)) return null;
   lookups += 1;
   const file = findModuleFile(path.resolve(path.dirname(fromFile), specifier));
-  return file === null ? null : (readStrings(file)?.get(importedName) ?? null);
+  return file === null ? null : (modules.get(file)?.get(importedName) ?? null);
 }
 
 /** The source file a relative import names, found as TypeScript and Node find it; null when there is none. */
@@ -60,14 +57,6 @@ const CONST_STRING = /(?:^|[;\n])\s*(export\s+)?const\s+([A-Za-z_$][\w$]*)\s*(?:
 const EXPORT_LIST = /export\s*\{([^}]*)\}(?!\s*from)/g;
 
 function readStrings(file: string): Map<string, string> | null {
-  let stat: fs.Stats;
-  try {
-    stat = fs.statSync(file);
-  } catch {
-    return null;
-  }
-  const cached = modules.get(file);
-  if (cached && cached.mtimeMs === stat.mtimeMs) return cached.strings;
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');
@@ -84,6 +73,5 @@ function readStrings(file: string): Map<string, string> | null {
       if (value !== undefined) exported.set(alias ?? name, value);
     }
   }
-  modules.set(file, { mtimeMs: stat.mtimeMs, strings: exported });
   return exported;
 }

@@ -12,6 +12,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { isNothing, returnArguments, unwrap, walkAll } from './ast';
 import { constInitializer } from './bindings';
 import { findModuleFile } from './imported-consts';
+import { ModuleCache } from './module-cache';
 import { parseSource } from './parse-source';
 import type { HelperOrigin } from './types';
 import { posixRelative } from '../util/posix-relative';
@@ -27,13 +28,7 @@ export interface ImportedHelper {
   readonly literals: readonly TSESTree.ObjectExpression[];
 }
 
-interface ParsedModule {
-  readonly mtimeMs: number;
-  /** Top-level bindings and exports, or null when the module does not parse. */
-  readonly program: TSESTree.Program | null;
-}
-
-const parsedModules = new Map<string, ParsedModule>();
+const parsedModules = new ModuleCache(parseModule);
 let lookups = 0;
 /** `export { widgetMeta } from './meta.js'` chains are followed this many modules deep. */
 const MAX_REEXPORT_DEPTH = 4;
@@ -51,7 +46,7 @@ export function resolveImportedHelper(specifier: string, importedName: string, f
   if (!specifier.startsWith('.') || !path.isAbsolute(fromFile) || depth > MAX_REEXPORT_DEPTH) return null;
   lookups += 1;
   const file = findModuleFile(path.resolve(path.dirname(fromFile), specifier));
-  const program = file === null ? null : parsedModule(file);
+  const program = file === null ? null : parsedModules.get(file);
   if (file === null || program === null) return null;
   for (const statement of program.body) {
     // `export { widgetMeta } from './meta.js'` (a barrel): the helper is the other module's.
@@ -166,23 +161,14 @@ function literalBranches(expression: Node, depth: number): TSESTree.ObjectExpres
   return null;
 }
 
-function parsedModule(file: string): TSESTree.Program | null {
-  let stat: fs.Stats;
+/** The module's tree with parents linked, or null when it does not parse. */
+function parseModule(file: string): TSESTree.Program | null {
   try {
-    stat = fs.statSync(file);
+    const program = parseSource(fs.readFileSync(file, 'utf8'), file).ast;
+    // Bindings inside the helper (`const KEY = 'k'`, a `const` literal it returns) are found through `parent` links.
+    walkAll(program, () => undefined);
+    return program;
   } catch {
     return null;
   }
-  const cached = parsedModules.get(file);
-  if (cached && cached.mtimeMs === stat.mtimeMs) return cached.program;
-  let program: TSESTree.Program | null = null;
-  try {
-    program = parseSource(fs.readFileSync(file, 'utf8'), file).ast;
-    // Bindings inside the helper (`const KEY = 'k'`, a `const` literal it returns) are found through `parent` links.
-    walkAll(program, () => undefined);
-  } catch {
-    program = null;
-  }
-  parsedModules.set(file, { mtimeMs: stat.mtimeMs, program });
-  return program;
 }

@@ -1,0 +1,26 @@
+import * as fs from 'node:fs';
+
+/**
+ * What was read from other modules (imported consts' strings, imported helpers' parsed trees), kept per file and read
+ * again when the file's mtime changes, so an editor's long-lived process sees edits to the imported module.
+ */
+export class ModuleCache<T> {
+  private readonly entries = new Map<string, { readonly mtimeMs: number; readonly value: T | null }>();
+
+  constructor(private readonly read: (file: string) => T | null) {}
+
+  /** The value read from `file` (cached while its mtime holds), or null when it cannot be stat-ed or read. */
+  get(file: string): T | null {
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(file);
+    } catch {
+      return null;
+    }
+    const cached = this.entries.get(file);
+    if (cached && cached.mtimeMs === stat.mtimeMs) return cached.value;
+    const value = this.read(file);
+    this.entries.set(file, { mtimeMs: stat.mtimeMs, value });
+    return value;
+  }
+}
