@@ -33,8 +33,7 @@ export default createRule<Options, MessageIds>({
       const services = getTypeServices(context);
       if (!services) return;
       for (const { write, key } of keyWritesWithTypes(writes, services)) {
-        // A value an imported helper builds is a node of its module, which this file's checker does not know.
-        if (key.name === null || !key.value || key.builtBy) continue;
+        if (key.name === null || !key.value) continue;
         const registration = registrationOf(registry, key.name, write.plane);
         if (registration.status !== 'registered' || !registration.spec.fields) continue;
         const type = typedValueType(services, key.value);

@@ -116,8 +116,8 @@ export default createRule<Options, MessageIds>({
         if (shape) checkShape(shape, spec.fields, key.name, key.name);
         builtElsewhere = null;
         // With type information, a value the syntax cannot read (another module's builder, a typed parameter) is
-        // read from its type; asked only here, after the literal came up empty. Not for a value in another module.
-        const type = shape || key.builtBy ? null : typedValueType(services, key.value);
+        // read from its type; asked only here, after the literal came up empty (never for another module's node).
+        const type = shape ? null : typedValueType(services, key.value);
         if (!services || !type) continue;
         for (const found of unregisteredTypedFields(services, type, spec.fields, key.name)) {
           context.report({

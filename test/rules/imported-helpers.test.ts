@@ -6,6 +6,11 @@
  */
 import path from 'node:path';
 import { RuleTester } from '@typescript-eslint/rule-tester';
+import * as tsParser from '@typescript-eslint/parser';
+import { Linter, type ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+import { rules } from '../../rules';
+import { typeLookupCount } from '../../src/analysis/typed/type-services';
 import foreignKey from '../../rules/no-foreign-meta-key';
 import removedField from '../../rules/no-removed-meta-field';
 import unregisteredField from '../../rules/no-unregistered-meta-field';
@@ -163,3 +168,27 @@ for (const { name, tester, file } of TESTERS) {
     ],
   });
 }
+
+// The comment above, as a count: a lint with types asks the checker nothing about the helper module's nodes (its
+// value for `retrieval` is that module's parameter); the program does not hold them (`TypeServices.holds`).
+describe('type lookups for an imported helper', () => {
+  it('asks the checker nothing about a node of the helper module', () => {
+    const plugin = { rules } as unknown as ESLint.Plugin;
+    const config: Linter.Config[] = [
+      {
+        files: ['**/*.ts'],
+        languageOptions: {
+          parser: tsParser as unknown as Linter.Parser,
+          parserOptions: { project: './tsconfig.json', tsconfigRootDir: FIXTURE },
+        },
+        plugins: { 'mcp-meta': plugin },
+        settings,
+        rules: Object.fromEntries(Object.keys(rules).map((rule) => [`mcp-meta/${rule}`, 'error' as const])),
+      },
+    ];
+    const before = typeLookupCount();
+    const messages = new Linter({ cwd: FIXTURE }).verify(TYPED_VALUE, config, path.join(FIXTURE, 'src/other.ts'));
+    expect(messages).toEqual([]);
+    expect(typeLookupCount() - before).toBe(0);
+  });
+});

@@ -13,7 +13,12 @@ export interface TypeServices {
   readonly ts: typeof ts;
   readonly checker: ts.TypeChecker;
   readonly program: ts.Program;
-  /** The TypeScript type of an ESTree node. */
+  /**
+   * Whether the program knows `node`: false for a node of another module's tree read from disk (an imported helper's
+   * returned literal), which no type may be asked about.
+   */
+  holds(node: TSESTree.Node): boolean;
+  /** The TypeScript type of an ESTree node the program holds. */
   typeOf(node: TSESTree.Node): ts.Type;
   /** The type an expression is given to (a declared variable or return type, a parameter), if any. */
   contextualTypeOf(node: TSESTree.Node): ts.Type | undefined;
@@ -61,7 +66,7 @@ function createTypeServices(context: AnyRuleContext): TypeServices | null {
 /** What a parse with a program gave (`parseForESLint`'s `services`), as `getParserServices` or the command has it. */
 export interface ProgramParserServices {
   readonly program: ts.Program | null;
-  readonly esTreeNodeToTSNodeMap?: { get(node: TSESTree.Node): ts.Node };
+  readonly esTreeNodeToTSNodeMap?: { get(node: TSESTree.Node): ts.Node; has(node: unknown): boolean };
 }
 
 /** Type services from a parse's services (the rules' through ESLint, `mcp-meta check --typed`'s directly); null without a program. */
@@ -75,6 +80,7 @@ export function typeServicesOf(parserServices: ProgramParserServices): TypeServi
     ts: loadTypeScript(),
     checker,
     program,
+    holds: (node) => esTreeNodeToTSNodeMap.has(node),
     typeOf: (node) => {
       const known = types.get(node);
       if (known) return known;

@@ -49,7 +49,7 @@ export interface RemovedTypedField {
  */
 export function typedValueType(services: TypeServices | null, value: TSESTree.Expression | null): ts.Type | null {
   if (!services || !value || WRITTEN_OUT.has(value.type)) return null;
-  if (collectFieldShape(value) || collectItemShape(value)) return null;
+  if (collectFieldShape(value) || collectItemShape(value) || !services.holds(value)) return null;
   return services.typeOf(value);
 }
 

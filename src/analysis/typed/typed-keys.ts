@@ -21,7 +21,7 @@ export function stringLiteralsOf(type: ts.Type): string[] | null {
 
 /** The names a dynamic key's type allows, or null when the type does not list them. */
 export function typedKeyNames(services: TypeServices, node: TSESTree.Node): string[] | null {
-  return stringLiteralsOf(services.typeOf(node));
+  return services.holds(node) ? stringLiteralsOf(services.typeOf(node)) : null;
 }
 
 /**
@@ -29,10 +29,9 @@ export function typedKeyNames(services: TypeServices, node: TSESTree.Node): stri
  * name (same node, same value), so every rule reports it exactly as a literal key. Without types, `keys` unchanged.
  */
 export function withTypedKeyNames(keys: readonly MetaKeyWrite[], services: TypeServices | null): readonly MetaKeyWrite[] {
-  if (!services || keys.every((key) => key.name !== null || key.builtBy)) return keys;
+  if (!services || keys.every((key) => key.name !== null)) return keys;
   return keys.flatMap((key) => {
-    // A key an imported helper builds sits in that module's tree, which this program's node maps do not hold.
-    if (key.name !== null || key.builtBy) return [key];
+    if (key.name !== null) return [key];
     const names = typedKeyNames(services, key.node);
     return names ? names.map((name): MetaKeyWrite => ({ ...key, name, source: 'type' })) : [key];
   });

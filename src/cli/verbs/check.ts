@@ -190,8 +190,7 @@ function checkManifest(registryPath: string, cwd: string, typed: TypedOptions | 
           (keyWrite.builtBy !== undefined && registry.classifyFile(keyWrite.builtBy.file).ownedKeys.includes(keyWrite.name));
         if (!owned) continue;
         const list = valuesByKey.get(keyWrite.name) ?? [];
-        // A helper's literal lives in another module's tree, which the program's node maps do not hold.
-        list.push({ node: keyWrite.value, services: keyWrite.builtBy === undefined ? services : null });
+        list.push({ node: keyWrite.value, services });
         valuesByKey.set(keyWrite.name, list);
       }
     }
