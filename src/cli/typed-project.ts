@@ -10,7 +10,7 @@ import { parseForESLint } from '@typescript-eslint/parser';
 import type { TSESTree } from '@typescript-eslint/utils';
 import type * as ts from 'typescript';
 import type { ParsedFile } from '../analysis/analyze-file';
-import { typeServicesOf, type TypeServices } from '../analysis/typed/type-services';
+import { loadTypeScript, typeServicesOf, type TypeServices } from '../analysis/typed/type-services';
 import { CliError } from './findings';
 
 export interface TypedProject {
@@ -20,11 +20,6 @@ export interface TypedProject {
   includes(file: string): boolean;
   /** Parses `text` (the file on disk) against the program: the AST and its type services. */
   parse(file: string, text: string): { parsed: ParsedFile; services: TypeServices | null };
-}
-
-function loadTypeScript(): typeof ts {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- only `--typed` needs the compiler
-  return require('typescript') as typeof ts;
 }
 
 /** `--tsconfig FILE` (relative to the working directory), else the nearest tsconfig.json at or above `from`. */

@@ -33,10 +33,11 @@ export function typeLookupCount(): number {
 }
 
 /**
- * `typescript` is loaded only when the parser made a program, which it did with this same module (so it is already
- * in memory then): a lint without types, or oxlint, never loads the compiler because of this plugin.
+ * `typescript`, loaded on demand: here only once the parser made a program, which it did with this same module (so
+ * it is already in memory then), and by `mcp-meta check --typed`; a lint without types, or oxlint, never loads the
+ * compiler because of this plugin.
  */
-function loadTypeScript(): typeof ts {
+export function loadTypeScript(): typeof ts {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy on purpose, see above
   return require('typescript') as typeof ts;
 }
