@@ -345,16 +345,22 @@ function perLineCost(tools, dir, lines, count, rounds) {
   };
 }
 
+/** Up to `limit` of the files that cannot write `_meta`, spread evenly over the corpus, with their texts. */
+function cannotWriteSample(files, texts, classes, limit) {
+  const all = files.map((filename, i) => ({ filename, text: texts[i] })).filter((_, i) => classes[i] === 'cannot-write');
+  const step = Math.max(1, all.length / limit);
+  const items = [];
+  for (let at = 0; at < all.length && items.length < limit; at += step) items.push(all[Math.floor(at)]);
+  return items;
+}
+
 /**
  * The rules' own time on files that cannot write `_meta` (their `create()`: the manifest look-up with its `stat`, the
  * text check), timed directly on up to `limit` of them spread evenly over the corpus, each freshly parsed; µs per
  * file, median of `rounds`. The marginal's per-file split gives the same cost with everything it causes.
  */
 function cannotWriteCreateTime(tools, dir, files, texts, classes, rounds, limit) {
-  const all = files.map((filename, i) => ({ filename, text: texts[i], cls: classes[i] })).filter((f) => f.cls === 'cannot-write');
-  const step = Math.max(1, all.length / limit);
-  const items = [];
-  for (let at = 0; at < all.length && items.length < limit; at += step) items.push(all[Math.floor(at)]);
+  const items = cannotWriteSample(files, texts, classes, limit);
   if (items.length === 0) return null;
   const timer = { ms: 0 };
   const timedRunner = makeLinterAndConfigs({ ...tools, plugin: withTimedCreate(tools.plugin, timer) }, dir);
@@ -368,10 +374,7 @@ function cannotWriteCreateTime(tools, dir, files, texts, classes, rounds, limit)
  * for every enabled rule of every file) against what ours costs beyond that (the manifest look-up and the text check).
  */
 function cannotWriteFloor(tools, dir, files, texts, classes, rounds, limit) {
-  const all = files.map((filename, i) => ({ filename, text: texts[i] })).filter((_, i) => classes[i] === 'cannot-write');
-  const step = Math.max(1, all.length / limit);
-  const items = [];
-  for (let at = 0; at < all.length && items.length < limit; at += step) items.push(all[Math.floor(at)]);
+  const items = cannotWriteSample(files, texts, classes, limit);
   if (items.length === 0) return null;
   const emptyRules = Object.fromEntries(
     Object.keys(tools.plugin.rules).map((name) => [name, { meta: { schema: [] }, create: () => ({}) }]),
