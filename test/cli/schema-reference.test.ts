@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CONVENTIONAL_SCHEMA_REFERENCE, schemaReferenceFor } from '../../src/cli/init/schema-reference';
-import { makeTempProject, removeTempProject } from '../registry/temp-project';
+import { tempProjectsPerTest } from '../registry/temp-project';
 
 const PLUGIN_PACKAGE = JSON.stringify({
   name: 'eslint-plugin-mcp-meta',
@@ -10,15 +10,7 @@ const PLUGIN_PACKAGE = JSON.stringify({
   exports: { './schema/registry.schema.json': './schema/registry.schema.json', './package.json': './package.json' },
 });
 
-const projects: string[] = [];
-function project(files: Record<string, string>): string {
-  const dir = makeTempProject(files);
-  projects.push(dir);
-  return dir;
-}
-afterEach(() => {
-  for (const dir of projects.splice(0)) removeTempProject(dir);
-});
+const project = tempProjectsPerTest();
 
 /** A monorepo whose root holds the plugin (as npm hoists it) under `pluginAt`. */
 function monorepo(pluginAt: string): string {

@@ -1,17 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as path from 'node:path';
 import { parseRegistry } from '../../src/registry';
-import { ISSUE_2_EXAMPLE, ISSUE_2_SOURCES, makeTempProject, manifestWithKeys, removeTempProject } from './temp-project';
+import { ISSUE_2_EXAMPLE, ISSUE_2_SOURCES, manifestWithKeys, tempProjectsPerTest } from './temp-project';
 
-const projects: string[] = [];
-function project(files: Record<string, string>): string {
-  const dir = makeTempProject(files);
-  projects.push(dir);
-  return dir;
-}
-afterEach(() => {
-  for (const dir of projects.splice(0)) removeTempProject(dir);
-});
+const project = tempProjectsPerTest();
 
 describe('parseRegistry with checkGlobs', () => {
   it('has no warnings when every glob matches a file', () => {

@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { afterEach } from 'vitest';
 import type { Registry, RegistryLoadResult, RegistryProblem } from '../../src/registry';
 
 /** A throwaway project folder under the OS temp dir; `files` maps relative paths to contents. */
@@ -19,6 +20,19 @@ export function writeFile(dir: string, relative: string, content: string): strin
 
 export function removeTempProject(dir: string): void {
   fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/** `makeTempProject` for a test file whose projects are removed after each test (call once, at the top level). */
+export function tempProjectsPerTest(): (files: Record<string, string>) => string {
+  const projects: string[] = [];
+  afterEach(() => {
+    for (const dir of projects.splice(0)) removeTempProject(dir);
+  });
+  return (files) => {
+    const dir = makeTempProject(files);
+    projects.push(dir);
+    return dir;
+  };
 }
 
 /** The manifest example of issue 2, verbatim. */
