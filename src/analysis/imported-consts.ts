@@ -3,10 +3,12 @@
  * syntactically: the relative module is found on disk the way TypeScript and Node find it (`.js` written for a `.ts`
  * source, extension-less, `index`), and its text is scanned for `export const NAME = 'literal'` (also `as const`, a
  * type annotation, or `const NAME = '…'` exported by an `export { NAME }` list). Only relative imports are followed;
- * each module is read once per process and re-read when its mtime changes, so an editor sees edits.
+ * each module is read once per process and re-read when its mtime changes, so an editor sees edits (the disk is
+ * looked at once per event-loop turn: `statOncePerTurn`).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { statOncePerTurn } from '../util/stat-once-per-turn';
 import { ModuleCache } from './module-cache';
 
 const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
@@ -45,7 +47,7 @@ export function findModuleFile(base: string): string | null {
   ];
   for (const candidate of candidates) {
     try {
-      if (fs.statSync(candidate).isFile()) return candidate;
+      if (statOncePerTurn(candidate)?.isFile() === true) return candidate;
     } catch {
       // not this one
     }

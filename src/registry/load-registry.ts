@@ -2,6 +2,16 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseManifestText, sha256, withGlobChecks, type ParsedManifest, type ParseRegistryOptions } from './parse-registry';
 import type { RegistryLoadResult, RegistryProblem } from './types';
+import { statOncePerTurn } from '../util/stat-once-per-turn';
+
+export interface LoadRegistryOptions extends ParseRegistryOptions {
+  /**
+   * Check the file for edits at most once per event-loop turn (`statOncePerTurn`) instead of on every call. The lint
+   * path's choice (one check per turn, not per linted file); the CLI and config loading check on every call, since
+   * they may load a manifest they have just written.
+   */
+  oncePerTurn?: boolean;
+}
 
 /** The fix for a manifest that is not there; also used by discovery when no manifest is found. */
 export const MISSING_MANIFEST_FIX = "Create it (npx mcp-meta init) or point settings['mcp-meta'].registry at it.";
@@ -17,7 +27,7 @@ const cache = new Map<string, CacheEntry>();
 
 /** How often the disk was touched, so tests can prove "parsed once per process, one stat per call". */
 export interface RegistryCacheStats {
-  /** `fs.statSync` calls made by the registry module (loading and discovery). */
+  /** `fs.statSync` calls made by the registry module (loading and discovery); a check answered earlier in the same turn is not one. */
   stats: number;
   /** Manifest file reads. */
   reads: number;
@@ -47,15 +57,16 @@ export function countedStat(absolutePath: string): fs.Stats | undefined {
 }
 
 /**
- * Reads, parses and validates the manifest at `absolutePath`. Cached per process: a call costs one `stat`, and the file
- * is re-read only when its mtime or size changed (so a long-lived editor process sees edits). Never throws; a missing
+ * Reads, parses and validates the manifest at `absolutePath`. Cached per process: a call costs one `stat` (with
+ * `oncePerTurn`, one per event-loop turn), and the file is re-read only when its mtime or size changed (so a
+ * long-lived editor process sees edits). Never throws; a missing
  * file is a problem with a fix. The manifest is data: it is never `require`d or executed.
  */
-export function loadRegistry(absolutePath: string, options: ParseRegistryOptions = {}): RegistryLoadResult {
+export function loadRegistry(absolutePath: string, options: LoadRegistryOptions = {}): RegistryLoadResult {
   const file = path.resolve(absolutePath);
   let stat: fs.Stats | undefined;
   try {
-    stat = countedStat(file);
+    stat = options.oncePerTurn ? statOncePerTurn(file, countedStat) : countedStat(file);
   } catch (error) {
     cache.delete(file);
     return failure(file, `Cannot read the registry manifest: ${errorMessage(error)}.`, MISSING_MANIFEST_FIX);

@@ -5,6 +5,9 @@ import type { Registry, RegistryLoadResult, RegistryProblem } from './types';
 
 export const REGISTRY_FILENAME = 'mcp-meta.registry.json';
 
+/** Per linted file, the manifest is checked for edits once per event-loop turn, not once per file (`statOncePerTurn`). */
+const LINT_PATH = { oncePerTurn: true } as const;
+
 export type ResolvedRegistry =
   | { ok: true; registry: Registry }
   | {
@@ -45,7 +48,8 @@ export function resetRegistryDiscovery(): void {
 /**
  * Which manifest applies to `filename`: `settings['mcp-meta'].registry` (absolute, or relative to `cwd`), else the
  * nearest `mcp-meta.registry.json` walking up from the file (discovery cached per folder). Settings are validated
- * (unknown properties, wrong types) with a problem that names the fix. Never throws.
+ * (unknown properties, wrong types) with a problem that names the fix. The manifest is checked for edits once per
+ * event-loop turn. Never throws.
  */
 export function resolveRegistryForFile(filename: string, settings: unknown, cwd: string): ResolvedRegistry {
   const read = readMcpMetaSettings(settings);
@@ -57,11 +61,11 @@ export function resolveRegistryForFile(filename: string, settings: unknown, cwd:
       read.settings.registries.map((entry) => path.resolve(cwd, entry)),
     );
     if (registryPath === null) return notListed(path.resolve(cwd, filename), read.settings.registries);
-    return fromLoad(loadRegistry(registryPath), registryPath);
+    return fromLoad(loadRegistry(registryPath, LINT_PATH), registryPath);
   }
   if (read.settings.registry !== undefined) {
     const registryPath = path.resolve(cwd, read.settings.registry);
-    const loaded = loadRegistry(registryPath);
+    const loaded = loadRegistry(registryPath, LINT_PATH);
     if (isMissingManifest(loaded) && !path.isAbsolute(read.settings.registry)) {
       return fromLoad(withFix(loaded, relativeRegistryFix(read.settings.registry, cwd)), registryPath);
     }
@@ -72,13 +76,13 @@ export function resolveRegistryForFile(filename: string, settings: unknown, cwd:
   const startDir = path.dirname(path.resolve(cwd, filename));
   let registryPath = discover(startDir);
   if (registryPath === null) return notFound(startDir);
-  let loaded = loadRegistry(registryPath);
+  let loaded = loadRegistry(registryPath, LINT_PATH);
   if (isMissingManifest(loaded)) {
     // The manifest we found earlier is gone (moved or deleted): look again once instead of reporting a stale path.
     forget(registryPath);
     registryPath = discover(startDir);
     if (registryPath === null) return notFound(startDir);
-    loaded = loadRegistry(registryPath);
+    loaded = loadRegistry(registryPath, LINT_PATH);
   }
   return fromLoad(loaded, registryPath);
 }

@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findMetaWritesInSource } from '../../src/analysis/analyze-source';
 import type { MetaWrite } from '../../src/analysis/types';
+import { nextTurn } from '../../src/util/stat-once-per-turn';
 
 const VOCABULARY = { emitters: new Set(['emit']), hooks: new Set<string>(), hookFunctions: new Set<string>() };
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-meta-shapes-'));
@@ -96,7 +97,7 @@ result._meta = { ...result._meta, [TRACE_KEY]: 1, [RATE_LIMIT_KEY]: 2, [OTHER]: 
     ]);
   });
 
-  it('sees an edit of the imported module (re-read when its mtime changes)', () => {
+  it('sees an edit of the imported module in the next event-loop turn (re-read when its mtime changes)', async () => {
     const keys = path.join(dir, 'edit-keys.ts');
     fs.writeFileSync(keys, "export const K = 'before';\n");
     const code = "import { K } from './edit-keys';\nemit(K, 1);";
@@ -104,6 +105,7 @@ result._meta = { ...result._meta, [TRACE_KEY]: 1, [RATE_LIMIT_KEY]: 2, [OTHER]: 
     fs.writeFileSync(keys, "export const K = 'after';\n");
     const later = new Date(Date.now() + 5000);
     fs.utimesSync(keys, later, later);
+    await nextTurn();
     expect(writesOf(code)[0].keys[0].name).toBe('after');
   });
 });

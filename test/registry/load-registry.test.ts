@@ -31,6 +31,31 @@ describe('loadRegistry', () => {
     expect(registryCacheStats()).toEqual({ stats: 6, reads: 1, parses: 1 });
   });
 
+  it('oncePerTurn (the lint path): one stat per event-loop turn; an edit is seen from the next turn, not in the same one', async () => {
+    const grown = manifestWithKeys({ retrieval: { producers: ['a.ts'] }, warnings: { producers: ['b.ts'] } });
+    const keysOf = (result: ReturnType<typeof loadRegistry>) => (result.ok ? [...result.registry.keys.keys()] : result.problems);
+    expect(keysOf(loadRegistry(manifest, { oncePerTurn: true }))).toEqual(['retrieval']);
+    for (let i = 0; i < 5; i++) loadRegistry(manifest, { oncePerTurn: true });
+    expect(registryCacheStats()).toEqual({ stats: 1, reads: 1, parses: 1 });
+
+    // A synchronous edit between two loads of the same turn: this turn's check stands (the documented limit).
+    fs.writeFileSync(manifest, grown);
+    expect(keysOf(loadRegistry(manifest, { oncePerTurn: true }))).toEqual(['retrieval']);
+    // Every-call loading (the CLI, config loading) sees it at once, and so does the lint path from the next turn on.
+    expect(keysOf(loadRegistry(manifest))).toEqual(['retrieval', 'warnings']);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(keysOf(loadRegistry(manifest, { oncePerTurn: true }))).toEqual(['retrieval', 'warnings']);
+    expect(registryCacheStats()).toEqual({ stats: 3, reads: 2, parses: 2 });
+
+    // A deleted manifest is reported missing from the next turn on, and not cached as missing once it is back.
+    fs.rmSync(manifest);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(loadRegistry(manifest, { oncePerTurn: true })).toMatchObject({ ok: false, problems: [{ message: expect.stringContaining('not found') }] });
+    fs.writeFileSync(manifest, ISSUE_2_EXAMPLE);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(keysOf(loadRegistry(manifest, { oncePerTurn: true }))).toEqual(['retrieval']);
+  });
+
   it('sees an edit (size changed) on the next call', () => {
     const before = loadRegistry(manifest);
     if (!before.ok) throw new Error('expected ok');

@@ -11,6 +11,7 @@ import {
   resolveRegistryForFile,
 } from '../../src/registry';
 import type { ResolvedRegistry } from '../../src/registry';
+import { nextTurn } from '../../src/util/stat-once-per-turn';
 import { ISSUE_2_EXAMPLE, makeTempProject, manifestWithKeys, removeTempProject, writeFile } from './temp-project';
 
 let dir: string;
@@ -129,17 +130,18 @@ describe('resolveRegistryForFile: discovery', () => {
     expect(registryPathOf(resolveRegistryForFile('<input>', {}, path.join(dir, 'src')))).toBe(root);
   });
 
-  it('costs one stat per linted file once discovery is cached', () => {
+  it('costs one stat per event-loop turn, not per linted file, once discovery is cached', async () => {
     writeFile(dir, REGISTRY_FILENAME, ISSUE_2_EXAMPLE);
     const files = ['src/core/ops/search.ts', 'src/core/ops/list.ts', 'src/core/x.ts'].map((f) => path.join(dir, f));
     resolveRegistryForFile(files[0], {}, dir); // warm-up: walks up from src/core/ops
     resolveRegistryForFile(files[2], {}, dir); // warm-up: src/core was cached by the first walk
-    const before = registryCacheStats();
-    for (let round = 0; round < 3; round++) for (const file of files) expect(resolveRegistryForFile(file, {}, dir).ok).toBe(true);
-    const after = registryCacheStats();
-    expect(after.stats - before.stats).toBe(9);
-    expect(after.reads).toBe(1);
-    expect(after.parses).toBe(1);
+    for (let turn = 0; turn < 3; turn++) {
+      await nextTurn();
+      const before = registryCacheStats();
+      for (let round = 0; round < 3; round++) for (const file of files) expect(resolveRegistryForFile(file, {}, dir).ok).toBe(true);
+      expect(registryCacheStats().stats - before.stats, `turn ${turn}`).toBe(1);
+    }
+    expect(registryCacheStats()).toMatchObject({ reads: 1, parses: 1 });
   });
 
   it('reports no manifest, then notices one created later (after the re-check delay)', () => {
@@ -161,50 +163,55 @@ describe('resolveRegistryForFile: discovery', () => {
     expect(registryPathOf(resolveRegistryForFile(file, {}, dir))).toBe(manifest);
   });
 
-  it('picks up a nearer manifest created after the first lint (a package under the root), at a bounded number of stats', () => {
+  it('picks up a nearer manifest created after the first lint (a package under the root), at a bounded number of stats', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const root = writeFile(dir, REGISTRY_FILENAME, ISSUE_2_EXAMPLE);
     const files = ['packages/api/src/a.ts', 'packages/api/src/b.ts', 'packages/api/src/c.ts'].map((f) => path.join(dir, f));
     for (const file of files) expect(registryPathOf(resolveRegistryForFile(file, {}, dir))).toBe(root);
 
     const nested = writeFile(dir, `packages/api/${REGISTRY_FILENAME}`, manifestWithKeys({ api: { producers: ['src/a.ts'] } }));
-    // Within the re-check delay: the cached answer, one stat per file (the manifest's mtime and size), no walk.
+    // Within the re-check delay: the cached answer, and no walk; in a new turn, one stat of the manifest (mtime, size).
+    await nextTurn();
     let before = registryCacheStats().stats;
     for (const file of files) expect(registryPathOf(resolveRegistryForFile(file, {}, dir))).toBe(root);
-    expect(registryCacheStats().stats - before).toBe(files.length);
+    expect(registryCacheStats().stats - before).toBe(1);
 
     // After it: the first file walks packages/api/src (no manifest) and packages/api (the new one): 2 stats, plus the
-    // manifest's own stat; the other files of that folder reuse the fresh answer (one stat each).
+    // new manifest's own stat; the other files of that folder reuse the fresh answer and this turn's stat.
     vi.setSystemTime(Date.now() + DISCOVERY_RECHECK_MS + 1);
     before = registryCacheStats().stats;
     for (const file of files) expect(registryPathOf(resolveRegistryForFile(file, {}, dir))).toBe(nested);
-    expect(registryCacheStats().stats - before).toBe(2 + files.length);
+    expect(registryCacheStats().stats - before).toBe(2 + 1);
     const resolved = resolveRegistryForFile(files[0], {}, dir);
     expect(resolved.ok && resolved.registry.classifyFile(files[0]).ownedKeys).toEqual(['api']);
 
-    // Deleting it falls back to the root manifest at once (no delay: the missing manifest triggers a new walk).
+    // Deleting it falls back to the root manifest on the next turn's lint (no delay: the missing manifest triggers a
+    // new walk).
     fs.rmSync(nested);
+    await nextTurn();
     expect(registryPathOf(resolveRegistryForFile(files[0], {}, dir))).toBe(root);
   });
 
-  it('re-checks a found manifest at most once per delay per folder, however many files are linted', () => {
+  it('re-checks a found manifest at most once per delay per folder, however many files are linted', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     writeFile(dir, REGISTRY_FILENAME, ISSUE_2_EXAMPLE);
     const files = Array.from({ length: 50 }, (_, i) => path.join(dir, `packages/api/src/f${i}.ts`));
     resolveRegistryForFile(files[0], {}, dir);
     vi.setSystemTime(Date.now() + DISCOVERY_RECHECK_MS + 1);
+    await nextTurn();
     const before = registryCacheStats().stats;
     for (let round = 0; round < 4; round++) for (const file of files) expect(resolveRegistryForFile(file, {}, dir).ok).toBe(true);
-    // 200 manifest stats, plus one walk: packages/api/src, packages/api, packages, and the root (found there).
-    expect(registryCacheStats().stats - before).toBe(200 + 4);
+    // One walk: packages/api/src, packages/api, packages, and the root (found there); one stat of the manifest this turn.
+    expect(registryCacheStats().stats - before).toBe(4 + 1);
   });
 
-  it('looks again when the discovered manifest is deleted', () => {
+  it('looks again when the discovered manifest is deleted (from the next event-loop turn)', async () => {
     writeFile(dir, `src/${REGISTRY_FILENAME}`, ISSUE_2_EXAMPLE);
     const outer = writeFile(dir, REGISTRY_FILENAME, ISSUE_2_EXAMPLE);
     const file = path.join(dir, 'src/core/ops/search.ts');
     expect(registryPathOf(resolveRegistryForFile(file, {}, dir))).toBe(path.join(dir, `src/${REGISTRY_FILENAME}`));
     fs.rmSync(path.join(dir, `src/${REGISTRY_FILENAME}`));
+    await nextTurn();
     expect(registryPathOf(resolveRegistryForFile(file, {}, dir))).toBe(outer);
   });
 });
