@@ -30,6 +30,14 @@ function mentionPattern(vocabulary: WriteVocabulary): RegExp {
 const IDENTIFIER_CHAR = /[\w$]/;
 
 /**
+ * Aliases found by scanning the text (one fast `indexOf` pass each) before the file's words are indexed instead. A
+ * file has a handful of `_meta` aliases; indexing every word of a large file costs about as much as 50 scans and
+ * allocates a string and an entry per word, so it only pays for files with many aliases (where scans would be
+ * quadratic).
+ */
+const ALIAS_SCANS = 16;
+
+/**
  * Where the file's text names `_meta`, a manifest name or a `_meta` alias: a set of offsets, so the walk can skip any
  * subtree whose source range holds none of them (most of a `_meta` file's code).
  */
@@ -37,6 +45,7 @@ export class MentionIndex {
   /** Offsets kept in an `OffsetSet`: aliases found during the walk are added in O(log n) each, never by a re-sort. */
   readonly offsets: OffsetSet;
   private words: Map<string, number[]> | undefined;
+  private aliasesScanned = 0;
 
   constructor(
     private readonly text: string,
@@ -55,10 +64,16 @@ export class MentionIndex {
   }
 
   /**
-   * Adds the mentions of an alias. The file's identifier-like words are indexed in one pass the first time, so each
-   * alias costs its own mentions, not a scan of the whole text (thousands of aliases would be quadratic).
+   * Adds the mentions of an alias: the first `ALIAS_SCANS` by a scan of the text, then from the file's identifier-like
+   * words, indexed in one pass, so each further alias costs its own mentions, not a scan of the whole text (thousands of
+   * aliases would be quadratic).
    */
   addAlias(name: string): void {
+    if (this.aliasesScanned < ALIAS_SCANS) {
+      this.aliasesScanned += 1;
+      this.add(name);
+      return;
+    }
     this.words ??= indexWords(this.text);
     for (const at of this.words.get(name) ?? []) this.offsets.add(at);
   }

@@ -323,6 +323,18 @@ function g(m) {
     ]);
   });
 
+  it('many aliases in one file: the writes of each are found, past the scanned ones (then from the word index)', () => {
+    // The first aliases' mentions are found by scanning the text, later ones from an index of the file's words: both
+    // must find every write, and neither may take a longer name that contains the alias for a mention of it.
+    const count = 40;
+    const functions = Array.from(
+      { length: count },
+      (_, i) => `function f${i}(out) {\n  const m${i} = out._meta;\n  xm${i}.k = 0;\n  m${i}x.k = 0;\n  m${i}.k${i} = v;\n}`,
+    );
+    const writes = writesOf(functions.join('\n'));
+    expect(writes.map((write) => `${write.alias?.name}.${write.keys[0].name}`)).toEqual(functions.map((_, i) => `m${i}.k${i}`));
+  });
+
   it('a let alias is not followed (it may be reassigned)', () => {
     expect(writesOf('function f(out) { let m = out._meta; m.k = v; }')).toEqual([]);
   });
