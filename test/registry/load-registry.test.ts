@@ -50,10 +50,8 @@ describe('loadRegistry', () => {
     // A deleted manifest is reported missing from the next turn on, and not cached as missing once it is back.
     fs.rmSync(manifest);
     await new Promise((resolve) => setImmediate(resolve));
-    expect(loadRegistry(manifest, { oncePerTurn: true })).toMatchObject({
-      ok: false,
-      problems: [{ message: expect.stringContaining('not found') }],
-    });
+    const missing = loadRegistry(manifest, { oncePerTurn: true });
+    expect(!missing.ok && missing.problems[0].message).toContain('not found');
     fs.writeFileSync(manifest, ISSUE_2_EXAMPLE);
     await new Promise((resolve) => setImmediate(resolve));
     expect(keysOf(loadRegistry(manifest, { oncePerTurn: true }))).toEqual(['retrieval']);
