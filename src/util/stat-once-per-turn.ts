@@ -24,10 +24,7 @@ export function statOncePerTurn(file: string, stat: (file: string) => fs.Stats |
       answer = { error };
     }
     answers.set(file, answer);
-    if (!endOfTurnScheduled) {
-      endOfTurnScheduled = true;
-      setImmediate(forgetThisTurn);
-    }
+    scheduleEndOfTurn();
   }
   if ('error' in answer) throw answer.error;
   return answer.stat;
@@ -37,10 +34,27 @@ type Answer = { readonly stat: fs.Stats | undefined } | { readonly error: unknow
 
 const answers = new Map<string, Answer>();
 let endOfTurnScheduled = false;
+let turn = 0;
+
+/**
+ * A number that stays the same until the end of the current event-loop turn: a memo that stores it with its answers
+ * knows they are from this turn (they may depend on the disk, which is looked at once per turn).
+ */
+export function currentTurn(): number {
+  scheduleEndOfTurn();
+  return turn;
+}
+
+function scheduleEndOfTurn(): void {
+  if (endOfTurnScheduled) return;
+  endOfTurnScheduled = true;
+  setImmediate(forgetThisTurn);
+}
 
 function forgetThisTurn(): void {
   answers.clear();
   endOfTurnScheduled = false;
+  turn += 1;
 }
 
 function statOrUndefined(file: string): fs.Stats | undefined {

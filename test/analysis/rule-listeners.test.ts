@@ -9,6 +9,7 @@ import { Linter, type ESLint, type Rule } from 'eslint';
 import * as tsParser from '@typescript-eslint/parser';
 import { describe, expect, it } from 'vitest';
 import { rules } from '../../rules';
+import { getFileGate, registryResolutionCount } from '../../src/analysis/meta-context';
 import { registryCacheStats } from '../../src/registry';
 import { nextTurn } from '../../src/util/stat-once-per-turn';
 
@@ -101,5 +102,40 @@ describe('manifest look-ups', () => {
       expect(after.reads - before.reads).toBe(0);
       await nextTurn();
     }
+  });
+
+  it('resolves the manifest once per settings object and event-loop turn (per folder when discovered); a problem is never reused', async () => {
+    const settings = { 'mcp-meta': { registry: REGISTRY } };
+    // What ESLint hands the first rule's create() for a file: one settings object for every file of a config.
+    const gateOf = (filename: string, fileSettings: object = settings) =>
+      getFileGate({ sourceCode: { text: ORDINARY_FILE }, filename, settings: fileSettings, cwd: EXAMPLES_DIR } as never);
+    await nextTurn();
+    const before = registryResolutionCount();
+    const resolvedSince = () => registryResolutionCount() - before;
+    const otherFolder = path.join(EXAMPLES_DIR, 'src/mcp/dispatch.ts');
+    // The settings name the manifest: one look-up for every file of the turn, whatever its folder.
+    for (const file of [LIST_PAGES, SEARCH_OP, path.join(EXAMPLES_DIR, 'src/core/ops/other.ts'), otherFolder]) {
+      expect(gateOf(file)).toMatchObject({ status: 'ok', mayWrite: false });
+    }
+    expect(resolvedSince()).toBe(1);
+    gateOf(LIST_PAGES, { 'mcp-meta': { registry: REGISTRY } }); // another config's settings
+    expect(resolvedSince()).toBe(2);
+    await nextTurn();
+    gateOf(LIST_PAGES);
+    gateOf(SEARCH_OP);
+    expect(resolvedSince()).toBe(3);
+
+    // Discovered (no manifest in the settings): once per folder.
+    const discover = {};
+    for (const file of [LIST_PAGES, SEARCH_OP]) expect(gateOf(file, discover)).toMatchObject({ status: 'ok' });
+    expect(resolvedSince()).toBe(4);
+    gateOf(otherFolder, discover);
+    expect(resolvedSince()).toBe(5);
+
+    // A manifest that cannot be used is looked up for every file: its problem may name the file.
+    const missing = { 'mcp-meta': { registry: path.join(EXAMPLES_DIR, 'missing.registry.json') } };
+    gateOf(LIST_PAGES, missing);
+    gateOf(SEARCH_OP, missing);
+    expect(resolvedSince()).toBe(7);
   });
 });
