@@ -59,8 +59,8 @@ export function countedStat(absolutePath: string): fs.Stats | undefined {
 /**
  * Reads, parses and validates the manifest at `absolutePath`. Cached per process: a call costs one `stat` (with
  * `oncePerTurn`, one per event-loop turn), and the file is re-read only when its mtime or size changed (so a
- * long-lived editor process sees edits). Never throws; a missing
- * file is a problem with a fix. The manifest is data: it is never `require`d or executed.
+ * long-lived editor process sees edits). Never throws; a missing file is a problem with a fix. The manifest is data:
+ * it is never `require`d or executed.
  */
 export function loadRegistry(absolutePath: string, options: LoadRegistryOptions = {}): RegistryLoadResult {
   const file = path.resolve(absolutePath);

@@ -17,6 +17,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextTurn } from '../../src/util/stat-once-per-turn';
 import {
   MANIFEST,
   assertBuilt,
@@ -138,7 +139,7 @@ describe.each(MAJORS)('$name: one long-lived ESLint instance', (major) => {
       const newSize = fs.statSync(manifestPath).size;
       expect(newSize, 'test set-up: every edit must change the size').not.toBe(size);
       size = newSize;
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
     };
 
     // 1. Add a key: the unregistered-key finding disappears.
@@ -206,7 +207,7 @@ describe.each(MAJORS)('$name: one long-lived ESLint instance', (major) => {
 
     // N more lints of open buffers, each in a turn of its own as in an editor, manifest unchanged: N stats, no read.
     for (const rel of sources) {
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
       const filePath = path.join(serverDir, rel);
       await eslint.lintText(fs.readFileSync(filePath, 'utf8'), { filePath });
     }
@@ -216,7 +217,7 @@ describe.each(MAJORS)('$name: one long-lived ESLint instance', (major) => {
     const manifest = readManifest(serverDir);
     manifest.keys.retrieval.description = `${manifest.keys.retrieval.description} (edited)`;
     writeManifest(serverDir, manifest);
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
     await eslint.lintFiles([path.join(serverDir, 'src')]);
     expect(registry.registryCacheStats()).toMatchObject({ reads: 2, parses: 2 });
   });

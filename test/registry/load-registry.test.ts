@@ -4,6 +4,7 @@ import fsModule from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 import * as path from 'node:path';
 import { loadRegistry, registryCacheStats, resetRegistryCache } from '../../src/registry';
+import { nextTurn } from '../../src/util/stat-once-per-turn';
 import { ISSUE_2_EXAMPLE, makeTempProject, manifestWithKeys, removeTempProject, writeFile } from './temp-project';
 
 let dir: string;
@@ -43,17 +44,17 @@ describe('loadRegistry', () => {
     expect(keysOf(loadRegistry(manifest, { oncePerTurn: true }))).toEqual(['retrieval']);
     // Every-call loading (the CLI, config loading) sees it at once, and so does the lint path from the next turn on.
     expect(keysOf(loadRegistry(manifest))).toEqual(['retrieval', 'warnings']);
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
     expect(keysOf(loadRegistry(manifest, { oncePerTurn: true }))).toEqual(['retrieval', 'warnings']);
     expect(registryCacheStats()).toEqual({ stats: 3, reads: 2, parses: 2 });
 
     // A deleted manifest is reported missing from the next turn on, and not cached as missing once it is back.
     fs.rmSync(manifest);
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
     const missing = loadRegistry(manifest, { oncePerTurn: true });
     expect(!missing.ok && missing.problems[0].message).toContain('not found');
     fs.writeFileSync(manifest, ISSUE_2_EXAMPLE);
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
     expect(keysOf(loadRegistry(manifest, { oncePerTurn: true }))).toEqual(['retrieval']);
   });
 
