@@ -15,22 +15,34 @@ export interface WrittenFields {
   readonly open: boolean;
 }
 
-function merge(shapes: ReadonlyArray<FieldShape | null>): WrittenFields {
-  const fields = new Map<string, Array<TSESTree.Expression | null>>();
+/** The fields of one value and whether it is open; null when the value cannot be read at all (open too). */
+type ReadFields<V> = { readonly fields: Iterable<readonly [string, readonly V[]]>; readonly open: boolean } | null;
+
+/** The union of several values' fields, the occurrences of each field in order; open when any value is. */
+function mergeFields<V>(read: ReadonlyArray<ReadFields<V>>): { fields: Map<string, V[]>; open: boolean } {
+  const fields = new Map<string, V[]>();
   let open = false;
-  for (const shape of shapes) {
-    if (shape === null) {
+  for (const value of read) {
+    if (value === null) {
       open = true;
       continue;
     }
-    if (shape.open) open = true;
-    for (const [name, occurrences] of shape.fields) {
-      const values = fields.get(name) ?? [];
-      values.push(...occurrences.map((occurrence) => occurrence.value));
-      fields.set(name, values);
-    }
+    if (value.open) open = true;
+    for (const [name, values] of value.fields) fields.set(name, [...(fields.get(name) ?? []), ...values]);
   }
   return { fields, open };
+}
+
+function merge(shapes: ReadonlyArray<FieldShape | null>): WrittenFields {
+  return mergeFields(
+    shapes.map(
+      (shape) =>
+        shape && {
+          fields: [...shape.fields].map(([name, occurrences]) => [name, occurrences.map((occurrence) => occurrence.value)] as const),
+          open: shape.open,
+        },
+    ),
+  );
 }
 
 /** Fields of object values. */
@@ -57,7 +69,7 @@ export interface TypedWrittenFields {
 }
 
 /** The fields of one value (its literal when the syntax reads one, else its type's properties); null when unknown. */
-type ValueFields = { readonly fields: ReadonlyArray<[string, TypedWrittenValue[]]>; readonly open: boolean } | null;
+type ValueFields = ReadFields<TypedWrittenValue>;
 
 function fieldsOfShape(shape: FieldShape | null, services: TypeServices | null): ValueFields {
   if (!shape) return null;
@@ -79,20 +91,6 @@ function fieldsOfType(services: TypeServices, type: ts.Type | null): ValueFields
   return { fields, open: false };
 }
 
-function mergeTyped(read: readonly ValueFields[]): TypedWrittenFields {
-  const fields = new Map<string, TypedWrittenValue[]>();
-  let open = false;
-  for (const value of read) {
-    if (value === null) {
-      open = true;
-      continue;
-    }
-    if (value.open) open = true;
-    for (const [name, values] of value.fields) fields.set(name, [...(fields.get(name) ?? []), ...values]);
-  }
-  return { fields, open };
-}
-
 /** The type of a value the syntax cannot read, when its file has types. */
 function typeOfOpaque(value: { readonly node: TSESTree.Node | null; readonly services: TypeServices | null }): ts.Type | null {
   return value.services && value.node ? typedValueType(value.services, value.node as TSESTree.Expression) : null;
@@ -100,7 +98,7 @@ function typeOfOpaque(value: { readonly node: TSESTree.Node | null; readonly ser
 
 /** Fields of object values, read from types where the syntax cannot read a value (another module's builder). */
 export function typedObjectFieldsOf(values: readonly TypedWrittenValue[]): TypedWrittenFields {
-  return mergeTyped(
+  return mergeFields(
     values.map((value) => {
       if ('type' in value) return fieldsOfType(value.services, value.type);
       const read = fieldsOfShape(collectFieldShape(value.node), value.services);
@@ -112,7 +110,7 @@ export function typedObjectFieldsOf(values: readonly TypedWrittenValue[]): Typed
 
 /** Fields of the items of array values, likewise. */
 export function typedItemFieldsOf(values: readonly TypedWrittenValue[]): TypedWrittenFields {
-  return mergeTyped(
+  return mergeFields(
     values.map((value) => {
       if ('type' in value) return fieldsOfType(value.services, itemTypeOf(value.services, value.type));
       const read = fieldsOfShape(collectItemShape(value.node), value.services);
