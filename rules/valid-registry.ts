@@ -1,4 +1,4 @@
-import { getFileGate, REGISTRY_PROBLEM_MESSAGE, registryProblemDetails } from '../src/analysis/meta-context';
+import { getFileGate, NO_LISTENERS, REGISTRY_PROBLEM_MESSAGE, registryProblemDetails } from '../src/analysis/meta-context';
 import { createRule } from '../src/util/create-rule';
 
 export type Options = [];
@@ -19,15 +19,11 @@ export default createRule<Options, MessageIds>({
     messages: { registryProblem: REGISTRY_PROBLEM_MESSAGE },
   },
   create(context) {
-    // The same per-file gate the `_meta` rules read (one manifest look-up per file). A usable manifest: no listener.
+    // The same per-file gate the `_meta` rules read. Reported from create(), like the `_meta` rules (see
+    // defineMetaRuleVisitor): no listener, so oxlint never hands this file's AST to JavaScript for it.
     const gate = getFileGate(context);
-    if (gate.status === 'ok') return {};
-    const details = registryProblemDetails(gate.state);
-    if (details === null) return {};
-    return {
-      Program() {
-        context.report({ loc: FILE_START, messageId: 'registryProblem', data: { details } });
-      },
-    };
+    const details = gate.status === 'ok' ? null : registryProblemDetails(gate.state);
+    if (details !== null) context.report({ loc: FILE_START, messageId: 'registryProblem', data: { details } });
+    return NO_LISTENERS;
   },
 });

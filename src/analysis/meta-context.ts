@@ -137,26 +137,31 @@ export function getMetaFileState(context: AnyRuleContext): MetaFileState {
 }
 
 /**
- * The visitor every `_meta` rule returns: runs `onAnalysis` with the file's write model. A file the text check rules
- * out gets no listener at all: ESLint then dispatches nothing to the plugin for it, and oxlint does not even hand its
- * AST to JavaScript. When the manifest cannot be used there is no model, and the rule stays silent: the manifest
- * problem is `valid-registry`'s, reported once per file under its own rule id (so an editor's quick fixes and docs
- * link point at the manifest, not at a `_meta` rule).
+ * What every `_meta` rule's `create()` returns, after running `onAnalysis` with the file's write model there and
+ * then: no listener, ever. Why in `create()`: the model comes from one walk of its own (cached per AST), so a
+ * `Program` listener would only defer it, and under oxlint any listener makes oxlint walk the whole AST in JavaScript
+ * as well (on the MCP TypeScript SDK that walk was ~14% of oxlint's time with the plugin). Every host this plugin
+ * supports hands `create()` a finished AST: ESLint 8.57-10 set `parent` before calling any `create()`, and oxlint
+ * deserializes the AST (parents set) when `sourceCode.ast` is first read. Reports made in `create()` are ordinary
+ * reports (ESLint sorts them by place; disable comments apply). A file the text check rules out is never analysed,
+ * and oxlint does not even hand its AST to JavaScript. When the manifest cannot be used there is no model, and the
+ * rule stays silent: the manifest problem is `valid-registry`'s, reported once per file under its own rule id (so an
+ * editor's quick fixes and docs link point at the manifest, not at a `_meta` rule).
  */
 export function defineMetaRuleVisitor<MessageIds extends string>(
   context: Readonly<TSESLint.RuleContext<MessageIds, readonly unknown[]>>,
   onAnalysis: (analysis: MetaFileAnalysis) => void,
 ): TSESLint.RuleListener {
   const gate = getFileGate(context);
-  if (gate.status !== 'ok' || !gate.mayWrite) return {};
-  return {
-    Program() {
-      const state = getMetaFileState(context);
-      // With `resultTypes` and a program, only writes on tool results (by type) reach the rules.
-      if (state.status === 'ok') onAnalysis(resultWritesOf(state.analysis, context));
-    },
-  };
+  if (gate.status !== 'ok' || !gate.mayWrite) return NO_LISTENERS;
+  const state = getMetaFileState(context);
+  // With `resultTypes` and a program, only writes on tool results (by type) reach the rules.
+  if (state.status === 'ok') onAnalysis(resultWritesOf(state.analysis, context));
+  return NO_LISTENERS;
 }
+
+/** Frozen: a host that wrote into a rule's listener object would otherwise change it for every file. */
+export const NO_LISTENERS: TSESLint.RuleListener = Object.freeze({});
 
 /** The one-line text of the problem that keeps a file from being checked (path, place, fix), or null. */
 export function registryProblemDetails(state: MetaFileState): string | null {
