@@ -2,6 +2,7 @@
 // while tests read dist/ (parallel test files, editors) never leaves them with a half-empty folder.
 import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -18,6 +19,9 @@ try {
     join(staging, 'src', 'index.mjs'),
     "import plugin from './index.js';\nexport default plugin;\nexport const { meta, rules, configs } = plugin;\n",
   );
+  // The manifest's JSON Schema validator, precompiled with ajv (see src/registry/schema-compile.ts for why).
+  const schemaCompile = createRequire(import.meta.url)(join(staging, 'src', 'registry', 'schema-compile.js'));
+  writeFileSync(join(staging, 'src', 'registry', schemaCompile.PRECOMPILED_VALIDATOR_FILE), schemaCompile.registryValidatorSource());
   // The mcp-meta bin must be executable when installed from a packed tarball.
   const bin = join(staging, 'src', 'cli', 'main.js');
   if (existsSync(bin)) chmodSync(bin, 0o755);

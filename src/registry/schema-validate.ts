@@ -1,23 +1,16 @@
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { nearestName } from '../util/nearest-name';
 import { problemsOfKey } from './key-checks';
-import { registrySchema } from './schema-file';
+import { compileRegistryValidator, loadPrecompiledValidator } from './schema-compile';
 import type { JsonLocator } from './json-locate';
 import { parsePointer, toPointer } from './json-locate';
 import type { ManifestKey, RegistryProblem } from './types';
 
 let compiled: ValidateFunction | undefined;
 
-/** Compiled once per process: compiling is the expensive part of ajv, validation is cheap. */
+/** Loaded once per process: the built package's precompiled validator, or (from the sources) compiled once. */
 function validator(): ValidateFunction {
-  if (!compiled) {
-    // verbose: errors carry their parentSchema, which lists the allowed properties for "did you mean".
-    const ajv = new Ajv({ allErrors: true, verbose: true, strict: true });
-    // Editor keywords (VS Code's JSON service shows them); ajv only needs to accept them.
-    ajv.addVocabulary(['markdownDescription', 'errorMessage']);
-    compiled = ajv.compile(registrySchema());
-  }
-  return compiled;
+  return (compiled ??= loadPrecompiledValidator() ?? compileRegistryValidator());
 }
 
 /**
