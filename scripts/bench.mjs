@@ -90,7 +90,7 @@ function parseArgs(argv) {
   o.rounds ??= 3;
   o.statsRounds ??= o.quick ? 1 : 2;
   o.control ??= !o.quick;
-  o.rssChildren ??= o.quick ? 1 : 3;
+  o.rssChildren ??= o.quick ? 1 : 5;
   o.warmCalls = o.quick ? 20 : 50;
   o.oxlintRuns = o.quick ? 1 : 3;
   return o;
@@ -147,26 +147,38 @@ function registrySettings(dir) {
 }
 
 /** Flat config of one side: 'parse' (parser only) or 'plugin' (parser + every plugin rule). */
-function makeConfig({ tsParser, plugin }, side, dir, typed) {
+/**
+ * `side`: 'parse' (no rules), 'plugin' (ours) or 'stand-in' (the same seven rule names, each `create()` returning `{}`:
+ * what ESLint itself costs for any seven-rule plugin). `probe`: one more rule, created after ours for every file.
+ */
+function makeConfig({ tsParser, plugin }, side, dir, typed, probe = null) {
   const languageOptions = { parser: tsParser, sourceType: 'module' };
   if (typed) languageOptions.parserOptions = { projectService: true, tsconfigRootDir: dir };
   const config = [{ files: PATTERNS, languageOptions }];
-  if (side === 'plugin') {
+  if (side === 'plugin' || side === 'stand-in') {
+    const used = side === 'plugin' ? plugin : standInPlugin(plugin);
+    const rules = Object.fromEntries(ruleIds(used).map((id) => [id, 'error']));
     config.push({
       files: PATTERNS,
-      plugins: { 'mcp-meta': plugin },
-      rules: Object.fromEntries(ruleIds(plugin).map((id) => [id, 'error'])),
+      plugins: { 'mcp-meta': probe ? { ...used, rules: { ...used.rules, 'zz-probe': probe } } : used },
+      rules: probe ? { ...rules, 'mcp-meta/zz-probe': 'error' } : rules,
       ...registrySettings(dir),
     });
   }
   return config;
 }
 
-function makeESLint(tools, side, dir, typed = false) {
+/** A plugin with our seven rule names whose `create()` returns `{}`: ESLint's own cost for any seven-rule plugin. */
+function standInPlugin(plugin) {
+  const rules = Object.fromEntries(Object.keys(plugin.rules).map((name) => [name, { meta: { schema: [] }, create: () => ({}) }]));
+  return { meta: { name: 'mcp-meta' }, rules };
+}
+
+function makeESLint(tools, side, dir, typed = false, probe = null) {
   return new tools.ESLint({
     cwd: dir,
     overrideConfigFile: true,
-    overrideConfig: makeConfig(tools, side, dir, typed),
+    overrideConfig: makeConfig(tools, side, dir, typed, probe),
     stats: true,
     errorOnUnmatchedPattern: false,
   });
@@ -376,10 +388,7 @@ function cannotWriteCreateTime(tools, dir, files, texts, classes, rounds, limit)
 function cannotWriteFloor(tools, dir, files, texts, classes, rounds, limit) {
   const items = cannotWriteSample(files, texts, classes, limit);
   if (items.length === 0) return null;
-  const emptyRules = Object.fromEntries(
-    Object.keys(tools.plugin.rules).map((name) => [name, { meta: { schema: [] }, create: () => ({}) }]),
-  );
-  const standIn = { meta: { name: 'mcp-meta' }, rules: emptyRules };
+  const standIn = standInPlugin(tools.plugin);
   const perFileUs = (plugin) => {
     const measureFile = makeMarginalRunner({ ...tools, plugin }, dir);
     const perRound = [];
@@ -402,19 +411,38 @@ function cannotWriteFloor(tools, dir, files, texts, classes, rounds, limit) {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Child mode: lint once with one side and report peak RSS.
+// Child mode: lint once with one side and report peak RSS, or (side 'live:<side>', run with --expose-gc) the live heap
+// after a full GC at each file, once every rule's create() has run for it: the memory a side keeps alive while
+// ESLint works, without the garbage collector's timing, which moves peak RSS by tens of MB from run to run.
 
 async function child(side, dir, pluginPath) {
   const tools = loadTools(pluginPath);
-  const { wall, results } = await timedLint(makeESLint(tools, side, dir, false));
+  const live = side.startsWith('live:') ? [] : null;
+  const probe = live && {
+    meta: { schema: [] },
+    create() {
+      globalThis.gc();
+      live.push(process.memoryUsage().heapUsed);
+      return {};
+    },
+  };
+  const lintSide = live ? side.slice('live:'.length) : side;
+  const { wall, results } = await timedLint(makeESLint(tools, lintSide, dir, false, probe));
   const s = summarize(results);
   process.stdout.write(
-    `${JSON.stringify({ side, wall, files: results.length, findings: s.findings.length, maxRSS: process.resourceUsage().maxRSS })}\n`,
+    `${JSON.stringify({ side, wall, files: results.length, findings: s.findings.length, maxRSS: process.resourceUsage().maxRSS, liveHeap: live && median(live) })}\n`,
   );
 }
 
 function runChild(side, dir, pluginPath) {
-  const args = [fileURLToPath(import.meta.url), '--child', side, dir, ...(pluginPath ? ['--plugin', pluginPath] : [])];
+  const args = [
+    ...(side.startsWith('live:') ? ['--expose-gc'] : []),
+    fileURLToPath(import.meta.url),
+    '--child',
+    side,
+    dir,
+    ...(pluginPath ? ['--plugin', pluginPath] : []),
+  ];
   const res = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 26 });
   if (res.status !== 0) throw new Error(`child ${side} failed: ${res.stderr}`);
   return JSON.parse(res.stdout.trim().split('\n').pop());
@@ -721,18 +749,46 @@ async function main() {
 
     // --- peak RSS, each side in its own child process
     if (o.rss) {
-      // Peak RSS moves by several percent from run to run (GC timing): several children per side, alternating, median.
-      const samples = { parse: [], plugin: [] };
-      const order = ['parse', 'plugin', 'plugin', 'parse', 'parse', 'plugin'].slice(0, 2 * o.rssChildren);
-      for (const side of order) samples[side].push(runChild(side, dir, o.plugin).maxRSS);
-      const rss = { parse: median(samples.parse), plugin: median(samples.plugin) };
+      // Peak RSS moves by tens of MB from run to run (GC timing), for every side: several children per side, in
+      // rotating order, median; the stand-in (seven no-op rules) shows what ESLint itself adds for any rules.
+      const sides = ['parse', 'stand-in', 'plugin'];
+      const samples = { parse: [], 'stand-in': [], plugin: [] };
+      for (let i = 0; i < o.rssChildren; i += 1) {
+        for (let j = 0; j < sides.length; j += 1) {
+          const side = sides[(i + j) % sides.length];
+          samples[side].push(runChild(side, dir, o.plugin).maxRSS);
+        }
+      }
+      const rss = Object.fromEntries(sides.map((side) => [side, median(samples[side])]));
       const rssRatio = rss.plugin / rss.parse - 1;
-      Object.assign(out, { rssParse: rss.parse, rssPlugin: rss.plugin, rssRatio, rssSamples: samples });
-      console.log(`\npeak RSS parse-only (median of ${o.rssChildren})      ${mb(rss.parse)}   [${samples.parse.map(mb).join(', ')}]`);
+      const standInRatio = rss['stand-in'] / rss.parse - 1;
+      const signed = (x) => `${x >= 0 ? '+' : ''}${pct(x)}`;
+      const line = (label, side) =>
+        `${label.padEnd(38)} ${mb(rss[side])}   ${side === 'parse' ? '' : `(${signed(rss[side] / rss.parse - 1)}) `}[${samples[side].map(mb).join(', ')}], max ${mb(Math.max(...samples[side]))}`;
+      console.log(`\npeak RSS, median of ${o.rssChildren} children per side, rotating order:`);
+      console.log(`  ${line('parse-only', 'parse')}`);
+      console.log(`  ${line('stand-in: seven rules that do nothing', 'stand-in')}`);
+      console.log(`  ${line('parser + our rules', 'plugin')}`);
+      // The live heap: one child per side with a full GC at each file (slow, but not at the mercy of GC timing).
+      const liveOf = (side) => runChild(`live:${side}`, dir, o.plugin).liveHeap;
+      const live = { standIn: liveOf('stand-in'), plugin: liveOf('plugin') };
       console.log(
-        `peak RSS parser + rules (median of ${o.rssChildren})  ${mb(rss.plugin)}   (${rssRatio >= 0 ? '+' : ''}${pct(rssRatio)}) [${samples.plugin.map(mb).join(', ')}]`,
+        `  live heap after a full GC at each file (median over files): stand-in ${mb(live.standIn / 1024)}, ours ${mb(live.plugin / 1024)} ` +
+          `(${signed(live.plugin / live.standIn - 1)}: ${((live.plugin - live.standIn) / 1048576).toFixed(1)} MB of the plugin's code, manifest and analysis)`,
       );
-      verdicts.push([rssRatio <= 0.05, `peak RSS with rules ${pct(rssRatio)} above parse-only (target within 5%)`]);
+      Object.assign(out, {
+        rssParse: rss.parse,
+        rssStandIn: rss['stand-in'],
+        rssPlugin: rss.plugin,
+        rssRatio,
+        standInRatio,
+        rssSamples: samples,
+        liveHeap: live,
+      });
+      verdicts.push([
+        rssRatio <= 0.05,
+        `peak RSS with rules ${signed(rssRatio)} above parse-only, median of ${o.rssChildren} (target within 5%; any seven rules: ${signed(standInRatio)}; max ${mb(Math.max(...samples.plugin))} against ${mb(Math.max(...samples.parse))})`,
+      ]);
     }
 
     // --- warm lintText
