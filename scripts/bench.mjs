@@ -164,6 +164,8 @@ function makeConfig({ tsParser, plugin }, side, dir, typed, probe = null) {
       rules: probe ? { ...rules, 'mcp-meta/zz-probe': 'error' } : rules,
       ...registrySettings(dir),
     });
+  } else if (probe) {
+    config.push({ files: PATTERNS, plugins: { probe: { rules: { probe } } }, rules: { 'probe/probe': 'error' } });
   }
   return config;
 }
@@ -769,7 +771,8 @@ async function main() {
       console.log(`  ${line('parse-only', 'parse')}`);
       console.log(`  ${line('stand-in: seven rules that do nothing', 'stand-in')}`);
       console.log(`  ${line('parser + our rules', 'plugin')}`);
-      // The live heap: one child per side with a full GC at each file (slow, but not at the mercy of GC timing).
+      // The live heap: one child per side with a full GC at each file (slow, but not at the mercy of GC timing); the
+      // parse-only side gets only the probe rule that measures it.
       const liveOf = (side) => runChild(`live:${side}`, dir, o.plugin).liveHeap;
       const live = { standIn: liveOf('stand-in'), plugin: liveOf('plugin') };
       console.log(
