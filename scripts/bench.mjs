@@ -774,10 +774,11 @@ async function main() {
       // The live heap: one child per side with a full GC at each file (slow, but not at the mercy of GC timing); the
       // parse-only side gets only the probe rule that measures it.
       const liveOf = (side) => runChild(`live:${side}`, dir, o.plugin).liveHeap;
-      const live = { standIn: liveOf('stand-in'), plugin: liveOf('plugin') };
+      const live = { parse: liveOf('parse'), plugin: liveOf('plugin') };
+      const liveRatio = live.plugin / live.parse - 1;
       console.log(
-        `  live heap after a full GC at each file (median over files): stand-in ${mb(live.standIn / 1024)}, ours ${mb(live.plugin / 1024)} ` +
-          `(${signed(live.plugin / live.standIn - 1)}: ${((live.plugin - live.standIn) / 1048576).toFixed(1)} MB of the plugin's code, manifest and analysis)`,
+        `  live heap after a full GC at each file (median over files): parse-only ${mb(live.parse / 1024)}, with our rules ${mb(live.plugin / 1024)} ` +
+          `(${signed(liveRatio)}: ${((live.plugin - live.parse) / 1048576).toFixed(1)} MB of the plugin's code, manifest and analysis)`,
       );
       Object.assign(out, {
         rssParse: rss.parse,
@@ -786,11 +787,15 @@ async function main() {
         rssRatio,
         standInRatio,
         rssSamples: samples,
-        liveHeap: live,
+        liveHeap: { ...live, ratio: liveRatio },
       });
       verdicts.push([
         rssRatio <= 0.05,
-        `peak RSS with rules ${signed(rssRatio)} above parse-only, median of ${o.rssChildren} (target within 5%; any seven rules: ${signed(standInRatio)}; max ${mb(Math.max(...samples.plugin))} against ${mb(Math.max(...samples.parse))})`,
+        `peak RSS with rules ${signed(rssRatio)} above parse-only, median of ${o.rssChildren} (target within 5%; seven rules that do nothing: ${signed(standInRatio)}; max ${mb(Math.max(...samples.plugin))} against ${mb(Math.max(...samples.parse))})`,
+      ]);
+      verdicts.push([
+        liveRatio <= 0.05,
+        `live heap with rules ${signed(liveRatio)} above parse-only (what the rules keep alive; within 5%)`,
       ]);
     }
 
