@@ -5,6 +5,7 @@
  * not once per rule.
  */
 import path from 'node:path';
+import type * as ESLintModule from 'eslint';
 import { Linter, type ESLint, type Rule } from 'eslint';
 import * as tsParser from '@typescript-eslint/parser';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import { rules } from '../../rules';
 import { getFileGate, registryResolutionCount } from '../../src/analysis/meta-context';
 import { registryCacheStats } from '../../src/registry';
 import { nextTurn } from '../../src/util/stat-once-per-turn';
+import { requireFromRepo } from '../e2e/helpers/e2e';
 
 const EXAMPLES_DIR = path.resolve(__dirname, '../../docs/examples');
 const REGISTRY = path.join(EXAMPLES_DIR, 'mcp-meta.registry.json');
@@ -137,4 +139,42 @@ describe('manifest look-ups', () => {
     gateOf(SEARCH_OP, missing);
     expect(resolvedSince()).toBe(7);
   });
+});
+
+describe('reports made in create()', () => {
+  const majors = [
+    ['ESLint 8.57', requireFromRepo('eslint-v8') as typeof ESLintModule],
+    ['ESLint 9', requireFromRepo('eslint-v9') as typeof ESLintModule],
+    ['ESLint 10', requireFromRepo('eslint') as typeof ESLintModule],
+  ] as const;
+  const lint = (eslint: typeof ESLintModule, code: string, registry = REGISTRY) => {
+    const linter = new eslint.Linter({ cwd: EXAMPLES_DIR, configType: 'flat' } as ConstructorParameters<typeof Linter>[0]);
+    const config: Linter.Config[] = [
+      {
+        files: ['**/*.ts'],
+        languageOptions: { parser: tsParser as unknown as Linter.Parser },
+        plugins: { 'mcp-meta': { rules } as unknown as ESLint.Plugin },
+        settings: { 'mcp-meta': { registry } },
+        rules: Object.fromEntries(Object.keys(rules).map((name) => [`mcp-meta/${name}`, 'error' as const])),
+      },
+    ];
+    return linter.verify(code, config, SEARCH_OP).map((message) => `${message.line}:${message.column} ${message.ruleId}`);
+  };
+
+  for (const [label, eslint] of majors) {
+    it(`obey disable comments and come out in source order (${label})`, () => {
+      const plain = lint(eslint, PRODUCER_FILE);
+      expect(plain).toContain('4:3 mcp-meta/no-wholesale-meta-assign');
+      expect(plain).toEqual([...plain].sort((a, b) => Number(a.split(':')[0]) - Number(b.split(':')[0])));
+      const disabled = lint(
+        eslint,
+        PRODUCER_FILE.replace('  out._meta', '  // eslint-disable-next-line mcp-meta/no-wholesale-meta-assign\n  out._meta'),
+      );
+      expect(disabled.filter((message) => message.endsWith('no-wholesale-meta-assign'))).toEqual([]);
+      expect(disabled.length).toBe(plain.length - plain.filter((message) => message.endsWith('no-wholesale-meta-assign')).length);
+      const missing = path.join(EXAMPLES_DIR, 'missing.registry.json');
+      expect(lint(eslint, ORDINARY_FILE, missing)).toEqual(['1:1 mcp-meta/valid-registry']);
+      expect(lint(eslint, `/* eslint-disable mcp-meta/valid-registry */\n${ORDINARY_FILE}`, missing)).toEqual([]);
+    });
+  }
 });
