@@ -15,7 +15,8 @@
 // shared analysis, garbage collection), unlike ESLint's per-rule `stats`, which the bench still prints as a second
 // line. `--control` (default unless --quick) adds a third, no-rules side timed the same way: the method's own noise.
 //
-// Also: peak RSS of each side in child processes, a warm `lintText` on a ~1,000-line producer file, the marginal per
+// Also: peak RSS in child processes (parse-only, seven rules that do nothing, ours; median and max of several), the live
+// heap with a full GC per file (parse-only against ours), a warm `lintText` on a ~1,000-line producer file, the marginal per
 // line at three file sizes (is it linear?), oxlint with the plugin against ESLint with the plugin (same findings),
 // and an optional typed marginal (`--typed`: the headline method with parserOptions.projectService on both sides, when
 // DIR has a tsconfig.json; slow, so on `--typed-files` files spread over the corpus).
@@ -146,10 +147,10 @@ function registrySettings(dir) {
   return existsSync(registry) ? { settings: { 'mcp-meta': { registry } } } : {};
 }
 
-/** Flat config of one side: 'parse' (parser only) or 'plugin' (parser + every plugin rule). */
 /**
- * `side`: 'parse' (no rules), 'plugin' (ours) or 'stand-in' (the same seven rule names, each `create()` returning `{}`:
- * what ESLint itself costs for any seven-rule plugin). `probe`: one more rule, created after ours for every file.
+ * Flat config of one side: 'parse' (parser only), 'plugin' (parser + every rule of ours) or 'stand-in' (the same seven
+ * rule names, each `create()` returning `{}`: what ESLint itself costs for any seven-rule plugin). `probe`: one more
+ * rule, created after the side's rules for every file.
  */
 function makeConfig({ tsParser, plugin }, side, dir, typed, probe = null) {
   const languageOptions = { parser: tsParser, sourceType: 'module' };
@@ -420,6 +421,7 @@ function cannotWriteFloor(tools, dir, files, texts, classes, rounds, limit) {
 async function child(side, dir, pluginPath) {
   const tools = loadTools(pluginPath);
   const live = side.startsWith('live:') ? [] : null;
+  if (live && typeof globalThis.gc !== 'function') throw new Error(`--child ${side} needs node --expose-gc (runChild passes it)`);
   const probe = live && {
     meta: { schema: [] },
     create() {
