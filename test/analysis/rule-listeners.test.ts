@@ -34,6 +34,19 @@ export async function search(ctx, out, rows) {
 }
 `;
 
+/** Every rule of `pluginRules` on, with the TypeScript parser and the manifest `registry`. */
+function configOf(pluginRules: Record<string, unknown>, registry: string): Linter.Config[] {
+  return [
+    {
+      files: ['**/*.ts'],
+      languageOptions: { parser: tsParser as unknown as Linter.Parser },
+      plugins: { 'mcp-meta': { rules: pluginRules } as unknown as ESLint.Plugin },
+      settings: { 'mcp-meta': { registry } },
+      rules: Object.fromEntries(Object.keys(pluginRules).map((name) => [`mcp-meta/${name}`, 'error' as const])),
+    },
+  ];
+}
+
 /** Lints `code` with every rule wrapped so that the selectors each `create()` returns are recorded. */
 function listenersOf(code: string, filename: string, registry = REGISTRY) {
   const selectors = new Map<string, string[]>();
@@ -51,16 +64,7 @@ function listenersOf(code: string, filename: string, registry = REGISTRY) {
       return [name, wrapped];
     }),
   );
-  const config: Linter.Config[] = [
-    {
-      files: ['**/*.ts'],
-      languageOptions: { parser: tsParser as unknown as Linter.Parser },
-      plugins: { 'mcp-meta': { rules: spied } as ESLint.Plugin },
-      settings: { 'mcp-meta': { registry } },
-      rules: Object.fromEntries(Object.keys(rules).map((name) => [`mcp-meta/${name}`, 'error' as const])),
-    },
-  ];
-  const messages = new Linter({ cwd: EXAMPLES_DIR }).verify(code, config, filename);
+  const messages = new Linter({ cwd: EXAMPLES_DIR }).verify(code, configOf(spied, registry), filename);
   return { selectors, messages };
 }
 
@@ -149,16 +153,9 @@ describe('reports made in create()', () => {
   ] as const;
   const lint = (eslint: typeof ESLintModule, code: string, registry = REGISTRY) => {
     const linter = new eslint.Linter({ cwd: EXAMPLES_DIR, configType: 'flat' } as ConstructorParameters<typeof Linter>[0]);
-    const config: Linter.Config[] = [
-      {
-        files: ['**/*.ts'],
-        languageOptions: { parser: tsParser as unknown as Linter.Parser },
-        plugins: { 'mcp-meta': { rules } as unknown as ESLint.Plugin },
-        settings: { 'mcp-meta': { registry } },
-        rules: Object.fromEntries(Object.keys(rules).map((name) => [`mcp-meta/${name}`, 'error' as const])),
-      },
-    ];
-    return linter.verify(code, config, SEARCH_OP).map((message) => `${message.line}:${message.column} ${message.ruleId}`);
+    return linter
+      .verify(code, configOf(rules, registry), SEARCH_OP)
+      .map((message) => `${message.line}:${message.column} ${message.ruleId}`);
   };
 
   for (const [label, eslint] of majors) {
