@@ -28,7 +28,11 @@ function mergeFields<V>(read: ReadonlyArray<ReadFields<V>>): { fields: Map<strin
       continue;
     }
     if (value.open) open = true;
-    for (const [name, values] of value.fields) fields.set(name, [...(fields.get(name) ?? []), ...values]);
+    for (const [name, values] of value.fields) {
+      const known = fields.get(name);
+      if (known) known.push(...values);
+      else fields.set(name, [...values]);
+    }
   }
   return { fields, open };
 }
