@@ -92,6 +92,21 @@ describe('diffManifests', () => {
     expect(ids(base, after, false)).toEqual(['field-added:retrieval.vector_enabled']);
   });
 
+  it('a required typed field added to listed fields breaks (also in array items); listing the fields of an unchecked key does not', () => {
+    const after = withRetrievalFields({
+      ...(base.keys.retrieval.fields as Record<string, object>),
+      latency_ms: { type: 'number' },
+      degraded: { items: { fields: { stage: {}, reason: {}, code: { type: 'string' } } } },
+    });
+    expect(diffManifests(base, after).map((change) => [change.id, change.breaking, change.location])).toEqual([
+      ['field-added-required:retrieval.latency_ms', true, ['keys', 'retrieval', 'fields', 'latency_ms']],
+      ['field-added-required:retrieval.degraded[].code', true, ['keys', 'retrieval', 'fields', 'degraded', 'items', 'fields', 'code']],
+    ]);
+    const unchecked = manifest({ warnings: { producers: ['src/dispatch.ts'] } });
+    const listed = manifest({ warnings: { producers: ['src/dispatch.ts'], fields: { code: { type: 'string' } } } });
+    expect(diffManifests(unchecked, listed).map((change) => [change.id, change.breaking])).toEqual([['field-added:warnings.code', false]]);
+  });
+
   it('treats a field marked deprecated but kept as not breaking', () => {
     const after = withRetrievalFields({
       returned: {},

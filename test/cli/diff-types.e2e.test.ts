@@ -100,6 +100,18 @@ describe('mcp-meta diff: breaking field type changes', () => {
       'field-required:retrieval.hint',
       "field 'retrieval.hint' was optional and is now required",
     ],
+    [
+      'a required typed field added to an existing key',
+      (f: FieldSpecs) => (f.latency_ms = { type: 'number' }),
+      'field-added-required:retrieval.latency_ms',
+      'field \'retrieval.latency_ms\' was added as a required field (typed, without "optional": true)',
+    ],
+    [
+      'a required typed field added inside a nested object',
+      (f: FieldSpecs) => (f.cache = { type: 'object', fields: { age_ms: { type: 'number' }, hit: { type: 'boolean' } } }),
+      'field-added-required:retrieval.cache.hit',
+      'values written before it existed no longer validate',
+    ],
   ])('%s is breaking: exit 1, one finding at the field, naming the acceptedBreaks entry', (_name, edit, id, message) => {
     const { status, json } = diffAfter(edit);
     expect(json.changes.filter((c) => c.breaking).map((c) => c.id)).toEqual([id]);
@@ -160,6 +172,17 @@ describe('mcp-meta diff: widening is not breaking', () => {
     ['a required field made optional', (f: FieldSpecs) => (f.score = { type: 'number', optional: true }), 'field-optional:retrieval.score'],
     ['an untyped field given a type', (f: FieldSpecs) => (f.note = { type: 'string' }), 'field-typed:retrieval.note'],
     ['a typed field left untyped', (f: FieldSpecs) => (f.score = {}), 'field-untyped:retrieval.score'],
+    [
+      'an optional typed field added',
+      (f: FieldSpecs) => (f.latency_ms = { type: 'number', optional: true }),
+      'field-added:retrieval.latency_ms',
+    ],
+    ['an untyped field added', (f: FieldSpecs) => (f.region = {}), 'field-added:retrieval.region'],
+    [
+      'a deprecated typed field added',
+      (f: FieldSpecs) => (f.legacy_rank = { type: 'number', deprecated: true }),
+      'field-added:retrieval.legacy_rank',
+    ],
   ])('%s: exit 0, one change that is not breaking', (_name, edit, id) => {
     const { status, json } = diffAfter(edit);
     expect(json.findings).toEqual([]);

@@ -1,6 +1,6 @@
 import { planeName } from '../../analysis/planes';
 import type { AcceptedBreak, FieldMap, ManifestKey, MetaPlane, RegistryManifest } from '../../registry';
-import { normalizeFields, planesOfKey } from '../../registry';
+import { isRequiredField, normalizeFields, planesOfKey } from '../../registry';
 import { BREAKING_FIELD_TYPE_CHANGES, diffFieldType, type FieldTypeChangeKind } from './diff-field-types';
 import { pairRenames } from './similar-names';
 
@@ -16,6 +16,7 @@ import { pairRenames } from './similar-names';
  *   producers-moved:<key>                breaking   an old producer glob is gone from the key's producers
  *   field-type-changed:<path>            breaking   a value the old type allowed is no longer allowed (narrowed, changed)
  *   field-required:<path>                breaking   an optional field became required
+ *   field-added-required:<path>          breaking   a typed, required field was added beside fields already listed
  *   key-type-changed:<key>               breaking   the key's declared "type" changed (object <-> array)
  *   plane-changed:<key>                  breaking   a plane the key was on (its "plane", or its catalogue entry's) is gone
  *   plane-added:<key>, external-changed:<key>, catalogue-changed:<key>   not breaking
@@ -31,6 +32,7 @@ export type ChangeKind =
   | 'producers-moved'
   | 'key-added'
   | 'field-added'
+  | 'field-added-required'
   | 'producers-added'
   | 'field-deprecated'
   | 'key-deprecated'
@@ -47,6 +49,7 @@ const BREAKING_KINDS: ReadonlySet<ChangeKind> = new Set<ChangeKind>([
   'field-removed',
   'field-renamed',
   'producers-moved',
+  'field-added-required',
   'key-type-changed',
   'plane-changed',
   ...BREAKING_FIELD_TYPE_CHANGES,
@@ -243,7 +246,20 @@ function diffFieldMaps(
   }
   for (const name of added) {
     if (renamedTo.has(name)) continue;
-    changes.push(change('field-added', `${prefix}.${name}`, key, `field '${prefix}.${name}' was added`, [...location, name]));
+    // A typed field is required unless "optional": true, so values written before it existed no longer validate. When
+    // the fields were not listed before, listing them writes down what the key held (like `field-typed`): not a break.
+    const required = before !== undefined && isRequiredField(after.get(name)!);
+    changes.push(
+      required
+        ? change(
+            'field-added-required',
+            `${prefix}.${name}`,
+            key,
+            `field '${prefix}.${name}' was added as a required field (typed, without "optional": true); values written before it existed no longer validate: add it with "optional": true (rule 2: additive-forever)`,
+            [...location, name],
+          )
+        : change('field-added', `${prefix}.${name}`, key, `field '${prefix}.${name}' was added`, [...location, name]),
+    );
   }
   for (const [name, oldField] of oldMap) {
     const newField = after.get(name);
