@@ -80,24 +80,39 @@ function mergeFix(write: MetaWrite, sourceCode: TSESLint.SourceCode): TSESLint.R
   const laterSelfSpread = write.selfSpread && !write.mergesSelf ? properties.indexOf(write.selfSpread) : -1;
   const spread =
     laterSelfSpread > 0 ? sourceCode.getText(properties[laterSelfSpread]) : `...${writtenMember ?? metaOfTarget(write.target, sourceCode)}`;
+  const eol = lineBreakOf(sourceCode);
+  /**
+   * Removes `[start, end)`, the moved spread and its separators. When that range starts right after a `// comment`,
+   * the line break ending the comment stays (else the code after the range would join the comment), unless what
+   * follows the range starts a new line already.
+   */
+  const removeAfter = (fixer: TSESLint.RuleFixer, before: TSESTree.Token, end: number): TSESLint.RuleFix => {
+    const range: [number, number] = [before.range[1], end];
+    if (before.type !== 'Line' || /^[ \t]*(\r\n|\r|\n)/.test(sourceCode.text.slice(end))) return fixer.removeRange(range);
+    const gap = sourceCode.text.slice(before.range[1], properties[laterSelfSpread].range[0]);
+    return fixer.replaceTextRange(range, /(\r\n|\r|\n)[ \t]*$/.exec(gap)?.[0] ?? eol);
+  };
   const removeLater = (fixer: TSESLint.RuleFixer): TSESLint.RuleFix[] => {
     if (laterSelfSpread <= 0) return [];
     const moved = properties[laterSelfSpread];
     const before = sourceCode.getTokenBefore(moved, { includeComments: true })!;
     const after = sourceCode.getTokenAfter(moved, { includeComments: true });
     // `…, ...x._meta,`: the spread, the space before it and its own comma go; comments on either side stay.
-    if (after?.value === ',') return [fixer.removeRange([before.range[1], after.range[1]])];
+    if (after?.value === ',') return [removeAfter(fixer, before, after.range[1])];
     const comma = sourceCode.getTokenBefore(moved)!;
     if (comma.range[0] === before.range[0]) return [fixer.removeRange([comma.range[0], moved.range[1]])];
-    return [fixer.remove(comma), fixer.removeRange([before.range[1], moved.range[1]])];
+    return [fixer.remove(comma), removeAfter(fixer, before, moved.range[1])];
   };
   const first = properties[0];
-  if (!first) return (fixer) => fixer.replaceText(literal, `{ ${spread} }`);
+  if (!first) {
+    // `{ /* note */ }`, `{ // note`: the spread goes right after the brace, before the comment, which stays.
+    if (sourceCode.getCommentsInside(literal).length === 0) return (fixer) => fixer.replaceText(literal, `{ ${spread} }`);
+    return (fixer) => fixer.insertTextAfter(sourceCode.getFirstToken(literal)!, ` ${spread},`);
+  }
   if (first.loc.start.line === literal.loc.start.line) {
     return (fixer) => [fixer.insertTextBefore(first, `${spread}, `), ...removeLater(fixer)];
   }
   const indent = /^[ \t]*/.exec(sourceCode.lines[first.loc.start.line - 1])![0];
-  const eol = lineBreakOf(sourceCode);
   return (fixer) => [fixer.insertTextBefore(first, `${spread},${eol}${indent}`), ...removeLater(fixer)];
 }
 

@@ -219,7 +219,8 @@ function classifyObjectLiteral(node: TSESTree.ObjectExpression, sink: WriteSink)
   if (plane === null || !isCheckedPlane(plane)) return;
   const parent = node.parent;
   if (parent?.type === 'CallExpression' && parent.arguments[0] !== node && isObjectAssign(parent)) return; // seen as object-assign-meta
-  const rewrapped = node.properties.find(
+  // `{ ...defaults, ...result, _meta }`: the last spread's `_meta` is the one that would win, so it is the one dropped.
+  const rewrapped = node.properties.findLast(
     (property): property is TSESTree.SpreadElement => property.type === 'SpreadElement' && property.range[0] < metaProperty.range[0],
   );
   const target = rewrapped ? (unwrap(rewrapped.argument) as Expression) : null;

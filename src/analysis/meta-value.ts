@@ -190,14 +190,43 @@ export function metaValueShape(value: Expression, targetText: string | null): Me
   return shape;
 }
 
-/** `!x._meta`, `x._meta === undefined`, `x._meta == null`: a test that holds only when `_meta` is absent. */
+/**
+ * A test that holds only when `_meta` is absent or not an object, so an assignment under it has no keys to drop:
+ * `!x._meta`, `x._meta === undefined`, `x._meta == null`, `!isRecord(x._meta)` (a negated `is…Object`/`Record`/`Dict`/`Map` predicate),
+ * `typeof x._meta !== 'object'`, `Array.isArray(x._meta)`, `!(x._meta instanceof Object)`, and `||` of those.
+ */
 function testsAbsence(test: Expression, targetText: string | null): boolean {
   const inner = unwrap(test);
-  if (inner.type === 'UnaryExpression' && inner.operator === '!') return isMetaOf(inner.argument, targetText);
-  if (inner.type !== 'BinaryExpression' || (inner.operator !== '===' && inner.operator !== '==')) return false;
+  if (inner.type === 'LogicalExpression' && inner.operator === '||')
+    return testsAbsence(inner.left, targetText) && testsAbsence(inner.right, targetText);
+  if (inner.type === 'UnaryExpression' && inner.operator === '!') {
+    const negated = unwrap(inner.argument);
+    if (negated.type === 'CallExpression') return isPredicateCall(negated, OBJECT_PREDICATE, targetText);
+    if (negated.type === 'BinaryExpression' && negated.operator === 'instanceof') return isMetaOf(negated.left, targetText);
+    return isMetaOf(negated, targetText);
+  }
+  if (inner.type === 'CallExpression') return isPredicateCall(inner, /^isArray$/, targetText);
+  if (inner.type !== 'BinaryExpression') return false;
+  if (inner.operator === '!==' || inner.operator === '!=') {
+    const isTypeofMeta = (side: Node): boolean => side.type === 'UnaryExpression' && side.operator === 'typeof' && isMetaOf(side.argument, targetText);
+    const isObjectText = (side: Node): boolean => side.type === 'Literal' && side.value === 'object';
+    return (isTypeofMeta(inner.left) && isObjectText(inner.right)) || (isTypeofMeta(inner.right) && isObjectText(inner.left));
+  }
+  if (inner.operator !== '===' && inner.operator !== '==') return false;
   const isNullish = (side: Node): boolean =>
     (side.type === 'Identifier' && side.name === 'undefined') || (side.type === 'Literal' && side.value === null);
   return (isMetaOf(inner.left, targetText) && isNullish(inner.right)) || (isMetaOf(inner.right, targetText) && isNullish(inner.left));
+}
+
+/** `isRecord`, `isPlainObject`, `isObjectLike`, `isDict`: predicates that hold only for an object. */
+const OBJECT_PREDICATE = /^is[A-Za-z]*(Object|Record|Dict|Map)[A-Za-z]*$/;
+
+/** `isRecord(x._meta)`, `_.isPlainObject(x._meta)`, `Array.isArray(x._meta)`: a predicate named by `name` about `_meta`. */
+function isPredicateCall(call: TSESTree.CallExpression, name: RegExp, targetText: string | null): boolean {
+  const callee = unwrap(call.callee);
+  const calleeName =
+    callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' && !callee.computed ? memberPropertyName(callee) : null;
+  return calleeName !== null && name.test(calleeName) && call.arguments.length >= 1 && isMetaOf(call.arguments[0], targetText);
 }
 
 /**

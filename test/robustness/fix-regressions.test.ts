@@ -109,6 +109,51 @@ const wholesaleCases: InvalidTestCase<WholesaleIds, WholesaleOptions>[] = [
       },
     ],
   },
+  {
+    name: 'issue 25: only guards proving `_meta` is not an object make a reset safe: `!Array.isArray` and `!isEmpty` do not',
+    filename: SEARCH_OP,
+    code: 'if (!Array.isArray(r._meta)) r._meta = {};\nif (!isEmpty(r._meta)) r._meta = {};',
+    output: 'if (!Array.isArray(r._meta)) r._meta = { ...r._meta };\nif (!isEmpty(r._meta)) r._meta = { ...r._meta };',
+    errors: [
+      { messageId: 'replaceMeta', line: 1, column: 30 },
+      { messageId: 'replaceMeta', line: 2, column: 24 },
+    ],
+  },
+  {
+    name: 'issue 25: moving a late self-spread after a // comment keeps the line break that ends the comment',
+    filename: SEARCH_OP,
+    code: 'out._meta = { retrieval: 1, // c\n ...out._meta };',
+    output: 'out._meta = { ...out._meta, retrieval: 1 // c\n  };',
+    errors: [{ messageId: 'spreadMetaFirst', line: 1, column: 1, endLine: 2, endColumn: 16 }],
+  },
+  {
+    name: 'issue 25: a // comment before a late self-spread followed by a key on its line (the key stays off the comment)',
+    filename: SEARCH_OP,
+    code: 'out._meta = { retrieval: 1, // c\n  ...out._meta, /* d */ other: 2 };',
+    output: 'out._meta = { ...out._meta, retrieval: 1, // c\n   /* d */ other: 2 };',
+    errors: [{ messageId: 'spreadMetaFirst', line: 1, column: 1 }],
+  },
+  {
+    name: 'issue 25: comments next to every edited token of a late self-spread stay, and stay comments',
+    filename: SEARCH_OP,
+    code: 'out._meta = { /* a */ retrieval: 1 /* b */, // c\n  /* d */ ...out._meta /* e */ // f\n};',
+    output: 'out._meta = { /* a */ ...out._meta, retrieval: 1 /* b */ // c\n  /* d */ /* e */ // f\n};',
+    errors: [{ messageId: 'spreadMetaFirst', line: 1, column: 1 }],
+  },
+  {
+    name: 'issue 25: an empty literal holding only a comment keeps it',
+    filename: SEARCH_OP,
+    code: 'out._meta = { // nothing yet\n};',
+    output: 'out._meta = { ...out._meta, // nothing yet\n};',
+    errors: [{ messageId: 'replaceMeta', line: 1, column: 1 }],
+  },
+  {
+    name: "issue 25: `{ ...defaults, ...result, _meta }` names and spreads the last spread's `_meta` (the one that wins and is dropped)",
+    filename: SEARCH_OP,
+    code: 'function f(defaults, result) { return { ...defaults, ...result, content: [], _meta: { retrieval: 1 } }; }',
+    output: 'function f(defaults, result) { return { ...defaults, ...result, content: [], _meta: { ...result._meta, retrieval: 1 } }; }',
+    errors: [{ messageId: 'rewrapResult', data: { target: 'result' }, line: 1, column: 78 }],
+  },
 ];
 
 const isolationCases: InvalidTestCase<IsolationIds, IsolationOptions>[] = [
@@ -184,7 +229,15 @@ const isolationCases: InvalidTestCase<IsolationIds, IsolationOptions>[] = [
 ];
 
 ruleTester.run('no-wholesale-meta-assign (fix regressions)', wholesaleRule, {
-  valid: [],
+  valid: [
+    // issue 25: a reset under a guard proving `_meta` is not an object has no keys to drop (a `{ ...r._meta }` fix
+    // would be TS2698, and would turn a string `_meta` into `{ 0: 'a', … }`).
+    { filename: SEARCH_OP, code: 'if (!isRecord(r._meta)) r._meta = {};' },
+    { filename: SEARCH_OP, code: 'if (!_.isPlainObject(r._meta)) { r._meta = {}; }' },
+    { filename: SEARCH_OP, code: "if (typeof r._meta !== 'object' || r._meta === null) r._meta = {};" },
+    { filename: SEARCH_OP, code: 'if (!r._meta || Array.isArray(r._meta)) r._meta = {};' },
+    { filename: SEARCH_OP, code: 'if (!(r._meta instanceof Object)) r._meta = {};' },
+  ],
   invalid: wholesaleCases,
 });
 ruleTester.run('require-producer-isolation (fix regressions)', isolationRule, {
