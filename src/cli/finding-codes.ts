@@ -1,18 +1,37 @@
+import type { BreakingChangeKind } from './diff/diff-manifests';
+
 /**
  * Every finding code the command reports, with a one-line description and the docs/cli.md section that explains it.
  * SARIF lists them as the run's rules (`helpUri` points at the section), so a code scanning alert links to its fix.
+ * `FindingCode` is the type of `Finding.code`: a verb cannot emit a code this table lacks (the table is a
+ * `Record<FindingCode, …>`, so a code added to the union and not here fails the type check), and
+ * test/cli/finding-codes.test.ts checks that docs/cli.md lists every one in its verb's section.
  */
+export type FindingCode =
+  // check
+  | 'registry-problem'
+  | 'key-not-written'
+  | 'field-not-written'
+  | 'source-unreadable'
+  // diff: its breaking changes, and acceptedBreaks entries that accept nothing
+  | BreakingChangeKind
+  | 'accepted-break-stale'
+  // doc, types, schema --check
+  | 'doc-stale'
+  | 'types-stale'
+  | 'schema-stale'
+  // add-key
+  | 'key-exists';
+
 export interface FindingCodeInfo {
   readonly summary: string;
   /** Anchor of the docs/cli.md heading that explains the code. */
-  readonly anchor: string;
+  readonly anchor: 'check' | 'diff' | 'doc' | 'types' | 'schema' | 'add-key';
 }
 
 export const CLI_DOCS_URL = 'https://github.com/mcp-meta/eslint-plugin-mcp-meta/blob/main/docs/cli.md';
 
-const DIFF = 'diff';
-
-export const FINDING_CODES: Readonly<Record<string, FindingCodeInfo>> = {
+export const FINDING_CODES: Readonly<Record<FindingCode, FindingCodeInfo>> = {
   'registry-problem': { summary: 'The manifest is invalid, or one of its globs matches no file.', anchor: 'check' },
   'key-not-written': { summary: 'A registered key has no write site in its producers.', anchor: 'check' },
   'field-not-written': {
@@ -20,17 +39,27 @@ export const FINDING_CODES: Readonly<Record<string, FindingCodeInfo>> = {
     anchor: 'check',
   },
   'source-unreadable': { summary: 'A producer file cannot be parsed, so its keys count as not written.', anchor: 'check' },
-  'key-removed': { summary: 'A key present at the base revision is gone (breaking).', anchor: DIFF },
-  'field-removed': { summary: 'A field present at the base revision is gone (breaking).', anchor: DIFF },
-  'field-renamed': { summary: 'A field was renamed (breaking).', anchor: DIFF },
-  'producers-moved': { summary: 'A key has another owner than at the base revision (breaking).', anchor: DIFF },
-  'accepted-break-stale': { summary: 'An acceptedBreaks entry accepts a break that does not occur.', anchor: DIFF },
+  'key-removed': { summary: 'A key present at the base revision is gone (breaking).', anchor: 'diff' },
+  'field-removed': { summary: 'A field present at the base revision is gone (breaking).', anchor: 'diff' },
+  'field-renamed': { summary: 'A field was renamed (breaking).', anchor: 'diff' },
+  'producers-moved': { summary: 'A key has another owner than at the base revision (breaking).', anchor: 'diff' },
+  'field-added-required': {
+    summary: 'A required typed field was added beside fields already listed: values written before lack it (breaking).',
+    anchor: 'diff',
+  },
+  'key-type-changed': { summary: "A key's declared type changed between object and array (breaking).", anchor: 'diff' },
+  'plane-changed': { summary: 'A key left a plane it was on at the base revision (breaking).', anchor: 'diff' },
+  'field-type-changed': { summary: "A field's type no longer accepts a value the old type allowed (breaking).", anchor: 'diff' },
+  'field-required': { summary: 'A typed field that was optional is now required (breaking).', anchor: 'diff' },
+  'accepted-break-stale': { summary: 'An acceptedBreaks entry accepts a break that does not occur.', anchor: 'diff' },
   'doc-stale': { summary: 'The keys table in the protocol doc is out of date with the manifest.', anchor: 'doc' },
+  'types-stale': { summary: 'The generated TypeScript types of _meta are missing or out of date with the manifest.', anchor: 'types' },
+  'schema-stale': { summary: 'The generated JSON Schema of _meta is missing or out of date with the manifest.', anchor: 'schema' },
   'key-exists': { summary: 'add-key was asked to register a key the manifest already has.', anchor: 'add-key' },
 };
 
-/** Description and help link of a code; an unknown code still gets a valid rule entry pointing at the page. */
-export function findingCodeInfo(code: string): FindingCodeInfo & { helpUri: string } {
-  const info = FINDING_CODES[code] ?? { summary: `mcp-meta finding '${code}'.`, anchor: '' };
-  return { ...info, helpUri: info.anchor === '' ? CLI_DOCS_URL : `${CLI_DOCS_URL}#${info.anchor}` };
+/** Description and help link of a code. */
+export function findingCodeInfo(code: FindingCode): FindingCodeInfo & { helpUri: string } {
+  const info = FINDING_CODES[code];
+  return { ...info, helpUri: `${CLI_DOCS_URL}#${info.anchor}` };
 }

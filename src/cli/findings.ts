@@ -2,13 +2,14 @@
  * What every verb hands back to `main`: findings (each one makes the run exit 1), informational notes, and verb data
  * for `--format json`. Verbs never print or exit themselves, so the three output formats stay in one place.
  */
+import type { FindingCode } from './finding-codes';
 
 export type FindingSeverity = 'error' | 'warning';
 
 export interface Finding {
   severity: FindingSeverity;
-  /** Stable machine id of the kind of finding (`key-not-written`, `field-removed`, `doc-stale`...). */
-  code: string;
+  /** Stable machine id of the kind of finding (`key-not-written`, `field-removed`, `doc-stale`...); see finding-codes.ts. */
+  code: FindingCode;
   message: string;
   /** Absolute path of the file the finding is about, when there is one. */
   file?: string;

@@ -7,10 +7,10 @@ import { acceptsAll, enumValueText, typeText, type FieldSpec, type FieldType } f
  * not. Giving an untyped field a type is not breaking either: it writes down what the field held (and the manifest
  * stays additive); dropping a type only stops checking it.
  */
-export type FieldTypeChangeKind =
-  'field-type-changed' | 'field-required' | 'field-type-widened' | 'field-optional' | 'field-typed' | 'field-untyped';
+/** The field type changes that break consumers (each one is a `diff` finding code). */
+export type BreakingFieldTypeChangeKind = 'field-type-changed' | 'field-required';
 
-export const BREAKING_FIELD_TYPE_CHANGES: ReadonlySet<FieldTypeChangeKind> = new Set(['field-type-changed', 'field-required']);
+export type FieldTypeChangeKind = BreakingFieldTypeChangeKind | 'field-type-widened' | 'field-optional' | 'field-typed' | 'field-untyped';
 
 export interface FieldTypeChange {
   readonly kind: FieldTypeChangeKind;

@@ -1,7 +1,7 @@
 import { planeName } from '../../analysis/planes';
 import type { AcceptedBreak, FieldMap, ManifestKey, MetaPlane, RegistryManifest } from '../../registry';
 import { isRequiredField, normalizeFields, planesOfKey } from '../../registry';
-import { BREAKING_FIELD_TYPE_CHANGES, diffFieldType, type FieldTypeChangeKind } from './diff-field-types';
+import { diffFieldType, type BreakingFieldTypeChangeKind, type FieldTypeChangeKind } from './diff-field-types';
 import { pairRenames } from './similar-names';
 
 /**
@@ -25,35 +25,46 @@ import { pairRenames } from './similar-names';
  *   fields-unchecked:<path>              not breaking
  */
 
-export type ChangeKind =
+/** The changes that fail `diff` unless accepted; each one is a finding code (`finding-codes.ts`). */
+export type BreakingChangeKind =
   | 'key-removed'
   | 'field-removed'
   | 'field-renamed'
   | 'producers-moved'
+  | 'field-added-required'
+  | 'key-type-changed'
+  | 'plane-changed'
+  | BreakingFieldTypeChangeKind;
+
+export type ChangeKind =
+  | BreakingChangeKind
   | 'key-added'
   | 'field-added'
-  | 'field-added-required'
   | 'producers-added'
   | 'field-deprecated'
   | 'key-deprecated'
   | 'fields-unchecked'
-  | 'key-type-changed'
-  | 'plane-changed'
   | 'plane-added'
   | 'external-changed'
   | 'catalogue-changed'
   | FieldTypeChangeKind;
 
-const BREAKING_KINDS: ReadonlySet<ChangeKind> = new Set<ChangeKind>([
-  'key-removed',
-  'field-removed',
-  'field-renamed',
-  'producers-moved',
-  'field-added-required',
-  'key-type-changed',
-  'plane-changed',
-  ...BREAKING_FIELD_TYPE_CHANGES,
-]);
+/** A record, so a breaking kind added to the union and not here fails the type check. */
+const BREAKING_KINDS: Readonly<Record<BreakingChangeKind, true>> = {
+  'key-removed': true,
+  'field-removed': true,
+  'field-renamed': true,
+  'producers-moved': true,
+  'field-added-required': true,
+  'key-type-changed': true,
+  'plane-changed': true,
+  'field-type-changed': true,
+  'field-required': true,
+};
+
+function isBreakingKind(kind: ChangeKind): kind is BreakingChangeKind {
+  return Object.hasOwn(BREAKING_KINDS, kind);
+}
 
 export interface ManifestChange {
   /** Canonical id, e.g. `field-renamed:retrieval.returned->retrieval.returned_count`. */
@@ -67,7 +78,7 @@ export interface ManifestChange {
 }
 
 function change(kind: ChangeKind, subject: string, key: string, message: string, location: Array<string | number>): ManifestChange {
-  return { id: `${kind}:${subject}`, kind, breaking: BREAKING_KINDS.has(kind), key, message, location };
+  return { id: `${kind}:${subject}`, kind, breaking: isBreakingKind(kind), key, message, location };
 }
 
 export function diffManifests(before: RegistryManifest, after: RegistryManifest): ManifestChange[] {
@@ -285,13 +296,17 @@ function article(type: 'object' | 'array'): string {
   return type === 'object' ? 'an object' : 'an array';
 }
 
+function isBreaking(item: ManifestChange): item is ManifestChange & { readonly kind: BreakingChangeKind } {
+  return item.breaking && isBreakingKind(item.kind);
+}
+
 function stringList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 }
 
 export interface AcceptedBreaksOutcome {
   /** Breaking changes that no entry of `acceptedBreaks` accepts: each one fails `diff`. */
-  readonly unaccepted: ManifestChange[];
+  readonly unaccepted: Array<ManifestChange & { readonly kind: BreakingChangeKind }>;
   readonly accepted: Array<{ change: ManifestChange; reason: string }>;
   /** Entries (with their index in `acceptedBreaks`) that accept a break that does not occur. */
   readonly stale: Array<{ entry: AcceptedBreak; index: number }>;
@@ -304,10 +319,10 @@ export function applyAcceptedBreaks(
   // Read leniently: an old revision's manifest may hold anything here.
   const entries: ReadonlyArray<Partial<AcceptedBreak> | null> = Array.isArray(acceptedBreaks) ? acceptedBreaks : [];
   const used = new Set<number>();
-  const unaccepted: ManifestChange[] = [];
+  const unaccepted: Array<ManifestChange & { readonly kind: BreakingChangeKind }> = [];
   const accepted: Array<{ change: ManifestChange; reason: string }> = [];
   for (const item of changes) {
-    if (!item.breaking) continue;
+    if (!isBreaking(item)) continue;
     const index = entries.findIndex((entry) => entry !== null && typeof entry === 'object' && entry.change === item.id);
     if (index === -1) {
       unaccepted.push(item);

@@ -12,8 +12,7 @@ import type { OptionValues } from '../verb';
 /** What a generating verb (`types`, `schema`) says about its output. */
 export interface GeneratedFileSpec {
   readonly verb: string;
-  /** `types-stale`, `schema-stale`. */
-  readonly staleCode: string;
+  readonly staleCode: 'types-stale' | 'schema-stale';
   /** What the file holds, for messages: "the TypeScript types". */
   readonly what: string;
   readonly usage: string;
