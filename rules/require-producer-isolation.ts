@@ -3,7 +3,7 @@ import { catchVerdicts, isProducerWrite, type CatchVerdict } from '../src/analys
 import { defineMetaRuleVisitor } from '../src/analysis/meta-context';
 import type { MetaWrite } from '../src/analysis/types';
 import { createRule } from '../src/util/create-rule';
-import { hoistDeclarationFix, wrapStatementFix } from '../src/util/wrap-in-try';
+import { hoistDeclarationFix, wrapChangesLaterCode, wrapStatementFix } from '../src/util/wrap-in-try';
 
 export type Options = [{ requireForAll?: boolean; autofix?: boolean }];
 export type MessageIds = 'unguardedProducer' | 'catchDoesNotContinue' | 'sharedTry' | 'wrapInTry' | 'hoistAndWrap';
@@ -48,6 +48,37 @@ function isProducerAlone(statement: TSESTree.ExpressionStatement, write: MetaWri
   return unwrapStatementExpression(statement.expression) === write.node;
 }
 
+/** Adjacent unguarded statements of one producer: the writes, and the statements holding them (in order). */
+interface ProducerUnit {
+  readonly writes: MetaWrite[];
+  readonly statements: TSESTree.Statement[];
+}
+
+const keyNames = (write: MetaWrite): (string | null)[] => write.keys.map((key) => key.name).filter((name) => name !== null);
+
+/**
+ * True when `write` is the next step of the unit's producer: its statement is an expression statement right after the
+ * unit's last one in the same block, it writes the same object's `_meta`, and one of the keys written before.
+ */
+function continuesUnit(unit: ProducerUnit, write: MetaWrite): boolean {
+  const previous = unit.writes[unit.writes.length - 1];
+  const last = unit.statements[unit.statements.length - 1];
+  const statement = write.statement;
+  if (!last || last.type !== 'ExpressionStatement' || statement?.type !== 'ExpressionStatement') return false;
+  const parent = last.parent;
+  const siblings = parent && 'body' in parent && Array.isArray(parent.body) ? (parent.body as TSESTree.Node[]) : null;
+  if (!siblings || siblings[siblings.indexOf(last) + 1] !== statement) return false;
+  if (previous.targetText === null || previous.targetText !== write.targetText) return false;
+  const before = keyNames(previous);
+  return keyNames(write).some((name) => before.includes(name));
+}
+
+/** The object whose `_meta` itself the unit sets (`x._meta = …`, `Object.assign(x, { _meta })`), as compared text. */
+function metaSetOn(unit: ProducerUnit): string | null {
+  const setter = unit.writes.find((write) => write.kind === 'meta-assign' || write.kind === 'object-assign-meta');
+  return setter?.targetText ?? null;
+}
+
 export default createRule<Options, MessageIds>({
   name: 'require-producer-isolation',
   meta: {
@@ -89,11 +120,15 @@ export default createRule<Options, MessageIds>({
   create(context, [{ requireForAll = false, autofix = true }]) {
     const sourceCode = context.sourceCode;
 
-    function reportUnguarded(write: MetaWrite, producer: string): void {
+    function reportUnguarded(unit: ProducerUnit, producer: string): void {
+      const [write] = unit.writes;
       const statement = write.statement;
       if (statement?.type === 'ExpressionStatement') {
-        const fix = wrapStatementFix(sourceCode, statement);
-        const asFix = autofix && isProducerAlone(statement, write);
+        const fix = wrapStatementFix(sourceCode, unit.statements);
+        const asFix =
+          autofix &&
+          unit.statements.every((member, index) => member.type === 'ExpressionStatement' && isProducerAlone(member, unit.writes[index])) &&
+          wrapChangesLaterCode(sourceCode, unit.statements, metaSetOn(unit)) === null;
         context.report({
           node: write.node,
           messageId: 'unguardedProducer',
@@ -120,6 +155,7 @@ export default createRule<Options, MessageIds>({
     return defineMetaRuleVisitor(context, ({ writes }) => {
       const firstProducerInTry = new Map<TSESTree.TryStatement, MetaWrite>();
       const catchVerdict = catchVerdicts(writes);
+      const unguarded: { unit: ProducerUnit; producer: string }[] = [];
       let enclosingProducer: MetaWrite | null = null;
       for (const write of writes) {
         if (!isProducerWrite(write, requireForAll)) continue;
@@ -130,7 +166,15 @@ export default createRule<Options, MessageIds>({
         const producer = describeProducer(write, sourceCode);
         const guard = write.tryStatement;
         if (!guard) {
-          reportUnguarded(write, producer);
+          // `r._meta = { k: … }; r._meta.k = await more();`: one producer writing its key in steps is one unit, one
+          // report and one try (a try per step would leave the second depending on an assignment inside the first).
+          const last = unguarded[unguarded.length - 1]?.unit;
+          if (last && continuesUnit(last, write)) {
+            last.writes.push(write);
+            last.statements.push(write.statement as TSESTree.ExpressionStatement);
+          } else {
+            unguarded.push({ unit: { writes: [write], statements: write.statement ? [write.statement] : [] }, producer });
+          }
           continue;
         }
         const verdict = catchVerdict(guard);
@@ -145,6 +189,7 @@ export default createRule<Options, MessageIds>({
         }
         firstProducerInTry.set(guard, write);
       }
+      for (const { unit, producer } of unguarded) reportUnguarded(unit, producer);
     });
   },
 });

@@ -2,16 +2,26 @@
  * Text edits that put a producer inside its own try/catch (MCP _meta rule 3), indented like the surrounding code.
  * Both produce code that parses: the statement's own text is moved unchanged, only re-indented.
  */
-import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import { ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { collectInSameFunction, isFunctionNode, isMetaOf } from '../analysis/ast';
 
 export const DEGRADE_COMMENT = '// A failing producer degrades to its key being absent (MCP _meta rule 3).';
 
-function indentation(sourceCode: TSESLint.SourceCode, node: TSESTree.Node): { outer: string; unit: string } | null {
-  const line = sourceCode.lines[node.loc.start.line - 1];
-  const outer = line.slice(0, node.loc.start.column);
+/** Where a wrap's text starts and ends: one statement, or a run of adjacent ones (one producer unit). */
+type Span = { readonly range: TSESTree.Range; readonly loc: TSESTree.SourceLocation };
+
+function spanOf(statements: readonly TSESTree.Node[]): Span {
+  const first = statements[0];
+  const last = statements[statements.length - 1];
+  return { range: [first.range[0], last.range[1]], loc: { start: first.loc.start, end: last.loc.end } };
+}
+
+function indentation(sourceCode: TSESLint.SourceCode, node: TSESTree.Node, span: Span = node): { outer: string; unit: string } | null {
+  const line = sourceCode.lines[span.loc.start.line - 1];
+  const outer = line.slice(0, span.loc.start.column);
   if (outer.trim() !== '') return null; // something else precedes the statement on its line: leave it alone
-  const next = sourceCode.getTokenAfter(node);
-  if (next && next.loc.start.line === node.loc.end.line) return null; // ... or follows it (`emit(...); done();`)
+  const next = sourceCode.getTokenAfter(span as TSESTree.Node);
+  if (next && next.loc.start.line === span.loc.end.line) return null; // ... or follows it (`emit(...); done();`)
   return { outer, unit: indentUnit(sourceCode, node, outer) };
 }
 
@@ -34,13 +44,14 @@ const VALUE_TOKENS = new Set(['Template', 'String', 'JSXText']);
  * not change. Blank
  * lines stay blank. Offsets are found with one forward pass over the (few) value tokens, not a scan per line.
  */
-function reindent(sourceCode: TSESLint.SourceCode, node: TSESTree.Node, text: string, unit: string): string {
+function reindent(sourceCode: TSESLint.SourceCode, node: Span, text: string, unit: string): string {
   const offset = node.range[0];
   // A block comment spanning lines is kept verbatim too: a fix never rewrites what a comment says.
   const multiline = (item: { loc: TSESTree.SourceLocation }): boolean => item.loc.start.line !== item.loc.end.line;
   const values = [
-    ...sourceCode.getTokens(node).filter((token) => VALUE_TOKENS.has(token.type) && multiline(token)),
-    ...sourceCode.getCommentsInside(node).filter(multiline),
+    // The token store only reads `range`: a span of statements is looked up like a node.
+    ...sourceCode.getTokens(node as TSESTree.Node).filter((token) => VALUE_TOKENS.has(token.type) && multiline(token)),
+    ...sourceCode.getCommentsInside(node as TSESTree.Node).filter(multiline),
   ]
     .map((item) => item.range)
     .sort((a, b) => a[0] - b[0]);
@@ -63,20 +74,90 @@ function tryBlock(body: string, outer: string, unit: string, eol: string): strin
   return `try {${eol}${outer}${unit}${body}${eol}${outer}} catch {${eol}${outer}${unit}${DEGRADE_COMMENT}${eol}${outer}}`;
 }
 
-/** `stmt;` -> `try { stmt; } catch { … }`. Null when the statement shares its line with other code. */
-export function wrapStatementFix(sourceCode: TSESLint.SourceCode, statement: TSESTree.Statement): TSESLint.ReportFixFunction | null {
-  const indent = indentation(sourceCode, statement);
+/**
+ * `stmt;` -> `try { stmt; } catch { … }`; for adjacent statements (one producer writing a key in steps), one try holds
+ * them all. Null when the first shares its line with code before it, or the last with code after it.
+ */
+export function wrapStatementFix(
+  sourceCode: TSESLint.SourceCode,
+  statements: readonly TSESTree.Statement[],
+): TSESLint.ReportFixFunction | null {
+  const span = spanOf(statements);
+  const indent = indentation(sourceCode, statements[0], span);
   if (!indent) return null;
-  // Comments after the statement on its line belong to it: they move into the try with it.
-  const line = statement.loc.end.line;
+  // Comments after the last statement on its line belong to it: they move into the try with it.
+  const line = span.loc.end.line;
   const trailing = sourceCode
-    .getCommentsAfter(statement)
+    .getCommentsAfter(statements[statements.length - 1])
     .filter((comment) => comment.loc.start.line === line && comment.loc.end.line === line);
-  const end = trailing.length > 0 ? trailing[trailing.length - 1].range[1] : statement.range[1];
-  const body = reindent(sourceCode, statement, sourceCode.text.slice(statement.range[0], end), indent.unit);
-  return (fixer) => fixer.replaceTextRange([statement.range[0], end], tryBlock(body, indent.outer, indent.unit, lineBreakOf(sourceCode)));
+  const end = trailing.length > 0 ? trailing[trailing.length - 1].range[1] : span.range[1];
+  const body = reindent(sourceCode, span, sourceCode.text.slice(span.range[0], end), indent.unit);
+  return (fixer) => fixer.replaceTextRange([span.range[0], end], tryBlock(body, indent.outer, indent.unit, lineBreakOf(sourceCode)));
 }
 
+/** The identifiers a pattern assigns: `x`, `[a, { b }]`, `{ c = 1, ...rest }`. */
+function assignedNames(pattern: TSESTree.Node): TSESTree.Identifier[] {
+  switch (pattern.type) {
+    case 'Identifier':
+      return [pattern];
+    case 'ArrayPattern':
+      return pattern.elements.flatMap((element) => (element ? assignedNames(element) : []));
+    case 'ObjectPattern':
+      return pattern.properties.flatMap((property) => assignedNames(property.type === 'Property' ? property.value : property));
+    case 'AssignmentPattern':
+      return assignedNames(pattern.left);
+    case 'RestElement':
+      return assignedNames(pattern.argument);
+    default:
+      return []; // a member (`x.y = …`): the object stays visible, only its property's value is at stake
+  }
+}
+
+/**
+ * Why wrapping `statements` in a try would change what later code sees, or null when it would not:
+ * - they assign a variable that is read outside them (`{ n: (rows = await load()).length }`): after a failure the
+ *   variable keeps its old value, and TypeScript no longer counts it as assigned (TS2454);
+ * - they set `x._meta` itself and later code in the function reads `x._meta`: TypeScript's narrowing of an optional
+ *   `_meta` to "set" stays inside the try (TS18048 on `x._meta.k = …` after it), and at run time `_meta` may be unset.
+ * Such a wrap is offered as a suggestion, never applied by `--fix`.
+ */
+export function wrapChangesLaterCode(
+  sourceCode: TSESLint.SourceCode,
+  statements: readonly TSESTree.Statement[],
+  metaSetOn: string | null,
+): 'variable' | 'narrowing' | null {
+  const [start, end] = spanOf(statements).range;
+  const outside = (node: TSESTree.Node): boolean => node.range[1] <= start || node.range[0] >= end;
+  const names: TSESTree.Identifier[] = [];
+  for (const statement of statements) {
+    // Every assignment, nested ones too (`a = (b = f())`): the predicate records and never stops the walk.
+    collectInSameFunction(statement, (node) => {
+      if (node.type === 'AssignmentExpression') names.push(...assignedNames(node.left));
+      else if (node.type === 'UpdateExpression') names.push(...assignedNames(node.argument));
+      return false;
+    });
+  }
+  for (const name of names) {
+    const variable = ASTUtils.findVariable(sourceCode.getScope(name), name);
+    // An undeclared name is a global some other code may read.
+    if (!variable || variable.references.some((reference) => reference.isRead() && outside(reference.identifier))) return 'variable';
+  }
+  if (metaSetOn === null) return null;
+  const functionNode = enclosingBody(statements[0]);
+  const later = collectInSameFunction(
+    functionNode,
+    (node) => node.type === 'MemberExpression' && node.range[0] >= end && isMetaOf(node, metaSetOn),
+  );
+  return later.length > 0 ? 'narrowing' : null;
+}
+
+/** The body of the function holding `node`, or the program. */
+function enclosingBody(node: TSESTree.Node): TSESTree.Node {
+  let ancestor = node.parent;
+  while (ancestor && ancestor.type !== 'Program' && !isFunctionNode(ancestor)) ancestor = ancestor.parent;
+  if (!ancestor || ancestor.type === 'Program') return ancestor ?? node;
+  return isFunctionNode(ancestor) ? ancestor.body : ancestor;
+}
 /** A type's text, parenthesized where `| undefined` would otherwise bind inside it (`() => T`, `A extends B ? C : D`). */
 function typeText(sourceCode: TSESLint.SourceCode, type: TSESTree.TypeNode): string {
   const text = sourceCode.getText(type);

@@ -158,6 +158,58 @@ const wholesaleCases: InvalidTestCase<WholesaleIds, WholesaleOptions>[] = [
 
 const isolationCases: InvalidTestCase<IsolationIds, IsolationOptions>[] = [
   {
+    name: 'issue 25: a producer that also assigns a variable read later is wrapped by a suggestion only (TS2454 otherwise)',
+    filename: SEARCH_OP,
+    code: 'async function f(out) {\n  let rows;\n  out._meta.retrieval = { n: (rows = await load()).length };\n  return rows;\n}',
+    output: null,
+    errors: [
+      {
+        messageId: 'unguardedProducer',
+        line: 3,
+        column: 3,
+        suggestions: [
+          {
+            messageId: 'wrapInTry',
+            output: `async function f(out) {\n  let rows;\n  try {\n    out._meta.retrieval = { n: (rows = await load()).length };\n  } catch {\n    ${DEGRADE}\n  }\n  return rows;\n}`,
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'issue 25: a variable the producer assigns but nothing reads after it does not stop the fix',
+    filename: SEARCH_OP,
+    code: 'async function f(out) {\n  let rows;\n  out._meta.retrieval = { n: (rows = await load()).length };\n}',
+    output: `async function f(out) {\n  let rows;\n  try {\n    out._meta.retrieval = { n: (rows = await load()).length };\n  } catch {\n    ${DEGRADE}\n  }\n}`,
+    errors: [{ messageId: 'unguardedProducer', line: 3, column: 3, suggestions: [] }],
+  },
+  {
+    name: 'issue 25: consecutive writes of one key by one producer are one report and one try (TS18048 otherwise)',
+    filename: SEARCH_OP,
+    code: 'async function f(result) {\n  result._meta = { ...result._meta, retrieval: { hint: await first() } }; // first\n  /* then */ result._meta.retrieval = await more();\n}',
+    output: `async function f(result) {\n  try {\n    result._meta = { ...result._meta, retrieval: { hint: await first() } }; // first\n    /* then */ result._meta.retrieval = await more();\n  } catch {\n    ${DEGRADE}\n  }\n}`,
+    errors: [{ messageId: 'unguardedProducer', line: 2, column: 3, suggestions: [] }],
+  },
+  {
+    name: 'issue 25: a producer setting `x._meta` itself that later code reads is wrapped by a suggestion only (narrowing)',
+    filename: SEARCH_OP,
+    code: 'async function f(result) {\n  result._meta = { ...result._meta, retrieval: await first() };\n  await flush();\n  return result._meta.retrieval;\n}',
+    output: null,
+    errors: [
+      {
+        messageId: 'unguardedProducer',
+        line: 2,
+        column: 3,
+        suggestions: [
+          {
+            messageId: 'wrapInTry',
+            output: `async function f(result) {\n  try {\n    result._meta = { ...result._meta, retrieval: await first() };\n  } catch {\n    ${DEGRADE}\n  }\n  await flush();\n  return result._meta.retrieval;\n}`,
+          },
+        ],
+      },
+    ],
+  },
+  {
     name: 'defect 2: the wrap does not re-indent inside a string continued with a backslash',
     filename: SEARCH_OP,
     code: "async function f(ctx) {\n  ctx.emitResponseMeta('retrieval', build('a\\\nb'));\n}",
