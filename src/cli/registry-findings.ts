@@ -1,11 +1,16 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { loadRegistry, REGISTRY_FILENAME, type JsonLocator, type Registry, type RegistryProblem } from '../registry';
+import { loadRegistry, nearestManifest, REGISTRY_FILENAME, type JsonLocator, type Registry, type RegistryProblem } from '../registry';
 import { CliError, type Finding } from './findings';
 
-/** `--registry FILE` (relative to the working directory), else `mcp-meta.registry.json` in it. */
+/**
+ * `--registry FILE` (relative to the working directory), else the nearest `mcp-meta.registry.json` at or above it, as
+ * the rules find a file's manifest (run from a package's subfolder, a verb works on that package's manifest); when
+ * there is none, `mcp-meta.registry.json` in the working directory (reported missing, with the `init` hint).
+ */
 export function resolveRegistryPath(option: string | undefined, cwd: string): string {
-  return path.resolve(cwd, option ?? REGISTRY_FILENAME);
+  if (option !== undefined) return path.resolve(cwd, option);
+  return nearestManifest(cwd) ?? path.resolve(cwd, REGISTRY_FILENAME);
 }
 
 /**
@@ -15,7 +20,10 @@ export function resolveRegistryPath(option: string | undefined, cwd: string): st
  */
 export function assertRegistryExists(absolutePath: string): void {
   if (fs.lstatSync(absolutePath, { throwIfNoEntry: false }) === undefined) {
-    throw new CliError(`no manifest at ${absolutePath}`, 'Pass its path with --registry FILE, or create one with `npx mcp-meta init`.');
+    throw new CliError(
+      `no manifest at ${absolutePath}`,
+      `Pass its path with --registry FILE, or create one with \`npx mcp-meta init\` (without --registry, the nearest ${REGISTRY_FILENAME} at or above the working directory is used).`,
+    );
   }
 }
 

@@ -14,7 +14,13 @@ export { parseRegistry } from './parse-registry';
 export type { ParseRegistryOptions } from './parse-registry';
 export { loadRegistry, registryCacheStats, resetRegistryCache, hashManifestFile } from './load-registry';
 export type { RegistryCacheStats } from './load-registry';
-export { resolveRegistryForFile, resetRegistryDiscovery, REGISTRY_FILENAME, DISCOVERY_RECHECK_MS } from './resolve-registry';
+export {
+  resolveRegistryForFile,
+  resetRegistryDiscovery,
+  nearestManifest,
+  REGISTRY_FILENAME,
+  DISCOVERY_RECHECK_MS,
+} from './resolve-registry';
 export type { ResolvedRegistry } from './resolve-registry';
 export { formatRegistryProblem } from './format-problem';
 export { checkMetaKeyName } from './key-name';

@@ -167,6 +167,18 @@ function discover(startDir: string): string | null {
   return found;
 }
 
+/**
+ * The nearest `mcp-meta.registry.json` at or above `startDir`, walked afresh (no discovery cache): the command's
+ * default manifest, found as the rules find a file's manifest when settings name none.
+ */
+export function nearestManifest(startDir: string): string | null {
+  for (let dir = path.resolve(startDir); ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, REGISTRY_FILENAME);
+    if (isFile(candidate)) return candidate;
+    if (path.dirname(dir) === dir) return null;
+  }
+}
+
 function isFile(candidate: string): boolean {
   try {
     return countedStat(candidate)?.isFile() ?? false;

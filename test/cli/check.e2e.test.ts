@@ -150,6 +150,20 @@ server.registerTool('card', { description: 'A card.', _meta: { 'com.example/card
     expect(runBin(['check', '--registry', 'other.json'], elsewhere).status).toBe(0);
   });
 
+  it('run from a subfolder, checks the nearest manifest above it (as the rules find it) instead of asking for a new one', () => {
+    const dir = project();
+    const result = runBin(['check', '--format', 'json'], path.join(dir, 'src'));
+    expect(result.stderr).toBe('');
+    expect(JSON.parse(result.stdout)).toMatchObject({ ok: true, registry: '../mcp-meta.registry.json', producerFiles: 1 });
+    expect(result.status).toBe(0);
+    // The nearest one wins: a package's own manifest under the root one.
+    writeFiles(dir, { 'src/pkg/tool.ts': 'export const tool = 1;\n' });
+    writeManifest(path.join(dir, 'src/pkg'), { version: 1, keys: { other: { producers: ['tool.ts'] } } });
+    const nested = runBin(['check', '--format', 'json'], path.join(dir, 'src/pkg'));
+    expect(JSON.parse(nested.stdout)).toMatchObject({ registry: 'mcp-meta.registry.json' });
+    expect((JSON.parse(nested.stdout) as CheckJson).findings.map((finding) => finding.code)).toEqual(['key-not-written']);
+  });
+
   it('passes on the example server', () => {
     const example = path.join(REPO_ROOT, 'fixtures/example-server');
     if (!fs.existsSync(path.join(example, 'mcp-meta.registry.json'))) throw new Error('fixtures/example-server has no manifest');

@@ -60,7 +60,7 @@ export const addKeyVerb: Verb = {
     '  --plane result|tool|resource  where the key is written (default result: tool results)',
     '  --description TEXT          what the key carries',
     '  --update-producers          add producers and fields to a key that already exists',
-    '  --registry FILE             manifest path (default ./mcp-meta.registry.json)',
+    '  --registry FILE             manifest path (default: the nearest mcp-meta.registry.json at or above the working directory)',
     FORMAT_HELP,
   ].join('\n'),
   options: {

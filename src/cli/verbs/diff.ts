@@ -22,7 +22,7 @@ export const diffVerb: Verb = {
     '',
     'Options:',
     '  --against REF               git revision to compare with (required)',
-    '  --registry FILE             manifest path (default ./mcp-meta.registry.json)',
+    '  --registry FILE             manifest path (default: the nearest mcp-meta.registry.json at or above the working directory)',
     FORMAT_HELP,
     '',
     'Exit: 0 no unaccepted breaking change, 1 breaking or stale findings, 2 usage or I/O error.',

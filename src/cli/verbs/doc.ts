@@ -25,7 +25,7 @@ export const docVerb: Verb = {
     'Options:',
     '  --write                     rewrite the table in FILE.md',
     '  --check                     exit 1 and print a diff when the table is out of date (for CI)',
-    '  --registry FILE             manifest path (default ./mcp-meta.registry.json)',
+    '  --registry FILE             manifest path (default: the nearest mcp-meta.registry.json at or above the working directory)',
     FORMAT_HELP,
   ].join('\n'),
   options: { write: { type: 'boolean' }, check: { type: 'boolean' }, registry: { type: 'string' } },

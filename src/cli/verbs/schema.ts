@@ -24,7 +24,7 @@ export const schemaVerb: Verb = {
     'Options:',
     '  --out FILE.json             the schema to write (or to check)',
     '  --check                     write nothing; exit 1 and print a diff when FILE.json is missing or stale (for CI)',
-    '  --registry FILE             manifest path (default ./mcp-meta.registry.json)',
+    '  --registry FILE             manifest path (default: the nearest mcp-meta.registry.json at or above the working directory)',
     FORMAT_HELP,
   ].join('\n'),
   options: { out: { type: 'string' }, check: { type: 'boolean' }, registry: { type: 'string' } },

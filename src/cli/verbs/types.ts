@@ -27,7 +27,7 @@ export const typesVerb: Verb = {
     'Options:',
     '  --out FILE.ts               the module to write (or to check)',
     '  --check                     write nothing; exit 1 and print a diff when FILE.ts is missing or stale (for CI)',
-    '  --registry FILE             manifest path (default ./mcp-meta.registry.json)',
+    '  --registry FILE             manifest path (default: the nearest mcp-meta.registry.json at or above the working directory)',
     FORMAT_HELP,
   ].join('\n'),
   options: { out: { type: 'string' }, check: { type: 'boolean' }, registry: { type: 'string' } },
