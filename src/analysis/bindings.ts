@@ -5,9 +5,9 @@
  * (which parses without a scope manager).
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { isFunctionNode, staticString, unwrap } from './ast';
+import { isFunctionNode, memberPropertyName, staticString, unwrap } from './ast';
 import { countSteps } from './cost-counter';
-import { resolveImportedString } from './imported-consts';
+import { resolveImportedString, resolveImportedStrings } from './imported-consts';
 
 type Node = TSESTree.Node;
 
@@ -17,6 +17,8 @@ export type Binding =
   | { kind: 'variable'; declarator: TSESTree.VariableDeclarator; declarationKind: TSESTree.VariableDeclaration['kind'] }
   | { kind: 'function'; fn: TSESTree.FunctionDeclaration }
   | { kind: 'import'; source: string; imported: string }
+  /** `import * as K from './keys.js'`: `K.TIMING` is the module's export `TIMING`. */
+  | { kind: 'namespace'; source: string }
   | { kind: 'other' };
 
 /**
@@ -58,21 +60,154 @@ export function constInitializer(identifier: TSESTree.Identifier): TSESTree.Expr
 
 /**
  * The string a key expression stands for, and how it was found: written out (`'k'`), a template without expressions,
- * or an identifier bound to a `const` string. Null when it is not known statically.
+ * or a `const` (see `constStrings`). Null when it is not known statically or may be one of several strings.
  */
 export function staticKey(expression: Node): { name: string; source: 'literal' | 'template' | 'const' } | null {
+  const keys = staticKeys(expression);
+  return keys?.names.length === 1 ? { name: keys.names[0], source: keys.source } : null;
+}
+
+/**
+ * Every string a key expression may stand for: one for a literal, several for `const key = cond ? 'a' : 'b'` (a write
+ * per member, as the typed mode does for a union type). Null when some branch is not known statically.
+ */
+export function staticKeys(expression: Node): { names: string[]; source: 'literal' | 'template' | 'const' } | null {
   const inner = unwrap(expression);
   const direct = staticString(inner);
-  if (direct !== null) return { name: direct, source: inner.type === 'TemplateLiteral' ? 'template' : 'literal' };
-  if (inner.type !== 'Identifier') return null;
-  const binding = findBinding(inner.name, inner);
-  if (binding?.kind === 'import') {
-    const imported = currentFile === null ? null : resolveImportedString(binding.source, binding.imported, currentFile);
-    return imported === null ? null : { name: imported, source: 'const' };
+  if (direct !== null) return { names: [direct], source: inner.type === 'TemplateLiteral' ? 'template' : 'literal' };
+  const names = constStrings(inner, 0);
+  return names === null ? null : { names, source: 'const' };
+}
+
+/** Guards against `const a = b; const b = a` and cross products of unions. */
+const MAX_CONST_DEPTH = 8;
+const MAX_UNION = 16;
+
+/**
+ * The strings an expression certainly evaluates to, read without types: string (and number) literals, templates and
+ * `+` concatenations of known parts, `?:` of known branches (each is possible), `const` bindings of those, consts
+ * imported from a relative module (read from its tree, the same way), `K.NAME` of a namespace import, and
+ * `KEYS.name` of an `as const` (or `Object.freeze`d) object of strings, same-file or imported. Null otherwise.
+ */
+export function constStrings(expression: Node, depth = 0): string[] | null {
+  if (depth > MAX_CONST_DEPTH) return null;
+  const inner = unwrap(expression);
+  const direct = staticString(inner);
+  if (direct !== null) return [direct];
+  switch (inner.type) {
+    case 'Literal':
+      return typeof inner.value === 'number' ? [String(inner.value)] : null;
+    case 'TemplateLiteral': {
+      let results: string[] | null = [inner.quasis[0]?.value.cooked ?? ''];
+      inner.expressions.forEach((part, index) => {
+        results = concat(concat(results, constStrings(part, depth + 1)), [inner.quasis[index + 1]?.value.cooked ?? '']);
+      });
+      return results;
+    }
+    case 'BinaryExpression':
+      return inner.operator === '+' ? concat(constStrings(inner.left, depth + 1), constStrings(inner.right, depth + 1)) : null;
+    case 'ConditionalExpression': {
+      const consequent = constStrings(inner.consequent, depth + 1);
+      const alternate = constStrings(inner.alternate, depth + 1);
+      return consequent && alternate ? unique([...consequent, ...alternate]) : null;
+    }
+    case 'Identifier': {
+      const binding = findBinding(inner.name, inner);
+      if (binding?.kind === 'import') return importedStrings(binding.source, binding.imported, null);
+      if (binding?.kind !== 'variable' || binding.declarationKind !== 'const' || !binding.declarator.init) return null;
+      return constStrings(binding.declarator.init, depth + 1);
+    }
+    case 'MemberExpression':
+      return memberStrings(inner, depth);
+    default:
+      return null;
   }
-  const init = binding?.kind === 'variable' && binding.declarationKind === 'const' ? binding.declarator.init : null;
-  const resolved = init ? staticString(init) : null;
-  return resolved === null ? null : { name: resolved, source: 'const' };
+}
+
+/** `K.TIMING` (namespace import), `KEYS.timing` (an `as const` object, here or imported). */
+function memberStrings(member: TSESTree.MemberExpression, depth: number): string[] | null {
+  const object = unwrap(member.object);
+  const property = memberPropertyName(member) ?? (member.computed ? singleString(member.property, depth) : null);
+  if (object.type !== 'Identifier' || property === null) return null;
+  const binding = findBinding(object.name, object);
+  if (binding?.kind === 'namespace') return importedStrings(binding.source, property, null);
+  if (binding?.kind === 'import') return importedStrings(binding.source, binding.imported, property);
+  if (binding?.kind !== 'variable' || binding.declarationKind !== 'const' || !binding.declarator.init) return null;
+  const literal = frozenObjectLiteral(binding.declarator.init);
+  const value = literal ? ownPropertyValue(literal, property) : null;
+  return value ? constStrings(value, depth + 1) : null;
+}
+
+function singleString(expression: Node, depth: number): string | null {
+  const strings = constStrings(expression, depth + 1);
+  return strings?.length === 1 ? strings[0] : null;
+}
+
+/**
+ * The object literal of `{ … } as const` or `Object.freeze({ … })`: its properties cannot be reassigned (a plain
+ * object's can, and its type says `string`), so they are the strings written there.
+ */
+export function frozenObjectLiteral(init: Node): TSESTree.ObjectExpression | null {
+  let node: Node = init;
+  if (node.type === 'TSSatisfiesExpression') node = node.expression;
+  if (
+    node.type === 'TSAsExpression' &&
+    node.typeAnnotation.type === 'TSTypeReference' &&
+    node.typeAnnotation.typeName.type === 'Identifier' &&
+    node.typeAnnotation.typeName.name === 'const'
+  ) {
+    const inner = unwrap(node.expression);
+    return inner.type === 'ObjectExpression' ? inner : null;
+  }
+  if (node.type === 'CallExpression' && node.arguments.length === 1) {
+    const callee = unwrap(node.callee);
+    const argument = unwrap(node.arguments[0]);
+    const isFreeze =
+      callee.type === 'MemberExpression' &&
+      !callee.computed &&
+      callee.object.type === 'Identifier' &&
+      callee.object.name === 'Object' &&
+      callee.property.type === 'Identifier' &&
+      callee.property.name === 'freeze';
+    return isFreeze && argument.type === 'ObjectExpression' ? argument : null;
+  }
+  return null;
+}
+
+/** The value of the last plain `name:` property of an object literal without spreads (a spread may override it). */
+export function ownPropertyValue(literal: TSESTree.ObjectExpression, name: string): TSESTree.Node | null {
+  let value: TSESTree.Node | null = null;
+  for (const property of literal.properties) {
+    if (property.type === 'SpreadElement') return null;
+    if (property.kind !== 'init' || property.method) continue;
+    const key = property.computed
+      ? singleString(property.key, 0)
+      : property.key.type === 'Identifier'
+        ? property.key.name
+        : String((property.key as TSESTree.Literal).value);
+    if (key === name) value = property.value;
+  }
+  return value;
+}
+
+function importedStrings(source: string, imported: string, property: string | null): string[] | null {
+  if (currentFile === null) return null;
+  if (property === null) {
+    const value = resolveImportedString(source, imported, currentFile);
+    return value === null ? null : [value];
+  }
+  const value = resolveImportedStrings(source, imported, currentFile)?.get(property);
+  return value === undefined ? null : [value];
+}
+
+function concat(left: string[] | null, right: string[] | null): string[] | null {
+  if (left === null || right === null || left.length * right.length > MAX_UNION) return null;
+  return unique(left.flatMap((a) => right.map((b) => a + b)));
+}
+
+function unique(names: string[]): string[] | null {
+  const distinct = [...new Set(names)];
+  return distinct.length <= MAX_UNION ? distinct : null;
 }
 
 /** A same-file function that `identifier` names: a function declaration or a `const` bound to a function. */
@@ -150,14 +285,18 @@ function indexStatements(statements: readonly Node[]): Map<string, Binding> {
       declare(declaration.id.name, { kind: 'other' });
     } else if (declaration.type === 'ImportDeclaration') {
       for (const specifier of declaration.specifiers) {
-        // A named value import may hold a key (`import { TIMING_KEY } from './keys.js'`): resolved from its module.
-        const named = specifier.type === 'ImportSpecifier' && declaration.importKind !== 'type' && specifier.importKind !== 'type';
-        const imported = !named
-          ? ''
-          : specifier.imported.type === 'Identifier'
-            ? specifier.imported.name
-            : String(specifier.imported.value);
-        declare(specifier.local.name, named ? { kind: 'import', source: declaration.source.value, imported } : { kind: 'other' });
+        // A value import may hold a key (`import { TIMING_KEY } from './keys.js'`, `import KEYS from './keys.js'`,
+        // `import * as K from './keys.js'`): resolved from its module.
+        const typeOnly = declaration.importKind === 'type' || (specifier.type === 'ImportSpecifier' && specifier.importKind === 'type');
+        const source = declaration.source.value;
+        if (typeOnly) declare(specifier.local.name, { kind: 'other' });
+        else if (specifier.type === 'ImportNamespaceSpecifier') declare(specifier.local.name, { kind: 'namespace', source });
+        else if (specifier.type === 'ImportDefaultSpecifier')
+          declare(specifier.local.name, { kind: 'import', source, imported: 'default' });
+        else {
+          const imported = specifier.imported.type === 'Identifier' ? specifier.imported.name : String(specifier.imported.value);
+          declare(specifier.local.name, { kind: 'import', source, imported });
+        }
       }
     }
   }

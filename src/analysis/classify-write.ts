@@ -10,10 +10,10 @@ import {
   createsMissingMeta,
   findMetaProperty,
   isObjectAssign,
-  memberKey,
+  memberKeys,
   metaValueShape,
   objectLiteralOf,
-  resolveKey,
+  resolveKeys,
   returnedObjectLiterals,
 } from './meta-value';
 import { checkedPlaneOfOwner, isCheckedPlane, planeOfLiteral } from './planes';
@@ -147,15 +147,15 @@ function classifyKeyMember(
     keyMember = object;
     depth += 1;
   }
-  const key = memberKey(keyMember, depth === 0 ? value : null);
+  const keys = memberKeys(keyMember, depth === 0 ? value : null);
   const owner = metaOwner(keyMember.object);
   if (owner) {
     const plane = checkedPlaneOfOwner(owner);
-    if (plane) sink.add({ kind, plane, node, target: owner, keys: [key] });
+    if (plane) sink.add({ kind, plane, node, target: owner, keys });
     return;
   }
   const aliasObject = unwrap(keyMember.object);
-  if (aliasObject.type === 'Identifier') sink.addAliasWrite({ kind, node, alias: aliasObject, key });
+  if (aliasObject.type === 'Identifier') for (const key of keys) sink.addAliasWrite({ kind, node, alias: aliasObject, key });
 }
 
 function classifyCall(node: TSESTree.CallExpression, vocabulary: WriteVocabulary, sink: WriteSink): void {
@@ -164,11 +164,11 @@ function classifyCall(node: TSESTree.CallExpression, vocabulary: WriteVocabulary
   if (name === 'assign' && isObjectAssign(node)) return classifyObjectAssign(node, sink);
   if (vocabulary.emitters.has(name)) {
     const [keyArgument, valueArgument] = node.arguments;
-    const key =
+    const keys =
       keyArgument && keyArgument.type !== 'SpreadElement'
-        ? resolveKey(keyArgument, keyArgument, valueArgument && valueArgument.type !== 'SpreadElement' ? unwrap(valueArgument) : null)
-        : { name: null, source: 'dynamic' as const, node, value: null };
-    sink.add({ kind: 'emit', plane: 'result', node, keys: [key] });
+        ? resolveKeys(keyArgument, keyArgument, valueArgument && valueArgument.type !== 'SpreadElement' ? unwrap(valueArgument) : null)
+        : [{ name: null, source: 'dynamic' as const, node, value: null }];
+    sink.add({ kind: 'emit', plane: 'result', node, keys });
     return;
   }
   if (vocabulary.hooks.has(name)) sink.add({ kind: 'hook-call', plane: 'result', node });

@@ -5,7 +5,7 @@
  */
 import type { TSESTree } from '@typescript-eslint/utils';
 import { isMetaOf, isNothing, memberPropertyName, metaOwner, propertyKeyName, referenceText, returnArguments, unwrap } from './ast';
-import { constInitializer, currentAnalysedFile, findBinding, functionBoundTo, staticKey, withCurrentFile } from './bindings';
+import { constInitializer, currentAnalysedFile, findBinding, functionBoundTo, staticKeys } from './bindings';
 import { resolveImportedHelper } from './imported-helpers';
 import type { HelperOrigin, MetaKeyWrite } from './types';
 
@@ -37,16 +37,19 @@ export function aliasInitializerMeta(alias: TSESTree.Identifier): Expression | n
   return metaOwner(value) ? value : null;
 }
 
-/** Resolves a key expression: a literal, a template without expressions, or an identifier bound to a `const`. */
-export function resolveKey(expression: Expression, node: Node, value: Expression | null): MetaKeyWrite {
-  const key = staticKey(expression);
-  return key ? { ...key, node, value } : { name: null, source: 'dynamic', node, value };
+/**
+ * Resolves a key expression: a literal, a template without expressions, or a `const` (`constStrings`); a `const` that
+ * may hold one of several strings (`cond ? 'a' : 'b'`) is a write of each, as the typed mode does for a union.
+ */
+export function resolveKeys(expression: Expression, node: Node, value: Expression | null): MetaKeyWrite[] {
+  const keys = staticKeys(expression);
+  return keys ? keys.names.map((name) => ({ name, source: keys.source, node, value })) : [{ name: null, source: 'dynamic', node, value }];
 }
 
-/** The key a member writes: `._meta.k` (literal) or `._meta[K]` (resolved). */
-export function memberKey(member: TSESTree.MemberExpression, value: Expression | null): MetaKeyWrite {
-  if (!member.computed) return { name: memberPropertyName(member), source: 'literal', node: member.property, value };
-  return resolveKey(member.property, member.property, value);
+/** The keys a member writes: `._meta.k` (literal) or `._meta[K]` (resolved). */
+export function memberKeys(member: TSESTree.MemberExpression, value: Expression | null): MetaKeyWrite[] {
+  if (!member.computed) return [{ name: memberPropertyName(member), source: 'literal', node: member.property, value }];
+  return resolveKeys(member.property, member.property, value);
 }
 
 /** An object literal given directly or through a `const`. */
@@ -145,12 +148,15 @@ function helperCallKeys(inner: TSESTree.CallExpression, callee: TSESTree.Identif
   const helper = binding?.kind === 'import' && file !== null ? resolveImportedHelper(binding.source, binding.imported, file) : null;
   if (!helper) return null;
   const builtBy: HelperOrigin = { helper: callee.name, file: helper.file };
-  // Consts the helper's module uses for its keys resolve against that module.
-  const keys = following(`${helper.file}#${helper.name}`, () =>
-    withCurrentFile(helper.file, () => helper.literals.flatMap((literal) => metaValueShape(literal, null).keys)),
-  );
-  // A key a helper there takes from yet another module's helper is that module's.
-  return keys?.filter((key) => key.name !== null).map((key) => ({ ...key, node: inner, builtBy: key.builtBy ?? builtBy })) ?? null;
+  // The module's summary holds its keys (consts it uses resolved against it); a key a helper there takes from yet
+  // another module's helper is that module's.
+  return helper.keys.map((key): MetaKeyWrite => ({
+    name: key.name,
+    source: key.source,
+    node: inner,
+    value: key.value,
+    builtBy: key.builtBy ?? builtBy,
+  }));
 }
 
 /** Keys and spreads of a value given to `_meta` (literal, or `const` bound to one); `mergesSelf` per rule 1. */
@@ -184,7 +190,7 @@ export function metaValueShape(value: Expression, targetText: string | null): Me
     if (!property.computed) {
       shape.keys.push({ name: propertyKeyName(property), source: 'literal', node: property.key, value: propertyValue });
     } else {
-      shape.keys.push(resolveKey(property.key, property.key, propertyValue));
+      shape.keys.push(...resolveKeys(property.key, property.key, propertyValue));
     }
   });
   return shape;

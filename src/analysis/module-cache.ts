@@ -1,28 +1,99 @@
+import type * as fs from 'node:fs';
 import { statOncePerTurn } from '../util/stat-once-per-turn';
 
+/** What identifies a version of a file without reading it: an edit changes one of these (mtime alone can stay). */
+interface Version {
+  readonly mtimeMs: number;
+  readonly ctimeMs: number;
+  readonly size: number;
+  readonly ino: number;
+}
+
+interface Entry<T> {
+  readonly version: Version;
+  readonly value: T | null;
+  /** Other files read while this one's value was built (an imported const, a helper's helper), at their versions. */
+  readonly dependencies: ReadonlyMap<string, Version>;
+}
+
+/** How many files' values a cache keeps; the least recently used is dropped beyond this. */
+export const MODULE_CACHE_ENTRIES = 512;
+
 /**
- * What was read from other modules (imported consts' strings, imported helpers' parsed trees), kept per file and read
- * again when the file's mtime changes, so an editor's long-lived process sees edits to the imported module. The mtime
- * is looked at once per event-loop turn (`statOncePerTurn`), like the manifest's.
+ * What was read from other modules (their exported strings and helper summaries, never their trees), kept per file
+ * and read again when the file changes (mtime, ctime, size or inode), so an editor's long-lived process sees edits to
+ * the imported module. The disk is looked at once per event-loop turn (`statOncePerTurn`), like the manifest.
+ *
+ * Bounded: at most `maxEntries` files (least recently used first out), a deleted file's entry goes at its next look-up,
+ * and a value built from other files (a const concatenated from an imported one) is rebuilt when any of them changes.
  */
 export class ModuleCache<T> {
-  private readonly entries = new Map<string, { readonly mtimeMs: number; readonly value: T | null }>();
+  private readonly entries = new Map<string, Entry<T>>();
+  /** The files being read, innermost last: the dependencies each read records, and the cycle guard. */
+  private readonly reading: { file: string; dependencies: Map<string, Version> }[] = [];
 
-  constructor(private readonly read: (file: string) => T | null) {}
+  constructor(
+    private readonly read: (file: string) => T | null,
+    private readonly maxEntries = MODULE_CACHE_ENTRIES,
+  ) {}
 
-  /** The value read from `file` (cached while its mtime holds), or null when it cannot be stat-ed or read. */
+  /** The value read from `file` (cached while it is unchanged), or null when it cannot be stat-ed or read. */
   get(file: string): T | null {
-    let stat;
-    try {
-      stat = statOncePerTurn(file);
-    } catch {
+    const version = versionOf(file);
+    for (const reader of this.reading) if (version) reader.dependencies.set(file, version);
+    if (version === null) {
+      this.entries.delete(file);
       return null;
     }
-    if (stat === undefined) return null;
+    // A module that reaches itself while it is read (`a` re-exports from `b`, `b` from `a`): unknown, not a loop.
+    if (this.reading.some((reader) => reader.file === file)) return null;
     const cached = this.entries.get(file);
-    if (cached && cached.mtimeMs === stat.mtimeMs) return cached.value;
-    const value = this.read(file);
-    this.entries.set(file, { mtimeMs: stat.mtimeMs, value });
+    if (cached && sameVersion(cached.version, version) && this.dependenciesHold(cached)) {
+      // Most recently used last: a Map iterates in insertion order, so the first entry is the one to drop.
+      this.entries.delete(file);
+      this.entries.set(file, cached);
+      for (const reader of this.reading) for (const [dependency, at] of cached.dependencies) reader.dependencies.set(dependency, at);
+      return cached.value;
+    }
+    const reader = { file, dependencies: new Map<string, Version>() };
+    this.reading.push(reader);
+    let value: T | null;
+    try {
+      value = this.read(file);
+    } finally {
+      this.reading.pop();
+    }
+    for (const outer of this.reading) for (const [dependency, at] of reader.dependencies) outer.dependencies.set(dependency, at);
+    this.entries.delete(file);
+    this.entries.set(file, { version, value, dependencies: reader.dependencies });
+    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
     return value;
   }
+
+  /** How many files' values are held (tests prove the bound). */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private dependenciesHold(entry: Entry<T>): boolean {
+    for (const [dependency, at] of entry.dependencies) {
+      const now = versionOf(dependency);
+      if (now === null || !sameVersion(now, at)) return false;
+    }
+    return true;
+  }
+}
+
+function versionOf(file: string): Version | null {
+  let stat: fs.Stats | undefined;
+  try {
+    stat = statOncePerTurn(file);
+  } catch {
+    return null;
+  }
+  return stat === undefined ? null : { mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, size: stat.size, ino: stat.ino };
+}
+
+function sameVersion(a: Version, b: Version): boolean {
+  return a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.size === b.size && a.ino === b.ino;
 }

@@ -8,7 +8,6 @@ import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { analyzeSource } from '../../src/analysis/analyze-source';
 import { importedHelperLookups, resolveImportedHelper } from '../../src/analysis/imported-helpers';
-import { propertyKeyName } from '../../src/analysis/ast';
 import { loadRegistry } from '../../src/registry';
 import { nextTurn } from '../../src/util/stat-once-per-turn';
 import { makeTempProject, removeTempProject } from '../registry/temp-project';
@@ -32,9 +31,7 @@ const caller = () => path.join(dir, 'src/caller.ts');
 const keysOf = (specifier: string, name: string): string[] | null => {
   const helper = resolveImportedHelper(specifier, name, caller());
   if (!helper) return null;
-  return helper.literals.flatMap((literal) =>
-    literal.properties.map((property) => (property.type === 'Property' ? (propertyKeyName(property) ?? '?') : '...')),
-  );
+  return helper.keys.map((key) => key.name);
 };
 
 beforeEach(() => {

@@ -73,10 +73,10 @@ untyped.run("no-unregistered-meta-key without types: the same code, today's answ
   valid: [{ name: 'an imported const (the syntax follows a named import of a const)', filename: UNTYPED_PRODUCER, code: IMPORTED_CONST }],
   invalid: [
     {
-      name: 'a namespace-imported const',
+      name: 'a namespace-imported const with a typo: reported as with types (the syntax follows `K.NAME`, #22)',
       filename: UNTYPED_PRODUCER,
       code: IMPORTED_TYPO,
-      errors: [{ messageId: 'unverifiableKey', line: 2, column: 22 }],
+      errors: [{ messageId: 'unregisteredKey', line: 2, column: 22, endLine: 2, endColumn: 35, suggestions: [] }],
     },
     {
       name: 'a union-typed parameter',

@@ -1,0 +1,336 @@
+/**
+ * What the analysis keeps of a module it reads from disk (an imported key `const`, an imported `_meta` helper): a
+ * summary built from the module's tree while it is parsed, after which the tree is dropped. The summary holds the
+ * exported strings (`export const TIMING_KEY = 'com.ex/' + 'timing'`), `as const` objects of strings, the keys each
+ * exported helper builds (with a detached copy of each key's value, for the field rules), and where re-exports lead.
+ *
+ * Read with the same evaluator as the linted file's consts (`constStrings`), so a commented-out `export const`, an
+ * inner-scope `const` or text inside a template never count: only the module's top-level exports do. A module larger
+ * than `MAX_MODULE_BYTES` is not read (its keys stay unknown, as for a package the lint cannot read).
+ */
+import * as fs from 'node:fs';
+import type { TSESTree } from '@typescript-eslint/utils';
+import { isNothing, memberPropertyName, propertyKeyName, returnArguments, unwrap, walkAll } from './ast';
+import { constInitializer, constStrings, findBinding, frozenObjectLiteral, functionBoundTo, staticKey, withCurrentFile } from './bindings';
+import { metaValueShape } from './meta-value';
+import { ModuleCache } from './module-cache';
+import { parseSource } from './parse-source';
+import type { HelperOrigin, KeySource } from './types';
+
+type Node = TSESTree.Node;
+type Expression = TSESTree.Expression;
+
+/** Modules above this size are not read: parsing one costs seconds to minutes, and key modules are small. */
+export const MAX_MODULE_BYTES = 1024 * 1024;
+
+/** One key an exported helper builds. */
+export interface HelperKeySummary {
+  readonly name: string;
+  readonly source: KeySource;
+  /** A detached copy of the value written to it (no parent outside itself): what the field rules read. */
+  readonly value: Expression | null;
+  /** Set when a helper of yet another module builds it. */
+  readonly builtBy?: HelperOrigin;
+}
+
+export interface ModuleSummary {
+  /** Exported name -> the string it holds. */
+  readonly strings: ReadonlyMap<string, string>;
+  /** Exported name -> the string properties of an `as const` object (or of a default-exported object literal). */
+  readonly objects: ReadonlyMap<string, ReadonlyMap<string, string>>;
+  /** Exported name -> the keys of a function whose every return is an object literal. */
+  readonly helpers: ReadonlyMap<string, readonly HelperKeySummary[]>;
+  /** `export { a as b } from './x'` (or an imported name exported again): exported name -> where it is defined. */
+  readonly reexports: ReadonlyMap<string, { readonly source: string; readonly imported: string }>;
+  /** `export * from './x'`, in order. */
+  readonly stars: readonly string[];
+}
+
+const summaries = new ModuleCache(readSummary);
+
+/** The summary of `file`, or null when it is missing, too large or does not parse. */
+export function moduleSummary(file: string): ModuleSummary | null {
+  return summaries.get(file);
+}
+
+/** How many modules' summaries are held (tests prove the bound). */
+export function heldModuleSummaries(): number {
+  return summaries.size;
+}
+
+function readSummary(file: string): ModuleSummary | null {
+  let program: TSESTree.Program;
+  try {
+    if (fs.statSync(file).size > MAX_MODULE_BYTES) return null;
+    program = parseSource(fs.readFileSync(file, 'utf8'), file).ast;
+  } catch {
+    return null;
+  }
+  // Bindings (`const KEY = 'k'`, a `const` literal a helper returns) are found through `parent` links.
+  walkAll(program, () => undefined);
+  return withCurrentFile(file, () => summarise(program));
+}
+
+function summarise(program: TSESTree.Program): ModuleSummary {
+  const strings = new Map<string, string>();
+  const objects = new Map<string, ReadonlyMap<string, string>>();
+  const helpers = new Map<string, readonly HelperKeySummary[]>();
+  const reexports = new Map<string, { source: string; imported: string }>();
+  const stars: string[] = [];
+  const budget = { nodes: MAX_DETACHED_NODES };
+
+  const exportValue = (exported: string, value: Node | null | undefined, anyObject: boolean): void => {
+    if (!value) return;
+    const inner = unwrap(value);
+    if (inner.type === 'ArrowFunctionExpression' || inner.type === 'FunctionExpression' || inner.type === 'FunctionDeclaration') {
+      const keys = helperKeys(inner, budget);
+      if (keys) helpers.set(exported, keys);
+      return;
+    }
+    const names = constStrings(value);
+    if (names?.length === 1) strings.set(exported, names[0]);
+    const literal = frozenObjectLiteral(value) ?? (anyObject && inner.type === 'ObjectExpression' ? inner : null);
+    if (literal) objects.set(exported, objectStrings(literal));
+  };
+
+  /** An exported module-level name: what it is bound to. */
+  const exportLocal = (exported: string, local: string, at: Node): void => {
+    const binding = findBinding(local, at);
+    if (binding?.kind === 'import') reexports.set(exported, { source: binding.source, imported: binding.imported });
+    else if (binding?.kind === 'function') exportValue(exported, binding.fn as unknown as Expression, false);
+    else if (binding?.kind === 'variable' && binding.declarationKind === 'const') {
+      exportValue(exported, binding.declarator.init ?? declaredLiteral(binding.declarator), false);
+    }
+  };
+
+  for (const statement of program.body) {
+    if (statement.type === 'ExportAllDeclaration') {
+      if (statement.exported === null && statement.exportKind !== 'type') stars.push(statement.source.value);
+      continue;
+    }
+    if (statement.type === 'ExportDefaultDeclaration') {
+      const declaration = statement.declaration;
+      if (declaration.type === 'FunctionDeclaration') {
+        const keys = helperKeys(declaration, budget);
+        if (keys) helpers.set('default', keys);
+      } else if (declaration.type === 'Identifier') exportLocal('default', declaration.name, statement);
+      else exportValue('default', declaration, true);
+      continue;
+    }
+    if (statement.type !== 'ExportNamedDeclaration' || statement.exportKind === 'type') continue;
+    const declaration = statement.declaration;
+    if (statement.source) {
+      for (const specifier of statement.specifiers) {
+        if (specifier.exportKind !== 'type')
+          reexports.set(nameOf(specifier.exported), { source: statement.source.value, imported: nameOf(specifier.local) });
+      }
+    } else if (declaration?.type === 'FunctionDeclaration' && declaration.id) {
+      exportLocal(declaration.id.name, declaration.id.name, statement);
+    } else if (declaration?.type === 'VariableDeclaration' && declaration.kind === 'const') {
+      for (const declarator of declaration.declarations) {
+        if (declarator.id.type === 'Identifier') exportValue(declarator.id.name, declarator.init ?? declaredLiteral(declarator), false);
+      }
+    } else if (!declaration) {
+      for (const specifier of statement.specifiers) {
+        if (specifier.exportKind !== 'type') exportLocal(nameOf(specifier.exported), nameOf(specifier.local), statement);
+      }
+    }
+  }
+  return { strings, objects, helpers, reexports, stars };
+}
+
+function nameOf(node: TSESTree.Identifier | TSESTree.StringLiteral): string {
+  return node.type === 'Identifier' ? node.name : node.value;
+}
+
+/** `export declare const KEY: "com.ex/timing";` (a declaration file): the string literal type is the value. */
+function declaredLiteral(declarator: TSESTree.VariableDeclarator): Node | null {
+  const annotation = declarator.id.typeAnnotation?.typeAnnotation;
+  return annotation?.type === 'TSLiteralType' && annotation.literal.type === 'Literal' ? annotation.literal : null;
+}
+
+function objectStrings(literal: TSESTree.ObjectExpression): Map<string, string> {
+  const strings = new Map<string, string>();
+  for (const property of literal.properties) {
+    // A spread may hold anything: the object's strings are then not all known, and none is taken.
+    if (property.type === 'SpreadElement') return new Map();
+    if (property.kind !== 'init' || property.method) continue;
+    const name = property.computed ? (staticKey(property.key)?.name ?? null) : nameOf(property.key as TSESTree.Identifier);
+    const value = constStrings(property.value);
+    if (name !== null && value?.length === 1) strings.set(name, value[0]);
+  }
+  return strings;
+}
+
+/** Detached copies of a module's helper values are bounded: a helper returning a huge literal keeps only its keys. */
+const MAX_DETACHED_NODES = 5_000;
+/** Nested `const`s and same-module builders are inlined this deep into a detached value. */
+const MAX_INLINE_DEPTH = 6;
+
+/**
+ * The keys a helper builds, when every return is an object literal (through `?:`, `&&`, `await` or a `const`); null
+ * otherwise. Keys another module's helper builds keep that module (`builtBy`); unknown keys are left out (a dynamic
+ * key there cannot be fixed at the call).
+ */
+function helperKeys(fn: TSESTree.FunctionLike, budget: { nodes: number }): HelperKeySummary[] | null {
+  const literals = returnedLiterals(fn);
+  if (literals === null) return null;
+  const keys: HelperKeySummary[] = [];
+  for (const literal of literals) {
+    for (const key of metaValueShape(literal, null).keys) {
+      if (key.name === null) continue;
+      // A key from yet another module's helper already carries a detached value.
+      const value = key.builtBy || key.value === null ? key.value : detach(key.value, budget);
+      keys.push({ name: key.name, source: key.source, value, ...(key.builtBy ? { builtBy: key.builtBy } : {}) });
+    }
+  }
+  return keys;
+}
+
+/** The object literals of every return, or null when some return gives something else (the keys are then unknown). */
+function returnedLiterals(fn: TSESTree.FunctionLike): TSESTree.ObjectExpression[] | null {
+  if (!fn.body) return null;
+  const returned = fn.body.type === 'BlockStatement' ? returnArguments(fn.body) : [fn.body as Expression];
+  const literals: TSESTree.ObjectExpression[] = [];
+  for (const expression of returned) {
+    const branch = literalBranches(expression, 0);
+    if (branch === null) return null;
+    literals.push(...branch);
+  }
+  return literals.length > 0 ? literals : null;
+}
+
+function literalBranches(expression: Node, depth: number): TSESTree.ObjectExpression[] | null {
+  // `const a = b; const b = a;` and deep chains: unknown rather than a stack overflow.
+  if (depth > MAX_INLINE_DEPTH) return null;
+  const inner = unwrap(expression);
+  if (inner.type === 'ObjectExpression') return [inner];
+  if (isNothing(inner)) return [];
+  if (inner.type === 'Identifier') {
+    const init = constInitializer(inner);
+    return init ? literalBranches(init, depth + 1) : null;
+  }
+  if (inner.type === 'AwaitExpression') return literalBranches(inner.argument, depth + 1);
+  if (inner.type === 'LogicalExpression' && inner.operator === '&&') return literalBranches(inner.right, depth + 1);
+  if (inner.type === 'ConditionalExpression') {
+    const consequent = literalBranches(inner.consequent, depth + 1);
+    const alternate = literalBranches(inner.alternate, depth + 1);
+    return consequent && alternate ? [...consequent, ...alternate] : null;
+  }
+  return null;
+}
+
+/**
+ * What the field rules read of a value, as a small tree that holds no link into its module's tree (so that tree can
+ * be dropped): object literals with their field names resolved, arrays, literals and templates, `?:` and `&&`/`??`
+ * branches, a same-module builder's call replaced by what it returns, `rows.map(r => ({…}))` by an array of what the
+ * callback returns, `const`s inlined. Anything else becomes an unknown identifier (the rules then say nothing of it).
+ */
+function detach(value: Node, budget: { nodes: number }, depth = 0): Expression {
+  if (budget.nodes <= 0 || depth > MAX_INLINE_DEPTH) return unknownNode();
+  budget.nodes -= 1;
+  const inner = unwrap(value);
+  const next = (node: Node): Expression => detach(node, budget, depth + 1);
+  switch (inner.type) {
+    case 'Literal':
+      return 'regex' in inner || 'bigint' in inner ? unknownNode() : synthetic({ type: 'Literal', value: inner.value, raw: inner.raw });
+    case 'TemplateLiteral':
+      return synthetic({
+        type: 'TemplateLiteral',
+        quasis: inner.quasis.map((quasi) => synthetic({ type: 'TemplateElement', value: quasi.value, tail: quasi.tail })),
+        expressions: inner.expressions.map(() => unknownNode()),
+      });
+    case 'UnaryExpression':
+      return inner.operator === '-'
+        ? synthetic({ type: 'UnaryExpression', operator: '-', prefix: true, argument: next(inner.argument) })
+        : unknownNode();
+    case 'Identifier': {
+      if (inner.name === 'undefined') return synthetic({ type: 'Identifier', name: 'undefined' });
+      const init = constInitializer(inner);
+      return init ? next(init) : unknownNode();
+    }
+    case 'AwaitExpression':
+      return next(inner.argument);
+    case 'ConditionalExpression':
+      return synthetic({
+        type: 'ConditionalExpression',
+        test: unknownNode(),
+        consequent: next(inner.consequent),
+        alternate: next(inner.alternate),
+      });
+    case 'LogicalExpression':
+      return synthetic({ type: 'LogicalExpression', operator: inner.operator, left: next(inner.left), right: next(inner.right) });
+    case 'ArrayExpression':
+      return synthetic({
+        type: 'ArrayExpression',
+        elements: inner.elements.map((element) =>
+          element === null
+            ? null
+            : element.type === 'SpreadElement'
+              ? synthetic({ type: 'SpreadElement', argument: next(element.argument) })
+              : next(element),
+        ),
+      });
+    case 'ObjectExpression':
+      return synthetic({ type: 'ObjectExpression', properties: inner.properties.map((property) => detachProperty(property, next)) });
+    case 'CallExpression':
+      return detachCall(inner, next);
+    default:
+      return unknownNode();
+  }
+}
+
+function detachProperty(property: TSESTree.ObjectLiteralElement, next: (node: Node) => Expression): Node {
+  if (property.type === 'SpreadElement') return synthetic({ type: 'SpreadElement', argument: next(property.argument) });
+  const name = property.computed ? (staticKey(property.key)?.name ?? null) : propertyKeyName(property);
+  // A field whose name is not known: the shape is open (more fields than listed may be written), as in the module.
+  if (name === null) return synthetic({ type: 'SpreadElement', argument: unknownNode() });
+  const written = property.kind === 'init' && !property.method;
+  return synthetic({
+    type: 'Property',
+    kind: property.kind,
+    method: property.method,
+    computed: false,
+    shorthand: false,
+    key: synthetic({ type: 'Literal', value: name, raw: JSON.stringify(name) }),
+    value: written ? next(property.value) : unknownNode(),
+  });
+}
+
+function detachCall(call: TSESTree.CallExpression, next: (node: Node) => Expression): Expression {
+  const callee = unwrap(call.callee);
+  if (callee.type === 'Identifier') {
+    // `{ stats: statsOf(x) }` with a same-module builder: what it returns (one literal, or `?:` of several).
+    const fn = functionBoundTo(callee);
+    const literals = fn ? returnedLiterals(fn) : null;
+    return literals ? branches(literals.map(next)) : unknownNode();
+  }
+  if (callee.type !== 'MemberExpression') return unknownNode();
+  const method = memberPropertyName(callee);
+  if (method === 'filter' || method === 'slice' || method === 'concat' || method === 'sort' || method === 'reverse')
+    return next(callee.object);
+  const mapper = (method === 'map' || method === 'flatMap') && call.arguments[0] ? unwrap(call.arguments[0]) : null;
+  if (!mapper || (mapper.type !== 'ArrowFunctionExpression' && mapper.type !== 'FunctionExpression') || !mapper.body) return unknownNode();
+  // `rows.map(r => ({ … }))`: an array of what the callback returns.
+  const returned = mapper.body.type === 'BlockStatement' ? returnArguments(mapper.body) : [mapper.body];
+  return synthetic({ type: 'ArrayExpression', elements: returned.map(next) });
+}
+
+function branches(values: Expression[]): Expression {
+  if (values.length === 0) return unknownNode();
+  return values.reduce((alternate, consequent) => synthetic({ type: 'ConditionalExpression', test: unknownNode(), consequent, alternate }));
+}
+
+/** Where a detached node "is": nowhere in the linted file (reports about it go to the call that uses it). */
+const NOWHERE = Object.freeze({
+  range: Object.freeze([0, 0]) as unknown as [number, number],
+  loc: Object.freeze({ start: Object.freeze({ line: 1, column: 0 }), end: Object.freeze({ line: 1, column: 0 }) }),
+});
+
+function synthetic(fields: Record<string, unknown>): Expression {
+  return { ...fields, range: NOWHERE.range, loc: NOWHERE.loc } as unknown as Expression;
+}
+
+function unknownNode(): Expression {
+  return synthetic({ type: 'Identifier', name: '__unknown__' });
+}
