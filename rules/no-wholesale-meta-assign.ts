@@ -1,6 +1,7 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { isSideEffectFree } from '../src/analysis/ast';
 import { defineMetaRuleVisitor } from '../src/analysis/meta-context';
+import { getTypeServices, type TypeServices } from '../src/analysis/typed/type-services';
 import type { MetaWrite } from '../src/analysis/types';
 import { isAssemblyFromCollected, replacesMeta } from '../src/analysis/write-kinds';
 import { createRule } from '../src/util/create-rule';
@@ -65,6 +66,30 @@ function metaOfTarget(target: TSESTree.Node, sourceCode: TSESLint.SourceCode): s
   return MEMBER_SAFE_TARGETS.has(target.type) ? `${text}._meta` : `(${text})._meta`;
 }
 
+/** The type a `_meta` spread is read through when the object's own type may not declare `_meta`. */
+export const META_READ_TYPE = '{ _meta?: Record<string, unknown> }';
+
+/**
+ * How the merge fix reads the `_meta` of an object it did not write as `x._meta` (a re-wrap `{ ...x, _meta }`,
+ * `Object.assign(x, { _meta })`): `x._meta` is TS2339 where `x`'s type has no `_meta`.
+ * - `plain`: `...x._meta` — in JavaScript, or when the type has `_meta` (or is `any`);
+ * - `cast`: `...(x as { _meta?: Record<string, unknown> })._meta` — the type is known and has no `_meta`;
+ * - `suggest`: TypeScript without type information: `...x._meta` may not type-check, so it is only a suggestion.
+ */
+type MetaRead = 'plain' | 'cast' | 'suggest';
+
+const TYPESCRIPT_FILE = /\.[cm]?tsx?$/i;
+
+function metaReadFor(write: MetaWrite, filename: string, typeServices: () => TypeServices | null): MetaRead {
+  if (write.node.type === 'AssignmentExpression' || (write.selfSpread && !write.mergesSelf) || !write.target) return 'plain';
+  if (!TYPESCRIPT_FILE.test(filename)) return 'plain';
+  const services = typeServices();
+  if (!services || !services.holds(write.target)) return 'suggest';
+  const type = services.checker.getApparentType(services.typeOf(write.target));
+  if (type.flags & services.ts.TypeFlags.Any) return 'plain';
+  return type.getProperty('_meta') ? 'plain' : 'cast';
+}
+
 /**
  * Inserts `...target._meta` as the first element of the object literal given to `_meta`. For `x._meta = …` the spread
  * repeats the written member as written (`x!._meta`, `(x as R)._meta`), so it type-checks like the assignment does.
@@ -72,14 +97,18 @@ function metaOfTarget(target: TSESTree.Node, sourceCode: TSESLint.SourceCode): s
  * the spread and its comma are removed, so comments around it stay. Line breaks are the file's own, and the
  * indentation copied for a property on its own line is whitespace only (never the end of a comment before it).
  */
-function mergeFix(write: MetaWrite, sourceCode: TSESLint.SourceCode): TSESLint.ReportFixFunction | null {
+function mergeFix(write: MetaWrite, sourceCode: TSESLint.SourceCode, readThrough: MetaRead): TSESLint.ReportFixFunction | null {
   const literal = write.metaValue;
   if (!write.target || literal?.type !== 'ObjectExpression') return null;
   const writtenMember = write.node.type === 'AssignmentExpression' ? sourceCode.getText(write.node.left) : null;
   const properties = literal.properties;
   const laterSelfSpread = write.selfSpread && !write.mergesSelf ? properties.indexOf(write.selfSpread) : -1;
-  const spread =
-    laterSelfSpread > 0 ? sourceCode.getText(properties[laterSelfSpread]) : `...${writtenMember ?? metaOfTarget(write.target, sourceCode)}`;
+  const castTarget = (): string => {
+    const text = sourceCode.getText(write.target!);
+    return `(${MEMBER_SAFE_TARGETS.has(write.target!.type) ? text : `(${text})`} as ${META_READ_TYPE})._meta`;
+  };
+  const read = writtenMember ?? (readThrough === 'cast' ? castTarget() : metaOfTarget(write.target, sourceCode));
+  const spread = laterSelfSpread > 0 ? sourceCode.getText(properties[laterSelfSpread]) : `...${read}`;
   const eol = lineBreakOf(sourceCode);
   /**
    * Removes `[start, end)`, the moved spread and its separators. When that range starts right after a `// comment`,
@@ -160,6 +189,8 @@ export default createRule<Options, MessageIds>({
   create(context) {
     const sourceCode = context.sourceCode;
     return defineMetaRuleVisitor(context, ({ role, writes }) => {
+      const services = (): TypeServices | null => getTypeServices(context);
+      const filename = context.filename ?? context.getFilename();
       for (const write of writes) {
         // Descriptors and resources are built whole by their one author; rule 1 governs the tool result's `_meta`.
         if (write.plane !== 'result' || !replacesMeta(write)) continue;
@@ -171,23 +202,24 @@ export default createRule<Options, MessageIds>({
             node: write.node,
             messageId: 'lateMergeLayerAssign',
             data: { target, line: String(earlier.node.loc.start.line) },
-            suggest: suggestionsFor(write, target),
+            suggest: suggestionsFor(write, target, metaReadFor(write, filename, services)),
           });
           continue;
         }
-        const fix = mergeFix(write, sourceCode);
-        const safe = fix !== null && isSideEffectFree(write.target);
+        const read = metaReadFor(write, filename, services);
+        const fix = mergeFix(write, sourceCode, read);
+        const safe = fix !== null && read !== 'suggest' && isSideEffectFree(write.target);
         context.report({
           node: write.node,
           messageId: messageFor(write),
           data: { target },
           fix: safe ? fix : null,
-          suggest: !safe ? suggestionsFor(write, target) : [],
+          suggest: !safe ? suggestionsFor(write, target, read) : [],
         });
       }
 
-      function suggestionsFor(write: MetaWrite, target: string): TSESLint.SuggestionReportDescriptor<MessageIds>[] {
-        const fix = mergeFix(write, sourceCode);
+      function suggestionsFor(write: MetaWrite, target: string, read: MetaRead): TSESLint.SuggestionReportDescriptor<MessageIds>[] {
+        const fix = mergeFix(write, sourceCode, read);
         return fix ? [{ messageId: 'suggestMerge', data: { target }, fix }] : [];
       }
     });

@@ -89,18 +89,21 @@ function findingsOf(results: readonly LintResult[]): string[] {
 beforeAll(assertBuilt);
 
 describe('the example server with and without a TypeScript program (ESLint 10, projectService)', () => {
-  it('without types: exactly the 19 seeded findings, 4 of them fixable', async () => {
+  // Without types the re-wrap and Object.assign merges are suggestions (`result._meta` may be TS2339); with types
+  // ToolResult has `_meta`, so they are fixes again (issue 25).
+  it('without types: exactly the 19 seeded findings, 2 of them fixable', async () => {
     const results = await eslint(false).lintFiles([path.join(fixtureDir, 'src')]);
     expect(results.map((result) => toPosix(path.relative(fixtureDir, result.filePath))).sort()).toEqual(
       filesUnder(path.join(fixtureDir, 'src'), fixtureDir),
     );
     expect(findingsOf(results)).toEqual([...UNTYPED].sort());
-    expect(results.flatMap((result) => result.messages).filter((m) => m.fix !== undefined)).toHaveLength(4);
+    expect(results.flatMap((result) => result.messages).filter((m) => m.fix !== undefined)).toHaveLength(2);
   });
 
   it('with projectService: the same 19 plus exactly what the types show, nothing outside src/violations/', async () => {
     const results = await eslint(true).lintFiles([path.join(fixtureDir, 'src')]);
     expect(findingsOf(results)).toEqual([...UNTYPED, ...TYPED_ONLY].sort());
+    expect(results.flatMap((result) => result.messages).filter((m) => m.fix !== undefined)).toHaveLength(4);
     const typedMessages = results
       .flatMap((result) => result.messages)
       .filter((m) => m.ruleId === 'mcp-meta/no-removed-meta-field' || m.message.includes('LegacySearchSummary'))

@@ -7,7 +7,7 @@
 import type { InvalidTestCase } from '@typescript-eslint/rule-tester';
 import isolationRule, { type MessageIds as IsolationIds, type Options as IsolationOptions } from '../../rules/require-producer-isolation';
 import wholesaleRule, { type MessageIds as WholesaleIds, type Options as WholesaleOptions } from '../../rules/no-wholesale-meta-assign';
-import { createRuleTester, DISPATCH, SEARCH_OP } from '../rules/rule-tester';
+import { createRuleTester, DISPATCH, file, SEARCH_OP } from '../rules/rule-tester';
 
 const ruleTester = createRuleTester();
 const DEGRADE = '// A failing producer degrades to its key being absent (MCP _meta rule 3).';
@@ -149,7 +149,7 @@ const wholesaleCases: InvalidTestCase<WholesaleIds, WholesaleOptions>[] = [
   },
   {
     name: "issue 25: `{ ...defaults, ...result, _meta }` names and spreads the last spread's `_meta` (the one that wins and is dropped)",
-    filename: SEARCH_OP,
+    filename: file('src/core/ops/search.js'),
     code: 'function f(defaults, result) { return { ...defaults, ...result, content: [], _meta: { retrieval: 1 } }; }',
     output: 'function f(defaults, result) { return { ...defaults, ...result, content: [], _meta: { ...result._meta, retrieval: 1 } }; }',
     errors: [{ messageId: 'rewrapResult', data: { target: 'result' }, line: 1, column: 78 }],

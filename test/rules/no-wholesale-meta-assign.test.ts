@@ -6,7 +6,10 @@
  */
 import rule, { type MessageIds, type Options } from '../../rules/no-wholesale-meta-assign';
 import type { InvalidTestCase, ValidTestCase } from '@typescript-eslint/rule-tester';
-import { createRuleTester, DISPATCH, EVAL_COMMAND, HOT_MEMORY_HOOK, OTHER_FILE, SEARCH_OP } from './rule-tester';
+import { createRuleTester, DISPATCH, EVAL_COMMAND, file, HOT_MEMORY_HOOK, OTHER_FILE, SEARCH_OP } from './rule-tester';
+
+/** The search op written in JavaScript: no types to break, so a re-wrap's merge is an autofix. */
+const SEARCH_OP_JS = file('src/core/ops/search.js');
 
 const ruleTester = createRuleTester();
 
@@ -304,11 +307,28 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
     errors: [{ messageId: 'deleteMeta', line: 1, column: 1, suggestions: [] }],
   },
   {
-    name: 'Object.assign(x, { _meta: E })',
-    filename: SEARCH_OP,
+    name: 'Object.assign(x, { _meta: E }) in JavaScript: fixed',
+    filename: SEARCH_OP_JS,
     code: 'Object.assign(out, { _meta: { retrieval } });',
     output: 'Object.assign(out, { _meta: { ...out._meta, retrieval } });',
     errors: [{ messageId: 'objectAssignMeta', data: { target: 'out' }, line: 1, column: 1, endColumn: 45, suggestions: [] }],
+  },
+  {
+    // `out._meta` is TS2339 where out's type has no `_meta`; without types the rule cannot know (issue 25).
+    name: 'Object.assign(x, { _meta: E }) in TypeScript without types: suggestion only',
+    filename: SEARCH_OP,
+    code: 'Object.assign(out, { _meta: { retrieval } });',
+    output: null,
+    errors: [
+      {
+        messageId: 'objectAssignMeta',
+        data: { target: 'out' },
+        line: 1,
+        column: 1,
+        endColumn: 45,
+        suggestions: [{ messageId: 'suggestMerge', output: 'Object.assign(out, { _meta: { ...out._meta, retrieval } });' }],
+      },
+    ],
   },
   {
     name: 'Object.assign(call(), { _meta: E }): suggestion only',
@@ -333,18 +353,49 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
     errors: [{ messageId: 'objectAssignMeta', line: 1, column: 1, suggestions: [] }],
   },
   {
-    name: '{ ...result, _meta: E } re-wrapping, reported at the _meta property',
-    filename: SEARCH_OP,
+    name: '{ ...result, _meta: E } re-wrapping, reported at the _meta property (JavaScript: fixed)',
+    filename: SEARCH_OP_JS,
     code: 'function wrap(result) { return { ...result, _meta: { retrieval } }; }',
     output: 'function wrap(result) { return { ...result, _meta: { ...result._meta, retrieval } }; }',
     errors: [{ messageId: 'rewrapResult', data: { target: 'result' }, line: 1, column: 45, endColumn: 65, suggestions: [] }],
   },
   {
+    name: '{ ...result, _meta: E } re-wrapping in TypeScript without types: suggestion only',
+    filename: SEARCH_OP,
+    code: 'function wrap(result) { return { ...result, _meta: { retrieval } }; }',
+    output: null,
+    errors: [
+      {
+        messageId: 'rewrapResult',
+        data: { target: 'result' },
+        line: 1,
+        column: 45,
+        endColumn: 65,
+        suggestions: [
+          { messageId: 'suggestMerge', output: 'function wrap(result) { return { ...result, _meta: { ...result._meta, retrieval } }; }' },
+        ],
+      },
+    ],
+  },
+  {
     name: '{ ...(result as R), _meta: E }',
     filename: SEARCH_OP,
     code: 'const wrapped = { ...(response as ToolResult), _meta: { retrieval } };',
-    output: 'const wrapped = { ...(response as ToolResult), _meta: { ...response._meta, retrieval } };',
-    errors: [{ messageId: 'rewrapResult', data: { target: 'response' }, line: 1, column: 48, suggestions: [] }],
+    output: null,
+    errors: [
+      {
+        messageId: 'rewrapResult',
+        data: { target: 'response' },
+        line: 1,
+        column: 48,
+        suggestions: [
+          {
+            messageId: 'suggestMerge',
+            output: 'const wrapped = { ...(response as ToolResult), _meta: { ...response._meta, retrieval } };',
+          },
+        ],
+      },
+    ],
   },
   {
     name: '{ ...result, _meta: fragment }: no literal to fix',
@@ -526,11 +577,18 @@ async function dispatch(op, params) {
   {
     name: 'one report per replacing write',
     code: 'out._meta = {};\ndelete out._meta;\nObject.assign(out, { _meta: {} });',
-    output: 'out._meta = { ...out._meta };\ndelete out._meta;\nObject.assign(out, { _meta: { ...out._meta } });',
+    output: 'out._meta = { ...out._meta };\ndelete out._meta;\nObject.assign(out, { _meta: {} });',
     errors: [
       { messageId: 'replaceMeta', line: 1, column: 1, suggestions: [] },
       { messageId: 'deleteMeta', line: 2, column: 1, suggestions: [] },
-      { messageId: 'objectAssignMeta', line: 3, column: 1, suggestions: [] },
+      {
+        messageId: 'objectAssignMeta',
+        line: 3,
+        column: 1,
+        suggestions: [
+          { messageId: 'suggestMerge', output: 'out._meta = {};\ndelete out._meta;\nObject.assign(out, { _meta: { ...out._meta } });' },
+        ],
+      },
     ],
   },
 ];
