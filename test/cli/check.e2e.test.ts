@@ -164,6 +164,34 @@ server.registerTool('card', { description: 'A card.', _meta: { 'com.example/card
     expect((JSON.parse(nested.stdout) as CheckJson).findings.map((finding) => finding.code)).toEqual(['key-not-written']);
   });
 
+  it("does not report a catalogue key's host fields as not written: only fields the manifest lists are the code's promise", () => {
+    const widget = `export const descriptor = { description: 'd', inputSchema: {}, _meta: { ui: { resourceUri: 'ui://widget/a.html' } } };
+export function register(server: { registerTool(name: string, config: object, cb: () => object): void }) {
+  server.registerTool('show', descriptor, () => ({ content: [] }));
+}
+`;
+    const files = { 'src/search.ts': SEARCH, 'src/widget.ts': widget };
+    const catalogueOnly = {
+      ...MANIFEST,
+      keys: { ...MANIFEST.keys, ui: { plane: 'tool', catalogue: 'mcp-apps.ui', producers: ['src/widget.ts'] } },
+    };
+    const clean = runBin(['check', '--format', 'json'], project(catalogueOnly, files));
+    expect((JSON.parse(clean.stdout) as CheckJson).findings).toEqual([]);
+    expect(clean.status).toBe(0);
+    // Fields the manifest lists itself are checked as any key's.
+    const listed = {
+      ...MANIFEST,
+      keys: {
+        ...MANIFEST.keys,
+        ui: { plane: 'tool', catalogue: 'mcp-apps.ui', producers: ['src/widget.ts'], fields: ['resourceUri', 'visibility'] },
+      },
+    };
+    const result = runBin(['check', '--format', 'json'], project(listed, files));
+    expect((JSON.parse(result.stdout) as CheckJson).findings.map((finding) => [finding.code, finding.message.split(' is ')[0]])).toEqual([
+      ['field-not-written', "field 'ui.visibility'"],
+    ]);
+  });
+
   it('passes on the example server', () => {
     const example = path.join(REPO_ROOT, 'fixtures/example-server');
     if (!fs.existsSync(path.join(example, 'mcp-meta.registry.json'))) throw new Error('fixtures/example-server has no manifest');

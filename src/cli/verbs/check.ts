@@ -153,6 +153,8 @@ function checkManifest(registryPath: string, cwd: string, typed: TypedOptions | 
   }
 
   const valuesByKey = new Map<string, TypedWrittenValue[]>();
+  /** Every site counted as a write of a registered key (the `written` of `--format json`; 1-based, as ESLint's). */
+  const writeSites: Array<{ key: string; file: string; line: number; column: number }> = [];
   let producerFiles = 0;
   for (const file of listSourceFiles(registry.dir)) {
     const role = registry.classifyFile(file);
@@ -193,6 +195,8 @@ function checkManifest(registryPath: string, cwd: string, typed: TypedOptions | 
         const list = valuesByKey.get(keyWrite.name) ?? [];
         list.push({ node: keyWrite.value, services });
         valuesByKey.set(keyWrite.name, list);
+        const { line, column } = keyWrite.node.loc.start;
+        writeSites.push({ key: keyWrite.name, file: displayPath(file, cwd), line, column: column + 1 });
       }
     }
   }
@@ -212,7 +216,10 @@ function checkManifest(registryPath: string, cwd: string, typed: TypedOptions | 
       });
       continue;
     }
-    if (spec.fields !== undefined) {
+    // Only fields the manifest lists are a promise of its producers: a catalogue key without its own `fields` takes
+    // the host's field set for the rules to check names against, but the host's optional fields (MCP Apps `ui.csp`,
+    // `ui.domain` …) are not ones the code ever wrote, so their absence is no removal.
+    if (spec.fields !== undefined && rawKey?.fields !== undefined) {
       findings.push(
         ...missingFields(
           spec.fields,
@@ -239,7 +246,7 @@ function checkManifest(registryPath: string, cwd: string, typed: TypedOptions | 
         ? [`not in that program, read without types: ${outsideProgram.map((file) => displayPath(file, cwd)).join(', ')}`]
         : []),
     ],
-    data: { registry: displayPath(registryPath, cwd), keys: registry.keys.size, producerFiles },
+    data: { registry: displayPath(registryPath, cwd), keys: registry.keys.size, producerFiles, written: writeSites },
   };
 }
 

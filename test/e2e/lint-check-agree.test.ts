@@ -1,0 +1,83 @@
+/**
+ * The lint and `mcp-meta check` never contradict each other about the same site. Over every fixture server
+ * (fixtures/*, with its own eslint.config.* and manifest), the real ESLint 10 CLI and the built `mcp-meta check`:
+ *
+ * - `check` exits 0 (a manifest that matches the code is never "not written"), or reports exactly the fixture's
+ *   seeded `check` violations, by code and manifest line;
+ * - site by site: no place `check` counts as a write of a registered key (`written` in `--format json`) is one the
+ *   lint calls a foreign producer's write (`no-foreign-meta-key`) or a write on another plane (`wrongPlane` of
+ *   `no-unregistered-meta-key`), and every such lint report names a key `check` does not count there.
+ *
+ * Needs `npm run build` first (`npm test` does it).
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runBin } from '../cli/run-bin';
+import { assertBuilt, parseJsonOutput, repoRoot, runEslint, toPosix } from './helpers/e2e';
+
+const FIXTURES = path.join(repoRoot, 'fixtures');
+
+/** `check` findings seeded on purpose in a fixture (`code manifest-line`); a fixture not listed has none. */
+const SEEDED_CHECK_FINDINGS: Readonly<Record<string, readonly string[]>> = {};
+
+interface CheckJson {
+  ok: boolean;
+  findings: Array<{ code: string; line?: number }>;
+  written: Array<{ key: string; file: string; line: number; column: number }>;
+}
+
+const servers = fs
+  .readdirSync(FIXTURES, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && fs.existsSync(path.join(FIXTURES, entry.name, 'mcp-meta.registry.json')))
+  .map((entry) => entry.name)
+  .sort();
+
+function eslintConfigOf(dir: string): string {
+  const name = fs.readdirSync(dir).find((file) => /^eslint\.config\.(js|mjs|cjs|ts)$/.test(file));
+  if (!name) throw new Error(`${dir} has no eslint.config.*`);
+  return name;
+}
+
+beforeAll(assertBuilt);
+
+describe('lint and check agree over every fixture server', () => {
+  it('finds the fixture servers', () => {
+    expect(servers).toEqual(expect.arrayContaining(['apps-widget-server', 'example-server', 'js-server', 'sdk-server']));
+  });
+
+  it.each(servers)('%s', async (server) => {
+    const dir = path.join(FIXTURES, server);
+    const check = runBin(['check', '--format', 'json'], dir);
+    expect(check.stderr).toBe('');
+    const report = JSON.parse(check.stdout) as CheckJson;
+    const seeded = SEEDED_CHECK_FINDINGS[server] ?? [];
+    expect(report.findings.map((finding) => `${finding.code} ${finding.line ?? ''}`.trim()).sort()).toEqual([...seeded].sort());
+    expect(check.status).toBe(seeded.length === 0 ? 0 : 1);
+    expect(report.written.length).toBeGreaterThan(0);
+
+    const lint = await runEslint(dir, ['src', '--config', eslintConfigOf(dir), '-f', 'json']);
+    const results = parseJsonOutput(lint);
+    expect(results.flatMap((result) => result.messages.filter((m) => m.ruleId === null || m.fatal))).toEqual([]);
+    // Lint reports that say "this site is not a write of the key where its consumers read it".
+    const notAWrite = results.flatMap((result) =>
+      result.messages
+        .filter(
+          (m) =>
+            m.ruleId === 'mcp-meta/no-foreign-meta-key' ||
+            (m.ruleId === 'mcp-meta/no-unregistered-meta-key' && m.message.includes('is registered in') && m.message.includes('plane')),
+        )
+        .map((m) => ({
+          site: `${toPosix(path.relative(dir, result.filePath))}:${m.line}:${m.column}`,
+          rule: m.ruleId,
+          message: m.message,
+        })),
+    );
+    const counted = new Map(report.written.map((write) => [`${write.file}:${write.line}:${write.column}`, write.key]));
+    const contradictions = notAWrite.filter(({ site, message }) => {
+      const key = counted.get(site);
+      return key !== undefined && message.includes(`'${key}'`);
+    });
+    expect(contradictions).toEqual([]);
+  });
+});
