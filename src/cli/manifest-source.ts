@@ -13,6 +13,8 @@ export interface ManifestSource {
   /** Absolute path (for the current manifest) or `REF:path` label (for an old revision). */
   readonly label: string;
   readonly text: string;
+  /** The file began with a UTF-8 BOM (`text` has a space there instead): writers put it back. */
+  readonly bom: boolean;
   readonly manifest: RegistryManifest;
   readonly locator: JsonLocator;
 }
@@ -20,7 +22,8 @@ export interface ManifestSource {
 export function parseManifestSource(rawText: string, label: string): ManifestSource {
   // As in the plugin's loader: a BOM becomes a space, so offsets (and columns) are unchanged and ESLint and the CLI
   // accept the same files.
-  const text = rawText.charCodeAt(0) === 0xfeff ? ' ' + rawText.slice(1) : rawText;
+  const bom = rawText.charCodeAt(0) === 0xfeff;
+  const text = bom ? ' ' + rawText.slice(1) : rawText;
   const tooDeep = offsetBeyondDepth(text);
   if (tooDeep !== -1) {
     const { line, column } = new JsonLocator(text, undefined).position(tooDeep);
@@ -41,7 +44,7 @@ export function parseManifestSource(rawText: string, label: string): ManifestSou
     ...value,
     keys: keys !== null && typeof keys === 'object' && !Array.isArray(keys) ? keys : {},
   } as RegistryManifest;
-  return { label, text, manifest, locator: new JsonLocator(text, tree) };
+  return { label, text, bom, manifest, locator: new JsonLocator(text, tree) };
 }
 
 export function readManifestFile(absolutePath: string): ManifestSource {

@@ -46,9 +46,10 @@ describe('mcp-meta add-key', () => {
     expect(result.status).toBe(0);
     expect(result.stdout).toContain("registered key 'timing' (producers src/wrap.ts; fields ms) in mcp-meta.registry.json");
     const text = manifestOf(dir);
-    // Everything up to the last existing key's line is unchanged; the new key follows in the file's own indentation.
-    const legacyLine = MANIFEST_TEXT.indexOf('        "legacy"');
-    expect(text.slice(0, legacyLine)).toBe(MANIFEST_TEXT.slice(0, legacyLine));
+    // Everything up to the end of the last existing key is unchanged, its one-line layout included; the new key
+    // follows in the file's own indentation.
+    const legacyEnd = MANIFEST_TEXT.indexOf('"deprecated": true }') + '"deprecated": true }'.length;
+    expect(text.slice(0, legacyEnd + 2)).toBe(MANIFEST_TEXT.slice(0, legacyEnd) + ',\n');
     expect(text).toContain(
       '        "timing": {\n            "producers": [\n                "src/wrap.ts"\n            ],\n            "description": "Handler timing",',
     );

@@ -5,6 +5,7 @@ import { CliError, type VerbReport } from '../findings';
 import { displayPath } from '../format-report';
 import { describeIoError } from '../manifest-source';
 import { loadRegistryWithFindings, resolveRegistryPath } from '../registry-findings';
+import { ensureParentFolder, repositoryRoot, writeFileSafely } from '../safe-write';
 import { posixRelative } from '../../util/posix-relative';
 import type { Registry } from '../../registry';
 import type { OptionValues } from '../verb';
@@ -49,12 +50,10 @@ export function runGeneratedFile(spec: GeneratedFileSpec, values: OptionValues, 
   if (values.check !== true) {
     const changed = current !== expected;
     if (changed) {
-      try {
-        fs.mkdirSync(path.dirname(outPath), { recursive: true });
-        fs.writeFileSync(outPath, expected);
-      } catch (error) {
-        throw new CliError(`cannot write ${outPath}: ${describeIoError(error)}`);
-      }
+      // The writer `doc --write`, `init` and `add-key` use: atomic, and never through a symlink out of the repository.
+      const boundary = repositoryRoot(cwd);
+      ensureParentFolder(outPath, boundary);
+      writeFileSafely(outPath, expected, boundary);
     }
     return {
       verb: spec.verb,

@@ -121,7 +121,7 @@ export function buildStarterManifest(
   const docKeys = new Set(docRows.map((row) => row.key));
   const orderedKeys = [...docRows.map((row) => row.key), ...[...scan.keys.keys()].filter((key) => !docKeys.has(key)).sort()];
   for (const key of orderedKeys) {
-    if (key in keys) continue;
+    if (Object.hasOwn(keys, key)) continue; // not `in`: `constructor` is a key like any other
     const row = docRows.find((candidate) => candidate.key === key);
     const scanned = scan.keys.get(key);
     const producers = new Set<string>(row?.producers ?? []);

@@ -1,11 +1,12 @@
 /**
  * `init --update`: what a new scan found, added to the manifest a team already edits. Additions only (keys,
  * producers, fields, vocabulary); nothing is removed, reordered or rewritten, so descriptions, deprecated marks,
- * acceptedBreaks and properties this version does not know survive. Each addition is a jsonc-parser edit of the text.
+ * acceptedBreaks and properties this version does not know survive. The additions are collected first and inserted
+ * in one pass over the text (`addJsonValues`), so the update is linear in the manifest's size.
  */
 import type { JSONPath } from 'jsonc-parser';
 import { compileGlobs, type ManifestFieldSpec, type ManifestFields, type RegistryManifest } from '../../registry';
-import { setJsonValue } from '../manifest-write';
+import { addJsonValues, type JsonAddition } from '../manifest-write';
 
 export interface ManifestUpdate {
   readonly text: string;
@@ -28,7 +29,7 @@ function fieldNames(fields: ManifestFields): string[] {
 }
 
 interface Editor {
-  text: string;
+  readonly additions: JsonAddition[];
   readonly added: string[];
 }
 
@@ -41,14 +42,12 @@ function addFields(editor: Editor, existing: ManifestFields, found: ManifestFiel
   for (const name of fieldNames(found)) {
     const foundSpec: ManifestFieldSpec = Array.isArray(found) ? {} : (found[name] ?? {});
     if (!known.has(name)) {
-      editor.text = Array.isArray(existing)
-        ? setJsonValue(editor.text, [...jsonPath, -1], name)
-        : setJsonValue(editor.text, [...jsonPath, name], foundSpec);
+      editor.additions.push(Array.isArray(existing) ? { path: [...jsonPath, -1], value: name } : { path: [...jsonPath, name], value: foundSpec });
       editor.added.push(`field '${label}.${name}'`);
       continue;
     }
     if (Array.isArray(existing)) continue;
-    const spec = existing[name];
+    const spec = Object.hasOwn(existing, name) ? existing[name] : undefined;
     if (spec?.fields !== undefined && foundSpec.fields !== undefined) {
       addFields(editor, spec.fields, foundSpec.fields, [...jsonPath, name, 'fields'], `${label}.${name}`);
     }
@@ -65,7 +64,7 @@ export function mergeIntoManifest(
   found: RegistryManifest,
   skipKeys: ReadonlySet<string>,
 ): ManifestUpdate {
-  const editor: Editor = { text: existingText, added: [] };
+  const editor: Editor = { additions: [], added: [] };
   const touchedKeys = new Set<string>();
   // A file the team put in `ignore` holds another plane: a scan that sees writes there is not news.
   const ignored = compileGlobs(existing.ignore ?? []);
@@ -75,10 +74,8 @@ export function mergeIntoManifest(
     const matchesCurrent = list === 'mergeLayer' ? compileGlobs(current) : (name: string) => current.includes(name);
     const fresh = (found[list] ?? []).filter((name) => !matchesCurrent(name) && !(list === 'mergeLayer' && ignored(name)));
     if (fresh.length === 0) continue;
-    editor.text =
-      existing[list] === undefined
-        ? setJsonValue(editor.text, [list], fresh)
-        : fresh.reduce((text, name) => setJsonValue(text, [list, -1], name), editor.text);
+    if (existing[list] === undefined) editor.additions.push({ path: [list], value: fresh });
+    else for (const name of fresh) editor.additions.push({ path: [list, -1], value: name });
     for (const name of fresh) editor.added.push(`${VOCABULARY_NOUN[list]} ${name}`);
   }
 
@@ -86,9 +83,10 @@ export function mergeIntoManifest(
     if (skipKeys.has(key)) continue;
     const producers = foundKey.producers.filter((file) => !ignored(file));
     if (producers.length === 0) continue;
-    const current = existing.keys[key];
+    // Own properties only: a key named `constructor` or `toString` is not on Object.prototype's list.
+    const current = Object.hasOwn(existing.keys, key) ? existing.keys[key] : undefined;
     if (current === undefined) {
-      editor.text = setJsonValue(editor.text, ['keys', key], { ...foundKey, producers });
+      editor.additions.push({ path: ['keys', key], value: { ...foundKey, producers } });
       editor.added.push(`key '${key}' (producers ${producers.join(', ')})`);
       touchedKeys.add(key);
       continue;
@@ -96,12 +94,12 @@ export function mergeIntoManifest(
     const before = editor.added.length;
     const owned = compileGlobs(Array.isArray(current.producers) ? current.producers : []);
     for (const file of producers.filter((candidate) => !owned(candidate))) {
-      editor.text = setJsonValue(editor.text, ['keys', key, 'producers', -1], file);
+      editor.additions.push({ path: ['keys', key, 'producers', -1], value: file });
       editor.added.push(`producer ${file} to key '${key}'`);
     }
     if (current.fields !== undefined && foundKey.fields !== undefined)
       addFields(editor, current.fields, foundKey.fields, ['keys', key, 'fields'], key);
     if (editor.added.length > before) touchedKeys.add(key);
   }
-  return { text: editor.text, added: editor.added, touchedKeys };
+  return { text: addJsonValues(existingText, editor.additions), added: editor.added, touchedKeys };
 }

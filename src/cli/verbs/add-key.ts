@@ -5,8 +5,8 @@ import { posixRelative } from '../../util/posix-relative';
 import { CliError, type Finding, type VerbReport } from '../findings';
 import { displayPath } from '../format-report';
 import { locate, readManifestFile } from '../manifest-source';
-import { setJsonValue } from '../manifest-write';
-import { repositoryRoot, writeFileSafely } from '../safe-write';
+import { addJsonValues, withOriginalBom, type JsonAddition } from '../manifest-write';
+import { repositoryRoot, withFileLock, writeFileSafely } from '../safe-write';
 import { assertRegistryExists, registryProblemToFinding, resolveRegistryPath } from '../registry-findings';
 import { FORMAT_HELP, type OptionValues, type Verb } from '../verb';
 
@@ -81,95 +81,129 @@ export const addKeyVerb: Verb = {
     }
     const registryPath = resolveRegistryPath(values.registry as string | undefined, cwd);
     assertRegistryExists(registryPath);
-    const source = readManifestFile(registryPath);
     const manifestDir = path.dirname(registryPath);
     const producerOptions = listOption(values, 'producer');
     if (producerOptions.length === 0) throw new CliError('add-key needs at least one --producer FILE', USAGE);
     const producers = [...new Set(producerOptions.map((option) => producerGlob(option, cwd, manifestDir)))];
-    const fields = [...new Set(listOption(values, 'field'))];
-    const shownRegistry = displayPath(registryPath, cwd);
+    const request: AddKeyRequest = {
+      key,
+      producers,
+      fields: [...new Set(listOption(values, 'field'))],
+      plane: typeof plane === 'string' ? plane : undefined,
+      description: typeof values.description === 'string' ? values.description : undefined,
+      updateProducers: values['update-producers'] === true,
+      registryPath,
+      shownRegistry: displayPath(registryPath, cwd),
+    };
+    // Read, edit and write under the manifest's lock: concurrent runs take turns and each sees the others' keys.
+    const boundary = repositoryRoot(cwd);
+    return withFileLock(registryPath, boundary, () => addKey(request, boundary));
+  },
+};
 
-    const existing = source.manifest.keys[key] as Partial<ManifestKey> | undefined;
-    let text = source.text;
-    const added: string[] = [];
-    if (existing === undefined) {
-      const entry: Record<string, unknown> = { producers };
-      if (typeof values.description === 'string') entry.description = values.description;
-      if (typeof plane === 'string') entry.plane = plane;
-      if (fields.length > 0) entry.fields = fields;
-      text = setJsonValue(text, ['keys', key], entry);
-      added.push(`key '${key}' (producers ${producers.join(', ')}${fields.length > 0 ? `; fields ${fields.join(', ')}` : ''})`);
-    } else if (values['update-producers'] !== true) {
-      const finding: Finding = {
-        severity: 'error',
-        code: 'key-exists',
-        message: `key '${key}' is already registered in ${shownRegistry}`,
-        file: registryPath,
-        ...locate(source, ['keys', key]),
-        fix: 'pass --update-producers to add producers and fields to it, or edit it by hand',
-      };
-      return { verb: 'add-key', findings: [finding], notes: [] };
-    } else {
-      const listed = Array.isArray(existing.producers) ? existing.producers : [];
-      for (const producer of producers.filter((candidate) => !listed.includes(candidate))) {
-        text = setJsonValue(text, ['keys', key, 'producers', -1], producer);
-        added.push(`producer ${producer}`);
-      }
-      const known = existing.fields;
-      for (const field of fields) {
-        if (Array.isArray(known)) {
-          if (known.includes(field)) continue;
-          text = setJsonValue(text, ['keys', key, 'fields', -1], field);
-        } else if (known !== undefined) {
-          if (field in known) continue;
-          text = setJsonValue(text, ['keys', key, 'fields', field], {});
-        } else {
-          // No `fields` yet means "fields unchecked": listing some starts checking them, which is what was asked.
-          text = setJsonValue(text, ['keys', key, 'fields'], fields);
-          added.push(`fields ${fields.join(', ')}`);
-          break;
-        }
-        added.push(`field ${key}.${field}`);
-      }
-      if (typeof values.description === 'string' && existing.description === undefined) {
-        text = setJsonValue(text, ['keys', key, 'description'], values.description);
-        added.push('its description');
-      }
-    }
+interface AddKeyRequest {
+  key: string;
+  producers: string[];
+  fields: string[];
+  plane: string | undefined;
+  description: string | undefined;
+  updateProducers: boolean;
+  registryPath: string;
+  shownRegistry: string;
+}
 
-    // The plugin's own loader decides: what ESLint would reject is never written.
-    const result = parseRegistry(text, registryPath, { checkGlobs: true });
-    const keyPointer = toPointer(['keys', key]);
-    const blocking = result.ok
-      ? result.warnings.filter((problem) => problem.pointer?.startsWith(keyPointer) === true)
-      : result.problems.filter((problem) => problem.severity === 'error');
-    if (blocking.length > 0) {
-      return {
-        verb: 'add-key',
-        // Lines and columns would point into a text that is not written: the finding names the file only.
-        findings: blocking.map((problem) => ({
-          ...registryProblemToFinding(problem),
-          severity: 'error' as const,
-          line: undefined,
-          column: undefined,
-        })),
-        notes: [`${shownRegistry} is unchanged: the plugin's manifest validation rejects the result`],
-      };
+function addKey(request: AddKeyRequest, boundary: string): VerbReport {
+  const { key, producers, fields, registryPath, shownRegistry } = request;
+  const source = readManifestFile(registryPath);
+  // Own properties only: `constructor` or `toString` is a key like any other, not Object.prototype's.
+  const existing = Object.hasOwn(source.manifest.keys, key) ? (source.manifest.keys[key] as Partial<ManifestKey>) : undefined;
+  const additions: JsonAddition[] = [];
+  const added: string[] = [];
+  if (existing === undefined) {
+    const entry: Record<string, unknown> = { producers };
+    if (request.description !== undefined) entry.description = request.description;
+    if (request.plane !== undefined) entry.plane = request.plane;
+    if (fields.length > 0) entry.fields = fields;
+    additions.push({ path: ['keys', key], value: entry });
+    added.push(`key '${key}' (producers ${producers.join(', ')}${fields.length > 0 ? `; fields ${fields.join(', ')}` : ''})`);
+  } else if (!request.updateProducers) {
+    const finding: Finding = {
+      severity: 'error',
+      code: 'key-exists',
+      message: `key '${key}' is already registered in ${shownRegistry}`,
+      file: registryPath,
+      ...locate(source, ['keys', key]),
+      fix: 'pass --update-producers to add producers and fields to it, or edit it by hand',
+    };
+    return { verb: 'add-key', findings: [finding], notes: [] };
+  } else {
+    const listed = Array.isArray(existing.producers) ? existing.producers : [];
+    for (const producer of producers.filter((candidate) => !listed.includes(candidate))) {
+      additions.push({ path: ['keys', key, 'producers', -1], value: producer });
+      added.push(`producer ${producer}`);
     }
-    if (added.length === 0) {
-      return {
-        verb: 'add-key',
-        findings: [],
-        notes: [`key '${key}' already lists these producers and fields: ${shownRegistry} is unchanged`],
-        data: { file: shownRegistry, key, added },
-      };
+    const known = existing.fields;
+    for (const field of fields) {
+      if (Array.isArray(known)) {
+        if (known.includes(field)) continue;
+        additions.push({ path: ['keys', key, 'fields', -1], value: field });
+      } else if (known !== undefined) {
+        if (Object.hasOwn(known, field)) continue;
+        additions.push({ path: ['keys', key, 'fields', field], value: {} });
+      } else {
+        // No `fields` yet means "fields unchecked": listing some starts checking them, which is what was asked.
+        additions.push({ path: ['keys', key, 'fields'], value: fields });
+        added.push(`fields ${fields.join(', ')}`);
+        break;
+      }
+      added.push(`field ${key}.${field}`);
     }
-    writeFileSafely(registryPath, text, repositoryRoot(cwd));
+    if (request.description !== undefined && existing.description === undefined) {
+      additions.push({ path: ['keys', key, 'description'], value: request.description });
+      added.push('its description');
+    }
+  }
+  const text = addJsonValues(source.text, additions);
+
+  // The plugin's own loader decides: what ESLint would reject is never written.
+  const result = parseRegistry(text, registryPath, { checkGlobs: true });
+  const keyPointer = toPointer(['keys', key]);
+  const blocking = result.ok
+    ? result.warnings.filter((problem) => problem.pointer?.startsWith(keyPointer) === true)
+    : result.problems.filter((problem) => problem.severity === 'error');
+  if (blocking.length > 0) {
+    return {
+      verb: 'add-key',
+      // Lines and columns would point into a text that is not written: the finding names the file only.
+      findings: blocking.map((problem) => ({
+        ...registryProblemToFinding(problem),
+        severity: 'error' as const,
+        line: undefined,
+        column: undefined,
+      })),
+      notes: [`${shownRegistry} is unchanged: the plugin's manifest validation rejects the result`],
+    };
+  }
+  if (added.length === 0) {
     return {
       verb: 'add-key',
       findings: [],
-      notes: [`${existing === undefined ? 'registered' : `updated key '${key}':`} ${added.join(', ')} in ${shownRegistry}`],
+      notes: [`key '${key}' already lists these producers and fields: ${shownRegistry} is unchanged`],
       data: { file: shownRegistry, key, added },
     };
-  },
-};
+  }
+  writeFileSafely(registryPath, withOriginalBom(source, text), boundary);
+  // The lock keeps other add-key and init --update runs out; an editor or script writing meanwhile does not take it.
+  if (!Object.hasOwn(readManifestFile(registryPath).manifest.keys, key)) {
+    throw new CliError(
+      `wrote ${shownRegistry}, but key '${key}' is not in it: another program replaced the file meanwhile`,
+      'Run the command again.',
+    );
+  }
+  return {
+    verb: 'add-key',
+    findings: [],
+    notes: [`${existing === undefined ? 'registered' : `updated key '${key}':`} ${added.join(', ')} in ${shownRegistry}`],
+    data: { file: shownRegistry, key, added },
+  };
+}

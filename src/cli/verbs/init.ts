@@ -14,7 +14,8 @@ import { mergeIntoManifest } from '../init/update-manifest';
 import { describeIoError, readManifestFile } from '../manifest-source';
 import { registryProblemToFinding } from '../registry-findings';
 import { listSourceFiles } from '../source-files';
-import { repositoryRoot, writeFileSafely } from '../safe-write';
+import { withOriginalBom } from '../manifest-write';
+import { repositoryRoot, withFileLock, writeFileSafely } from '../safe-write';
 import { FORMAT_HELP, type Verb } from '../verb';
 
 const USAGE = 'Usage: mcp-meta init [DIR] [--from-doc FILE.md] [--force | --update] [--format text|json|github|sarif]';
@@ -111,7 +112,8 @@ export const initVerb: Verb = {
     const built = buildStarterManifest(dir, vocabulary, scan, docRows);
     const manifest = built.manifest;
     notes.push(...built.notes);
-    if (update) return updateManifest(target, manifest, notes, cwd);
+    // Under the manifest's lock, like add-key: a concurrent add-key or init --update is never lost.
+    if (update) return withFileLock(target, repositoryRoot(cwd), () => updateManifest(target, manifest, notes, cwd));
     const schema = schemaReferenceFor(dir);
     manifest.$schema = schema.reference;
     if (!schema.resolved)
@@ -184,7 +186,7 @@ function updateManifest(target: string, found: RegistryManifest, notes: string[]
         notes.unshift(`${shown} already has everything the scan found: nothing added`);
         return { verb: 'init', findings: [], notes, data: { file: shown, added: [] } };
       }
-      writeFileSafely(target, merged.text, repositoryRoot(cwd));
+      writeFileSafely(target, withOriginalBom(current, merged.text), repositoryRoot(cwd));
       notes.unshift(
         `updated ${shown}: added ${merged.added.length} ${merged.added.length === 1 ? 'entry' : 'entries'}`,
         ...merged.added.map((line) => `  added ${line}`),
@@ -194,7 +196,7 @@ function updateManifest(target: string, found: RegistryManifest, notes: string[]
     }
     for (const key of rejected) {
       const reason = result.problems.find((problem) => keysOf([problem]).has(key));
-      const what = key in current.manifest.keys ? `the additions to key '${key}' are` : `key '${key}' is`;
+      const what = Object.hasOwn(current.manifest.keys, key) ? `the additions to key '${key}' are` : `key '${key}' is`;
       notes.push(`${what} left out: ${reason?.message ?? 'the manifest validation rejects them'}`);
       skipped.add(key);
     }
