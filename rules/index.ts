@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { TSESLint } from '@typescript-eslint/utils';
 // One import per rule, in alphabetical order. eslint-doc-generator reads this map through the built plugin.
+import noDroppedMeta from './no-dropped-meta';
 import noForeignMetaKey from './no-foreign-meta-key';
 import noRemovedMetaField from './no-removed-meta-field';
 import noUnregisteredMetaField from './no-unregistered-meta-field';
@@ -18,6 +19,7 @@ import validRegistry from './valid-registry';
 export type AnyRule = TSESLint.RuleModule<string, readonly unknown[]>;
 
 export const rules: Record<string, AnyRule> = {
+  'no-dropped-meta': noDroppedMeta,
   'no-foreign-meta-key': noForeignMetaKey,
   'no-removed-meta-field': noRemovedMetaField,
   'no-unregistered-meta-field': noUnregisteredMetaField,

@@ -151,9 +151,15 @@ export function getMetaFileState(context: AnyRuleContext): MetaFileState {
 export function defineMetaRuleVisitor<MessageIds extends string>(
   context: Readonly<TSESLint.RuleContext<MessageIds, readonly unknown[]>>,
   onAnalysis: (analysis: MetaFileAnalysis) => void,
+  /**
+   * For a rule about code that never names `_meta` (`no-dropped-meta`): its own text check, asked only of files the
+   * write check ruled out. Such a file's analysis has no writes and costs no walk.
+   */
+  mayMatter?: (text: string, registry: Registry) => boolean,
 ): TSESLint.RuleListener {
   const gate = getFileGate(context);
-  if (gate.status !== 'ok' || !gate.mayWrite) return NO_LISTENERS;
+  if (gate.status !== 'ok') return NO_LISTENERS;
+  if (!gate.mayWrite && !mayMatter?.(sourceCodeOf(context).text, gate.registry)) return NO_LISTENERS;
   const state = getMetaFileState(context);
   // With `resultTypes` and a program, only writes on tool results (by type) reach the rules.
   if (state.status === 'ok') onAnalysis(resultWritesOf(state.analysis, context));

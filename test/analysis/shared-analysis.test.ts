@@ -32,7 +32,7 @@ const config: Linter.Config[] = [
   },
 ];
 
-/** A producer file that every one of the five rules has something to say about. */
+/** A producer file that every one of the `_meta` rules has something to say about (a relay too, for no-dropped-meta). */
 const PRODUCER_FILE = `
 export async function search(ctx, out, rows) {
   ctx.emitResponseMeta('retrieval', { returned: rows.length });
@@ -41,6 +41,10 @@ export async function search(ctx, out, rows) {
   out._meta.retreival = 1;
   out._meta.retrieval = await build(rows);
   return out;
+}
+export async function relay(upstream, args) {
+  const r = await upstream.callTool({ name: 'search', arguments: args });
+  return { content: r.content } satisfies CallToolResult;
 }
 `;
 

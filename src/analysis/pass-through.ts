@@ -1,0 +1,808 @@
+/**
+ * Pass-through flow: where code between an MCP server and its consumer (a proxy, a gateway, a handler wrapper, a
+ * client adapter) rebuilds a tool result it received and leaves `_meta` behind, or forwards the upstream's `_meta`
+ * with the upstream's identity in it, or replaces the caller's request `_meta`. The write model (`find-meta-writes`)
+ * sees only code that writes `_meta`; these bugs are exactly the code that never mentions it, so this is a model of
+ * its own, built once per AST (see `passThroughOf`) for files the text pre-filter (`mayPassThrough`) lets through.
+ *
+ * Sources (a tool result received): `await x.callTool(…)` (SDK v1 `Client.callTool`, v2 `@modelcontextprotocol/client`),
+ * the value a wrapper gets from the handler it wraps (`await handler(args, extra)`), a value declared (or, with
+ * types, typed) as `CallToolResult` or one of the manifest's `resultTypes`, and the callback parameter of `.map` over
+ * a list of them. Sinks: an object literal that copies a source's `content`, `structuredContent` or `isError` and
+ * carries neither `_meta` nor a spread, where it becomes a tool result again: returned from a tool callback, returned
+ * by the wrapper, or given to a result type (or a type with a `metadata`/`_meta` slot, an agent adapter's message).
+ */
+import type { TSESTree } from '@typescript-eslint/utils';
+import { calleeName, isFunctionNode, memberPropertyName, propertyKeyName, referenceText, staticString, unwrap, walkAll } from './ast';
+import { findBinding } from './bindings';
+import { isInbound, TOOL_RESULT_PROPERTIES } from './planes';
+import type * as ts from 'typescript';
+import { resolveResultTypes } from './typed/result-types';
+import type { TypeServices } from './typed/type-services';
+
+type Node = TSESTree.Node;
+type FunctionNode = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression;
+
+/** The `_meta` key a 2026-07-28 server stamps with its own identity (SDK v2's `SERVER_INFO_META_KEY`). */
+export const SERVER_INFO_META_KEY = 'io.modelcontextprotocol/serverInfo';
+
+/**
+ * Cheap first check, on the text only: a file that names no client call, no result type and no tool registration
+ * cannot rebuild a tool result it received. One regular expression pass (like `mayWriteMeta`), so a file that cannot
+ * matter costs one scan of its text and is never walked.
+ */
+const PASS_THROUGH_MARKERS =
+  /callTool|CallToolResult|registerTool|registerAppTool|setRequestHandler|tools\/call|progressToken|structuredContent|isError/;
+
+export function mayPassThrough(text: string, resultTypes: readonly string[]): boolean {
+  if (PASS_THROUGH_MARKERS.test(text)) return true;
+  return resultTypes.some((name) => text.includes(name));
+}
+
+/** How a tool result came in. */
+export type SourceKind =
+  /** `await x.callTool(…)`: an upstream server's result, with the upstream's `_meta` (and identity). */
+  | 'call-tool'
+  /** `await handler(args, extra)` in a wrapper: the wrapped handler's result. */
+  | 'handler'
+  /** Declared or typed as `CallToolResult` / a manifest `resultTypes` name. */
+  | 'typed';
+
+export interface ResultSource {
+  readonly kind: SourceKind;
+  /** What messages call it: `upstream.callTool(…)`, `handler(…)`, `result`. */
+  readonly label: string;
+  /** Where the source is (the call, or the declaration of a typed value). */
+  readonly node: Node;
+}
+
+/** Where a rebuilt literal becomes a result again. */
+export type SinkKind = 'tool-callback' | 'wrapper' | 'result-type' | 'slot';
+
+export interface DroppedMeta {
+  /** The rebuilt object literal. */
+  readonly literal: TSESTree.ObjectExpression;
+  readonly source: ResultSource;
+  /** The result fields the literal copies (`content`, `isError`, …), in source order, deduplicated. */
+  readonly fields: readonly string[];
+  readonly sink: SinkKind;
+  /** For `slot`: the property of the destination type that holds metadata (`metadata` or `_meta`). */
+  readonly slot: string;
+  /** The identifier the source is read through (`r` in `r.content`), or null for a destructured source. */
+  readonly holder: TSESTree.Identifier | null;
+  /** For a destructured source (`const { content } = await c.callTool(…)`): the pattern, to add `_meta` to. */
+  readonly pattern: TSESTree.ObjectPattern | null;
+  /** The statement (in a block) the literal is part of, where a declaration can go before it; null in an arrow body. */
+  readonly statement: TSESTree.Statement | null;
+}
+
+/** `_meta: r._meta` (or `{ ...r._meta, … }`) forwarded from an upstream `callTool` result into a result. */
+export interface ForwardedServerInfo {
+  /** The `_meta` property. */
+  readonly node: TSESTree.Property;
+  readonly source: ResultSource;
+  /** The upstream result's holder (`r`). */
+  readonly holder: TSESTree.Identifier;
+  readonly literal: TSESTree.ObjectExpression;
+  readonly statement: TSESTree.Statement | null;
+}
+
+/** `{ ...params, _meta: { progressToken } }`: an outbound request whose `_meta` replaces the caller's. */
+export interface ReplacedRequestMeta {
+  /** The `_meta` property. */
+  readonly node: TSESTree.Property;
+  /** The object literal given to `_meta`. */
+  readonly value: TSESTree.ObjectExpression;
+  /** The spread request (`params`, `request.params`). */
+  readonly request: TSESTree.Expression;
+}
+
+export interface PassThroughAnalysis {
+  readonly dropped: readonly DroppedMeta[];
+  readonly forwardedServerInfo: readonly ForwardedServerInfo[];
+  readonly replacedRequestMeta: readonly ReplacedRequestMeta[];
+}
+
+const EMPTY: PassThroughAnalysis = Object.freeze({ dropped: [], forwardedServerInfo: [], replacedRequestMeta: [] });
+
+const byAst = new WeakMap<object, PassThroughAnalysis>();
+
+/**
+ * The file's pass-through findings, once per AST (every rule and host that asks gets the same object). `services` is
+ * asked only for nodes the syntax already found interesting (an identifier whose source is otherwise unknown, a
+ * literal's destination), never for the whole file.
+ */
+export function passThroughOf(
+  ast: TSESTree.Program,
+  resultTypes: readonly string[],
+  services: () => TypeServices | null,
+): PassThroughAnalysis {
+  const known = byAst.get(ast);
+  if (known) return known;
+  const analysis = analyse(ast, new Set(['CallToolResult', ...resultTypes]), services);
+  byAst.set(ast, analysis);
+  return analysis;
+}
+
+const TOOL_REGISTRATIONS: ReadonlySet<string> = new Set(['registerTool', 'registerAppTool', 'tool']);
+const LIST_CALLBACKS: ReadonlySet<string> = new Set(['map', 'flatMap', 'forEach']);
+/** Names a wrapper gives the handler it wraps. A parameter named otherwise must copy an MCP-only field. */
+const HANDLER_NAME = /handler|handle|callback|^cb$|^fn$|^next$|tool|exec|run|func|original|wrapped|impl/i;
+
+function analyse(ast: TSESTree.Program, resultTypes: ReadonlySet<string>, services: () => TypeServices | null): PassThroughAnalysis {
+  const candidates: TSESTree.ObjectExpression[] = [];
+  const requestLiterals: TSESTree.ObjectExpression[] = [];
+  walkAll(ast, (node) => {
+    if (node.type !== 'ObjectExpression') return;
+    let result = false;
+    let meta = false;
+    for (const property of node.properties) {
+      if (property.type !== 'Property') continue;
+      const name = propertyKeyName(property);
+      if (name === '_meta') meta = true;
+      else if (name !== null && TOOL_RESULT_PROPERTIES.has(name)) result = true;
+    }
+    if (result) candidates.push(node);
+    if (meta && node.properties.some((property) => property.type === 'SpreadElement')) requestLiterals.push(node);
+  });
+  if (candidates.length === 0 && requestLiterals.length === 0) return EMPTY;
+  const context: Context = { resultTypes, services, typeServices: undefined };
+  const dropped: DroppedMeta[] = [];
+  const forwarded: ForwardedServerInfo[] = [];
+  for (const literal of candidates) {
+    const found = droppedIn(literal, context);
+    if (found) dropped.push(found);
+    const forward = forwardedIn(literal, context);
+    if (forward) forwarded.push(forward);
+  }
+  const replaced = requestLiterals.flatMap((literal) => replacedRequestMetaIn(literal) ?? []);
+  return { dropped, forwardedServerInfo: forwarded, replacedRequestMeta: replaced };
+}
+
+interface Context {
+  readonly resultTypes: ReadonlySet<string>;
+  readonly services: () => TypeServices | null;
+  typeServices: TypeServices | null | undefined;
+}
+
+function typeServicesOf(context: Context): TypeServices | null {
+  if (context.typeServices === undefined) context.typeServices = context.services();
+  return context.typeServices;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Sources
+
+/** Strips `await`, parentheses and TypeScript wrappers. */
+function stripAwait(node: Node): Node {
+  let current = unwrap(node) as Node;
+  while (current.type === 'AwaitExpression') current = unwrap(current.argument) as Node;
+  return current;
+}
+
+/** `x.callTool(…)` / `callTool(…)` (awaited or not). */
+function isCallToolCall(node: Node): node is TSESTree.CallExpression {
+  const inner = stripAwait(node);
+  return inner.type === 'CallExpression' && calleeName(inner) === 'callTool';
+}
+
+function calleeLabel(call: TSESTree.CallExpression): string {
+  const callee = unwrap(call.callee);
+  const text = referenceText(callee);
+  return `${text ?? calleeName(call) ?? 'callTool'}(…)`;
+}
+
+/** The function whose parameter list declares `name`, seen from `from`, or null. */
+function parameterOwner(name: string, from: Node): FunctionNode | null {
+  for (let node = from.parent; node; node = node.parent) {
+    if (isFunctionNode(node) && node.params.some((param) => declaresName(param, name))) return node;
+    if (node.type === 'BlockStatement' || node.type === 'Program') {
+      // A local declaration of the name shadows any parameter further out.
+      const binding = findBinding(name, from);
+      if (binding && binding.kind !== 'other') return null;
+    }
+  }
+  return null;
+}
+
+function declaresName(pattern: Node, name: string): boolean {
+  switch (pattern.type) {
+    case 'Identifier':
+      return pattern.name === name;
+    case 'AssignmentPattern':
+      return declaresName(pattern.left, name);
+    case 'RestElement':
+      return declaresName(pattern.argument, name);
+    case 'TSParameterProperty':
+      return declaresName(pattern.parameter, name);
+    case 'ObjectPattern':
+      return pattern.properties.some((property) => declaresName(property.type === 'RestElement' ? property : property.value, name));
+    case 'ArrayPattern':
+      return pattern.elements.some((element) => element !== null && declaresName(element, name));
+    default:
+      return false;
+  }
+}
+
+/** A type annotation that names a result type: `CallToolResult`, `Promise<CallToolResult>`, `ToolResult | undefined`. */
+function annotationNamesResult(annotation: TSESTree.TypeNode | undefined, resultTypes: ReadonlySet<string>, list = false): boolean {
+  if (!annotation) return false;
+  switch (annotation.type) {
+    case 'TSTypeReference': {
+      const name = typeName(annotation.typeName);
+      if (name === 'Promise' || name === 'Awaited' || (list && (name === 'Array' || name === 'ReadonlyArray'))) {
+        const params = annotation.typeArguments?.params ?? [];
+        if (name === 'Array' || name === 'ReadonlyArray') return params.length === 1 && annotationNamesResult(params[0], resultTypes);
+        return params.length === 1 && annotationNamesResult(params[0], resultTypes, list);
+      }
+      return !list && name !== null && resultTypes.has(name);
+    }
+    case 'TSArrayType':
+      return list && annotationNamesResult(annotation.elementType, resultTypes);
+    case 'TSTypeOperator':
+      return annotationNamesResult(annotation.typeAnnotation, resultTypes, list);
+    case 'TSUnionType':
+      return annotation.types.some((member) => annotationNamesResult(member, resultTypes, list));
+    default:
+      return false;
+  }
+}
+
+function typeName(name: TSESTree.EntityName): string | null {
+  if (name.type === 'Identifier') return name.name;
+  if (name.type === 'TSQualifiedName') return name.right.name;
+  return null;
+}
+
+/** With types: whether `node`'s type is named as a result type (each member of a union), never a guess from shape. */
+function typedAsResult(node: Node, context: Context, list = false): boolean {
+  const services = typeServicesOf(context);
+  if (!services || !services.holds(node)) return false;
+  let type = services.checker.getNonNullableType(services.typeOf(node));
+  if (list) {
+    const element = services.checker.getIndexTypeOfType(type, services.ts.IndexKind.Number);
+    if (!element || !services.checker.isArrayLikeType(type)) return false;
+    type = services.checker.getNonNullableType(element);
+  }
+  return isResultType(type, services, context);
+}
+
+/**
+ * A type that is one of the result types: named so, or assignable to one (`CallToolResult` is a type alias the
+ * checker resolves away). `any`, `unknown` and index-signature records say nothing about what a value is: never.
+ */
+function isResultType(type: ts.Type, services: TypeServices, context: Context): boolean {
+  const { TypeFlags } = services.ts;
+  const members = type.isUnion() ? type.types : [type];
+  const resolved = resolveResultTypes(services, [...context.resultTypes]);
+  return members.some((member) => {
+    if (member.flags & (TypeFlags.Any | TypeFlags.Unknown) || !(member.flags & (TypeFlags.Object | TypeFlags.Intersection))) return false;
+    const symbol = member.aliasSymbol ?? member.getSymbol();
+    if (symbol !== undefined && context.resultTypes.has(symbol.name)) return true;
+    if (services.checker.getPropertyOfType(member, 'content') === undefined) return false;
+    return resolved.types.some((result) => services.checker.isTypeAssignableTo(member, result));
+  });
+}
+
+/** A list of results: `await Promise.all(xs.map(x => c.callTool(…)))`, `[await a.callTool(…), …]`, `CallToolResult[]`. */
+function isResultList(node: Node, context: Context): boolean {
+  const inner = stripAwait(node);
+  if (inner.type === 'ArrayExpression')
+    return inner.elements.some((element) => element !== null && element.type !== 'SpreadElement' && isCallToolCall(element));
+  if (inner.type === 'CallExpression') {
+    const name = calleeName(inner);
+    if (name === 'all' || name === 'allSettled') {
+      const argument = inner.arguments[0];
+      return argument !== undefined && name === 'all' && containsCallTool(argument);
+    }
+    if (name === 'map' && inner.arguments[0] && isFunctionNode(inner.arguments[0])) {
+      // `xs.map(async (x) => c.callTool(…))` awaited through Promise.all above; here the bare list of promises is not results.
+      return false;
+    }
+  }
+  if (inner.type === 'Identifier') {
+    const binding = findBinding(inner.name, inner);
+    if (binding?.kind === 'variable') {
+      if (
+        binding.declarator.id.type === 'Identifier' &&
+        annotationNamesResult(binding.declarator.id.typeAnnotation?.typeAnnotation, context.resultTypes, true)
+      )
+        return true;
+      if (binding.declarator.init && isResultList(binding.declarator.init, context)) return true;
+    } else if (binding === null || binding.kind === 'other') {
+      const owner = parameterOwner(inner.name, inner);
+      const param = owner?.params.find((candidate) => declaresName(candidate, inner.name));
+      if (param?.type === 'Identifier' && annotationNamesResult(param.typeAnnotation?.typeAnnotation, context.resultTypes, true))
+        return true;
+    }
+    return typedAsResult(inner, context, true);
+  }
+  return false;
+}
+
+function containsCallTool(node: Node): boolean {
+  let found = false;
+  walkAll(node, (child) => {
+    if (!found && child.type === 'CallExpression' && calleeName(child) === 'callTool') found = true;
+  });
+  return found;
+}
+
+/** A call of a parameter (`handler(args, extra)`), also as the argument of a deadline or race helper. */
+function isParameterCall(node: Node): boolean {
+  if (node.type !== 'CallExpression') return false;
+  const callee = unwrap(node.callee);
+  return callee.type === 'Identifier' && parameterOwner(callee.name, node) !== null;
+}
+
+/**
+ * The wrapped handler's call whose value `call` gives: the call itself, or one argument of it
+ * (`withDeadline(handler(args, extra), ms)`, `Promise.race([handler(args, extra), timeout(ms)])`).
+ */
+function wrappedHandlerCall(call: TSESTree.CallExpression): TSESTree.CallExpression | null {
+  if (isParameterCall(call)) return call;
+  for (const argument of call.arguments) {
+    const inner = stripAwait(argument);
+    if (isParameterCall(inner)) return inner as TSESTree.CallExpression;
+    if (inner.type === 'ArrayExpression') {
+      for (const element of inner.elements)
+        if (element && element.type !== 'SpreadElement' && isParameterCall(stripAwait(element)))
+          return stripAwait(element) as TSESTree.CallExpression;
+    }
+  }
+  return null;
+}
+
+/** The source `identifier` reads, when it is bound to one. */
+function sourceOfIdentifier(identifier: TSESTree.Identifier, context: Context): ResultSource | null {
+  const binding = findBinding(identifier.name, identifier);
+  if (binding?.kind === 'variable') {
+    const { declarator } = binding;
+    if (declarator.id.type !== 'Identifier') return null;
+    const init = declarator.init ? stripAwait(declarator.init) : null;
+    if (init?.type === 'CallExpression') {
+      if (calleeName(init) === 'callTool') return { kind: 'call-tool', label: calleeLabel(init), node: init };
+      const handlerCall = wrappedHandlerCall(init);
+      if (handlerCall) return { kind: 'handler', label: `${(handlerCall.callee as TSESTree.Identifier).name}(…)`, node: handlerCall };
+    }
+    if (annotationNamesResult(declarator.id.typeAnnotation?.typeAnnotation, context.resultTypes)) {
+      return { kind: 'typed', label: identifier.name, node: declarator.id };
+    }
+  } else if (binding === null || binding.kind === 'other') {
+    const owner = parameterOwner(identifier.name, identifier);
+    if (owner) {
+      const index = owner.params.findIndex((param) => declaresName(param, identifier.name));
+      const param = owner.params[index];
+      if (param.type === 'Identifier' && annotationNamesResult(param.typeAnnotation?.typeAnnotation, context.resultTypes)) {
+        return { kind: 'typed', label: identifier.name, node: param };
+      }
+      const call = owner.parent;
+      // `upstream.callTool(…).then((r) => …)`: the callback's parameter is the upstream result.
+      if (
+        index === 0 &&
+        param.type === 'Identifier' &&
+        call?.type === 'CallExpression' &&
+        call.arguments[0] === owner &&
+        calleeName(call) === 'then' &&
+        call.callee.type === 'MemberExpression' &&
+        isCallToolCall(call.callee.object)
+      ) {
+        const upstream = stripAwait(call.callee.object) as TSESTree.CallExpression;
+        return { kind: 'call-tool', label: calleeLabel(upstream), node: upstream };
+      }
+      // `results.map((r) => …)`: the callback's first parameter is one of the list's results.
+      if (
+        index === 0 &&
+        param.type === 'Identifier' &&
+        call?.type === 'CallExpression' &&
+        call.arguments[0] === owner &&
+        LIST_CALLBACKS.has(calleeName(call) ?? '') &&
+        call.callee.type === 'MemberExpression' &&
+        isResultList(call.callee.object, context)
+      ) {
+        return { kind: 'typed', label: identifier.name, node: param };
+      }
+    }
+  }
+  if (binding?.kind === 'import' || binding?.kind === 'function') return null;
+  if (typedAsResult(identifier, context)) return { kind: 'typed', label: identifier.name, node: identifier };
+  return null;
+}
+
+/** `const { content, isError } = await c.callTool(…)`: the pattern and its source, for an identifier it declares. */
+function destructuredSource(
+  identifier: TSESTree.Identifier,
+  context: Context,
+): { pattern: TSESTree.ObjectPattern; field: string; source: ResultSource } | null {
+  // The binding index marks pattern names `other`; find the declarator by walking up to the declaring statement.
+  for (let node: Node | undefined = identifier.parent; node; node = node.parent) {
+    if (node.type !== 'BlockStatement' && node.type !== 'Program') continue;
+    for (const statement of node.body) {
+      if (statement.type !== 'VariableDeclaration') continue;
+      for (const declarator of statement.declarations) {
+        if (declarator.id.type !== 'ObjectPattern' || !declarator.init) continue;
+        const property = declarator.id.properties.find(
+          (candidate): candidate is TSESTree.Property =>
+            candidate.type === 'Property' && unwrapPattern(candidate.value)?.name === identifier.name,
+        );
+        if (!property) continue;
+        const field = propertyKeyName(property);
+        if (field === null) return null;
+        const init = stripAwait(declarator.init);
+        if (init.type === 'CallExpression' && calleeName(init) === 'callTool') {
+          return { pattern: declarator.id, field, source: { kind: 'call-tool', label: calleeLabel(init), node: init } };
+        }
+        const handlerCall = init.type === 'CallExpression' ? wrappedHandlerCall(init) : null;
+        if (handlerCall) {
+          const label = `${(handlerCall.callee as TSESTree.Identifier).name}(…)`;
+          return { pattern: declarator.id, field, source: { kind: 'handler', label, node: handlerCall } };
+        }
+        if (init.type === 'Identifier') {
+          const inner = sourceOfIdentifier(init, context);
+          if (inner) return { pattern: declarator.id, field, source: inner };
+        }
+        return null;
+      }
+    }
+    if (isFunctionNode(node.parent ?? node)) break;
+  }
+  return null;
+}
+
+function unwrapPattern(node: Node): TSESTree.Identifier | null {
+  if (node.type === 'Identifier') return node;
+  if (node.type === 'AssignmentPattern' && node.left.type === 'Identifier') return node.left;
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Sinks
+
+/** A copied field: `r.content`, `r?.content`, `r.content ?? []`, `r.content.map(…)`, or a shorthand from a pattern. */
+function copiedField(value: Node): { holder: TSESTree.Identifier; field: string } | null {
+  let inner = unwrap(value) as Node;
+  if (inner.type === 'LogicalExpression') inner = unwrap(inner.left) as Node;
+  // `r.content.map(…)`, `r.content.filter(…)`: the call's object is still the copied field.
+  while (inner.type === 'CallExpression' && inner.callee.type === 'MemberExpression') {
+    const object = unwrap(inner.callee.object) as Node;
+    if (object.type !== 'MemberExpression') break;
+    inner = object;
+  }
+  if (inner.type !== 'MemberExpression') return null;
+  const field = memberPropertyName(inner);
+  const holder = unwrap(inner.object);
+  if (field === null || !TOOL_RESULT_PROPERTIES.has(field) || holder.type !== 'Identifier') return null;
+  return { holder, field };
+}
+
+/** The function a `return` or an arrow's expression body leaves with `node` as its value, and the statement. */
+function returnedFrom(node: Node): { fn: FunctionNode; statement: TSESTree.Statement | null } | null {
+  let child = node;
+  for (let parent = node.parent; parent; child = parent, parent = parent.parent) {
+    switch (parent.type) {
+      case 'ConditionalExpression':
+        if (parent.test === child) return null;
+        continue;
+      case 'LogicalExpression':
+      case 'AwaitExpression':
+      case 'TSAsExpression':
+      case 'TSSatisfiesExpression':
+      case 'TSNonNullExpression':
+      case 'TSTypeAssertion':
+        continue;
+      case 'ReturnStatement': {
+        for (let up: Node | undefined = parent.parent; up; up = up.parent) if (isFunctionNode(up)) return { fn: up, statement: parent };
+        return null;
+      }
+      case 'ArrowFunctionExpression':
+        return parent.body === child ? { fn: parent, statement: null } : null;
+      default:
+        return null;
+    }
+  }
+  return null;
+}
+
+/** `registerTool(name, config, cb)`, `registerAppTool(server, name, config, cb)`, `setRequestHandler(CallToolRequestSchema | 'tools/call', cb)`. */
+function isToolCallback(fn: FunctionNode): boolean {
+  const call = fn.parent;
+  if (call?.type !== 'CallExpression' || !call.arguments.includes(fn as TSESTree.CallExpressionArgument)) return false;
+  const name = calleeName(call);
+  if (name !== null && TOOL_REGISTRATIONS.has(name)) return call.arguments[call.arguments.length - 1] === fn;
+  if (name !== 'setRequestHandler' || call.arguments[1] !== fn) return false;
+  const first = unwrap(call.arguments[0]);
+  if (staticString(first) === 'tools/call') return true;
+  const schema = referenceText(first);
+  return schema !== null && /(?:^|\.)CallToolRequestSchema$/.test(schema);
+}
+
+/** A type declared in this file (interface or object type alias) with a `metadata` or `_meta` member: that member. */
+function slotOfDeclaredType(annotation: TSESTree.TypeNode | undefined, from: Node): string | null {
+  if (annotation?.type === 'TSTypeReference' && typeName(annotation.typeName) === 'Promise') {
+    return slotOfDeclaredType(annotation.typeArguments?.params[0], from);
+  }
+  if (annotation?.type !== 'TSTypeReference' || annotation.typeName.type !== 'Identifier') return null;
+  const name = annotation.typeName.name;
+  let program: Node = from;
+  while (program.parent) program = program.parent;
+  if (program.type !== 'Program') return null;
+  for (const statement of program.body) {
+    const declaration = statement.type === 'ExportNamedDeclaration' && statement.declaration ? statement.declaration : statement;
+    let members: TSESTree.TypeElement[] | null = null;
+    if (declaration.type === 'TSInterfaceDeclaration' && declaration.id.name === name) members = declaration.body.body;
+    if (
+      declaration.type === 'TSTypeAliasDeclaration' &&
+      declaration.id.name === name &&
+      declaration.typeAnnotation.type === 'TSTypeLiteral'
+    ) {
+      members = declaration.typeAnnotation.members;
+    }
+    if (!members) continue;
+    for (const member of members) {
+      if (member.type !== 'TSPropertySignature' || member.computed || member.key.type !== 'Identifier') continue;
+      if (member.key.name === '_meta' || member.key.name === 'metadata') return member.key.name;
+    }
+  }
+  return null;
+}
+
+/** With types: the `metadata`/`_meta` member of the type the literal is given to, or whether that type is a result. */
+function contextualDestination(literal: TSESTree.ObjectExpression, context: Context): { result: boolean; slot: string | null } | null {
+  const services = typeServicesOf(context);
+  if (!services || !services.holds(literal)) return null;
+  const contextual = services.contextualTypeOf(literal);
+  if (!contextual) return null;
+  const type = services.checker.getNonNullableType(contextual);
+  if (isResultType(type, services, context)) return { result: true, slot: null };
+  for (const slot of ['_meta', 'metadata']) if (services.checker.getPropertyOfType(type, slot)) return { result: false, slot };
+  return { result: false, slot: null };
+}
+
+interface Sink {
+  readonly kind: SinkKind;
+  readonly slot: string;
+  readonly statement: TSESTree.Statement | null;
+  readonly fn: FunctionNode | null;
+}
+
+/** Where the literal goes, when that makes it a result (or a message with a metadata slot) again. */
+function sinkOf(literal: TSESTree.ObjectExpression, source: ResultSource, context: Context): Sink | null {
+  let value: Node = literal;
+  // `const out = { … }; return out;`: follow the one `const` the literal is given to.
+  const declarator = wrappersUp(literal);
+  let statement: TSESTree.Statement | null = null;
+  if (declarator.type === 'VariableDeclarator' && declarator.init && declarator.id.type === 'Identifier') {
+    const declared = declarator.id;
+    if (annotationNamesResult(declared.typeAnnotation?.typeAnnotation, context.resultTypes)) {
+      return { kind: 'result-type', slot: '_meta', statement: declarator.parent as TSESTree.Statement, fn: null };
+    }
+    const returned = returnOfIdentifier(declared);
+    if (!returned) return null;
+    value = returned;
+    statement = declarator.parent?.type === 'VariableDeclaration' ? declarator.parent : null;
+  } else if (declarator.type === 'TSSatisfiesExpression' || declarator.type === 'TSAsExpression') {
+    if (annotationNamesResult(declarator.typeAnnotation, context.resultTypes)) {
+      const returned = returnedFrom(literal);
+      return { kind: 'result-type', slot: '_meta', statement: returned?.statement ?? null, fn: returned?.fn ?? null };
+    }
+  }
+  let returned = returnedFrom(value);
+  // `upstream.callTool(…).then((r) => ({ … }))` returned as a whole: the callback's value is what is returned.
+  while (returned && isThenCallback(returned.fn)) {
+    const outer = returnedFrom(returned.fn.parent!);
+    if (!outer) break;
+    returned = { fn: outer.fn, statement: returned.statement ?? outer.statement };
+  }
+  if (returned) {
+    const { fn } = returned;
+    statement ??= returned.statement;
+    if (isToolCallback(fn)) return { kind: 'tool-callback', slot: '_meta', statement, fn };
+    if (source.kind === 'handler' && encloses(fn, source.node)) return { kind: 'wrapper', slot: '_meta', statement, fn };
+    if (annotationNamesResult(fn.returnType?.typeAnnotation, context.resultTypes))
+      return { kind: 'result-type', slot: '_meta', statement, fn };
+    const slot = slotOfDeclaredType(fn.returnType?.typeAnnotation, fn);
+    if (slot) return { kind: 'slot', slot, statement, fn };
+  }
+  const destination = contextualDestination(literal, context);
+  if (destination?.result) return { kind: 'result-type', slot: '_meta', statement, fn: returned?.fn ?? null };
+  if (destination?.slot) return { kind: 'slot', slot: destination.slot, statement, fn: returned?.fn ?? null };
+  return null;
+}
+
+function isThenCallback(fn: FunctionNode): boolean {
+  const call = fn.parent;
+  return call?.type === 'CallExpression' && call.arguments[0] === fn && calleeName(call) === 'then';
+}
+
+function wrappersUp(node: Node): Node {
+  let parent = node.parent;
+  while (parent && (parent.type === 'TSAsExpression' || parent.type === 'TSNonNullExpression')) parent = parent.parent;
+  return parent ?? node;
+}
+
+/** The identifier's `return id` in its own function, when it has exactly that use besides field reads. */
+function returnOfIdentifier(declared: TSESTree.Identifier): Node | null {
+  const fn = enclosingFunction(declared);
+  if (!fn) return null;
+  let found: Node | null = null;
+  walkAll(fn.body, (node) => {
+    if (node.type === 'ReturnStatement' && node.argument) {
+      const argument = unwrap(node.argument);
+      if (argument.type === 'Identifier' && argument.name === declared.name) found ??= argument;
+    }
+  });
+  return found;
+}
+
+function enclosingFunction(node: Node): FunctionNode | null {
+  for (let up = node.parent; up; up = up.parent) if (isFunctionNode(up)) return up;
+  return null;
+}
+
+function encloses(outer: Node, inner: Node): boolean {
+  for (let node: Node | undefined = inner; node; node = node.parent) {
+    if (node === outer) return true;
+    if (node !== inner && isFunctionNode(node)) return false;
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Whether the code reads the source's `_meta`
+
+/**
+ * True when the function holding the source uses it other than by reading a result field: `r._meta`, `...r`,
+ * `return r`, `forward(r)`, `Object.assign(out, r)`. Any of those may carry the `_meta` on (or show the author
+ * decided what happens to it), so nothing is reported. Tests (`if (!r)`, `r === undefined`) are field-free reads.
+ */
+function readsMetaOf(name: string, scope: Node): boolean {
+  let reads = false;
+  walkAll(scope, (node) => {
+    if (reads || node.type !== 'Identifier' || node.name !== name) return;
+    const parent = node.parent;
+    if (!parent) return;
+    if (parent.type === 'MemberExpression' && parent.object === node) {
+      const name = memberPropertyName(parent);
+      if (name !== null && name !== '_meta') return;
+      reads = true;
+      return;
+    }
+    if (parent.type === 'MemberExpression' && parent.property === node && !parent.computed) return;
+    if (parent.type === 'Property' && parent.key === node && !parent.shorthand) return;
+    if (parent.type === 'VariableDeclarator' && parent.id === node) return;
+    if (isFunctionNode(parent) && parent.params.includes(node)) return;
+    if (parent.type === 'UnaryExpression' && (parent.operator === '!' || parent.operator === 'typeof')) return;
+    if (parent.type === 'BinaryExpression' && /^[!=]==?$|^instanceof$/.test(parent.operator)) return;
+    if ((parent.type === 'IfStatement' || parent.type === 'ConditionalExpression') && parent.test === node) return;
+    if (parent.type === 'TSTypeReference' || parent.type === 'TSQualifiedName') return;
+    reads = true;
+  });
+  return reads;
+}
+
+function rootOf(node: Node): Node {
+  let root = node;
+  while (root.parent) root = root.parent;
+  return root;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The findings
+
+function droppedIn(literal: TSESTree.ObjectExpression, context: Context): DroppedMeta | null {
+  let holder: TSESTree.Identifier | null = null;
+  let pattern: TSESTree.ObjectPattern | null = null;
+  let source: ResultSource | null = null;
+  const fields: string[] = [];
+  for (const property of literal.properties) {
+    // A spread may carry `_meta` (`{ ...result, content }`); a literal `_meta` is the author's own decision.
+    if (property.type === 'SpreadElement') return null;
+    if (propertyKeyName(property) === '_meta') return null;
+  }
+  for (const property of literal.properties) {
+    if (property.type !== 'Property') continue;
+    const copied = copiedField(property.value);
+    if (copied) {
+      if (holder && holder.name !== copied.holder.name) continue;
+      if (!holder) {
+        const found = sourceOfIdentifier(copied.holder, context);
+        if (!found) continue;
+        holder = copied.holder;
+        source = found;
+      }
+      if (!fields.includes(copied.field)) fields.push(copied.field);
+      continue;
+    }
+    // `{ content, isError }` from `const { content, isError } = await c.callTool(…)`.
+    const value = unwrap(property.value);
+    if (holder || value.type !== 'Identifier') continue;
+    const destructured = destructuredSource(value, context);
+    if (!destructured || !TOOL_RESULT_PROPERTIES.has(destructured.field)) continue;
+    if (pattern && pattern !== destructured.pattern) continue;
+    pattern = destructured.pattern;
+    source = destructured.source;
+    if (!fields.includes(destructured.field)) fields.push(destructured.field);
+  }
+  if (!source) return null;
+  // A wrapper's handler parameter named like anything else must show it is an MCP result: an MCP-only field.
+  if (source.kind === 'handler') {
+    const callee = (source.node as TSESTree.CallExpression).callee as TSESTree.Identifier;
+    if (!HANDLER_NAME.test(callee.name) && !fields.some((field) => field !== 'content')) return null;
+  }
+  if (holder) {
+    if (readsMetaOf(holder.name, scopeOfHolder(holder))) return null;
+  } else if (pattern) {
+    if (pattern.properties.some((property) => property.type === 'RestElement' || propertyKeyName(property) === '_meta')) return null;
+  }
+  const sink = sinkOf(literal, source, context);
+  if (!sink) return null;
+  return { literal, source, fields, sink: sink.kind, slot: sink.slot, holder, pattern, statement: sink.statement ?? statementOf(literal) };
+}
+
+/** The function (or program) that declares `holder`: its uses there say whether `_meta` is read. */
+function scopeOfHolder(holder: TSESTree.Identifier): Node {
+  const binding = findBinding(holder.name, holder);
+  if (binding?.kind === 'variable') return enclosingFunction(binding.declarator) ?? rootOf(holder);
+  return parameterOwner(holder.name, holder) ?? rootOf(holder);
+}
+
+/** The statement directly in a block that contains `node` without crossing a function; null in an arrow's expression body. */
+function statementOf(node: Node): TSESTree.Statement | null {
+  let child = node;
+  for (let parent = node.parent; parent; child = parent, parent = parent.parent) {
+    if (isFunctionNode(parent)) return null;
+    if (parent.type === 'BlockStatement' || parent.type === 'Program' || parent.type === 'SwitchCase') return child as TSESTree.Statement;
+  }
+  return null;
+}
+
+/** `_meta: r._meta` or `_meta: { ...r._meta, … }` from an upstream `callTool` result, in a result. */
+function forwardedIn(literal: TSESTree.ObjectExpression, context: Context): ForwardedServerInfo | null {
+  for (const property of literal.properties) {
+    let holderNode: Node | null = null;
+    // `{ ...r }` and `return r` forward the upstream result as it is (a transparent proxy): the author's call.
+    if (property.type !== 'Property') continue;
+    if (propertyKeyName(property) === '_meta') {
+      const value = unwrap(property.value) as Node;
+      const metaObject = (node: Node): Node | null => {
+        const inner = unwrap(node) as Node;
+        if (inner.type === 'LogicalExpression') return metaObject(inner.left);
+        return inner.type === 'MemberExpression' && memberPropertyName(inner) === '_meta' ? unwrap(inner.object) : null;
+      };
+      holderNode = metaObject(value);
+      if (!holderNode && value.type === 'ObjectExpression') {
+        const first = value.properties.find((element) => element.type === 'SpreadElement');
+        holderNode = first?.type === 'SpreadElement' ? metaObject(first.argument) : null;
+      }
+    }
+    if (holderNode?.type !== 'Identifier') continue;
+    const source = sourceOfIdentifier(holderNode, context);
+    if (source?.kind !== 'call-tool') continue;
+    const sink = sinkOf(literal, source, context);
+    if (!sink || sink.kind === 'slot') continue;
+    return { node: property, source, holder: holderNode, literal, statement: sink.statement ?? statementOf(literal) };
+  }
+  return null;
+}
+
+/** `{ ...params, _meta: { progressToken } }` where `params` is the caller's request: its `_meta` is replaced. */
+function replacedRequestMetaIn(literal: TSESTree.ObjectExpression): ReplacedRequestMeta | null {
+  const meta = literal.properties.find(
+    (property): property is TSESTree.Property => property.type === 'Property' && propertyKeyName(property) === '_meta',
+  );
+  const value = meta ? unwrap(meta.value) : null;
+  if (!meta || value?.type !== 'ObjectExpression') return null;
+  const spread = literal.properties.find(
+    (property): property is TSESTree.SpreadElement =>
+      property.type === 'SpreadElement' && literal.properties.indexOf(property) < literal.properties.indexOf(meta),
+  );
+  if (!spread) return null;
+  const request = unwrap(spread.argument);
+  if (referenceText(request) === null || !isInbound(request)) return null;
+  // Any spread in the new `_meta` may be the caller's (`{ ...params._meta, … }`, `{ ...callerMeta, … }`).
+  if (value.properties.some((property) => property.type === 'SpreadElement')) return null;
+  // Only outbound requests: a literal on the result plane (`{ ...request, content }`) is not one.
+  if (literal.properties.some((property) => property.type === 'Property' && TOOL_RESULT_PROPERTIES.has(propertyKeyName(property) ?? '')))
+    return null;
+  return { node: meta, value, request };
+}
