@@ -5,6 +5,7 @@ import plugin, { type McpMetaPlugin } from '../rules';
 import { formatRegistryProblem, hashManifestFile, listFiles, loadRegistry, REGISTRY_FILENAME } from './registry';
 import { isMissingManifest } from './registry/load-registry';
 import { relativeRegistryFix } from './registry/resolve-registry';
+import type { McpMetaSettingsInput } from './registry/settings';
 import { warnIfUnsupportedTypescript } from './util/typescript-support';
 
 export type McpMetaPreset = 'recommended' | 'strict';
@@ -43,18 +44,13 @@ export interface McpMetaFlatConfig {
   languageOptions: { parser: typeof tsParser };
   rules: McpMetaPlugin['configs']['recommended']['rules'];
   settings: {
-    'mcp-meta': {
-      /** Absolute path of the manifest (one manifest). */
-      registry?: string;
-      /** Absolute paths of the manifests (several). Neither this nor `registry`: the nearest manifest above each file. */
-      registries?: string[];
-      /**
-       * sha256 of the manifest's bytes ('missing' when it cannot be read; with several, of their paths and hashes).
-       * The rules ignore it; it is here because `eslint --cache` keys its results on the config, so a changed
-       * manifest invalidates cached results.
-       */
-      registryHash: string;
-    };
+    /**
+     * `registry`: absolute path of the manifest (one manifest); `registries`: absolute paths of several; neither: the
+     * nearest manifest above each file. `registryHash`: sha256 of the manifest's bytes ('missing' when it cannot be
+     * read; with several, of their paths and hashes). The rules ignore it; it is here because `eslint --cache` keys
+     * its results on the config, so a changed manifest invalidates cached results. (The type the validator reads.)
+     */
+    'mcp-meta': McpMetaSettingsInput & { registryHash: string };
   };
 }
 

@@ -1,6 +1,20 @@
 import { nearestName } from '../util/nearest-name';
 import type { RegistryProblem } from './types';
 
+/**
+ * `settings['mcp-meta']` as a config writes it (by hand, or `createConfig`, whose output type is this one). The
+ * validator's list of known properties is a `Record` over its keys, so a property added here and not there (or the
+ * other way round) fails the type check; test/registry/manifest-shape.test.ts checks the validator accepts each one.
+ */
+export interface McpMetaSettingsInput {
+  /** The manifest's path, absolute or relative to ESLint's cwd. */
+  registry?: string;
+  /** Several manifests' paths (a monorepo). */
+  registries?: string[];
+  /** Written by `createConfig` so that `eslint --cache` notices manifest edits; the rules ignore it. */
+  registryHash?: string;
+}
+
 /** `settings['mcp-meta']` once validated. */
 export interface McpMetaSettings {
   /** The manifest path as written (absolute, or relative to ESLint's cwd); `undefined` means "discover it". */
@@ -14,7 +28,9 @@ export interface McpMetaSettings {
 
 export type SettingsResult = { ok: true; settings: McpMetaSettings } | { ok: false; problem: RegistryProblem };
 
-const ALLOWED = ['registry', 'registries', 'registryHash'] as const;
+/** What the validator knows, one entry per property of `McpMetaSettingsInput` (a `Record`: none can be missing). */
+const KNOWN_PROPERTIES: Readonly<Record<keyof McpMetaSettingsInput, true>> = { registry: true, registries: true, registryHash: true };
+const ALLOWED = Object.keys(KNOWN_PROPERTIES) as ReadonlyArray<keyof McpMetaSettingsInput>;
 const SETTINGS_LABEL = "settings['mcp-meta']";
 
 /** ESLint hands every rule the same settings object for a config, so validating once per object is enough. */
