@@ -20,13 +20,15 @@ export type FindingCode =
   | 'doc-stale'
   | 'types-stale'
   | 'schema-stale'
+  // init
+  | 'key-held-back'
   // add-key
   | 'key-exists';
 
 export interface FindingCodeInfo {
   readonly summary: string;
   /** Anchor of the docs/cli.md heading that explains the code. */
-  readonly anchor: 'check' | 'diff' | 'doc' | 'types' | 'schema' | 'add-key';
+  readonly anchor: 'init' | 'check' | 'diff' | 'doc' | 'types' | 'schema' | 'add-key';
 }
 
 export const CLI_DOCS_URL = 'https://github.com/mcp-meta/eslint-plugin-mcp-meta/blob/main/docs/cli.md';
@@ -55,6 +57,11 @@ export const FINDING_CODES: Readonly<Record<FindingCode, FindingCodeInfo>> = {
   'doc-stale': { summary: 'The keys table in the protocol doc is out of date with the manifest.', anchor: 'doc' },
   'types-stale': { summary: 'The generated TypeScript types of _meta are missing or out of date with the manifest.', anchor: 'types' },
   'schema-stale': { summary: 'The generated JSON Schema of _meta is missing or out of date with the manifest.', anchor: 'schema' },
+  'key-held-back': {
+    summary:
+      'init left a written key or field out for you to decide: a near miss or unknown key of a host, a deprecated, reserved or inbound key.',
+    anchor: 'init',
+  },
   'key-exists': { summary: 'add-key was asked to register a key the manifest already has.', anchor: 'add-key' },
 };
 

@@ -74,7 +74,7 @@ describe('mcp-meta init --update', () => {
         producers: ['src/search.ts'],
         fields: { returned_count: { description: 'rows returned' }, hint: { deprecated: true }, cache: { fields: ['hit', 'age_ms'] } },
       },
-      warnings: { producers: ['src/errors.ts'], fields: ['code'] },
+      warnings: { producers: ['src/errors.ts'], type: 'object', fields: ['code'] },
     });
     // The ignored file's key is not proposed: the team said `_meta` there is another plane.
     expect(text).not.toContain('eval_only');

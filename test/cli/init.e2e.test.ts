@@ -108,9 +108,10 @@ describe('mcp-meta init', () => {
       hookFunctions: ['getHotMemoryMeta'],
       mergeLayer: ['src/mcp/dispatch.ts'],
       keys: {
-        hot_memory: { producers: ['src/hooks/hot-memory.ts'], fields: ['fact_count', 'facts'] },
+        hot_memory: { producers: ['src/hooks/hot-memory.ts'], type: 'object', fields: ['fact_count', 'facts'] },
         retrieval: {
           producers: ['src/ops/search.ts'],
+          type: 'object',
           // `cache` is written as a literal of literals, so it is typed; the other values are not literals: untyped.
           fields: {
             cache: { type: 'object', fields: { age_ms: { type: 'number' }, hit: { type: 'boolean' } } },
@@ -161,10 +162,10 @@ export async function withTiming(run: () => Promise<{ content: unknown[]; _meta?
     expect(readManifest(dir)).toEqual({
       $schema: './node_modules/eslint-plugin-mcp-meta/schema/registry.schema.json',
       version: 1,
-      mergeLayer: ['src/mcp/wrap.ts'],
+      // wrap.ts re-wraps a result and adds a key: a producer of that key (through its helper), not a merge layer.
       keys: {
-        'com.example/timing': { producers: ['src/lib/timing.ts'], fields: ['ms'] },
-        retrieval: { producers: ['src/lib/stats.ts'], fields: { cached: { type: 'boolean' }, returned_count: {} } },
+        'com.example/timing': { producers: ['src/lib/timing.ts'], type: 'object', fields: ['ms'] },
+        retrieval: { producers: ['src/lib/stats.ts'], type: 'object', fields: { cached: { type: 'boolean' }, returned_count: {} } },
       },
     });
     expect(result.stdout).toContain(

@@ -28,11 +28,25 @@ function copyWithoutManifest(fixture: string): string {
   return dir;
 }
 
+/** What init holds back for the team to decide (exit 1), and so what the first lint reports: nothing else. */
+const HELD_BACK: Record<(typeof FIXTURES)[number], { status: number; lint: string[] }> = {
+  'sdk-server': { status: 0, lint: [] },
+  'js-server': { status: 0, lint: [] },
+  // The deprecated flat `ui/resourceUri` (MCP Apps): init prints it as a finding instead of registering it.
+  'apps-widget-server': {
+    status: 1,
+    lint: [34, 53].map(
+      (line) =>
+        `src/tools/pizza.ts:${line}:${line === 34 ? 14 : 93} mcp-meta/no-unregistered-meta-key tool descriptor \`_meta\` key 'ui/resourceUri' is not registered in mcp-meta.registry.json. It is built by widgetMeta() in 'src/widget/meta.ts': fix it there. Adding a key: register it with one producer, additive-forever (MCP _meta conventions).`,
+    ),
+  },
+};
+
 describe.each(FIXTURES)('init on %s', (fixture) => {
-  it('writes a manifest under which the clean files lint clean', async () => {
+  it('writes a manifest under which the clean files lint clean but for the keys it held back', async () => {
     const dir = copyWithoutManifest(fixture);
     const init = runBin(['init'], dir);
-    expect(init.status, init.stdout + init.stderr).toBe(0);
+    expect(init.status, init.stdout + init.stderr).toBe(HELD_BACK[fixture].status);
     const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'mcp-meta.registry.json'), 'utf8')) as { keys: Record<string, unknown> };
     expect(Object.keys(manifest.keys).length).toBeGreaterThan(0);
 
@@ -44,7 +58,9 @@ describe.each(FIXTURES)('init on %s', (fixture) => {
         (m) => `${toPosix(path.relative(dir, result.filePath))}:${m.line}:${m.column} ${m.ruleId ?? 'fatal'} ${m.message}`,
       ),
     );
-    expect(findings, `manifest written by init:\n${JSON.stringify(manifest, null, 2)}\ninit said:\n${init.stdout}`).toEqual([]);
+    expect(findings, `manifest written by init:\n${JSON.stringify(manifest, null, 2)}\ninit said:\n${init.stdout}`).toEqual(
+      HELD_BACK[fixture].lint,
+    );
   });
 });
 
@@ -52,7 +68,7 @@ describe('init on apps-widget-server: helpers found by what they return', () => 
   it('registers the tool-plane keys that the imported widgetMeta() builds, with its module as producer, and says why', () => {
     const dir = copyWithoutManifest('apps-widget-server');
     const init = runBin(['init'], dir);
-    expect(init.status, init.stdout + init.stderr).toBe(0);
+    expect(init.status, init.stdout + init.stderr).toBe(1);
     const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'mcp-meta.registry.json'), 'utf8')) as {
       keys: Record<string, { producers: string[]; plane?: string | string[] }>;
     };
@@ -66,12 +82,11 @@ describe('init on apps-widget-server: helpers found by what they return', () => 
       'openai/visibility "tool"',
       'openai/widgetAccessible "tool"',
       'ui ["resource","tool"]',
-      'ui/resourceUri "tool"',
     ]);
     // The call site (src/tools/pizza.ts) is not made a producer of the keys the helper builds.
     expect(manifest.keys['openai/outputTemplate'].producers).toEqual(['src/widget/meta.ts']);
     expect(init.stdout).toContain(
-      'widgetMeta() in src/widget/meta.ts returns the tool descriptor `_meta` of src/tools/pizza.ts: its keys (openai/outputTemplate, openai/toolInvocation/invoked, openai/toolInvocation/invoking, openai/visibility, openai/widgetAccessible, ui, ui/resourceUri) are registered with src/widget/meta.ts, the module that builds them, as producer',
+      'widgetMeta() in src/widget/meta.ts returns the tool descriptor `_meta` of src/tools/pizza.ts: its keys (openai/outputTemplate, openai/toolInvocation/invoked, openai/toolInvocation/invoking, openai/visibility, openai/widgetAccessible, ui) are registered with src/widget/meta.ts, the module that builds them, as producer',
     );
   });
 });

@@ -1,11 +1,11 @@
 import type { ManifestFieldSpec, ManifestFields, ManifestKey, RegistryManifest } from '../../registry';
 import { planeName, type CheckedPlane } from '../../analysis/planes';
-import { HOST_KEY_CATALOGUE } from '../../registry';
 import type { KeysTableRow } from '../doc/keys-table';
 import { posixRelative } from '../../util/posix-relative';
-import { objectFieldsOf } from '../written-fields';
+import { itemFieldsOf, objectFieldsOf } from '../written-fields';
 import type { DetectedVocabulary } from './detect-vocabulary';
-import { fieldsFromWritten, type ScanResult } from './scan-writes';
+import { fieldsFromWritten, keyTypeOf, sometimesAbsent, type ScanResult } from './scan-writes';
+import { exactCatalogueEntry, vetCatalogueFields, vetKey, type HeldKey } from './vet-keys';
 
 export const SCHEMA_REFERENCE = './node_modules/eslint-plugin-mcp-meta/schema/registry.schema.json';
 
@@ -13,21 +13,31 @@ export interface StarterManifest {
   manifest: RegistryManifest;
   /** Decisions a person should look at (a key left out, a file that writes two keys...). */
   notes: string[];
+  /**
+   * Keys and fields held back for a person's decision (a near miss of a host key, a deprecated or reserved key...):
+   * left out of the manifest, or registered when `acceptFound` was given and the validation allows it.
+   */
+  held: HeldKey[];
 }
 
 /**
- * `plane` for a key written only on descriptors or resources (a tool result is the default), and `catalogue` for a
- * host-defined key (`openai/outputTemplate`): its name is the host's, so the MCP key-name check does not apply.
+ * `plane` for a key written on other planes than a tool result's (the default), and `catalogue` for a host-defined
+ * key (`openai/outputTemplate`): its name is the host's, so the MCP key-name check does not apply, and it is
+ * registered on the planes the host defines it on that the code writes (`vetKey` reports the others).
  */
 function planeAndCatalogue(
   key: string,
   planes: ReadonlySet<CheckedPlane> | undefined,
-): { plane?: CheckedPlane | CheckedPlane[]; catalogue?: string } {
-  const out: { plane?: CheckedPlane | CheckedPlane[]; catalogue?: string } = {};
-  const written = [...(planes ?? [])].sort();
+  external: boolean,
+): { plane?: CheckedPlane | CheckedPlane[]; external?: true; catalogue?: string } {
+  const out: { plane?: CheckedPlane | CheckedPlane[]; external?: true; catalogue?: string } = {};
+  const entry = exactCatalogueEntry(key);
+  let written = [...(planes ?? [])].sort();
+  if (entry) {
+    out.catalogue = entry.id;
+    written = written.filter((plane) => entry.planes.includes(plane));
+  } else if (external) out.external = true;
   if (written.length > 0 && !(written.length === 1 && written[0] === 'result')) out.plane = written.length === 1 ? written[0] : written;
-  const entry = HOST_KEY_CATALOGUE.entries.find((candidate) => candidate.key === key);
-  if (entry) out.catalogue = entry.id;
   return out;
 }
 
@@ -89,14 +99,30 @@ export function buildStarterManifest(
   vocabulary: DetectedVocabulary,
   scan: ScanResult,
   docRows: readonly KeysTableRow[],
+  { acceptFound = false }: { acceptFound?: boolean } = {},
 ): StarterManifest {
   const notes: string[] = [];
+  const held: HeldKey[] = [];
   const relative = (file: string): string => posixRelative(dir, file);
 
   // The spec's unit is a producer, not a file: a wrapper that adds `timing` and `rate_limit`, each in its own try, is
   // listed under both keys (the rules still report a producer unit that writes two keys).
+  // What the catalogue or the key-name rules say against registering a key as written (a key from the doc is the
+  // team's decision already): the person decides, unless `acceptFound` and the validation allows it.
+  const docKeys = new Set(docRows.map((row) => row.key));
+  const vetted = new Map([...scan.keys].map(([key, scanned]) => [key, docKeys.has(key) ? [] : vetKey(key, scanned.planes)]));
+  const registrable = (key: string): boolean => {
+    const keyHeld = vetted.get(key) ?? [];
+    // A host key written only on planes the host does not define it on is not registered at all.
+    const offPlane = keyHeld.find((item) => item.reason === 'off-plane');
+    const onHostPlanes =
+      offPlane === undefined || [...(scan.keys.get(key)?.planes ?? [])].some((plane) => !offPlane.planes!.includes(plane));
+    return onHostPlanes && keyHeld.every((item) => item.reason === 'off-plane' || (acceptFound && item.acceptable));
+  };
+
   const keysByFile = new Map<string, string[]>();
   for (const [key, scanned] of scan.keys) {
+    if (!registrable(key)) continue;
     // Producer units are a tool result's (MCP _meta rule 3); descriptors and resources are not produced per call.
     if (!scanned.planes.has('result')) continue;
     for (const file of scanned.files.keys()) keysByFile.set(file, [...(keysByFile.get(file) ?? []), key]);
@@ -110,15 +136,16 @@ export function buildStarterManifest(
 
   // Helpers found by what they return (their returned literal is a `_meta` value somewhere), whatever their name.
   for (const helper of [...scan.helpers.values()].sort((a, b) => a.file.localeCompare(b.file) || a.name.localeCompare(b.name))) {
+    const helperKeys = [...helper.keys].filter(registrable).sort();
+    if (helperKeys.length === 0) continue;
     const callers = [...helper.callers].map(relative).sort().join(', ');
     const planes = [...helper.planes].sort().map(planeName).join(' and ');
     notes.push(
-      `${helper.name}() in ${relative(helper.file)} returns the ${planes} \`_meta\` of ${callers}: its keys (${[...helper.keys].sort().join(', ')}) are registered with ${relative(helper.file)}, the module that builds them, as producer`,
+      `${helper.name}() in ${relative(helper.file)} returns the ${planes} \`_meta\` of ${callers}: its keys (${helperKeys.join(', ')}) are registered with ${relative(helper.file)}, the module that builds them, as producer`,
     );
   }
 
   const keys: Record<string, ManifestKey> = {};
-  const docKeys = new Set(docRows.map((row) => row.key));
   const orderedKeys = [...docRows.map((row) => row.key), ...[...scan.keys.keys()].filter((key) => !docKeys.has(key)).sort()];
   for (const key of orderedKeys) {
     if (Object.hasOwn(keys, key)) continue; // not `in`: `constructor` is a key like any other
@@ -139,8 +166,23 @@ export function buildStarterManifest(
         );
       continue;
     }
-    const written = scanned === undefined ? undefined : objectFieldsOf(scanned.values);
-    const codeFields = written === undefined ? undefined : fieldsFromWritten(written);
+    // An array-valued key (`warnings: [{ code, param }]`) registers its items' fields, with `"type": "array"`.
+    const valueType = scanned === undefined ? undefined : keyTypeOf(scanned.values);
+    const written =
+      scanned === undefined ? undefined : valueType === 'array' ? itemFieldsOf(scanned.values) : objectFieldsOf(scanned.values);
+    let codeFields =
+      written === undefined
+        ? undefined
+        : fieldsFromWritten(written, 0, sometimesAbsent(scanned!.values, valueType === 'array' ? 'items' : 'objects'));
+    const keyHeld = vetted.get(key) ?? [];
+    const fieldHeld = vetCatalogueFields(key, codeFields);
+    held.push(...keyHeld, ...fieldHeld);
+    if (!registrable(key)) continue;
+    const catalogueEntry = exactCatalogueEntry(key);
+    // A catalogue key takes the host's fields (the entry supplies them): fields the host does not define are
+    // findings above, and written (beside the host's) only when accepted as found.
+    if (catalogueEntry !== undefined)
+      codeFields = fieldHeld.length > 0 && acceptFound ? mergeFields(catalogueEntry.fields, codeFields) : undefined;
     if (row?.fields !== undefined && written !== undefined && !written.open) {
       const docOnly = (Array.isArray(row.fields) ? row.fields : Object.keys(row.fields)).filter((name) => !written.fields.has(name));
       for (const name of docOnly) {
@@ -151,7 +193,10 @@ export function buildStarterManifest(
     }
     const fields = mergeFields(row?.fields, codeFields);
     const entry: ManifestKey = { producers: [...producers].sort() };
-    Object.assign(entry, planeAndCatalogue(key, scanned?.planes));
+    const external = keyHeld.some((item) => item.reason === 'unknown-host-key');
+    Object.assign(entry, planeAndCatalogue(key, scanned?.planes, external));
+    if (valueType !== undefined && catalogueEntry === undefined && row?.fields === undefined && fields !== undefined)
+      entry.type = valueType;
     if (row?.description !== undefined && row.description !== '') entry.description = row.description;
     if (fields !== undefined) entry.fields = fields;
     keys[key] = entry;
@@ -170,7 +215,7 @@ export function buildStarterManifest(
   const typed = Object.entries(keys).flatMap(([key, entry]) => typedFieldPaths(entry.fields, key));
   if (typed.length > 0) {
     notes.push(
-      `typed ${typed.length} field${typed.length > 1 ? 's' : ''} from the literals the code writes (${typed.join(', ')}); a typed field is required unless "optional": true (set where the code writes it under a condition): mark any other field that is not always written`,
+      `typed ${typed.length} field${typed.length > 1 ? 's' : ''} from the literals the code writes (${typed.join(', ')}); a typed field is required unless "optional": true (set where the code writes it under a condition or leaves it out of some writes): mark any other field that is not always written`,
     );
   }
 
@@ -185,5 +230,6 @@ export function buildStarterManifest(
   return {
     manifest: JSON.parse(JSON.stringify({ $schema, version, emitters, hooks, hookFunctions, mergeLayer, keys })) as RegistryManifest,
     notes,
+    held,
   };
 }

@@ -1,12 +1,14 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { findMetaWrites } from '../../analysis/find-meta-writes';
+import { memberPropertyName, unwrap } from '../../analysis/ast';
+import { constInitializer } from '../../analysis/bindings';
+import { collectFieldShape, collectItemShape } from '../../analysis/field-sets';
 import type { CheckedPlane } from '../../analysis/planes';
-import type { HelperOrigin } from '../../analysis/types';
-import { isAssemblyFromCollected, writesValues } from '../../analysis/write-kinds';
+import type { HelperOrigin, MetaFileAnalysis } from '../../analysis/types';
+import { writesValues } from '../../analysis/write-kinds';
 import type { ManifestFieldSpec, ManifestFields } from '../../registry';
 import { itemFieldsOf, objectFieldsOf, type WrittenFields } from '../written-fields';
-import type { DetectedVocabulary } from './detect-vocabulary';
 import { inferFieldType, writtenConditionally } from './infer-field-type';
+import { assemblesCollectedKeys } from './merge-layer-evidence';
 
 /** What the code says about one key: the files that write it (with how many write sites) and the values written. */
 export interface ScannedKey {
@@ -54,18 +56,17 @@ function noteHelper(scan: ScanResult, builtBy: HelperOrigin, caller: string, pla
   scan.helpers.set(id, helper);
 }
 
-/** Adds one parsed file's writes (found with the plugin's own analysis and the detected vocabulary) to `scan`. */
-export function scanWrites(
-  input: { ast: TSESTree.Program; text: string; visitorKeys: Record<string, readonly string[]> },
-  file: string,
-  vocabulary: DetectedVocabulary,
-  scan: ScanResult,
-): void {
-  const writes = findMetaWrites({ ...input, filename: file, vocabulary });
-  for (const write of writes) {
-    // The dispatch layer's assembly from collected keys, and a wrapper merging its keys into a handler's result.
-    if (isAssemblyFromCollected(write) || (write.plane === 'result' && write.mergesSelf && write.keys.length > 0))
-      scan.mergeLayerFiles.add(file);
+/**
+ * Adds one file's writes to `scan`: the same `MetaFileAnalysis` the rules filter (`analyzeFile` under the provisional
+ * manifest of the detected vocabulary, or the existing manifest with `--update`), so `init` registers exactly the keys
+ * the lint sees written, on the planes it sees them, and nothing in an `ignore`d file.
+ */
+export function scanWrites(analysis: MetaFileAnalysis, scan: ScanResult): void {
+  const file = analysis.filename;
+  const hooks = new Set(analysis.registry.hooks);
+  for (const write of analysis.writes) {
+    // The dispatch layer's assembly from the keys it collected; a spread or a re-wrap alone is no evidence.
+    if (assemblesCollectedKeys(write, hooks)) scan.mergeLayerFiles.add(file);
     if (!writesValues(write)) continue;
     for (const keyWrite of write.keys) {
       if (keyWrite.name === null) continue;
@@ -82,24 +83,66 @@ export function scanWrites(
   }
 }
 
+/**
+ * The key's own `"type"` when every value shows it: `"object"` when each is an object the analysis reads
+ * (a literal, a `const` bound to one, a same-file builder), `"array"` when each is an array of them. Without it a
+ * key with fields is "an object or an array of such objects", and its generated type is `T | T[]`.
+ */
+export function keyTypeOf(values: ReadonlyArray<TSESTree.Expression | null>): 'object' | 'array' | undefined {
+  if (values.length === 0) return undefined;
+  if (values.every((value) => value !== null && isArrayValue(value) && collectItemShape(value) !== null)) return 'array';
+  if (values.every((value) => value !== null && !isArrayValue(value) && collectFieldShape(value) !== null)) return 'object';
+  return undefined;
+}
+
+function isArrayValue(value: TSESTree.Node): boolean {
+  const inner = unwrap(value);
+  if (inner.type === 'ArrayExpression') return true;
+  if (inner.type === 'CallExpression') {
+    const callee = unwrap(inner.callee);
+    return callee.type === 'MemberExpression' && ['map', 'flatMap', 'filter', 'slice', 'concat'].includes(memberPropertyName(callee) ?? '');
+  }
+  if (inner.type === 'Identifier') {
+    const init = constInitializer(inner);
+    return init !== null && isArrayValue(init);
+  }
+  return false;
+}
+
+/**
+ * The fields that some values write and others do not: each value read on its own (a closed object shape, or the
+ * shape of an array value's items), a field missing from one of them is sometimes absent. An open value (a spread,
+ * an opaque call) says nothing.
+ */
+export function sometimesAbsent(values: ReadonlyArray<TSESTree.Node | null>, of: 'objects' | 'items' = 'objects'): Set<string> {
+  const shapes = values.map((value) => (of === 'items' ? collectItemShape(value) : collectFieldShape(value)));
+  const closed = shapes.filter((shape): shape is NonNullable<typeof shape> => shape !== null && !shape.open);
+  const absent = new Set<string>();
+  if (closed.length < 2) return absent;
+  const all = new Set(closed.flatMap((shape) => [...shape.fields.keys()]));
+  for (const name of all) if (closed.some((shape) => !shape.fields.has(name))) absent.add(name);
+  return absent;
+}
+
 const MAX_FIELD_DEPTH = 4;
 
 /**
  * The fields seen in `written`, nested where the values show objects or arrays of objects, typed where every value
  * is a literal of one type (see `inferFieldType`); `undefined` if none.
  */
-export function fieldsFromWritten(written: WrittenFields, depth = 0): ManifestFields | undefined {
+export function fieldsFromWritten(written: WrittenFields, depth = 0, absent: ReadonlySet<string> = new Set()): ManifestFields | undefined {
   if (written.fields.size === 0) return undefined;
   const entries: Array<[string, ManifestFieldSpec]> = [];
   for (const [name, values] of [...written.fields].sort(([a], [b]) => a.localeCompare(b))) {
     // The type first: it reads best at the front of the spec.
     const spec: ManifestFieldSpec = { ...inferFieldType(values) };
-    if (Object.keys(spec).length > 0 && writtenConditionally(values)) spec.optional = true;
+    // A typed field is required unless optional: one written under a condition, or left out by some write, is not.
+    if (Object.keys(spec).length > 0 && (writtenConditionally(values) || absent.has(name))) spec.optional = true;
     if (depth < MAX_FIELD_DEPTH) {
-      const nested = fieldsFromWritten(objectFieldsOf(values), depth + 1);
+      const nested = fieldsFromWritten(objectFieldsOf(values), depth + 1, sometimesAbsent(values));
       if (nested !== undefined) spec.fields = nested;
       else {
-        const items = fieldsFromWritten(itemFieldsOf(values), depth + 1);
+        const items = fieldsFromWritten(itemFieldsOf(values), depth + 1, sometimesAbsent(values, 'items'));
         if (items !== undefined) spec.items = { fields: items };
       }
     }

@@ -1,14 +1,15 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { analyzeFile } from '../../analysis/analyze-file';
 import { parseSource } from '../../analysis/analyze-source';
 import { parseRegistry, REGISTRY_FILENAME } from '../../registry';
-import type { RegistryManifest, RegistryProblem } from '../../registry';
+import type { Registry, RegistryManifest, RegistryProblem } from '../../registry';
 import { parseKeysTable, type KeysTableRow } from '../doc/keys-table';
 import { CliError, type Finding, type VerbReport } from '../findings';
 import { displayPath } from '../format-report';
 import { buildStarterManifest, identifiersIn } from '../init/build-manifest';
 import { schemaReferenceFor } from '../init/schema-reference';
-import { detectVocabulary, emptyVocabulary } from '../init/detect-vocabulary';
+import { detectVocabulary, emptyVocabulary, type DetectedVocabulary } from '../init/detect-vocabulary';
 import { emptyScan, scanWrites } from '../init/scan-writes';
 import { mergeIntoManifest } from '../init/update-manifest';
 import { describeIoError, readManifestFile } from '../manifest-source';
@@ -18,7 +19,7 @@ import { withOriginalBom } from '../manifest-write';
 import { repositoryRoot, withFileLock, writeFileSafely } from '../safe-write';
 import { FORMAT_HELP, type Verb } from '../verb';
 
-const USAGE = 'Usage: mcp-meta init [DIR] [--from-doc FILE.md] [--force | --update] [--format text|json|github|sarif]';
+const USAGE = 'Usage: mcp-meta init [DIR] [--from-doc FILE.md] [--force | --update] [--accept-found] [--format text|json|github|sarif]';
 
 /** Only files that could touch `_meta` are parsed: they mention it, or a `...Meta` emitter, hook or hook function. */
 const MAY_CONCERN_META = /_meta|Meta\b|meta_?hook/i;
@@ -54,8 +55,11 @@ export const initVerb: Verb = {
     '  hookFunctions   getXxxMeta functions returning an object literal, and functions the doc names as producers',
     '  helpers         functions whose returned object literal is (or is spread into) a _meta value, here or',
     "                  imported: their keys get the helper's module as producer",
-    '  mergeLayer      files that assemble _meta by spreading collected maps',
-    '  keys            every key written, the file that writes it as producer, and the fields seen',
+    '  mergeLayer      files that assemble _meta from the keys they collected (a map filled under keys',
+    "                  they do not know, or a hook's fragment); a wrapper that spreads a result is a producer",
+    '  keys            every key written, the file that writes it as producer, the planes and fields seen;',
+    '                  a near miss or unknown key of a host, a deprecated, reserved or inbound key is a',
+    '                  finding instead (exit 1), left for you to decide',
     'With --from-doc, a "Key | Producer | Contents" table (markdown or the spec\'s tab-separated form) adds',
     'descriptions, fields, and keys the scan cannot see.',
     '',
@@ -64,9 +68,17 @@ export const initVerb: Verb = {
     '  --force                     overwrite an existing manifest',
     '  --update                    add what the scan finds to the existing manifest (new keys, producers, fields,',
     '                              vocabulary) and print what was added; hand edits are kept, nothing is removed',
+    '  --accept-found              register as found the keys and fields held back as findings (a near miss or an',
+    "                              unknown key of a host's catalogue, a deprecated host key); never a key the",
+    '                              manifest validation refuses (reserved, inbound)',
     FORMAT_HELP,
   ].join('\n'),
-  options: { 'from-doc': { type: 'string' }, force: { type: 'boolean' }, update: { type: 'boolean' } },
+  options: {
+    'from-doc': { type: 'string' },
+    force: { type: 'boolean' },
+    update: { type: 'boolean' },
+    'accept-found': { type: 'boolean' },
+  },
   maxPositionals: 1,
   run(values, positionals, cwd): VerbReport {
     const dir = path.resolve(cwd, positionals[0] ?? '.');
@@ -106,14 +118,36 @@ export const initVerb: Verb = {
         if (/Meta$/.test(name) && vocabulary.functionFiles.has(name)) vocabulary.hookFunctions.add(name);
       }
     }
+    // The lint's own model of each file: `analyzeFile` under a manifest of the detected vocabulary (with --update,
+    // the existing manifest's `ignore` too), so init registers what the rules will see written, nothing else.
+    const registry = provisionalRegistry(target, vocabulary, update ? readIgnore(target) : undefined);
     const scan = emptyScan();
-    for (const { file, input } of parsed) scanWrites(input, file, vocabulary, scan);
+    for (const { file, input } of parsed)
+      scanWrites(
+        analyzeFile(file, registry, input.text, () => input),
+        scan,
+      );
 
-    const built = buildStarterManifest(dir, vocabulary, scan, docRows);
+    const acceptFound = values['accept-found'] === true;
+    const built = buildStarterManifest(dir, vocabulary, scan, docRows, { acceptFound });
     const manifest = built.manifest;
     notes.push(...built.notes);
+    for (const item of built.held) {
+      const producer = [...(scan.keys.get(item.key)?.files.keys() ?? [])].sort()[0];
+      if (acceptFound && item.acceptable) {
+        notes.push(`accepted as found (--accept-found): ${item.message}`);
+        continue;
+      }
+      findings.push({
+        severity: 'warning',
+        code: 'key-held-back',
+        message: item.message,
+        fix: item.fix,
+        ...(producer ? { file: producer } : {}),
+      });
+    }
     // Under the manifest's lock, like add-key: a concurrent add-key or init --update is never lost.
-    if (update) return withFileLock(target, repositoryRoot(cwd), () => updateManifest(target, manifest, notes, cwd));
+    if (update) return withFileLock(target, repositoryRoot(cwd), () => updateManifest(target, manifest, notes, cwd, findings));
     const schema = schemaReferenceFor(dir);
     manifest.$schema = schema.reference;
     if (!schema.resolved)
@@ -150,6 +184,33 @@ export const initVerb: Verb = {
   },
 };
 
+/** The manifest the scan runs under: the detected vocabulary, no keys, and the `ignore` list of an existing manifest. */
+function provisionalRegistry(target: string, vocabulary: DetectedVocabulary, ignore: readonly string[] | undefined): Registry {
+  const sorted = (names: Iterable<string>): string[] => [...names].sort();
+  const manifest: RegistryManifest = {
+    version: 1,
+    emitters: sorted(vocabulary.emitters),
+    hooks: sorted(vocabulary.hooks),
+    hookFunctions: sorted(vocabulary.hookFunctions),
+    ...(ignore !== undefined && ignore.length > 0 ? { ignore: [...ignore] } : {}),
+    keys: {},
+  };
+  const result = parseRegistry(JSON.stringify(manifest), target, { checkGlobs: false });
+  if (!result.ok)
+    throw new CliError(`cannot scan under the detected names: ${result.problems.map((problem) => problem.message).join('; ')}`);
+  return result.registry;
+}
+
+/** The `ignore` globs of the manifest `--update` merges into, when it reads as one (its problems come later). */
+function readIgnore(target: string): readonly string[] | undefined {
+  try {
+    const ignore = readManifestFile(target).manifest.ignore;
+    return Array.isArray(ignore) ? ignore.filter((glob): glob is string => typeof glob === 'string') : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Keys named by the JSON pointers of `problems` (`/keys/acme~1timing/producers/0` -> `acme/timing`). */
 function keysOf(problems: readonly RegistryProblem[]): Set<string> {
   return new Set(
@@ -162,9 +223,10 @@ function keysOf(problems: readonly RegistryProblem[]): Set<string> {
 
 /**
  * `init --update`: merges the scan into the existing manifest. The existing one must load (its problems come first);
- * an addition the validation rejects is dropped with the reason, like a rejected key in a fresh `init`.
+ * an addition the validation rejects is dropped with the reason, like a rejected key in a fresh `init`. `held` are
+ * the keys held back for the person, reported whatever the merge adds.
  */
-function updateManifest(target: string, found: RegistryManifest, notes: string[], cwd: string): VerbReport {
+function updateManifest(target: string, found: RegistryManifest, notes: string[], cwd: string, held: Finding[] = []): VerbReport {
   const shown = displayPath(target, cwd);
   const current = readManifestFile(target);
   const before = parseRegistry(current.text, target, { checkGlobs: false });
@@ -184,7 +246,7 @@ function updateManifest(target: string, found: RegistryManifest, notes: string[]
     if (result.ok) {
       if (merged.added.length === 0) {
         notes.unshift(`${shown} already has everything the scan found: nothing added`);
-        return { verb: 'init', findings: [], notes, data: { file: shown, added: [] } };
+        return { verb: 'init', findings: held, notes, data: { file: shown, added: [] } };
       }
       writeFileSafely(target, withOriginalBom(current, merged.text), repositoryRoot(cwd));
       notes.unshift(
@@ -192,7 +254,7 @@ function updateManifest(target: string, found: RegistryManifest, notes: string[]
         ...merged.added.map((line) => `  added ${line}`),
       );
       notes.push('review the additions, then run `npx mcp-meta check`');
-      return { verb: 'init', findings: [], notes, data: { file: shown, added: merged.added } };
+      return { verb: 'init', findings: held, notes, data: { file: shown, added: merged.added } };
     }
     for (const key of rejected) {
       const reason = result.problems.find((problem) => keysOf([problem]).has(key));

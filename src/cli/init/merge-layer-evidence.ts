@@ -1,0 +1,104 @@
+/**
+ * Whether a write is the spec's dispatch shape: "The dispatch layer merges per top-level key" from the keys it
+ * collected (rule 1), handler keys first, then the hook's fragment (rule 4). `init` proposes a file as a merge layer
+ * only on that evidence, because `mergeLayer` licenses replacing `_meta`: a framework wrapper that spreads a result,
+ * or re-wraps one with `{ ...result, _meta: { ...result._meta, k } }`, is a producer of the keys it adds, not a
+ * merge layer.
+ */
+import type { TSESTree } from '@typescript-eslint/utils';
+import { calleeName, memberPropertyName, unwrap, walkAll } from '../../analysis/ast';
+import { findBinding } from '../../analysis/bindings';
+import type { MetaWrite } from '../../analysis/types';
+import { isAssemblyFromCollected } from '../../analysis/write-kinds';
+
+type Node = TSESTree.Node;
+
+const MAX_DEPTH = 6;
+
+/**
+ * True when `write` assembles `_meta` from spreads only (`out._meta = { ...collected }`, `{ ...out._meta, ...added }`)
+ * and at least one spread holds collected keys: a map filled one key at a time under keys it does not know
+ * (`collected[key] = value`, `collected.set(key, value)`), or a fragment a manifest hook returned (`await metaHook(…)`),
+ * directly or through `const`s and `Object.fromEntries(Object.entries(x).filter(…))`.
+ */
+export function assemblesCollectedKeys(write: MetaWrite, hooks: ReadonlySet<string>): boolean {
+  if (!isAssemblyFromCollected(write)) return false;
+  return write.spreads.some((source) => holdsCollectedKeys(source, hooks, 0));
+}
+
+function holdsCollectedKeys(expression: Node, hooks: ReadonlySet<string>, depth: number): boolean {
+  if (depth > MAX_DEPTH) return false;
+  const inner = unwrap(expression);
+  switch (inner.type) {
+    case 'AwaitExpression':
+      return holdsCollectedKeys(inner.argument, hooks, depth + 1);
+    case 'ChainExpression':
+      return holdsCollectedKeys(inner.expression, hooks, depth + 1);
+    case 'LogicalExpression':
+      return holdsCollectedKeys(inner.left, hooks, depth + 1) || holdsCollectedKeys(inner.right, hooks, depth + 1);
+    case 'ConditionalExpression':
+      return holdsCollectedKeys(inner.consequent, hooks, depth + 1) || holdsCollectedKeys(inner.alternate, hooks, depth + 1);
+    case 'CallExpression':
+      return callHoldsCollectedKeys(inner, hooks, depth);
+    case 'Identifier':
+      return identifierHoldsCollectedKeys(inner, hooks, depth);
+    default:
+      return false;
+  }
+}
+
+function callHoldsCollectedKeys(call: TSESTree.CallExpression, hooks: ReadonlySet<string>, depth: number): boolean {
+  const name = calleeName(call);
+  if (name !== null && hooks.has(name)) return true;
+  const callee = unwrap(call.callee);
+  if (callee.type !== 'MemberExpression') return false;
+  const method = memberPropertyName(callee);
+  // `Object.fromEntries(x)`, `Object.entries(x)`, `Object.assign({}, x)`: the keys of x.
+  if (callee.object.type === 'Identifier' && callee.object.name === 'Object') {
+    if (method === 'fromEntries' || method === 'entries' || method === 'assign')
+      return call.arguments.some((argument) => argument.type !== 'SpreadElement' && holdsCollectedKeys(argument, hooks, depth + 1));
+    return false;
+  }
+  // `Object.entries(fragment).filter(…)`, `.map(…)`: the same entries.
+  if (method === 'filter' || method === 'map' || method === 'slice') return holdsCollectedKeys(callee.object, hooks, depth + 1);
+  return false;
+}
+
+function identifierHoldsCollectedKeys(identifier: TSESTree.Identifier, hooks: ReadonlySet<string>, depth: number): boolean {
+  const binding = findBinding(identifier.name, identifier);
+  if (binding?.kind !== 'variable') return false;
+  const { declarator } = binding;
+  const init = declarator.init === null ? null : unwrap(declarator.init);
+  if (init !== null && init.type !== 'ObjectExpression' && init.type !== 'NewExpression' && holdsCollectedKeys(init, hooks, depth + 1))
+    return true;
+  // A map filled under keys this code does not know: `collected[key] = value`, `collected.set(key, value)`.
+  const scope = declarator.parent?.parent;
+  if (scope === undefined) return false;
+  let filled = false;
+  walkAll(scope, (node) => {
+    if (filled) return;
+    if (node.type === 'AssignmentExpression') {
+      const left = unwrap(node.left);
+      filled = left.type === 'MemberExpression' && left.computed && isName(left.object, identifier.name) && !isStaticKey(left.property);
+    } else if (node.type === 'CallExpression') {
+      const callee = unwrap(node.callee);
+      filled =
+        callee.type === 'MemberExpression' &&
+        memberPropertyName(callee) === 'set' &&
+        isName(callee.object, identifier.name) &&
+        node.arguments.length === 2 &&
+        !isStaticKey(node.arguments[0]);
+    }
+  });
+  return filled;
+}
+
+function isName(node: Node, name: string): boolean {
+  const inner = unwrap(node);
+  return inner.type === 'Identifier' && inner.name === name;
+}
+
+function isStaticKey(node: Node): boolean {
+  const inner = unwrap(node);
+  return inner.type === 'Literal' || (inner.type === 'TemplateLiteral' && inner.expressions.length === 0);
+}

@@ -1,0 +1,182 @@
+/**
+ * What `init` will not register without a person's word: a written key (or a host key's field) that looks like a
+ * mistake against the host-key catalogue. Every verdict is read from the catalogue (`src/registry/host-keys.ts`) and
+ * the MCP key-name rules, the same tables the manifest validation, `add-key` and the lint use, so `init` never
+ * registers what they refuse, and never hides a typo of a host key behind a registration.
+ */
+import type { CheckedPlane } from '../../analysis/planes';
+import { catalogueEntryFor, catalogueKeyNames, checkMetaKeyName } from '../../registry';
+import type { HostKeyEntry, ManifestFields } from '../../registry';
+import { nearestName } from '../../util/nearest-name';
+
+export type HeldReason =
+  /** A key one or two edits from a catalogue key (`openai/outputTemplat`): probably a typo of the host's key. */
+  | 'near-miss'
+  /** A key under a host's namespace (`openai/…`, `ui/…`) that the catalogue does not list. */
+  | 'unknown-host-key'
+  /** A catalogue key the host calls deprecated or legacy. */
+  | 'deprecated'
+  /** A key MCP reserves for itself (`io.modelcontextprotocol/…`, `progressToken`) that the catalogue does not let a server write. */
+  | 'reserved'
+  /** A catalogue key that lives only on the other side's planes (request or notification `_meta`). */
+  | 'inbound'
+  /** A catalogue key written on a plane the host does not define it on. */
+  | 'off-plane'
+  /** A field of a catalogue key that the host does not define (`ui.resourceURI`). */
+  | 'unknown-field';
+
+export interface HeldKey {
+  readonly key: string;
+  /** The field, for `unknown-field` (dotted from the key's value: `csp.connectDomain`). */
+  readonly field?: string;
+  /** The planes, for `off-plane`. */
+  readonly planes?: readonly CheckedPlane[];
+  readonly reason: HeldReason;
+  readonly message: string;
+  readonly fix: string;
+  /** Whether `--accept-found` may register it (never for what the manifest validation refuses). */
+  readonly acceptable: boolean;
+}
+
+const HOST_NAMES: Record<HostKeyEntry['host'], string> = { 'openai-apps': 'the OpenAI Apps SDK', 'mcp-apps': 'MCP Apps', mcp: 'MCP' };
+
+/** The namespaces hosts write keys under, read off the catalogue's own keys (`openai/`, `ui/`, `webplus/`, `mcp/`). */
+function hostNamespaces(): Map<string, HostKeyEntry> {
+  const namespaces = new Map<string, HostKeyEntry>();
+  for (const name of catalogueKeyNames()) {
+    const slash = name.indexOf('/');
+    if (slash <= 0) continue;
+    const namespace = name.slice(0, slash + 1);
+    if (!namespaces.has(namespace)) namespaces.set(namespace, catalogueEntryFor(name)!);
+  }
+  return namespaces;
+}
+
+/** The exact catalogue entry of `key` (a pattern entry, like MCP's reserved prefixes, is not one a key can register). */
+export function exactCatalogueEntry(key: string): HostKeyEntry | undefined {
+  const entry = catalogueEntryFor(key);
+  return entry?.key === key ? entry : undefined;
+}
+
+/** The planes of the entry a server writes on. */
+function serverPlanes(entry: HostKeyEntry): CheckedPlane[] {
+  return (['result', 'tool', 'resource'] as const).filter((plane) => entry.planes.includes(plane));
+}
+
+const ACCEPT = 'Fix the code, or run `mcp-meta init --accept-found` to register it as found.';
+
+/** The reasons to hold back `key`, written on `planes`, before registering it. */
+export function vetKey(key: string, planes: ReadonlySet<CheckedPlane>): HeldKey[] {
+  const entry = exactCatalogueEntry(key);
+  if (entry !== undefined) return vetCatalogueKey(key, entry, planes);
+  const named = `'${key}'`;
+  const near = nearestName(key, catalogueKeyNames(), { maxDistance: 2 });
+  if (near !== null) {
+    const nearEntry = catalogueEntryFor(near)!;
+    return [
+      {
+        key,
+        reason: 'near-miss',
+        message: `Key ${named} is not in the host-key catalogue, but '${near}' is (${HOST_NAMES[nearEntry.host]}, catalogue entry '${nearEntry.id}'): a typo?`,
+        fix: `Rename it to '${near}' in the code if the host's key is meant. ${ACCEPT}`,
+        acceptable: checkMetaKeyName(key) === undefined,
+      },
+    ];
+  }
+  const nameIssue = checkMetaKeyName(key);
+  if (nameIssue !== undefined && /reserve/i.test(nameIssue.message)) {
+    return [
+      { key, reason: 'reserved', message: nameIssue.message, fix: `${nameIssue.fix} A server does not register it.`, acceptable: false },
+    ];
+  }
+  const slash = key.indexOf('/');
+  const host = slash > 0 ? hostNamespaces().get(key.slice(0, slash + 1)) : undefined;
+  if (host !== undefined) {
+    return [
+      {
+        key,
+        reason: 'unknown-host-key',
+        message: `Key ${named} is under ${HOST_NAMES[host.host]}'s namespace '${key.slice(0, slash + 1)}', but the host-key catalogue has no such key (docs/host-keys.md).`,
+        fix: `Check the host's documentation for the key's name. ${ACCEPT}`,
+        acceptable: true,
+      },
+    ];
+  }
+  return [];
+}
+
+function vetCatalogueKey(key: string, entry: HostKeyEntry, planes: ReadonlySet<CheckedPlane>): HeldKey[] {
+  const host = HOST_NAMES[entry.host];
+  const onServer = serverPlanes(entry);
+  if (onServer.length === 0) {
+    return [
+      {
+        key,
+        reason: 'inbound',
+        message: `Key '${key}' (catalogue entry '${entry.id}') lives on ${entry.planes.join(' and ')} _meta, which the other side writes: a server does not register it.`,
+        fix: `Move the write out of the server's outbound \`_meta\`, or, if this \`_meta\` is another plane (a request the server sends, a JSON body), add the file to "ignore".`,
+        acceptable: false,
+      },
+    ];
+  }
+  const held: HeldKey[] = [];
+  if (entry.deprecated === true) {
+    held.push({
+      key,
+      reason: 'deprecated',
+      message: `Key '${key}' is deprecated by ${host} (catalogue entry '${entry.id}': ${entry.description})`,
+      fix: `Write its replacement (docs/host-keys.md). ${ACCEPT}`,
+      acceptable: true,
+    });
+  }
+  const foreign = [...planes].filter((plane) => !onServer.includes(plane)).sort();
+  if (foreign.length > 0) {
+    held.push({
+      key,
+      planes: foreign,
+      reason: 'off-plane',
+      message: `Key '${key}' is written on the ${foreign.join(' and ')} plane, but ${host} defines it on ${onServer.join(' and ')} (catalogue entry '${entry.id}').`,
+      fix: `Write it on the ${onServer.join(' or ')} _meta instead; it is registered on the planes the host defines only.`,
+      acceptable: false,
+    });
+  }
+  return held;
+}
+
+/**
+ * Fields the code writes into a catalogue key that the entry does not define, at any depth the entry names fields:
+ * each with the entry's nearest field, if any.
+ */
+export function vetCatalogueFields(key: string, written: ManifestFields | undefined): HeldKey[] {
+  const entry = exactCatalogueEntry(key);
+  if (entry?.fields === undefined || written === undefined) return [];
+  return unknownFields(key, entry, entry.fields, written, '');
+}
+
+function namesOf(fields: ManifestFields): string[] {
+  return Array.isArray(fields) ? fields : Object.keys(fields);
+}
+
+function unknownFields(key: string, entry: HostKeyEntry, defined: ManifestFields, written: ManifestFields, prefix: string): HeldKey[] {
+  const known = namesOf(defined);
+  const held: HeldKey[] = [];
+  for (const name of namesOf(written)) {
+    const path = `${prefix}${name}`;
+    if (known.includes(name)) {
+      const inner = Array.isArray(defined) ? undefined : defined[name]?.fields;
+      const writtenInner = Array.isArray(written) ? undefined : written[name]?.fields;
+      if (inner !== undefined && writtenInner !== undefined) held.push(...unknownFields(key, entry, inner, writtenInner, `${path}.`));
+      continue;
+    }
+    const near = nearestName(name, known, { maxDistance: 2, ignoreCase: true });
+    held.push({
+      key,
+      field: path,
+      reason: 'unknown-field',
+      message: `Field '${key}.${path}' is not a field ${HOST_NAMES[entry.host]} defines for '${key}' (catalogue entry '${entry.id}')${near !== null ? `; '${prefix}${near}' is (a typo?)` : ''}.`,
+      fix: `${near !== null ? `Rename it to '${near}' in the code if the host's field is meant. ` : ''}${ACCEPT}`,
+      acceptable: true,
+    });
+  }
+  return held;
+}

@@ -1,0 +1,233 @@
+/**
+ * `mcp-meta init` as a safe first step (issue 23): the manifest it writes over each fixture server, compared exactly;
+ * a framework-shaped server whose wrapper is a producer and whose runner is the merge layer; and the keys it holds
+ * back for a person's decision (a near miss or an unknown key of a host, a deprecated, reserved or inbound key).
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { ESLint as ESLint10 } from 'eslint';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Finding } from '../../src/cli/findings';
+import { parseRegistry } from '../../src/registry';
+import { repoRoot, requireFromRepo, runNode, toPosix, TSC_BIN } from '../e2e/helpers/e2e';
+import { assertBinBuilt, makeTempDir, removeTempDirs, runBin, writeFiles } from './run-bin';
+
+const EXPECTED = path.join(__dirname, 'init-expected');
+const FRAMEWORK = path.join(__dirname, 'fixtures/framework-server');
+const copies: string[] = [];
+
+beforeAll(assertBinBuilt);
+afterAll(() => {
+  removeTempDirs();
+  for (const dir of copies) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function readManifestText(dir: string): string {
+  return fs.readFileSync(path.join(dir, 'mcp-meta.registry.json'), 'utf8');
+}
+
+function expected(name: string): string {
+  return fs.readFileSync(path.join(EXPECTED, `${name}.json`), 'utf8');
+}
+
+/** A copy of `source` without its manifest (and the seeded violations and generated files), outside the repository. */
+function copyOf(source: string): string {
+  const dir = makeTempDir();
+  fs.cpSync(source, dir, { recursive: true });
+  for (const drop of ['mcp-meta.registry.json', 'src/violations', 'generated'])
+    fs.rmSync(path.join(dir, drop), { recursive: true, force: true });
+  return dir;
+}
+
+function findingsOf(stdout: string): Finding[] {
+  return (JSON.parse(stdout) as { findings: Finding[] }).findings;
+}
+
+/** The flat config the framework server's team would write (the built plugin by path: `npm run build` first). */
+const FRAMEWORK_CONFIG = `import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import tsParser from '@typescript-eslint/parser';
+import mcpMeta from '../../dist/src/index.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const files = ['**/*.ts'];
+
+export default [
+  { files, languageOptions: { parser: tsParser, sourceType: 'module' } },
+  { ...mcpMeta.configs.recommended, files, settings: { 'mcp-meta': { registry: path.join(here, 'mcp-meta.registry.json') } } },
+];
+`;
+
+async function lint(dir: string): Promise<string[]> {
+  const { ESLint } = requireFromRepo('eslint') as { ESLint: typeof ESLint10 };
+  const eslint = new ESLint({ cwd: dir, overrideConfigFile: path.join(dir, 'eslint.config.js') });
+  const results = await eslint.lintFiles(['src']);
+  return results.flatMap((result) =>
+    result.messages.map((m) => `${toPosix(path.relative(dir, result.filePath))}:${m.line}:${m.column} ${m.ruleId ?? 'fatal'} ${m.message}`),
+  );
+}
+
+describe('init over the fixture servers writes exactly the manifest a careful team starts from', () => {
+  // sdk-server, js-server: the wrappers that spread a handler's result and add their keys (with-meta.ts, timing.js)
+  // are producers of those keys, not a merge layer. apps-widget-server: the deprecated `ui/resourceUri` is held back.
+  // example-server: the dispatch that assembles collected keys is the merge layer; `metric_glossary` is the eval
+  // command's JSON body, which the analysis still takes for a result (the hand-written manifest ignores that file).
+  it.each(['sdk-server', 'js-server', 'apps-widget-server', 'example-server'])('%s', (fixture) => {
+    const dir = copyOf(path.join(repoRoot, 'fixtures', fixture));
+    const result = runBin(['init', '--format', 'json'], dir);
+    expect(result.stderr).toBe('');
+    expect(readManifestText(dir)).toBe(expected(fixture));
+    const findings = findingsOf(result.stdout);
+    if (fixture === 'apps-widget-server') {
+      expect(result.status).toBe(1);
+      expect(findings.map((finding) => `${finding.code} ${finding.file} ${finding.message}`)).toEqual([
+        "key-held-back src/widget/meta.ts Key 'ui/resourceUri' is deprecated by MCP Apps (catalogue entry 'mcp-apps.ui-resourceUri': Flat form of ui.resourceUri on a tool descriptor, read by hosts for compatibility.)",
+      ]);
+    } else {
+      expect(result.status).toBe(0);
+      expect(findings).toEqual([]);
+    }
+  });
+});
+
+describe('init over a framework-shaped server', () => {
+  it('type-checks against the real SDK', async () => {
+    const run = await runNode(TSC_BIN, ['--noEmit', '-p', path.relative(repoRoot, FRAMEWORK)], { cwd: repoRoot });
+    expect(run.stdout + run.stderr).toBe('');
+    expect(run.code).toBe(0);
+  });
+
+  it('makes the runner that merges collected keys the merge layer, the wrapper and the re-wrapping helper producers or nothing', () => {
+    const dir = copyOf(FRAMEWORK);
+    const result = runBin(['init'], dir);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(readManifestText(dir)).toBe(expected('framework-server'));
+    // `cursor` is written only when there are more pages, `exact` by every write: one optional, one required.
+    expect(result.stdout).toContain('typed 2 fields from the literals the code writes (com.acme/search.cursor, com.acme/search.exact)');
+  });
+
+  it('lints clean under the manifest init wrote (recommended config)', async () => {
+    // Two levels below the repository, as the fixtures sit, so the config's `../../dist` resolves.
+    const dir = path.join(repoRoot, 'tmp', `framework-server-init-${process.pid}`);
+    copies.push(dir);
+    fs.cpSync(FRAMEWORK, dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'eslint.config.js'), FRAMEWORK_CONFIG);
+    const result = runBin(['init'], dir);
+    expect(result.status, result.stdout).toBe(0);
+    expect(await lint(dir)).toEqual([]);
+  });
+});
+
+const HOST_KEYS_SERVER = {
+  'src/tools.ts': `
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+
+export function register(server: McpServer) {
+  server.registerTool(
+    'show',
+    {
+      description: 'Shows a card',
+      _meta: {
+        'openai/outputTemplat': 'ui://widget/card.html',
+        'openai/widgetFoo': true,
+        'ui/resourceUri': 'ui://widget/card.html',
+        ui: { resourceURI: 'ui://widget/card.html' },
+      },
+    },
+    async () => ({
+      content: [{ type: 'text', text: 'shown' }],
+      _meta: { 'io.modelcontextprotocol/cost': 1, progressToken: 'p-1', 'com.acme/card': { id: 'c1' } },
+    }),
+  );
+}
+`,
+  // The same key written with and without a field, and an array-valued key whose items differ.
+  'src/cards.ts': `
+export function card(id: string, pinned: boolean) {
+  if (pinned) return { content: [], _meta: { 'com.acme/card': { id: 'c2', pinned: true } } };
+  return { content: [], _meta: { 'com.acme/warnings': [{ code: 'stale', param: id }] } };
+}
+export function other() {
+  return { content: [], _meta: { 'com.acme/warnings': [{ code: 'renamed', param: 'q', suggestion: 'query' }] } };
+}
+`,
+};
+
+describe('init holds back what the catalogue and the key-name rules argue against, and says so', () => {
+  const HELD = [
+    "key-held-back Key 'io.modelcontextprotocol/cost' uses the prefix 'io.modelcontextprotocol/', which MCP reserves for itself (its second label is 'modelcontextprotocol').",
+    "key-held-back Key 'openai/outputTemplat' is not in the host-key catalogue, but 'openai/outputTemplate' is (the OpenAI Apps SDK, catalogue entry 'openai-apps.outputTemplate'): a typo?",
+    "key-held-back Key 'openai/widgetFoo' is under the OpenAI Apps SDK's namespace 'openai/', but the host-key catalogue has no such key (docs/host-keys.md).",
+    "key-held-back Key 'progressToken' (catalogue entry 'mcp.progressToken') lives on request _meta, which the other side writes: a server does not register it.",
+    "key-held-back Field 'ui.resourceURI' is not a field MCP Apps defines for 'ui' (catalogue entry 'mcp-apps.ui'); 'resourceUri' is (a typo?).",
+    "key-held-back Key 'ui/resourceUri' is deprecated by MCP Apps (catalogue entry 'mcp-apps.ui-resourceUri': Flat form of ui.resourceUri on a tool descriptor, read by hosts for compatibility.)",
+  ];
+  const OWN_KEYS = {
+    'com.acme/card': {
+      producers: ['src/cards.ts', 'src/tools.ts'],
+      type: 'object',
+      // `pinned` is left out by one of the two writes: optional.
+      fields: { id: { type: 'string' }, pinned: { type: 'boolean', optional: true } },
+    },
+    'com.acme/warnings': {
+      producers: ['src/cards.ts'],
+      type: 'array',
+      fields: { code: { type: 'string' }, param: {}, suggestion: { type: 'string', optional: true } },
+    },
+  };
+
+  it('writes only what nobody needs to decide, and reports the rest as findings with the catalogue entry', () => {
+    const dir = makeTempDir();
+    writeFiles(dir, HOST_KEYS_SERVER);
+    const result = runBin(['init', '--format', 'json'], dir);
+    expect(result.status).toBe(1);
+    expect(findingsOf(result.stdout).map((finding) => `${finding.code} ${finding.message}`)).toEqual(HELD);
+    expect(findingsOf(result.stdout).every((finding) => finding.severity === 'warning' && finding.file === 'src/tools.ts')).toBe(true);
+    const manifest = JSON.parse(readManifestText(dir)) as { keys: Record<string, unknown> };
+    // `ui` takes the host's fields from its catalogue entry: the misspelt `resourceURI` is not registered as one.
+    expect(manifest.keys).toEqual({ ...OWN_KEYS, ui: { producers: ['src/tools.ts'], catalogue: 'mcp-apps.ui', plane: 'tool' } });
+    // The file note does not count keys it did not register.
+    expect(result.stdout).not.toContain('writes 3 keys');
+    // --update holds back the same keys, and says so again: nothing to add, the same findings.
+    const update = runBin(['init', '--update', '--format', 'json'], dir);
+    expect(update.status).toBe(1);
+    expect(findingsOf(update.stdout).map((finding) => `${finding.code} ${finding.message}`)).toEqual(HELD);
+    expect(JSON.parse(readManifestText(dir))).toEqual(manifest);
+  });
+
+  it('--accept-found registers what the validation allows as found, never a reserved or inbound key', () => {
+    const dir = makeTempDir();
+    writeFiles(dir, HOST_KEYS_SERVER);
+    const result = runBin(['init', '--accept-found', '--format', 'json'], dir);
+    expect(result.status).toBe(1);
+    expect(findingsOf(result.stdout).map((finding) => `${finding.code} ${finding.message}`)).toEqual([HELD[0], HELD[3]]);
+    const report = JSON.parse(result.stdout) as { notes: string[] };
+    expect(report.notes.filter((note) => note.startsWith('accepted as found'))).toHaveLength(4);
+    const text = readManifestText(dir);
+    const manifest = JSON.parse(text) as { keys: Record<string, { fields?: Record<string, unknown> }> };
+    expect(Object.keys(manifest.keys)).toEqual([
+      'com.acme/card',
+      'com.acme/warnings',
+      'openai/outputTemplat',
+      'openai/widgetFoo',
+      'ui',
+      'ui/resourceUri',
+    ]);
+    expect(manifest.keys['openai/widgetFoo']).toEqual({ producers: ['src/tools.ts'], external: true, plane: 'tool' });
+    expect(manifest.keys['openai/outputTemplat']).toEqual({ producers: ['src/tools.ts'], plane: 'tool' });
+    expect(manifest.keys['ui/resourceUri']).toEqual({ producers: ['src/tools.ts'], catalogue: 'mcp-apps.ui-resourceUri', plane: 'tool' });
+    // The accepted field joins the host's fields instead of replacing them.
+    expect(Object.keys(manifest.keys.ui.fields ?? {})).toEqual([
+      'resourceUri',
+      'visibility',
+      'csp',
+      'domain',
+      'permissions',
+      'prefersBorder',
+      'resourceURI',
+    ]);
+    const loaded = parseRegistry(text, path.join(dir, 'mcp-meta.registry.json'), { checkGlobs: true });
+    expect(loaded.ok ? [] : loaded.problems).toEqual([]);
+  });
+});
