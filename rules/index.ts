@@ -63,9 +63,10 @@ function presetRules(preset: 'recommended' | 'strict'): RuleLevels {
   return levels;
 }
 
+/** A preset for flat config. `plugins` holds this plugin itself (typed as such, so ESLint's `defineConfig` accepts it). */
 interface FlatConfig {
   name: string;
-  plugins: Record<string, unknown>;
+  plugins: Record<string, McpMetaPlugin>;
   rules: RuleLevels;
 }
 interface LegacyConfig {
@@ -73,9 +74,20 @@ interface LegacyConfig {
   rules: RuleLevels;
 }
 
+/**
+ * A rule as the plugin's public type shows it: a shape both ESLint's own config types (`defineConfig` from
+ * `eslint/config`) and typescript-eslint's accept. The rules are written against typescript-eslint's `RuleContext`,
+ * which ESLint's types describe differently, so the public type takes the context ESLint passes as it comes.
+ */
+export interface PluginRule {
+  meta?: object;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- ESLint's and typescript-eslint's contexts differ; see above
+  create(context: any): any;
+}
+
 export interface McpMetaPlugin {
   meta: { name: string; version: string; namespace: string };
-  rules: typeof rules;
+  rules: Record<string, PluginRule>;
   configs: {
     recommended: FlatConfig;
     strict: FlatConfig;

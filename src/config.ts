@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import * as path from 'node:path';
-import * as tsParser from '@typescript-eslint/parser';
+import type * as TsParser from '@typescript-eslint/parser';
 import plugin, { type McpMetaPlugin } from '../rules';
 import { formatRegistryProblem, hashManifestFile, listFiles, loadRegistry, REGISTRY_FILENAME } from './registry';
 import { isMissingManifest } from './registry/load-registry';
 import { relativeRegistryFix } from './registry/resolve-registry';
 import type { McpMetaSettingsInput } from './registry/settings';
-import { warnIfUnsupportedTypescript } from './util/typescript-support';
+import { installedTypescriptVersion, loadTypescriptParser, warnIfUnsupportedTypescript } from './util/typescript-support';
 
 export type McpMetaPreset = 'recommended' | 'strict';
 
@@ -41,7 +41,7 @@ export interface McpMetaFlatConfig {
    * @typescript-eslint/parser for every file the config claims: it parses TypeScript (.ts, .tsx, .mts, .cts) and
    * JavaScript (.js, .jsx, .mjs, .cjs) alike, so no file the default `files` match fails to parse.
    */
-  languageOptions: { parser: typeof tsParser };
+  languageOptions: { parser: typeof TsParser };
   rules: McpMetaPlugin['configs']['recommended']['rules'];
   settings: {
     /**
@@ -75,7 +75,8 @@ const reported = new Set<string>();
  *
  * It validates the manifest now (including globs that match no file) and prints its problems to stderr, but never
  * throws for a broken or missing manifest: the rules then report it on every linted file, and ESLint exits 1 instead
- * of crashing. Only wrong arguments throw (a TypeError naming the fix).
+ * of crashing. Only wrong arguments throw (a TypeError naming the fix), and a parser that cannot load under the
+ * installed TypeScript (an Error naming the version, the supported range and the fix).
  */
 /** A config load prints at most this many manifest problems: 30,000 glob warnings would bury the lint output. */
 const MAX_PRINTED_PROBLEMS = 20;
@@ -86,13 +87,17 @@ export function createConfig(options: CreateConfigOptions): McpMetaFlatConfig {
   const baseDir = options.baseDir ?? options.cwd ?? process.cwd();
   // Relative paths guessed against the working directory get a fix that says how to anchor them.
   const guessedBase = options.baseDir === undefined && options.cwd === undefined;
-  warnIfUnsupportedTypescript(baseDir, (line) => console.warn(line));
+  const typescriptVersion = installedTypescriptVersion(baseDir);
+  // A parser that cannot load (TypeScript 7) would otherwise crash ESLint with a message about its internals.
+  const loaded = loadTypescriptParser(baseDir, typescriptVersion);
+  if (!loaded.ok) throw new Error(`${loaded.message}. Fix: ${loaded.fix}`);
+  warnIfUnsupportedTypescript(baseDir, (line) => console.warn(line), typescriptVersion);
 
   const base = {
     name: `mcp-meta/${preset}`,
     files: [...files],
     plugins: { 'mcp-meta': plugin },
-    languageOptions: { parser: tsParser },
+    languageOptions: { parser: loaded.parser },
     rules: { ...plugin.configs[preset].rules },
   };
   const check = (given: string): { path: string; hash: string } =>

@@ -139,7 +139,7 @@ describe('supported TypeScript', () => {
 
   it.each(['7.0.0', '6.1.0', '4.8.3', '3.9.10', '7.0.0-dev.20260101'])('warns about %s, naming the range and the fix', (version) => {
     expect(unsupportedTypescriptWarning(version)).toBe(
-      `eslint-plugin-mcp-meta: TypeScript ${version} is installed, but @typescript-eslint/parser 8 (which the plugin parses with) supports typescript >=4.8.4 <6.1. Fix: npm i -D typescript@~5.9`,
+      `eslint-plugin-mcp-meta: TypeScript ${version} is installed, but @typescript-eslint/parser 8 (which the plugin parses with) supports typescript >=4.8.4 <6.1. Fix: npm i -D typescript@~6.0`,
     );
   });
 
@@ -158,7 +158,7 @@ describe('supported TypeScript', () => {
       createConfig({ registry: 'mcp-meta.registry.json', cwd: project });
       const lines = warn.mock.calls.map((call) => String(call[0]));
       expect(lines).toEqual([
-        `eslint-plugin-mcp-meta: TypeScript 7.0.1 is installed, but @typescript-eslint/parser 8 (which the plugin parses with) supports typescript ${SUPPORTED_TYPESCRIPT_RANGE}. Fix: npm i -D typescript@~5.9`,
+        `eslint-plugin-mcp-meta: TypeScript 7.0.1 is installed, but @typescript-eslint/parser 8 (which the plugin parses with) supports typescript ${SUPPORTED_TYPESCRIPT_RANGE}. Fix: npm i -D typescript@~6.0`,
       ]);
     } finally {
       removeTempProject(project);

@@ -10,13 +10,13 @@ import { formatFatal, formatReport, OUTPUT_FORMATS, type OutputFormat } from './
 import { packageVersion } from './package-version';
 import type { OptionValues, Verb } from './verb';
 import { nearestName } from '../util/nearest-name';
-import { warnIfUnsupportedTypescript } from '../util/typescript-support';
+import { installedTypescriptVersion, loadTypescriptParser, warnIfUnsupportedTypescript } from '../util/typescript-support';
 
 /**
  * Verbs are loaded on demand: `--help` stays fast, and a verb that fails to load (a broken install) becomes a clear
  * exit-2 error from the catch-all instead of a module-loader stack trace.
  */
-const VERBS: ReadonlyArray<{ name: string; summary: string; load: () => Promise<Verb> }> = [
+const VERBS: ReadonlyArray<{ name: string; summary: string; parsesSources?: true; load: () => Promise<Verb> }> = [
   {
     name: 'add-key',
     summary: "register a key in the manifest from the command line (validated with the plugin's loader, then written)",
@@ -25,6 +25,7 @@ const VERBS: ReadonlyArray<{ name: string; summary: string; load: () => Promise<
   {
     name: 'check',
     summary: 'validate the manifest and check it against the code (keys written, fields still written, globs match)',
+    parsesSources: true,
     load: async () => (await import('./verbs/check.js')).checkVerb,
   },
   {
@@ -50,6 +51,7 @@ const VERBS: ReadonlyArray<{ name: string; summary: string; load: () => Promise<
   {
     name: 'init',
     summary: 'scan a server and write a starter mcp-meta.registry.json (optionally importing a doc table)',
+    parsesSources: true,
     load: async () => (await import('./verbs/init.js')).initVerb,
   },
 ];
@@ -104,6 +106,13 @@ async function run(args: string[], cwd: string): Promise<number> {
     );
     throw new CliError(`unknown command '${command}'${nearest ? ` (did you mean '${nearest}'?)` : ''}`, topLevelHelp());
   }
+  const typescriptVersion = installedTypescriptVersion(cwd);
+  if (entry.parsesSources === true && !rest.some((arg) => arg === '--help' || arg === '-h')) {
+    // Checked before the verb loads (check imports the parser): under a TypeScript the parser cannot run with, no
+    // file could be parsed, and "no problems" or a crash deep in the parser would both be wrong answers.
+    const loaded = loadTypescriptParser(cwd, typescriptVersion);
+    if (!loaded.ok) throw new CliError(loaded.message, `Fix: ${loaded.fix}`);
+  }
   const verb = await entry.load();
   let parsed: ReturnType<typeof parseArgs>;
   try {
@@ -130,7 +139,7 @@ async function run(args: string[], cwd: string): Promise<number> {
     throw new CliError(`unexpected argument '${parsed.positionals[verb.maxPositionals]}'`, shortUsage(verb));
   }
   // The verbs parse sources with @typescript-eslint/parser: say so once when the project's TypeScript is out of its range.
-  warnIfUnsupportedTypescript(cwd, (line) => process.stderr.write(`${line}\n`));
+  warnIfUnsupportedTypescript(cwd, (line) => process.stderr.write(`${line}\n`), typescriptVersion);
   const report = verb.run(values, parsed.positionals, cwd);
   process.stdout.write(formatReport(report, format as OutputFormat, cwd));
   // A manifest that cannot be used means nothing was checked: the tool could not run (2), as for a missing one. Its

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
+import type * as Parser from '@typescript-eslint/parser';
 import semver from 'semver';
 
 /**
@@ -8,7 +9,9 @@ import semver from 'semver';
  * parser runs an untested compiler; `npm i -D typescript` alone can pick a newer major than the range allows.
  */
 export const SUPPORTED_TYPESCRIPT_RANGE = '>=4.8.4 <6.1';
-export const SUPPORTED_TYPESCRIPT_FIX = 'npm i -D typescript@~5.9';
+export const SUPPORTED_TYPESCRIPT_FIX = 'npm i -D typescript@~6.0';
+/** Where a TypeScript 7 project reads how it runs the plugin today (oxlint, or TypeScript 6.0 beside it for the parser). */
+export const TYPESCRIPT_7_HELP = 'the "TypeScript 7" section of node_modules/eslint-plugin-mcp-meta/README.md';
 
 /** The version of the `typescript` package Node resolves from `fromDir`; `undefined` when none is installed. */
 export function installedTypescriptVersion(fromDir: string): string | undefined {
@@ -48,4 +51,32 @@ export function warnIfUnsupportedTypescript(
   if (warning === undefined || warned.has(warning)) return;
   warned.add(warning);
   print(warning);
+}
+
+export type ParserLoad = { ok: true; parser: typeof Parser } | { ok: false; message: string; fix: string };
+
+/**
+ * Loads @typescript-eslint/parser (from the plugin's own folder, as the rules and the command do) and parses one line
+ * with it. Under a TypeScript it cannot run with, it fails deep inside its dependencies: TypeScript 7's package
+ * exports no compiler API, and loading the parser throws `Cannot read properties of undefined (reading 'Intrinsic')`
+ * from ts-api-utils. That message says nothing to a user, so this says which TypeScript was found, the range, and
+ * what to do; the caller stops there (ESLint's config load, an `mcp-meta` verb that parses sources).
+ */
+export function loadTypescriptParser(fromDir: string, version = installedTypescriptVersion(fromDir)): ParserLoad {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on demand: oxlint and --help never need it
+    const parser = require('@typescript-eslint/parser') as typeof Parser;
+    parser.parseForESLint('const probe = 1;', { filePath: 'probe.ts', range: true, loc: true });
+    return { ok: true, parser };
+  } catch (error) {
+    const cause = error instanceof Error ? error.message : String(error);
+    const found = version === undefined ? 'no typescript is installed' : `TypeScript ${version} is installed`;
+    return {
+      ok: false,
+      message:
+        `eslint-plugin-mcp-meta cannot load @typescript-eslint/parser (${cause}): ${found} in ${fromDir}, and the parser ` +
+        `supports typescript ${SUPPORTED_TYPESCRIPT_RANGE}`,
+      fix: `${SUPPORTED_TYPESCRIPT_FIX}; a TypeScript 7 project: see ${TYPESCRIPT_7_HELP}`,
+    };
+  }
 }

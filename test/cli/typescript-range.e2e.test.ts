@@ -21,7 +21,7 @@ describe('mcp-meta and the installed TypeScript', () => {
   it('prints one warning naming the supported range and the fix when typescript is out of range', () => {
     const result = runBin(['check'], projectWithTypescript('7.0.0'));
     expect(result.stderr).toBe(
-      'eslint-plugin-mcp-meta: TypeScript 7.0.0 is installed, but @typescript-eslint/parser 8 (which the plugin parses with) supports typescript >=4.8.4 <6.1. Fix: npm i -D typescript@~5.9\n',
+      'eslint-plugin-mcp-meta: TypeScript 7.0.0 is installed, but @typescript-eslint/parser 8 (which the plugin parses with) supports typescript >=4.8.4 <6.1. Fix: npm i -D typescript@~6.0\n',
     );
     expect(result.status).toBe(0);
   });

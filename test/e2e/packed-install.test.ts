@@ -24,7 +24,13 @@ beforeAll(() => {
   const packed = execFileSync('npm', ['pack', '--pack-destination', project, '--silent'], { cwd: repoRoot, encoding: 'utf8' }).trim();
   const tarball = path.join(project, packed.split('\n').pop() ?? '');
   fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, version: '1.0.0' }));
-  const install = run('npm', ['install', tarball, 'eslint@10', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], project);
+  // --engine-strict: every dependency must accept the Node versions `engines` promises (this runs on the oldest CI
+  // Node, 20); a dependency that wants a newer Node makes npm refuse, as it does for users who set engine-strict.
+  const install = run(
+    'npm',
+    ['install', tarball, 'eslint@10', '--engine-strict', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'],
+    project,
+  );
   if (install.status !== 0) throw new Error(`npm install of the packed plugin failed:\n${install.stderr}`);
   fs.cpSync(path.join(fixtureDir, 'src'), path.join(project, 'server', 'src'), { recursive: true });
   fs.copyFileSync(path.join(fixtureDir, 'mcp-meta.registry.json'), path.join(project, 'server', 'mcp-meta.registry.json'));
