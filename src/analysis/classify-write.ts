@@ -8,6 +8,7 @@ import type { WriteVocabulary } from './mention-index';
 import {
   aliasInitializerMeta,
   createsMissingMeta,
+  createsOnFreshObject,
   findMetaProperty,
   isObjectAssign,
   memberKeys,
@@ -16,15 +17,17 @@ import {
   resolveKeys,
   returnedObjectLiterals,
 } from './meta-value';
-import { checkedPlaneOfOwner, isCheckedPlane, planeOfLiteral } from './planes';
+import { isCheckedPlane, planeDecisionOfLiteral, planeDecisionOfOwner, type PlaneDecision } from './planes';
 import type { MetaKeyWrite, MetaWrite } from './types';
 
 type Node = TSESTree.Node;
 type Expression = TSESTree.Expression;
 
 /** A write as classified, before the finder adds its site (function, statement, enclosing try). */
-export type PartialWrite = Partial<Omit<MetaWrite, 'kind' | 'node' | 'plane' | 'functionNode' | 'statement' | 'tryStatement'>> &
-  Pick<MetaWrite, 'kind' | 'node' | 'plane'>;
+export type PartialWrite = Partial<
+  Omit<MetaWrite, 'kind' | 'node' | 'plane' | 'evidence' | 'functionNode' | 'statement' | 'tryStatement'>
+> &
+  Pick<MetaWrite, 'kind' | 'node' | 'plane' | 'evidence'>;
 
 /** A write through a possible alias (`m.k = v`), confirmed after the walk once every `const m = x._meta` is known. */
 export interface AliasWrite {
@@ -87,11 +90,19 @@ export function completeWrite(partial: PartialWrite, site: Pick<MetaWrite, 'func
 }
 
 /** The object whose `_meta` an alias stands for, and its plane, when that plane is checked. */
-export function aliasOwner(alias: TSESTree.Identifier): { owner: Expression; plane: MetaWrite['plane'] } | null {
+export function aliasOwner(
+  alias: TSESTree.Identifier,
+): { owner: Expression; plane: MetaWrite['plane']; evidence: MetaWrite['evidence'] } | null {
   const owner = metaOwner(aliasInitializerMeta(alias));
   if (!owner) return null;
-  const plane = checkedPlaneOfOwner(owner);
-  return plane ? { owner, plane } : null;
+  const decision = checkedDecisionOfOwner(owner);
+  return decision ? { owner, ...decision } : null;
+}
+
+/** The owner's plane and evidence when that plane is one we check; null otherwise (inbound, prompts, bodies). */
+function checkedDecisionOfOwner(owner: Node): { plane: MetaWrite['plane']; evidence: MetaWrite['evidence'] } | null {
+  const decision: PlaneDecision = planeDecisionOfOwner(owner);
+  return isCheckedPlane(decision.plane) ? { plane: decision.plane, evidence: decision.evidence } : null;
 }
 
 function classifyAssignment(node: TSESTree.AssignmentExpression, sink: WriteSink): void {
@@ -99,15 +110,15 @@ function classifyAssignment(node: TSESTree.AssignmentExpression, sink: WriteSink
   if (left.type !== 'MemberExpression') return;
   const owner = metaOwner(left);
   if (owner) {
-    const plane = checkedPlaneOfOwner(owner);
-    if (!plane) return;
+    const decision = checkedDecisionOfOwner(owner);
+    if (!decision) return;
     const value = unwrap(node.right);
     const targetText = referenceText(owner);
-    const initialises = createsMissingMeta(node, value, targetText);
+    const initialises = createsMissingMeta(node, value, targetText) || createsOnFreshObject(node, owner);
     const shape = metaValueShape(value, targetText);
     sink.add({
       kind: initialises ? 'meta-init' : 'meta-assign',
-      plane,
+      ...decision,
       node,
       target: owner,
       metaValue: value,
@@ -125,8 +136,8 @@ function classifyDelete(node: TSESTree.UnaryExpression, sink: WriteSink): void {
   if (argument.type !== 'MemberExpression') return;
   const owner = metaOwner(argument);
   if (owner) {
-    const plane = checkedPlaneOfOwner(owner);
-    if (plane) sink.add({ kind: 'meta-delete', plane, node, target: owner, replaces: true });
+    const decision = checkedDecisionOfOwner(owner);
+    if (decision) sink.add({ kind: 'meta-delete', ...decision, node, target: owner, replaces: true });
     return;
   }
   classifyKeyMember(argument, node, 'key-delete', null, sink);
@@ -150,8 +161,8 @@ function classifyKeyMember(
   const keys = memberKeys(keyMember, depth === 0 ? value : null);
   const owner = metaOwner(keyMember.object);
   if (owner) {
-    const plane = checkedPlaneOfOwner(owner);
-    if (plane) sink.add({ kind, plane, node, target: owner, keys });
+    const decision = checkedDecisionOfOwner(owner);
+    if (decision) sink.add({ kind, ...decision, node, target: owner, keys });
     return;
   }
   const aliasObject = unwrap(keyMember.object);
@@ -168,10 +179,10 @@ function classifyCall(node: TSESTree.CallExpression, vocabulary: WriteVocabulary
       keyArgument && keyArgument.type !== 'SpreadElement'
         ? resolveKeys(keyArgument, keyArgument, valueArgument && valueArgument.type !== 'SpreadElement' ? unwrap(valueArgument) : null)
         : [{ name: null, source: 'dynamic' as const, node, value: null }];
-    sink.add({ kind: 'emit', plane: 'result', node, keys });
+    sink.add({ kind: 'emit', plane: 'result', evidence: 'manifest', node, keys });
     return;
   }
-  if (vocabulary.hooks.has(name)) sink.add({ kind: 'hook-call', plane: 'result', node });
+  if (vocabulary.hooks.has(name)) sink.add({ kind: 'hook-call', plane: 'result', evidence: 'manifest', node });
 }
 
 function classifyObjectAssign(node: TSESTree.CallExpression, sink: WriteSink): void {
@@ -180,8 +191,8 @@ function classifyObjectAssign(node: TSESTree.CallExpression, sink: WriteSink): v
   const owner = metaOwner(first);
   if (owner) {
     // Object.assign(x._meta, { k: v }, fragment): merges per key.
-    const plane = checkedPlaneOfOwner(owner);
-    if (!plane) return;
+    const decision = checkedDecisionOfOwner(owner);
+    if (!decision) return;
     const keys: MetaKeyWrite[] = [];
     const spreads: Expression[] = [];
     for (const source of sources) {
@@ -194,13 +205,13 @@ function classifyObjectAssign(node: TSESTree.CallExpression, sink: WriteSink): v
         spreads.push(unwrap(source.type === 'SpreadElement' ? source.argument : source) as Expression);
       }
     }
-    sink.add({ kind: 'key-assign', plane, node, target: owner, keys, spreads });
+    sink.add({ kind: 'key-assign', ...decision, node, target: owner, keys, spreads });
     return;
   }
   // Object.assign(x, { _meta: E }): replaces x._meta unless E spreads it first.
   const target = unwrap(first);
-  const plane = checkedPlaneOfOwner(target);
-  if (!plane) return;
+  const decision = checkedDecisionOfOwner(target);
+  if (!decision) return;
   for (const source of sources) {
     const literal = source.type === 'SpreadElement' ? null : unwrap(source);
     if (literal?.type !== 'ObjectExpression') continue;
@@ -208,33 +219,55 @@ function classifyObjectAssign(node: TSESTree.CallExpression, sink: WriteSink): v
     if (!metaProperty) continue;
     const value = unwrap(metaProperty.value) as Expression;
     const shape = metaValueShape(value, referenceText(target));
-    sink.add({ kind: 'object-assign-meta', plane, node, target, metaValue: value, replaces: !shape.mergesSelf, ...shape });
+    sink.add({ kind: 'object-assign-meta', ...decision, node, target, metaValue: value, replaces: !shape.mergesSelf, ...shape });
   }
 }
 
 function classifyObjectLiteral(node: TSESTree.ObjectExpression, sink: WriteSink): void {
   const metaProperty = findMetaProperty(node);
   if (!metaProperty) return;
-  const plane = planeOfLiteral(node);
-  if (plane === null || !isCheckedPlane(plane)) return;
+  // `{ ...result, ...(cond && { _meta: { … } }) }`: the inner literal's `_meta` is the outer object's.
+  const host = conditionalSpreadHost(node) ?? node;
+  const decision = planeDecisionOfLiteral(host);
+  if (decision === null || !isCheckedPlane(decision.plane)) return;
   const parent = node.parent;
   if (parent?.type === 'CallExpression' && parent.arguments[0] !== node && isObjectAssign(parent)) return; // seen as object-assign-meta
   // `{ ...defaults, ...result, _meta }`: the last spread's `_meta` is the one that would win, so it is the one dropped.
-  const rewrapped = node.properties.findLast(
-    (property): property is TSESTree.SpreadElement => property.type === 'SpreadElement' && property.range[0] < metaProperty.range[0],
+  const before = host === node ? metaProperty.range[0] : node.range[0];
+  const rewrapped = host.properties.findLast(
+    (property): property is TSESTree.SpreadElement => property.type === 'SpreadElement' && property.range[1] <= before,
   );
   const target = rewrapped ? (unwrap(rewrapped.argument) as Expression) : null;
   const value = unwrap(metaProperty.value) as Expression;
   const shape = metaValueShape(value, referenceText(target));
   sink.add({
     kind: 'meta-literal',
-    plane,
+    plane: decision.plane,
+    evidence: decision.evidence,
     node: metaProperty,
     target,
     metaValue: value,
     replaces: target !== null && !shape.mergesSelf,
     ...shape,
   });
+}
+
+/**
+ * The object literal a literal is conditionally spread into (`{ ...r, ...(cond && { _meta }) }`,
+ * `...(cond ? { _meta } : {})`), or null.
+ */
+function conditionalSpreadHost(literal: TSESTree.ObjectExpression): TSESTree.ObjectExpression | null {
+  let node: Node = literal;
+  let parent = node.parent;
+  while (parent && (parent.type === 'LogicalExpression' || parent.type === 'ConditionalExpression')) {
+    if (parent.type === 'ConditionalExpression' && parent.test === node) return null;
+    if (parent.type === 'LogicalExpression' && parent.left === node && parent.operator === '&&') return null;
+    node = parent;
+    parent = node.parent;
+  }
+  if (node === literal || parent?.type !== 'SpreadElement') return null;
+  const host = parent.parent;
+  return host?.type === 'ObjectExpression' ? host : null;
 }
 
 /** A returned value of a manifest hook function: each returned object literal is a `_meta` fragment. */
@@ -245,6 +278,13 @@ function classifyReturned(argument: Expression, node: Node, vocabulary: WriteVoc
   if (name === null || !vocabulary.hookFunctions.has(name)) return;
   for (const literal of returnedObjectLiterals(argument)) {
     const shape = metaValueShape(literal, null);
-    sink.add({ kind: 'hook-return', plane: 'result', node: literal === argument ? node : literal, metaValue: literal, ...shape });
+    sink.add({
+      kind: 'hook-return',
+      plane: 'result',
+      evidence: 'manifest',
+      node: literal === argument ? node : literal,
+      metaValue: literal,
+      ...shape,
+    });
   }
 }

@@ -75,9 +75,12 @@ class WriteFinder implements WriteSink {
     for (const { write, site } of this.aliasWrites) {
       const aliased = aliasOwner(write.alias);
       if (aliased) {
-        const { owner, plane } = aliased;
+        const { owner, plane, evidence } = aliased;
         this.writes.push(
-          completeWrite({ kind: write.kind, plane, node: write.node, target: owner, keys: [write.key], alias: write.alias }, site),
+          completeWrite(
+            { kind: write.kind, plane, evidence, node: write.node, target: owner, keys: [write.key], alias: write.alias },
+            site,
+          ),
         );
       }
     }

@@ -4,7 +4,18 @@
  * expressions resolve. Pure functions of the AST; the classifier (`classify-write.ts`) builds writes from them.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { isMetaOf, isNothing, memberPropertyName, metaOwner, propertyKeyName, referenceText, returnArguments, unwrap } from './ast';
+import {
+  collectInSameFunction,
+  isFunctionNode,
+  isMetaOf,
+  isNothing,
+  memberPropertyName,
+  metaOwner,
+  propertyKeyName,
+  referenceText,
+  returnArguments,
+  unwrap,
+} from './ast';
 import { constInitializer, currentAnalysedFile, findBinding, functionBoundTo, staticKeys } from './bindings';
 import { resolveImportedHelper } from './imported-helpers';
 import type { HelperOrigin, MetaKeyWrite } from './types';
@@ -214,11 +225,22 @@ function testsAbsence(test: Expression, targetText: string | null): boolean {
   if (inner.type === 'CallExpression') return isPredicateCall(inner, /^isArray$/, targetText);
   if (inner.type !== 'BinaryExpression') return false;
   if (inner.operator === '!==' || inner.operator === '!=') {
-    const isTypeofMeta = (side: Node): boolean => side.type === 'UnaryExpression' && side.operator === 'typeof' && isMetaOf(side.argument, targetText);
+    const isTypeofMeta = (side: Node): boolean =>
+      side.type === 'UnaryExpression' && side.operator === 'typeof' && isMetaOf(side.argument, targetText);
     const isObjectText = (side: Node): boolean => side.type === 'Literal' && side.value === 'object';
     return (isTypeofMeta(inner.left) && isObjectText(inner.right)) || (isTypeofMeta(inner.right) && isObjectText(inner.left));
   }
   if (inner.operator !== '===' && inner.operator !== '==') return false;
+  const isNullish = (side: Node): boolean =>
+    (side.type === 'Identifier' && side.name === 'undefined') || (side.type === 'Literal' && side.value === null);
+  return (isMetaOf(inner.left, targetText) && isNullish(inner.right)) || (isMetaOf(inner.right, targetText) && isNullish(inner.left));
+}
+
+/** `x._meta`, `x._meta !== undefined`, `x._meta != null`: a test that holds only when `_meta` exists. */
+function testsPresence(test: Expression, targetText: string | null): boolean {
+  const inner = unwrap(test);
+  if (isMetaOf(inner, targetText)) return true;
+  if (inner.type !== 'BinaryExpression' || (inner.operator !== '!==' && inner.operator !== '!=')) return false;
   const isNullish = (side: Node): boolean =>
     (side.type === 'Identifier' && side.name === 'undefined') || (side.type === 'Literal' && side.value === null);
   return (isMetaOf(inner.left, targetText) && isNullish(inner.right)) || (isMetaOf(inner.right, targetText) && isNullish(inner.left));
@@ -236,8 +258,9 @@ function isPredicateCall(call: TSESTree.CallExpression, name: RegExp, targetText
 }
 
 /**
- * `x._meta ??= {}`, `x._meta ||= {}`, `x._meta = x._meta ?? {}` / `x._meta || {}`, and `if (!x._meta) x._meta = …`:
- * the assignment only creates a missing `_meta`, so there is nothing to drop.
+ * `x._meta ??= {}`, `x._meta ||= {}`, `x._meta = x._meta ?? {}` / `x._meta || {}`, `if (!x._meta) x._meta = …`, and
+ * the other branch of a presence test (`if (x._meta) Object.assign(x._meta, m); else x._meta = m`): the assignment
+ * only creates a missing `_meta`, so there is nothing to drop.
  */
 export function createsMissingMeta(assignment: TSESTree.AssignmentExpression, value: Expression, targetText: string | null): boolean {
   if (assignment.operator === '??=' || assignment.operator === '||=') return true;
@@ -247,7 +270,57 @@ export function createsMissingMeta(assignment: TSESTree.AssignmentExpression, va
   if (statement?.type !== 'ExpressionStatement') return false;
   if (statement.parent?.type === 'BlockStatement') statement = statement.parent;
   const guard = statement.parent;
-  return guard?.type === 'IfStatement' && guard.consequent === statement && testsAbsence(guard.test, targetText);
+  if (guard?.type !== 'IfStatement') return false;
+  return (
+    (guard.consequent === statement && testsAbsence(guard.test, targetText)) ||
+    (guard.alternate === statement && testsPresence(guard.test, targetText))
+  );
+}
+
+const LOOPS = new Set(['ForStatement', 'ForInStatement', 'ForOfStatement', 'WhileStatement', 'DoWhileStatement']);
+
+/**
+ * `const out = { content }; …; out._meta = { … }`: the first `_meta` of an object the same function just built from
+ * a literal (no `_meta`, no spread) is its creation, not a replacement of anyone's keys, and not a producer attaching
+ * to someone else's result. Only when nothing between the declaration and the assignment touches `out._meta` (or
+ * hands `out` to a call), and no loop or nested function runs the assignment more than once.
+ */
+export function createsOnFreshObject(assignment: TSESTree.AssignmentExpression, owner: Node): boolean {
+  if (assignment.operator !== '=' || owner.type !== 'Identifier') return false;
+  const binding = findBinding(owner.name, owner);
+  if (binding?.kind !== 'variable') return false;
+  const init = binding.declarator.init ? unwrap(binding.declarator.init) : null;
+  if (
+    init?.type !== 'ObjectExpression' ||
+    init.properties.some((property) => property.type === 'SpreadElement' || isMetaProperty(property))
+  ) {
+    return false;
+  }
+  const declaration = binding.declarator.parent;
+  const block = declaration?.parent;
+  if (!declaration || !block || !('body' in block) || !Array.isArray(block.body)) return false;
+  let statement: Node = assignment;
+  for (let node: Node | undefined = assignment.parent; node !== block; statement = node, node = node.parent) {
+    if (!node || isFunctionNode(node) || LOOPS.has(node.type)) return false;
+  }
+  const statements = block.body as Node[];
+  const from = statements.indexOf(declaration);
+  const to = statements.indexOf(statement);
+  if (from < 0 || to <= from) return false;
+  const touches = (node: Node): boolean => {
+    if (node.type === 'MemberExpression') {
+      const metaHolder = metaOwner(node);
+      return metaHolder?.type === 'Identifier' && metaHolder.name === owner.name;
+    }
+    return (
+      node.type === 'CallExpression' && node.arguments.some((argument) => argument.type === 'Identifier' && argument.name === owner.name)
+    );
+  };
+  return statements.slice(from + 1, to).every((between) => collectInSameFunction(between, touches).length === 0);
+}
+
+function isMetaProperty(property: TSESTree.ObjectLiteralElement): boolean {
+  return property.type === 'Property' && propertyKeyName(property) === '_meta';
 }
 
 /** Object literals a `return` can produce: direct, through a `const`, either branch of `?:`, `&&`/`||`, `await`. */

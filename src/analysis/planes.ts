@@ -7,24 +7,56 @@
  * These are the knobs a user is most likely to ask about; each is named here once.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, propertyKeyName, referenceSegments, unwrap } from './ast';
+import { calleeName, forEachChildNode, isFunctionNode, propertyKeyName, referenceSegments, unwrap } from './ast';
 import { findBinding } from './bindings';
 import type { MetaPlane } from '../registry/types';
 
-/** The planes a write can be on. Only `result`, `tool` and `resource` are ever checked (a manifest key's `plane`). */
-export type WritePlane = 'result' | 'tool' | 'resource' | 'prompt' | 'request' | 'body' | 'schema';
+/**
+ * The planes a write can be on, declared once with how messages name them. Only `result`, `tool` and `resource` are
+ * ever checked against a manifest (a manifest key's `plane`); the others are recognised so they are never mistaken
+ * for one of those: `prompt` (a prompt's registration and `prompts/get` results), `request` (inbound `params._meta`,
+ * the handler context's `extra._meta` / `ctx.mcpReq._meta`, and the outbound requests a client sends), `client-result`
+ * (what a client answers a server: sampling `{ role, content, model }` and elicitation `{ action, content }`), `body`
+ * (a serialised JSON body) and `schema` (a zod-style description of a result, not a write).
+ */
+export const PLANES = {
+  result: { checked: true, name: 'tool result' },
+  tool: { checked: true, name: 'tool descriptor' },
+  resource: { checked: true, name: 'resource' },
+  prompt: { checked: false, name: 'prompt' },
+  request: { checked: false, name: 'request' },
+  'client-result': { checked: false, name: 'sampling or elicitation result' },
+  body: { checked: false, name: 'JSON body' },
+  schema: { checked: false, name: 'schema' },
+} as const satisfies Record<string, { checked: boolean; name: string }>;
+
+export type WritePlane = keyof typeof PLANES;
 /** The planes a manifest registers keys on (the registry's `MetaPlane`): the only ones ever checked. */
 export type CheckedPlane = MetaPlane;
 
-export function isCheckedPlane(plane: WritePlane): plane is CheckedPlane {
-  return plane === 'result' || plane === 'tool' || plane === 'resource';
+/**
+ * Why a write is on its plane, strongest first: `sink` (the object is passed to, or returned into, an SDK call whose
+ * parameter has that plane: `registerTool`'s config, a tool callback's return, `update({ _meta })`), `source` (the
+ * object comes from a call that yields that plane: `await client.callTool(…)`, a wrapped handler's call, a
+ * registration's return), `type` (its declared type: `const r: CallToolResult`), `shape` (its own properties:
+ * `{ content, _meta }`, `{ uri, text, _meta }`), `name` (the fallback: what the variable is called). `manifest`: the
+ * manifest names the call (an emitter, a hook, a hook function), which only ever writes a tool result.
+ */
+export type PlaneEvidence = 'sink' | 'source' | 'type' | 'shape' | 'name' | 'manifest';
+
+/** A write's plane and the evidence for it. */
+export interface PlaneDecision {
+  readonly plane: WritePlane;
+  readonly evidence: PlaneEvidence;
 }
 
-const PLANE_NAMES: Readonly<Record<CheckedPlane, string>> = { result: 'tool result', tool: 'tool descriptor', resource: 'resource' };
+export function isCheckedPlane(plane: WritePlane): plane is CheckedPlane {
+  return PLANES[plane].checked;
+}
 
 /** How messages name a plane: `tool result`, `tool descriptor`, `resource`. */
-export function planeName(plane: CheckedPlane): string {
-  return PLANE_NAMES[plane];
+export function planeName(plane: WritePlane): string {
+  return PLANES[plane].name;
 }
 
 /** How messages name the `_meta` a write is on: "`_meta`" on a tool result, "tool descriptor `_meta`" elsewhere. */
@@ -33,7 +65,7 @@ export function metaOnPlane(plane: CheckedPlane): string {
 }
 
 /** Names of objects on the inbound plane: `_meta` under them is the client's, never a tool result's. */
-export const INBOUND_SEGMENTS: ReadonlySet<string> = new Set(['params', 'arguments', 'args', 'request', 'req', 'input', 'extra']);
+export const INBOUND_SEGMENTS: ReadonlySet<string> = new Set(['params', 'arguments', 'args', 'request', 'req', 'input', 'extra', 'mcpReq']);
 /** A copy of inbound params under another name (`nextParams`, `upstreamArgs`) is still the request plane. */
 const INBOUND_NAME = /(?:params|args|arguments|request)$/i;
 /** Properties that make an object literal a tool result (MCP CallToolResult). */
@@ -53,15 +85,168 @@ const SCHEMA_BUILDERS: ReadonlySet<string> = new Set([
   'Struct',
   'shape',
 ]);
-/** SDK registration calls and the plane of the object literal they take (`registerTool(name, config, handler)`). */
-const REGISTRATIONS: ReadonlyMap<string, CheckedPlane | 'prompt'> = new Map([
-  ['registerTool', 'tool'],
-  ['tool', 'tool'],
-  ['registerResource', 'resource'],
-  ['resource', 'resource'],
-  ['registerPrompt', 'prompt'],
-  ['prompt', 'prompt'],
+
+type Node = TSESTree.Node;
+type Expression = TSESTree.Expression;
+
+/**
+ * SDK calls that take a `_meta`-carrying config, and the plane of that config. `registerTool`, `registerResource` and
+ * `registerPrompt` take it name-first (`registerTool(name, config, cb)`, SDK v1 and v2) or config-first
+ * (`registerTool({ name, _meta, … }, cb)`, as frameworks wrap them); `tool`, `resource`, `prompt` (SDK v1's older
+ * forms) never take it first; MCP Apps' `registerAppTool(server, name, config, cb)` and
+ * `registerAppResource(server, name, uri, config, cb)` take the server first.
+ */
+const SINK_CALLS: ReadonlyMap<string, { plane: 'tool' | 'resource' | 'prompt'; first: boolean }> = new Map([
+  ['registerTool', { plane: 'tool', first: true }],
+  ['registerResource', { plane: 'resource', first: true }],
+  ['registerPrompt', { plane: 'prompt', first: true }],
+  ['tool', { plane: 'tool', first: false }],
+  ['resource', { plane: 'resource', first: false }],
+  ['prompt', { plane: 'prompt', first: false }],
+  ['registerAppTool', { plane: 'tool', first: false }],
+  ['registerAppResource', { plane: 'resource', first: false }],
 ]);
+/** Calls whose (awaited) value is a tool result: a client forwarding a call (`await client.callTool(…)`). */
+const RESULT_SOURCE_CALLS: ReadonlySet<string> = new Set(['callTool']);
+/** Declared types that fix a variable's plane (`const r: CallToolResult = …`), from the SDKs' own type names. */
+const PLANE_OF_TYPE: ReadonlyMap<string, WritePlane> = new Map([
+  ['CallToolResult', 'result'],
+  ['CompatibilityCallToolResult', 'result'],
+  ['Tool', 'tool'],
+  ['ToolConfig', 'tool'],
+  ['McpUiAppToolConfig', 'tool'],
+  ['Resource', 'resource'],
+  ['ResourceMetadata', 'resource'],
+  ['McpUiAppResourceConfig', 'resource'],
+  ['CreateMessageResult', 'client-result'],
+  ['ElicitResult', 'client-result'],
+]);
+
+/** The registration (a `SINK_CALLS` call) that `node` is a config argument of, as a decision; null otherwise. */
+function sinkOfArgument(node: Node): PlaneDecision | null {
+  const call = node.parent;
+  if (call?.type !== 'CallExpression') return null;
+  const index = call.arguments.indexOf(node as TSESTree.CallExpressionArgument);
+  if (index < 0) return null;
+  const name = calleeName(call) ?? '';
+  const sink = SINK_CALLS.get(name);
+  if (sink) return sink.first || index > 0 ? { plane: sink.plane, evidence: 'sink' } : null;
+  // `registered.update({ _meta })`: the SDK's update of a registered tool writes its descriptor.
+  const callee = unwrap(call.callee);
+  if (name === 'update' && index === 0 && callee.type === 'MemberExpression') {
+    const registered = registrationOf(unwrap(callee.object));
+    if (registered === 'tool') return { plane: 'tool', evidence: 'sink' };
+  }
+  return null;
+}
+
+/** The plane of what a registration returned (`const search = server.registerTool(…)`), or null. */
+function registrationOf(expression: Node): 'tool' | 'resource' | 'prompt' | null {
+  if (expression.type !== 'Identifier') return null;
+  const init = variableInit(expression);
+  const call = init ? awaited(init) : null;
+  return call?.type === 'CallExpression' ? (SINK_CALLS.get(calleeName(call) ?? '')?.plane ?? null) : null;
+}
+
+function variableInit(identifier: TSESTree.Identifier): Expression | null {
+  const binding = findBinding(identifier.name, identifier);
+  return binding?.kind === 'variable' ? (binding.declarator.init ?? null) : null;
+}
+
+function declaratorOf(identifier: TSESTree.Identifier): TSESTree.VariableDeclarator | null {
+  const binding = findBinding(identifier.name, identifier);
+  return binding?.kind === 'variable' ? binding.declarator : null;
+}
+
+/** `await x` and wrappers removed. */
+function awaited(expression: Node): Node {
+  let inner = unwrap(expression);
+  while (inner.type === 'AwaitExpression') inner = unwrap(inner.argument);
+  return inner;
+}
+
+/** The plane a declarator's type annotation names (`const r: CallToolResult`), or null. */
+function planeOfDeclaredType(declarator: TSESTree.VariableDeclarator): WritePlane | null {
+  const annotation = declarator.id.typeAnnotation?.typeAnnotation;
+  if (annotation?.type !== 'TSTypeReference') return null;
+  const typeName = annotation.typeName;
+  const name = typeName.type === 'Identifier' ? typeName.name : typeName.type === 'TSQualifiedName' ? typeName.right.name : null;
+  return name === null ? null : (PLANE_OF_TYPE.get(name) ?? null);
+}
+
+/**
+ * True when an (awaited) call yields a tool result: `client.callTool(…)`, or a call of a function the enclosing code
+ * was handed (`handler(args, extra)`, `next()` in a wrapper): a wrapped handler's result.
+ */
+function isResultSource(init: Node): boolean {
+  const call = awaited(init);
+  if (call.type !== 'CallExpression') return false;
+  if (RESULT_SOURCE_CALLS.has(calleeName(call) ?? '')) return true;
+  const callee = unwrap(call.callee);
+  return callee.type === 'Identifier' && findBinding(callee.name, callee)?.kind === 'other' && isParameter(callee);
+}
+
+/** True when `identifier` names a parameter of a function enclosing it. */
+function isParameter(identifier: TSESTree.Identifier): boolean {
+  for (let scope: Node | undefined = identifier.parent; scope; scope = scope.parent) {
+    if (isFunctionNode(scope) && scope.params.some((param) => paramName(param) === identifier.name)) return true;
+  }
+  return false;
+}
+
+function paramName(param: TSESTree.Parameter): string | null {
+  if (param.type === 'Identifier') return param.name;
+  if (param.type === 'AssignmentPattern' && param.left.type === 'Identifier') return param.left.name;
+  return null;
+}
+
+/** Declarators already asked where they go: a variable's later sink is searched once per file. */
+const sinksOfDeclarators = new WeakMap<TSESTree.VariableDeclarator, PlaneDecision | null>();
+
+/**
+ * The registration a variable is passed to later in its scope (`const config = { … }; …; server.registerTool('x',
+ * config, cb)`), as a decision; null when it reaches none. A config filled in before registration
+ * (`config._meta.ui = …`) is then a descriptor, not a result.
+ */
+function laterSinkOf(declarator: TSESTree.VariableDeclarator): PlaneDecision | null {
+  if (sinksOfDeclarators.has(declarator)) return sinksOfDeclarators.get(declarator) ?? null;
+  let found: PlaneDecision | null = null;
+  const id = declarator.id;
+  const scope = declarator.parent?.parent;
+  if (id.type === 'Identifier' && scope) {
+    const visit = (node: Node): void => {
+      if (found) return;
+      if (node.type === 'Identifier' && node.name === id.name && node !== id) {
+        const decision = sinkOfArgument(node);
+        if (decision && declaratorOf(node) === declarator) found = decision;
+        return;
+      }
+      forEachChildNode(node, visit);
+    };
+    visit(scope);
+  }
+  sinksOfDeclarators.set(declarator, found);
+  return found;
+}
+
+/** What a variable's declaration says about its plane: its type, its source, its later sink, its literal's shape. */
+function planeOfVariable(identifier: TSESTree.Identifier): PlaneDecision | null {
+  const declarator = declaratorOf(identifier);
+  if (!declarator) return null;
+  const registered = registrationOf(identifier);
+  if (registered) return { plane: registered, evidence: 'source' };
+  const declared = planeOfDeclaredType(declarator);
+  if (declared) return { plane: declared, evidence: 'type' };
+  const init = declarator.init ? unwrap(declarator.init) : null;
+  if (init && isResultSource(init)) return { plane: 'result', evidence: 'source' };
+  const later = laterSinkOf(declarator);
+  if (later) return later;
+  if (init?.type === 'ObjectExpression') {
+    const shaped = planeOfShape(init);
+    if (shaped) return { plane: shaped, evidence: 'shape' };
+  }
+  return null;
+}
 
 /** True when the object whose `_meta` is written is on the inbound plane (`params._meta`, `req.args._meta`). */
 export function isInbound(owner: TSESTree.Node): boolean {
@@ -72,21 +257,22 @@ export function isInbound(owner: TSESTree.Node): boolean {
 }
 
 /**
- * The plane of `owner._meta` in a member write (`owner._meta = …`, `owner._meta.k = …`): the request plane for inbound
- * names, the tool or resource plane for what a registration call returned (`const search = server.registerTool(…)`),
- * else a tool result.
+ * The plane of `owner._meta` in a member write (`owner._meta = …`, `owner._meta.k = …`), with its evidence. What the
+ * variable's declaration says wins (a registration's return, a declared type, `await client.callTool(…)`, a wrapped
+ * handler's call, a later registration, a literal's shape); then inbound names (`params`, `extra`, `ctx.mcpReq`,
+ * `*Request`) are the request plane; anything else is taken for a tool result by name.
  */
-export function planeOfOwner(owner: TSESTree.Node): WritePlane {
-  if (isInbound(owner)) return 'request';
+export function planeDecisionOfOwner(owner: TSESTree.Node): PlaneDecision {
   const inner = unwrap(owner);
-  if (inner.type === 'Identifier') {
-    const binding = findBinding(inner.name, inner);
-    const init = binding?.kind === 'variable' ? binding.declarator.init : null;
-    const call = init ? unwrap(init) : null;
-    const registered = call?.type === 'CallExpression' ? REGISTRATIONS.get(calleeName(call) ?? '') : undefined;
-    if (registered) return registered;
-  }
-  return 'result';
+  const declared = inner.type === 'Identifier' ? planeOfVariable(inner) : null;
+  if (declared) return declared;
+  if (isInbound(owner)) return { plane: 'request', evidence: 'name' };
+  return { plane: 'result', evidence: 'name' };
+}
+
+/** The plane of `owner._meta` (see `planeDecisionOfOwner`). */
+export function planeOfOwner(owner: TSESTree.Node): WritePlane {
+  return planeDecisionOfOwner(owner).plane;
 }
 
 /** `planeOfOwner`, when it is a plane we check; null for inbound requests (never ours to check). */
@@ -95,26 +281,72 @@ export function checkedPlaneOfOwner(owner: TSESTree.Node): CheckedPlane | null {
   return isCheckedPlane(plane) ? plane : null;
 }
 
-/** The plane of an object literal that carries `_meta`, or null when it is none we know (an unrelated object). */
-export function planeOfLiteral(literal: TSESTree.ObjectExpression): WritePlane | null {
-  const parent = literal.parent;
-  if (parent?.type === 'CallExpression' && parent.arguments.includes(literal)) {
-    const name = calleeName(parent) ?? '';
-    if (BODY_SINKS.has(name)) return 'body';
-    if (SCHEMA_BUILDERS.has(name)) return 'schema';
-    const registered = REGISTRATIONS.get(name);
-    if (registered && parent.arguments.indexOf(literal) > 0) return registered;
-  }
+/** What an object literal's own properties say it is, or null. */
+function planeOfShape(literal: TSESTree.ObjectExpression): WritePlane | null {
   const names = new Set<string>();
   for (const property of literal.properties) if (property.type === 'Property') names.add(propertyKeyName(property) ?? '');
+  // A client's answer to a server (sampling `{ role, content, model }`, elicitation `{ action, content }`) has
+  // `content` too; it is not a tool result.
+  if ((names.has('role') && names.has('model')) || (names.has('action') && !names.has('isError') && !names.has('structuredContent'))) {
+    return 'client-result';
+  }
   if ([...TOOL_RESULT_PROPERTIES].some((name) => names.has(name))) return 'result';
   if (names.has('inputSchema')) return 'tool';
   if (names.has('uri') && (names.has('text') || names.has('blob') || names.has('mimeType') || names.has('name'))) return 'resource';
   if (names.has('messages')) return 'prompt';
-  const rewrapsResult = literal.properties.some((property) => {
-    if (property.type !== 'SpreadElement') return false;
-    const segments = referenceSegments(property.argument);
-    return segments.length > 0 && RESULT_NAME.test(segments[segments.length - 1]);
-  });
-  return rewrapsResult ? 'result' : null;
+  return null;
+}
+
+/** The function a literal is returned from (`return { … }` or an arrow's expression body), or null. */
+function functionReturning(literal: Node): Node | null {
+  const parent = literal.parent;
+  if (parent?.type === 'ArrowFunctionExpression' && parent.body === literal) return parent;
+  if (parent?.type !== 'ReturnStatement') return null;
+  for (let scope: Node | undefined = parent.parent; scope; scope = scope.parent) if (isFunctionNode(scope)) return scope;
+  return null;
+}
+
+/** True when `fn` is the callback of a tool registration (`registerTool(name, config, fn)`): it returns results. */
+function isToolCallback(fn: Node): boolean {
+  const call = fn.parent;
+  if (call?.type !== 'CallExpression' || !call.arguments.includes(fn as TSESTree.CallExpressionArgument)) return false;
+  return SINK_CALLS.get(calleeName(call) ?? '')?.plane === 'tool';
+}
+
+/** The plane of an object literal that carries `_meta`, with its evidence, or null when it is none we know. */
+export function planeDecisionOfLiteral(literal: TSESTree.ObjectExpression): PlaneDecision | null {
+  const parent = literal.parent;
+  if (parent?.type === 'CallExpression' && parent.arguments.includes(literal)) {
+    const name = calleeName(parent) ?? '';
+    if (BODY_SINKS.has(name)) return { plane: 'body', evidence: 'sink' };
+    if (SCHEMA_BUILDERS.has(name)) return { plane: 'schema', evidence: 'sink' };
+    const sink = sinkOfArgument(literal);
+    if (sink) return sink;
+  }
+  if (parent?.type === 'VariableDeclarator' && parent.init === literal) {
+    const declared = planeOfDeclaredType(parent);
+    if (declared) return { plane: declared, evidence: 'type' };
+    const later = laterSinkOf(parent);
+    if (later) return later;
+  }
+  const returnedFrom = functionReturning(literal);
+  if (returnedFrom && isToolCallback(returnedFrom)) return { plane: 'result', evidence: 'sink' };
+  const shaped = planeOfShape(literal);
+  if (shaped) return { plane: shaped, evidence: 'shape' };
+  for (const property of literal.properties) {
+    if (property.type !== 'SpreadElement') continue;
+    const spread = unwrap(property.argument);
+    if (spread.type === 'Identifier') {
+      const declared = planeOfVariable(spread);
+      if (declared) return declared;
+    }
+    const segments = referenceSegments(spread);
+    if (segments.length > 0 && RESULT_NAME.test(segments[segments.length - 1])) return { plane: 'result', evidence: 'name' };
+  }
+  return null;
+}
+
+/** The plane of an object literal that carries `_meta`, or null when it is none we know (an unrelated object). */
+export function planeOfLiteral(literal: TSESTree.ObjectExpression): WritePlane | null {
+  return planeDecisionOfLiteral(literal)?.plane ?? null;
 }

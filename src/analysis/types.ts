@@ -1,6 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { FileRole, Registry, RegistryProblem } from '../registry/types';
-import type { CheckedPlane } from './planes';
+import type { CheckedPlane, PlaneEvidence } from './planes';
 
 /**
  * The `_meta` write-site model: every place a file writes the out-of-band channel of a tool result, found once per
@@ -79,6 +79,11 @@ export interface MetaWrite {
    * resource's. Writes on the other planes (inbound requests, JSON bodies, schemas, prompts) are never collected.
    */
   readonly plane: CheckedPlane;
+  /**
+   * Why the write is on `plane`: an SDK call it goes to (`sink`), a call it comes from (`source`), its declared
+   * `type`, its literal's `shape`, or only its `name` (the fallback), or the `manifest` naming the call.
+   */
+  readonly evidence: PlaneEvidence;
   /** The whole write: the assignment, the call, the `delete`, the property holding `_meta`, the return argument. */
   readonly node: TSESTree.Node;
   /** The object whose `_meta` is written (`x` in `x._meta = ...`), unwrapped; `null` for emits, hooks and literals. */

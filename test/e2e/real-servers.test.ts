@@ -1,9 +1,12 @@
 /**
  * The plugin on real MCP server shapes (issue: "the rest of the field"): fixtures/sdk-server (official SDK,
  * registerTool handlers, a wrapper middleware, resources), fixtures/apps-widget-server (OpenAI Apps SDK / MCP Apps
- * widget server with host-defined keys) and fixtures/js-server (plain .js/.mjs/.cjs/.jsx). Each fixture's
+ * widget server with host-defined keys), fixtures/js-server (plain .js/.mjs/.cjs/.jsx), fixtures/sdk-v2-server (SDK v2
+ * server and client 2.4), fixtures/mcp-apps-server (ext-apps 2.0) and fixtures/framework-package (a createServer-style
+ * wrapper registering user tools config-first and re-wrapping their results). Each fixture's
  * `src/violations/README.md` lists the exact findings (file:line:col and rule); everything else in `src/` is clean.
- * Linted with real ESLint 10 (the fixture's own flat config) and ESLint 8.57 (eslintrc, the same rules).
+ * Linted with real ESLint 10 (the fixture's own flat config; the v2, MCP Apps and framework fixtures also with a
+ * TypeScript program) and ESLint 8.57 (eslintrc, the same rules).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -11,7 +14,9 @@ import type { ESLint as ESLint10 } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, repoRoot, requireFromRepo, toPosix } from './helpers/e2e';
 
-const FIXTURES = ['sdk-server', 'apps-widget-server', 'js-server'] as const;
+const FIXTURES = ['sdk-server', 'apps-widget-server', 'js-server', 'sdk-v2-server', 'mcp-apps-server', 'framework-package'] as const;
+/** The fixtures written in TypeScript with a tsconfig: also linted with a program, which must not change the list. */
+const TYPED_FIXTURES = ['sdk-v2-server', 'mcp-apps-server', 'framework-package'] as const;
 const README_ROW = /^\| ([\w.-]+):(\d+):(\d+) \| ([a-z-]+) \|/;
 
 /** `violations/<file>:<line>:<col> <rule>` for each row of the fixture's violations README. */
@@ -81,5 +86,23 @@ describe.each(FIXTURES)('%s', (fixture) => {
     });
     const results = await eslint.lintFiles(['src']);
     expect(findings(results, fixtureDir)).toEqual(expected);
+  });
+});
+
+describe.each(TYPED_FIXTURES)('%s, type-aware', (fixture) => {
+  const fixtureDir = path.join(repoRoot, 'fixtures', fixture);
+
+  it('ESLint 10 with a TypeScript program (projectService) reports the same findings', async () => {
+    const { ESLint } = requireFromRepo('eslint') as { ESLint: typeof ESLint10 };
+    const eslint = new ESLint({
+      cwd: fixtureDir,
+      overrideConfigFile: path.join(fixtureDir, 'eslint.config.js'),
+      overrideConfig: {
+        files: ['**/*.{ts,tsx,mts,cts}'],
+        languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: fixtureDir } },
+      },
+    });
+    const results = await eslint.lintFiles(['src']);
+    expect(findings(results, fixtureDir)).toEqual(expectedFindings(fixture));
   });
 });

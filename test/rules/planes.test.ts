@@ -1,0 +1,166 @@
+/**
+ * The plane of a `_meta` write comes from where the object goes and where it comes from (issue 26 §1-2, issue 25
+ * "planes named by variables"): SDK v1/v2 and MCP Apps sinks, `client.callTool` and wrapped handlers as sources,
+ * configs registered later, declared types; names and shapes only as the fallback. And the flow shapes that are not
+ * wholesale replacements: creation on an object the function just built, create-when-missing in either branch, the
+ * conditional spread of a re-wrap (which is one when it does not keep the handler's `_meta`). The manifest is
+ * docs/examples/mcp-meta.registry.json: search.ts produces `retrieval` (result) and `com.example/category` (tool).
+ */
+import keyRule, { type MessageIds as KeyMessageIds, type Options as KeyOptions } from '../../rules/no-unregistered-meta-key';
+import wholesaleRule, { type MessageIds as WholesaleMessageIds } from '../../rules/no-wholesale-meta-assign';
+import isolationRule from '../../rules/require-producer-isolation';
+import { createRuleTester, SEARCH_OP } from './rule-tester';
+
+const ruleTester = createRuleTester();
+
+ruleTester.run('no-wholesale-meta-assign: planes and flow', wholesaleRule, {
+  valid: [
+    {
+      name: 'a whole-_meta assignment on a result the function just built is its creation',
+      filename: SEARCH_OP,
+      code: 'function handle(stats) {\n  const out = { content: [] };\n  out._meta = { retrieval: stats };\n  return out;\n}',
+    },
+    {
+      name: 'create-when-missing in the else branch of a presence test is a merge',
+      filename: SEARCH_OP,
+      code: 'function attach(out, m) {\n  if (out._meta) Object.assign(out._meta, m);\n  else out._meta = m;\n}',
+    },
+    {
+      name: 'the v2 handler context is inbound: ctx.mcpReq._meta',
+      code: 'server.registerTool("t", {}, async (ctx) => {\n  ctx.mcpReq._meta = { progressToken: 1 };\n  return { content: [] };\n});',
+    },
+    {
+      name: 'a config filled in before registration is a tool descriptor, not a result',
+      filename: SEARCH_OP,
+      code: 'const config = { description: "d", _meta: {} };\nconfig._meta = { "com.example/category": "x" };\nserver.registerTool("t", config, cb);',
+    },
+    {
+      name: 'a sampling result (role, content, model) is not a tool result',
+      code: 'function reply(response, content) {\n  return { ...response, role: "assistant", content, model: "m", _meta: { retrieval } };\n}',
+    },
+    {
+      name: 'an elicitation result (action, content) is not a tool result',
+      code: 'function answer(response, content) {\n  return { ...response, action: "accept", content, _meta: { retrieval } };\n}',
+    },
+    {
+      name: 'a conditional spread that keeps the handler _meta is a merge',
+      filename: SEARCH_OP,
+      code: 'async function wrap(handler, on) {\n  const out = await handler();\n  return { ...out, ...(on && { _meta: { ...out._meta, retrieval } }) };\n}',
+    },
+  ],
+  invalid: [
+    {
+      name: 'a conditional spread that drops the handler _meta is a wholesale re-wrap',
+      filename: SEARCH_OP,
+      code: 'async function wrap(handler, on) {\n  const out = await handler();\n  return { ...out, ...(on && { _meta: { retrieval } }) };\n}',
+      output:
+        'async function wrap(handler, on) {\n  const out = await handler();\n  return { ...out, ...(on && { _meta: { ...out._meta, retrieval } }) };\n}',
+      errors: [{ messageId: 'rewrapResult' satisfies WholesaleMessageIds, data: { target: 'out' }, line: 3, column: 32, suggestions: [] }],
+    },
+    {
+      name: 'a value from client.callTool is a tool result whatever its name',
+      filename: SEARCH_OP,
+      code: 'async function forward(client) {\n  const upstream = await client.callTool({ name: "x" });\n  return { ...upstream, _meta: { retrieval } };\n}',
+      output:
+        'async function forward(client) {\n  const upstream = await client.callTool({ name: "x" });\n  return { ...upstream, _meta: { ...upstream._meta, retrieval } };\n}',
+      errors: [{ messageId: 'rewrapResult', data: { target: 'upstream' }, line: 3, column: 25, suggestions: [] }],
+    },
+    {
+      name: 'a tool-result literal held in a variable named params is a result, not the inbound request',
+      filename: SEARCH_OP,
+      code: 'function build(stats) {\n  const params = { content: [], _meta: { a: 1 } };\n  params._meta = { retrieval: stats };\n  return params;\n}',
+      output:
+        'function build(stats) {\n  const params = { content: [], _meta: { a: 1 } };\n  params._meta = { ...params._meta, retrieval: stats };\n  return params;\n}',
+      errors: [{ messageId: 'replaceMeta', data: { target: 'params' }, line: 3, column: 3, suggestions: [] }],
+    },
+    {
+      name: 'a result typed CallToolResult in a variable named *Request is a result',
+      filename: SEARCH_OP,
+      code: 'function build(upstreamRequest: CallToolResult, stats) {\n  const forwardRequest: CallToolResult = upstreamRequest;\n  forwardRequest._meta = { retrieval: stats };\n}',
+      output:
+        'function build(upstreamRequest: CallToolResult, stats) {\n  const forwardRequest: CallToolResult = upstreamRequest;\n  forwardRequest._meta = { ...forwardRequest._meta, retrieval: stats };\n}',
+      errors: [{ messageId: 'replaceMeta', data: { target: 'forwardRequest' }, line: 3, column: 3, suggestions: [] }],
+    },
+    {
+      name: "a wrapped handler's value named extra is a result",
+      filename: SEARCH_OP,
+      code: 'async function wrap(handler, args) {\n  const extra = await handler(args);\n  extra._meta = { retrieval };\n  return extra;\n}',
+      output:
+        'async function wrap(handler, args) {\n  const extra = await handler(args);\n  extra._meta = { ...extra._meta, retrieval };\n  return extra;\n}',
+      errors: [{ messageId: 'replaceMeta', data: { target: 'extra' }, line: 3, column: 3, suggestions: [] }],
+    },
+    {
+      name: 'creation needs nothing to touch the object first: a write in between makes it a replacement',
+      filename: SEARCH_OP,
+      code: 'function handle(stats) {\n  const out = { content: [] };\n  decorate(out);\n  out._meta = { retrieval: stats };\n  return out;\n}',
+      output:
+        'function handle(stats) {\n  const out = { content: [] };\n  decorate(out);\n  out._meta = { ...out._meta, retrieval: stats };\n  return out;\n}',
+      errors: [{ messageId: 'replaceMeta', data: { target: 'out' }, line: 4, column: 3, suggestions: [] }],
+    },
+  ],
+});
+
+ruleTester.run('require-producer-isolation: creation is no producer', isolationRule, {
+  valid: [
+    {
+      name: 'a computed _meta on a result the handler just built needs no try of its own',
+      filename: SEARCH_OP,
+      code: 'function handle(stats) {\n  const out = { content: [] };\n  out._meta = { retrieval: measure(stats) };\n  return out;\n}',
+    },
+  ],
+  invalid: [],
+});
+
+const wrongPlaneFor = (key: string, registered: string, plane: string, line: number, column: number) =>
+  ({
+    messageId: 'wrongPlane' satisfies KeyMessageIds,
+    data: { key, registry: 'mcp-meta.registry.json', registered, plane, planeValue: plane === 'tool descriptor' ? 'tool' : 'result' },
+    line,
+    column,
+  }) as const;
+
+ruleTester.run('no-unregistered-meta-key: planes from sinks', keyRule, {
+  valid: [
+    {
+      name: "a registered tool's update({ _meta }) is its descriptor",
+      filename: SEARCH_OP,
+      code: 'const t = server.registerTool("t", {}, cb);\nt.update({ _meta: { "com.example/category": "x" } });',
+    },
+    {
+      name: 'registerAppTool without inputSchema: the config is a descriptor',
+      filename: SEARCH_OP,
+      code: 'registerAppTool(server, "t", { description: "d", _meta: { "com.example/category": "x" } }, cb);',
+    },
+    {
+      name: 'config-first registerTool({ name, _meta }, cb)',
+      filename: SEARCH_OP,
+      code: 'app.registerTool({ name: "t", description: "d", _meta: { "com.example/category": "x" } }, cb);',
+    },
+  ] satisfies Array<{ name: string; filename: string; code: string; options?: KeyOptions }>,
+  invalid: [
+    {
+      name: 'a result key in update({ _meta }) of a registered tool is on the wrong plane',
+      filename: SEARCH_OP,
+      code: 'const t = server.registerTool("t", {}, cb);\nt.update({ _meta: { retrieval: {} } });',
+      errors: [wrongPlaneFor('retrieval', 'tool result', 'tool descriptor', 2, 21)],
+    },
+    {
+      name: 'a result key in registerAppTool config (no inputSchema)',
+      filename: SEARCH_OP,
+      code: 'registerAppTool(server, "t", { description: "d", _meta: { retrieval: {} } }, cb);',
+      errors: [wrongPlaneFor('retrieval', 'tool result', 'tool descriptor', 1, 59)],
+    },
+    {
+      name: 'a result key filled into a config registered later',
+      filename: SEARCH_OP,
+      code: 'const config = { description: "d", _meta: {} };\nconfig._meta.retrieval = {};\nserver.registerTool("t", config, cb);',
+      errors: [wrongPlaneFor('retrieval', 'tool result', 'tool descriptor', 2, 14)],
+    },
+    {
+      name: 'a descriptor key returned by a tool callback is on a result, whatever its shape',
+      filename: SEARCH_OP,
+      code: 'server.registerTool("t", {}, async (args) => ({ ...args.base, _meta: { "com.example/category": "x" } }));',
+      errors: [wrongPlaneFor('com.example/category', 'tool descriptor', 'tool result', 1, 72)],
+    },
+  ],
+});
