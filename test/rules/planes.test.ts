@@ -53,17 +53,47 @@ ruleTester.run('no-wholesale-meta-assign: planes and flow', wholesaleRule, {
       name: 'a conditional spread that drops the handler _meta is a wholesale re-wrap',
       filename: SEARCH_OP,
       code: 'async function wrap(handler, on) {\n  const out = await handler();\n  return { ...out, ...(on && { _meta: { retrieval } }) };\n}',
-      output:
-        'async function wrap(handler, on) {\n  const out = await handler();\n  return { ...out, ...(on && { _meta: { ...out._meta, retrieval } }) };\n}',
-      errors: [{ messageId: 'rewrapResult' satisfies WholesaleMessageIds, data: { target: 'out' }, line: 3, column: 32, suggestions: [] }],
+      // A TypeScript file without type information: `...out._meta` may not type-check, so the merge is a suggestion.
+      output: null,
+      errors: [
+        {
+          messageId: 'rewrapResult' satisfies WholesaleMessageIds,
+          data: { target: 'out' },
+          line: 3,
+          column: 32,
+          suggestions: [
+            {
+              messageId: 'suggestMerge',
+              data: { target: 'out' },
+              output:
+                'async function wrap(handler, on) {\n  const out = await handler();\n  return { ...out, ...(on && { _meta: { ...out._meta, retrieval } }) };\n}',
+            },
+          ],
+        },
+      ],
     },
     {
       name: 'a value from client.callTool is a tool result whatever its name',
       filename: SEARCH_OP,
       code: 'async function forward(client) {\n  const upstream = await client.callTool({ name: "x" });\n  return { ...upstream, _meta: { retrieval } };\n}',
-      output:
-        'async function forward(client) {\n  const upstream = await client.callTool({ name: "x" });\n  return { ...upstream, _meta: { ...upstream._meta, retrieval } };\n}',
-      errors: [{ messageId: 'rewrapResult', data: { target: 'upstream' }, line: 3, column: 25, suggestions: [] }],
+      // A TypeScript file without type information: `...upstream._meta` may not type-check, so the merge is a suggestion.
+      output: null,
+      errors: [
+        {
+          messageId: 'rewrapResult' satisfies WholesaleMessageIds,
+          data: { target: 'upstream' },
+          line: 3,
+          column: 25,
+          suggestions: [
+            {
+              messageId: 'suggestMerge',
+              data: { target: 'upstream' },
+              output:
+                'async function forward(client) {\n  const upstream = await client.callTool({ name: "x" });\n  return { ...upstream, _meta: { ...upstream._meta, retrieval } };\n}',
+            },
+          ],
+        },
+      ],
     },
     {
       name: 'a tool-result literal held in a variable named params is a result, not the inbound request',
