@@ -256,6 +256,18 @@ function search(out) {
   ],
   invalid: [
     {
+      name: 'a same-file helper called three times on one line: one message at its field, not three',
+      filename: SEARCH_OP,
+      code: `
+function stats(n) {
+  return { retrieval: { returned_count: n, debug_rows: n } };
+}
+export const results = [{ content: [], _meta: stats(1) }, { content: [], _meta: stats(2) }, { content: [], _meta: stats(3) }];
+`,
+      output: null,
+      errors: [{ ...unregistered('debug_rows', 'retrieval', 'retrieval', null), line: 3, column: 44, endLine: 3, endColumn: 54 }],
+    },
+    {
       name: 'a renamed field in an emit: returned -> returned_count (suggestion)',
       filename: SEARCH_OP,
       code: `

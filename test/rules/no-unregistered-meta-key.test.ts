@@ -113,6 +113,14 @@ export async function search(ctx, out, stats) {
 
 const invalid: InvalidTestCase<MessageIds, Options>[] = [
   {
+    name: 'a same-file helper used as the _meta of several results (three on one line): one message at its key, not three',
+    code: `function meta(n) {
+  return { search_debug: n };
+}
+export const results = [{ content: [], _meta: meta(1) }, { content: [], _meta: meta(2) }, { content: [], _meta: meta(3) }];`,
+    errors: [unregistered(2, 12, 24)],
+  },
+  {
     name: 'x._meta.k = v: a near miss, with the nearest registered key in the message and a suggestion',
     filename: SEARCH_OP,
     code: 'out._meta.retrival = stats;',

@@ -39,13 +39,24 @@ export function withTypedKeyNames(keys: readonly MetaKeyWrite[], services: TypeS
 
 /**
  * Every top-level key a file writes, with the write it belongs to (the view the key and field rules filter); with type
- * information, a key whose type is a union of literals stands for each of them.
+ * information, a key whose type is a union of literals stands for each of them. A key written at one place for several
+ * writes (a same-file helper's `return { k: v }` used as the `_meta` of N results, a call reached N times) comes once
+ * per plane and per write-or-delete: what the key rules say about it depends on nothing else, so N writes would give N
+ * identical messages at the same place.
  */
 export function* keyWritesWithTypes(
   writes: readonly MetaWrite[],
   services: TypeServices | null,
 ): Generator<{ write: MetaWrite; key: MetaKeyWrite }> {
+  const seen = new Map<TSESTree.Node, Set<string>>();
   for (const write of writes) {
-    for (const key of withTypedKeyNames(write.keys, services)) yield { write, key };
+    for (const key of withTypedKeyNames(write.keys, services)) {
+      const variant = `${write.plane}\0${write.kind === 'key-delete' || write.kind === 'meta-delete'}\0${key.name ?? ''}`;
+      let variants = seen.get(key.node);
+      if (!variants) seen.set(key.node, (variants = new Set()));
+      if (variants.has(variant)) continue;
+      variants.add(variant);
+      yield { write, key };
+    }
   }
 }
