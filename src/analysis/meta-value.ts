@@ -49,6 +49,26 @@ export function aliasInitializerMeta(alias: TSESTree.Identifier): Expression | n
 }
 
 /**
+ * `rest` in `const { [SERVER_INFO_META_KEY]: _drop, ...rest } = x._meta ?? {}`: the object's own `_meta` minus keys
+ * dropped on purpose (a gateway dropping the upstream's identity). Spreading it merges, so no fix or suggestion puts
+ * the dropped keys back by spreading `x._meta` again. Returns the pattern's initializer, or null.
+ */
+function restOfDestructuredMeta(identifier: TSESTree.Identifier): Expression | null {
+  for (let node: Node | undefined = identifier.parent; node; node = node.parent) {
+    if (node.type !== 'BlockStatement' && node.type !== 'Program') continue;
+    for (const statement of node.body) {
+      if (statement.type !== 'VariableDeclaration' || statement.kind !== 'const') continue;
+      for (const declarator of statement.declarations) {
+        const last = declarator.id.type === 'ObjectPattern' ? declarator.id.properties.at(-1) : undefined;
+        if (last?.type !== 'RestElement' || last.argument.type !== 'Identifier' || last.argument.name !== identifier.name) continue;
+        return declarator.init ?? null;
+      }
+    }
+  }
+  return null;
+}
+
+/**
  * Resolves a key expression: a literal, a template without expressions, or a `const` (`constStrings`); a `const` that
  * may hold one of several strings (`cond ? 'a' : 'b'`) is a write of each, as the typed mode does for a union.
  */
@@ -89,7 +109,7 @@ export interface MetaValueShape {
 function isSelfMeta(expression: Node, targetText: string | null): boolean {
   const inner = unwrap(expression);
   if (inner.type === 'Identifier') {
-    const aliased = aliasInitializerMeta(inner);
+    const aliased = aliasInitializerMeta(inner) ?? restOfDestructuredMeta(inner);
     return aliased !== null && isSelfMeta(aliased, targetText);
   }
   return isMetaOf(inner.type === 'LogicalExpression' ? inner.left : inner, targetText);

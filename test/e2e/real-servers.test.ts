@@ -3,10 +3,10 @@
  * registerTool handlers, a wrapper middleware, resources), fixtures/apps-widget-server (OpenAI Apps SDK / MCP Apps
  * widget server with host-defined keys), fixtures/js-server (plain .js/.mjs/.cjs/.jsx), fixtures/sdk-v2-server (SDK v2
  * server and client 2.4), fixtures/mcp-apps-server (ext-apps 2.0) and fixtures/framework-package (a createServer-style
- * wrapper registering user tools config-first and re-wrapping their results). Each fixture's
- * `src/violations/README.md` lists the exact findings (file:line:col and rule); everything else in `src/` is clean.
- * Linted with real ESLint 10 (the fixture's own flat config; the v2, MCP Apps and framework fixtures also with a
- * TypeScript program) and ESLint 8.57 (eslintrc, the same rules).
+ * wrapper registering user tools config-first and re-wrapping their results), fixtures/proxy-server (an SDK v2 gateway forwarding to an upstream client:
+ * no-dropped-meta). Each fixture's `src/violations/README.md` lists the exact findings (file:line:col and rule);
+ * everything else in `src/` is clean. Linted with real ESLint 10 and 9 (the fixture's own flat config; the v2, MCP
+ * Apps, framework and proxy fixtures also with a TypeScript program) and ESLint 8.57 (eslintrc, the same rules).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -14,9 +14,17 @@ import type { ESLint as ESLint10 } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, repoRoot, requireFromRepo, toPosix } from './helpers/e2e';
 
-const FIXTURES = ['sdk-server', 'apps-widget-server', 'js-server', 'sdk-v2-server', 'mcp-apps-server', 'framework-package'] as const;
+const FIXTURES = [
+  'sdk-server',
+  'apps-widget-server',
+  'js-server',
+  'sdk-v2-server',
+  'mcp-apps-server',
+  'framework-package',
+  'proxy-server',
+] as const;
 /** The fixtures written in TypeScript with a tsconfig: also linted with a program, which must not change the list. */
-const TYPED_FIXTURES = ['sdk-v2-server', 'mcp-apps-server', 'framework-package'] as const;
+const TYPED_FIXTURES = ['sdk-v2-server', 'mcp-apps-server', 'framework-package', 'proxy-server'] as const;
 const README_ROW = /^\| ([\w.-]+):(\d+):(\d+) \| ([a-z-]+) \|/;
 
 /** `violations/<file>:<line>:<col> <rule>` for each row of the fixture's violations README. */
@@ -57,6 +65,13 @@ describe.each(FIXTURES)('%s', (fixture) => {
 
   it("ESLint 10 with the fixture's flat config reports exactly the seeded findings", async () => {
     const { ESLint } = requireFromRepo('eslint') as { ESLint: typeof ESLint10 };
+    const eslint = new ESLint({ cwd: fixtureDir, overrideConfigFile: path.join(fixtureDir, 'eslint.config.js') });
+    const results = await eslint.lintFiles(['src']);
+    expect(findings(results, fixtureDir)).toEqual(expected);
+  });
+
+  it("ESLint 9 with the fixture's flat config reports the same findings", async () => {
+    const { ESLint } = requireFromRepo('eslint-v9') as { ESLint: typeof ESLint10 };
     const eslint = new ESLint({ cwd: fixtureDir, overrideConfigFile: path.join(fixtureDir, 'eslint.config.js') });
     const results = await eslint.lintFiles(['src']);
     expect(findings(results, fixtureDir)).toEqual(expected);

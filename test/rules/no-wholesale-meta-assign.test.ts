@@ -17,6 +17,18 @@ const ruleTester = createRuleTester();
 const inOtherFile = <T extends { filename?: string }>(test: T): T => ({ filename: OTHER_FILE, ...test });
 
 const valid: ValidTestCase<Options>[] = [
+  {
+    // A gateway drops the upstream's identity on purpose: spreading the rest merges, and nothing asks for `...r._meta`
+    // (which would put the dropped key back). Issue 21.
+    name: 'the rest of a destructured _meta, minus a key dropped on purpose, counts as a merge',
+    code: [
+      'async function relay(upstream) {',
+      "  const r = await upstream.callTool({ name: 'search' });",
+      "  const { 'io.modelcontextprotocol/serverInfo': _upstreamServerInfo, ...upstreamMeta } = r._meta ?? {};",
+      "  return { ...r, _meta: { ...upstreamMeta, 'com.example/gateway': { hops: 1 } } };",
+      '}',
+    ].join('\n'),
+  },
   // Merges per key.
   { name: 'owner writes its key per key: x._meta.k = v', filename: SEARCH_OP, code: 'out._meta.retrieval = stats;' },
   { name: "owner writes its key per key: x._meta['k'] = v", filename: SEARCH_OP, code: "out._meta['retrieval'] = stats;" },
