@@ -3,8 +3,8 @@
  * registerTool handlers, a wrapper middleware, resources), fixtures/apps-widget-server (OpenAI Apps SDK / MCP Apps
  * widget server with host-defined keys), fixtures/js-server (plain .js/.mjs/.cjs/.jsx), fixtures/sdk-v2-server (SDK v2
  * server and client 2.4), fixtures/mcp-apps-server (ext-apps 2.0) and fixtures/framework-package (a createServer-style
- * wrapper registering user tools config-first and re-wrapping their results), fixtures/proxy-server (an SDK v2 gateway forwarding to an upstream client:
- * no-dropped-meta). Each fixture's `src/violations/README.md` lists the exact findings (file:line:col and rule);
+ * wrapper registering user tools config-first and re-wrapping their results) and fixtures/proxy-server (an SDK v2
+ * gateway forwarding to an upstream client: no-dropped-meta). Each fixture's `src/violations/README.md` lists the exact findings (file:line:col and rule);
  * everything else in `src/` is clean. Linted with real ESLint 10 and 9 (the fixture's own flat config; the v2, MCP
  * Apps, framework and proxy fixtures also with a TypeScript program) and ESLint 8.57 (eslintrc, the same rules).
  */
