@@ -5,5 +5,6 @@ module.exports = {
   configEmoji: [['strict', '🔒']],
   ruleDocTitleFormat: 'desc-parens-name',
   ruleDocSectionInclude: ['Rule details', 'Examples', 'When not to use it'],
-  ruleListColumns: ['name', 'description', 'configsError', 'fixable', 'hasSuggestions', 'options'],
+  // 💭 requires type information; ❌ deprecated (shown once a rule sets meta.deprecated).
+  ruleListColumns: ['name', 'description', 'configsError', 'fixable', 'hasSuggestions', 'options', 'requiresTypeChecking', 'deprecated'],
 };

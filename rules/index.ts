@@ -3,9 +3,8 @@
  * and version. `src/index.ts` (the package entry) and `src/config.ts` (`createConfig`) only re-export it, so the
  * dependency order is entries -> rules -> src/{analysis,registry,util}; nothing under those imports rules/.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { TSESLint } from '@typescript-eslint/utils';
+import { readPackageJson } from '../src/util/package-json';
 // One import per rule, in alphabetical order. eslint-doc-generator reads this map through the built plugin.
 import noDroppedMeta from './no-dropped-meta';
 import noForeignMetaKey from './no-foreign-meta-key';
@@ -28,17 +27,6 @@ export const rules: Record<string, AnyRule> = {
   'require-producer-isolation': requireProducerIsolation,
   'valid-registry': validRegistry,
 };
-/**
- * The package's name and version, read at run time so meta.version always matches the installed package. Found by
- * walking up: this file runs from `rules/` (tests) and from `dist/rules/` (the build).
- */
-function readPackageJson(): { name: string; version: string } {
-  for (let dir = __dirname; ; dir = path.dirname(dir)) {
-    const candidate = path.join(dir, 'package.json');
-    if (fs.existsSync(candidate)) return JSON.parse(fs.readFileSync(candidate, 'utf8')) as { name: string; version: string };
-    if (path.dirname(dir) === dir) throw new Error(`eslint-plugin-mcp-meta: package.json not found above ${__dirname}`);
-  }
-}
 const { name, version } = readPackageJson();
 
 export const PLUGIN_NAMESPACE = 'mcp-meta';

@@ -17,6 +17,7 @@ export default createRule<Options, MessageIds>({
       description: 'Disallow emitting a `_meta` value whose type lacks a registered field or makes it optional (type-aware)',
       recommended: true,
       strict: true,
+      requiresTypeChecking: true,
     },
     schema: [],
     messages: {

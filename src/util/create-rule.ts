@@ -1,10 +1,15 @@
 import type { ESLintUtils, TSESLint } from '@typescript-eslint/utils';
+import { readPackageJson } from './package-json';
 
-export const REPO_URL = 'https://github.com/mcp-meta/eslint-plugin-mcp-meta';
+const { name: packageName, version: packageVersion } = readPackageJson();
 
-/** Every rule's docs URL, used by ESLint, editors and the SARIF formatter. */
+/**
+ * Every rule's docs URL, used by ESLint, editors and the SARIF formatter: the rule's page as the installed version
+ * published it (the docs ship in the package, and unpkg serves any file of any published version), so the link
+ * always describes the rule the user runs and never a branch that has moved on.
+ */
 export function ruleDocsUrl(name: string): string {
-  return `${REPO_URL}/blob/main/docs/rules/${name}.md`;
+  return `https://unpkg.com/${packageName}@${packageVersion}/docs/rules/${name}.md`;
 }
 
 export interface McpMetaRuleDocs {
@@ -12,6 +17,8 @@ export interface McpMetaRuleDocs {
   /** Which configs enable the rule (for eslint-doc-generator and our own configs). */
   recommended?: boolean;
   strict?: boolean;
+  /** The rule reports nothing without type information (eslint-doc-generator marks it 💭). */
+  requiresTypeChecking?: boolean;
 }
 
 /**

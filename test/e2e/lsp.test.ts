@@ -20,7 +20,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { parse } from '@typescript-eslint/parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MANIFEST, assertBuilt, filesUnder, fixtureDir, readManifest, repoRoot, writeManifest } from './helpers/e2e';
+import { MANIFEST, assertBuilt, docsUrl, filesUnder, fixtureDir, readManifest, repoRoot, writeManifest } from './helpers/e2e';
 import { applyTextEdits, EslintLanguageServer, extensionSettings, type LspDiagnostic, MESSAGE_TYPE_ERROR } from './helpers/lsp-client';
 
 const VIOLATIONS = 'src/violations';
@@ -212,9 +212,7 @@ describe.each(SETUPS)('VS Code’s ESLint server: $name', (setup) => {
     expect(findings(diagnostics)).toEqual(seededFindings(file(WHOLESALE)));
     for (const d of diagnostics) {
       expect(d.source).toBe('eslint');
-      expect(d.codeDescription?.href).toBe(
-        `https://github.com/mcp-meta/eslint-plugin-mcp-meta/blob/main/docs/rules/${String(d.code).slice('mcp-meta/'.length)}.md`,
-      );
+      expect(d.codeDescription?.href).toBe(docsUrl(String(d.code).slice('mcp-meta/'.length)));
     }
 
     expect(findings(await server.diagnostics(file(UNREGISTERED_KEY)))).toEqual(seededFindings(file(UNREGISTERED_KEY)));
@@ -293,9 +291,7 @@ describe.each(SETUPS)('VS Code’s ESLint server: $name', (setup) => {
       ).toEqual([[0, 0, 'mcp-meta/valid-registry', 1]]);
       expect(broken[0].message, rel).toContain(`mcp-meta cannot check this file: registry manifest ${brokenAt}`);
       expect(broken[0].message, rel).toMatch(/ Fix: \S/);
-      expect(broken[0].codeDescription?.href).toBe(
-        'https://github.com/mcp-meta/eslint-plugin-mcp-meta/blob/main/docs/rules/valid-registry.md',
-      );
+      expect(broken[0].codeDescription?.href).toBe(docsUrl('valid-registry'));
       if (rel === NEW_PRODUCER)
         console.log(
           `[lsp e2e, ${setup.name}] broken manifest, what the editor shows:\n  ${rel}:1:1  error  ${broken[0].message}  ${String(broken[0].code)}`,

@@ -1,4 +1,6 @@
 /** `createRule`'s defaults merge: what a rule's `create` sees as options for each user setting. */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { TSESLint } from '@typescript-eslint/utils';
 import { describe, expect, it } from 'vitest';
 import { createRule } from '../../src/util/create-rule';
@@ -46,6 +48,8 @@ describe('createRule defaults', () => {
       meta: { type: 'problem', docs: { description: 'd' }, messages: { x: 'x' }, schema: [] },
       create: () => ({}),
     });
-    expect(rule.meta.docs?.url).toBe('https://github.com/mcp-meta/eslint-plugin-mcp-meta/blob/main/docs/rules/probe.md');
+    // The published version's own page: the docs ship in the package, so this URL exists for every release.
+    const { version } = JSON.parse(fs.readFileSync(path.join(__dirname, '../../package.json'), 'utf8')) as { version: string };
+    expect(rule.meta.docs?.url).toBe(`https://unpkg.com/eslint-plugin-mcp-meta@${version}/docs/rules/probe.md`);
   });
 });

@@ -35,7 +35,9 @@ export const REGISTRY_RULE = 'valid-registry';
 export const PLUGIN_RULES = [...RULES, REGISTRY_RULE, 'no-removed-meta-field'] as const;
 
 /** Where each rule's documentation lives (the rules' `meta.docs.url`). */
-export const docsUrl = (rule: string): string => `https://github.com/mcp-meta/eslint-plugin-mcp-meta/blob/main/docs/rules/${rule}.md`;
+const packageVersion = (JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version;
+/** Each rule's page in the published version's files (the docs ship in the package). */
+export const docsUrl = (rule: string): string => `https://unpkg.com/eslint-plugin-mcp-meta@${packageVersion}/docs/rules/${rule}.md`;
 
 /** Throws a clear message when the plugin has not been built (these tests lint with dist/, like users do). */
 export function assertBuilt(): void {
