@@ -6,15 +6,17 @@
  * `export * from`, chains of them) are followed. Only relative imports are followed; each module is read once per
  * version (an editor sees edits; the disk is looked at once per event-loop turn: `statOncePerTurn`).
  */
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { statOncePerTurn } from '../util/stat-once-per-turn';
+import { ModuleCache } from './module-cache';
 import { moduleSummary, type ModuleSummary } from './module-summary';
 const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 /** What a module's emitted-JavaScript extension may stand for in source (`./keys.js` -> `./keys.ts`). */
 const SOURCE_FOR_OUTPUT: Readonly<Record<string, readonly string[]>> = {
-  '.js': ['.ts', '.tsx', '.js', '.jsx'],
-  '.mjs': ['.mts', '.mjs'],
-  '.cjs': ['.cts', '.cjs'],
+  '.js': ['.ts', '.tsx', '.js', '.jsx', '.d.ts'],
+  '.mjs': ['.mts', '.mjs', '.d.mts'],
+  '.cjs': ['.cts', '.cjs', '.d.cts'],
   '.jsx': ['.tsx', '.jsx'],
 };
 
@@ -29,13 +31,13 @@ export function importedConstLookups(): number {
 
 /** The string `importedName` is bound to in the module `specifier` (relative to `fromFile`), or null. */
 export function resolveImportedString(specifier: string, importedName: string, fromFile: string): string | null {
-  if (specifier.startsWith('.')) lookups += 1;
+  lookups += 1;
   return resolveExport(specifier, importedName, fromFile, (summary, name) => summary.strings.get(name))?.value ?? null;
 }
 
 /** The strings of an `as const` object exported as `importedName` (`KEYS.timing`), or null. */
 export function resolveImportedStrings(specifier: string, importedName: string, fromFile: string): ReadonlyMap<string, string> | null {
-  if (specifier.startsWith('.')) lookups += 1;
+  lookups += 1;
   return resolveExport(specifier, importedName, fromFile, (summary, name) => summary.objects.get(name))?.value ?? null;
 }
 
@@ -51,8 +53,8 @@ export function resolveExport<T>(
   pick: (summary: ModuleSummary, name: string) => T | undefined,
   depth = 0,
 ): { file: string; value: T } | null {
-  if (!specifier.startsWith('.') || !path.isAbsolute(fromFile) || depth > MAX_REEXPORT_DEPTH) return null;
-  const file = findModuleFile(path.resolve(path.dirname(fromFile), specifier));
+  if (!path.isAbsolute(fromFile) || depth > MAX_REEXPORT_DEPTH) return null;
+  const file = importedFile(specifier, fromFile);
   const summary = file === null ? null : moduleSummary(file);
   if (file === null || summary === null) return null;
   const own = pick(summary, name);
@@ -75,6 +77,9 @@ export function findModuleFile(base: string): string | null {
     ...(SOURCE_EXTENSIONS.includes(extension) ? [base] : []),
     ...SOURCE_EXTENSIONS.map((sourceExtension) => base + sourceExtension),
     ...SOURCE_EXTENSIONS.map((sourceExtension) => path.join(base, 'index' + sourceExtension)),
+    // A package's declarations (`./types.js` of a package that ships `types.d.ts`).
+    base + '.d.ts',
+    path.join(base, 'index.d.ts'),
   ];
   for (const candidate of candidates) {
     try {
@@ -84,4 +89,123 @@ export function findModuleFile(base: string): string | null {
     }
   }
   return null;
+}
+
+/** The file an import names: a relative module on disk, or the installed package's declarations (else its code). */
+function importedFile(specifier: string, fromFile: string): string | null {
+  if (specifier.startsWith('.')) return findModuleFile(path.resolve(path.dirname(fromFile), specifier));
+  if (specifier.startsWith('/') || specifier.startsWith('node:') || specifier.includes('\0')) return null;
+  try {
+    return packageFile(specifier, fromFile);
+  } catch {
+    // An unreadable package (a broken package.json, an exotic exports map): its constants stay unknown.
+    return null;
+  }
+}
+
+interface PackageManifest {
+  readonly exports?: unknown;
+  readonly types?: unknown;
+  readonly typings?: unknown;
+  readonly module?: unknown;
+  readonly main?: unknown;
+}
+
+const packageManifests = new ModuleCache((file): PackageManifest | null => {
+  const parsed: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+  return typeof parsed === 'object' && parsed !== null ? (parsed as PackageManifest) : null;
+});
+
+/** The conditions a type-aware `import` matches (TypeScript's, then Node's), in no particular order. */
+const CONDITIONS = new Set(['types', 'import', 'node', 'default', 'require']);
+
+/**
+ * `@scope/name/sub` resolved the way `import` resolves it from `fromFile`: the nearest `node_modules/@scope/name` up
+ * the folders, its `exports` map (conditions `types`, then the code's; `./*` patterns), else `types`/`main` or the
+ * subpath as a file. A declaration that is missing (`types.js.d.ts` from a `./*.d.ts` pattern) falls back to the code.
+ */
+function packageFile(specifier: string, fromFile: string): string | null {
+  const parts = specifier.split('/');
+  const nameLength = specifier.startsWith('@') ? 2 : 1;
+  if (parts.length < nameLength || parts.slice(0, nameLength).some((part) => part === '' || part === '.' || part === '..')) return null;
+  const name = parts.slice(0, nameLength).join('/');
+  const subpath = ['.', ...parts.slice(nameLength)].join('/');
+  for (let dir = path.dirname(fromFile); ; dir = path.dirname(dir)) {
+    const root = path.join(dir, 'node_modules', name);
+    const manifest = packageManifests.get(path.join(root, 'package.json'));
+    if (manifest) return fileInPackage(root, manifest, subpath);
+    if (path.dirname(dir) === dir) return null;
+  }
+}
+
+function fileInPackage(root: string, manifest: PackageManifest, subpath: string): string | null {
+  if (manifest.exports !== undefined && manifest.exports !== null) {
+    const exportsMap = manifest.exports;
+    const entry =
+      typeof exportsMap === 'string' || Array.isArray(exportsMap) || !Object.keys(exportsMap).some((key) => key.startsWith('.'))
+        ? subpath === '.'
+          ? { target: exportsMap, star: '' }
+          : null
+        : exportEntry(exportsMap as Record<string, unknown>, subpath);
+    if (!entry) return null;
+    for (const target of targets(entry.target)) {
+      const file = existingFile(root, target.replace(/\*/g, entry.star));
+      if (file) return file;
+    }
+    return null;
+  }
+  if (subpath === '.') {
+    for (const field of [manifest.types, manifest.typings, manifest.module, manifest.main, 'index.js']) {
+      const file = typeof field === 'string' ? existingFile(root, field) : null;
+      if (file) return file;
+    }
+    return null;
+  }
+  return existingFile(root, subpath);
+}
+
+/** The `exports` entry for `subpath`: an exact key, else the longest `*` pattern that matches. */
+function exportEntry(exportsMap: Record<string, unknown>, subpath: string): { target: unknown; star: string } | null {
+  if (subpath in exportsMap) return { target: exportsMap[subpath], star: '' };
+  let best: { target: unknown; star: string; prefix: number } | null = null;
+  for (const [key, target] of Object.entries(exportsMap)) {
+    const star = key.indexOf('*');
+    if (star < 0) continue;
+    const prefix = key.slice(0, star);
+    const suffix = key.slice(star + 1);
+    if (!subpath.startsWith(prefix) || !subpath.endsWith(suffix) || subpath.length < prefix.length + suffix.length) continue;
+    if (!best || prefix.length > best.prefix)
+      best = { target, star: subpath.slice(prefix.length, subpath.length - suffix.length), prefix: prefix.length };
+  }
+  return best;
+}
+
+/** The target paths of an `exports` value, declarations first: conditions in their written order, nested. */
+function targets(value: unknown, depth = 0): string[] {
+  if (depth > 6 || value === null || value === undefined) return [];
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap((item) => targets(item, depth + 1));
+  if (typeof value !== 'object') return [];
+  const entries = Object.entries(value as Record<string, unknown>).filter(([condition]) => CONDITIONS.has(condition));
+  const found = entries.flatMap(([, target]) => targets(target, depth + 1));
+  return [...found.filter((target) => /\.d\.[cm]?ts$/.test(target)), ...found.filter((target) => !/\.d\.[cm]?ts$/.test(target))];
+}
+
+/** `target` inside the package, as a file (also `types.js` -> `types.d.ts`); never outside the package. */
+function existingFile(root: string, target: string): string | null {
+  const file = path.resolve(root, target);
+  if (file !== root && !file.startsWith(root + path.sep)) return null;
+  if (/\.d\.[cm]?ts$/.test(file)) return isFile(file) ? file : null;
+  // The code's own declarations first (smaller than the code, and what TypeScript reads).
+  const code = /\.([cm]?)js$/.exec(file);
+  const declaration = code ? `${file.slice(0, -code[0].length)}.d.${code[1]}ts` : null;
+  return declaration && isFile(declaration) ? declaration : findModuleFile(file);
+}
+
+function isFile(file: string): boolean {
+  try {
+    return statOncePerTurn(file)?.isFile() === true;
+  } catch {
+    return false;
+  }
 }

@@ -9,6 +9,8 @@
  * than `MAX_MODULE_BYTES` is not read (its keys stay unknown, as for a package the lint cannot read).
  */
 import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type * as ts from 'typescript';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { isNothing, memberPropertyName, propertyKeyName, returnArguments, unwrap, walkAll } from './ast';
 import { constInitializer, constStrings, findBinding, frozenObjectLiteral, functionBoundTo, staticKey, withCurrentFile } from './bindings';
@@ -62,7 +64,11 @@ function readSummary(file: string): ModuleSummary | null {
   let program: TSESTree.Program;
   try {
     if (fs.statSync(file).size > MAX_MODULE_BYTES) return null;
-    program = parseSource(fs.readFileSync(file, 'utf8'), file).ast;
+    const text = fs.readFileSync(file, 'utf8');
+    // An installed package's file: only its top-level string constants and re-exports matter (no helper is followed
+    // into a package), read with TypeScript's own parser (a 380 KB declaration file: 0.2 s, against 6 s as ESTree).
+    if (file.includes(`${path.sep}node_modules${path.sep}`)) return packageSummary(text, file);
+    program = parseSource(text, file).ast;
   } catch {
     return null;
   }
@@ -117,8 +123,10 @@ function summarise(program: TSESTree.Program): ModuleSummary {
       else exportValue('default', declaration, true);
       continue;
     }
-    if (statement.type !== 'ExportNamedDeclaration' || statement.exportKind === 'type') continue;
+    if (statement.type !== 'ExportNamedDeclaration') continue;
     const declaration = statement.declaration;
+    // `export type { … }` exports no value (`export declare const` is typed `exportKind: 'type'` too, and is one).
+    if (statement.exportKind === 'type' && declaration?.type !== 'VariableDeclaration') continue;
     if (statement.source) {
       for (const specifier of statement.specifiers) {
         if (specifier.exportKind !== 'type')
@@ -333,4 +341,88 @@ function synthetic(fields: Record<string, unknown>): Expression {
 
 function unknownNode(): Expression {
   return synthetic({ type: 'Identifier', name: '__unknown__' });
+}
+
+/**
+ * The summary of a package's file (declarations or code) from its top-level statements alone: `export declare const K
+ * = "k"` (or `: "k"`), `const K = 'k'` exported by a list, `export { … } from`, `export * from`, and names imported and
+ * exported again (the bundled chunks of the MCP SDK v2 pass their constants on that way).
+ */
+function packageSummary(text: string, file: string): ModuleSummary {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy: only a package's constant needs it
+  const typescript = require('typescript') as typeof ts;
+  const source = typescript.createSourceFile(file, text, typescript.ScriptTarget.Latest, false);
+  const strings = new Map<string, string>();
+  const objects = new Map<string, ReadonlyMap<string, string>>();
+  const reexports = new Map<string, { source: string; imported: string }>();
+  const stars: string[] = [];
+  const localStrings = new Map<string, string>();
+  const localObjects = new Map<string, ReadonlyMap<string, string>>();
+  const imports = new Map<string, { source: string; imported: string }>();
+  const exportedLists: { exported: string; local: string }[] = [];
+  const isExported = (statement: ts.Statement): boolean =>
+    typescript.canHaveModifiers(statement) &&
+    (typescript.getModifiers(statement) ?? []).some((m) => m.kind === typescript.SyntaxKind.ExportKeyword);
+  const literalText = (node: ts.Node | undefined): string | null => {
+    if (!node) return null;
+    if (typescript.isStringLiteral(node) || typescript.isNoSubstitutionTemplateLiteral(node)) return node.text;
+    if (typescript.isLiteralTypeNode(node) && typescript.isStringLiteral(node.literal)) return node.literal.text;
+    if (typescript.isAsExpression(node) || typescript.isParenthesizedExpression(node)) return literalText(node.expression);
+    return null;
+  };
+  const typeLiteralStrings = (node: ts.TypeNode | undefined): Map<string, string> | null => {
+    if (!node || !typescript.isTypeLiteralNode(node)) return null;
+    const found = new Map<string, string>();
+    for (const member of node.members) {
+      if (!typescript.isPropertySignature(member)) continue;
+      const readonly = (member.modifiers ?? []).some((m) => m.kind === typescript.SyntaxKind.ReadonlyKeyword);
+      const value = readonly ? literalText(member.type) : null;
+      const name = member.name;
+      if (value !== null && (typescript.isIdentifier(name) || typescript.isStringLiteral(name))) found.set(name.text, value);
+    }
+    return found;
+  };
+  for (const statement of source.statements) {
+    if (typescript.isImportDeclaration(statement) && typescript.isStringLiteral(statement.moduleSpecifier)) {
+      const bindings = statement.importClause?.namedBindings;
+      if (!statement.importClause?.isTypeOnly && bindings && typescript.isNamedImports(bindings)) {
+        for (const element of bindings.elements) {
+          imports.set(element.name.text, { source: statement.moduleSpecifier.text, imported: (element.propertyName ?? element.name).text });
+        }
+      }
+    } else if (typescript.isVariableStatement(statement) && statement.declarationList.flags & typescript.NodeFlags.Const) {
+      for (const declaration of statement.declarationList.declarations) {
+        if (!typescript.isIdentifier(declaration.name)) continue;
+        const name = declaration.name.text;
+        const value = literalText(declaration.initializer) ?? literalText(declaration.type);
+        const object = typeLiteralStrings(declaration.type);
+        if (value !== null) localStrings.set(name, value);
+        if (object) localObjects.set(name, object);
+        if (isExported(statement)) exportedLists.push({ exported: name, local: name });
+      }
+    } else if (typescript.isExportDeclaration(statement) && !statement.isTypeOnly) {
+      const from =
+        statement.moduleSpecifier && typescript.isStringLiteral(statement.moduleSpecifier) ? statement.moduleSpecifier.text : null;
+      const clause = statement.exportClause;
+      if (!clause) {
+        if (from !== null) stars.push(from);
+      } else if (typescript.isNamedExports(clause)) {
+        for (const element of clause.elements) {
+          if (element.isTypeOnly) continue;
+          const local = (element.propertyName ?? element.name).text;
+          if (from !== null) reexports.set(element.name.text, { source: from, imported: local });
+          else exportedLists.push({ exported: element.name.text, local });
+        }
+      }
+    }
+  }
+  for (const { exported, local } of exportedLists) {
+    const value = localStrings.get(local);
+    const object = localObjects.get(local);
+    const imported = imports.get(local);
+    if (value !== undefined) strings.set(exported, value);
+    else if (object) objects.set(exported, object);
+    else if (imported) reexports.set(exported, imported);
+  }
+  return { strings, objects, helpers: new Map(), reexports, stars };
 }

@@ -185,3 +185,66 @@ describe('the module cache', () => {
     expect(keysIn(dir, "import { K } from './small.js';\nemit(K, 1);")).toEqual(['com.ex/k const']);
   });
 });
+
+describe('constants exported by installed packages', () => {
+  it('reads the MCP SDKs’ and MCP Apps’ key constants the way `import` resolves them (exports, types, bundled chunks)', () => {
+    // A file of this repository: its imports resolve to the packages installed in node_modules.
+    const code = `import { RELATED_TASK_META_KEY as V1_TASK } from '@modelcontextprotocol/sdk/types.js';
+import { SERVER_INFO_META_KEY, RELATED_TASK_META_KEY } from '@modelcontextprotocol/server';
+import { RESOURCE_URI_META_KEY } from '@modelcontextprotocol/ext-apps/server';
+import { NOT_EXPORTED } from '@modelcontextprotocol/server';
+emit(V1_TASK, 1);
+emit(SERVER_INFO_META_KEY, 1);
+emit(RELATED_TASK_META_KEY, 1);
+emit(RESOURCE_URI_META_KEY, 1);
+emit(NOT_EXPORTED, 1);`;
+    const keys = findMetaWritesInSource(code, path.join(__dirname, 'server.ts'), VOCABULARY).flatMap((write) =>
+      write.keys.map((key) => key.name),
+    );
+    expect(keys).toEqual([
+      'io.modelcontextprotocol/related-task',
+      'io.modelcontextprotocol/serverInfo',
+      'io.modelcontextprotocol/related-task',
+      'ui/resourceUri',
+      null,
+    ]);
+  });
+
+  it('follows exports patterns and conditions, falls back to the code, and leaves an unreadable package unknown', () => {
+    const dir = project({
+      'node_modules/@acme/keys/package.json': JSON.stringify({
+        name: '@acme/keys',
+        exports: { '.': { import: { types: './dist/index.d.mts' } }, './*': { types: './dist/*.d.ts', default: './dist/*.js' } },
+      }),
+      'node_modules/@acme/keys/dist/index.d.mts':
+        'declare const TIMING: "com.acme/timing";\nexport { TIMING };\nexport * from \'./more.mjs\';',
+      'node_modules/@acme/keys/dist/more.d.mts':
+        'export declare const TRACE = "com.acme/trace";\nexport declare const KEYS: { readonly cost: "com.acme/cost" };',
+      'node_modules/@acme/keys/dist/raw.js': "export const RATE = 'com.acme/rate';",
+      'node_modules/broken/package.json': '{ not json',
+      'node_modules/no-exports/package.json': JSON.stringify({ name: 'no-exports', types: 'index.d.ts' }),
+      'node_modules/no-exports/index.d.ts': 'export declare const SIZE = "com.other/size";',
+    });
+    const code = `import { TIMING, TRACE, KEYS } from '@acme/keys';
+import { RATE } from '@acme/keys/raw';
+import { BROKEN } from 'broken';
+import { SIZE } from 'no-exports';
+import { DEEP } from '@acme/keys/../../../etc/passwd';
+emit(TIMING, 1);
+emit(TRACE, 1);
+emit(KEYS.cost, 1);
+emit(RATE, 1);
+emit(BROKEN, 1);
+emit(SIZE, 1);
+emit(DEEP, 1);`;
+    expect(keysIn(dir, code)).toEqual([
+      'com.acme/timing const',
+      'com.acme/trace const',
+      'com.acme/cost const',
+      'com.acme/rate const',
+      '? dynamic',
+      'com.other/size const',
+      '? dynamic',
+    ]);
+  });
+});
