@@ -231,3 +231,35 @@ describe('init holds back what the catalogue and the key-name rules argue agains
     expect(loaded.ok ? [] : loaded.problems).toEqual([]);
   });
 });
+
+describe('init proposes a get…Meta function as a hook function only when no code calls it outside a hook', () => {
+  it('leaves out a builder of descriptor metadata (mcp-framework getToolMeta), keeps the one a metaHook calls', () => {
+    const dir = makeTempDir();
+    writeFiles(dir, {
+      'src/app.ts': `
+export class CardApp {
+  getToolMeta(name: string) {
+    return { ui: { resourceUri: \`ui://cards/\${name}\` } };
+  }
+}
+`,
+      'src/server.ts': `
+import { CardApp } from './app.js';
+export function toolsList(app: CardApp) {
+  const meta = app.getToolMeta('show');
+  return { tools: [{ name: 'show', inputSchema: { type: 'object' }, _meta: meta }] };
+}
+`,
+      'src/hooks.ts': `
+export function getUsageMeta(tool: string) {
+  return { 'com.acme/usage': { tool } };
+}
+export const options = { metaHook: (call: { tool: string }) => getUsageMeta(call.tool) };
+`,
+    });
+    const result = runBin(['init'], dir);
+    expect(result.status, result.stdout).toBe(0);
+    const manifest = JSON.parse(readManifestText(dir)) as { hookFunctions?: string[]; hooks?: string[] };
+    expect(manifest.hookFunctions).toEqual(['getUsageMeta']);
+  });
+});

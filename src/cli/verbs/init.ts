@@ -9,7 +9,7 @@ import { CliError, type Finding, type VerbReport } from '../findings';
 import { displayPath } from '../format-report';
 import { buildStarterManifest, identifiersIn } from '../init/build-manifest';
 import { schemaReferenceFor } from '../init/schema-reference';
-import { detectVocabulary, emptyVocabulary, type DetectedVocabulary } from '../init/detect-vocabulary';
+import { detectVocabulary, emptyVocabulary, settleHookFunctions, type DetectedVocabulary } from '../init/detect-vocabulary';
 import { emptyScan, scanWrites } from '../init/scan-writes';
 import { mergeIntoManifest } from '../init/update-manifest';
 import { describeIoError, readManifestFile } from '../manifest-source';
@@ -112,6 +112,7 @@ export const initVerb: Verb = {
         notes.push(`warning: skipped ${displayPath(file, cwd)}, cannot parse it: ${describeIoError(error)}`);
       }
     }
+    settleHookFunctions(vocabulary);
     // A function the doc names as a producer ("serve-http metaHook (getBrainHotMemoryMeta)") is a hook function.
     for (const row of docRows) {
       for (const name of identifiersIn(row.producerText)) {
