@@ -234,8 +234,10 @@ function classifyObjectLiteral(node: TSESTree.ObjectExpression, sink: WriteSink)
   if (parent?.type === 'CallExpression' && parent.arguments[0] !== node && isObjectAssign(parent)) return; // seen as object-assign-meta
   // `{ ...defaults, ...result, _meta }`: the last spread's `_meta` is the one that would win, so it is the one dropped.
   const before = host === node ? metaProperty.range[0] : node.range[0];
+  // A conditional spread of a literal (`...(cond && { structuredContent })`) adds properties; it re-wraps nothing.
   const rewrapped = host.properties.findLast(
-    (property): property is TSESTree.SpreadElement => property.type === 'SpreadElement' && property.range[1] <= before,
+    (property): property is TSESTree.SpreadElement =>
+      property.type === 'SpreadElement' && property.range[1] <= before && !addsLiteralProperties(property.argument),
   );
   const target = rewrapped ? (unwrap(rewrapped.argument) as Expression) : null;
   const value = unwrap(metaProperty.value) as Expression;
@@ -250,6 +252,15 @@ function classifyObjectLiteral(node: TSESTree.ObjectExpression, sink: WriteSink)
     replaces: target !== null && !shape.mergesSelf,
     ...shape,
   });
+}
+
+/** `{ … }`, `cond && { … }`, `cond ? { … } : {}`: a spread argument that only adds the properties written there. */
+function addsLiteralProperties(argument: Node): boolean {
+  const inner = unwrap(argument);
+  if (inner.type === 'ObjectExpression') return true;
+  if (inner.type === 'LogicalExpression') return addsLiteralProperties(inner.right);
+  if (inner.type === 'ConditionalExpression') return addsLiteralProperties(inner.consequent) && addsLiteralProperties(inner.alternate);
+  return false;
 }
 
 /**

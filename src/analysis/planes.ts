@@ -165,13 +165,25 @@ function awaited(expression: Node): Node {
   return inner;
 }
 
-/** The plane a declarator's type annotation names (`const r: CallToolResult`), or null. */
+/**
+ * A framework's own descriptor types, by name (`ToolMetadata`, `AppToolDefinition`, `ResourceProps`): a type says
+ * more than a variable's name, so these decide before the name fallback.
+ */
+const TOOL_TYPE_NAME = /Tool(?:Config|Configuration|Def|Definition|Descriptor|Metadata|Spec)$/;
+const RESOURCE_TYPE_NAME = /Resource(?:Config|Configuration|Def|Definition|Descriptor|Metadata|Props)$/;
+
+/** The plane a declarator's type annotation names (`const r: CallToolResult`, `const c: ToolMetadata`), or null. */
 function planeOfDeclaredType(declarator: TSESTree.VariableDeclarator): WritePlane | null {
   const annotation = declarator.id.typeAnnotation?.typeAnnotation;
   if (annotation?.type !== 'TSTypeReference') return null;
   const typeName = annotation.typeName;
   const name = typeName.type === 'Identifier' ? typeName.name : typeName.type === 'TSQualifiedName' ? typeName.right.name : null;
-  return name === null ? null : (PLANE_OF_TYPE.get(name) ?? null);
+  if (name === null) return null;
+  const known = PLANE_OF_TYPE.get(name);
+  if (known) return known;
+  if (TOOL_TYPE_NAME.test(name)) return 'tool';
+  if (RESOURCE_TYPE_NAME.test(name)) return 'resource';
+  return null;
 }
 
 /**
@@ -267,8 +279,16 @@ export function planeDecisionOfOwner(owner: TSESTree.Node): PlaneDecision {
   const declared = inner.type === 'Identifier' ? planeOfVariable(inner) : null;
   if (declared) return declared;
   if (isInbound(owner)) return { plane: 'request', evidence: 'name' };
+  const segments = referenceSegments(owner);
+  const last = segments[segments.length - 1] ?? '';
+  if (TOOL_CONFIG_NAME.test(last)) return { plane: 'tool', evidence: 'name' };
+  if (RESOURCE_CONFIG_NAME.test(last)) return { plane: 'resource', evidence: 'name' };
   return { plane: 'result', evidence: 'name' };
 }
+
+/** Variables named for a descriptor (`toolConfig`, `toolDef`, `resourceProps`): the name fallback's other planes. */
+const TOOL_CONFIG_NAME = /^tool(?:Config|Configuration|Def|Definition|Descriptor|Metadata|Spec)$/i;
+const RESOURCE_CONFIG_NAME = /^resource(?:Config|Configuration|Def|Definition|Descriptor|Metadata|Props)$/i;
 
 /** The plane of `owner._meta` (see `planeDecisionOfOwner`). */
 export function planeOfOwner(owner: TSESTree.Node): WritePlane {

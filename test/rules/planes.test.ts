@@ -43,6 +43,14 @@ ruleTester.run('no-wholesale-meta-assign: planes and flow', wholesaleRule, {
       code: 'function answer(response, content) {\n  return { ...response, action: "accept", content, _meta: { retrieval } };\n}',
     },
     {
+      name: 'a conditional spread of a literal before a conditional _meta re-wraps nothing (mcp-use response-helpers)',
+      code: 'function merge(results, structuredContent, _meta) {\n  return {\n    content: results,\n    ...(structuredContent !== undefined && { structuredContent }),\n    ...(_meta !== undefined && { _meta }),\n  };\n}',
+    },
+    {
+      name: "a config typed by the framework's own ToolMetadata is a descriptor (xmcp)",
+      code: 'function add(toolConfig: ToolMetadata) {\n  if (toolConfig._meta === undefined) toolConfig._meta = {};\n  toolConfig._meta = { ...toolConfig._meta, ui: {} };\n}',
+    },
+    {
       name: 'a conditional spread that keeps the handler _meta is a merge',
       filename: SEARCH_OP,
       code: 'async function wrap(handler, on) {\n  const out = await handler();\n  return { ...out, ...(on && { _meta: { ...out._meta, retrieval } }) };\n}',
@@ -160,6 +168,11 @@ ruleTester.run('no-unregistered-meta-key: planes from sinks', keyRule, {
       name: 'registerAppTool without inputSchema: the config is a descriptor',
       filename: SEARCH_OP,
       code: 'registerAppTool(server, "t", { description: "d", _meta: { "com.example/category": "x" } }, cb);',
+    },
+    {
+      name: 'a variable named toolConfig is a descriptor by the name fallback',
+      filename: SEARCH_OP,
+      code: 'toolConfig._meta["com.example/category"] = "x";',
     },
     {
       name: 'config-first registerTool({ name, _meta }, cb)',
