@@ -80,6 +80,24 @@ function simpleStatements(language: Language): fc.Arbitrary<string> {
     fc.tuple(t, v).map(([target, value]) => `${target}._meta = { retrieval: ${value}, /* keep */ ...${target}._meta };`),
     fc.tuple(t, v).map(([target, value]) => `${target}._meta = {\n\tretrieval: ${value},\n};`),
     fc.tuple(t).map(([target]) => `${target}._meta = {};`),
+    // Comments next to every token a fix edits (issue 25: a late spread after a `// comment`, an empty literal).
+    fc.tuple(t, v).map(([target, value]) => `${target}._meta = { retrieval: ${value}, // c\n ...${target}._meta };`),
+    fc
+      .tuple(t, v)
+      .map(
+        ([target, value]) =>
+          `${target}._meta = { /* a */ retrieval: ${value} /* b */, // c\n  /* d */ ...${target}._meta /* e */, // f\n  hint: 1 };`,
+      ),
+    fc.tuple(t).map(([target]) => `${target}._meta = { // nothing yet\n};`),
+    fc.tuple(v).map(([value]) => `return { ...defaults, /* d */ ...result, // r\n _meta: { /* m */ retrieval: ${value} } };`),
+    fc.tuple(t).map(([target]) => `if (!isRecord(${target}._meta)) ${target}._meta = {};`),
+    fc
+      .tuple(t, v)
+      .map(
+        ([target, value]) =>
+          `${target}._meta = { ...${target}._meta, retrieval: ${value} }; // first\n/* then */ ${target}._meta.retrieval = await more();`,
+      ),
+    fc.tuple(t).map(([target]) => `let rows__N__;\n${target}._meta.retrieval = { n: (rows__N__ = await load()).length };\nuse(rows__N__);`),
     fc.tuple(t, keys, v).map(([target, key, value]) => `${target}._meta[${key}] = ${value};`),
     fc.tuple(t, v).map(([target, value]) => `${target}._meta.retrieval = ${value};`),
     fc.tuple(t, v).map(([target, value]) => `${target}._meta.retrieval.cache.tier = ${value};`),
