@@ -13,7 +13,17 @@
  * by the wrapper, or given to a result type (or a type with a `metadata`/`_meta` slot, an agent adapter's message).
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, isFunctionNode, memberPropertyName, propertyKeyName, referenceText, staticString, unwrap, walkAll } from './ast';
+import {
+  calleeName,
+  isFunctionNode,
+  memberPropertyName,
+  propertyKeyName,
+  referenceSegments,
+  referenceText,
+  staticString,
+  unwrap,
+  walkAll,
+} from './ast';
 import { findBinding } from './bindings';
 import { isInbound, TOOL_RESULT_PROPERTIES } from './planes';
 import type * as ts from 'typescript';
@@ -801,6 +811,13 @@ function replacedRequestMetaIn(literal: TSESTree.ObjectExpression): ReplacedRequ
   if (referenceText(request) === null || !isInbound(request)) return null;
   // Any spread in the new `_meta` may be the caller's (`{ ...params._meta, … }`, `{ ...callerMeta, … }`).
   if (value.properties.some((property) => property.type === 'SpreadElement')) return null;
+  // A caller's request: `request.params` spread, or a `progressToken` set over the caller's. A helper that builds a
+  // message from bare fields (`{ ...params, _meta: { [VERSION_KEY]: v } }` in a test) replaces no caller's keys.
+  const segments = referenceSegments(request);
+  const setsProgressToken = value.properties.some(
+    (property) => property.type === 'Property' && propertyKeyName(property) === 'progressToken',
+  );
+  if (!setsProgressToken && !(segments.length > 1 && segments[segments.length - 1] === 'params')) return null;
   // Only outbound requests: a literal on the result plane (`{ ...request, content }`) is not one.
   if (literal.properties.some((property) => property.type === 'Property' && TOOL_RESULT_PROPERTIES.has(propertyKeyName(property) ?? '')))
     return null;

@@ -48,6 +48,18 @@ const valid: ValidTestCase<Options>[] = [
     code: "import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';\ninterface ChatMessage { role: 'tool'; content: unknown }\nexport function toChatMessage(result: CallToolResult): ChatMessage {\n  return { role: 'tool', content: result.content };\n}",
   },
   {
+    // The shape of a test helper in the official SDK's client tests: a message built from bare fields, no caller.
+    name: 'a message built from bare params with a protocol key of its own',
+    code: [
+      'const modernRequest = (method: string, params: Record<string, unknown>) => ({',
+      "  jsonrpc: '2.0',",
+      '  id: 1,',
+      '  method,',
+      '  params: { ...params, _meta: { [PROTOCOL_VERSION_META_KEY]: MODERN } },',
+      '});',
+    ].join('\n'),
+  },
+  {
     name: "an outbound request that merges the caller's _meta",
     code: "export async function callToolWithProgress(client, params, token) {\n  return client.request({ method: 'tools/call', params: { ...params, _meta: { ...params._meta, progressToken: token } } }, CallToolResultSchema);\n}",
   },
@@ -305,6 +317,31 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
             messageId: 'suggestMergeRequestMeta',
             output:
               "export async function callToolWithProgress(client, params, token) {\n  return client.request({ method: 'tools/call', params: { ...params, _meta: { ...params?._meta, progressToken: token } } }, CallToolResultSchema);\n}",
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "a gateway forwards request.params with its own _meta instead of the caller's",
+    code: [
+      'server.setRequestHandler(CallToolRequestSchema, async (request) =>',
+      "  upstream.request({ method: 'tools/call', params: { ...request.params, _meta: { 'com.example/hop': 1 } } }, CallToolResultSchema),",
+      ');',
+    ].join('\n'),
+    errors: [
+      {
+        messageId: 'replacesRequestMeta',
+        line: 2,
+        column: 73,
+        suggestions: [
+          {
+            messageId: 'suggestMergeRequestMeta',
+            output: [
+              'server.setRequestHandler(CallToolRequestSchema, async (request) =>',
+              "  upstream.request({ method: 'tools/call', params: { ...request.params, _meta: { ...request.params?._meta, 'com.example/hop': 1 } } }, CallToolResultSchema),",
+              ');',
+            ].join('\n'),
           },
         ],
       },
