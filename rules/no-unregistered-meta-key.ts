@@ -4,7 +4,7 @@ import { getTypeServices } from '../src/analysis/typed/type-services';
 import { keyWritesWithTypes } from '../src/analysis/typed/typed-keys';
 import { planeIsChecked, registrationOf } from '../src/analysis/key-writes';
 import { metaOnPlane, planeName } from '../src/analysis/planes';
-import { catalogueKeyNames } from '../src/registry';
+import { catalogueKeyNames, registrationRefusal } from '../src/registry';
 import { manifestLabel } from '../src/analysis/manifest-label';
 import { createRule } from '../src/util/create-rule';
 import { nearestName } from '../src/util/nearest-name';
@@ -12,7 +12,8 @@ import { renameKeyFix } from '../src/util/rename-key';
 import { builtByHint } from '../src/analysis/imported-helpers';
 
 export type Options = [{ allowDynamicKeys?: boolean }];
-export type MessageIds = 'unregisteredKey' | 'unregisteredKeyDelete' | 'unverifiableKey' | 'wrongPlane' | 'useRegisteredKey';
+export type MessageIds =
+  'unregisteredKey' | 'unregisteredKeyDelete' | 'unverifiableKey' | 'wrongPlane' | 'useRegisteredKey' | 'notServersKey';
 
 export default createRule<Options, MessageIds>({
   name: 'no-unregistered-meta-key',
@@ -46,6 +47,7 @@ export default createRule<Options, MessageIds>({
       unverifiableKey:
         'This `_meta` key is not known statically, so its registration cannot be checked. Use a string literal or a `const`, or set `allowDynamicKeys: true` if it is checked elsewhere.',
       useRegisteredKey: "Use the registered key '{{key}}'.",
+      notServersKey: '{{where}} key {{message}} {{advice}}',
     },
   },
   create(context, [{ allowDynamicKeys }]) {
@@ -70,6 +72,17 @@ export default createRule<Options, MessageIds>({
           continue;
         }
         if (!planeIsChecked(registry, write.plane)) continue;
+        // A key the SDK stamps, the other side writes, or MCP reserves is never the server's to register: say what it
+        // is instead (the manifest check and add-key refuse it from the same table).
+        const refusal = write.kind === 'key-delete' ? undefined : registrationRefusal(key.name);
+        if (refusal !== undefined) {
+          context.report({
+            node: key.node,
+            messageId: 'notServersKey',
+            data: { where: metaOnPlane(write.plane), message: refusal.message, advice: refusal.advice },
+          });
+          continue;
+        }
         // Registered keys of this plane, and the host-defined keys a server may write there (`openai/outputTemplate`).
         const candidates = [...registry.keysOnPlane(write.plane).keys(), ...catalogueKeyNames(write.plane)];
         const nearest = nearestName(key.name, candidates, { maxDistance: 2 });

@@ -29,9 +29,87 @@ export function catalogueIds(): string[] {
   return [...byId.keys()];
 }
 
-/** The exact key names of the catalogue (pattern entries have none), optionally only those on `plane`. */
-export function catalogueKeyNames(plane?: MetaPlane): string[] {
-  return [...byKey.values()].filter((entry) => plane === undefined || entry.planes.includes(plane)).map((entry) => entry.key!);
+/**
+ * The exact key names of the catalogue (pattern entries have none), optionally only those on `plane`: the names a
+ * "did you mean" may offer, so never one the transport writes, nor a deprecated key unless `withDeprecated` (to
+ * recognise a typo of one, which the host ignores as much as any other typo).
+ */
+export function catalogueKeyNames(plane?: MetaPlane, withDeprecated = false): string[] {
+  return [...byKey.values()]
+    .filter(
+      (entry) =>
+        (plane === undefined || entry.planes.includes(plane)) && (withDeprecated || !entry.deprecated) && entry.writtenBy === undefined,
+    )
+    .map((entry) => entry.key!);
+}
+
+/** Why a server never registers a key, whatever the manifest says: the one table lint, `check`, `init` and `add-key` share. */
+export interface RegistrationRefusal {
+  /** `transport-owned`: the SDK writes it; `inbound`: only the other side writes it; `reserved`: MCP's prefix. */
+  kind: 'transport-owned' | 'inbound' | 'reserved';
+  entry: HostKeyEntry;
+  /** One sentence: what the key is. */
+  message: string;
+  /** What to do instead: never "register it". */
+  advice: string;
+}
+
+const HOST_NAMES: Record<HostKeyEntry['host'], string> = { 'openai-apps': 'the OpenAI Apps SDK', 'mcp-apps': 'MCP Apps', mcp: 'MCP' };
+
+/** The host that defines an entry, for messages: "MCP", "the OpenAI Apps SDK". */
+export function hostNameOf(entry: HostKeyEntry): string {
+  return HOST_NAMES[entry.host];
+}
+
+/**
+ * Whether `key` is one a server must not register (and so must not write as its own): the transport writes it
+ * (`io.modelcontextprotocol/serverInfo`), only the other side writes it (`progressToken`, `traceparent`,
+ * `openai/locale`), or it is under the prefix MCP reserves and no catalogue entry names it. `undefined` otherwise.
+ */
+export function registrationRefusal(key: string): RegistrationRefusal | undefined {
+  const entry = catalogueEntryFor(key);
+  if (entry === undefined) return undefined;
+  const host = hostNameOf(entry);
+  if (entry.writtenBy === 'transport') {
+    return {
+      kind: 'transport-owned',
+      entry,
+      message: `'${key}' is written by the server's MCP SDK on every response it sends (${host}, catalogue entry '${entry.id}'); a handler or wrapper that writes it overrides the SDK's stamp.`,
+      advice:
+        key === 'io.modelcontextprotocol/serverInfo'
+          ? 'Remove this write: the SDK fills it from the name and version the server is created with (new McpServer({ name, version })).'
+          : 'Remove this write: the SDK sets it.',
+    };
+  }
+  if (entry.key === key && registrablePlanes(entry.planes).length === 0) {
+    return {
+      kind: 'inbound',
+      entry,
+      message: `'${key}' is a key ${host} defines for ${entry.planes.join(' and ')} _meta, which the other side writes (catalogue entry '${entry.id}'); a server does not write it as its own.`,
+      advice: 'Remove this write, or use a key of your own (e.g. com.example/name); reading it from a request needs no registration.',
+    };
+  }
+  if (entry.keyPattern !== undefined) {
+    return {
+      kind: 'reserved',
+      entry,
+      message: `'${key}' uses a prefix ${host} reserves for itself, and no catalogue entry names this key.`,
+      advice:
+        'Use your own reverse-DNS prefix (e.g. com.example/name); a key an official MCP extension defines is registered by hand with "external": true.',
+    };
+  }
+  return undefined;
+}
+
+/** For a deprecated entry: what to write instead, in words (`ui.resourceUri (ext-apps 2 deprecates ...)`). */
+export function replacementText(entry: HostKeyEntry): string {
+  const replacement = entry.replacement;
+  if (replacement === undefined) return `'${entry.key ?? entry.id}' is deprecated by ${hostNameOf(entry)}.`;
+  const target =
+    replacement.key === undefined
+      ? ''
+      : `Write ${replacement.field !== undefined ? `'${replacement.key}.${replacement.field}'` : `'${replacement.key}'`} instead: `;
+  return `${target}${replacement.note}.`;
 }
 
 /** Whether `key` is the entry's exact key or matches its pattern. */

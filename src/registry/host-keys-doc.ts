@@ -38,9 +38,18 @@ export function renderHostKeysMarkdown(catalogue: HostKeyCatalogue): string {
 
 function row(entry: HostKeyEntry): string {
   const name = entry.key !== undefined ? `\`${entry.key}\`` : `keys matching \`${entry.keyPattern ?? ''}\``;
-  const description = entry.deprecated ? `(deprecated) ${entry.description}` : entry.description;
+  const notes = [
+    entry.deprecated ? `(deprecated${entry.replacement ? `: ${replacementOf(entry.replacement)}` : ''})` : undefined,
+    entry.writtenBy === 'transport' ? '(written by the SDK: a handler must not write it)' : undefined,
+  ].filter((note) => note !== undefined);
+  const description = [...notes, entry.description].join(' ');
   const cells = [name, `\`${entry.id}\``, entry.planes.join(', '), entry.valueType, fieldList(entry.fields), description];
   return `| ${cells.map((cell) => cell.replaceAll('|', '\\|')).join(' | ')} |`;
+}
+
+function replacementOf(replacement: NonNullable<HostKeyEntry['replacement']>): string {
+  if (replacement.key === undefined) return replacement.note;
+  return `use \`${replacement.field !== undefined ? `${replacement.key}.${replacement.field}` : replacement.key}\`; ${replacement.note}`;
 }
 
 function fieldList(fields: ManifestFields | undefined): string {

@@ -33,6 +33,16 @@ export interface HostKeyEntry {
   fields?: ManifestFields;
   /** The source calls the key deprecated or legacy. */
   deprecated?: boolean;
+  /**
+   * For a deprecated key: what to write instead. `key` (and `field`, a field of that key's object) when the source
+   * names another `_meta` key; `note` says it in words, and alone when the replacement is not a key.
+   */
+  replacement?: { key?: string; field?: string; note: string };
+  /**
+   * `transport`: the server's MCP SDK writes the key itself on every response it sends; a handler or wrapper that
+   * writes it overrides that stamp, so it is never registered as a producer's key.
+   */
+  writtenBy?: 'transport';
   description: string;
   source: string;
 }
@@ -46,9 +56,16 @@ const OPENAI_APPS_REFERENCE = 'https://developers.openai.com/apps-sdk/reference'
 const MCP_APPS_API = 'https://modelcontextprotocol.github.io/ext-apps/api/';
 const MCP_SCHEMA_2025_11_25 = 'https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/2025-11-25/schema.ts';
 const MCP_SCHEMA_2026_07_28 = 'https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/2026-07-28/schema.ts';
+/** The 2026-07-28 "General fields: _meta" section with its table of reserved keys (traceparent, tracestate, baggage). */
+const MCP_META_2026_07_28 =
+  'https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/docs/specification/2026-07-28/basic/index.mdx';
+/** "Move experimental tasks out of the core protocol and into an official extension (io.modelcontextprotocol/tasks)". */
+const MCP_CHANGELOG_2026_07_28 =
+  'https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/docs/specification/2026-07-28/changelog.mdx';
+const OPENAI_WIDGET_ORIGIN_MIGRATION = 'https://developers.openai.com/plugins/guides/widget-origin-migration';
 
 export const HOST_KEY_CATALOGUE: HostKeyCatalogue = {
-  version: 1,
+  version: 2,
   entries: [
     // OpenAI Apps SDK: tool descriptor.
     {
@@ -106,6 +123,15 @@ export const HOST_KEY_CATALOGUE: HostKeyCatalogue = {
       source: OPENAI_APPS_REFERENCE,
     },
     {
+      id: 'openai-apps.resultCanProduceWidget',
+      key: 'openai/resultCanProduceWidget',
+      host: 'openai-apps',
+      planes: ['tool'],
+      valueType: 'boolean',
+      description: "Tells ChatGPT that the tool's result can render the component.",
+      source: OPENAI_APPS_REFERENCE,
+    },
+    {
       id: 'openai-apps.securitySchemes',
       key: 'securitySchemes',
       host: 'openai-apps',
@@ -139,8 +165,15 @@ export const HOST_KEY_CATALOGUE: HostKeyCatalogue = {
       host: 'openai-apps',
       planes: ['resource'],
       valueType: 'object',
-      fields: ['connect_domains', 'resource_domains'],
-      description: "The component's content security policy: connect_domains and resource_domains arrays.",
+      fields: ['connect_domains', 'resource_domains', 'frame_domains', 'redirect_domains'],
+      deprecated: true,
+      replacement: {
+        key: 'ui',
+        field: 'csp',
+        note: 'ChatGPT documents openai/widgetCSP as the legacy compatibility key of the MCP Apps field ui.csp',
+      },
+      description:
+        "The component's content security policy, snake_case: connect_domains, resource_domains, frame_domains, and redirect_domains (ChatGPT's targets for window.openai.openExternal).",
       source: OPENAI_APPS_REFERENCE,
     },
     {
@@ -149,8 +182,14 @@ export const HOST_KEY_CATALOGUE: HostKeyCatalogue = {
       host: 'openai-apps',
       planes: ['resource'],
       valueType: 'string (origin)',
+      deprecated: true,
+      replacement: {
+        key: 'ui',
+        field: 'domain',
+        note: 'ChatGPT documents openai/widgetDomain as the compatibility alias of the MCP Apps field ui.domain',
+      },
       description: 'Optional dedicated subdomain for the hosted component.',
-      source: OPENAI_APPS_REFERENCE,
+      source: OPENAI_WIDGET_ORIGIN_MIGRATION,
     },
     // OpenAI Apps SDK: tool results.
     {
@@ -179,6 +218,7 @@ export const HOST_KEY_CATALOGUE: HostKeyCatalogue = {
       planes: ['request'],
       valueType: 'string',
       deprecated: true,
+      replacement: { key: 'openai/locale', note: 'current clients send openai/locale' },
       description: 'Requested locale as older clients send it (superseded by openai/locale).',
       source: OPENAI_APPS_REFERENCE,
     },
@@ -199,6 +239,25 @@ export const HOST_KEY_CATALOGUE: HostKeyCatalogue = {
       valueType: 'object',
       fields: ['city', 'region', 'country', 'timezone', 'longitude', 'latitude'],
       description: 'Coarse location hint, on tool calls; never for authorization.',
+      source: OPENAI_APPS_REFERENCE,
+    },
+    {
+      id: 'openai-apps.subject',
+      key: 'openai/subject',
+      host: 'openai-apps',
+      planes: ['request'],
+      valueType: 'string',
+      description:
+        'Anonymised, stable identifier of the end user, on tool calls; for correlation and rate limits, never for authorization.',
+      source: OPENAI_APPS_REFERENCE,
+    },
+    {
+      id: 'openai-apps.session',
+      key: 'openai/session',
+      host: 'openai-apps',
+      planes: ['request'],
+      valueType: 'string',
+      description: 'Identifier of the conversation session, on tool calls; for correlation, never for authorization.',
       source: OPENAI_APPS_REFERENCE,
     },
     // MCP Apps (SEP-1865, @modelcontextprotocol/ext-apps).
@@ -227,6 +286,11 @@ export const HOST_KEY_CATALOGUE: HostKeyCatalogue = {
       planes: ['tool'],
       valueType: 'string (ui:// URI)',
       deprecated: true,
+      replacement: {
+        key: 'ui',
+        field: 'resourceUri',
+        note: 'ext-apps 2 deprecates the flat key (RESOURCE_URI_META_KEY) for ui.resourceUri',
+      },
       description: 'Flat form of ui.resourceUri on a tool descriptor, read by hosts for compatibility.',
       source: MCP_APPS_API,
     },
@@ -247,8 +311,12 @@ export const HOST_KEY_CATALOGUE: HostKeyCatalogue = {
       planes: ['request', 'result', 'notification'],
       valueType: 'object',
       fields: ['taskId'],
-      description: 'Associates a message with the task it belongs to (tasks).',
-      source: MCP_SCHEMA_2025_11_25,
+      deprecated: true,
+      replacement: {
+        note: 'MCP 2026-07-28 moved tasks out of the core protocol into the Tasks extension (io.modelcontextprotocol/tasks), where a task is the taskId of a CreateTaskResult, polled with tasks/get: no _meta key',
+      },
+      description: 'Associates a message with the task it belongs to (2025-11-25 tasks).',
+      source: MCP_CHANGELOG_2026_07_28,
     },
     {
       id: 'mcp.serverInfo',
@@ -256,7 +324,9 @@ export const HOST_KEY_CATALOGUE: HostKeyCatalogue = {
       host: 'mcp',
       planes: ['result'],
       valueType: 'Implementation (name, version, ...)',
-      description: 'Identifies the server software producing a response (2026-07-28; SHOULD be on every response).',
+      writtenBy: 'transport',
+      description:
+        "Identifies the server software producing a response (2026-07-28; SHOULD be on every response). The server's SDK stamps it (SDK v2: SERVER_INFO_META_KEY); a handler must not write it.",
       source: MCP_SCHEMA_2026_07_28,
     },
     {
@@ -293,6 +363,9 @@ export const HOST_KEY_CATALOGUE: HostKeyCatalogue = {
       planes: ['request'],
       valueType: 'LoggingLevel',
       deprecated: true,
+      replacement: {
+        note: 'deprecated with MCP logging by SEP-2577 (2026-07-28); it stays in the specification for at least twelve months',
+      },
       description: 'Desired log level for this request (2026-07-28, deprecated there by SEP-2577).',
       source: MCP_SCHEMA_2026_07_28,
     },
@@ -300,10 +373,39 @@ export const HOST_KEY_CATALOGUE: HostKeyCatalogue = {
       id: 'mcp.subscriptionId',
       key: 'io.modelcontextprotocol/subscriptionId',
       host: 'mcp',
-      planes: ['notification'],
+      planes: ['notification', 'result'],
       valueType: 'RequestId',
-      description: 'The subscriptions/listen stream a notification was delivered on (2026-07-28).',
+      writtenBy: 'transport',
+      description:
+        'The subscriptions/listen stream a notification was delivered on, and on the subscriptions/listen result that closes it (2026-07-28). The server stamps it (SDK v2: SUBSCRIPTION_ID_META_KEY).',
       source: MCP_SCHEMA_2026_07_28,
+    },
+    {
+      id: 'mcp.traceparent',
+      key: 'traceparent',
+      host: 'mcp',
+      planes: ['request'],
+      valueType: 'string (W3C Trace Context traceparent)',
+      description: 'Reserved for OpenTelemetry trace context propagation (2026-07-28; SDK v2: TRACEPARENT_META_KEY).',
+      source: MCP_META_2026_07_28,
+    },
+    {
+      id: 'mcp.tracestate',
+      key: 'tracestate',
+      host: 'mcp',
+      planes: ['request'],
+      valueType: 'string (W3C Trace Context tracestate)',
+      description: 'Reserved for vendor-specific trace state (2026-07-28; SDK v2: TRACESTATE_META_KEY).',
+      source: MCP_META_2026_07_28,
+    },
+    {
+      id: 'mcp.baggage',
+      key: 'baggage',
+      host: 'mcp',
+      planes: ['request'],
+      valueType: 'string (W3C Baggage)',
+      description: 'Reserved for cross-cutting propagation values (2026-07-28; SDK v2: BAGGAGE_META_KEY).',
+      source: MCP_META_2026_07_28,
     },
     {
       id: 'mcp.reserved-prefix',

@@ -1,6 +1,15 @@
 import { nearestName } from '../util/nearest-name';
 import { planesOfKey } from './build-registry';
-import { catalogueEntryById, catalogueEntryFor, catalogueEntryMatches, catalogueIds, catalogueKeyNames } from './catalogue';
+import {
+  catalogueEntryById,
+  catalogueEntryFor,
+  catalogueEntryMatches,
+  catalogueIds,
+  catalogueKeyNames,
+  hostNameOf,
+  registrationRefusal,
+  replacementText,
+} from './catalogue';
 import type { HostKeyEntry } from './host-keys';
 import { toPointer } from './json-locate';
 import { checkMetaKeyName } from './key-name';
@@ -32,6 +41,30 @@ export function problemsOfKey(name: string, key: ManifestKey): KeyProblem[] {
   const problems: KeyProblem[] = [];
   const external = key.external === true || key.catalogue !== undefined;
 
+  // Keys the transport or the other side writes are never a server's, "external" or not (the reserved prefix is
+  // left to the name check below, which "external": true exempts for an official extension's key).
+  const refusal = registrationRefusal(name);
+  if (refusal !== undefined && refusal.kind !== 'reserved') {
+    problems.push({
+      severity: 'error',
+      pointer: at(),
+      atName: true,
+      message: `Key '${name}' is not a server's to register: ${refusal.message}`,
+      fix: `Remove key '${name}' from the manifest. ${refusal.advice}`,
+    });
+    return problems;
+  }
+  const hostEntry = key.catalogue !== undefined ? catalogueEntryById(key.catalogue) : catalogueEntryFor(name);
+  if (hostEntry?.deprecated === true && catalogueEntryMatches(hostEntry, name)) {
+    problems.push({
+      severity: 'warning',
+      pointer: at(),
+      atName: true,
+      message: `Key '${name}' is deprecated by ${hostNameOf(hostEntry)} (catalogue entry '${hostEntry.id}', ${CATALOGUE_DOC}).`,
+      fix: `${replacementText(hostEntry)} Keep '${name}' registered only while the code still writes it for older hosts.`,
+    });
+  }
+
   if (key.catalogue !== undefined) {
     if (key.external === false) {
       problems.push({
@@ -50,7 +83,7 @@ export function problemsOfKey(name: string, key: ManifestKey): KeyProblem[] {
   if (name === '') return problems; // the name check reports it even for external keys
   if (external) {
     if (key.catalogue === undefined && catalogueEntryFor(name) === undefined) {
-      const near = nearestName(name, catalogueKeyNames(), { maxDistance: 2 });
+      const near = nearestName(name, catalogueKeyNames(undefined, true), { maxDistance: 2 });
       if (near !== null) {
         problems.push({
           severity: 'warning',
@@ -145,8 +178,6 @@ function entryMismatches(name: string, key: ManifestKey, entry: HostKeyEntry, at
   return problems;
 }
 
-const HOST_NAMES: Record<HostKeyEntry['host'], string> = { 'openai-apps': 'the OpenAI Apps SDK', 'mcp-apps': 'MCP Apps', mcp: 'MCP' };
-
 function hostName(entry: HostKeyEntry): string {
-  return HOST_NAMES[entry.host];
+  return hostNameOf(entry);
 }

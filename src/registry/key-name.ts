@@ -60,7 +60,7 @@ export function checkMetaKeyName(key: string): KeyNameIssue | undefined {
   if (prefix === undefined && RESERVED_PLAIN_NAMES.has(name)) {
     return {
       message: `Key '${key}' is a name MCP itself defines in _meta; a server does not register it as its own key.`,
-      fix: `Rename the key (e.g. 'com.example/${name}'), or, if you write MCP's own '${name}' on purpose, add "external": true to it.`,
+      fix: `Rename the key (e.g. 'com.example/${name}'): MCP's own '${name}' is written by the caller of a request, not registered by a server.`,
     };
   }
   if (name === '') {

@@ -121,6 +121,21 @@ describe('mcp-meta add-key', () => {
     expect(manifestOf(dir)).toBe(MANIFEST_TEXT);
   });
 
+  it.each([
+    ['io.modelcontextprotocol/serverInfo', "is written by the server's MCP SDK on every response"],
+    ['progressToken', 'is a key MCP defines for request _meta, which the other side writes'],
+    ['traceparent', 'is a key MCP defines for request _meta'],
+  ])('refuses %s, a key the lint never asks to register, with the same reason the lint gives', (key, reason) => {
+    const dir = project();
+    const result = runBin(['add-key', key, '--producer', 'src/wrap.ts', '--format', 'json'], dir);
+    expect(result.status).toBe(2);
+    const json = JSON.parse(result.stdout) as { findings: Array<{ message: string; fix: string }> };
+    expect(json.findings).toHaveLength(1);
+    expect(json.findings[0].message).toContain(reason);
+    expect(json.findings[0].fix).toMatch(new RegExp(`^Remove key '${key}' from the manifest\\. `));
+    expect(manifestOf(dir)).toBe(MANIFEST_TEXT);
+  });
+
   it("--plane: writes what the loader accepts for that plane, or refuses with the loader's reason", () => {
     const dir = project();
     const result = runBin(['add-key', 'widget', '--producer', 'src/wrap.ts', '--plane', 'tool'], dir);

@@ -19,7 +19,11 @@ import { assertBuilt, parseJsonOutput, repoRoot, runEslint, toPosix } from './he
 const FIXTURES = path.join(repoRoot, 'fixtures');
 
 /** `check` findings seeded on purpose in a fixture (`code manifest-line`); a fixture not listed has none. */
-const SEEDED_CHECK_FINDINGS: Readonly<Record<string, readonly string[]>> = {};
+const SEEDED_CHECK_FINDINGS: Readonly<Record<string, readonly string[]>> = {
+  // The widget server still registers the legacy host keys it writes for older hosts: deprecation warnings
+  // (ui/resourceUri, openai/widgetCSP, openai/widgetDomain; docs/host-keys.md names their replacements).
+  'apps-widget-server': ['registry-problem 32', 'registry-problem 52', 'registry-problem 57'],
+};
 
 interface CheckJson {
   ok: boolean;

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { HOST_KEY_CATALOGUE, type HostKeyEntry } from '../../src/registry/host-keys';
 import { renderHostKeysMarkdown } from '../../src/registry/host-keys-doc';
 import { checkMetaKeyName } from '../../src/registry/key-name';
+import { registrationRefusal, registrablePlanes } from '../../src/registry/catalogue';
+import { parseRegistry } from '../../src/registry/parse-registry';
 
 const HOSTS = new Set(['openai-apps', 'mcp-apps', 'mcp']);
 const PLANES = new Set(['result', 'tool', 'resource', 'request', 'notification']);
@@ -87,6 +89,80 @@ describe('host-key catalogue shape', () => {
       expect(checkMetaKeyName(key)?.message.includes('reserves') ?? false, key).toBe(isReserved);
     }
   });
+});
+
+/** Today's sources (checked 2026-12-04): MCP 2026-07-28 schema and _meta section, SDK v2 constants, ext-apps 2.0.4, OpenAI. */
+describe('host-key catalogue contents', () => {
+  const byKey = new Map(entries.filter((entry) => entry.key !== undefined).map((entry) => [entry.key!, entry]));
+
+  it('is version 2 or later (bumped for the 2026-07-28 revision, MCP Apps 2 and the OpenAI aliases)', () => {
+    expect(HOST_KEY_CATALOGUE.version).toBeGreaterThanOrEqual(2);
+  });
+
+  it.each([
+    // key, planes, writtenBy, deprecated, replacement key.field, source fragment
+    ['traceparent', ['request'], undefined, false, undefined, 'docs/specification/2026-07-28/basic/index.mdx'],
+    ['tracestate', ['request'], undefined, false, undefined, 'docs/specification/2026-07-28/basic/index.mdx'],
+    ['baggage', ['request'], undefined, false, undefined, 'docs/specification/2026-07-28/basic/index.mdx'],
+    ['io.modelcontextprotocol/serverInfo', ['result'], 'transport', false, undefined, 'schema/2026-07-28/schema.ts'],
+    ['io.modelcontextprotocol/subscriptionId', ['notification', 'result'], 'transport', false, undefined, 'schema/2026-07-28/schema.ts'],
+    ['io.modelcontextprotocol/related-task', ['request', 'result', 'notification'], undefined, true, undefined, '2026-07-28/changelog.mdx'],
+    ['io.modelcontextprotocol/protocolVersion', ['request'], undefined, false, undefined, 'schema/2026-07-28/schema.ts'],
+    ['io.modelcontextprotocol/clientInfo', ['request'], undefined, false, undefined, 'schema/2026-07-28/schema.ts'],
+    ['io.modelcontextprotocol/clientCapabilities', ['request'], undefined, false, undefined, 'schema/2026-07-28/schema.ts'],
+    ['io.modelcontextprotocol/logLevel', ['request'], undefined, true, undefined, 'schema/2026-07-28/schema.ts'],
+    ['ui/resourceUri', ['tool'], undefined, true, 'ui.resourceUri', 'ext-apps'],
+    ['openai/widgetCSP', ['resource'], undefined, true, 'ui.csp', 'developers.openai.com/apps-sdk/reference'],
+    ['openai/widgetDomain', ['resource'], undefined, true, 'ui.domain', 'developers.openai.com'],
+    ['openai/resultCanProduceWidget', ['tool'], undefined, false, undefined, 'developers.openai.com/apps-sdk/reference'],
+    ['openai/subject', ['request'], undefined, false, undefined, 'developers.openai.com/apps-sdk/reference'],
+    ['openai/session', ['request'], undefined, false, undefined, 'developers.openai.com/apps-sdk/reference'],
+    ['webplus/i18n', ['request'], undefined, true, 'openai/locale', 'developers.openai.com/apps-sdk/reference'],
+  ] as const)(
+    '%s: planes %j, written by %s, deprecated %s (replacement %s), source %s',
+    (key, planes, writtenBy, deprecated, replacement, source) => {
+      const entry = byKey.get(key);
+      expect(entry).toBeDefined();
+      expect(entry!.planes).toEqual(planes);
+      expect(entry!.writtenBy).toBe(writtenBy);
+      expect(entry!.deprecated === true).toBe(deprecated);
+      if (deprecated) expect(entry!.replacement?.note).toBeTruthy();
+      const target =
+        entry!.replacement?.key === undefined ? undefined : [entry!.replacement.key, entry!.replacement.field].filter(Boolean).join('.');
+      expect(target).toBe(replacement);
+      expect(entry!.source).toContain(source);
+    },
+  );
+
+  it('has the MCP Apps 2 ui fields per plane and OpenAI widgetCSP with frame_domains and redirect_domains', () => {
+    const ui = byKey.get('ui')!;
+    expect(Object.keys(ui.fields as object)).toEqual(['resourceUri', 'visibility', 'csp', 'domain', 'permissions', 'prefersBorder']);
+    const fields = ui.fields as Record<string, { fields?: string[] }>;
+    expect(fields.csp.fields).toEqual(['connectDomains', 'resourceDomains', 'frameDomains', 'baseUriDomains']);
+    expect(fields.permissions.fields).toEqual(['camera', 'microphone', 'geolocation', 'clipboardWrite']);
+    expect(byKey.get('openai/widgetCSP')!.fields).toEqual(['connect_domains', 'resource_domains', 'frame_domains', 'redirect_domains']);
+  });
+
+  it('every deprecated entry names what replaces it', () => {
+    for (const entry of entries.filter((candidate) => candidate.deprecated)) expect(entry.replacement?.note, entry.id).toBeTruthy();
+  });
+
+  // One table: a key the catalogue refuses is refused by the manifest check (and so by add-key and init) in every
+  // form it could be registered in, and a key it does not refuse can be registered through its entry.
+  it.each(entries.filter((entry) => entry.key !== undefined).map((entry) => [entry.key!, entry] as const))(
+    '%s: the manifest accepts it exactly when the catalogue does not refuse it',
+    (key, entry) => {
+      const forms = [{}, { external: true }, { catalogue: entry.id }];
+      const refused = registrationRefusal(key) !== undefined;
+      for (const form of forms) {
+        const plane = registrablePlanes(entry.planes)[0];
+        const manifest = { version: 1, keys: { [key]: { producers: ['src/a.ts'], ...(plane ? { plane } : {}), ...form } } };
+        const result = parseRegistry(JSON.stringify(manifest), '/tmp/mcp-meta.registry.json');
+        if (refused) expect(result.ok, JSON.stringify(form)).toBe(false);
+        else if (form !== forms[0]) expect(result.ok, JSON.stringify(result.ok ? [] : result.problems)).toBe(true);
+      }
+    },
+  );
 });
 
 describe('docs/host-keys.md', () => {

@@ -54,7 +54,7 @@ describe('checkMetaKeyName: what the fix says', () => {
   });
 
   it('reserves progressToken only without a prefix', () => {
-    expect(checkMetaKeyName('progressToken')?.fix).toMatch(/"external": true/);
+    expect(checkMetaKeyName('progressToken')?.fix).toMatch(/written by the caller of a request, not registered by a server/);
     expect(checkMetaKeyName('com.example/progressToken')).toBeUndefined();
     expect(checkMetaKeyName('progresstoken')).toBeUndefined();
   });

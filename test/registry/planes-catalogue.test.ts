@@ -17,8 +17,12 @@ describe('catalogue lookups', () => {
 
   it('lists exact key names, optionally per plane', () => {
     expect(catalogueKeyNames()).toContain('openai/toolInvocation/invoking');
-    expect(catalogueKeyNames('resource')).toEqual(expect.arrayContaining(['openai/widgetCSP', 'openai/widgetDescription', 'ui']));
+    expect(catalogueKeyNames('resource')).toEqual(expect.arrayContaining(['openai/widgetDescription', 'ui']));
     expect(catalogueKeyNames('resource')).not.toContain('openai/outputTemplate');
+    // "Did you mean" never offers a deprecated key nor one the transport writes.
+    expect(catalogueKeyNames('resource')).not.toContain('openai/widgetCSP');
+    expect(catalogueKeyNames('tool')).not.toContain('ui/resourceUri');
+    expect(catalogueKeyNames('result')).not.toContain('io.modelcontextprotocol/serverInfo');
     expect(catalogueKeyNames().some((name) => name.startsWith('^'))).toBe(false);
   });
 });
@@ -71,7 +75,7 @@ describe('parseRegistry: host-defined keys', () => {
         manifestWithKeys({
           'openai/toolInvocation/invoking': { producers: ['w.ts'], plane: 'tool', external: true, fields: ['x'] },
           'io.modelcontextprotocol/related-task': { producers: ['t.ts'], external: true },
-          progressToken: { producers: ['p.ts'], external: true },
+          'com.example/plain': { producers: ['p.ts'], external: true },
         }),
         FILE,
       ),
@@ -79,7 +83,22 @@ describe('parseRegistry: host-defined keys', () => {
     expect(registry.keys.get('openai/toolInvocation/invoking')).toMatchObject({ external: true, planes: ['tool'] });
     expect([...(registry.keys.get('openai/toolInvocation/invoking')?.fields?.keys() ?? [])]).toEqual(['x']);
     expect(registry.keys.get('io.modelcontextprotocol/related-task')?.external).toBe(true);
-    expect(registry.keys.get('progressToken')?.planes).toEqual(['result']);
+    expect(registry.keys.get('com.example/plain')?.planes).toEqual(['result']);
+  });
+
+  it.each([
+    ['io.modelcontextprotocol/serverInfo', {}, /written by the server's MCP SDK on every response/],
+    ['io.modelcontextprotocol/serverInfo', { catalogue: 'mcp.serverInfo' }, /written by the server's MCP SDK on every response/],
+    ['io.modelcontextprotocol/subscriptionId', { external: true }, /written by the server's MCP SDK/],
+    ['progressToken', { external: true }, /a key MCP defines for request _meta, which the other side writes/],
+    ['traceparent', {}, /a key MCP defines for request _meta/],
+    ['openai/subject', { external: true }, /a key the OpenAI Apps SDK defines for request _meta/],
+  ])('refuses %s (%j) as a key no server registers, and never says to register it', (key, extra, message) => {
+    const problems = problemsOf(parseRegistry(manifestWithKeys({ [key]: { producers: ['s.ts'], ...extra } }), FILE));
+    expect(problems).toHaveLength(1);
+    expect(problems[0].message).toMatch(message);
+    expect(problems[0].fix).toMatch(new RegExp(`^Remove key '${key}' from the manifest\\. `));
+    expect(problems[0].fix).not.toMatch(/"catalogue"|"external": true to it/);
   });
 
   it('rejects a host key without "external", and the fix names its catalogue entry', () => {
@@ -97,24 +116,45 @@ describe('parseRegistry: host-defined keys', () => {
   it('still reports the key name when another schema error stops the semantic pass', () => {
     const problems = problemsOf(parseRegistry(manifestWithKeys({ progressToken: { producers: ['p.ts'] } }, { emiters: [] }), FILE));
     expect(problems.map((p) => p.pointer)).toEqual(['/emiters', '/keys/progressToken']);
-    expect(problems[1].message).toMatch(/MCP itself defines/);
+    expect(problems[1].message).toMatch(
+      /^Key 'progressToken' is not a server's to register: 'progressToken' is a key MCP defines for request _meta/,
+    );
     expect(problems[1].fix).toBe(
-      `'progressToken' is a key MCP defines (docs/host-keys.md): add "catalogue": "mcp.progressToken" to it, which exempts its name from the MCP key-name rules.`,
+      `Remove key 'progressToken' from the manifest. Remove this write, or use a key of your own (e.g. com.example/name); reading it from a request needs no registration.`,
     );
   });
 
   it("rejects MCP's own keys unless external or catalogued", () => {
-    const problems = problemsOf(parseRegistry(manifestWithKeys({ 'io.modelcontextprotocol/serverInfo': { producers: ['s.ts'] } }), FILE));
+    const problems = problemsOf(parseRegistry(manifestWithKeys({ 'io.modelcontextprotocol/custom': { producers: ['s.ts'] } }), FILE));
     expect(problems[0].message).toMatch(/MCP reserves for itself/);
-    expect(problems[0].fix).toMatch(/"catalogue": "mcp.serverInfo"/);
     const registry = registryOf(
-      parseRegistry(manifestWithKeys({ 'io.modelcontextprotocol/serverInfo': { producers: ['s.ts'], catalogue: 'mcp.serverInfo' } }), FILE),
+      parseRegistry(
+        manifestWithKeys({ 'io.modelcontextprotocol/related-task': { producers: ['s.ts'], catalogue: 'mcp.related-task' } }),
+        FILE,
+      ),
     );
-    expect(registry.keys.get('io.modelcontextprotocol/serverInfo')).toMatchObject({
+    expect(registry.keys.get('io.modelcontextprotocol/related-task')).toMatchObject({
       external: true,
-      catalogue: 'mcp.serverInfo',
-      planes: ['result'],
+      catalogue: 'mcp.related-task',
+      planes: ['request', 'result', 'notification'].filter((plane) => plane === 'result'),
     });
+  });
+
+  it.each([
+    ['ui/resourceUri', { catalogue: 'mcp-apps.ui-resourceUri' }, "Write 'ui.resourceUri' instead: ext-apps 2 deprecates"],
+    ['openai/widgetCSP', { plane: 'resource', external: true }, "Write 'ui.csp' instead: ChatGPT documents openai/widgetCSP as the legacy"],
+    ['openai/widgetDomain', { catalogue: 'openai-apps.widgetDomain' }, "Write 'ui.domain' instead"],
+    ['io.modelcontextprotocol/related-task', { external: true }, 'MCP 2026-07-28 moved tasks out of the core protocol'],
+  ])('warns that %s is a deprecated host key and names its replacement', (key, extra, fix) => {
+    const result = parseRegistry(manifestWithKeys({ [key]: { producers: ['s.ts'], ...extra } }), FILE);
+    if (!result.ok) throw new Error(JSON.stringify(result.problems));
+    expect(result.warnings.map((warning) => [warning.severity, warning.message])).toEqual([
+      [
+        'warning',
+        expect.stringMatching(new RegExp(`^Key '${key}' is deprecated by .* \\(catalogue entry '[^']+', docs/host-keys\\.md\\)\\.$`)),
+      ],
+    ]);
+    expect(result.warnings[0].fix).toContain(fix);
   });
 
   it('suggests the catalogue key for a typo of one', () => {
@@ -153,7 +193,7 @@ describe('parseRegistry: catalogue entries', () => {
     );
     const csp = registry.keys.get('openai/widgetCSP');
     expect(csp).toMatchObject({ external: true, catalogue: 'openai-apps.widgetCSP', planes: ['resource'] });
-    expect([...(csp?.fields?.keys() ?? [])]).toEqual(['connect_domains', 'resource_domains']);
+    expect([...(csp?.fields?.keys() ?? [])]).toEqual(['connect_domains', 'resource_domains', 'frame_domains', 'redirect_domains']);
     expect(registry.keys.get('ui')?.planes).toEqual(['tool', 'resource']);
     expect([...(registry.keys.get('ui')?.fields?.get('csp')?.fields?.keys() ?? [])]).toEqual([
       'connectDomains',
@@ -228,9 +268,9 @@ describe('parseRegistry: catalogue entries', () => {
     const problems = problemsOf(
       parseRegistry(manifestWithKeys({ progressToken: { producers: ['p.ts'], catalogue: 'mcp.progressToken' } }), FILE),
     );
-    expect(problems.map((p) => p.pointer)).toEqual(['/keys/progressToken/catalogue']);
+    expect(problems.map((p) => p.pointer)).toEqual(['/keys/progressToken']);
     expect(problems[0].message).toBe(
-      `Catalogue entry 'mcp.progressToken' lives on request _meta, which the other side writes; a server does not register 'progressToken'.`,
+      `Key 'progressToken' is not a server's to register: 'progressToken' is a key MCP defines for request _meta, which the other side writes (catalogue entry 'mcp.progressToken'); a server does not write it as its own.`,
     );
   });
 
@@ -250,7 +290,12 @@ describe("the fixture servers' manifests", () => {
     const file = path.join(ROOT, 'fixtures', fixture, 'mcp-meta.registry.json');
     const result = parseRegistry(fs.readFileSync(file, 'utf8'), file, { checkGlobs: true });
     if (!result.ok) throw new Error(JSON.stringify(result.problems, null, 2));
-    expect(result.warnings).toEqual([]);
+    // The widget server still writes the legacy host keys for older hosts: each is a deprecation warning, nothing else.
+    const deprecated =
+      fixture === 'apps-widget-server' ? ['/keys/ui~1resourceUri', '/keys/openai~1widgetCSP', '/keys/openai~1widgetDomain'] : [];
+    expect(result.warnings.map((warning) => [warning.pointer, /is deprecated by/.test(warning.message)])).toEqual(
+      deprecated.map((pointer) => [pointer, true]),
+    );
   });
 
   it('gives the widget server its planes from the manifest and the catalogue', () => {

@@ -333,6 +333,57 @@ export const results = [{ content: [], _meta: meta(1) }, { content: [], _meta: m
     code: 'out._meta[key] = v;',
     errors: [unverifiable(1, 11, 14)],
   },
+  {
+    name: 'a wrapper stamping serverInfo: the SDK owns that key, so the advice is to remove the write, not to register it',
+    code: `const SERVER_INFO_META_KEY = 'io.modelcontextprotocol/serverInfo';
+export function withServerInfo(result) {
+  return { ...result, _meta: { ...result._meta, [SERVER_INFO_META_KEY]: { name: 'gw', version: '1.0.0' } } };
+}
+export function stampLiteral(result) {
+  result._meta['io.modelcontextprotocol/serverInfo'] = { name: 'gw', version: '1.0.0' };
+}`,
+    errors: [
+      {
+        messageId: 'notServersKey',
+        data: {
+          where: '`_meta`',
+          message:
+            "'io.modelcontextprotocol/serverInfo' is written by the server's MCP SDK on every response it sends (MCP, catalogue entry 'mcp.serverInfo'); a handler or wrapper that writes it overrides the SDK's stamp.",
+          advice:
+            'Remove this write: the SDK fills it from the name and version the server is created with (new McpServer({ name, version })).',
+        },
+        line: 3,
+        column: 50,
+      },
+      { messageId: 'notServersKey', line: 6, column: 16 },
+    ],
+  },
+  {
+    name: 'keys the client writes on requests (progressToken, traceparent, openai/subject) are not a result key to register',
+    code: "return { content: [], _meta: { progressToken: 1, traceparent: '00-0af7651916cd43dd8448eb211c80319c-00f067aa0ba902b7-01', 'openai/subject': 's' } };",
+    errors: [
+      { messageId: 'notServersKey', line: 1, column: 32 },
+      { messageId: 'notServersKey', line: 1, column: 50 },
+      { messageId: 'notServersKey', line: 1, column: 122 },
+    ],
+  },
+  {
+    name: "a key under MCP's reserved prefix that no catalogue entry names: use your own prefix",
+    code: "return { content: [], _meta: { 'io.modelcontextprotocol/timing': 1 } };",
+    errors: [
+      {
+        messageId: 'notServersKey',
+        data: {
+          where: '`_meta`',
+          message: "'io.modelcontextprotocol/timing' uses a prefix MCP reserves for itself, and no catalogue entry names this key.",
+          advice:
+            'Use your own reverse-DNS prefix (e.g. com.example/name); a key an official MCP extension defines is registered by hand with "external": true.',
+        },
+        line: 1,
+        column: 32,
+      },
+    ],
+  },
 ];
 
 ruleTester.run('no-unregistered-meta-key', rule, {
