@@ -1,14 +1,31 @@
 /**
- * A process-wide count of the elementary steps taken by the analysis' indexes (offset set, word index, binding index,
- * catch look-ups). Tests assert that it grows linearly with the input: operation counts, not wall time, because the
- * machines that run the tests are noisy.
+ * The analysis' test seam for cost: process-wide counts that tests read to prove that work grows linearly with the
+ * input, or is not done at all, as operation counts rather than wall time (the machines that run the tests are noisy).
+ * Nothing on the analysis path reads them back: they never change a result.
  */
-let steps = 0;
+export type CostCounter =
+  /** Elementary steps of the indexes (offset set, word index, binding index, catch look-ups). */
+  | 'analysis-steps'
+  /** Imported names looked up as key constants (a file whose imports are not used as keys asks for none). */
+  | 'imported-const-lookups'
+  /** Imported functions looked up as `_meta` helpers (a file that calls none as a `_meta` value asks for none). */
+  | 'imported-helper-lookups';
+
+const counts = new Map<CostCounter, number>();
+
+export function countCost(counter: CostCounter, n = 1): void {
+  counts.set(counter, (counts.get(counter) ?? 0) + n);
+}
+
+/** The count so far in this process: tests compare it before and after the work they measure. */
+export function costCount(counter: CostCounter): number {
+  return counts.get(counter) ?? 0;
+}
 
 export function countSteps(n: number): void {
-  steps += n;
+  countCost('analysis-steps', n);
 }
 
 export function analysisCostSteps(): number {
-  return steps;
+  return costCount('analysis-steps');
 }

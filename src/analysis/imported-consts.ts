@@ -9,6 +9,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { statOncePerTurn } from '../util/stat-once-per-turn';
+import { countCost } from './cost-counter';
 import { ModuleCache } from './module-cache';
 import { moduleSummary, type ModuleSummary } from './module-summary';
 const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
@@ -20,24 +21,18 @@ const SOURCE_FOR_OUTPUT: Readonly<Record<string, readonly string[]>> = {
   '.jsx': ['.tsx', '.jsx'],
 };
 
-let lookups = 0;
 /** `export * from` and `export { K } from` chains are followed this many modules deep. */
 const MAX_REEXPORT_DEPTH = 6;
 
-/** How many imported names were looked up in this process (tests prove unused imports cost nothing). */
-export function importedConstLookups(): number {
-  return lookups;
-}
-
 /** The string `importedName` is bound to in the module `specifier` (relative to `fromFile`), or null. */
 export function resolveImportedString(specifier: string, importedName: string, fromFile: string): string | null {
-  lookups += 1;
+  countCost('imported-const-lookups');
   return resolveExport(specifier, importedName, fromFile, (summary, name) => summary.strings.get(name))?.value ?? null;
 }
 
 /** The strings of an `as const` object exported as `importedName` (`KEYS.timing`), or null. */
 export function resolveImportedStrings(specifier: string, importedName: string, fromFile: string): ReadonlyMap<string, string> | null {
-  lookups += 1;
+  countCost('imported-const-lookups');
   return resolveExport(specifier, importedName, fromFile, (summary, name) => summary.objects.get(name))?.value ?? null;
 }
 

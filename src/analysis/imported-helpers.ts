@@ -5,6 +5,7 @@
  * every return is an object literal (through `?:`, `&&`, `await` or a `const`). Anything else stays unknown, as
  * without this. The module's tree is not kept: each key keeps a detached copy of its value for the field rules.
  */
+import { countCost } from './cost-counter';
 import type { HelperOrigin } from './types';
 import { resolveExport } from './imported-consts';
 import type { HelperKeySummary } from './module-summary';
@@ -19,20 +20,13 @@ export interface ImportedHelper {
   readonly keys: readonly HelperKeySummary[];
 }
 
-let lookups = 0;
-
-/** How many imported helpers were looked up in this process (tests prove a file without such a call asks nothing). */
-export function importedHelperLookups(): number {
-  return lookups;
-}
-
 /**
  * The helper `importedName` of the module `specifier` (relative to `fromFile`), when it is a function returning object
  * literals; null otherwise (a package import, a module that does not parse, a class, a function returning a call).
  */
 export function resolveImportedHelper(specifier: string, importedName: string, fromFile: string): ImportedHelper | null {
   if (!specifier.startsWith('.')) return null;
-  lookups += 1;
+  countCost('imported-helper-lookups');
   const found = resolveExport(specifier, importedName, fromFile, (summary, name) => summary.helpers.get(name));
   return found ? { file: found.file, name: importedName, keys: found.value } : null;
 }

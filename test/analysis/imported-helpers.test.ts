@@ -7,7 +7,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { analyzeSource } from '../../src/analysis/analyze-source';
-import { importedHelperLookups, resolveImportedHelper } from '../../src/analysis/imported-helpers';
+import { costCount } from '../../src/analysis/cost-counter';
+import { resolveImportedHelper } from '../../src/analysis/imported-helpers';
 import { loadRegistry } from '../../src/registry';
 import { nextTurn } from '../../src/util/stat-once-per-turn';
 import { makeTempProject, removeTempProject } from '../registry/temp-project';
@@ -114,17 +115,17 @@ describe('the analysis asks for imported helpers only where one is called as a _
   it('counts no look-up for imports used otherwise, and one per helper call it follows', () => {
     const loaded = loadRegistry(path.join(dir, 'mcp-meta.registry.json'));
     if (!loaded.ok) throw new Error('the test manifest must load');
-    const before = importedHelperLookups();
+    const before = costCount('imported-helper-lookups');
     const noHelper = `import { declared, arrow } from './helpers.js';
 export const a = declared();
 export const result = { content: [], _meta: { a: arrow() } };`;
     expect(analyzeSource(noHelper, caller(), loaded.registry).writes.flatMap((write) => write.keys.map((key) => key.name))).toEqual(['a']);
-    expect(importedHelperLookups()).toBe(before);
+    expect(costCount('imported-helper-lookups')).toBe(before);
 
     const withHelper = `import { declared } from './helpers.js';
 export const result = { content: [], _meta: declared() };`;
     const [write] = analyzeSource(withHelper, caller(), loaded.registry).writes;
-    expect(importedHelperLookups()).toBe(before + 1);
+    expect(costCount('imported-helper-lookups')).toBe(before + 1);
     expect(write.keys.map((key) => [key.name, key.builtBy?.helper, key.builtBy?.file, key.node.type])).toEqual([
       ['a', 'declared', path.join(dir, 'src/helpers.ts'), 'CallExpression'],
     ]);

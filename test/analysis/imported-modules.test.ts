@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findMetaWritesInSource } from '../../src/analysis/analyze-source';
+import { costCount } from '../../src/analysis/cost-counter';
 import { ModuleCache } from '../../src/analysis/module-cache';
 import { MAX_MODULE_BYTES } from '../../src/analysis/module-summary';
 import { nextTurn } from '../../src/util/stat-once-per-turn';
@@ -246,5 +247,19 @@ emit(DEEP, 1);`;
       'com.other/size const',
       '? dynamic',
     ]);
+  });
+});
+
+describe('the analysis asks for imported consts only where one is used as a key', () => {
+  it('counts no look-up for imports used otherwise (values, calls, types), one per key that names an import', () => {
+    const dir = project({ 'src/keys.ts': "export const TIMING = 'com.ex/timing';\nexport const LIMIT = 3;" });
+    const before = costCount('imported-const-lookups');
+    const unused = `import { TIMING, LIMIT } from './keys.js';
+import * as K from './keys.js';
+export const r = { content: [], _meta: { count: LIMIT, label: TIMING, other: K.TIMING } };`;
+    expect(keysIn(dir, unused)).toEqual(['count literal', 'label literal', 'other literal']);
+    expect(costCount('imported-const-lookups')).toBe(before);
+    expect(keysIn(dir, "import { TIMING } from './keys.js';\nemit(TIMING, 1);")).toEqual(['com.ex/timing const']);
+    expect(costCount('imported-const-lookups')).toBe(before + 1);
   });
 });
