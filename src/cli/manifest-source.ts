@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import { parseTree, printParseErrorCode, type JSONPath, type ParseError } from 'jsonc-parser';
-import { JsonLocator, MAX_MANIFEST_DEPTH, offsetBeyondDepth, toPointer } from '../registry';
+import { JsonLocator, MAX_MANIFEST_DEPTH, offsetBeyondDepth, parseRegistry, toPointer } from '../registry';
 import type { RegistryManifest } from '../registry';
 import { CliError } from './findings';
 
@@ -32,6 +32,13 @@ export function parseManifestSource(rawText: string, label: string): ManifestSou
   const errors: ParseError[] = [];
   const tree = parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
   if (errors.length > 0 || tree === undefined || tree.type !== 'object') {
+    // The loader's words for the problem (what ESLint and the other verbs print), not jsonc-parser's error code.
+    const loaded = parseRegistry(rawText, label);
+    const problem = loaded.ok ? undefined : loaded.problems[0];
+    if (problem !== undefined) {
+      const at = problem.line === undefined ? '' : `:${problem.line}:${problem.column ?? 1}`;
+      throw new CliError(`cannot read the manifest ${label}${at}: ${problem.message}`, `Fix: ${problem.fix}`);
+    }
     const first = errors[0];
     const position = first === undefined ? undefined : new JsonLocator(text, undefined).position(first.offset);
     const where = position === undefined ? '' : ` at ${position.line}:${position.column}`;
