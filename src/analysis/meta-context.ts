@@ -7,9 +7,10 @@
 import * as path from 'node:path';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { formatRegistryProblem, resolveRegistryForFile, type ResolvedRegistry } from '../registry';
+import type { ManifestFreshness } from '../registry/resolve-registry';
 import { readMcpMetaSettings } from '../registry/settings';
 import type { Registry } from '../registry/types';
-import { currentTurn } from '../util/stat-once-per-turn';
+import { currentTurn, diskAsks } from '../util/stat-once-per-turn';
 import { analyzeFile } from './analyze-file';
 import { mayWriteMeta } from './mention-index';
 import { resultWritesOf } from './typed/result-writes';
@@ -56,8 +57,9 @@ export function registryResolutionCount(): number {
  */
 const usableThisTurn = new WeakMap<object, { readonly turn: number; readonly byScope: Map<string, ResolvedRegistry> }>();
 
-function resolveRegistryThisTurn(filename: string, settings: unknown, cwd: string): ResolvedRegistry {
-  if (settings === null || typeof settings !== 'object') return resolveForGate(filename, settings, cwd);
+/** This turn's memo of usable manifests for `settings`, and the file's scope in it; null for settings that are no object. */
+function memoOf(filename: string, settings: unknown, cwd: string): { byScope: Map<string, ResolvedRegistry>; scope: string } | null {
+  if (settings === null || typeof settings !== 'object') return null;
   const turn = currentTurn();
   let memo = usableThisTurn.get(settings);
   if (memo === undefined || memo.turn !== turn) {
@@ -67,16 +69,25 @@ function resolveRegistryThisTurn(filename: string, settings: unknown, cwd: strin
   // A manifest named in the settings is the same for every file; a discovered or listed one depends on the folder.
   const read = readMcpMetaSettings(settings);
   const scope = read.ok && read.settings.registry !== undefined ? cwd : `${cwd}\0${path.dirname(filename)}`;
-  const known = memo.byScope.get(scope);
-  if (known) return known;
-  const resolved = resolveForGate(filename, settings, cwd);
-  if (resolved.ok) memo.byScope.set(scope, resolved);
+  return { byScope: memo.byScope, scope };
+}
+
+/**
+ * The manifest as it is on disk now (`statNow`), for a file that may write `_meta` (a script that writes the manifest
+ * and lints right after, in the same turn, must see its edit); the rest of the turn's files get this answer.
+ */
+function resolveRegistryNow(filename: string, settings: unknown, cwd: string, memo: ReturnType<typeof memoOf>): ResolvedRegistry {
+  const resolved = resolveForGate(filename, settings, cwd, 'now');
+  if (memo) {
+    if (resolved.ok) memo.byScope.set(memo.scope, resolved);
+    else memo.byScope.delete(memo.scope);
+  }
   return resolved;
 }
 
-function resolveForGate(filename: string, settings: unknown, cwd: string): ResolvedRegistry {
+function resolveForGate(filename: string, settings: unknown, cwd: string, freshness: ManifestFreshness): ResolvedRegistry {
   registryResolutions += 1;
-  return resolveRegistryForFile(filename, settings, cwd);
+  return resolveRegistryForFile(filename, settings, cwd, freshness);
 }
 
 /** How many times a file's analysis was built in this process (tests prove it is once per file, not once per rule). */
@@ -106,7 +117,22 @@ export function getFileGate(context: AnyRuleContext): FileGate {
   const cached = gates.get(sourceCode);
   if (cached && cached.text === text && cached.filename === filename) return cached.gate;
 
-  const resolved = resolveRegistryThisTurn(filename, context.settings, cwdOf(context));
+  const cwd = cwdOf(context);
+  const memo = memoOf(filename, context.settings, cwd);
+  let resolved = memo?.byScope.get(memo.scope);
+  let lookedNow = false;
+  if (!resolved) {
+    const asked = diskAsks();
+    resolved = resolveForGate(filename, context.settings, cwd, 'turn');
+    if (memo && resolved.ok) memo.byScope.set(memo.scope, resolved);
+    lookedNow = diskAsks() > asked;
+  }
+  // Files that cannot write `_meta` (most of a code base) reuse the turn's look at the manifest (`statOncePerTurn`);
+  // a file that may write looks at it now unless this very look-up just did (one `stat`), so a manifest written and
+  // linted right after, in the same turn, is seen. The files after it in the turn get its answer.
+  if (resolved.ok && !lookedNow && mayWriteMeta(text, resolved.registry)) {
+    resolved = resolveRegistryNow(filename, context.settings, cwd, memo);
+  }
   let gate: FileGate;
   if (!resolved.ok && resolved.uncovered === true && !text.includes('_meta')) {
     // No manifest covers the file and it never mentions `_meta` (a monorepo package without one): nothing to say.

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseManifestText, sha256, withGlobChecks, type ParsedManifest, type ParseRegistryOptions } from './parse-registry';
 import type { RegistryLoadResult, RegistryProblem } from './types';
-import { statOncePerTurn } from '../util/stat-once-per-turn';
+import { statNow, statOncePerTurn } from '../util/stat-once-per-turn';
 
 export interface LoadRegistryOptions extends ParseRegistryOptions {
   /**
@@ -11,6 +11,11 @@ export interface LoadRegistryOptions extends ParseRegistryOptions {
    * they may load a manifest they have just written.
    */
   oncePerTurn?: boolean;
+  /**
+   * Check the file now, and let this turn's later `oncePerTurn` loads use that check (`statNow`): the lint path's
+   * choice for a file that may write `_meta`, so a manifest edited and linted in the same turn is seen.
+   */
+  refreshTurn?: boolean;
 }
 
 /** The fix for a manifest that is not there; also used by discovery when no manifest is found. */
@@ -66,7 +71,7 @@ export function loadRegistry(absolutePath: string, options: LoadRegistryOptions 
   const file = path.resolve(absolutePath);
   let stat: fs.Stats | undefined;
   try {
-    stat = options.oncePerTurn ? statOncePerTurn(file, countedStat) : countedStat(file);
+    stat = options.refreshTurn ? statNow(file, countedStat) : options.oncePerTurn ? statOncePerTurn(file, countedStat) : countedStat(file);
   } catch (error) {
     cache.delete(file);
     return failure(file, `Cannot read the registry manifest: ${errorMessage(error)}.`, MISSING_MANIFEST_FIX);

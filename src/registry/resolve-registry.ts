@@ -5,8 +5,13 @@ import type { Registry, RegistryLoadResult, RegistryProblem } from './types';
 
 export const REGISTRY_FILENAME = 'mcp-meta.registry.json';
 
-/** Per linted file, the manifest is checked for edits once per event-loop turn, not once per file (`statOncePerTurn`). */
-const LINT_PATH = { oncePerTurn: true } as const;
+/**
+ * How the lint path checks the manifest for edits: once per event-loop turn, not once per file (`statOncePerTurn`),
+ * or `now` (`statNow`: for a file that may write `_meta`, so an edit made earlier in the same turn is seen).
+ */
+export type ManifestFreshness = 'turn' | 'now';
+
+const LINT_PATH = { turn: { oncePerTurn: true }, now: { refreshTurn: true } } as const;
 
 export type ResolvedRegistry =
   | { ok: true; registry: Registry }
@@ -49,9 +54,15 @@ export function resetRegistryDiscovery(): void {
  * Which manifest applies to `filename`: `settings['mcp-meta'].registry` (absolute, or relative to `cwd`), else the
  * nearest `mcp-meta.registry.json` walking up from the file (discovery cached per folder). Settings are validated
  * (unknown properties, wrong types) with a problem that names the fix. The manifest is checked for edits once per
- * event-loop turn. Never throws.
+ * event-loop turn, or now (`freshness`). Never throws.
  */
-export function resolveRegistryForFile(filename: string, settings: unknown, cwd: string): ResolvedRegistry {
+export function resolveRegistryForFile(
+  filename: string,
+  settings: unknown,
+  cwd: string,
+  freshness: ManifestFreshness = 'turn',
+): ResolvedRegistry {
+  const lintPath = LINT_PATH[freshness];
   const read = readMcpMetaSettings(settings);
   if (!read.ok) return { ok: false, problem: read.problem, problems: [read.problem], registryPath: null };
 
@@ -61,11 +72,11 @@ export function resolveRegistryForFile(filename: string, settings: unknown, cwd:
       read.settings.registries.map((entry) => path.resolve(cwd, entry)),
     );
     if (registryPath === null) return notListed(path.resolve(cwd, filename), read.settings.registries);
-    return fromLoad(loadRegistry(registryPath, LINT_PATH), registryPath);
+    return fromLoad(loadRegistry(registryPath, lintPath), registryPath);
   }
   if (read.settings.registry !== undefined) {
     const registryPath = path.resolve(cwd, read.settings.registry);
-    const loaded = loadRegistry(registryPath, LINT_PATH);
+    const loaded = loadRegistry(registryPath, lintPath);
     if (isMissingManifest(loaded) && !path.isAbsolute(read.settings.registry)) {
       return fromLoad(withFix(loaded, relativeRegistryFix(read.settings.registry, cwd)), registryPath);
     }
@@ -76,13 +87,13 @@ export function resolveRegistryForFile(filename: string, settings: unknown, cwd:
   const startDir = path.dirname(path.resolve(cwd, filename));
   let registryPath = discover(startDir);
   if (registryPath === null) return notFound(startDir);
-  let loaded = loadRegistry(registryPath, LINT_PATH);
+  let loaded = loadRegistry(registryPath, lintPath);
   if (isMissingManifest(loaded)) {
     // The manifest we found earlier is gone (moved or deleted): look again once instead of reporting a stale path.
     forget(registryPath);
     registryPath = discover(startDir);
     if (registryPath === null) return notFound(startDir);
-    loaded = loadRegistry(registryPath, LINT_PATH);
+    loaded = loadRegistry(registryPath, lintPath);
   }
   return fromLoad(loaded, registryPath);
 }

@@ -11,23 +11,45 @@ import * as fs from 'node:fs';
  * a turn of its own.
  *
  * What it means for freshness: every lint that starts in a later turn than an edit sees the edit (an editor, `eslint`,
- * any code that `await`s I/O or a timer in between). Code that edits a file and lints again in the same synchronous
- * stretch, or after awaiting only already-settled promises, sees the disk as the first check of that turn saw it:
- * await a turn in between (`await new Promise((resolve) => setImmediate(resolve))`).
+ * any code that `await`s I/O or a timer in between). Within one turn, the lint path asks `statNow` for the manifest
+ * of a file that may write `_meta` (see `getFileGate`), so only files that cannot write reuse the turn's answer; code
+ * that edits a module imported keys are read from and lints again in the same synchronous stretch sees the module as
+ * the turn's first check saw it: await a turn in between (`nextTurn()`).
  */
 export function statOncePerTurn(file: string, stat: (file: string) => fs.Stats | undefined = statOrUndefined): fs.Stats | undefined {
-  let answer = answers.get(file);
-  if (answer === undefined) {
-    try {
-      answer = { stat: stat(file) };
-    } catch (error) {
-      answer = { error };
-    }
-    answers.set(file, answer);
-    scheduleEndOfTurn();
-  }
+  const answer = answers.get(file) ?? ask(file, stat);
   if ('error' in answer) throw answer.error;
   return answer.stat;
+}
+
+/** Asks the disk now, and lets the rest of this turn's `statOncePerTurn` calls for `file` use this answer. */
+export function statNow(file: string, stat: (file: string) => fs.Stats | undefined = statOrUndefined): fs.Stats | undefined {
+  const answer = ask(file, stat);
+  if ('error' in answer) throw answer.error;
+  return answer.stat;
+}
+
+/**
+ * How many times this module has asked the disk in this process: a caller that compares it before and after a
+ * look-up knows whether the look-up's answer is from now or an earlier answer of the turn.
+ */
+export function diskAsks(): number {
+  return asks;
+}
+
+let asks = 0;
+
+function ask(file: string, stat: (file: string) => fs.Stats | undefined): Answer {
+  asks += 1;
+  let answer: Answer;
+  try {
+    answer = { stat: stat(file) };
+  } catch (error) {
+    answer = { error };
+  }
+  answers.set(file, answer);
+  scheduleEndOfTurn();
+  return answer;
 }
 
 type Answer = { readonly stat: fs.Stats | undefined } | { readonly error: unknown };

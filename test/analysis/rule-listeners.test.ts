@@ -1,9 +1,11 @@
 /**
  * What our rules ask ESLint to do per file (counts, never timings). Every listener a rule registers is
  * dispatched by ESLint for each file, and under oxlint any listener makes the AST cross to JavaScript and be walked there,
- * so no file gets a listener: the rules report from create(). The manifest is looked up (one `stat`) once per turn,
- * not once per rule.
+ * so no file gets a listener: the rules report from create(). The manifest is looked up (one `stat`) once per turn
+ * for files that cannot write `_meta`, and for each file that may (so a same-turn edit is seen), never once per rule.
  */
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type * as ESLintModule from 'eslint';
 import { Linter, type ESLint, type Rule } from 'eslint';
@@ -91,22 +93,45 @@ describe('listeners our rules register', () => {
 });
 
 describe('manifest look-ups', () => {
-  it('one stat of the manifest per event-loop turn, whatever the number of rules and files', async () => {
+  it('one stat of the manifest per event-loop turn for files that cannot write _meta, one per file that may', async () => {
     const files = [
       [PRODUCER_FILE, SEARCH_OP],
       [ORDINARY_FILE, LIST_PAGES],
+      [ORDINARY_FILE, LIST_PAGES],
       [PRODUCER_FILE, SEARCH_OP],
+      [ORDINARY_FILE, LIST_PAGES],
     ] as const;
-    listenersOf(ORDINARY_FILE, LIST_PAGES); // the first load also reads and parses the manifest
+    // (A Linter makes a new settings object per verify; the turn's one look at the disk is shared all the same.)
+    const linter = new Linter({ cwd: EXAMPLES_DIR });
+    const config = configOf(rules, REGISTRY);
+    linter.verify(ORDINARY_FILE, config, LIST_PAGES); // the first load also reads and parses the manifest
     await nextTurn();
     for (let turn = 0; turn < 3; turn++) {
       const before = registryCacheStats();
-      for (const [code, filename] of files) listenersOf(code, filename);
+      for (const [code, filename] of files) linter.verify(code, config, filename);
       const after = registryCacheStats();
-      expect(after.stats - before.stats, `turn ${turn}`).toBe(1);
+      // One look for each of the two files that may write (the first is also the turn's); none for the three others.
+      expect(after.stats - before.stats, `turn ${turn}`).toBe(2);
       expect(after.reads - before.reads).toBe(0);
       await nextTurn();
     }
+  });
+
+  it('a manifest edited and linted right after, in the same event-loop turn, is seen by a file that may write _meta', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-meta-same-turn-'));
+    const manifest = path.join(dir, 'mcp-meta.registry.json');
+    const withKeys = (keys: object) => JSON.stringify({ version: 1, emitters: ['emitResponseMeta'], keys }, null, 2);
+    fs.writeFileSync(manifest, withKeys({ retrieval: { producers: ['src/search.ts'] } }));
+    const linter = new Linter({ cwd: dir });
+    const config = configOf(rules, manifest);
+    const lint = () => linter.verify(PRODUCER_FILE, config, path.join(dir, 'src/search.ts')).map((message) => message.ruleId);
+    const before = lint();
+    expect(before).not.toContain('mcp-meta/no-unregistered-meta-key');
+    // No await in between: the script's write and its next lint share one turn. A different size, so the edit is seen
+    // by mtime-or-size whatever the file system's timestamp resolution.
+    fs.writeFileSync(manifest, withKeys({ retrieval_renamed: { producers: ['src/search.ts'] } }));
+    expect(lint()).toContain('mcp-meta/no-unregistered-meta-key');
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('resolves the manifest once per settings object and event-loop turn (per folder when discovered); a problem is never reused', async () => {

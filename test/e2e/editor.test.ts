@@ -188,7 +188,7 @@ describe.each(MAJORS)('$name: one long-lived ESLint instance', (major) => {
     expect(await lintViolations()).toEqual(seeded);
   });
 
-  it('noticing costs one stat per event-loop turn: the manifest is read and parsed once while it is unchanged', async () => {
+  it('noticing costs at most one stat per file (per turn for files that cannot write _meta): read and parsed once while unchanged', async () => {
     const serverDir = copyOfFixture(`editor-stats-${major.major}`);
     const eslint = major.create(ESLint(), serverDir);
     const sources = filesUnder(path.join(serverDir, 'src'), serverDir);
@@ -196,14 +196,15 @@ describe.each(MAJORS)('$name: one long-lived ESLint instance', (major) => {
     expect(n).toBeGreaterThan(5);
 
     registry.resetRegistryCache();
-    // First pass over the whole tree (as `lintFiles`, e.g. a workspace-wide lint task): one read, one parse, and one
-    // stat per event-loop turn the pass takes, fewer than one per file (ESLint lints files as their reads complete).
+    // First pass over the whole tree (as `lintFiles`, e.g. a workspace-wide lint task): one read, one parse, one stat
+    // per event-loop turn the pass takes for files that cannot write `_meta` (ESLint lints files as their reads
+    // complete) and one per file that may (so a same-turn edit is seen): at most one per file.
     const first = await eslint.lintFiles([path.join(serverDir, 'src')]);
     expect(first.map((r) => path.relative(serverDir, r.filePath).split(path.sep).join('/')).sort()).toEqual(sources);
     const afterPass = registry.registryCacheStats();
     expect(afterPass).toMatchObject({ reads: 1, parses: 1 });
     expect(afterPass.stats).toBeGreaterThanOrEqual(1);
-    expect(afterPass.stats).toBeLessThan(n);
+    expect(afterPass.stats).toBeLessThanOrEqual(n);
 
     // N more lints of open buffers, each in a turn of its own as in an editor, manifest unchanged: N stats, no read.
     for (const rel of sources) {
