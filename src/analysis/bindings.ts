@@ -114,7 +114,8 @@ export function constStrings(expression: Node, depth = 0): string[] | null {
     case 'Identifier': {
       const binding = findBinding(inner.name, inner);
       if (binding?.kind === 'import') return importedStrings(binding.source, binding.imported, null);
-      if (binding?.kind !== 'variable' || binding.declarationKind !== 'const' || !binding.declarator.init) return null;
+      if (binding?.kind !== 'variable' || binding.declarationKind !== 'const') return null;
+      if (!binding.declarator.init) return loopStrings(binding.declarator, depth);
       return constStrings(binding.declarator.init, depth + 1);
     }
     case 'MemberExpression':
@@ -122,6 +123,29 @@ export function constStrings(expression: Node, depth = 0): string[] | null {
     default:
       return null;
   }
+}
+
+/**
+ * `for (const key of KEYS)` over a `const` array of strings (`['a', 'b']`, `as const`, or written in place): the loop
+ * variable is each of them (issue 26 §2: keys from a loop over a const array of literals are known keys).
+ */
+function loopStrings(declarator: TSESTree.VariableDeclarator, depth: number): string[] | null {
+  const loop = declarator.parent?.parent;
+  if (loop?.type !== 'ForOfStatement' || loop.left !== declarator.parent || declarator.id.type !== 'Identifier') return null;
+  let array: Node = unwrap(loop.right);
+  if (array.type === 'Identifier') {
+    const binding = findBinding(array.name, array);
+    if (binding?.kind !== 'variable' || binding.declarationKind !== 'const' || !binding.declarator.init) return null;
+    array = unwrap(binding.declarator.init);
+  }
+  if (array.type !== 'ArrayExpression' || array.elements.length === 0) return null;
+  const names: string[] = [];
+  for (const element of array.elements) {
+    const strings = element && element.type !== 'SpreadElement' ? constStrings(element, depth + 1) : null;
+    if (strings === null) return null;
+    names.push(...strings);
+  }
+  return unique(names);
 }
 
 /** `K.TIMING` (namespace import), `KEYS.timing` (an `as const` object, here or imported). */

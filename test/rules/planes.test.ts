@@ -51,6 +51,16 @@ ruleTester.run('no-wholesale-meta-assign: planes and flow', wholesaleRule, {
       code: 'function add(toolConfig: ToolMetadata) {\n  if (toolConfig._meta === undefined) toolConfig._meta = {};\n  toolConfig._meta = { ...toolConfig._meta, ui: {} };\n}',
     },
     {
+      name: 'a re-wrap that drops one key by rest destructuring is a merge minus that key (never fixed back)',
+      filename: SEARCH_OP,
+      code: 'function strip(r) {\n  const { secret: _drop, ...rest } = r._meta;\n  return { ...r, _meta: { ...rest, retrieval } };\n}',
+    },
+    {
+      name: 'copy-then-delete is a merge minus the deleted key',
+      filename: SEARCH_OP,
+      code: 'function strip(r) {\n  const m = { ...r._meta };\n  delete m.secret;\n  return { ...r, _meta: m };\n}',
+    },
+    {
       name: 'a conditional spread that keeps the handler _meta is a merge',
       filename: SEARCH_OP,
       code: 'async function wrap(handler, on) {\n  const out = await handler();\n  return { ...out, ...(on && { _meta: { ...out._meta, retrieval } }) };\n}',
@@ -175,6 +185,11 @@ ruleTester.run('no-unregistered-meta-key: planes from sinks', keyRule, {
       code: 'toolConfig._meta["com.example/category"] = "x";',
     },
     {
+      name: 'keys from a loop over a const array of string literals are known keys',
+      filename: SEARCH_OP,
+      code: 'const KEYS = ["retrieval", "warnings"] as const;\nfor (const key of KEYS) out._meta[key] = 1;',
+    },
+    {
       name: 'config-first registerTool({ name, _meta }, cb)',
       filename: SEARCH_OP,
       code: 'app.registerTool({ name: "t", description: "d", _meta: { "com.example/category": "x" } }, cb);',
@@ -186,6 +201,12 @@ ruleTester.run('no-unregistered-meta-key: planes from sinks', keyRule, {
       filename: SEARCH_OP,
       code: 'const t = server.registerTool("t", {}, cb);\nt.update({ _meta: { retrieval: {} } });',
       errors: [wrongPlaneFor('retrieval', 'tool result', 'tool descriptor', 2, 21)],
+    },
+    {
+      name: 'a misspelt key in a const array a loop writes is reported at the loop variable',
+      filename: SEARCH_OP,
+      code: 'const KEYS = ["retrieval", "warnigns"];\nfor (const key of KEYS) out._meta[key] = 1;',
+      errors: [{ messageId: 'unregisteredKey', line: 2, column: 35, suggestions: [] }],
     },
     {
       name: 'a result key in registerAppTool config (no inputSchema)',
