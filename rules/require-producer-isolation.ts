@@ -60,17 +60,16 @@ const keyNames = (write: MetaWrite): (string | null)[] => write.keys.map((key) =
  * True when `write` is the next step of the unit's producer: its statement is an expression statement right after the
  * unit's last one in the same block, it writes the same object's `_meta`, and one of the keys written before.
  */
-function continuesUnit(unit: ProducerUnit, write: MetaWrite): boolean {
+function continuesUnit(unit: ProducerUnit, write: MetaWrite, sourceCode: TSESLint.SourceCode): boolean {
   const previous = unit.writes[unit.writes.length - 1];
   const last = unit.statements[unit.statements.length - 1];
   const statement = write.statement;
   if (!last || last.type !== 'ExpressionStatement' || statement?.type !== 'ExpressionStatement') return false;
-  const parent = last.parent;
-  const siblings = parent && 'body' in parent && Array.isArray(parent.body) ? (parent.body as TSESTree.Node[]) : null;
-  if (!siblings || siblings[siblings.indexOf(last) + 1] !== statement) return false;
   if (previous.targetText === null || previous.targetText !== write.targetText) return false;
   const before = keyNames(previous);
-  return keyNames(write).some((name) => before.includes(name));
+  if (!keyNames(write).some((name) => before.includes(name))) return false;
+  // Adjacent in one block: the statement starts at the token right after the last one (a token look-up, not a scan).
+  return statement.parent === last.parent && sourceCode.getTokenAfter(last)?.range[0] === statement.range[0];
 }
 
 /** The object whose `_meta` itself the unit sets (`x._meta = …`, `Object.assign(x, { _meta })`), as compared text. */
@@ -169,7 +168,7 @@ export default createRule<Options, MessageIds>({
           // `r._meta = { k: … }; r._meta.k = await more();`: one producer writing its key in steps is one unit, one
           // report and one try (a try per step would leave the second depending on an assignment inside the first).
           const last = unguarded[unguarded.length - 1]?.unit;
-          if (last && continuesUnit(last, write)) {
+          if (last && continuesUnit(last, write, sourceCode)) {
             last.writes.push(write);
             last.statements.push(write.statement as TSESTree.ExpressionStatement);
           } else {

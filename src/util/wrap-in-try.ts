@@ -3,7 +3,7 @@
  * Both produce code that parses: the statement's own text is moved unchanged, only re-indented.
  */
 import { ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { collectInSameFunction, isFunctionNode, isMetaOf } from '../analysis/ast';
+import { collectInSameFunction, isFunctionNode, metaOwner, referenceText } from '../analysis/ast';
 
 export const DEGRADE_COMMENT = '// A failing producer degrades to its key being absent (MCP _meta rule 3).';
 
@@ -143,12 +143,29 @@ export function wrapChangesLaterCode(
     if (!variable || variable.references.some((reference) => reference.isRead() && outside(reference.identifier))) return 'variable';
   }
   if (metaSetOn === null) return null;
-  const functionNode = enclosingBody(statements[0]);
-  const later = collectInSameFunction(
-    functionNode,
-    (node) => node.type === 'MemberExpression' && node.range[0] >= end && isMetaOf(node, metaSetOn),
-  );
-  return later.length > 0 ? 'narrowing' : null;
+  return (lastMetaReads(enclosingBody(statements[0])).get(metaSetOn) ?? -1) >= end ? 'narrowing' : null;
+}
+
+const lastMetaReadsByBody = new WeakMap<TSESTree.Node, Map<string, number>>();
+
+/**
+ * For each object whose `_meta` a function body reads (`x._meta`, as compared text), where the last read starts. Built
+ * once per body, so asking about every unguarded producer of a long function stays linear.
+ */
+function lastMetaReads(body: TSESTree.Node): Map<string, number> {
+  let reads = lastMetaReadsByBody.get(body);
+  if (!reads) {
+    const found = new Map<string, number>();
+    collectInSameFunction(body, (node) => {
+      const owner = node.type === 'MemberExpression' ? metaOwner(node) : null;
+      const text = owner ? referenceText(owner) : null;
+      if (text !== null) found.set(text, Math.max(found.get(text) ?? -1, node.range[0]));
+      return false;
+    });
+    reads = found;
+    lastMetaReadsByBody.set(body, reads);
+  }
+  return reads;
 }
 
 /** The body of the function holding `node`, or the program. */
