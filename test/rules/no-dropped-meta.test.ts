@@ -348,6 +348,66 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
     ],
   },
   {
+    name: 'a literal declared CallToolResult, then returned',
+    code: [
+      "import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';",
+      'export async function relay(upstream) {',
+      "  const r = await upstream.callTool({ name: 'x' });",
+      '  const out: CallToolResult = { content: r.content };',
+      '  return out;',
+      '}',
+    ].join('\n'),
+    errors: [
+      {
+        messageId: 'droppedMeta',
+        line: 4,
+        column: 31,
+        suggestions: [
+          {
+            messageId: 'suggestForwardUpstreamMeta',
+            output: [
+              "import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';",
+              'export async function relay(upstream) {',
+              "  const r = await upstream.callTool({ name: 'x' });",
+              "  const { 'io.modelcontextprotocol/serverInfo': _upstreamServerInfo, ...upstreamMeta } = r._meta ?? {};",
+              '  const out: CallToolResult = { ...(r._meta && { _meta: upstreamMeta }), content: r.content };',
+              '  return out;',
+              '}',
+            ].join('\n'),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'a literal that satisfies CallToolResult',
+    code: [
+      'export async function relay(upstream) {',
+      "  const r = await upstream.callTool({ name: 'x' });",
+      '  return { content: [], isError: r.isError } satisfies CallToolResult;',
+      '}',
+    ].join('\n'),
+    errors: [
+      {
+        messageId: 'droppedMeta',
+        line: 3,
+        column: 10,
+        suggestions: [
+          {
+            messageId: 'suggestForwardUpstreamMeta',
+            output: [
+              'export async function relay(upstream) {',
+              "  const r = await upstream.callTool({ name: 'x' });",
+              "  const { 'io.modelcontextprotocol/serverInfo': _upstreamServerInfo, ...upstreamMeta } = r._meta ?? {};",
+              '  return { ...(r._meta && { _meta: upstreamMeta }), content: [], isError: r.isError } satisfies CallToolResult;',
+              '}',
+            ].join('\n'),
+          },
+        ],
+      },
+    ],
+  },
+  {
     name: 'expression-bodied map callback in a tool callback (no statement to declare in)',
     code: "server.registerTool('first', { inputSchema: {} }, async () =>\n  upstream.callTool({ name: 'first' }).then((r) => ({ content: r.content })),\n);",
     errors: [
