@@ -52,4 +52,15 @@ describe('schemaReferenceFor: the $schema init writes', () => {
     expect(asked).toEqual(['eslint-plugin-mcp-meta/schema/registry.schema.json']);
     expect(reference.reference).toBe('../../node_modules/eslint-plugin-mcp-meta/schema/registry.schema.json');
   });
+  it('under pnpm, points through node_modules/eslint-plugin-mcp-meta, not the versioned .pnpm folder it links to', () => {
+    const store = 'node_modules/.pnpm/eslint-plugin-mcp-meta@0.0.0/node_modules/eslint-plugin-mcp-meta';
+    const root = project({
+      'package.json': '{ "name": "server" }',
+      [`${store}/package.json`]: PLUGIN_PACKAGE,
+      [`${store}/schema/registry.schema.json`]: '{}',
+    });
+    fs.symlinkSync(path.join(root, store), path.join(root, 'node_modules/eslint-plugin-mcp-meta'), 'dir');
+    // Node resolves the link to the store's real path; the reference survives an upgrade (a new @version folder).
+    expect(schemaReferenceFor(root)).toEqual({ reference: CONVENTIONAL_SCHEMA_REFERENCE, resolved: true });
+  });
 });

@@ -29,9 +29,24 @@ export function schemaReferenceFor(
     return { reference: CONVENTIONAL_SCHEMA_REFERENCE, resolved: false };
   }
   // Node resolves to real paths; relate them to the folder's real path too (a symlinked /tmp, a linked workspace).
-  const relative = posixRelative(realFolder(manifestDir), schemaFile);
+  const folder = realFolder(manifestDir);
+  const relative = posixRelative(folder, throughPackageLink(folder, schemaFile));
   if (path.isAbsolute(relative)) return { reference: CONVENTIONAL_SCHEMA_REFERENCE, resolved: false }; // another drive
   return { reference: relative.startsWith('.') ? relative : `./${relative}`, resolved: true };
+}
+
+/**
+ * The schema's path through the nearest `node_modules/eslint-plugin-mcp-meta` above the manifest whose schema is the
+ * resolved file. Under pnpm that folder is a link into `node_modules/.pnpm/eslint-plugin-mcp-meta@<version>/…`, the
+ * real path Node resolves to; a `$schema` through the versioned folder breaks on the next upgrade, the link's path
+ * survives it. With npm and yarn (node_modules) the two are the same path.
+ */
+function throughPackageLink(folder: string, schemaFile: string): string {
+  for (let dir = folder; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'node_modules', 'eslint-plugin-mcp-meta', 'schema', 'registry.schema.json');
+    if (candidate === schemaFile || realFolder(candidate) === schemaFile) return candidate;
+    if (path.dirname(dir) === dir) return schemaFile;
+  }
 }
 
 function resolverFrom(dir: string): (specifier: string) => string {
