@@ -22,7 +22,7 @@ import {
   referenceText,
   staticString,
   unwrap,
-  walkAll,
+  forEachChildNode,
 } from './ast';
 import { findBinding } from './bindings';
 import { isInbound, TOOL_RESULT_PROPERTIES } from './planes';
@@ -113,6 +113,25 @@ export interface PassThroughAnalysis {
   readonly replacedRequestMeta: readonly ReplacedRequestMeta[];
 }
 
+/**
+ * Visits `root` and every node below it with an explicit stack: a generated file's left-deep expression (thousands of
+ * `a + b + …`) would overflow a recursive walk, and this walk runs on whole files.
+ */
+function visitAll(root: Node, visit: (node: Node) => void): void {
+  const stack: Node[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    visit(node);
+    const children: Node[] = [];
+    forEachChildNode(node, (child) => {
+      (child as { parent?: Node }).parent ??= node;
+      children.push(child);
+    });
+    // Reversed, so nodes are visited in source order.
+    for (let index = children.length - 1; index >= 0; index -= 1) stack.push(children[index]);
+  }
+}
+
 const EMPTY: PassThroughAnalysis = Object.freeze({ dropped: [], forwardedServerInfo: [], replacedRequestMeta: [] });
 
 const byAst = new WeakMap<object, PassThroughAnalysis>();
@@ -142,7 +161,7 @@ const HANDLER_NAME = /handler|handle|callback|^cb$|^fn$|^next$|tool|exec|run|fun
 function analyse(ast: TSESTree.Program, resultTypes: ReadonlySet<string>, services: () => TypeServices | null): PassThroughAnalysis {
   const candidates: TSESTree.ObjectExpression[] = [];
   const requestLiterals: TSESTree.ObjectExpression[] = [];
-  walkAll(ast, (node) => {
+  visitAll(ast, (node) => {
     if (node.type !== 'ObjectExpression') return;
     let result = false;
     let meta = false;
@@ -332,10 +351,16 @@ function isResultList(node: Node, context: Context): boolean {
 
 function containsCallTool(node: Node): boolean {
   let found = false;
-  walkAll(node, (child) => {
+  visitAll(node, (child) => {
     if (!found && child.type === 'CallExpression' && calleeName(child) === 'callTool') found = true;
   });
   return found;
+}
+
+/** The wrapped handler's name in `handler(…)`, `handler!(…)`. */
+function handlerName(call: TSESTree.CallExpression): string {
+  const callee = unwrap(call.callee);
+  return callee.type === 'Identifier' ? callee.name : 'handler';
 }
 
 /** A call of a parameter (`handler(args, extra)`), also as the argument of a deadline or race helper. */
@@ -373,7 +398,7 @@ function sourceOfIdentifier(identifier: TSESTree.Identifier, context: Context): 
     if (init?.type === 'CallExpression') {
       if (calleeName(init) === 'callTool') return { kind: 'call-tool', label: calleeLabel(init), node: init };
       const handlerCall = wrappedHandlerCall(init);
-      if (handlerCall) return { kind: 'handler', label: `${(handlerCall.callee as TSESTree.Identifier).name}(…)`, node: handlerCall };
+      if (handlerCall) return { kind: 'handler', label: `${handlerName(handlerCall)}(…)`, node: handlerCall };
     }
     if (annotationNamesResult(declarator.id.typeAnnotation?.typeAnnotation, context.resultTypes)) {
       return { kind: 'typed', label: identifier.name, node: declarator.id };
@@ -444,7 +469,7 @@ function destructuredSource(
         }
         const handlerCall = init.type === 'CallExpression' ? wrappedHandlerCall(init) : null;
         if (handlerCall) {
-          const label = `${(handlerCall.callee as TSESTree.Identifier).name}(…)`;
+          const label = `${handlerName(handlerCall)}(…)`;
           return { pattern: declarator.id, field, source: { kind: 'handler', label, node: handlerCall } };
         }
         if (init.type === 'Identifier') {
@@ -635,7 +660,7 @@ function returnOfIdentifier(declared: TSESTree.Identifier): Node | null {
   const fn = enclosingFunction(declared);
   if (!fn) return null;
   let found: Node | null = null;
-  walkAll(fn.body, (node) => {
+  visitAll(fn.body, (node) => {
     if (node.type === 'ReturnStatement' && node.argument) {
       const argument = unwrap(node.argument);
       if (argument.type === 'Identifier' && argument.name === declared.name) found ??= argument;
@@ -667,7 +692,7 @@ function encloses(outer: Node, inner: Node): boolean {
  */
 function readsMetaOf(name: string, scope: Node): boolean {
   let reads = false;
-  walkAll(scope, (node) => {
+  visitAll(scope, (node) => {
     if (reads || node.type !== 'Identifier' || node.name !== name) return;
     const parent = node.parent;
     if (!parent) return;
@@ -736,8 +761,8 @@ function droppedIn(literal: TSESTree.ObjectExpression, context: Context): Droppe
   if (!source) return null;
   // A wrapper's handler parameter named like anything else must show it is an MCP result: an MCP-only field.
   if (source.kind === 'handler') {
-    const callee = (source.node as TSESTree.CallExpression).callee as TSESTree.Identifier;
-    if (!HANDLER_NAME.test(callee.name) && !fields.some((field) => field !== 'content')) return null;
+    if (!HANDLER_NAME.test(handlerName(source.node as TSESTree.CallExpression)) && !fields.some((field) => field !== 'content'))
+      return null;
   }
   if (holder) {
     if (readsMetaOf(holder.name, scopeOfHolder(holder))) return null;
