@@ -1123,6 +1123,9 @@ function addViolation(r, op, n, expected) {
     case 'mcp-meta/no-wholesale-meta-assign':
       if (variant === 0) {
         f.add(`  const legacyMeta = ${valueProps(r, key, { oneLine: true, allowSpread: false })};`);
+        // A `_meta` that exists by now: assigning the first `_meta` of a result the function just built is its
+        // creation, not a wholesale write (issue 26 §2), so the seed replaces one that is there.
+        f.add('  result._meta ??= {};');
         mark();
         f.add(`  result._meta = { ${propKey(key)}: legacyMeta };`);
       } else if (variant === 1) {
