@@ -71,6 +71,8 @@ const SITUATIONS: Record<string, (dir: string) => void> = {
     writeFiles(dir, { 'src/a.ts': WRITES_A });
     writeManifest(dir, { version: 1, keys: { a: { producers: ['src/a.ts'] } } });
   },
+  'a source file that writes `_meta` cannot be parsed (a `source-unreadable` warning)': (dir) =>
+    writeFiles(dir, { 'src/a.ts': 'export function call( {\n  return { content: [], _meta: { a: 1 } };\n}\n' }),
   'unknown option': (dir) => writeManifest(dir, { version: 1, keys: {} }),
   'unknown command': (dir) => writeManifest(dir, { version: 1, keys: {} }),
 };

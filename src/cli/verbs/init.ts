@@ -108,8 +108,15 @@ export const initVerb: Verb = {
         parsed.push({ file, input });
         detectVocabulary(input.ast, file, vocabulary);
       } catch (error) {
-        // The manifest is still written: one unparsable file should not block adoption, but say what was skipped.
-        notes.push(`warning: skipped ${displayPath(file, cwd)}, cannot parse it: ${describeIoError(error)}`);
+        // The manifest is still written: one unparsable file should not block adoption. But its writes are missing
+        // from it, so this is a finding (exit 1), never "no problems".
+        findings.push({
+          severity: 'warning',
+          code: 'source-unreadable',
+          message: `skipped, cannot parse it (${describeIoError(error)}): the _meta keys it writes are not in the manifest`,
+          file,
+          fix: 'fix the syntax error (ESLint reports it too), then run `npx mcp-meta init --update`',
+        });
       }
     }
     settleHookFunctions(vocabulary);
