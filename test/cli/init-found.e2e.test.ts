@@ -72,7 +72,18 @@ describe('init over the fixture servers writes exactly the manifest a careful te
   // are producers of those keys, not a merge layer. apps-widget-server: the deprecated `ui/resourceUri` is held back.
   // example-server: the dispatch that assembles collected keys is the merge layer; `metric_glossary` is the eval
   // command's JSON body, which the analysis still takes for a result (the hand-written manifest ignores that file).
-  it.each(['sdk-server', 'js-server', 'apps-widget-server', 'example-server'])('%s', (fixture) => {
+  // framework-package, sdk-v2-server: the kit's result wrapper and the gateway merge their own keys into a result:
+  // producers, not a merge layer (the hand-written manifests list them there; the lint is clean either way).
+  it.each([
+    'sdk-server',
+    'js-server',
+    'apps-widget-server',
+    'example-server',
+    'framework-package',
+    'mcp-apps-server',
+    'sdk-v2-server',
+    'proxy-server',
+  ])('%s', (fixture) => {
     const dir = copyOf(path.join(repoRoot, 'fixtures', fixture));
     const result = runBin(['init', '--format', 'json'], dir);
     expect(result.stderr).toBe('');

@@ -10,7 +10,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBin } from '../cli/run-bin';
 import { assertBuilt, repoRoot, requireFromRepo, toPosix } from './helpers/e2e';
 
-const FIXTURES = ['sdk-server', 'apps-widget-server', 'js-server'] as const;
+const FIXTURES = [
+  'sdk-server',
+  'apps-widget-server',
+  'js-server',
+  'framework-package',
+  'mcp-apps-server',
+  'sdk-v2-server',
+  'proxy-server',
+] as const;
 const copies: string[] = [];
 
 beforeAll(assertBuilt);
@@ -32,6 +40,10 @@ function copyWithoutManifest(fixture: string): string {
 const HELD_BACK: Record<(typeof FIXTURES)[number], { status: number; lint: string[] }> = {
   'sdk-server': { status: 0, lint: [] },
   'js-server': { status: 0, lint: [] },
+  'framework-package': { status: 0, lint: [] },
+  'mcp-apps-server': { status: 0, lint: [] },
+  'sdk-v2-server': { status: 0, lint: [] },
+  'proxy-server': { status: 0, lint: [] },
   // The deprecated host keys (docs/host-keys.md): the flat `ui/resourceUri` (MCP Apps) and OpenAI's legacy
   // `openai/widgetCSP` and `openai/widgetDomain` aliases (catalogue v2). init prints them as findings instead of
   // registering them, so the lint reports their writes until the user decides.
