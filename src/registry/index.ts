@@ -24,7 +24,14 @@ export {
 export type { ResolvedRegistry } from './resolve-registry';
 export { formatRegistryProblem } from './format-problem';
 export { checkMetaKeyName } from './key-name';
-export { catalogueEntryFor, catalogueKeyNames, registrationRefusal, type RegistrationRefusal } from './catalogue';
+export {
+  catalogueEntryFor,
+  catalogueKeyNames,
+  hostNameOf,
+  registrationRefusal,
+  replacementText,
+  type RegistrationRefusal,
+} from './catalogue';
 export { HOST_KEY_CATALOGUE } from './host-keys';
 export type { HostKeyEntry, HostKeyCatalogue, HostKeyPlane, HostId } from './host-keys';
 export { compileGlobs, manifestFileName, normalizeFields, planesOfKey } from './build-registry';

@@ -69,7 +69,8 @@ async function lint(dir: string): Promise<string[]> {
 
 describe('init over the fixture servers writes exactly the manifest a careful team starts from', () => {
   // sdk-server, js-server: the wrappers that spread a handler's result and add their keys (with-meta.ts, timing.js)
-  // are producers of those keys, not a merge layer. apps-widget-server: the deprecated `ui/resourceUri` is held back.
+  // are producers of those keys, not a merge layer. apps-widget-server: the deprecated `ui/resourceUri`,
+  // `openai/widgetCSP` and `openai/widgetDomain` (catalogue v2) are held back.
   // example-server: the dispatch that assembles collected keys is the merge layer; `metric_glossary` is the eval
   // command's JSON body, which the analysis still takes for a result (the hand-written manifest ignores that file).
   // framework-package, sdk-v2-server: the kit's result wrapper and the gateway merge their own keys into a result:
@@ -92,7 +93,9 @@ describe('init over the fixture servers writes exactly the manifest a careful te
     if (fixture === 'apps-widget-server') {
       expect(result.status).toBe(1);
       expect(findings.map((finding) => `${finding.code} ${finding.file} ${finding.message}`)).toEqual([
-        "key-held-back src/widget/meta.ts Key 'ui/resourceUri' is deprecated by MCP Apps (catalogue entry 'mcp-apps.ui-resourceUri': Flat form of ui.resourceUri on a tool descriptor, read by hosts for compatibility.)",
+        "key-held-back src/widget/resource.ts Key 'openai/widgetCSP' is deprecated by the OpenAI Apps SDK (catalogue entry 'openai-apps.widgetCSP').",
+        "key-held-back src/widget/resource.ts Key 'openai/widgetDomain' is deprecated by the OpenAI Apps SDK (catalogue entry 'openai-apps.widgetDomain').",
+        "key-held-back src/widget/meta.ts Key 'ui/resourceUri' is deprecated by MCP Apps (catalogue entry 'mcp-apps.ui-resourceUri').",
       ]);
     } else {
       expect(result.status).toBe(0);
@@ -167,12 +170,12 @@ export function other() {
 
 describe('init holds back what the catalogue and the key-name rules argue against, and says so', () => {
   const HELD = [
-    "key-held-back Key 'io.modelcontextprotocol/cost' uses the prefix 'io.modelcontextprotocol/', which MCP reserves for itself (its second label is 'modelcontextprotocol').",
+    "key-held-back 'io.modelcontextprotocol/cost' uses a prefix MCP reserves for itself, and no catalogue entry names this key.",
     "key-held-back Key 'openai/outputTemplat' is not in the host-key catalogue, but 'openai/outputTemplate' is (the OpenAI Apps SDK, catalogue entry 'openai-apps.outputTemplate'): a typo?",
     "key-held-back Key 'openai/widgetFoo' is under the OpenAI Apps SDK's namespace 'openai/', but the host-key catalogue has no such key (docs/host-keys.md).",
-    "key-held-back Key 'progressToken' (catalogue entry 'mcp.progressToken') lives on request _meta, which the other side writes: a server does not register it.",
+    "key-held-back 'progressToken' is a key MCP defines for request _meta, which the other side writes (catalogue entry 'mcp.progressToken'); a server does not write it as its own.",
     "key-held-back Field 'ui.resourceURI' is not a field MCP Apps defines for 'ui' (catalogue entry 'mcp-apps.ui'); 'resourceUri' is (a typo?).",
-    "key-held-back Key 'ui/resourceUri' is deprecated by MCP Apps (catalogue entry 'mcp-apps.ui-resourceUri': Flat form of ui.resourceUri on a tool descriptor, read by hosts for compatibility.)",
+    "key-held-back Key 'ui/resourceUri' is deprecated by MCP Apps (catalogue entry 'mcp-apps.ui-resourceUri').",
   ];
   const OWN_KEYS = {
     'com.acme/card': {

@@ -5,7 +5,7 @@
  * registers what they refuse, and never hides a typo of a host key behind a registration.
  */
 import type { CheckedPlane } from '../../analysis/planes';
-import { catalogueEntryFor, catalogueKeyNames, checkMetaKeyName } from '../../registry';
+import { catalogueEntryFor, catalogueKeyNames, checkMetaKeyName, hostNameOf, registrationRefusal, replacementText } from '../../registry';
 import type { HostKeyEntry, ManifestFields } from '../../registry';
 import { nearestName } from '../../util/nearest-name';
 
@@ -16,10 +16,12 @@ export type HeldReason =
   | 'unknown-host-key'
   /** A catalogue key the host calls deprecated or legacy. */
   | 'deprecated'
-  /** A key MCP reserves for itself (`io.modelcontextprotocol/…`, `progressToken`) that the catalogue does not let a server write. */
+  /** A key under MCP's reserved prefix that no catalogue entry names (`io.modelcontextprotocol/cost`). */
   | 'reserved'
-  /** A catalogue key that lives only on the other side's planes (request or notification `_meta`). */
+  /** A catalogue key that lives only on the other side's planes (`progressToken`, `traceparent`). */
   | 'inbound'
+  /** A key the server's MCP SDK stamps on every response (`io.modelcontextprotocol/serverInfo`). */
+  | 'transport-owned'
   /** A catalogue key written on a plane the host does not define it on. */
   | 'off-plane'
   /** A field of a catalogue key that the host does not define (`ui.resourceURI`). */
@@ -38,12 +40,10 @@ export interface HeldKey {
   readonly acceptable: boolean;
 }
 
-const HOST_NAMES: Record<HostKeyEntry['host'], string> = { 'openai-apps': 'the OpenAI Apps SDK', 'mcp-apps': 'MCP Apps', mcp: 'MCP' };
-
 /** The namespaces hosts write keys under, read off the catalogue's own keys (`openai/`, `ui/`, `webplus/`, `mcp/`). */
 function hostNamespaces(): Map<string, HostKeyEntry> {
   const namespaces = new Map<string, HostKeyEntry>();
-  for (const name of catalogueKeyNames()) {
+  for (const name of catalogueKeyNames(undefined, true)) {
     const slash = name.indexOf('/');
     if (slash <= 0) continue;
     const namespace = name.slice(0, slash + 1);
@@ -67,17 +67,21 @@ const ACCEPT = 'Fix the code, or run `mcp-meta init --accept-found` to register 
 
 /** The reasons to hold back `key`, written on `planes`, before registering it. */
 export function vetKey(key: string, planes: ReadonlySet<CheckedPlane>): HeldKey[] {
+  // The one table of keys a server never registers, shared with the manifest check, the lint and add-key.
+  const refusal = registrationRefusal(key);
+  if (refusal !== undefined) return [{ key, reason: refusal.kind, message: refusal.message, fix: refusal.advice, acceptable: false }];
   const entry = exactCatalogueEntry(key);
   if (entry !== undefined) return vetCatalogueKey(key, entry, planes);
   const named = `'${key}'`;
-  const near = nearestName(key, catalogueKeyNames(), { maxDistance: 2 });
+  // A typo of a deprecated key is a typo too (the host ignores it as much as any other).
+  const near = nearestName(key, catalogueKeyNames(undefined, true), { maxDistance: 2 });
   if (near !== null) {
     const nearEntry = catalogueEntryFor(near)!;
     return [
       {
         key,
         reason: 'near-miss',
-        message: `Key ${named} is not in the host-key catalogue, but '${near}' is (${HOST_NAMES[nearEntry.host]}, catalogue entry '${nearEntry.id}'): a typo?`,
+        message: `Key ${named} is not in the host-key catalogue, but '${near}' is (${hostNameOf(nearEntry)}, catalogue entry '${nearEntry.id}'): a typo?`,
         fix: `Rename it to '${near}' in the code if the host's key is meant. ${ACCEPT}`,
         acceptable: checkMetaKeyName(key) === undefined,
       },
@@ -96,7 +100,7 @@ export function vetKey(key: string, planes: ReadonlySet<CheckedPlane>): HeldKey[
       {
         key,
         reason: 'unknown-host-key',
-        message: `Key ${named} is under ${HOST_NAMES[host.host]}'s namespace '${key.slice(0, slash + 1)}', but the host-key catalogue has no such key (docs/host-keys.md).`,
+        message: `Key ${named} is under ${hostNameOf(host)}'s namespace '${key.slice(0, slash + 1)}', but the host-key catalogue has no such key (docs/host-keys.md).`,
         fix: `Check the host's documentation for the key's name. ${ACCEPT}`,
         acceptable: true,
       },
@@ -106,7 +110,7 @@ export function vetKey(key: string, planes: ReadonlySet<CheckedPlane>): HeldKey[
 }
 
 function vetCatalogueKey(key: string, entry: HostKeyEntry, planes: ReadonlySet<CheckedPlane>): HeldKey[] {
-  const host = HOST_NAMES[entry.host];
+  const host = hostNameOf(entry);
   const onServer = serverPlanes(entry);
   if (onServer.length === 0) {
     return [
@@ -124,8 +128,8 @@ function vetCatalogueKey(key: string, entry: HostKeyEntry, planes: ReadonlySet<C
     held.push({
       key,
       reason: 'deprecated',
-      message: `Key '${key}' is deprecated by ${host} (catalogue entry '${entry.id}': ${entry.description})`,
-      fix: `Write its replacement (docs/host-keys.md). ${ACCEPT}`,
+      message: `Key '${key}' is deprecated by ${host} (catalogue entry '${entry.id}').`,
+      fix: `${replacementText(entry)} ${ACCEPT}`,
       acceptable: true,
     });
   }
@@ -173,7 +177,7 @@ function unknownFields(key: string, entry: HostKeyEntry, defined: ManifestFields
       key,
       field: path,
       reason: 'unknown-field',
-      message: `Field '${key}.${path}' is not a field ${HOST_NAMES[entry.host]} defines for '${key}' (catalogue entry '${entry.id}')${near !== null ? `; '${prefix}${near}' is (a typo?)` : ''}.`,
+      message: `Field '${key}.${path}' is not a field ${hostNameOf(entry)} defines for '${key}' (catalogue entry '${entry.id}')${near !== null ? `; '${prefix}${near}' is (a typo?)` : ''}.`,
       fix: `${near !== null ? `Rename it to '${near}' in the code if the host's field is meant. ` : ''}${ACCEPT}`,
       acceptable: true,
     });
