@@ -76,6 +76,9 @@ const PROJECTS: Record<'esm' | 'plain', { packageJson: object; sources: Record<s
         '}',
         '',
       ].join('\n'),
+      // The module docs/ci-and-editors.md's --cache snippet digests (keys other files import).
+      'src/keys.ts':
+        "export const TIMING = 'timing';\nexport const keysResult = () => ({ content: [], _meta: { 'example/unregistered': 4 } });\n",
       'src/tools.js': [
         "import { EventEmitter } from 'node:events';",
         '',
@@ -91,6 +94,9 @@ const PROJECTS: Record<'esm' | 'plain', { packageJson: object; sources: Record<s
   plain: {
     packageJson: { name: 'plain-server', private: true },
     sources: {
+      // The module docs/ci-and-editors.md's --cache snippet digests (keys other files import).
+      'src/keys.ts':
+        "export const TIMING = 'timing';\nexport const keysResult = () => ({ content: [], _meta: { 'example/unregistered': 4 } });\n",
       'src/server.js': [
         "import { EventEmitter } from 'node:events';",
         '',
