@@ -8,6 +8,10 @@ import { typedValueType, unregisteredTypedFields } from '../src/analysis/typed/t
 import { getTypeServices } from '../src/analysis/typed/type-services';
 import { keyWritesWithTypes } from '../src/analysis/typed/typed-keys';
 import { literalFits, literalText, typeText, type FieldSpec } from '../src/registry';
+import { catalogueEntryOfKey, hostFieldPlanes, hostNameOf, registrablePlanes } from '../src/registry/catalogue';
+import type { HostKeyEntry } from '../src/registry/host-keys';
+import { planeName, type CheckedPlane } from '../src/analysis/planes';
+import { typedShapeOf } from '../src/analysis/typed/typed-fields';
 import type { FieldMap } from '../src/registry/types';
 import { manifestLabel } from '../src/analysis/manifest-label';
 import { builtByHint } from '../src/analysis/imported-helpers';
@@ -17,7 +21,7 @@ import { nearestName } from '../src/util/nearest-name';
 import { renameKeyFix } from '../src/util/rename-key';
 
 export type Options = [];
-export type MessageIds = 'unregisteredField' | 'unregisteredTypeField' | 'useRegisteredField' | 'wrongFieldType';
+export type MessageIds = 'unregisteredField' | 'unregisteredTypeField' | 'useRegisteredField' | 'wrongFieldType' | 'hostFieldOnOtherPlane';
 
 /** True when the object literal holding the property keyed by `key` also has a property named `name`. */
 function literalWrites(key: TSESTree.Node, name: string): boolean {
@@ -45,6 +49,8 @@ export default createRule<Options, MessageIds>({
       useRegisteredField: "Write the registered field '{{field}}' instead.",
       wrongFieldType:
         "Field '{{path}}' is registered as {{expected}}, but this value is {{actual}}. Consumers read it as {{expected}}: write a {{expected}} value, or widen the field's type in {{registry}} (narrowing or changing a type breaks consumers; see `mcp-meta diff`).",
+      hostFieldOnOtherPlane:
+        "Field '{{key}}.{{field}}' belongs on the {{planes}} `_meta`: {{host}} reads it there (catalogue entry '{{id}}'), not on the {{plane}} `_meta` where it is written here, so the host ignores it. Move it to the {{planes}}'s `_meta`.",
     },
   },
   create(context) {
@@ -105,23 +111,64 @@ export default createRule<Options, MessageIds>({
         });
       }
 
+      /**
+       * A host field written on a plane where the host does not read it (`ui.csp` on a tool descriptor): reported
+       * with the plane it belongs to. No fix: moving it means another write, somewhere the author has to choose.
+       */
+      function checkHostFieldPlanes(
+        entry: HostKeyEntry,
+        fields: Iterable<string>,
+        plane: CheckedPlane,
+        key: string,
+        at: (field: string) => TSESTree.Node[],
+      ): void {
+        for (const field of fields) {
+          const planes = hostFieldPlanes(entry, field);
+          if (planes === undefined || planes.includes(plane)) continue;
+          const readOn = registrablePlanes(planes).map(planeName).join(' or ');
+          if (readOn === '') continue;
+          for (const node of at(field)) {
+            context.report({
+              node,
+              messageId: 'hostFieldOnOtherPlane',
+              data: { key, field, planes: readOn, plane: planeName(plane), host: hostNameOf(entry), id: entry.id },
+            });
+          }
+        }
+      }
+
       const services = getTypeServices(context);
       for (const { write, key } of keyWritesWithTypes(writes, services)) {
         const registration = key.name === null ? null : registrationOf(registry, key.name, write.plane);
         const spec = registration?.status === 'registered' ? registration.spec : undefined;
-        if (!spec?.fields || !key.value || key.name === null) continue;
+        if (!spec || !key.value || key.name === null) continue;
+        const value = key.value;
+        // A host key's catalogue entry says on which plane the host reads each field, whatever the manifest lists.
+        const entry = catalogueEntryOfKey(spec);
+        if (!spec.fields && !entry) continue;
         // A key whose value is an array of objects (`warnings: [{ code, param }]`) lists its items' fields.
-        const shape = collectFieldShape(key.value) ?? collectItemShape(key.value);
+        const objectShape = collectFieldShape(value);
+        const shape = objectShape ?? collectItemShape(value);
         builtElsewhere = key.builtBy ? key : null;
-        if (shape) checkShape(shape, spec.fields, key.name, key.name);
+        if (shape && spec.fields) checkShape(shape, spec.fields, key.name, key.name);
+        if (objectShape && entry) {
+          const at = (field: string): TSESTree.Node[] =>
+            key.builtBy ? [key.node] : (objectShape.fields.get(field) ?? []).map((occurrence) => occurrence.node);
+          checkHostFieldPlanes(entry, objectShape.fields.keys(), write.plane, key.name, at);
+        }
         builtElsewhere = null;
         // With type information, a value the syntax cannot read (another module's builder, a typed parameter) is
         // read from its type; asked only here, after the literal came up empty (never for another module's node).
-        const type = shape ? null : typedValueType(services, key.value);
+        const type = shape ? null : typedValueType(services, value);
         if (!services || !type) continue;
+        if (entry) {
+          const typed = typedShapeOf(services, type);
+          if (typed) checkHostFieldPlanes(entry, typed.fields.keys(), write.plane, key.name, () => [value]);
+        }
+        if (!spec.fields) continue;
         for (const found of unregisteredTypedFields(services, type, spec.fields, key.name)) {
           context.report({
-            node: key.value,
+            node: value,
             messageId: 'unregisteredTypeField',
             data: {
               field: found.field,

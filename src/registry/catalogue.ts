@@ -121,3 +121,21 @@ export function catalogueEntryMatches(entry: HostKeyEntry, key: string): boolean
 export function registrablePlanes(planes: readonly HostKeyPlane[]): MetaPlane[] {
   return REGISTRABLE_PLANES.filter((plane) => planes.includes(plane));
 }
+
+/**
+ * The catalogue entry a registered key takes its host rules from: the entry it names (`"catalogue"`), else, for an
+ * `external` key, the entry its name is. A key of the server's own has none.
+ */
+export function catalogueEntryOfKey(key: { name: string; external: boolean; catalogue?: string }): HostKeyEntry | undefined {
+  if (key.catalogue !== undefined) return catalogueEntryById(key.catalogue);
+  return key.external ? catalogueEntryFor(key.name) : undefined;
+}
+
+/**
+ * The planes the host reads a top-level field of the entry's value on, when they are narrower than the entry's own
+ * (MCP Apps `ui.csp` on a resource, `ui.resourceUri` on a tool descriptor); `undefined` when the field is read on
+ * every plane of the entry, or the entry does not fix it.
+ */
+export function hostFieldPlanes(entry: HostKeyEntry, field: string): readonly HostKeyPlane[] | undefined {
+  return entry.fieldPlanes !== undefined && Object.hasOwn(entry.fieldPlanes, field) ? entry.fieldPlanes[field] : undefined;
+}

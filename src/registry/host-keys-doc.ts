@@ -43,7 +43,14 @@ function row(entry: HostKeyEntry): string {
     entry.writtenBy === 'transport' ? '(written by the SDK: a handler must not write it)' : undefined,
   ].filter((note) => note !== undefined);
   const description = [...notes, entry.description].join(' ');
-  const cells = [name, `\`${entry.id}\``, entry.planes.join(', '), entry.valueType, fieldList(entry.fields), description];
+  const cells = [
+    name,
+    `\`${entry.id}\``,
+    entry.planes.join(', '),
+    entry.valueType,
+    fieldList(entry.fields, entry.fieldPlanes),
+    description,
+  ];
   return `| ${cells.map((cell) => cell.replaceAll('|', '\\|')).join(' | ')} |`;
 }
 
@@ -52,10 +59,16 @@ function replacementOf(replacement: NonNullable<HostKeyEntry['replacement']>): s
   return `use \`${replacement.field !== undefined ? `${replacement.key}.${replacement.field}` : replacement.key}\`; ${replacement.note}`;
 }
 
-function fieldList(fields: ManifestFields | undefined): string {
+/** The fields, nested ones in parentheses, each top-level one followed by the planes it is read on when narrower. */
+function fieldList(fields: ManifestFields | undefined, planes?: HostKeyEntry['fieldPlanes']): string {
   if (fields === undefined) return '';
-  if (Array.isArray(fields)) return fields.map((name) => `\`${name}\``).join(', ');
-  return Object.entries(fields)
-    .map(([name, spec]) => (spec.fields !== undefined ? `\`${name}\` (${fieldList(spec.fields)})` : `\`${name}\``))
+  const names: Array<[string, ManifestFields | undefined]> = Array.isArray(fields)
+    ? fields.map((name) => [name, undefined])
+    : Object.entries(fields).map(([name, spec]) => [name, spec.fields]);
+  return names
+    .map(([name, nested]) => {
+      const on = planes !== undefined && Object.hasOwn(planes, name) ? ` on ${planes[name]!.join(', ')}` : '';
+      return `\`${name}\`${on}${nested !== undefined ? ` (${fieldList(nested)})` : ''}`;
+    })
     .join(', ');
 }

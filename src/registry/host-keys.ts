@@ -31,6 +31,11 @@ export interface HostKeyEntry {
   valueType: string;
   /** The fields the host fixes for an object value, in the manifest's field syntax; absent when it fixes none. */
   fields?: ManifestFields;
+  /**
+   * For a key on several planes whose fields differ per plane: the plane(s) the host reads each top-level field on.
+   * A field not named here is read on every plane of the entry.
+   */
+  fieldPlanes?: Readonly<Record<string, readonly HostKeyPlane[]>>;
   /** The source calls the key deprecated or legacy. */
   deprecated?: boolean;
   /**
@@ -65,7 +70,7 @@ const MCP_CHANGELOG_2026_07_28 =
 const OPENAI_WIDGET_ORIGIN_MIGRATION = 'https://developers.openai.com/plugins/guides/widget-origin-migration';
 
 export const HOST_KEY_CATALOGUE: HostKeyCatalogue = {
-  version: 2,
+  version: 3,
   entries: [
     // OpenAI Apps SDK: tool descriptor.
     {
@@ -268,12 +273,20 @@ export const HOST_KEY_CATALOGUE: HostKeyCatalogue = {
       planes: ['tool', 'resource'],
       valueType: 'object',
       fields: {
-        resourceUri: { description: 'tool plane: URI of the UI resource to display for the tool' },
-        visibility: { description: 'tool plane: who may see the tool (model and/or app)' },
+        resourceUri: { description: 'URI of the UI resource to display for the tool' },
+        visibility: { description: 'who may see the tool (model and/or app)' },
         csp: { fields: ['connectDomains', 'resourceDomains', 'frameDomains', 'baseUriDomains'] },
-        domain: { description: 'resource plane: dedicated origin for the sandbox' },
+        domain: { description: 'dedicated origin for the sandbox' },
         permissions: { fields: ['camera', 'microphone', 'geolocation', 'clipboardWrite'] },
-        prefersBorder: { description: 'resource plane: visible border preference' },
+        prefersBorder: { description: 'visible border preference' },
+      },
+      fieldPlanes: {
+        resourceUri: ['tool'],
+        visibility: ['tool'],
+        csp: ['resource'],
+        domain: ['resource'],
+        permissions: ['resource'],
+        prefersBorder: ['resource'],
       },
       description:
         'MCP Apps UI metadata: on a tool descriptor (McpUiToolMeta: resourceUri, visibility), on a UI resource (McpUiResourceMeta: csp, domain, permissions, prefersBorder).',

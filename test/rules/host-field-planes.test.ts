@@ -1,0 +1,119 @@
+/**
+ * Host fields per plane (no-unregistered-meta-field, #26 §3): the catalogue says on which plane a host reads each
+ * field of a host key (MCP Apps `ui`: `resourceUri` and `visibility` on a tool descriptor; `csp`, `permissions`,
+ * `domain` and `prefersBorder` on a resource). A field written on the other plane is reported with the plane it
+ * belongs to, whether the value is a literal or, with types, a typed value; the key registered by catalogue id or
+ * as `external` alike. No fix and no suggestion: where the field should go is another write.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import rule from '../../rules/no-unregistered-meta-field';
+import { createRuleTester } from './rule-tester';
+import { createTypedRuleTester, createUntypedRuleTester, TYPED_PRODUCER, UNTYPED_PRODUCER } from './typed-rule-tester';
+
+function project(ui: object): { settings: Record<string, unknown>; filename: string } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-meta-host-planes-'));
+  fs.writeFileSync(
+    path.join(dir, 'mcp-meta.registry.json'),
+    JSON.stringify({ version: 1, keys: { ui: { plane: ['tool', 'resource'], producers: ['src/app.ts'], ...ui } } }),
+  );
+  return { settings: { 'mcp-meta': { registry: path.join(dir, 'mcp-meta.registry.json') } }, filename: path.join(dir, 'src/app.ts') };
+}
+
+const BY_ID = project({ catalogue: 'mcp-apps.ui' });
+const EXTERNAL = project({ external: true });
+
+const TOOL = (ui: string) =>
+  `server.registerTool('weather', { description: 'Weather', _meta: { ui: ${ui} } }, async () => ({ content: [] }));`;
+const RESOURCE = (ui: string) => `server.registerResource('view', 'ui://weather/view.html', {}, async (uri) => ({
+  contents: [{ uri: uri.href, mimeType: 'text/html;profile=mcp-app', text: '<html></html>', _meta: { ui: ${ui} } }],
+}));`;
+
+function onOtherPlane(field: string, planes: string, plane: string, line: number, column: number, endColumn: number) {
+  return {
+    messageId: 'hostFieldOnOtherPlane' as const,
+    data: { key: 'ui', field, planes, plane, host: 'MCP Apps', id: 'mcp-apps.ui' },
+    line,
+    column,
+    endLine: line,
+    endColumn,
+    suggestions: [],
+  };
+}
+
+createRuleTester().run('no-unregistered-meta-field: host fields per plane', rule, {
+  valid: [
+    {
+      name: 'tool fields on a tool descriptor',
+      ...BY_ID,
+      code: TOOL("{ resourceUri: 'ui://weather/view.html', visibility: ['model', 'app'] }"),
+    },
+    {
+      name: 'resource fields on a resource',
+      ...BY_ID,
+      code: RESOURCE(
+        "{ csp: { connectDomains: ['https://api.example.com'] }, prefersBorder: true, domain: 'https://w.example.com', permissions: { camera: {} } }",
+      ),
+    },
+    { name: 'the external form: tool fields on a tool descriptor', ...EXTERNAL, code: TOOL("{ resourceUri: 'ui://weather/view.html' }") },
+  ],
+  invalid: [
+    {
+      name: 'a resource field on a tool descriptor',
+      ...BY_ID,
+      code: TOOL("{ resourceUri: 'ui://weather/view.html', csp: { connectDomains: [] } }"),
+      errors: [onOtherPlane('csp', 'resource', 'tool descriptor', 1, 112, 115)],
+    },
+    {
+      name: 'a tool field on a resource',
+      ...BY_ID,
+      code: RESOURCE("{ prefersBorder: true, resourceUri: 'ui://weather/view.html' }"),
+      errors: [onOtherPlane('resourceUri', 'tool descriptor', 'resource', 2, 129, 140)],
+    },
+    {
+      name: 'both planes written, each with a field of the other',
+      ...BY_ID,
+      code: `${TOOL("{ resourceUri: 'ui://weather/view.html', prefersBorder: true }")}\n${RESOURCE("{ domain: 'https://w.example.com', visibility: ['app'] }")}`,
+      errors: [
+        onOtherPlane('prefersBorder', 'resource', 'tool descriptor', 1, 112, 125),
+        onOtherPlane('visibility', 'tool descriptor', 'resource', 3, 141, 151),
+      ],
+    },
+    {
+      name: 'the external form: its catalogue entry is found by name',
+      ...EXTERNAL,
+      code: TOOL('{ permissions: { camera: {} } }'),
+      errors: [onOtherPlane('permissions', 'resource', 'tool descriptor', 1, 73, 84)],
+    },
+  ],
+});
+
+/** A typed parameter: the syntax cannot read its fields; with types they are read from `ResourceUi`. */
+const TYPED_TOOL = `interface ResourceUi { csp: { connectDomains: string[] }; prefersBorder?: boolean }
+export function describe(server: { registerTool(name: string, config: object, cb: () => unknown): void }, ui: ResourceUi) {
+  server.registerTool('weather', { description: 'Weather', _meta: { ui } }, async () => ({ content: [] }));
+}`;
+const TYPED_TOOL_OK = `export function describe(server: { registerTool(name: string, config: object, cb: () => unknown): void }, ui: { resourceUri: string }) {
+  server.registerTool('weather', { description: 'Weather', _meta: { ui } }, async () => ({ content: [] }));
+}`;
+
+createTypedRuleTester().run('no-unregistered-meta-field: host fields per plane, with types', rule, {
+  valid: [{ name: 'a typed value with tool fields on a tool descriptor', filename: TYPED_PRODUCER, code: TYPED_TOOL_OK }],
+  invalid: [
+    {
+      name: "a typed value's resource fields on a tool descriptor, reported at the value",
+      filename: TYPED_PRODUCER,
+      code: TYPED_TOOL,
+      errors: [
+        onOtherPlane('csp', 'resource', 'tool descriptor', 3, 69, 71),
+        onOtherPlane('prefersBorder', 'resource', 'tool descriptor', 3, 69, 71),
+      ],
+    },
+  ],
+});
+
+createUntypedRuleTester().run('no-unregistered-meta-field: host fields per plane, without types', rule, {
+  valid: [{ name: 'without types a typed value is opaque: nothing is reported', filename: UNTYPED_PRODUCER, code: TYPED_TOOL }],
+  invalid: [],
+});
