@@ -42,7 +42,9 @@ function addFields(editor: Editor, existing: ManifestFields, found: ManifestFiel
   for (const name of fieldNames(found)) {
     const foundSpec: ManifestFieldSpec = Array.isArray(found) ? {} : (found[name] ?? {});
     if (!known.has(name)) {
-      editor.additions.push(Array.isArray(existing) ? { path: [...jsonPath, -1], value: name } : { path: [...jsonPath, name], value: foundSpec });
+      editor.additions.push(
+        Array.isArray(existing) ? { path: [...jsonPath, -1], value: name } : { path: [...jsonPath, name], value: foundSpec },
+      );
       editor.added.push(`field '${label}.${name}'`);
       continue;
     }
