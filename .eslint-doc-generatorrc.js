@@ -6,5 +6,15 @@ module.exports = {
   ruleDocTitleFormat: 'desc-parens-name',
   ruleDocSectionInclude: ['Rule details', 'Examples', 'When not to use it'],
   // 💭 requires type information; ❌ deprecated (shown once a rule sets meta.deprecated).
-  ruleListColumns: ['name', 'description', 'configsError', 'fixable', 'hasSuggestions', 'options', 'requiresTypeChecking', 'deprecated'],
+  ruleListColumns: [
+    'name',
+    'description',
+    'configsError',
+    'configsWarn',
+    'fixable',
+    'hasSuggestions',
+    'options',
+    'requiresTypeChecking',
+    'deprecated',
+  ],
 };

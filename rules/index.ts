@@ -6,6 +6,7 @@
 import type { TSESLint } from '@typescript-eslint/utils';
 import { readPackageJson } from '../src/util/package-json';
 // One import per rule, in alphabetical order. eslint-doc-generator reads this map through the built plugin.
+import noDeprecatedMetaKey from './no-deprecated-meta-key';
 import noDroppedMeta from './no-dropped-meta';
 import noForeignMetaKey from './no-foreign-meta-key';
 import noRemovedMetaField from './no-removed-meta-field';
@@ -18,6 +19,7 @@ import validRegistry from './valid-registry';
 export type AnyRule = TSESLint.RuleModule<string, readonly unknown[]>;
 
 export const rules: Record<string, AnyRule> = {
+  'no-deprecated-meta-key': noDeprecatedMetaKey,
   'no-dropped-meta': noDroppedMeta,
   'no-foreign-meta-key': noForeignMetaKey,
   'no-removed-meta-field': noRemovedMetaField,
@@ -39,14 +41,18 @@ const STRICT_OPTIONS: Record<string, unknown[]> = {
   'require-producer-isolation': [{ requireForAll: true }],
 };
 
-/** Rules and levels of each preset, from each rule's `meta.docs` (`recommended` / `strict`). */
+/**
+ * Rules and levels of each preset, from each rule's `meta.docs` (`recommended` / `strict`): an error, except a rule
+ * whose `recommended` is `'warn'`, which `recommended` turns on as a warning (`strict` as an error).
+ */
 function presetRules(preset: 'recommended' | 'strict'): RuleLevels {
   const levels: RuleLevels = {};
   for (const [ruleName, rule] of Object.entries(rules)) {
-    const docs = rule.meta.docs as { recommended?: boolean; strict?: boolean } | undefined;
+    const docs = rule.meta.docs as { recommended?: boolean | 'warn'; strict?: boolean } | undefined;
     if (!docs?.recommended && !(preset === 'strict' && docs?.strict)) continue;
     const strictOptions = preset === 'strict' ? STRICT_OPTIONS[ruleName] : undefined;
-    levels[`${PLUGIN_NAMESPACE}/${ruleName}`] = strictOptions ? ['error', ...strictOptions] : 'error';
+    const level = preset === 'recommended' && docs?.recommended === 'warn' ? 'warn' : 'error';
+    levels[`${PLUGIN_NAMESPACE}/${ruleName}`] = strictOptions ? [level, ...strictOptions] : level;
   }
   return levels;
 }

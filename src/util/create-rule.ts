@@ -14,8 +14,11 @@ export function ruleDocsUrl(name: string): string {
 
 export interface McpMetaRuleDocs {
   description: string;
-  /** Which configs enable the rule (for eslint-doc-generator and our own configs). */
-  recommended?: boolean;
+  /**
+   * Which configs enable the rule (for eslint-doc-generator and our own configs). `'warn'`: a warning in
+   * `recommended`, an error in `strict`.
+   */
+  recommended?: boolean | 'warn';
   strict?: boolean;
   /** The rule reports nothing without type information (eslint-doc-generator marks it 💭). */
   requiresTypeChecking?: boolean;

@@ -9,7 +9,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixtureDir, PLUGIN_RULES, REGISTRY_RULE, repoRoot, requireFromRepo, RULES, scratchRoot } from './helpers/e2e';
+import { fixtureDir, PLUGIN_RULES, presetSeverity, REGISTRY_RULE, repoRoot, requireFromRepo, RULES, scratchRoot } from './helpers/e2e';
 
 type RuleName = (typeof RULES)[number];
 
@@ -249,7 +249,7 @@ interface PluginShape {
 }
 
 describe('the plugin object (require and import of the built package)', () => {
-  it('has meta, the six rules and the four configs', async () => {
+  it('has meta, every rule with a docs page and the four configs', async () => {
     const required = requireFromRepo('eslint-plugin-mcp-meta') as PluginShape;
     const imported = ((await import('eslint-plugin-mcp-meta')) as unknown as { default: PluginShape }).default;
     const pkg = requireFromRepo('./package.json') as { name: string; version: string };
@@ -265,8 +265,8 @@ describe('the plugin object (require and import of the built package)', () => {
         expect((flat.plugins as Record<string, unknown>)['mcp-meta']).toBe(required);
         expect(legacy.plugins).toEqual(['mcp-meta']);
         for (const rule of PLUGIN_RULES) {
-          expect(severityOf(flat.rules[`mcp-meta/${rule}`]), `${preset}: mcp-meta/${rule}`).toBe(2);
-          expect(severityOf(legacy.rules[`mcp-meta/${rule}`]), `legacy-${preset}: mcp-meta/${rule}`).toBe(2);
+          expect(severityOf(flat.rules[`mcp-meta/${rule}`]), `${preset}: mcp-meta/${rule}`).toBe(presetSeverity(rule, preset));
+          expect(severityOf(legacy.rules[`mcp-meta/${rule}`]), `legacy-${preset}: mcp-meta/${rule}`).toBe(presetSeverity(rule, preset));
         }
       }
     }
@@ -281,7 +281,7 @@ describe.each(MAJORS)('$name', (major) => {
     expect(Number(eslintClass(major.pkg).version.split('.')[0])).toBe(major.major);
   });
 
-  it('loads the plugin with its six rules at error', async () => {
+  it('loads the plugin with every rule at its recommended level', async () => {
     const eslint = major.create(fixtureDir);
     const config = await eslint.calculateConfigForFile(path.join(fixtureDir, 'src/mcp/dispatch.ts'));
     if (major.flat) {
@@ -291,7 +291,9 @@ describe.each(MAJORS)('$name', (major) => {
     } else {
       expect(config.plugins).toContain('mcp-meta');
     }
-    for (const rule of PLUGIN_RULES) expect(severityOf(config.rules?.[`mcp-meta/${rule}`]), `mcp-meta/${rule}`).toBe(2);
+    // The fixture's configs extend `recommended`.
+    for (const rule of PLUGIN_RULES)
+      expect(severityOf(config.rules?.[`mcp-meta/${rule}`]), `mcp-meta/${rule}`).toBe(presetSeverity(rule, 'recommended'));
   });
 
   it('reports exactly the expected findings, and none outside src/violations/', async () => {

@@ -31,8 +31,21 @@ export const RULES = [
 
 /** The rule that reports a manifest that cannot be used (once per file, line 1); the five above then stay silent. */
 export const REGISTRY_RULE = 'valid-registry';
-/** Every rule the plugin ships, each on in every preset: RULES, valid-registry, and the type-aware-only rule. */
-export const PLUGIN_RULES = [...RULES, REGISTRY_RULE, 'no-removed-meta-field'] as const;
+/** Every rule the plugin ships, each on in every preset: one page each in docs/rules (the plugin is held to it). */
+export const PLUGIN_RULES: readonly string[] = fs
+  .readdirSync(path.join(repoRoot, 'docs/rules'))
+  .filter((name) => name.endsWith('.md'))
+  .map((name) => name.slice(0, -'.md'.length))
+  .sort();
+
+/**
+ * The severity a preset gives a rule (1 warn, 2 error), as its docs page's generated header says: a rule that "warns in
+ * the recommended config" is a warning there and an error in `strict`; every other rule is an error in both.
+ */
+export function presetSeverity(rule: string, preset: 'recommended' | 'strict'): 1 | 2 {
+  const page = fs.readFileSync(path.join(repoRoot, 'docs/rules', `${rule}.md`), 'utf8');
+  return preset === 'recommended' && page.includes('This rule _warns_ in the ✅ `recommended` config') ? 1 : 2;
+}
 
 /** Where each rule's documentation lives (the rules' `meta.docs.url`). */
 const packageVersion = (JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version;

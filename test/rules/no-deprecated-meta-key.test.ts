@@ -1,0 +1,153 @@
+/**
+ * no-deprecated-meta-key: a `_meta` key the host-key catalogue marks deprecated, written on a plane its host defines it
+ * on, is reported with its replacement. Written next to its replacement in the same `_meta` (the compatibility form
+ * hosts document) it is not. A suggestion moves the value into the replacement only where that edit is safe: a
+ * scalar value, a literal that spreads nothing and sets nothing else under the replacement key.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { RuleTester } from '@typescript-eslint/rule-tester';
+import { describe, expect, it } from 'vitest';
+import plugin from '../../rules';
+import rule from '../../rules/no-deprecated-meta-key';
+
+const PROJECT = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-meta-deprecated-'));
+fs.writeFileSync(path.join(PROJECT, 'mcp-meta.registry.json'), JSON.stringify({ version: 1, keys: {} }));
+const filename = path.join(PROJECT, 'src/app.ts');
+const ruleTester = new RuleTester({ settings: { 'mcp-meta': { registry: path.join(PROJECT, 'mcp-meta.registry.json') } } });
+
+const TOOL = (meta: string) => `server.registerTool('weather', { description: 'Weather', _meta: ${meta} }, async () => ({ content: [] }));`;
+const RESOURCE = (meta: string) => `server.registerResource('view', 'ui://w/view.html', {}, async (uri) => ({
+  contents: [{ uri: uri.href, text: '<html></html>', _meta: ${meta} }],
+}));`;
+
+const RESOURCE_URI_NOTE = "Write 'ui.resourceUri' instead: ext-apps 2 deprecates the flat key (RESOURCE_URI_META_KEY) for ui.resourceUri.";
+const COMPAT = ' To keep serving hosts that still read the old key, write it next to its replacement in the same `_meta`.';
+
+ruleTester.run('no-deprecated-meta-key', rule, {
+  valid: [
+    { filename, code: TOOL("{ ui: { resourceUri: 'ui://w/view.html' } }"), name: 'the current form' },
+    {
+      filename,
+      code: TOOL("{ 'ui/resourceUri': 'ui://w/view.html', ui: { resourceUri: 'ui://w/view.html' } }"),
+      name: 'the deprecated key next to its replacement (the compatibility form)',
+    },
+    {
+      filename,
+      code: RESOURCE("{ 'openai/widgetCSP': { connect_domains: [] }, ui: { csp: { connectDomains: [] } } }"),
+      name: 'openai/widgetCSP next to ui.csp on a resource',
+    },
+    { filename, code: "const locale = extra._meta?.['webplus/i18n'];", name: 'a read of an inbound key' },
+    {
+      filename,
+      code: "server.registerTool('t', {}, async () => ({ content: [], _meta: { 'webplus/i18n': 'en' } }));",
+      name: "a deprecated key on a plane its host does not define it on is not this rule's (no-unregistered-meta-key)",
+    },
+  ],
+  invalid: [
+    {
+      filename,
+      code: TOOL("{ 'ui/resourceUri': 'ui://w/view.html' }"),
+      errors: [
+        {
+          messageId: 'deprecatedHostKey',
+          data: {
+            where: 'Tool descriptor `_meta`',
+            key: 'ui/resourceUri',
+            host: 'MCP Apps',
+            id: 'mcp-apps.ui-resourceUri',
+            replacement: RESOURCE_URI_NOTE,
+            compat: COMPAT,
+          },
+          line: 1,
+          column: 67,
+          endLine: 1,
+          endColumn: 83,
+          suggestions: [
+            {
+              messageId: 'moveIntoReplacement',
+              data: { target: 'ui.resourceUri', key: 'ui/resourceUri' },
+              output: TOOL("{ ui: { resourceUri: 'ui://w/view.html' } }"),
+            },
+          ],
+        },
+      ],
+      name: 'ui/resourceUri on a tool descriptor: moved into ui',
+    },
+    {
+      filename,
+      code: RESOURCE("{ 'openai/widgetDomain': 'https://w.example.com' }"),
+      errors: [
+        {
+          messageId: 'deprecatedHostKey',
+          line: 2,
+          column: 63,
+          endLine: 2,
+          endColumn: 84,
+          suggestions: [
+            {
+              messageId: 'moveIntoReplacement',
+              data: { target: 'ui.domain', key: 'openai/widgetDomain' },
+              output: RESOURCE("{ ui: { domain: 'https://w.example.com' } }"),
+            },
+          ],
+        },
+      ],
+      name: 'openai/widgetDomain on a resource: moved into ui.domain',
+    },
+    {
+      filename,
+      code: RESOURCE("{ 'openai/widgetCSP': { connect_domains: ['https://api.example.com'] } }"),
+      errors: [{ messageId: 'deprecatedHostKey', line: 2, column: 63, endLine: 2, endColumn: 81, suggestions: [] }],
+      name: "openai/widgetCSP: ui.csp's fields are named otherwise, so no suggestion",
+    },
+    {
+      filename,
+      code: TOOL("{ 'ui/resourceUri': 'ui://w/view.html', ui: { visibility: ['app'] } }"),
+      errors: [{ messageId: 'deprecatedHostKey', line: 1, column: 67, endLine: 1, endColumn: 83, suggestions: [] }],
+      name: 'ui already set without the field: no suggestion (it would duplicate ui)',
+    },
+    {
+      filename,
+      code: TOOL("{ ...base, 'ui/resourceUri': 'ui://w/view.html' }"),
+      errors: [{ messageId: 'deprecatedHostKey', line: 1, column: 76, endLine: 1, endColumn: 92, suggestions: [] }],
+      name: 'a spread may carry ui: no suggestion',
+    },
+    {
+      filename,
+      code: "server.registerTool('t', {}, async () => ({ content: [], _meta: { 'io.modelcontextprotocol/related-task': { taskId: 't1' } } }));",
+      errors: [
+        {
+          messageId: 'deprecatedHostKey',
+          data: {
+            where: '`_meta`',
+            key: 'io.modelcontextprotocol/related-task',
+            host: 'MCP',
+            id: 'mcp.related-task',
+            replacement:
+              'MCP 2026-07-28 moved tasks out of the core protocol into the Tasks extension (io.modelcontextprotocol/tasks), where a task is the taskId of a CreateTaskResult, polled with tasks/get: no _meta key.',
+            compat: '',
+          },
+          line: 1,
+          column: 67,
+          endLine: 1,
+          endColumn: 105,
+          suggestions: [],
+        },
+      ],
+      name: 'a deprecated key with no replacement key (related-task on a result): message only',
+    },
+  ],
+});
+
+describe('presets', () => {
+  it('warns in recommended and errs in strict (a deprecated key still works today)', () => {
+    expect(plugin.configs.recommended.rules['mcp-meta/no-deprecated-meta-key']).toBe('warn');
+    expect(plugin.configs['legacy-recommended'].rules['mcp-meta/no-deprecated-meta-key']).toBe('warn');
+    expect(plugin.configs.strict.rules['mcp-meta/no-deprecated-meta-key']).toBe('error');
+    expect(plugin.configs['legacy-strict'].rules['mcp-meta/no-deprecated-meta-key']).toBe('error');
+    // Every other rule keeps its level: an error in both.
+    expect(plugin.configs.recommended.rules['mcp-meta/no-foreign-meta-key']).toBe('error');
+  });
+});
