@@ -2,7 +2,7 @@
  * Text edits that put a producer inside its own try/catch (MCP _meta rule 3), indented like the surrounding code.
  * Both produce code that parses: the statement's own text is moved unchanged, only re-indented.
  */
-import { ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { collectInSameFunction, isFunctionNode, metaOwner, referenceText } from '../analysis/ast';
 
 export const DEGRADE_COMMENT = '// A failing producer degrades to its key being absent (MCP _meta rule 3).';
@@ -138,12 +138,24 @@ export function wrapChangesLaterCode(
     });
   }
   for (const name of names) {
-    const variable = ASTUtils.findVariable(sourceCode.getScope(name), name);
+    const variable = findVariable(sourceCode.getScope(name), name.name);
     // An undeclared name is a global some other code may read.
     if (!variable || variable.references.some((reference) => reference.isRead() && outside(reference.identifier))) return 'variable';
   }
   if (metaSetOn === null) return null;
   return (lastMetaReads(enclosingBody(statements[0])).get(metaSetOn) ?? -1) >= end ? 'narrowing' : null;
+}
+
+/**
+ * The variable `name` resolves to from `scope`, walking out to the global scope (what `ASTUtils.findVariable` does;
+ * written here because the plugin loads no `@typescript-eslint/utils` at run time: test/e2e/plugin-load.test.ts).
+ */
+function findVariable(scope: TSESLint.Scope.Scope, name: string): TSESLint.Scope.Variable | null {
+  for (let current: TSESLint.Scope.Scope | null = scope; current; current = current.upper) {
+    const variable = current.set.get(name);
+    if (variable) return variable;
+  }
+  return null;
 }
 
 const lastMetaReadsByBody = new WeakMap<TSESTree.Node, Map<string, number>>();
