@@ -172,9 +172,17 @@ describe('a project on TypeScript 7', () => {
       JSON.stringify({ jsPlugins: ['eslint-plugin-mcp-meta'], plugins: [], categories: { correctness: 'off' }, rules }, null, 2),
     );
     const oxlint = run(process.execPath, ['node_modules/oxlint/bin/oxlint', '-c', '.oxlintrc.json', '-f', 'json', 'src'], dir);
-    const diagnostics = (JSON.parse(oxlint.stdout) as { diagnostics: { code?: string; filename: string }[] }).diagnostics;
-    expect(diagnostics).toHaveLength(UNTYPED_FINDINGS);
-    for (const diagnostic of diagnostics) {
+    const diagnostics = (JSON.parse(oxlint.stdout) as { diagnostics: { code?: string; filename: string; message: string }[] }).diagnostics;
+    // The documented limit of this path: imported modules are parsed with @typescript-eslint/parser, which cannot run on
+    // TypeScript 7, so a key held in a `const` imported from another module is not known there (README, "TypeScript 7").
+    // The example server has two such writes; everything else is exactly the seeded findings.
+    const importsKey = new Set(['src/core/ops/query.ts', 'src/violations/retrieval-legacy-summary.ts']);
+    const unreadImports = diagnostics.filter((diagnostic) => importsKey.has(diagnostic.filename));
+    expect(unreadImports).toHaveLength(2);
+    for (const diagnostic of unreadImports) expect(diagnostic.message).toContain('not known statically');
+    const seeded = diagnostics.filter((diagnostic) => !unreadImports.includes(diagnostic));
+    expect(seeded).toHaveLength(UNTYPED_FINDINGS);
+    for (const diagnostic of seeded) {
       expect(diagnostic.code).toMatch(/^mcp-meta\(/);
       expect(diagnostic.filename).toMatch(/^src\/violations\//);
     }
