@@ -361,7 +361,8 @@ function bindingInDeclaration(declaration: TSESTree.VariableDeclaration, name: s
   return null;
 }
 
-function patternDeclares(pattern: Node, name: string): boolean {
+/** True when the binding pattern (a parameter, a destructuring) declares `name`. */
+export function patternDeclares(pattern: Node, name: string): boolean {
   switch (pattern.type) {
     case 'Identifier':
       return pattern.name === name;

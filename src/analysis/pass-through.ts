@@ -24,7 +24,7 @@ import {
   unwrap,
   forEachChildNode,
 } from './ast';
-import { findBinding } from './bindings';
+import { findBinding, patternDeclares } from './bindings';
 import { isInbound, TOOL_RESULT_PROPERTIES } from './planes';
 import type * as ts from 'typescript';
 import { resolveResultTypes } from './typed/result-types';
@@ -224,7 +224,7 @@ function calleeLabel(call: TSESTree.CallExpression): string {
 /** The function whose parameter list declares `name`, seen from `from`, or null. */
 function parameterOwner(name: string, from: Node): FunctionNode | null {
   for (let node = from.parent; node; node = node.parent) {
-    if (isFunctionNode(node) && node.params.some((param) => declaresName(param, name))) return node;
+    if (isFunctionNode(node) && node.params.some((param) => patternDeclares(param, name))) return node;
     if (node.type === 'BlockStatement' || node.type === 'Program') {
       // A local declaration of the name shadows any parameter further out.
       const binding = findBinding(name, from);
@@ -232,25 +232,6 @@ function parameterOwner(name: string, from: Node): FunctionNode | null {
     }
   }
   return null;
-}
-
-function declaresName(pattern: Node, name: string): boolean {
-  switch (pattern.type) {
-    case 'Identifier':
-      return pattern.name === name;
-    case 'AssignmentPattern':
-      return declaresName(pattern.left, name);
-    case 'RestElement':
-      return declaresName(pattern.argument, name);
-    case 'TSParameterProperty':
-      return declaresName(pattern.parameter, name);
-    case 'ObjectPattern':
-      return pattern.properties.some((property) => declaresName(property.type === 'RestElement' ? property : property.value, name));
-    case 'ArrayPattern':
-      return pattern.elements.some((element) => element !== null && declaresName(element, name));
-    default:
-      return false;
-  }
 }
 
 /** A type annotation that names a result type: `CallToolResult`, `Promise<CallToolResult>`, `ToolResult | undefined`. */
@@ -340,7 +321,7 @@ function isResultList(node: Node, context: Context): boolean {
       if (binding.declarator.init && isResultList(binding.declarator.init, context)) return true;
     } else if (binding === null || binding.kind === 'other') {
       const owner = parameterOwner(inner.name, inner);
-      const param = owner?.params.find((candidate) => declaresName(candidate, inner.name));
+      const param = owner?.params.find((candidate) => patternDeclares(candidate, inner.name));
       if (param?.type === 'Identifier' && annotationNamesResult(param.typeAnnotation?.typeAnnotation, context.resultTypes, true))
         return true;
     }
@@ -406,7 +387,7 @@ function sourceOfIdentifier(identifier: TSESTree.Identifier, context: Context): 
   } else if (binding === null || binding.kind === 'other') {
     const owner = parameterOwner(identifier.name, identifier);
     if (owner) {
-      const index = owner.params.findIndex((param) => declaresName(param, identifier.name));
+      const index = owner.params.findIndex((param) => patternDeclares(param, identifier.name));
       const param = owner.params[index];
       if (param.type === 'Identifier' && annotationNamesResult(param.typeAnnotation?.typeAnnotation, context.resultTypes)) {
         return { kind: 'typed', label: identifier.name, node: param };
