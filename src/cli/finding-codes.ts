@@ -1,4 +1,5 @@
 import type { BreakingChangeKind } from './diff/diff-manifests';
+import { shippedDocUrl } from '../util/create-rule';
 
 /**
  * Every finding code the command reports, with a one-line description and the docs/cli.md section that explains it.
@@ -31,7 +32,8 @@ export interface FindingCodeInfo {
   readonly anchor: 'init' | 'check' | 'diff' | 'doc' | 'types' | 'schema' | 'add-key';
 }
 
-export const CLI_DOCS_URL = 'https://github.com/mcp-meta/eslint-plugin-mcp-meta/blob/main/docs/cli.md';
+/** docs/cli.md as the installed version shipped it (a repository branch moves on; the published file does not). */
+export const CLI_DOCS_URL = shippedDocUrl('docs/cli.md');
 
 export const FINDING_CODES: Readonly<Record<FindingCode, FindingCodeInfo>> = {
   'registry-problem': { summary: 'The manifest is invalid, or one of its globs matches no file.', anchor: 'check' },

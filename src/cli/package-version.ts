@@ -1,9 +1,6 @@
-import * as fs from 'node:fs';
-import * as path from 'node:path';
+import { readPackageJson } from '../util/package-json';
 
-/** The package's version, for `--version` and the SARIF tool driver. */
+/** The package's version, for `--version` and the SARIF tool driver (one reading of package.json: `readPackageJson`). */
 export function packageVersion(): string {
-  // dist/src/cli/*.js and src/cli/*.ts are both three folders below the package root.
-  const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as { version: string };
-  return manifest.version;
+  return readPackageJson().version;
 }

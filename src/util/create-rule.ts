@@ -9,7 +9,12 @@ const { name: packageName, version: packageVersion } = readPackageJson();
  * always describes the rule the user runs and never a branch that has moved on.
  */
 export function ruleDocsUrl(name: string): string {
-  return `https://unpkg.com/${packageName}@${packageVersion}/docs/rules/${name}.md`;
+  return shippedDocUrl(`docs/rules/${name}.md`);
+}
+
+/** A file the package ships (`docs/cli.md`), as the installed version published it. */
+export function shippedDocUrl(file: string): string {
+  return `https://unpkg.com/${packageName}@${packageVersion}/${file}`;
 }
 
 export interface McpMetaRuleDocs {

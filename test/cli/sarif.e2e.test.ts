@@ -4,6 +4,7 @@
  */
 import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
+import * as path from 'node:path';
 import AjvDraft04 from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,7 +58,11 @@ function sarifOf(args: string[], cwd: string, expectedStatus: number): SarifLog 
   return log as SarifLog;
 }
 
-const CLI_DOCS = 'https://github.com/mcp-meta/eslint-plugin-mcp-meta/blob/main/docs/cli.md';
+/** docs/cli.md as the installed version ships it: the package's own name and version, never a moving branch. */
+const { name: PACKAGE_NAME, version: PACKAGE_VERSION } = JSON.parse(
+  fs.readFileSync(path.join(__dirname, '../../package.json'), 'utf8'),
+) as { name: string; version: string };
+const CLI_DOCS = `https://unpkg.com/${PACKAGE_NAME}@${PACKAGE_VERSION}/docs/cli.md`;
 
 beforeAll(assertBinBuilt);
 afterAll(removeTempDirs);
