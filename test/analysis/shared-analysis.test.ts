@@ -32,7 +32,10 @@ const config: Linter.Config[] = [
   },
 ];
 
-/** A producer file that every one of the `_meta` rules has something to say about (a relay too, for no-dropped-meta). */
+/**
+ * A producer file that every one of the `_meta` rules has something to say about (a relay too, for no-dropped-meta,
+ * and a tool registered with the deprecated MCP Apps key, for no-deprecated-meta-key).
+ */
 const PRODUCER_FILE = `
 export async function search(ctx, out, rows) {
   ctx.emitResponseMeta('retrieval', { returned: rows.length });
@@ -45,6 +48,9 @@ export async function search(ctx, out, rows) {
 export async function relay(upstream, args) {
   const r = await upstream.callTool({ name: 'search', arguments: args });
   return { content: r.content } satisfies CallToolResult;
+}
+export function registerCard(server) {
+  server.registerTool('card', { inputSchema: {}, _meta: { 'ui/resourceUri': 'ui://card' } }, async () => ({ content: [] }));
 }
 `;
 
