@@ -12,6 +12,9 @@ const SPAWNING_OR_LONG = [
   'test/robustness/generated-programs.test.ts',
   'test/robustness/linear-cost.test.ts',
   'test/robustness/manifest-matrix.test.ts',
+  // In process, but each compiles a TypeScript program over many files (seconds each): the full gate's job.
+  'test/robustness/fixtures-autofix.test.ts',
+  'test/robustness/typed-corpus.test.ts',
 ];
 
 export default defineConfig({
