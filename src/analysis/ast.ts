@@ -150,13 +150,24 @@ export function forEachChildNode(node: Node, visit: (child: Node) => void): void
   }
 }
 
-/** Visits `root` and every node below it, depth first, linking `parent` where a bare parse left it unset. */
+/**
+ * Visits `root` and every node below it, depth first in source order, linking `parent` where a bare parse left it
+ * unset. An explicit stack, not recursion: a generated file's left-deep expression (thousands of `a + b + …`) would
+ * overflow a recursive walk, and this one runs on whole files.
+ */
 export function walkAll(root: Node, visit: (node: Node) => void): void {
-  visit(root);
-  forEachChildNode(root, (child) => {
-    (child as { parent?: Node }).parent ??= root;
-    walkAll(child, visit);
-  });
+  const stack: Node[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    visit(node);
+    const children: Node[] = [];
+    forEachChildNode(node, (child) => {
+      (child as { parent?: Node }).parent ??= node;
+      children.push(child);
+    });
+    // Reversed, so nodes are visited in source order.
+    for (let index = children.length - 1; index >= 0; index -= 1) stack.push(children[index]);
+  }
 }
 
 /**

@@ -22,7 +22,7 @@ import {
   referenceText,
   staticString,
   unwrap,
-  forEachChildNode,
+  walkAll,
 } from './ast';
 import { findBinding, patternDeclares } from './bindings';
 import { isInbound, TOOL_RESULT_PROPERTIES } from './planes';
@@ -113,25 +113,6 @@ export interface PassThroughAnalysis {
   readonly replacedRequestMeta: readonly ReplacedRequestMeta[];
 }
 
-/**
- * Visits `root` and every node below it with an explicit stack: a generated file's left-deep expression (thousands of
- * `a + b + …`) would overflow a recursive walk, and this walk runs on whole files.
- */
-function visitAll(root: Node, visit: (node: Node) => void): void {
-  const stack: Node[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    visit(node);
-    const children: Node[] = [];
-    forEachChildNode(node, (child) => {
-      (child as { parent?: Node }).parent ??= node;
-      children.push(child);
-    });
-    // Reversed, so nodes are visited in source order.
-    for (let index = children.length - 1; index >= 0; index -= 1) stack.push(children[index]);
-  }
-}
-
 const EMPTY: PassThroughAnalysis = Object.freeze({ dropped: [], forwardedServerInfo: [], replacedRequestMeta: [] });
 
 const byAst = new WeakMap<object, PassThroughAnalysis>();
@@ -161,7 +142,7 @@ const HANDLER_NAME = /handler|handle|callback|^cb$|^fn$|^next$|tool|exec|run|fun
 function analyse(ast: TSESTree.Program, resultTypes: ReadonlySet<string>, services: () => TypeServices | null): PassThroughAnalysis {
   const candidates: TSESTree.ObjectExpression[] = [];
   const requestLiterals: TSESTree.ObjectExpression[] = [];
-  visitAll(ast, (node) => {
+  walkAll(ast, (node) => {
     if (node.type !== 'ObjectExpression') return;
     let result = false;
     let meta = false;
@@ -332,7 +313,7 @@ function isResultList(node: Node, context: Context): boolean {
 
 function containsCallTool(node: Node): boolean {
   let found = false;
-  visitAll(node, (child) => {
+  walkAll(node, (child) => {
     if (!found && child.type === 'CallExpression' && calleeName(child) === 'callTool') found = true;
   });
   return found;
@@ -641,7 +622,7 @@ function returnOfIdentifier(declared: TSESTree.Identifier): Node | null {
   const fn = enclosingFunction(declared);
   if (!fn) return null;
   let found: Node | null = null;
-  visitAll(fn.body, (node) => {
+  walkAll(fn.body, (node) => {
     if (node.type === 'ReturnStatement' && node.argument) {
       const argument = unwrap(node.argument);
       if (argument.type === 'Identifier' && argument.name === declared.name) found ??= argument;
@@ -673,7 +654,7 @@ function encloses(outer: Node, inner: Node): boolean {
  */
 function readsMetaOf(name: string, scope: Node): boolean {
   let reads = false;
-  visitAll(scope, (node) => {
+  walkAll(scope, (node) => {
     if (reads || node.type !== 'Identifier' || node.name !== name) return;
     const parent = node.parent;
     if (!parent) return;
