@@ -21,27 +21,6 @@ export type Binding =
   | { kind: 'namespace'; source: string }
   | { kind: 'other' };
 
-/**
- * The file being analysed, while `findMetaWrites` runs: imported `const` keys are resolved relative to it. Set and
- * cleared around one synchronous walk, so it never leaks into another file's analysis.
- */
-let currentFile: string | null = null;
-
-export function withCurrentFile<T>(file: string | null, run: () => T): T {
-  const previous = currentFile;
-  currentFile = file;
-  try {
-    return run();
-  } finally {
-    currentFile = previous;
-  }
-}
-
-/** The file `findMetaWrites` is analysing (absolute), or null outside a walk or for text without a path. */
-export function currentAnalysedFile(): string | null {
-  return currentFile;
-}
-
 export function findBinding(name: string, from: Node): Binding | null {
   let child: Node = from;
   for (let scope = from.parent; scope; child = scope, scope = scope.parent) {
@@ -62,8 +41,8 @@ export function constInitializer(identifier: TSESTree.Identifier): TSESTree.Expr
  * The string a key expression stands for, and how it was found: written out (`'k'`), a template without expressions,
  * or a `const` (see `constStrings`). Null when it is not known statically or may be one of several strings.
  */
-export function staticKey(expression: Node): { name: string; source: 'literal' | 'template' | 'const' } | null {
-  const keys = staticKeys(expression);
+export function staticKey(expression: Node, file: string | null): { name: string; source: 'literal' | 'template' | 'const' } | null {
+  const keys = staticKeys(expression, file);
   return keys?.names.length === 1 ? { name: keys.names[0], source: keys.source } : null;
 }
 
@@ -71,11 +50,11 @@ export function staticKey(expression: Node): { name: string; source: 'literal' |
  * Every string a key expression may stand for: one for a literal, several for `const key = cond ? 'a' : 'b'` (a write
  * per member, as the typed mode does for a union type). Null when some branch is not known statically.
  */
-export function staticKeys(expression: Node): { names: string[]; source: 'literal' | 'template' | 'const' } | null {
+export function staticKeys(expression: Node, file: string | null): { names: string[]; source: 'literal' | 'template' | 'const' } | null {
   const inner = unwrap(expression);
   const direct = staticString(inner);
   if (direct !== null) return { names: [direct], source: inner.type === 'TemplateLiteral' ? 'template' : 'literal' };
-  const names = constStrings(inner, 0);
+  const names = constStrings(inner, file);
   return names === null ? null : { names, source: 'const' };
 }
 
@@ -88,8 +67,10 @@ const MAX_UNION = 16;
  * `+` concatenations of known parts, `?:` of known branches (each is possible), `const` bindings of those, consts
  * imported from a relative module (read from its tree, the same way), `K.NAME` of a namespace import, and
  * `KEYS.name` of an `as const` (or `Object.freeze`d) object of strings, same-file or imported. Null otherwise.
+ * `file` is the module the expression is in (absolute): imports resolve relative to it, and none is followed when it
+ * is null (text without a path). A parameter, not module state: nothing leaks from one analysis into another.
  */
-export function constStrings(expression: Node, depth = 0): string[] | null {
+export function constStrings(expression: Node, file: string | null, depth = 0): string[] | null {
   if (depth > MAX_CONST_DEPTH) return null;
   const inner = unwrap(expression);
   const direct = staticString(inner);
@@ -100,26 +81,26 @@ export function constStrings(expression: Node, depth = 0): string[] | null {
     case 'TemplateLiteral': {
       let results: string[] | null = [inner.quasis[0]?.value.cooked ?? ''];
       inner.expressions.forEach((part, index) => {
-        results = concat(concat(results, constStrings(part, depth + 1)), [inner.quasis[index + 1]?.value.cooked ?? '']);
+        results = concat(concat(results, constStrings(part, file, depth + 1)), [inner.quasis[index + 1]?.value.cooked ?? '']);
       });
       return results;
     }
     case 'BinaryExpression':
-      return inner.operator === '+' ? concat(constStrings(inner.left, depth + 1), constStrings(inner.right, depth + 1)) : null;
+      return inner.operator === '+' ? concat(constStrings(inner.left, file, depth + 1), constStrings(inner.right, file, depth + 1)) : null;
     case 'ConditionalExpression': {
-      const consequent = constStrings(inner.consequent, depth + 1);
-      const alternate = constStrings(inner.alternate, depth + 1);
+      const consequent = constStrings(inner.consequent, file, depth + 1);
+      const alternate = constStrings(inner.alternate, file, depth + 1);
       return consequent && alternate ? unique([...consequent, ...alternate]) : null;
     }
     case 'Identifier': {
       const binding = findBinding(inner.name, inner);
-      if (binding?.kind === 'import') return importedStrings(binding.source, binding.imported, null);
+      if (binding?.kind === 'import') return importedStrings(binding.source, binding.imported, null, file);
       if (binding?.kind !== 'variable' || binding.declarationKind !== 'const') return null;
-      if (!binding.declarator.init) return loopStrings(binding.declarator, depth);
-      return constStrings(binding.declarator.init, depth + 1);
+      if (!binding.declarator.init) return loopStrings(binding.declarator, file, depth);
+      return constStrings(binding.declarator.init, file, depth + 1);
     }
     case 'MemberExpression':
-      return memberStrings(inner, depth);
+      return memberStrings(inner, file, depth);
     default:
       return null;
   }
@@ -129,7 +110,7 @@ export function constStrings(expression: Node, depth = 0): string[] | null {
  * `for (const key of KEYS)` over a `const` array of strings (`['a', 'b']`, `as const`, or written in place): the loop
  * variable is each of them (issue 26 §2: keys from a loop over a const array of literals are known keys).
  */
-function loopStrings(declarator: TSESTree.VariableDeclarator, depth: number): string[] | null {
+function loopStrings(declarator: TSESTree.VariableDeclarator, file: string | null, depth: number): string[] | null {
   const loop = declarator.parent?.parent;
   if (loop?.type !== 'ForOfStatement' || loop.left !== declarator.parent || declarator.id.type !== 'Identifier') return null;
   let array: Node = unwrap(loop.right);
@@ -141,7 +122,7 @@ function loopStrings(declarator: TSESTree.VariableDeclarator, depth: number): st
   if (array.type !== 'ArrayExpression' || array.elements.length === 0) return null;
   const names: string[] = [];
   for (const element of array.elements) {
-    const strings = element && element.type !== 'SpreadElement' ? constStrings(element, depth + 1) : null;
+    const strings = element && element.type !== 'SpreadElement' ? constStrings(element, file, depth + 1) : null;
     if (strings === null) return null;
     names.push(...strings);
   }
@@ -149,21 +130,21 @@ function loopStrings(declarator: TSESTree.VariableDeclarator, depth: number): st
 }
 
 /** `K.TIMING` (namespace import), `KEYS.timing` (an `as const` object, here or imported). */
-function memberStrings(member: TSESTree.MemberExpression, depth: number): string[] | null {
+function memberStrings(member: TSESTree.MemberExpression, file: string | null, depth: number): string[] | null {
   const object = unwrap(member.object);
-  const property = memberPropertyName(member) ?? (member.computed ? singleString(member.property, depth) : null);
+  const property = memberPropertyName(member) ?? (member.computed ? singleString(member.property, file, depth) : null);
   if (object.type !== 'Identifier' || property === null) return null;
   const binding = findBinding(object.name, object);
-  if (binding?.kind === 'namespace') return importedStrings(binding.source, property, null);
-  if (binding?.kind === 'import') return importedStrings(binding.source, binding.imported, property);
+  if (binding?.kind === 'namespace') return importedStrings(binding.source, property, null, file);
+  if (binding?.kind === 'import') return importedStrings(binding.source, binding.imported, property, file);
   if (binding?.kind !== 'variable' || binding.declarationKind !== 'const' || !binding.declarator.init) return null;
   const literal = frozenObjectLiteral(binding.declarator.init);
-  const value = literal ? ownPropertyValue(literal, property) : null;
-  return value ? constStrings(value, depth + 1) : null;
+  const value = literal ? ownPropertyValue(literal, property, file) : null;
+  return value ? constStrings(value, file, depth + 1) : null;
 }
 
-function singleString(expression: Node, depth: number): string | null {
-  const strings = constStrings(expression, depth + 1);
+function singleString(expression: Node, file: string | null, depth: number): string | null {
+  const strings = constStrings(expression, file, depth + 1);
   return strings?.length === 1 ? strings[0] : null;
 }
 
@@ -199,13 +180,13 @@ export function frozenObjectLiteral(init: Node): TSESTree.ObjectExpression | nul
 }
 
 /** The value of the last plain `name:` property of an object literal without spreads (a spread may override it). */
-export function ownPropertyValue(literal: TSESTree.ObjectExpression, name: string): TSESTree.Node | null {
+export function ownPropertyValue(literal: TSESTree.ObjectExpression, name: string, file: string | null): TSESTree.Node | null {
   let value: TSESTree.Node | null = null;
   for (const property of literal.properties) {
     if (property.type === 'SpreadElement') return null;
     if (property.kind !== 'init' || property.method) continue;
     const key = property.computed
-      ? singleString(property.key, 0)
+      ? singleString(property.key, file, 0)
       : property.key.type === 'Identifier'
         ? property.key.name
         : String((property.key as TSESTree.Literal).value);
@@ -214,13 +195,13 @@ export function ownPropertyValue(literal: TSESTree.ObjectExpression, name: strin
   return value;
 }
 
-function importedStrings(source: string, imported: string, property: string | null): string[] | null {
-  if (currentFile === null) return null;
+function importedStrings(source: string, imported: string, property: string | null, file: string | null): string[] | null {
+  if (file === null) return null;
   if (property === null) {
-    const value = resolveImportedString(source, imported, currentFile);
+    const value = resolveImportedString(source, imported, file);
     return value === null ? null : [value];
   }
-  const value = resolveImportedStrings(source, imported, currentFile)?.get(property);
+  const value = resolveImportedStrings(source, imported, file)?.get(property);
   return value === undefined ? null : [value];
 }
 

@@ -13,6 +13,7 @@ import {
   isObjectAssign,
   memberKeys,
   metaValueShape,
+  type ModuleScope,
   objectLiteralOf,
   resolveKeys,
   returnedObjectLiterals,
@@ -38,6 +39,8 @@ export interface AliasWrite {
 }
 
 export interface WriteSink {
+  /** The file being classified: keys and helpers it imports resolve relative to it. */
+  readonly scope: ModuleScope;
   add(write: PartialWrite): void;
   addAliasWrite(write: AliasWrite): void;
   /** `const m = x._meta`: later writes through `m` never name `_meta`, so the pre-filter must learn the name. */
@@ -115,7 +118,7 @@ function classifyAssignment(node: TSESTree.AssignmentExpression, sink: WriteSink
     const value = unwrap(node.right);
     const targetText = referenceText(owner);
     const initialises = createsMissingMeta(node, value, targetText) || createsOnFreshObject(node, owner);
-    const shape = metaValueShape(value, targetText);
+    const shape = metaValueShape(value, targetText, sink.scope);
     sink.add({
       kind: initialises ? 'meta-init' : 'meta-assign',
       ...decision,
@@ -158,7 +161,7 @@ function classifyKeyMember(
     keyMember = object;
     depth += 1;
   }
-  const keys = memberKeys(keyMember, depth === 0 ? value : null);
+  const keys = memberKeys(keyMember, depth === 0 ? value : null, sink.scope);
   const owner = metaOwner(keyMember.object);
   if (owner) {
     const decision = checkedDecisionOfOwner(owner);
@@ -177,7 +180,12 @@ function classifyCall(node: TSESTree.CallExpression, vocabulary: WriteVocabulary
     const [keyArgument, valueArgument] = node.arguments;
     const keys =
       keyArgument && keyArgument.type !== 'SpreadElement'
-        ? resolveKeys(keyArgument, keyArgument, valueArgument && valueArgument.type !== 'SpreadElement' ? unwrap(valueArgument) : null)
+        ? resolveKeys(
+            keyArgument,
+            keyArgument,
+            valueArgument && valueArgument.type !== 'SpreadElement' ? unwrap(valueArgument) : null,
+            sink.scope,
+          )
         : [{ name: null, source: 'dynamic' as const, node, value: null }];
     sink.add({ kind: 'emit', plane: 'result', evidence: 'manifest', node, keys });
     return;
@@ -198,7 +206,7 @@ function classifyObjectAssign(node: TSESTree.CallExpression, sink: WriteSink): v
     for (const source of sources) {
       const literal = source.type === 'SpreadElement' ? null : objectLiteralOf(source);
       if (literal) {
-        const shape = metaValueShape(literal, null);
+        const shape = metaValueShape(literal, null, sink.scope);
         keys.push(...shape.keys);
         spreads.push(...shape.spreads);
       } else {
@@ -218,7 +226,7 @@ function classifyObjectAssign(node: TSESTree.CallExpression, sink: WriteSink): v
     const metaProperty = findMetaProperty(literal);
     if (!metaProperty) continue;
     const value = unwrap(metaProperty.value) as Expression;
-    const shape = metaValueShape(value, referenceText(target));
+    const shape = metaValueShape(value, referenceText(target), sink.scope);
     sink.add({ kind: 'object-assign-meta', ...decision, node, target, metaValue: value, replaces: !shape.mergesSelf, ...shape });
   }
 }
@@ -241,7 +249,7 @@ function classifyObjectLiteral(node: TSESTree.ObjectExpression, sink: WriteSink)
   );
   const target = rewrapped ? (unwrap(rewrapped.argument) as Expression) : null;
   const value = unwrap(metaProperty.value) as Expression;
-  const shape = metaValueShape(value, referenceText(target));
+  const shape = metaValueShape(value, referenceText(target), sink.scope);
   sink.add({
     kind: 'meta-literal',
     plane: decision.plane,
@@ -288,7 +296,7 @@ function classifyReturned(argument: Expression, node: Node, vocabulary: WriteVoc
   const name = functionName(fn);
   if (name === null || !vocabulary.hookFunctions.has(name)) return;
   for (const literal of returnedObjectLiterals(argument)) {
-    const shape = metaValueShape(literal, null);
+    const shape = metaValueShape(literal, null, sink.scope);
     sink.add({
       kind: 'hook-return',
       plane: 'result',

@@ -156,7 +156,7 @@ class ShapeBuilder {
       if (!isNothing(argument) && !this.addObject(argument, depth + 1)) this.markOpen();
       return;
     }
-    const name = property.computed ? (staticKey(property.key)?.name ?? null) : propertyKeyName(property);
+    const name = property.computed ? (staticKey(property.key, null)?.name ?? null) : propertyKeyName(property);
     if (name === null) {
       this.markOpen();
       return;

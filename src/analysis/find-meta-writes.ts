@@ -6,9 +6,9 @@
  */
 import type { TSESTree } from '@typescript-eslint/utils';
 import { forEachChildNode, functionName, isFunctionNode, walkAll } from './ast';
-import { withCurrentFile } from './bindings';
 import { aliasOwner, classifyNode, completeWrite, type AliasWrite, type PartialWrite, type WriteSink } from './classify-write';
 import { MentionIndex, mayWriteMeta, type WriteVocabulary } from './mention-index';
+import { moduleScope, type ModuleScope } from './meta-value';
 import { walkKeys, type VisitorKeys } from './prune';
 import type { MetaWrite } from './types';
 
@@ -38,11 +38,14 @@ export function findMetaWrites(input: FindMetaWritesInput): MetaWrite[] {
   walks += 1;
   // ESLint and oxlint link `parent` before rules run; a bare parser (the CLI) does not, and bindings need it.
   if (input.ast.body.length > 0 && !input.ast.body[0].parent) walkAll(input.ast, () => undefined);
-  const finder = new WriteFinder(input.vocabulary, input.visitorKeys, new MentionIndex(input.text, input.vocabulary));
-  return withCurrentFile(input.filename ?? null, () => {
-    finder.walk(input.ast);
-    return finder.finish();
-  });
+  const finder = new WriteFinder(
+    input.vocabulary,
+    input.visitorKeys,
+    new MentionIndex(input.text, input.vocabulary),
+    moduleScope(input.filename ?? null),
+  );
+  finder.walk(input.ast);
+  return finder.finish();
 }
 
 type Site = Pick<MetaWrite, 'functionNode' | 'statement' | 'tryStatement'>;
@@ -60,6 +63,7 @@ class WriteFinder implements WriteSink {
     private readonly vocabulary: WriteVocabulary,
     private readonly visitorKeys: VisitorKeys,
     private readonly mentions: MentionIndex,
+    readonly scope: ModuleScope,
   ) {}
 
   walk(node: Node): void {

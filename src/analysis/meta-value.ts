@@ -16,12 +16,32 @@ import {
   returnArguments,
   unwrap,
 } from './ast';
-import { constInitializer, currentAnalysedFile, findBinding, functionBoundTo, staticKeys } from './bindings';
+import { constInitializer, findBinding, functionBoundTo, staticKeys } from './bindings';
 import { resolveImportedHelper } from './imported-helpers';
 import type { HelperOrigin, MetaKeyWrite } from './types';
 
 type Node = TSESTree.Node;
 type Expression = TSESTree.Expression;
+
+/**
+ * The module one analysis reads (the linted file, or a module read for its exports), passed down the analysis rather
+ * than held in module state: its imports resolve relative to `file`, and the helpers being followed are this
+ * analysis's own.
+ */
+export interface ModuleScope {
+  /** Absolute path, or null for text without a path (imported names then stay unknown). */
+  readonly file: string | null;
+  /**
+   * Helpers being followed (a function node, or `file#name` for an imported one): helpers spreading helpers
+   * (`{ ...base(), k }`) are followed `MAX_HELPER_DEPTH` deep, and a helper that reaches itself is not followed again
+   * (its keys would be counted, and reported, once per turn).
+   */
+  readonly followedHelpers: Set<unknown>;
+}
+
+export function moduleScope(file: string | null): ModuleScope {
+  return { file, followedHelpers: new Set() };
+}
 
 export function isObjectAssign(call: TSESTree.CallExpression): boolean {
   const callee = unwrap(call.callee);
@@ -72,15 +92,15 @@ function restOfDestructuredMeta(identifier: TSESTree.Identifier): Expression | n
  * Resolves a key expression: a literal, a template without expressions, or a `const` (`constStrings`); a `const` that
  * may hold one of several strings (`cond ? 'a' : 'b'`) is a write of each, as the typed mode does for a union.
  */
-export function resolveKeys(expression: Expression, node: Node, value: Expression | null): MetaKeyWrite[] {
-  const keys = staticKeys(expression);
+export function resolveKeys(expression: Expression, node: Node, value: Expression | null, scope: ModuleScope): MetaKeyWrite[] {
+  const keys = staticKeys(expression, scope.file);
   return keys ? keys.names.map((name) => ({ name, source: keys.source, node, value })) : [{ name: null, source: 'dynamic', node, value }];
 }
 
 /** The keys a member writes: `._meta.k` (literal) or `._meta[K]` (resolved). */
-export function memberKeys(member: TSESTree.MemberExpression, value: Expression | null): MetaKeyWrite[] {
+export function memberKeys(member: TSESTree.MemberExpression, value: Expression | null, scope: ModuleScope): MetaKeyWrite[] {
   if (!member.computed) return [{ name: memberPropertyName(member), source: 'literal', node: member.property, value }];
-  return resolveKeys(member.property, member.property, value);
+  return resolveKeys(member.property, member.property, value, scope);
 }
 
 /** An object literal given directly or through a `const`. */
@@ -139,42 +159,37 @@ function conditionalLiterals(argument: Node): TSESTree.ObjectExpression[] | null
  * the call. Only keys known statically are taken from an imported helper: a dynamic key there cannot be fixed here.
  * Null when `value` is not such a call.
  */
-function helperKeys(value: Expression): MetaKeyWrite[] | null {
+function helperKeys(value: Expression, scope: ModuleScope): MetaKeyWrite[] | null {
   const inner = unwrap(value);
   if (inner.type !== 'CallExpression') return null;
   const callee = unwrap(inner.callee);
-  if (callee.type !== 'Identifier' || followedHelpers.size >= MAX_HELPER_DEPTH) return null;
-  return helperCallKeys(inner, callee);
+  if (callee.type !== 'Identifier' || scope.followedHelpers.size >= MAX_HELPER_DEPTH) return null;
+  return helperCallKeys(inner, callee, scope);
 }
 
-/**
- * Helpers being followed (a function node, or `file#name` for an imported one): helpers spreading helpers
- * (`{ ...base(), k }`) are followed this deep, and a helper that reaches itself is not followed again (its keys would
- * be counted, and reported, once per turn).
- */
+/** Helpers spreading helpers are followed this deep (see `ModuleScope.followedHelpers`). */
 const MAX_HELPER_DEPTH = 4;
-const followedHelpers = new Set<unknown>();
 
-function following<T>(helper: unknown, run: () => T): T | null {
-  if (followedHelpers.has(helper)) return null;
-  followedHelpers.add(helper);
+function following<T>(scope: ModuleScope, helper: unknown, run: () => T): T | null {
+  if (scope.followedHelpers.has(helper)) return null;
+  scope.followedHelpers.add(helper);
   try {
     return run();
   } finally {
-    followedHelpers.delete(helper);
+    scope.followedHelpers.delete(helper);
   }
 }
 
-function helperCallKeys(inner: TSESTree.CallExpression, callee: TSESTree.Identifier): MetaKeyWrite[] | null {
+function helperCallKeys(inner: TSESTree.CallExpression, callee: TSESTree.Identifier, scope: ModuleScope): MetaKeyWrite[] | null {
   const fn = functionBoundTo(callee);
   if (fn?.body) {
     const returned =
       fn.body.type !== 'BlockStatement'
         ? returnedObjectLiterals(fn.body as Expression)
         : returnArguments(fn.body).flatMap(returnedObjectLiterals);
-    return following(fn, () => returned.flatMap((literal) => metaValueShape(literal, null).keys));
+    return following(scope, fn, () => returned.flatMap((literal) => metaValueShape(literal, null, scope).keys));
   }
-  const file = currentAnalysedFile();
+  const file = scope.file;
   const binding = file === null || fn ? null : findBinding(callee.name, callee);
   const helper = binding?.kind === 'import' && file !== null ? resolveImportedHelper(binding.source, binding.imported, file) : null;
   if (!helper) return null;
@@ -191,11 +206,11 @@ function helperCallKeys(inner: TSESTree.CallExpression, callee: TSESTree.Identif
 }
 
 /** Keys and spreads of a value given to `_meta` (literal, or `const` bound to one); `mergesSelf` per rule 1. */
-export function metaValueShape(value: Expression, targetText: string | null): MetaValueShape {
+export function metaValueShape(value: Expression, targetText: string | null, scope: ModuleScope): MetaValueShape {
   const literal = objectLiteralOf(value);
   const shape: MetaValueShape = { mergesSelf: false, selfSpread: null, spreads: [], keys: [] };
   if (!literal) {
-    shape.keys.push(...(helperKeys(value) ?? []));
+    shape.keys.push(...(helperKeys(value, scope) ?? []));
     return shape;
   }
   literal.properties.forEach((property, index) => {
@@ -209,19 +224,19 @@ export function metaValueShape(value: Expression, targetText: string | null): Me
       }
       const branches = conditionalLiterals(property.argument);
       if (branches && !(branches.length === 1 && branches[0] === unwrap(property.argument))) {
-        for (const branch of branches) shape.keys.push(...metaValueShape(branch, null).keys);
+        for (const branch of branches) shape.keys.push(...metaValueShape(branch, null, scope).keys);
         return;
       }
       shape.spreads.push(unwrap(property.argument) as Expression);
       // `...timingMeta(t)`: a helper's keys are spread in (still a spread: its other keys, if any, are not known).
-      shape.keys.push(...(helperKeys(property.argument) ?? []));
+      shape.keys.push(...(helperKeys(property.argument, scope) ?? []));
       return;
     }
     const propertyValue = unwrap(property.value) as Expression;
     if (!property.computed) {
       shape.keys.push({ name: propertyKeyName(property), source: 'literal', node: property.key, value: propertyValue });
     } else {
-      shape.keys.push(...resolveKeys(property.key, property.key, propertyValue));
+      shape.keys.push(...resolveKeys(property.key, property.key, propertyValue, scope));
     }
   });
   return shape;

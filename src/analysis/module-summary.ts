@@ -13,8 +13,8 @@ import * as path from 'node:path';
 import type * as ts from 'typescript';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { isNothing, memberPropertyName, propertyKeyName, returnArguments, unwrap, walkAll } from './ast';
-import { constInitializer, constStrings, findBinding, frozenObjectLiteral, functionBoundTo, staticKey, withCurrentFile } from './bindings';
-import { metaValueShape } from './meta-value';
+import { constInitializer, constStrings, findBinding, frozenObjectLiteral, functionBoundTo, staticKey } from './bindings';
+import { metaValueShape, moduleScope, type ModuleScope } from './meta-value';
 import { ModuleCache } from './module-cache';
 import { parseSource } from './parse-source';
 import type { HelperOrigin, KeySource } from './types';
@@ -74,10 +74,10 @@ function readSummary(file: string): ModuleSummary | null {
   }
   // Bindings (`const KEY = 'k'`, a `const` literal a helper returns) are found through `parent` links.
   walkAll(program, () => undefined);
-  return withCurrentFile(file, () => summarise(program));
+  return summarise(program, moduleScope(file));
 }
 
-function summarise(program: TSESTree.Program): ModuleSummary {
+function summarise(program: TSESTree.Program, scope: ModuleScope): ModuleSummary {
   const strings = new Map<string, string>();
   const objects = new Map<string, ReadonlyMap<string, string>>();
   const helpers = new Map<string, readonly HelperKeySummary[]>();
@@ -89,14 +89,14 @@ function summarise(program: TSESTree.Program): ModuleSummary {
     if (!value) return;
     const inner = unwrap(value);
     if (inner.type === 'ArrowFunctionExpression' || inner.type === 'FunctionExpression' || inner.type === 'FunctionDeclaration') {
-      const keys = helperKeys(inner, budget);
+      const keys = helperKeys(inner, budget, scope);
       if (keys) helpers.set(exported, keys);
       return;
     }
-    const names = constStrings(value);
+    const names = constStrings(value, scope.file);
     if (names?.length === 1) strings.set(exported, names[0]);
     const literal = frozenObjectLiteral(value) ?? (anyObject && inner.type === 'ObjectExpression' ? inner : null);
-    if (literal) objects.set(exported, objectStrings(literal));
+    if (literal) objects.set(exported, objectStrings(literal, scope.file));
   };
 
   /** An exported module-level name: what it is bound to. */
@@ -117,7 +117,7 @@ function summarise(program: TSESTree.Program): ModuleSummary {
     if (statement.type === 'ExportDefaultDeclaration') {
       const declaration = statement.declaration;
       if (declaration.type === 'FunctionDeclaration') {
-        const keys = helperKeys(declaration, budget);
+        const keys = helperKeys(declaration, budget, scope);
         if (keys) helpers.set('default', keys);
       } else if (declaration.type === 'Identifier') exportLocal('default', declaration.name, statement);
       else exportValue('default', declaration, true);
@@ -157,14 +157,14 @@ function declaredLiteral(declarator: TSESTree.VariableDeclarator): Node | null {
   return annotation?.type === 'TSLiteralType' && annotation.literal.type === 'Literal' ? annotation.literal : null;
 }
 
-function objectStrings(literal: TSESTree.ObjectExpression): Map<string, string> {
+function objectStrings(literal: TSESTree.ObjectExpression, file: string | null): Map<string, string> {
   const strings = new Map<string, string>();
   for (const property of literal.properties) {
     // A spread may hold anything: the object's strings are then not all known, and none is taken.
     if (property.type === 'SpreadElement') return new Map();
     if (property.kind !== 'init' || property.method) continue;
-    const name = property.computed ? (staticKey(property.key)?.name ?? null) : nameOf(property.key as TSESTree.Identifier);
-    const value = constStrings(property.value);
+    const name = property.computed ? (staticKey(property.key, file)?.name ?? null) : nameOf(property.key as TSESTree.Identifier);
+    const value = constStrings(property.value, file);
     if (name !== null && value?.length === 1) strings.set(name, value[0]);
   }
   return strings;
@@ -180,15 +180,15 @@ const MAX_INLINE_DEPTH = 6;
  * otherwise. Keys another module's helper builds keep that module (`builtBy`); unknown keys are left out (a dynamic
  * key there cannot be fixed at the call).
  */
-function helperKeys(fn: TSESTree.FunctionLike, budget: { nodes: number }): HelperKeySummary[] | null {
+function helperKeys(fn: TSESTree.FunctionLike, budget: { nodes: number }, scope: ModuleScope): HelperKeySummary[] | null {
   const literals = returnedLiterals(fn);
   if (literals === null) return null;
   const keys: HelperKeySummary[] = [];
   for (const literal of literals) {
-    for (const key of metaValueShape(literal, null).keys) {
+    for (const key of metaValueShape(literal, null, scope).keys) {
       if (key.name === null) continue;
       // A key from yet another module's helper already carries a detached value.
-      const value = key.builtBy || key.value === null ? key.value : detach(key.value, budget);
+      const value = key.builtBy || key.value === null ? key.value : detach(key.value, budget, scope.file);
       keys.push({ name: key.name, source: key.source, value, ...(key.builtBy ? { builtBy: key.builtBy } : {}) });
     }
   }
@@ -234,11 +234,11 @@ function literalBranches(expression: Node, depth: number): TSESTree.ObjectExpres
  * branches, a same-module builder's call replaced by what it returns, `rows.map(r => ({…}))` by an array of what the
  * callback returns, `const`s inlined. Anything else becomes an unknown identifier (the rules then say nothing of it).
  */
-function detach(value: Node, budget: { nodes: number }, depth = 0): Expression {
+function detach(value: Node, budget: { nodes: number }, file: string | null, depth = 0): Expression {
   if (budget.nodes <= 0 || depth > MAX_INLINE_DEPTH) return unknownNode();
   budget.nodes -= 1;
   const inner = unwrap(value);
-  const next = (node: Node): Expression => detach(node, budget, depth + 1);
+  const next = (node: Node): Expression => detach(node, budget, file, depth + 1);
   switch (inner.type) {
     case 'Literal':
       return 'regex' in inner || 'bigint' in inner ? unknownNode() : synthetic({ type: 'Literal', value: inner.value, raw: inner.raw });
@@ -280,7 +280,7 @@ function detach(value: Node, budget: { nodes: number }, depth = 0): Expression {
         ),
       });
     case 'ObjectExpression':
-      return synthetic({ type: 'ObjectExpression', properties: inner.properties.map((property) => detachProperty(property, next)) });
+      return synthetic({ type: 'ObjectExpression', properties: inner.properties.map((property) => detachProperty(property, next, file)) });
     case 'CallExpression':
       return detachCall(inner, next);
     default:
@@ -288,9 +288,9 @@ function detach(value: Node, budget: { nodes: number }, depth = 0): Expression {
   }
 }
 
-function detachProperty(property: TSESTree.ObjectLiteralElement, next: (node: Node) => Expression): Node {
+function detachProperty(property: TSESTree.ObjectLiteralElement, next: (node: Node) => Expression, file: string | null): Node {
   if (property.type === 'SpreadElement') return synthetic({ type: 'SpreadElement', argument: next(property.argument) });
-  const name = property.computed ? (staticKey(property.key)?.name ?? null) : propertyKeyName(property);
+  const name = property.computed ? (staticKey(property.key, file)?.name ?? null) : propertyKeyName(property);
   // A field whose name is not known: the shape is open (more fields than listed may be written), as in the module.
   if (name === null) return synthetic({ type: 'SpreadElement', argument: unknownNode() });
   const written = property.kind === 'init' && !property.method;
