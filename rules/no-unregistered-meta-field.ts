@@ -151,7 +151,10 @@ export default createRule<Options, MessageIds>({
         const shape = objectShape ?? collectItemShape(value);
         builtElsewhere = key.builtBy ? key : null;
         if (shape && spec.fields) checkShape(shape, spec.fields, key.name, key.name);
-        if (objectShape && entry) {
+        // Only where the plane is known (a sink, a source, the SDK's type, the shape): a framework's own config
+        // type, known only by its name, may be split between planes before the host sees it (xmcp's ToolMetadata).
+        const planeKnown = write.evidence !== 'name';
+        if (objectShape && entry && planeKnown) {
           const at = (field: string): TSESTree.Node[] =>
             key.builtBy ? [key.node] : (objectShape.fields.get(field) ?? []).map((occurrence) => occurrence.node);
           checkHostFieldPlanes(entry, objectShape.fields.keys(), write.plane, key.name, at);
@@ -161,7 +164,7 @@ export default createRule<Options, MessageIds>({
         // read from its type; asked only here, after the literal came up empty (never for another module's node).
         const type = shape ? null : typedValueType(services, value);
         if (!services || !type) continue;
-        if (entry) {
+        if (entry && planeKnown) {
           const typed = typedShapeOf(services, type);
           if (typed) checkHostFieldPlanes(entry, typed.fields.keys(), write.plane, key.name, () => [value]);
         }

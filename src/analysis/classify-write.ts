@@ -17,6 +17,7 @@ import {
   objectLiteralOf,
   resolveKeys,
   returnedObjectLiterals,
+  runsOnlyWithoutMeta,
 } from './meta-value';
 import { isCheckedPlane, planeDecisionOfLiteral, planeDecisionOfOwner, type PlaneDecision } from './planes';
 import type { MetaKeyWrite, MetaWrite } from './types';
@@ -257,7 +258,7 @@ function classifyObjectLiteral(node: TSESTree.ObjectExpression, sink: WriteSink)
     node: metaProperty,
     target,
     metaValue: value,
-    replaces: target !== null && !shape.mergesSelf,
+    replaces: target !== null && !shape.mergesSelf && !runsOnlyWithoutMeta(host, referenceText(target)),
     ...shape,
   });
 }

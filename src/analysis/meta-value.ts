@@ -242,6 +242,28 @@ export function metaValueShape(value: Expression, targetText: string | null, sco
   return shape;
 }
 
+/** `x._meta`, or a `const m = x._meta` alias of it, where `x` reads as `targetText`. */
+function isMetaRef(node: Node | null | undefined, targetText: string | null): boolean {
+  if (isMetaOf(node, targetText)) return true;
+  const inner = unwrap(node);
+  return inner?.type === 'Identifier' && isMetaOf(aliasInitializerMeta(inner), targetText);
+}
+
+/**
+ * True when `node` only runs while `target._meta` is absent, so a `_meta` it writes replaces nothing: the consequent
+ * of an absence test (`const meta = result._meta; if (meta === undefined) return { ...result, _meta: { … } }`, the
+ * SDK's own serverInfo stamp) or the other branch of a presence test, without leaving the function.
+ */
+export function runsOnlyWithoutMeta(node: Node, targetText: string | null): boolean {
+  if (targetText === null) return false;
+  for (let child: Node = node, parent = node.parent; parent && !isFunctionNode(parent); child = parent, parent = parent.parent) {
+    if (parent.type !== 'IfStatement' && parent.type !== 'ConditionalExpression') continue;
+    if (parent.consequent === child && testsAbsence(parent.test, targetText)) return true;
+    if (parent.alternate === child && testsPresence(parent.test, targetText)) return true;
+  }
+  return false;
+}
+
 /**
  * A test that holds only when `_meta` is absent or not an object, so an assignment under it has no keys to drop:
  * `!x._meta`, `x._meta === undefined`, `x._meta == null`, `!isRecord(x._meta)` (a negated `is…Object`/`Record`/`Dict`/`Map` predicate),
@@ -254,31 +276,31 @@ function testsAbsence(test: Expression, targetText: string | null): boolean {
   if (inner.type === 'UnaryExpression' && inner.operator === '!') {
     const negated = unwrap(inner.argument);
     if (negated.type === 'CallExpression') return isPredicateCall(negated, OBJECT_PREDICATE, targetText);
-    if (negated.type === 'BinaryExpression' && negated.operator === 'instanceof') return isMetaOf(negated.left, targetText);
-    return isMetaOf(negated, targetText);
+    if (negated.type === 'BinaryExpression' && negated.operator === 'instanceof') return isMetaRef(negated.left, targetText);
+    return isMetaRef(negated, targetText);
   }
   if (inner.type === 'CallExpression') return isPredicateCall(inner, /^isArray$/, targetText);
   if (inner.type !== 'BinaryExpression') return false;
   if (inner.operator === '!==' || inner.operator === '!=') {
     const isTypeofMeta = (side: Node): boolean =>
-      side.type === 'UnaryExpression' && side.operator === 'typeof' && isMetaOf(side.argument, targetText);
+      side.type === 'UnaryExpression' && side.operator === 'typeof' && isMetaRef(side.argument, targetText);
     const isObjectText = (side: Node): boolean => side.type === 'Literal' && side.value === 'object';
     return (isTypeofMeta(inner.left) && isObjectText(inner.right)) || (isTypeofMeta(inner.right) && isObjectText(inner.left));
   }
   if (inner.operator !== '===' && inner.operator !== '==') return false;
   const isNullish = (side: Node): boolean =>
     (side.type === 'Identifier' && side.name === 'undefined') || (side.type === 'Literal' && side.value === null);
-  return (isMetaOf(inner.left, targetText) && isNullish(inner.right)) || (isMetaOf(inner.right, targetText) && isNullish(inner.left));
+  return (isMetaRef(inner.left, targetText) && isNullish(inner.right)) || (isMetaRef(inner.right, targetText) && isNullish(inner.left));
 }
 
 /** `x._meta`, `x._meta !== undefined`, `x._meta != null`: a test that holds only when `_meta` exists. */
 function testsPresence(test: Expression, targetText: string | null): boolean {
   const inner = unwrap(test);
-  if (isMetaOf(inner, targetText)) return true;
+  if (isMetaRef(inner, targetText)) return true;
   if (inner.type !== 'BinaryExpression' || (inner.operator !== '!==' && inner.operator !== '!=')) return false;
   const isNullish = (side: Node): boolean =>
     (side.type === 'Identifier' && side.name === 'undefined') || (side.type === 'Literal' && side.value === null);
-  return (isMetaOf(inner.left, targetText) && isNullish(inner.right)) || (isMetaOf(inner.right, targetText) && isNullish(inner.left));
+  return (isMetaRef(inner.left, targetText) && isNullish(inner.right)) || (isMetaRef(inner.right, targetText) && isNullish(inner.left));
 }
 
 /** `isRecord`, `isPlainObject`, `isObjectLike`, `isDict`: predicates that hold only for an object. */

@@ -108,16 +108,29 @@ const SINK_CALLS: ReadonlyMap<string, { plane: 'tool' | 'resource' | 'prompt'; f
 ]);
 /** Calls whose (awaited) value is a tool result: a client forwarding a call (`await client.callTool(…)`). */
 const RESULT_SOURCE_CALLS: ReadonlySet<string> = new Set(['callTool']);
-/** Declared types that fix a variable's plane (`const r: CallToolResult = …`), from the SDKs' own type names. */
+/**
+ * Declared types that fix a variable's plane (`const r: CallToolResult = …`), from the SDKs' own type names. The SDK's
+ * `Registered*` objects are what `update()` writes (`registeredPrompt._meta = updates._meta` in the SDK's own code).
+ */
 const PLANE_OF_TYPE: ReadonlyMap<string, WritePlane> = new Map([
   ['CallToolResult', 'result'],
   ['CompatibilityCallToolResult', 'result'],
   ['Tool', 'tool'],
   ['ToolConfig', 'tool'],
+  ['RegisteredTool', 'tool'],
   ['McpUiAppToolConfig', 'tool'],
   ['Resource', 'resource'],
   ['ResourceMetadata', 'resource'],
+  ['ResourceTemplate', 'resource'],
+  ['RegisteredResource', 'resource'],
+  ['RegisteredResourceTemplate', 'resource'],
+  ['ResourceContents', 'resource'],
+  ['TextResourceContents', 'resource'],
+  ['BlobResourceContents', 'resource'],
   ['McpUiAppResourceConfig', 'resource'],
+  ['Prompt', 'prompt'],
+  ['RegisteredPrompt', 'prompt'],
+  ['GetPromptResult', 'prompt'],
   ['CreateMessageResult', 'client-result'],
   ['ElicitResult', 'client-result'],
 ]);
@@ -166,23 +179,57 @@ function awaited(expression: Node): Node {
 }
 
 /**
- * A framework's own descriptor types, by name (`ToolMetadata`, `AppToolDefinition`, `ResourceProps`): a type says
- * more than a variable's name, so these decide before the name fallback.
+ * A framework's own descriptor types, by name (`ToolMetadata`, `AppToolDefinition`, `UIResourceProps`): a type says
+ * more than a variable's name, so these decide before the name fallback. Their evidence is still `name`: the framework
+ * may reshape the object before the host sees it (xmcp splits `ToolMetadata._meta.ui` between the tool and its resource).
  */
 const TOOL_TYPE_NAME = /Tool(?:Config|Configuration|Def|Definition|Descriptor|Metadata|Spec)$/;
 const RESOURCE_TYPE_NAME = /Resource(?:Config|Configuration|Def|Definition|Descriptor|Metadata|Props)$/;
 
-/** The plane a declarator's type annotation names (`const r: CallToolResult`, `const c: ToolMetadata`), or null. */
-function planeOfDeclaredType(declarator: TSESTree.VariableDeclarator): WritePlane | null {
-  const annotation = declarator.id.typeAnnotation?.typeAnnotation;
-  if (annotation?.type !== 'TSTypeReference') return null;
-  const typeName = annotation.typeName;
+/** The plane a type names (`CallToolResult`, `ToolMetadata`, `ResourceContents & { _meta?: … }`), or null. */
+function planeOfTypeNode(type: TSESTree.TypeNode | undefined): PlaneDecision | null {
+  if (type?.type === 'TSIntersectionType') {
+    for (const member of type.types) {
+      const decided = planeOfTypeNode(member);
+      if (decided) return decided;
+    }
+    return null;
+  }
+  if (type?.type !== 'TSTypeReference') return null;
+  const typeName = type.typeName;
   const name = typeName.type === 'Identifier' ? typeName.name : typeName.type === 'TSQualifiedName' ? typeName.right.name : null;
   if (name === null) return null;
   const known = PLANE_OF_TYPE.get(name);
-  if (known) return known;
-  if (TOOL_TYPE_NAME.test(name)) return 'tool';
-  if (RESOURCE_TYPE_NAME.test(name)) return 'resource';
+  if (known) return { plane: known, evidence: 'type' };
+  if (TOOL_TYPE_NAME.test(name)) return { plane: 'tool', evidence: 'name' };
+  if (RESOURCE_TYPE_NAME.test(name)) return { plane: 'resource', evidence: 'name' };
+  return null;
+}
+
+/**
+ * The plane a declarator's type says: its annotation (`const r: CallToolResult`), else its initializer's assertion
+ * (`const props = { … } as UIResourceProps`, `satisfies Tool`); null when neither names one.
+ */
+function planeOfDeclaredType(declarator: TSESTree.VariableDeclarator): PlaneDecision | null {
+  const annotated = planeOfTypeNode(declarator.id.typeAnnotation?.typeAnnotation);
+  if (annotated) return annotated;
+  for (let init = declarator.init; init; init = init.expression) {
+    if (init.type !== 'TSAsExpression' && init.type !== 'TSSatisfiesExpression' && init.type !== 'TSTypeAssertion') return null;
+    const asserted = planeOfTypeNode(init.typeAnnotation);
+    if (asserted) return asserted;
+  }
+  return null;
+}
+
+/** The plane a parameter's annotation says (`function add(toolConfig: ToolMetadata)`), or null. */
+function planeOfParameter(identifier: TSESTree.Identifier): PlaneDecision | null {
+  for (let scope: Node | undefined = identifier.parent; scope; scope = scope.parent) {
+    if (!isFunctionNode(scope)) continue;
+    for (const param of scope.params) {
+      const id = param.type === 'AssignmentPattern' ? param.left : param;
+      if (id.type === 'Identifier' && id.name === identifier.name) return planeOfTypeNode(id.typeAnnotation?.typeAnnotation);
+    }
+  }
   return null;
 }
 
@@ -244,11 +291,11 @@ function laterSinkOf(declarator: TSESTree.VariableDeclarator): PlaneDecision | n
 /** What a variable's declaration says about its plane: its type, its source, its later sink, its literal's shape. */
 function planeOfVariable(identifier: TSESTree.Identifier): PlaneDecision | null {
   const declarator = declaratorOf(identifier);
-  if (!declarator) return null;
+  if (!declarator) return planeOfParameter(identifier);
   const registered = registrationOf(identifier);
   if (registered) return { plane: registered, evidence: 'source' };
   const declared = planeOfDeclaredType(declarator);
-  if (declared) return { plane: declared, evidence: 'type' };
+  if (declared) return declared;
   const init = declarator.init ? unwrap(declarator.init) : null;
   if (init && isResultSource(init)) return { plane: 'result', evidence: 'source' };
   const later = laterSinkOf(declarator);
@@ -313,8 +360,35 @@ function planeOfShape(literal: TSESTree.ObjectExpression): WritePlane | null {
   if ([...TOOL_RESULT_PROPERTIES].some((name) => names.has(name))) return 'result';
   if (names.has('inputSchema')) return 'tool';
   if (names.has('uri') && (names.has('text') || names.has('blob') || names.has('mimeType') || names.has('name'))) return 'resource';
-  if (names.has('messages')) return 'prompt';
+  if (names.has('messages') || names.has('argsSchema')) return 'prompt';
   return null;
+}
+
+/** The declarator a literal initialises, through type assertions (`const p = { … } as UIResourceProps`), or null. */
+function declaratorOfLiteral(literal: Node): TSESTree.VariableDeclarator | null {
+  let node: Node = literal;
+  while (
+    node.parent &&
+    (node.parent.type === 'TSAsExpression' || node.parent.type === 'TSSatisfiesExpression' || node.parent.type === 'TSTypeAssertion')
+  ) {
+    node = node.parent;
+  }
+  return node.parent?.type === 'VariableDeclarator' && node.parent.init === node ? node.parent : null;
+}
+
+/**
+ * True when `identifier` is a local variable initialised by an object literal whose every property is written there:
+ * what it holds is known, so its name (`result`, `response`) says nothing more (a test's `const result = {
+ * supportedVersions, capabilities }` is a discover result, not a tool result).
+ */
+function isSeenLiteral(identifier: TSESTree.Identifier): boolean {
+  const init = declaratorOf(identifier)?.init;
+  const literal = init ? unwrap(init) : null;
+  return (
+    literal?.type === 'ObjectExpression' &&
+    literal.properties.length > 0 &&
+    literal.properties.every((property) => property.type === 'Property')
+  );
 }
 
 /** The function a literal is returned from (`return { … }` or an arrow's expression body), or null. */
@@ -343,10 +417,11 @@ export function planeDecisionOfLiteral(literal: TSESTree.ObjectExpression): Plan
     const sink = sinkOfArgument(literal);
     if (sink) return sink;
   }
-  if (parent?.type === 'VariableDeclarator' && parent.init === literal) {
-    const declared = planeOfDeclaredType(parent);
-    if (declared) return { plane: declared, evidence: 'type' };
-    const later = laterSinkOf(parent);
+  const declarator = declaratorOfLiteral(literal);
+  if (declarator) {
+    const declared = planeOfDeclaredType(declarator);
+    if (declared) return declared;
+    const later = laterSinkOf(declarator);
     if (later) return later;
   }
   const returnedFrom = functionReturning(literal);
@@ -359,6 +434,7 @@ export function planeDecisionOfLiteral(literal: TSESTree.ObjectExpression): Plan
     if (spread.type === 'Identifier') {
       const declared = planeOfVariable(spread);
       if (declared) return declared;
+      if (isSeenLiteral(spread)) continue;
     }
     const segments = referenceSegments(spread);
     if (segments.length > 0 && RESULT_NAME.test(segments[segments.length - 1])) return { plane: 'result', evidence: 'name' };

@@ -57,6 +57,18 @@ createRuleTester().run('no-unregistered-meta-field: host fields per plane', rule
       ),
     },
     { name: 'the external form: tool fields on a tool descriptor', ...EXTERNAL, code: TOOL("{ resourceUri: 'ui://weather/view.html' }") },
+    {
+      // xmcp's `examples/ext-apps/src/tools/weather.tsx`: xmcp splits `_meta.ui` between the tool and the resource it
+      // registers, so a framework type known only by its name does not say where the host reads the field.
+      name: "a framework's own tool type (xmcp ToolMetadata) is a tool only by name: its host fields are not judged",
+      ...BY_ID,
+      code: `import { type ToolMetadata } from "xmcp";
+export const metadata: ToolMetadata = {
+  name: "weather",
+  description: "Weather App",
+  _meta: { ui: { csp: { connectDomains: ["https://api.open-meteo.com"] } } },
+};`,
+    },
   ],
   invalid: [
     {
@@ -79,6 +91,12 @@ createRuleTester().run('no-unregistered-meta-field: host fields per plane', rule
         onOtherPlane('prefersBorder', 'resource', 'tool descriptor', 1, 112, 125),
         onOtherPlane('visibility', 'tool descriptor', 'resource', 3, 141, 151),
       ],
+    },
+    {
+      name: "the SDK's own Tool type is a tool descriptor: its resource field is reported",
+      ...BY_ID,
+      code: `const weather: Tool = { name: "weather", inputSchema: { type: "object" }, _meta: { ui: { csp: {} } } };`,
+      errors: [onOtherPlane('csp', 'resource', 'tool descriptor', 1, 90, 93)],
     },
     {
       name: 'the external form: its catalogue entry is found by name',

@@ -61,6 +61,23 @@ ruleTester.run('no-wholesale-meta-assign: planes and flow', wholesaleRule, {
       code: 'function strip(r) {\n  const m = { ...r._meta };\n  delete m.secret;\n  return { ...r, _meta: m };\n}',
     },
     {
+      name: 'a re-wrap under an absence test of an alias of its _meta creates it (typescript-sdk stampServerInfoMeta)',
+      filename: SEARCH_OP,
+      code: "export function stamp(result: Result, info: unknown): Result {\n  const meta = (result as Record<string, unknown>)['_meta'];\n  if (meta === undefined) {\n    return { ...result, _meta: { retrieval: info } } as Result;\n  }\n  return result;\n}",
+    },
+    {
+      name: 'a spread of a local literal with no result shape is not a result by its name (typescript-sdk DiscoverResult test)',
+      code: "const result = { supportedVersions: ['2026-07-28'], capabilities: {} };\nparse({ ...result, resultType: 'complete', _meta: { retrieval: 1 } });",
+    },
+    {
+      name: "the SDK's own update of a registered prompt is the prompt plane (typescript-sdk mcp.ts)",
+      code: 'const registeredPrompt: RegisteredPrompt = {\n  argsSchema,\n  _meta,\n  update: (updates) => {\n    if (updates._meta !== undefined) registeredPrompt._meta = updates._meta;\n  },\n};',
+    },
+    {
+      name: 'resource props asserted as a framework resource type are a resource (mcp-ui getAdditionalResourceProps)',
+      code: 'export function props(options) {\n  const additionalResourceProps = { ...(options.resourceProps ?? {}) } as UIResourceProps;\n  additionalResourceProps._meta = { ...prefixed, ...(additionalResourceProps._meta ?? {}) };\n  return additionalResourceProps;\n}',
+    },
+    {
       name: 'a conditional spread that keeps the handler _meta is a merge',
       filename: SEARCH_OP,
       code: 'async function wrap(handler, on) {\n  const out = await handler();\n  return { ...out, ...(on && { _meta: { ...out._meta, retrieval } }) };\n}',
@@ -159,10 +176,11 @@ ruleTester.run('require-producer-isolation: creation is no producer', isolationR
   invalid: [],
 });
 
+const PLANE_VALUES: Record<string, string> = { 'tool descriptor': 'tool', 'tool result': 'result', resource: 'resource' };
 const wrongPlaneFor = (key: string, registered: string, plane: string, line: number, column: number) =>
   ({
     messageId: 'wrongPlane' satisfies KeyMessageIds,
-    data: { key, registry: 'mcp-meta.registry.json', registered, plane, planeValue: plane === 'tool descriptor' ? 'tool' : 'result' },
+    data: { key, registry: 'mcp-meta.registry.json', registered, plane, planeValue: PLANE_VALUES[plane] },
     line,
     column,
   }) as const;
@@ -219,6 +237,13 @@ ruleTester.run('no-unregistered-meta-key: planes from sinks', keyRule, {
       filename: SEARCH_OP,
       code: 'const config = { description: "d", _meta: {} };\nconfig._meta.retrieval = {};\nserver.registerTool("t", config, cb);',
       errors: [wrongPlaneFor('retrieval', 'tool result', 'tool descriptor', 2, 14)],
+    },
+    {
+      // QuantGeekDev/mcp-framework `BaseApp.readResource`: resources/read contents, typed by the SDK's contents type.
+      name: 'resources/read contents filled in after their literal are a resource, not a tool result',
+      filename: SEARCH_OP,
+      code: 'async function readResource(html: string, meta?: object) {\n  const content: ResourceContents & { _meta?: Record<string, unknown> } = {\n    uri: "ui://app/view.html",\n    mimeType: "text/html;profile=mcp-app",\n    text: html,\n  };\n  if (meta) {\n    content._meta = { retrieval: meta };\n  }\n  return [content];\n}',
+      errors: [wrongPlaneFor('retrieval', 'tool result', 'resource', 8, 23)],
     },
     {
       name: 'a descriptor key returned by a tool callback is on a result, whatever its shape',
