@@ -3,8 +3,9 @@
  * `import KEYS from`), resolved without types: the relative module is found on disk the way TypeScript and Node find
  * it (`.js` written for a `.ts` source, extension-less, `index`), and its summary (`module-summary.ts`: read from its
  * tree with the evaluator of the linted file's consts) gives the exported strings. Re-exports (`export { K } from`,
- * `export * from`, chains of them) are followed. Only relative imports are followed; each module is read once per
- * version (an editor sees edits; the disk is looked at once per event-loop turn: `statOncePerTurn`).
+ * `export * from`, chains of them) are followed. Relative imports, tsconfig `paths` aliases (path-aliases.ts) and
+ * packages are followed; each module is read once per version (an editor sees edits; the disk is looked at once per
+ * event-loop turn: `statOncePerTurn`).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -12,6 +13,7 @@ import { statOncePerTurn } from '../util/stat-once-per-turn';
 import { countCost } from './cost-counter';
 import { ModuleCache } from './module-cache';
 import { moduleSummary, type ModuleSummary } from './module-summary';
+import { aliasedFile } from './path-aliases';
 const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 /** What a module's emitted-JavaScript extension may stand for in source (`./keys.js` -> `./keys.ts`). */
 const SOURCE_FOR_OUTPUT: Readonly<Record<string, readonly string[]>> = {
@@ -91,7 +93,7 @@ function importedFile(specifier: string, fromFile: string): string | null {
   if (specifier.startsWith('.')) return findModuleFile(path.resolve(path.dirname(fromFile), specifier));
   if (specifier.startsWith('/') || specifier.startsWith('node:') || specifier.includes('\0')) return null;
   try {
-    return packageFile(specifier, fromFile);
+    return aliasedFile(specifier, fromFile, findModuleFile) ?? packageFile(specifier, fromFile);
   } catch {
     // An unreadable package (a broken package.json, an exotic exports map): its constants stay unknown.
     return null;

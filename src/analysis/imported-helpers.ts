@@ -1,13 +1,14 @@
 /**
- * Helpers imported from a relative module whose returned object literal becomes `_meta` (`_meta: widgetMeta(w)` with
- * `import { widgetMeta } from './widget.js'`, or a default import), read without types: the module is found the way
- * imported consts' are, and its summary (`module-summary.ts`) lists the keys each exported function builds when its
- * every return is an object literal (through `?:`, `&&`, `await` or a `const`). Anything else stays unknown, as
- * without this. The module's tree is not kept: each key keeps a detached copy of its value for the field rules.
+ * Helpers imported from a relative module, or through a tsconfig `paths` alias (path-aliases.ts), whose returned
+ * object literal becomes `_meta` (`_meta: widgetMeta(w)` with `import { widgetMeta } from './widget.js'`, or a default
+ * import), read without types: the module is found the way imported consts' are, and its summary (`module-summary.ts`)
+ * lists the keys each exported function builds when its every return is an object literal (through `?:`, `&&`,
+ * `await` or a `const`). Anything else stays unknown, as without this. The module's tree is not kept: each key keeps a detached copy of its value for the field rules.
  */
 import { countCost } from './cost-counter';
 import type { HelperOrigin } from './types';
-import { resolveExport } from './imported-consts';
+import { findModuleFile, resolveExport } from './imported-consts';
+import { aliasedFile } from './path-aliases';
 import type { HelperKeySummary } from './module-summary';
 import { posixRelative } from '../util/posix-relative';
 
@@ -25,7 +26,7 @@ export interface ImportedHelper {
  * literals; null otherwise (a package import, a module that does not parse, a class, a function returning a call).
  */
 export function resolveImportedHelper(specifier: string, importedName: string, fromFile: string): ImportedHelper | null {
-  if (!specifier.startsWith('.')) return null;
+  if (!specifier.startsWith('.') && aliasedFile(specifier, fromFile, findModuleFile) === null) return null;
   countCost('imported-helper-lookups');
   const found = resolveExport(specifier, importedName, fromFile, (summary, name) => summary.helpers.get(name));
   return found ? { file: found.file, name: importedName, keys: found.value } : null;
