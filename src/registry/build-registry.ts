@@ -15,6 +15,8 @@ import type {
   MetaPlane,
   Registry,
   RegistryManifest,
+  RegistrationSink,
+  TeamSinkNames,
 } from './types';
 
 type Matcher = (relativePosixPath: string) => boolean;
@@ -137,6 +139,7 @@ export function buildRegistry(manifest: RegistryManifest, absolutePath: string, 
     hooks: new Set(manifest.hooks ?? []),
     hookFunctions: new Set(manifest.hookFunctions ?? []),
     resultTypes: Object.freeze([...(manifest.resultTypes ?? [])]),
+    sinks: teamSinkNames(manifest),
     keys,
     keysOnPlane(plane: MetaPlane): ReadonlyMap<string, KeySpec> {
       return byPlane.get(plane) ?? new Map();
@@ -157,4 +160,15 @@ export function buildRegistry(manifest: RegistryManifest, absolutePath: string, 
       return role;
     },
   });
+}
+
+/** `sinks` by function name (a function listed twice is a manifest error, so the last entry never hides another). */
+export function teamSinkNames(manifest: Pick<RegistryManifest, 'sinks'>): TeamSinkNames {
+  const registrations = new Map<string, RegistrationSink>();
+  for (const entry of manifest.sinks?.registrations ?? []) {
+    const sink: RegistrationSink = { plane: entry.plane ?? 'tool', config: entry.config };
+    registrations.set(entry.function, entry.callback === undefined ? sink : { ...sink, callback: entry.callback });
+  }
+  const resultBuilders = new Map((manifest.sinks?.resultBuilders ?? []).map((entry) => [entry.function, entry.argument] as const));
+  return { registrations, resultBuilders };
 }

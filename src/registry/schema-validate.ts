@@ -1,6 +1,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { nearestName } from '../util/nearest-name';
 import { problemsOfKey } from './key-checks';
+import { sinkSchemaProblem } from './sink-checks';
 import { compileRegistryValidator, loadPrecompiledValidator } from './schema-compile';
 import type { JsonLocator } from './json-locate';
 import { parsePointer, toPointer } from './json-locate';
@@ -49,6 +50,12 @@ function describeError(error: ErrorObject, data: unknown, file: string, locator:
   });
   const at = error.instancePath;
   const label = at === '' ? 'The manifest' : `'${at}'`;
+  if (at.startsWith('/sinks/')) {
+    const missing = (error.params as { missingProperty?: string }).missingProperty;
+    const sink = sinkSchemaProblem(error.keyword, at, missing);
+    if (sink === null) return undefined;
+    if (sink !== undefined) return { severity: 'error', file, ...where(at), ...sink };
+  }
 
   switch (error.keyword) {
     case 'additionalProperties': {

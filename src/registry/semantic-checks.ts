@@ -5,6 +5,7 @@ import { fieldTypeProblems } from './field-types';
 import { keyNameProblems } from './key-checks';
 import { toPointer, type JsonLocator } from './json-locate';
 import { isIdentifierName } from './key-name';
+import { sinkProblems } from './sink-checks';
 import type { RegistryManifest, RegistryProblem } from './types';
 
 /**
@@ -57,6 +58,8 @@ export function semanticProblems(
       `Write the bare name of the interface, type alias or class (e.g. '${bare}', without a module path, '.', type arguments or '[]').`,
     );
   });
+
+  for (const problem of sinkProblems(manifest)) report(toPointer(problem.path), problem.message, problem.fix);
 
   for (const { globs, jsonPath } of globListsOf(manifest)) {
     globs.forEach((glob, index) => {

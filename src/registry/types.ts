@@ -45,6 +45,33 @@ export interface ManifestKey {
   catalogue?: string;
 }
 
+/**
+ * A team's own function that registers a tool or resource (`defineTool(config, cb)`): which argument is the config,
+ * and where a tool's callback is (an argument's position, or the config's property that holds it).
+ */
+export interface ManifestRegistration {
+  function: string;
+  /** What the config describes. Default `"tool"`. */
+  plane?: 'tool' | 'resource';
+  /** 0-based position of the config argument. */
+  config: number;
+  /** Only for a tool: the callback's position, or the name of the config property that holds it. */
+  callback?: number | string;
+}
+
+/** A team's own function that builds a tool result: its return is one, and so is the argument at `argument`. */
+export interface ManifestResultBuilder {
+  function: string;
+  /** 0-based position of an argument that is itself a tool result. */
+  argument?: number;
+}
+
+/** The team's registration functions and result builders (a framework that wraps the SDK's registration). */
+export interface ManifestSinks {
+  registrations?: ManifestRegistration[];
+  resultBuilders?: ManifestResultBuilder[];
+}
+
 export interface AcceptedBreak {
   change: string;
   reason: string;
@@ -56,6 +83,8 @@ export interface RegistryManifest {
   emitters?: string[];
   hooks?: string[];
   hookFunctions?: string[];
+  /** The team's own registration functions and result builders. */
+  sinks?: ManifestSinks;
   mergeLayer?: string[];
   ignore?: string[];
   keys: Record<string, ManifestKey>;
@@ -113,11 +142,27 @@ export interface Registry {
   readonly hookFunctions: ReadonlySet<string>;
   /** `resultTypes` as written (empty when absent): the tool-result type names type-aware mode checks writes against. */
   readonly resultTypes: readonly string[];
+  /** `sinks` by function name: the team's registration functions and result builders (empty when absent). */
+  readonly sinks: TeamSinkNames;
   readonly keys: ReadonlyMap<string, KeySpec>;
   /** The keys registered on one plane (precomputed: a lookup, no filtering). */
   keysOnPlane(plane: MetaPlane): ReadonlyMap<string, KeySpec>;
   /** What the manifest says about one file (absolute path). Memoised per file. */
   classifyFile(absoluteFilename: string): FileRole;
+}
+
+/** A registration function as the analysis reads it (`plane` defaulted). */
+export interface RegistrationSink {
+  readonly plane: 'tool' | 'resource';
+  readonly config: number;
+  readonly callback?: number | string;
+}
+
+/** `sinks` by function name, built once per manifest. */
+export interface TeamSinkNames {
+  readonly registrations: ReadonlyMap<string, RegistrationSink>;
+  /** Result builder name -> the position of its result argument (`undefined`: none, only the return is a result). */
+  readonly resultBuilders: ReadonlyMap<string, number | undefined>;
 }
 
 export interface FileRole {

@@ -80,6 +80,9 @@ describe('the manifest types and schema/registry.schema.json describe the same s
     ['ManifestFieldSpec', 'types.ts', definitions.fieldSpec],
     ['ManifestTypeSpec', 'field-types.ts', definitions.typeSpec],
     ['AcceptedBreak', 'types.ts', resolve(schema.properties!.acceptedBreaks.items!)],
+    ['ManifestSinks', 'types.ts', schema.properties!.sinks],
+    ['ManifestRegistration', 'types.ts', resolve(schema.properties!.sinks.properties!.registrations.items!)],
+    ['ManifestResultBuilder', 'types.ts', resolve(schema.properties!.sinks.properties!.resultBuilders.items!)],
   ])('%s: the same properties, the same required ones', (name, file, object) => {
     expect(object).toBeDefined();
     expect(shapeOfType(declaredType(file, name))).toEqual(shapeOfSchema(object));
@@ -90,6 +93,9 @@ describe('the manifest types and schema/registry.schema.json describe the same s
     expect(literalMembers(declaredType('field-types.ts', 'TypeName'))).toEqual([...definitions.typeName.enum!].sort());
     expect(literalMembers(propertyType(declaredType('types.ts', 'ManifestKey'), 'type'))).toEqual(
       [...definitions.key.properties!.type.enum!].sort(),
+    );
+    expect(literalMembers(propertyType(declaredType('types.ts', 'ManifestRegistration'), 'plane'))).toEqual(
+      [...definitions.registration.properties!.plane.enum!].sort(),
     );
     expect(literalMembers(propertyType(declaredType('types.ts', 'RegistryManifest'), 'version'))).toEqual(
       [...(schema.properties!.version.enum ?? [(schema.properties!.version as { const?: unknown }).const])].sort(),

@@ -1,0 +1,100 @@
+import { toPointer } from './json-locate';
+import { isIdentifierName } from './key-name';
+import type { RegistryManifest } from './types';
+
+/** One problem in `sinks`, where it is and how to fix it (the semantic pass adds line and column). */
+export interface SinkProblem {
+  path: (string | number)[];
+  message: string;
+  fix: string;
+}
+
+/**
+ * What the schema cannot say about `sinks`: a name no call can match, a function listed twice (which entry would
+ * win?), a callback at the config's own position, and a callback on a resource registration (only a tool's callback
+ * returns a tool result).
+ */
+export function sinkProblems(manifest: Pick<RegistryManifest, 'sinks'>): SinkProblem[] {
+  const problems: SinkProblem[] = [];
+  const seen = new Map<string, string>();
+  const entries = [
+    ...(manifest.sinks?.registrations ?? []).map((entry, index) => ({ entry, at: ['sinks', 'registrations', index] as const })),
+    ...(manifest.sinks?.resultBuilders ?? []).map((entry, index) => ({ entry, at: ['sinks', 'resultBuilders', index] as const })),
+  ];
+  for (const { entry, at } of entries) {
+    const name = entry.function;
+    if (!isIdentifierName(name)) {
+      problems.push({
+        path: [...at, 'function'],
+        message: `'${name}' in "sinks" is not a JavaScript identifier, so no call can match it.`,
+        fix: `Write the bare function or method name (e.g. 'defineTool' for app.defineTool(…), not 'app.defineTool' or 'defineTool()').`,
+      });
+      continue;
+    }
+    const first = seen.get(name);
+    if (first !== undefined) {
+      problems.push({
+        path: [...at, 'function'],
+        message: `'${name}' is listed twice in "sinks" (first at '${first}'), so its calls would be read two ways.`,
+        fix: `Keep one entry for '${name}' and remove the other.`,
+      });
+    } else seen.set(name, toPointer([...at]));
+  }
+  (manifest.sinks?.registrations ?? []).forEach((entry, index) => {
+    const at = ['sinks', 'registrations', index];
+    if (entry.callback === undefined) return;
+    if (entry.plane === 'resource') {
+      problems.push({
+        path: [...at, 'callback'],
+        message: `'${entry.function}' registers a resource, whose callback returns resource contents, not a tool result.`,
+        fix: `Remove "callback" from '${entry.function}', or set "plane": "tool" if it registers a tool.`,
+      });
+    } else if (entry.callback === entry.config) {
+      problems.push({
+        path: [...at, 'callback'],
+        message: `'${entry.function}' has its callback at the config's own position (${entry.config}).`,
+        fix: `Give the callback's position (e.g. ${entry.config + 1} for ${entry.function}(config, callback)), or the config property that holds it (e.g. "handler").`,
+      });
+    }
+  });
+  return problems;
+}
+
+/**
+ * A clearer word than ajv's for a schema error inside `sinks`: an argument position out of range or of the wrong type,
+ * a callback that is neither a position nor a property name (ajv says so three times, once per branch), a registration
+ * without its config. `null`: an error another one already says; `undefined`: not one of these.
+ */
+export function sinkSchemaProblem(
+  keyword: string,
+  pointer: string,
+  missingProperty?: string,
+): { message: string; fix: string } | null | undefined {
+  const last = pointer.split('/').pop() ?? '';
+  if (last === 'callback' && /^\/sinks\/registrations\/\d+\/callback$/.test(pointer)) {
+    if (keyword !== 'anyOf') return null;
+    return {
+      message: `'${pointer}' must be the callback's argument position (0 to 9) or the name of the config property that holds it.`,
+      fix: 'Write e.g. 1 for defineTool(config, callback), or "handler" for defineTool({ name, handler }).',
+    };
+  }
+  if ((last === 'config' || last === 'argument') && ['type', 'minimum', 'maximum'].includes(keyword)) {
+    return {
+      message: `'${pointer}' must be an argument position from 0 to 9 (0 is the first argument).`,
+      fix: `Write the position of the ${last === 'config' ? 'config' : 'result'} argument, e.g. 0 for ${last === 'config' ? 'defineTool({ name, _meta }, cb)' : 'toolResult({ content, _meta })'}.`,
+    };
+  }
+  if (keyword === 'required' && missingProperty === 'config') {
+    return {
+      message: `'${pointer}' does not say which argument is the config.`,
+      fix: 'Add "config": its position (0 for defineTool({ name, _meta }, cb), 1 for defineTool(name, { _meta }, cb)).',
+    };
+  }
+  if (keyword === 'required' && missingProperty === 'function') {
+    return {
+      message: `'${pointer}' does not name its function.`,
+      fix: 'Add "function": the bare name the code calls (e.g. "defineTool").',
+    };
+  }
+  return undefined;
+}

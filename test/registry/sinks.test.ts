@@ -1,0 +1,130 @@
+/**
+ * The manifest's `sinks`: a team's own registration functions and result builders. A valid list is read into the
+ * registry by function name; every broken entry is a problem with its place and a fix, never a crash.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseRegistry } from '../../src/registry';
+import { problemsOf, registryOf } from './temp-project';
+
+const FILE = '/project/mcp-meta.registry.json';
+const manifest = (sinks: unknown): string => JSON.stringify({ version: 1, sinks, keys: {} }, null, 2);
+
+describe('parseRegistry: sinks', () => {
+  it('reads registrations (plane defaulted to tool) and result builders by function name', () => {
+    const registry = registryOf(
+      parseRegistry(
+        manifest({
+          registrations: [
+            { function: 'defineTool', config: 0, callback: 1 },
+            { function: 'addTool', config: 0, callback: 'execute' },
+            { function: 'defineView', plane: 'resource', config: 1 },
+          ],
+          resultBuilders: [{ function: 'toolResult', argument: 0 }, { function: 'ok' }],
+        }),
+        FILE,
+      ),
+    );
+    expect([...registry.sinks.registrations]).toEqual([
+      ['defineTool', { plane: 'tool', config: 0, callback: 1 }],
+      ['addTool', { plane: 'tool', config: 0, callback: 'execute' }],
+      ['defineView', { plane: 'resource', config: 1 }],
+    ]);
+    expect([...registry.sinks.resultBuilders]).toEqual([
+      ['toolResult', 0],
+      ['ok', undefined],
+    ]);
+  });
+
+  it('is empty without the property', () => {
+    const registry = registryOf(parseRegistry(JSON.stringify({ version: 1, keys: {} }), FILE));
+    expect(registry.sinks.registrations.size + registry.sinks.resultBuilders.size).toBe(0);
+  });
+
+  it.each([
+    [
+      'a registration without its config',
+      { registrations: [{ function: 'defineTool' }] },
+      {
+        pointer: '/sinks/registrations/0',
+        line: 5,
+        column: 7,
+        message: "'/sinks/registrations/0' does not say which argument is the config.",
+      },
+      '"config": its position',
+    ],
+    [
+      'a misspelt property',
+      { registrations: [{ function: 'defineTool', config: 0, callbak: 1 }] },
+      { pointer: '/sinks/registrations/0/callbak', line: 8, column: 9 },
+      "Rename 'callbak' to 'callback'",
+    ],
+    [
+      'a callback that is neither a position nor a property name (one problem, not one per branch)',
+      { registrations: [{ function: 'defineTool', config: 0, callback: true }] },
+      {
+        pointer: '/sinks/registrations/0/callback',
+        line: 8,
+        column: 21,
+        message:
+          "'/sinks/registrations/0/callback' must be the callback's argument position (0 to 9) or the name of the config property that holds it.",
+      },
+      '"handler" for defineTool({ name, handler })',
+    ],
+    [
+      'a negative position',
+      { registrations: [{ function: 'defineTool', config: -1 }] },
+      { pointer: '/sinks/registrations/0/config', line: 7, column: 19 },
+      'e.g. 0 for defineTool({ name, _meta }, cb)',
+    ],
+    [
+      'a plane that is not a registration plane',
+      { registrations: [{ function: 'defineTool', config: 0, plane: 'tools' }] },
+      {
+        pointer: '/sinks/registrations/0/plane',
+        message: `'/sinks/registrations/0/plane' is "tools" (did you mean 'tool'?); allowed: 'tool', 'resource'.`,
+      },
+      "Write 'tool'",
+    ],
+    [
+      'a dotted name no call can match',
+      { resultBuilders: [{ function: 'kit.toolResult' }] },
+      { pointer: '/sinks/resultBuilders/0/function', line: 6, column: 21 },
+      "not 'app.defineTool'",
+    ],
+    [
+      'a function listed twice (the second entry is the one reported)',
+      { registrations: [{ function: 'ok', config: 0 }], resultBuilders: [{ function: 'ok' }] },
+      {
+        pointer: '/sinks/resultBuilders/0/function',
+        message: `'ok' is listed twice in "sinks" (first at '/sinks/registrations/0'), so its calls would be read two ways.`,
+      },
+      "Keep one entry for 'ok'",
+    ],
+    [
+      "a callback at the config's own position",
+      { registrations: [{ function: 'defineTool', config: 1, callback: 1 }] },
+      { pointer: '/sinks/registrations/0/callback', line: 8, column: 21 },
+      'e.g. 2 for defineTool(config, callback)',
+    ],
+    [
+      'a callback on a resource registration',
+      { registrations: [{ function: 'defineView', plane: 'resource', config: 0, callback: 1 }] },
+      {
+        pointer: '/sinks/registrations/0/callback',
+        message: "'defineView' registers a resource, whose callback returns resource contents, not a tool result.",
+      },
+      'Remove "callback"',
+    ],
+    [
+      'a result builder written as a bare name',
+      { resultBuilders: ['ok'] },
+      { pointer: '/sinks/resultBuilders/0', message: "'/sinks/resultBuilders/0' must be an object, not a string." },
+      'to an object',
+    ],
+  ])('%s: one problem with its place and fix', (_title, sinks, expected, fix) => {
+    const problems = problemsOf(parseRegistry(manifest(sinks), FILE));
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatchObject({ severity: 'error', file: FILE, ...expected });
+    expect(problems[0].fix).toContain(fix);
+  });
+});
