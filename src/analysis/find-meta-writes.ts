@@ -10,6 +10,7 @@ import { aliasOwner, classifyNode, completeWrite, type AliasWrite, type PartialW
 import { MentionIndex, mayWriteMeta, type WriteVocabulary } from './mention-index';
 import { moduleScope, type ModuleScope } from './meta-value';
 import { walkKeys, type VisitorKeys } from './prune';
+import { bindTeamSinks } from './team-sinks';
 import type { MetaWrite } from './types';
 
 type Node = TSESTree.Node;
@@ -38,6 +39,7 @@ export function findMetaWrites(input: FindMetaWritesInput): MetaWrite[] {
   walks += 1;
   // ESLint and oxlint link `parent` before rules run; a bare parser (the CLI) does not, and bindings need it.
   if (input.ast.body.length > 0 && !input.ast.body[0].parent) walkAll(input.ast, () => undefined);
+  bindTeamSinks(input.ast, input.vocabulary.sinks);
   const finder = new WriteFinder(
     input.vocabulary,
     input.visitorKeys,

@@ -7,7 +7,8 @@ import type { Registry } from '../registry/types';
 import { countSteps } from './cost-counter';
 import { indexWords, OffsetSet } from './offset-set';
 
-export type WriteVocabulary = Pick<Registry, 'emitters' | 'hooks' | 'hookFunctions'>;
+/** The manifest's names the analysis reads; `sinks` (the team's registrations and result builders) is optional. */
+export type WriteVocabulary = Pick<Registry, 'emitters' | 'hooks' | 'hookFunctions'> & Partial<Pick<Registry, 'sinks'>>;
 
 /** Cheap first check: a file that mentions neither `_meta` nor any manifest name cannot write `_meta`. */
 export function mayWriteMeta(text: string, vocabulary: WriteVocabulary): boolean {

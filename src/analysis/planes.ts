@@ -9,6 +9,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, forEachChildNode, isFunctionNode, propertyKeyName, referenceSegments, unwrap } from './ast';
 import { findBinding } from './bindings';
+import { isTeamResultBuilderCall, isTeamToolCallback, teamSinkOfArgument } from './team-sinks';
 import type { MetaPlane } from '../registry/types';
 
 /**
@@ -40,7 +41,8 @@ export type CheckedPlane = MetaPlane;
  * object comes from a call that yields that plane: `await client.callTool(…)`, a wrapped handler's call, a
  * registration's return), `type` (its declared type: `const r: CallToolResult`), `shape` (its own properties:
  * `{ content, _meta }`, `{ uri, text, _meta }`), `name` (the fallback: what the variable is called). `manifest`: the
- * manifest names the call (an emitter, a hook, a hook function), which only ever writes a tool result.
+ * manifest names the call: an emitter, a hook or a hook function (which only ever write a tool result), or one of the
+ * team's `sinks` (a registration's config or callback, a result builder: `team-sinks.ts`).
  */
 export type PlaneEvidence = 'sink' | 'source' | 'type' | 'shape' | 'name' | 'manifest';
 
@@ -144,6 +146,8 @@ function sinkOfArgument(node: Node): PlaneDecision | null {
   const name = calleeName(call) ?? '';
   const sink = SINK_CALLS.get(name);
   if (sink) return sink.first || index > 0 ? { plane: sink.plane, evidence: 'sink' } : null;
+  const team = teamSinkOfArgument(call, index);
+  if (team) return team;
   // `registered.update({ _meta })`: the SDK's update of a registered tool writes its descriptor.
   const callee = unwrap(call.callee);
   if (name === 'update' && index === 0 && callee.type === 'MemberExpression') {
@@ -298,6 +302,7 @@ function planeOfVariable(identifier: TSESTree.Identifier): PlaneDecision | null 
   if (declared) return declared;
   const init = declarator.init ? unwrap(declarator.init) : null;
   if (init && isResultSource(init)) return { plane: 'result', evidence: 'source' };
+  if (init && isTeamResultBuilderCall(awaited(init))) return { plane: 'result', evidence: 'manifest' };
   const later = laterSinkOf(declarator);
   if (later) return later;
   if (init?.type === 'ObjectExpression') {
@@ -426,6 +431,7 @@ export function planeDecisionOfLiteral(literal: TSESTree.ObjectExpression): Plan
   }
   const returnedFrom = functionReturning(literal);
   if (returnedFrom && isToolCallback(returnedFrom)) return { plane: 'result', evidence: 'sink' };
+  if (returnedFrom && isTeamToolCallback(returnedFrom)) return { plane: 'result', evidence: 'manifest' };
   const shaped = planeOfShape(literal);
   if (shaped) return { plane: shaped, evidence: 'shape' };
   for (const property of literal.properties) {

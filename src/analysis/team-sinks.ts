@@ -1,0 +1,78 @@
+/**
+ * The manifest's `sinks`: a team's own registration functions and result builders, which the plane analysis reads as
+ * it reads the SDK's (`planes.ts`). `defineTool({ name, _meta }, cb)` registers a tool, so its config is a tool
+ * descriptor and what `cb` returns is a tool result; `toolResult({ content, _meta })` builds a tool result, and so
+ * does every call of it. A name the SDK or MCP Apps already gives a meaning (`registerTool`, `tool` …) keeps that
+ * meaning: `planes.ts` asks here only about calls it does not know.
+ *
+ * The sinks belong to the manifest of the file being analysed; `findMetaWrites` binds them to the file's AST once, so
+ * the plane helpers (which see single nodes) find them from any node of that AST.
+ */
+import type { TSESTree } from '@typescript-eslint/utils';
+import type { TeamSinkNames } from '../registry/types';
+import { calleeName, propertyKeyName } from './ast';
+import type { PlaneDecision } from './planes';
+
+type Node = TSESTree.Node;
+
+const sinksOfAst = new WeakMap<TSESTree.Program, TeamSinkNames>();
+
+/** Binds the manifest's sinks to the AST being analysed; an AST analysed without any has none. */
+export function bindTeamSinks(ast: TSESTree.Program, sinks: TeamSinkNames | undefined): void {
+  if (sinks && (sinks.registrations.size > 0 || sinks.resultBuilders.size > 0)) sinksOfAst.set(ast, sinks);
+  else sinksOfAst.delete(ast);
+}
+
+function sinksAt(node: Node): TeamSinkNames | undefined {
+  let root = node;
+  while (root.parent) root = root.parent;
+  return root.type === 'Program' ? sinksOfAst.get(root) : undefined;
+}
+
+/**
+ * The plane of argument `index` of `call` when the manifest names the callee: a registration's config (its plane) or
+ * a result builder's result argument (`result`); null otherwise.
+ */
+export function teamSinkOfArgument(call: TSESTree.CallExpression, index: number): PlaneDecision | null {
+  const sinks = sinksAt(call);
+  if (!sinks) return null;
+  const name = calleeName(call) ?? '';
+  const registration = sinks.registrations.get(name);
+  if (registration?.config === index) return { plane: registration.plane, evidence: 'manifest' };
+  if (sinks.resultBuilders.get(name) === index) return { plane: 'result', evidence: 'manifest' };
+  return null;
+}
+
+/**
+ * True when `fn` is the callback of a tool registration the manifest names: the argument at its `callback` position
+ * (`defineTool(config, async () => …)`), or the config's property it names (`defineTool({ name, handler: … })`).
+ */
+export function isTeamToolCallback(fn: Node): boolean {
+  const parent = fn.parent;
+  if (parent?.type === 'CallExpression') {
+    const callback = toolRegistration(parent)?.callback;
+    return typeof callback === 'number' && parent.arguments[callback] === fn;
+  }
+  if (parent?.type !== 'Property' || parent.value !== fn || parent.parent.type !== 'ObjectExpression') return false;
+  const config = parent.parent;
+  const call = config.parent;
+  if (call?.type !== 'CallExpression') return false;
+  const registration = toolRegistration(call);
+  return (
+    registration !== undefined &&
+    typeof registration.callback === 'string' &&
+    call.arguments[registration.config] === config &&
+    propertyKeyName(parent) === registration.callback
+  );
+}
+
+/** True when `node` is a call of a result builder the manifest names: what it returns is a tool result. */
+export function isTeamResultBuilderCall(node: Node): boolean {
+  if (node.type !== 'CallExpression') return false;
+  return sinksAt(node)?.resultBuilders.has(calleeName(node) ?? '') ?? false;
+}
+
+function toolRegistration(call: TSESTree.CallExpression): { config: number; callback?: number | string } | undefined {
+  const registration = sinksAt(call)?.registrations.get(calleeName(call) ?? '');
+  return registration?.plane === 'tool' ? registration : undefined;
+}

@@ -1,0 +1,81 @@
+/**
+ * The manifest's `sinks` in the write model: a config passed to the team's registration function is a tool
+ * descriptor (or a resource), what its callback returns is a tool result, and so is a result builder's argument and
+ * value, each with evidence `manifest`. Without `sinks` the same code falls back to shapes and names.
+ */
+import { describe, expect, it } from 'vitest';
+import { findMetaWritesInSource } from '../../src/analysis/analyze-source';
+import { teamSinkNames } from '../../src/registry/build-registry';
+
+const FILE = '/project/src/tools.ts';
+const BASE = { emitters: new Set<string>(), hooks: new Set<string>(), hookFunctions: new Set<string>() };
+const WITH_SINKS = {
+  ...BASE,
+  sinks: teamSinkNames({
+    sinks: {
+      registrations: [
+        { function: 'defineTool', config: 0, callback: 1 },
+        { function: 'addTool', config: 0, callback: 'execute' },
+        { function: 'defineView', plane: 'resource', config: 1 },
+      ],
+      resultBuilders: [{ function: 'toolResult', argument: 0 }, { function: 'ok' }],
+    },
+  }),
+};
+
+/** `line plane evidence` of each write, in source order. */
+function planes(code: string, vocabulary: typeof BASE = WITH_SINKS): string[] {
+  return findMetaWritesInSource(code, FILE, vocabulary).map((write) => `${write.node.loc.start.line} ${write.plane} ${write.evidence}`);
+}
+
+describe('team sinks from the manifest', () => {
+  it("a registration's config (inline or filled in before) is a descriptor, its callback's return a result", () => {
+    const code = [
+      'defineTool({ name: "a", _meta: { k: 1 } }, async () => ({ data: 1, _meta: { k: 2 } }));',
+      'const def = { name: "b", _meta: {} };',
+      'def._meta.k = 3;',
+      'defineTool(def, cb);',
+      'addTool({ name: "c", _meta: { k: 4 }, execute: async () => ({ data: 1, _meta: { k: 5 } }) });',
+      'addTool({ name: "d", execute() { return { data: 1, _meta: { k: 6 } }; } });',
+      'defineView("ui://v", { _meta: { k: 7 } });',
+    ].join('\n');
+    expect(planes(code)).toEqual([
+      '1 tool manifest',
+      '1 result manifest',
+      '2 tool manifest',
+      '3 tool manifest',
+      '5 tool manifest',
+      '5 result manifest',
+      '6 result manifest',
+      '7 resource manifest',
+    ]);
+    // Without the manifest's word: unknown objects are not checked, `def` is a result by its name.
+    expect(planes(code, BASE)).toEqual(['3 result name']);
+  });
+
+  it("a result builder's argument and its value are tool results", () => {
+    const code = [
+      'function a(data) {',
+      '  return toolResult({ data, _meta: { k: 1 } });',
+      '}',
+      'function b() {',
+      '  const view = ok("done");',
+      '  view._meta = { ...view._meta, k: 2 };',
+      '  return view;',
+      '}',
+    ].join('\n');
+    expect(planes(code)).toEqual(['2 result manifest', '6 result manifest']);
+    expect(planes(code, BASE)).toEqual(['6 result name']);
+  });
+
+  it('other positions and other functions are not sinks; the callback by position is only that position', () => {
+    const code = [
+      'defineTool(cfg, { _meta: { k: 1 } });',
+      'defineTool(cfg, cb, { _meta: { k: 2 } });',
+      'addTool({ name: "x", other: () => ({ data: 1, _meta: { k: 3 } }) });',
+      'ok({ _meta: { k: 4 } });',
+      'defineView("ui://v", cfg, () => ({ data: 1, _meta: { k: 5 } }));',
+    ].join('\n');
+    expect(planes(code)).toEqual([]);
+  });
+});
