@@ -91,7 +91,7 @@ export default createRule<Options, MessageIds>({
       ({ registry, role }) => {
         if (role.ignored) return;
         const program = sourceCode.ast as TSESTree.Program;
-        const model = passThroughOf(program, registry.resultTypes, () => getTypeServices(context));
+        const model = passThroughOf(program, sourceCode.text, registry.resultTypes, () => getTypeServices(context));
         for (const dropped of model.dropped) reportDropped(dropped);
         for (const forwarded of model.forwardedServerInfo) reportForwarded(forwarded);
         for (const replaced of model.replacedRequestMeta) {
@@ -200,7 +200,7 @@ export default createRule<Options, MessageIds>({
           });
         }
       },
-      (text, registry) => mayPassThrough(text, registry.resultTypes),
+      (text) => mayPassThrough(text),
     );
   },
 });

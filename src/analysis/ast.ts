@@ -153,9 +153,10 @@ export function forEachChildNode(node: Node, visit: (child: Node) => void): void
 /**
  * Visits `root` and every node below it, depth first in source order, linking `parent` where a bare parse left it
  * unset. An explicit stack, not recursion: a generated file's left-deep expression (thousands of `a + b + …`) would
- * overflow a recursive walk, and this one runs on whole files.
+ * overflow a recursive walk, and this one runs on whole files. With `enter`, a child for which it is false is neither
+ * visited nor walked (its `parent` is still linked): how a caller skips the subtrees its text check rules out.
  */
-export function walkAll(root: Node, visit: (node: Node) => void): void {
+export function walkAll(root: Node, visit: (node: Node) => void, enter?: (node: Node) => boolean): void {
   const stack: Node[] = [root];
   while (stack.length > 0) {
     const node = stack.pop()!;
@@ -163,7 +164,7 @@ export function walkAll(root: Node, visit: (node: Node) => void): void {
     const children: Node[] = [];
     forEachChildNode(node, (child) => {
       (child as { parent?: Node }).parent ??= node;
-      children.push(child);
+      if (!enter || enter(child)) children.push(child);
     });
     // Reversed, so nodes are visited in source order.
     for (let index = children.length - 1; index >= 0; index -= 1) stack.push(children[index]);

@@ -9,7 +9,9 @@ export type CostCounter =
   /** Imported names looked up as key constants (a file whose imports are not used as keys asks for none). */
   | 'imported-const-lookups'
   /** Imported functions looked up as `_meta` helpers (a file that calls none as a `_meta` value asks for none). */
-  | 'imported-helper-lookups';
+  | 'imported-helper-lookups'
+  /** Nodes the pass-through walk visits (a file that copies no tool-result field is not walked). */
+  | 'pass-through-nodes';
 
 const counts = new Map<CostCounter, number>();
 

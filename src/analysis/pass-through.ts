@@ -3,7 +3,7 @@
  * client adapter) rebuilds a tool result it received and leaves `_meta` behind, or forwards the upstream's `_meta`
  * with the upstream's identity in it, or replaces the caller's request `_meta`. The write model (`find-meta-writes`)
  * sees only code that writes `_meta`; these bugs are exactly the code that never mentions it, so this is a model of
- * its own, built once per AST (see `passThroughOf`) for files the text pre-filter (`mayPassThrough`) lets through.
+ * its own, built once per AST (see `passThroughOf`), walking only the parts of the file its text marks (`MARKS`).
  *
  * Sources (a tool result received): `await x.callTool(…)` (SDK v1 `Client.callTool`, v2 `@modelcontextprotocol/client`),
  * the value a wrapper gets from the handler it wraps (`await handler(args, extra)`), a value declared (or, with
@@ -25,6 +25,8 @@ import {
   walkAll,
 } from './ast';
 import { findBinding, patternDeclares } from './bindings';
+import { countCost } from './cost-counter';
+import { OffsetSet } from './offset-set';
 import { isInbound, TOOL_RESULT_PROPERTIES } from './planes';
 import type * as ts from 'typescript';
 import { resolveResultTypes } from './typed/result-types';
@@ -36,17 +38,62 @@ type FunctionNode = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression |
 /** The `_meta` key a 2026-07-28 server stamps with its own identity (SDK v2's `SERVER_INFO_META_KEY`). */
 export const SERVER_INFO_META_KEY = 'io.modelcontextprotocol/serverInfo';
 
-/**
- * Cheap first check, on the text only: a file that names no client call, no result type and no tool registration
- * cannot rebuild a tool result it received. One regular expression pass (like `mayWriteMeta`), so a file that cannot
- * matter costs one scan of its text and is never walked.
- */
-const PASS_THROUGH_MARKERS =
-  /callTool|CallToolResult|registerTool|registerAppTool|setRequestHandler|tools\/call|progressToken|structuredContent|isError/;
+/** The SDK's client method whose result is an upstream server's tool result (v1 `Client.callTool`, v2 `Client`). */
+const CALL_TOOL = 'callTool';
 
-export function mayPassThrough(text: string, resultTypes: readonly string[]): boolean {
-  if (PASS_THROUGH_MARKERS.test(text)) return true;
-  return resultTypes.some((name) => text.includes(name));
+const RESULT_FIELD = [...TOOL_RESULT_PROPERTIES].join('|');
+
+/**
+ * What a finding's literal holds that the text shows, so the walk can skip every subtree that holds none of it (most
+ * of a file, and every file with none). A source alone is not such a mark: a wrapped handler's result is a call of a
+ * parameter (`await handler(args, extra)`), and with type services any value can be typed as a result, whatever the
+ * text says. But every dropped `_meta` is found through a copy of a result field in the literal (`droppedIn`), and the
+ * other two findings are `_meta` properties:
+ * - `fieldRead`: the literal copies `r.content`, `r?.isError`, `r['structuredContent']` (the mark is inside it);
+ * - `fieldDestructured`: the file destructures a result field (`const { content, isError } = await c.callTool(…)`),
+ *   so a literal's bare `content` may copy one: then each `fieldWord` is a mark;
+ * - `metaLiteral`: the file has a `callTool` result (whose `_meta` a literal may forward with the upstream's
+ *   identity) or an outbound request (`params`, `progressToken`) whose `_meta` a literal may replace: then each
+ *   `_meta` is a mark.
+ */
+const MARKS = {
+  fieldRead: String.raw`\.\s*(?:${RESULT_FIELD})\b|\[\s*(['"\`])(?:${RESULT_FIELD})\1\s*\]`,
+  fieldDestructured: String.raw`\b(?:const|let|var)\s*\{[^;]*?\b(?:${RESULT_FIELD})\b`,
+  fieldWord: String.raw`\b(?:${RESULT_FIELD})\b`,
+  metaLiteral: `${CALL_TOOL}|progressToken|params`,
+  meta: String.raw`\b_meta\b`,
+} as const;
+
+const FIELD_READ = new RegExp(MARKS.fieldRead, 'g');
+const FIELD_DESTRUCTURED = new RegExp(MARKS.fieldDestructured);
+const FIELD_WORD = new RegExp(MARKS.fieldWord, 'g');
+const META_LITERAL = new RegExp(MARKS.metaLiteral);
+const META = new RegExp(MARKS.meta, 'g');
+/** All of the above as one test: a file that passes none costs one scan of its text and is never walked. */
+const ANY_MARK = new RegExp(`${MARKS.fieldRead}|${MARKS.fieldDestructured}`);
+
+/**
+ * Cheap first check, on the text only, for a file the `_meta` write check ruled out (so it has no `_meta` to forward
+ * or replace): whether it copies a result field at all.
+ */
+export function mayPassThrough(text: string): boolean {
+  return ANY_MARK.test(text);
+}
+
+/** The offsets of the file's marks (see `MARKS`), or null when it has none. */
+function marksOf(text: string): OffsetSet | null {
+  const marks = new OffsetSet(text.length);
+  let any = false;
+  const add = (pattern: RegExp): void => {
+    for (const match of text.matchAll(pattern)) {
+      marks.add(match.index);
+      any = true;
+    }
+  };
+  add(FIELD_READ);
+  if (FIELD_DESTRUCTURED.test(text)) add(FIELD_WORD);
+  if (META_LITERAL.test(text)) add(META);
+  return any ? marks : null;
 }
 
 /** How a tool result came in. */
@@ -124,12 +171,14 @@ const byAst = new WeakMap<object, PassThroughAnalysis>();
  */
 export function passThroughOf(
   ast: TSESTree.Program,
+  text: string,
   resultTypes: readonly string[],
   services: () => TypeServices | null,
 ): PassThroughAnalysis {
   const known = byAst.get(ast);
   if (known) return known;
-  const analysis = analyse(ast, new Set(['CallToolResult', ...resultTypes]), services);
+  const marks = marksOf(text);
+  const analysis = marks ? analyse(ast, marks, new Set(['CallToolResult', ...resultTypes]), services) : EMPTY;
   byAst.set(ast, analysis);
   return analysis;
 }
@@ -139,22 +188,35 @@ const LIST_CALLBACKS: ReadonlySet<string> = new Set(['map', 'flatMap', 'forEach'
 /** Names a wrapper gives the handler it wraps. A parameter named otherwise must copy an MCP-only field. */
 const HANDLER_NAME = /handler|handle|callback|^cb$|^fn$|^next$|tool|exec|run|func|original|wrapped|impl/i;
 
-function analyse(ast: TSESTree.Program, resultTypes: ReadonlySet<string>, services: () => TypeServices | null): PassThroughAnalysis {
+function analyse(
+  ast: TSESTree.Program,
+  marks: OffsetSet,
+  resultTypes: ReadonlySet<string>,
+  services: () => TypeServices | null,
+): PassThroughAnalysis {
   const candidates: TSESTree.ObjectExpression[] = [];
   const requestLiterals: TSESTree.ObjectExpression[] = [];
-  walkAll(ast, (node) => {
-    if (node.type !== 'ObjectExpression') return;
-    let result = false;
-    let meta = false;
-    for (const property of node.properties) {
-      if (property.type !== 'Property') continue;
-      const name = propertyKeyName(property);
-      if (name === '_meta') meta = true;
-      else if (name !== null && TOOL_RESULT_PROPERTIES.has(name)) result = true;
-    }
-    if (result) candidates.push(node);
-    if (meta && node.properties.some((property) => property.type === 'SpreadElement')) requestLiterals.push(node);
-  });
+  let visited = 0;
+  walkAll(
+    ast,
+    (node) => {
+      visited += 1;
+      if (node.type !== 'ObjectExpression') return;
+      let result = false;
+      let meta = false;
+      for (const property of node.properties) {
+        if (property.type !== 'Property') continue;
+        const name = propertyKeyName(property);
+        if (name === '_meta') meta = true;
+        else if (name !== null && TOOL_RESULT_PROPERTIES.has(name)) result = true;
+      }
+      if (result) candidates.push(node);
+      if (meta && node.properties.some((property) => property.type === 'SpreadElement')) requestLiterals.push(node);
+    },
+    // A finding's literal holds one of the file's marks: a subtree whose text holds none is never entered.
+    (node) => marks.hasIn(node.range[0], node.range[1]),
+  );
+  countCost('pass-through-nodes', visited);
   if (candidates.length === 0 && requestLiterals.length === 0) return EMPTY;
   const context: Context = { resultTypes, services, typeServices: undefined };
   const dropped: DroppedMeta[] = [];
@@ -193,13 +255,13 @@ function stripAwait(node: Node): Node {
 /** `x.callTool(…)` / `callTool(…)` (awaited or not). */
 function isCallToolCall(node: Node): node is TSESTree.CallExpression {
   const inner = stripAwait(node);
-  return inner.type === 'CallExpression' && calleeName(inner) === 'callTool';
+  return inner.type === 'CallExpression' && calleeName(inner) === CALL_TOOL;
 }
 
 function calleeLabel(call: TSESTree.CallExpression): string {
   const callee = unwrap(call.callee);
   const text = referenceText(callee);
-  return `${text ?? calleeName(call) ?? 'callTool'}(…)`;
+  return `${text ?? calleeName(call) ?? CALL_TOOL}(…)`;
 }
 
 /** The function whose parameter list declares `name`, seen from `from`, or null. */
@@ -314,7 +376,7 @@ function isResultList(node: Node, context: Context): boolean {
 function containsCallTool(node: Node): boolean {
   let found = false;
   walkAll(node, (child) => {
-    if (!found && child.type === 'CallExpression' && calleeName(child) === 'callTool') found = true;
+    if (!found && child.type === 'CallExpression' && calleeName(child) === CALL_TOOL) found = true;
   });
   return found;
 }
@@ -358,7 +420,7 @@ function sourceOfIdentifier(identifier: TSESTree.Identifier, context: Context): 
     if (declarator.id.type !== 'Identifier') return null;
     const init = declarator.init ? stripAwait(declarator.init) : null;
     if (init?.type === 'CallExpression') {
-      if (calleeName(init) === 'callTool') return { kind: 'call-tool', label: calleeLabel(init), node: init };
+      if (calleeName(init) === CALL_TOOL) return { kind: 'call-tool', label: calleeLabel(init), node: init };
       const handlerCall = wrappedHandlerCall(init);
       if (handlerCall) return { kind: 'handler', label: `${handlerName(handlerCall)}(…)`, node: handlerCall };
     }
@@ -426,7 +488,7 @@ function destructuredSource(
         const field = propertyKeyName(property);
         if (field === null) return null;
         const init = stripAwait(declarator.init);
-        if (init.type === 'CallExpression' && calleeName(init) === 'callTool') {
+        if (init.type === 'CallExpression' && calleeName(init) === CALL_TOOL) {
           return { pattern: declarator.id, field, source: { kind: 'call-tool', label: calleeLabel(init), node: init } };
         }
         const handlerCall = init.type === 'CallExpression' ? wrappedHandlerCall(init) : null;

@@ -1,0 +1,135 @@
+/**
+ * The pass-through model's text gate (src/analysis/pass-through.ts, `MARKS`): a file is walked only where its text
+ * shows what a finding's literal must hold (a copied result field, or a `_meta` where one can be forwarded or
+ * replaced), so the tool registrations and result literals every producer file has (`registerTool`, `isError`,
+ * `structuredContent`) cost no walk. Counted with the analysis' cost seam (`pass-through-nodes`), never wall time; and
+ * every kind of source, a wrapped handler (which the text cannot name) included, still reports.
+ */
+import tsParser from '@typescript-eslint/parser';
+import { Linter } from 'eslint';
+import { describe, expect, it } from 'vitest';
+import { costCount } from '../../src/analysis/cost-counter';
+import { mayPassThrough } from '../../src/analysis/pass-through';
+import plugin from '../../src/index';
+import { EXAMPLES_REGISTRY, OTHER_FILE, SEARCH_OP } from '../rules/rule-tester';
+
+const linter = new Linter({ configType: 'flat' });
+const CONFIG: Linter.Config[] = [
+  { files: ['**/*.ts'], languageOptions: { parser: tsParser } },
+  {
+    files: ['**/*.ts'],
+    plugins: { 'mcp-meta': plugin as never },
+    rules: { 'mcp-meta/no-dropped-meta': 'error' },
+    settings: { 'mcp-meta': { registry: EXAMPLES_REGISTRY } },
+  },
+];
+
+function lint(code: string, filename = OTHER_FILE): { nodes: number; messages: Linter.LintMessage[] } {
+  const before = costCount('pass-through-nodes');
+  const messages = linter.verify(code, CONFIG, { filename });
+  expect(messages.filter((message) => message.fatal)).toEqual([]);
+  return { nodes: costCount('pass-through-nodes') - before, messages };
+}
+
+/** A producer: every sink marker the old gate walked for (tool registrations, result literals), no received result. */
+const producer = (n: number, meta = false): string =>
+  [
+    "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+    "import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';",
+    "const server = new McpServer({ name: 'p', version: '1.0.0' });",
+    ...Array.from({ length: n }, (_, i) =>
+      [
+        `server.registerTool('tool${i}', { inputSchema: {} }, async (args) => {`,
+        `  const rows = await search${i}(args);`,
+        '  if (rows.length === 0) return { content: [], isError: true };',
+        `  return { content: [{ type: 'text', text: rows.join('\\n') }], structuredContent: { rows }${meta ? `, _meta: { retrieval: { returned_count: rows.length } }` : ''} };`,
+        '});',
+      ].join('\n'),
+    ),
+    'server.server.setRequestHandler(CallToolRequestSchema, async () => ({ content: [], isError: false, structuredContent: {} }));',
+  ].join('\n');
+
+const PROXY = [
+  "server.registerTool('search', { inputSchema: {} }, async (args) => {",
+  "  const r = await upstream.callTool({ name: 'search', arguments: args });",
+  '  return { content: r.content, isError: r.isError };',
+  '});',
+].join('\n');
+
+const droppedMeta = (messages: Linter.LintMessage[]): Array<{ line: number; column: number }> =>
+  messages.filter((message) => message.ruleId === 'mcp-meta/no-dropped-meta').map(({ line, column }) => ({ line, column }));
+
+describe('no-dropped-meta walks only what its text marks', () => {
+  it('a producer with tool registrations and result literals but no received result is not walked', () => {
+    const { nodes, messages } = lint(producer(50));
+    expect(droppedMeta(messages)).toEqual([]);
+    expect(nodes).toBe(0);
+  });
+
+  it('nor is one that writes _meta (a file the write model walks anyway)', () => {
+    const { nodes, messages } = lint(producer(50, true), SEARCH_OP);
+    expect(droppedMeta(messages)).toEqual([]);
+    expect(nodes).toBe(0);
+  });
+
+  it('a proxy still reports, and producers around it add no node to the walk', () => {
+    const alone = lint(PROXY);
+    expect(droppedMeta(alone.messages)).toEqual([{ line: 3, column: 10 }]);
+    expect(alone.nodes).toBeGreaterThan(0);
+    const among = lint(`${PROXY}\n${producer(200)}`);
+    expect(droppedMeta(among.messages)).toEqual([{ line: 3, column: 10 }]);
+    // Program's children are looked at, not entered: the walk's nodes are the proxy's marked paths, the same count.
+    expect(among.nodes).toBe(alone.nodes);
+  });
+
+  it('a wrapped handler, which the text cannot name as a source, still reports through the field it copies', () => {
+    const code = [
+      'export function withRetry(handler: ToolHandler): ToolHandler {',
+      '  return async (args, extra) => {',
+      '    const result = await handler(args, extra);',
+      '    return { content: result.content, isError: result.isError };',
+      '  };',
+      '}',
+    ].join('\n');
+    expect(droppedMeta(lint(code).messages)).toEqual([{ line: 4, column: 12 }]);
+  });
+
+  it('a destructured result reports: every result-field word is a mark then', () => {
+    const code = [
+      "server.registerTool('search', { inputSchema: {} }, async (args) => {",
+      "  const { content, isError } = await upstream.callTool({ name: 'search', arguments: args });",
+      '  return { content, isError };',
+      '});',
+    ].join('\n');
+    expect(droppedMeta(lint(code).messages)).toEqual([{ line: 3, column: 10 }]);
+  });
+
+  it('a request _meta replaced in a file that never copies a result field is still found (its _meta is the mark)', () => {
+    const code = [
+      'export async function callWithProgress(client: Client, request: { params: CallToolRequest["params"] }) {',
+      "  return client.request({ method: 'tools/call', params: { ...request.params, _meta: { progressToken: 1 } } }, CallToolResultSchema);",
+      '}',
+    ].join('\n');
+    const { messages } = lint(code);
+    expect(droppedMeta(messages)).toHaveLength(1);
+  });
+});
+
+describe('mayPassThrough (the text check for files that write no _meta)', () => {
+  it.each([
+    [
+      'a result literal and tool registrations',
+      "server.registerTool('t', {}, async () => ({ content: [], isError: true, structuredContent: {} }));",
+      false,
+    ],
+    ['a result type named, no field copied', 'export type R = CallToolResult; const x = await client.callTool(p);', false],
+    ['r.content', 'return { content: r.content };', true],
+    ['r?.isError', 'const failed = r?.isError;', true],
+    ['r\n  .structuredContent', 'const s = r\n  .structuredContent;', true],
+    ["r['content']", "const c = r['content'];", true],
+    ['a destructured field', 'const { isError } = result;', true],
+    ['a destructured field after a nested pattern', 'let { a: { b }, content: c } = result;', true],
+  ])('%s: %s', (_name, text, expected) => {
+    expect(mayPassThrough(text)).toBe(expected);
+  });
+});
