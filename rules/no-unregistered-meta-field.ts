@@ -14,8 +14,8 @@ import { planeName, type CheckedPlane } from '../src/analysis/planes';
 import { typedShapeOf } from '../src/analysis/typed/typed-fields';
 import type { FieldMap } from '../src/registry/types';
 import { manifestLabel } from '../src/analysis/manifest-label';
-import { builtByHint } from '../src/analysis/imported-helpers';
-import type { MetaKeyWrite } from '../src/analysis/types';
+import { builtByHint, fieldValueOf } from '../src/analysis/imported-helpers';
+import type { HelperOrigin } from '../src/analysis/types';
 import { createRule } from '../src/util/create-rule';
 import { nearestName } from '../src/util/nearest-name';
 import { renameKeyFix } from '../src/util/rename-key';
@@ -57,10 +57,11 @@ export default createRule<Options, MessageIds>({
     return defineMetaRuleVisitor(context, ({ registry, writes }) => {
       const registryName = manifestLabel(context, registry);
       /**
-       * The key being checked when an imported helper builds it: its fields are nodes of the helper's module, so
-       * every report about them goes to the call here (`key.node`), says where the key is built, and offers no fix.
+       * Where reports go when the key's value is built in another module (an imported helper's key, an imported
+       * function's return): its fields are nodes of that module, so every report about them goes to the call here,
+       * says where the value is built, and offers no fix.
        */
-      let builtElsewhere: MetaKeyWrite | null = null;
+      let builtElsewhere: { readonly node: TSESTree.Node; readonly builtBy: HelperOrigin | undefined } | null = null;
 
       /** Reports the fields of `shape` missing from `allowed`, then checks nested objects and arrays the same way. */
       function checkShape(shape: FieldShape, allowed: FieldMap, key: string, path: string): void {
@@ -143,20 +144,21 @@ export default createRule<Options, MessageIds>({
         const spec = registration?.status === 'registered' ? registration.spec : undefined;
         if (!spec || !key.value || key.name === null) continue;
         const value = key.value;
+        const fieldValue = fieldValueOf(key, services !== null);
         // A host key's catalogue entry says on which plane the host reads each field, whatever the manifest lists.
         const entry = catalogueEntryOfKey(spec);
         if (!spec.fields && !entry) continue;
         // A key whose value is an array of objects (`warnings: [{ code, param }]`) lists its items' fields.
-        const objectShape = collectFieldShape(value);
-        const shape = objectShape ?? collectItemShape(value);
-        builtElsewhere = key.builtBy ? key : null;
+        const objectShape = collectFieldShape(fieldValue.value);
+        const shape = objectShape ?? collectItemShape(fieldValue.value);
+        builtElsewhere = fieldValue.reportAt ? { node: fieldValue.reportAt, builtBy: fieldValue.builtBy } : null;
         if (shape && spec.fields) checkShape(shape, spec.fields, key.name, key.name);
         // Only where the plane is known (a sink, a source, the SDK's type, the shape): a framework's own config
         // type, known only by its name, may be split between planes before the host sees it (xmcp's ToolMetadata).
         const planeKnown = write.evidence !== 'name';
         if (objectShape && entry && planeKnown) {
           const at = (field: string): TSESTree.Node[] =>
-            key.builtBy ? [key.node] : (objectShape.fields.get(field) ?? []).map((occurrence) => occurrence.node);
+            fieldValue.reportAt ? [fieldValue.reportAt] : (objectShape.fields.get(field) ?? []).map((occurrence) => occurrence.node);
           checkHostFieldPlanes(entry, objectShape.fields.keys(), write.plane, key.name, at);
         }
         builtElsewhere = null;

@@ -6,10 +6,11 @@
  * `await` or a `const`). Anything else stays unknown, as without this. The module's tree is not kept: each key keeps a detached copy of its value for the field rules.
  */
 import { countCost } from './cost-counter';
-import type { HelperOrigin } from './types';
+import type { HelperOrigin, MetaKeyWrite } from './types';
 import { findModuleFile, resolveExport } from './imported-consts';
 import { aliasedFile } from './path-aliases';
 import type { HelperKeySummary } from './module-summary';
+import type { TSESTree } from '@typescript-eslint/utils';
 import { posixRelative } from '../util/posix-relative';
 
 export interface ImportedHelper {
@@ -19,6 +20,8 @@ export interface ImportedHelper {
   readonly name: string;
   /** The keys it builds, each with a detached copy of its value (no node of the module's tree). */
   readonly keys: readonly HelperKeySummary[];
+  /** A detached copy of what it returns: the value of a key written as its call (`emit('k', buildStats(x))`). */
+  readonly returned: TSESTree.Expression;
 }
 
 /**
@@ -29,10 +32,30 @@ export function resolveImportedHelper(specifier: string, importedName: string, f
   if (!specifier.startsWith('.') && aliasedFile(specifier, fromFile, findModuleFile) === null) return null;
   countCost('imported-helper-lookups');
   const found = resolveExport(specifier, importedName, fromFile, (summary, name) => summary.helpers.get(name));
-  return found ? { file: found.file, name: importedName, keys: found.value } : null;
+  return found ? { file: found.file, name: importedName, keys: found.value.keys, returned: found.value.returned } : null;
 }
 
 /** For a message reported at a helper's call: where the key it is about is built, and that it is fixed there. */
 export function builtByHint(builtBy: HelperOrigin | undefined, registryDir: string): string {
   return builtBy ? ` It is built by ${builtBy.helper}() in '${posixRelative(registryDir, builtBy.file)}': fix it there.` : '';
+}
+
+/**
+ * What the fields of a written key are read from, and where reports about them go: a key an imported helper builds
+ * (`_meta: statsMeta(x)`, `builtBy`) and a value an imported function returns (`emit('k', buildStats(x))`,
+ * `builtValue`, without types) are read from a detached copy of that module's code, so every report goes to the call
+ * here (`reportAt`) and names the module (`builtBy`). Otherwise the value is this file's, reported where each field is.
+ */
+export interface FieldValue {
+  readonly value: TSESTree.Expression | null;
+  readonly reportAt: TSESTree.Node | null;
+  readonly builtBy: HelperOrigin | undefined;
+}
+
+export function fieldValueOf(key: MetaKeyWrite, typed: boolean): FieldValue {
+  if (key.builtBy) return { value: key.value, reportAt: key.node, builtBy: key.builtBy };
+  // With types, the call's type is the function's contract (a declared return type may list more than one literal
+  // shows): the typed reading at the call wins, as it did before this was read without types.
+  if (key.builtValue && !typed) return { value: key.builtValue.value, reportAt: key.builtValue.call, builtBy: key.builtValue.builtBy };
+  return { value: key.value, reportAt: null, builtBy: undefined };
 }

@@ -18,7 +18,7 @@ import {
 } from './ast';
 import { constInitializer, findBinding, functionBoundTo, staticKeys } from './bindings';
 import { resolveImportedHelper } from './imported-helpers';
-import type { HelperOrigin, MetaKeyWrite } from './types';
+import type { BuiltValue, HelperOrigin, MetaKeyWrite } from './types';
 
 type Node = TSESTree.Node;
 type Expression = TSESTree.Expression;
@@ -94,12 +94,35 @@ function restOfDestructuredMeta(identifier: TSESTree.Identifier): Expression | n
  */
 export function resolveKeys(expression: Expression, node: Node, value: Expression | null, scope: ModuleScope): MetaKeyWrite[] {
   const keys = staticKeys(expression, scope.file);
-  return keys ? keys.names.map((name) => ({ name, source: keys.source, node, value })) : [{ name: null, source: 'dynamic', node, value }];
+  const builtValue = importedBuiltValue(value, scope);
+  const extra = builtValue ? { builtValue } : {};
+  return keys
+    ? keys.names.map((name) => ({ name, source: keys.source, node, value, ...extra }))
+    : [{ name: null, source: 'dynamic', node, value, ...extra }];
+}
+
+/**
+ * `buildStats(x)` (or `await buildStats(x)`) with `buildStats` imported from a module where every return is an object
+ * literal (the functions `imported-helpers.ts` follows): what it returns, for the fields of the key it is written to.
+ */
+function importedBuiltValue(value: Expression | null, scope: ModuleScope): BuiltValue | undefined {
+  if (value === null || scope.file === null) return undefined;
+  const call = value.type === 'AwaitExpression' ? unwrap(value.argument) : value;
+  if (call.type !== 'CallExpression') return undefined;
+  const callee = unwrap(call.callee);
+  if (callee.type !== 'Identifier') return undefined;
+  const binding = findBinding(callee.name, callee);
+  if (binding?.kind !== 'import') return undefined;
+  const helper = resolveImportedHelper(binding.source, binding.imported, scope.file);
+  return helper ? { value: helper.returned, builtBy: { helper: callee.name, file: helper.file }, call: value } : undefined;
 }
 
 /** The keys a member writes: `._meta.k` (literal) or `._meta[K]` (resolved). */
 export function memberKeys(member: TSESTree.MemberExpression, value: Expression | null, scope: ModuleScope): MetaKeyWrite[] {
-  if (!member.computed) return [{ name: memberPropertyName(member), source: 'literal', node: member.property, value }];
+  if (!member.computed) {
+    const builtValue = importedBuiltValue(value, scope);
+    return [{ name: memberPropertyName(member), source: 'literal', node: member.property, value, ...(builtValue ? { builtValue } : {}) }];
+  }
   return resolveKeys(member.property, member.property, value, scope);
 }
 
@@ -234,7 +257,14 @@ export function metaValueShape(value: Expression, targetText: string | null, sco
     }
     const propertyValue = unwrap(property.value) as Expression;
     if (!property.computed) {
-      shape.keys.push({ name: propertyKeyName(property), source: 'literal', node: property.key, value: propertyValue });
+      const builtValue = importedBuiltValue(propertyValue, scope);
+      shape.keys.push({
+        name: propertyKeyName(property),
+        source: 'literal',
+        node: property.key,
+        value: propertyValue,
+        ...(builtValue ? { builtValue } : {}),
+      });
     } else {
       shape.keys.push(...resolveKeys(property.key, property.key, propertyValue, scope));
     }

@@ -35,13 +35,24 @@ export interface HelperKeySummary {
   readonly builtBy?: HelperOrigin;
 }
 
+/** An exported function whose every return is an object literal. */
+export interface HelperSummary {
+  /** The keys it builds when its result is a `_meta` (`_meta: statsMeta(x)`). */
+  readonly keys: readonly HelperKeySummary[];
+  /**
+   * A detached copy of what it returns (one literal, or `?:` of each), for a call whose result is a key's value
+   * (`emit('k', buildStats(x))`): the field rules and `check` read its fields. Its keys' values are parts of it.
+   */
+  readonly returned: Expression;
+}
+
 export interface ModuleSummary {
   /** Exported name -> the string it holds. */
   readonly strings: ReadonlyMap<string, string>;
   /** Exported name -> the string properties of an `as const` object (or of a default-exported object literal). */
   readonly objects: ReadonlyMap<string, ReadonlyMap<string, string>>;
-  /** Exported name -> the keys of a function whose every return is an object literal. */
-  readonly helpers: ReadonlyMap<string, readonly HelperKeySummary[]>;
+  /** Exported name -> a function whose every return is an object literal: its keys and what it returns. */
+  readonly helpers: ReadonlyMap<string, HelperSummary>;
   /** `export { a as b } from './x'` (or an imported name exported again): exported name -> where it is defined. */
   readonly reexports: ReadonlyMap<string, { readonly source: string; readonly imported: string }>;
   /** `export * from './x'`, in order. */
@@ -80,7 +91,7 @@ function readSummary(file: string): ModuleSummary | null {
 function summarise(program: TSESTree.Program, scope: ModuleScope): ModuleSummary {
   const strings = new Map<string, string>();
   const objects = new Map<string, ReadonlyMap<string, string>>();
-  const helpers = new Map<string, readonly HelperKeySummary[]>();
+  const helpers = new Map<string, HelperSummary>();
   const reexports = new Map<string, { source: string; imported: string }>();
   const stars: string[] = [];
   const budget = { nodes: MAX_DETACHED_NODES };
@@ -89,8 +100,8 @@ function summarise(program: TSESTree.Program, scope: ModuleScope): ModuleSummary
     if (!value) return;
     const inner = unwrap(value);
     if (inner.type === 'ArrowFunctionExpression' || inner.type === 'FunctionExpression' || inner.type === 'FunctionDeclaration') {
-      const keys = helperKeys(inner, budget, scope);
-      if (keys) helpers.set(exported, keys);
+      const helper = helperSummary(inner, budget, scope);
+      if (helper) helpers.set(exported, helper);
       return;
     }
     const names = constStrings(value, scope.file);
@@ -117,8 +128,8 @@ function summarise(program: TSESTree.Program, scope: ModuleScope): ModuleSummary
     if (statement.type === 'ExportDefaultDeclaration') {
       const declaration = statement.declaration;
       if (declaration.type === 'FunctionDeclaration') {
-        const keys = helperKeys(declaration, budget, scope);
-        if (keys) helpers.set('default', keys);
+        const helper = helperSummary(declaration, budget, scope);
+        if (helper) helpers.set('default', helper);
       } else if (declaration.type === 'Identifier') exportLocal('default', declaration.name, statement);
       else exportValue('default', declaration, true);
       continue;
@@ -176,23 +187,35 @@ const MAX_DETACHED_NODES = 5_000;
 const MAX_INLINE_DEPTH = 6;
 
 /**
- * The keys a helper builds, when every return is an object literal (through `?:`, `&&`, `await` or a `const`); null
- * otherwise. Keys another module's helper builds keep that module (`builtBy`); unknown keys are left out (a dynamic
- * key there cannot be fixed at the call).
+ * The keys a helper builds and what it returns, when every return is an object literal (through `?:`, `&&`, `await`
+ * or a `const`); null otherwise. Keys another module's helper builds keep that module (`builtBy`); unknown keys are
+ * left out (a dynamic key there cannot be fixed at the call). Each literal is detached once: a key written as one of
+ * its properties takes that property's detached value (no second copy).
  */
-function helperKeys(fn: TSESTree.FunctionLike, budget: { nodes: number }, scope: ModuleScope): HelperKeySummary[] | null {
+function helperSummary(fn: TSESTree.FunctionLike, budget: { nodes: number }, scope: ModuleScope): HelperSummary | null {
   const literals = returnedLiterals(fn);
   if (literals === null) return null;
   const keys: HelperKeySummary[] = [];
+  const returned: Expression[] = [];
   for (const literal of literals) {
+    // The literal itself does not count towards the inlining depth: its values are inlined as deep as before.
+    const detached = detach(literal, budget, scope.file, -1);
+    returned.push(detached);
+    const ownValues = new Map<Node, Expression>();
+    if (detached.type === 'ObjectExpression') {
+      literal.properties.forEach((property, index) => {
+        const copy = detached.properties[index];
+        if (property.type === 'Property' && copy?.type === 'Property') ownValues.set(property.key, copy.value as Expression);
+      });
+    }
     for (const key of metaValueShape(literal, null, scope).keys) {
       if (key.name === null) continue;
       // A key from yet another module's helper already carries a detached value.
-      const value = key.builtBy || key.value === null ? key.value : detach(key.value, budget, scope.file);
+      const value = key.builtBy || key.value === null ? key.value : (ownValues.get(key.node) ?? detach(key.value, budget, scope.file));
       keys.push({ name: key.name, source: key.source, value, ...(key.builtBy ? { builtBy: key.builtBy } : {}) });
     }
   }
-  return keys;
+  return { keys, returned: branches(returned) };
 }
 
 /** The object literals of every return, or null when some return gives something else (the keys are then unknown). */

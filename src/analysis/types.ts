@@ -62,6 +62,21 @@ export interface MetaKeyWrite {
    * helper module's AST: read it, never report at it, never ask this file's type checker about it.
    */
   readonly builtBy?: HelperOrigin;
+  /**
+   * Set when the value is what a function imported from another module returns (`emit('k', buildStats(x))`): the key
+   * is written here (so no `builtBy`), its fields there. Read a key's fields through `fieldValueOf`.
+   */
+  readonly builtValue?: BuiltValue;
+}
+
+/** A key's value built by an imported function: a detached copy of what it returns, and the call that builds it. */
+export interface BuiltValue {
+  /** A detached copy of the returned literal(s): read it, never report at it or ask a type checker about it. */
+  readonly value: TSESTree.Expression;
+  /** The function and its module. */
+  readonly builtBy: HelperOrigin;
+  /** The call in this file (where reports about the value's fields go). */
+  readonly call: TSESTree.Expression;
 }
 
 /** The imported helper that builds a key, and its module. */

@@ -111,16 +111,31 @@ export const two = { content: [], _meta: ping() };`;
   });
 });
 
-describe('the analysis asks for imported helpers only where one is called as a _meta value', () => {
+describe("the analysis asks for imported helpers only where one is called as a _meta value or a key's value", () => {
   it('counts no look-up for imports used otherwise, and one per helper call it follows', () => {
     const loaded = loadRegistry(path.join(dir, 'mcp-meta.registry.json'));
     if (!loaded.ok) throw new Error('the test manifest must load');
-    const before = costCount('imported-helper-lookups');
+    let before = costCount('imported-helper-lookups');
     const noHelper = `import { declared, arrow } from './helpers.js';
 export const a = declared();
-export const result = { content: [], _meta: { a: arrow() } };`;
+export const result = { content: [], _meta: { a: arrow } };`;
     expect(analyzeSource(noHelper, caller(), loaded.registry).writes.flatMap((write) => write.keys.map((key) => key.name))).toEqual(['a']);
     expect(costCount('imported-helper-lookups')).toBe(before);
+
+    // A key's value built by an imported function: its returned literal, for the field rules and `check`.
+    const builtValue = `import { arrow } from './helpers.js';
+export const result = { content: [], _meta: { a: arrow() } };`;
+    const [valueWrite] = analyzeSource(builtValue, caller(), loaded.registry).writes;
+    expect(costCount('imported-helper-lookups')).toBe(before + 1);
+    const [key] = valueWrite.keys;
+    expect([key.name, key.builtBy, key.builtValue?.builtBy, key.builtValue?.call === key.value]).toEqual([
+      'a',
+      undefined,
+      { helper: 'arrow', file: path.join(dir, 'src/helpers.ts') },
+      true,
+    ]);
+    expect(key.builtValue?.value.type).toBe('ObjectExpression');
+    before = costCount('imported-helper-lookups');
 
     const withHelper = `import { declared } from './helpers.js';
 export const result = { content: [], _meta: declared() };`;

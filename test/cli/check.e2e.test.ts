@@ -120,6 +120,32 @@ server.registerTool('card', { description: 'A card.', _meta: { 'com.example/card
     expect(result.status).toBe(0);
   });
 
+  it("reads the fields of a value an imported function builds (`emit('k', buildRetrieval(rows))`), through a barrel", () => {
+    const builder = `export function buildRetrieval(rows: unknown[]) {
+  return rows.length === 0 ? { returned_count: 0, hint: 'nothing found' } : { returned_count: rows.length, cache: { hit: true } };
+}
+`;
+    const search = `import { buildRetrieval } from './build/index.js';
+export function search(ctx: { emitResponseMeta?: (key: string, value: unknown) => void }, rows: unknown[]) {
+  try {
+    ctx.emitResponseMeta?.('retrieval', buildRetrieval(rows));
+  } catch {
+    // the key degrades to absent
+  }
+}
+`;
+    const files = { 'src/search.ts': search, 'src/build/retrieval.ts': builder, 'src/build/index.ts': "export * from './retrieval.js';\n" };
+    expect(runBin(['check'], project(MANIFEST, files)).status).toBe(0);
+    const manifest = structuredClone(MANIFEST) as { keys: { retrieval: { fields: Record<string, unknown> } } };
+    manifest.keys.retrieval.fields.vector_enabled = {};
+    const result = runBin(['check', '--format', 'json'], project(manifest, files));
+    expect(result.status).toBe(1);
+    const json = JSON.parse(result.stdout) as CheckJson;
+    expect(json.findings.map((finding) => [finding.code, finding.message.split("'")[1]])).toEqual([
+      ['field-not-written', 'retrieval.vector_enabled'],
+    ]);
+  });
+
   it('reports a glob that matches no file, as a GitHub annotation too', () => {
     const manifest = { ...structuredClone(MANIFEST), mergeLayer: ['src/mcp/dispatch.ts'] };
     const dir = project(manifest);

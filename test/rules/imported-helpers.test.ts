@@ -48,11 +48,21 @@ const EXTRA_FIELD = `import { extraFieldMeta as metaOf } from './stats-meta.js';
 export const result = { content: [], _meta: metaOf(3) };`;
 const WRONG_TYPE = `import { wrongTypeMeta } from './stats-meta.js';
 export const result = { content: [], _meta: wrongTypeMeta() };`;
+const BUILT_VALUE = `import { timingValue } from './timing-value.js';
+declare function emit(key: string, value: unknown): void;
+emit('timing', timingValue(3));
+export const result = { content: [], _meta: { timing: timingValue(4) } };`;
+const BUILT_VALUE_EXTRA = `import { timingWithSeconds } from './timing-value.js';
+export const result = { content: [], _meta: { timing: timingWithSeconds(12) } };`;
+const EMITTED_BUILT_VALUE = `import { timingOrNothing as timingOf } from './timing-value.js';
+declare function emit(key: string, value: unknown): void;
+emit('timing', timingOf(undefined));`;
 
 for (const { name, tester, file } of TESTERS) {
   const handler = file('src/handler.ts');
   const other = file('src/other.ts');
   const valid = (code: string, filename = other) => ({ code, filename });
+  const withTypes = tester === typed;
 
   tester.run(`no-foreign-meta-key, imported helpers ${name}`, foreignKey, {
     valid: [
@@ -116,8 +126,57 @@ for (const { name, tester, file } of TESTERS) {
   });
 
   tester.run(`no-unregistered-meta-field, imported helpers ${name}`, unregisteredField, {
-    valid: [valid(OWN_HELPER), valid(BARREL_DESCRIPTOR), valid(TYPED_VALUE)],
+    valid: [valid(OWN_HELPER), valid(BARREL_DESCRIPTOR), valid(TYPED_VALUE), valid(BUILT_VALUE, handler)],
     invalid: [
+      // With types the call's type is read instead (the function's contract): the same field, at the same place.
+      {
+        name: "a field of a key's value that an imported function returns: reported at its call",
+        code: BUILT_VALUE_EXTRA,
+        filename: handler,
+        errors: [
+          withTypes
+            ? { messageId: 'unregisteredTypeField', line: 2, column: 55, endLine: 2, endColumn: 76 }
+            : {
+                messageId: 'unregisteredField',
+                line: 2,
+                column: 55,
+                endLine: 2,
+                endColumn: 76,
+                data: {
+                  field: 'seconds',
+                  path: 'timing',
+                  key: 'timing',
+                  registry: 'mcp-meta.registry.json',
+                  hint: " It is built by timingWithSeconds() in 'src/timing-value.ts': fix it there.",
+                },
+                suggestions: [],
+              },
+        ],
+      },
+      {
+        name: 'an emitted value from a (renamed) imported function: a field of one of its returns, at the call',
+        code: EMITTED_BUILT_VALUE,
+        filename: handler,
+        errors: [
+          withTypes
+            ? { messageId: 'unregisteredTypeField', line: 3, column: 16, endLine: 3, endColumn: 35 }
+            : {
+                messageId: 'unregisteredField',
+                line: 3,
+                column: 16,
+                endLine: 3,
+                endColumn: 35,
+                data: {
+                  field: 'skipped',
+                  path: 'timing',
+                  key: 'timing',
+                  registry: 'mcp-meta.registry.json',
+                  hint: " It is built by timingOf() in 'src/timing-value.ts': fix it there.",
+                },
+                suggestions: [],
+              },
+        ],
+      },
       {
         name: "a field the helper's literal adds: reported at the (renamed) import's call",
         code: EXTRA_FIELD,

@@ -1,7 +1,8 @@
 /**
  * Fields from types (no-unregistered-meta-field): a value the syntax cannot read (another module's builder, a typed
  * parameter) is read from its type with type information, recursively for nested fields and array items; `any` and
- * index signatures stay silent. Without types the same code gets today's answer: nothing, the value is opaque.
+ * index signatures stay silent. Without types a builder whose every return is an object literal is read from that
+ * literal (reported at the call); other values are opaque.
  */
 import rule from '../../rules/no-unregistered-meta-field';
 import { createTypedRuleTester, createUntypedRuleTester, TYPED_PRODUCER, UNTYPED_PRODUCER } from './typed-rule-tester';
@@ -83,13 +84,42 @@ typed.run('no-unregistered-meta-field with types', rule, {
   ],
 });
 
-untyped.run('no-unregistered-meta-field without types: the same values are opaque', rule, {
-  valid: [REGISTERED_BUILDER, EXTRA_FIELD_BUILDER, RENAMED_NESTED_BUILDER, RECORD_BUILDER, ANY_BUILDER, TYPED_PARAMETER, WARNING_ITEMS].map(
-    (code, index) => ({
-      name: `opaque value ${index + 1}`,
+/** Without types, a builder whose every return is an object literal is read from that literal, reported at the call. */
+const unregisteredBuiltField = (field: string, builder: string, path: string, endColumn: number, nearest = '') =>
+  ({
+    messageId: 'unregisteredField',
+    data: {
+      field,
+      path,
+      key: 'retrieval',
+      registry: 'mcp-meta.registry.json',
+      hint: `${nearest} It is built by ${builder}() in 'src/builders.ts': fix it there.`,
+    },
+    line: 2,
+    column: 35,
+    endLine: 2,
+    endColumn,
+    suggestions: [],
+  }) as const;
+
+untyped.run('no-unregistered-meta-field without types: a builder is read from its returned literal, other values are opaque', rule, {
+  valid: [REGISTERED_BUILDER, RECORD_BUILDER, ANY_BUILDER, TYPED_PARAMETER, WARNING_ITEMS].map((code, index) => ({
+    name: `opaque or registered value ${index + 1}`,
+    filename: UNTYPED_PRODUCER,
+    code,
+  })),
+  invalid: [
+    {
+      name: "another module's builder returns a literal with an unregistered field (through a same-module spread)",
       filename: UNTYPED_PRODUCER,
-      code,
-    }),
-  ),
-  invalid: [],
+      code: EXTRA_FIELD_BUILDER,
+      errors: [unregisteredBuiltField('rerank_ms', 'buildExtra', 'retrieval', 47)],
+    },
+    {
+      name: 'a nested field renamed in the literal',
+      filename: UNTYPED_PRODUCER,
+      code: RENAMED_NESTED_BUILDER,
+      errors: [unregisteredBuiltField('ageMs', 'buildRenamedCache', 'retrieval.cache', 54, " Did you mean 'age_ms'?")],
+    },
+  ],
 });

@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { analyzeFile } from '../../analysis/analyze-file';
+import { fieldValueOf } from '../../analysis/imported-helpers';
 import { analyzeSource } from '../../analysis/analyze-source';
 import { resolveResultTypes, withResultTypes } from '../../analysis/typed/result-types';
 import { unresolvedResultTypesProblem } from '../../analysis/typed/result-writes';
@@ -193,7 +194,9 @@ function checkManifest(registryPath: string, cwd: string, typed: TypedOptions | 
           (keyWrite.builtBy !== undefined && registry.classifyFile(keyWrite.builtBy.file).ownedKeys.includes(keyWrite.name));
         if (!owned) continue;
         const list = valuesByKey.get(keyWrite.name) ?? [];
-        list.push({ node: keyWrite.value, services });
+        // A value an imported function builds is read from its module's detached copy, which no program holds.
+        const fieldValue = fieldValueOf(keyWrite, services !== null);
+        list.push({ node: fieldValue.value, services: fieldValue.reportAt === null ? services : null });
         valuesByKey.set(keyWrite.name, list);
         const { line, column } = keyWrite.node.loc.start;
         writeSites.push({ key: keyWrite.name, file: displayPath(file, cwd), line, column: column + 1 });
