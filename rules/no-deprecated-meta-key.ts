@@ -6,7 +6,7 @@ import { metaOnPlane } from '../src/analysis/planes';
 import { getTypeServices } from '../src/analysis/typed/type-services';
 import { keyWritesWithTypes } from '../src/analysis/typed/typed-keys';
 import type { MetaKeyWrite, MetaWrite } from '../src/analysis/types';
-import { catalogueEntryFor, hostFieldPlanes, hostNameOf, replacementText } from '../src/registry/catalogue';
+import { catalogueEntryFor, deprecatedHostEntry, hostFieldPlanes, hostNameOf, replacementText } from '../src/registry/catalogue';
 import type { HostKeyEntry } from '../src/registry/host-keys';
 import { createRule } from '../src/util/create-rule';
 
@@ -76,9 +76,8 @@ export default createRule<Options, MessageIds>({
     return defineMetaRuleVisitor(context, ({ writes }) => {
       for (const { write, key } of keyWritesWithTypes(writes, getTypeServices(context))) {
         if (key.name === null) continue;
-        // Exact entries only: a key under a reserved prefix is not deprecated, just not ours.
-        const entry = catalogueEntryFor(key.name);
-        if (!entry?.deprecated || entry.key !== key.name || !entry.planes.includes(write.plane)) continue;
+        const entry = deprecatedHostEntry(key.name, write.plane);
+        if (entry === undefined) continue;
         if (writesReplacementToo(write, entry)) continue;
         const edit = replacementFix(key, entry, write, sourceCode);
         const where = metaOnPlane(write.plane);

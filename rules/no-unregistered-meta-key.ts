@@ -4,7 +4,7 @@ import { getTypeServices } from '../src/analysis/typed/type-services';
 import { keyWritesWithTypes } from '../src/analysis/typed/typed-keys';
 import { planeIsChecked, registrationOf } from '../src/analysis/key-writes';
 import { metaOnPlane, planeName } from '../src/analysis/planes';
-import { catalogueKeyNames, registrationRefusal } from '../src/registry';
+import { catalogueKeyNames, deprecatedHostEntry, hostNameOf, offHostPlane, registrationRefusal } from '../src/registry';
 import { manifestLabel } from '../src/analysis/manifest-label';
 import { createRule } from '../src/util/create-rule';
 import { nearestName } from '../src/util/nearest-name';
@@ -13,7 +13,7 @@ import { builtByHint } from '../src/analysis/imported-helpers';
 
 export type Options = [{ allowDynamicKeys?: boolean }];
 export type MessageIds =
-  'unregisteredKey' | 'unregisteredKeyDelete' | 'unverifiableKey' | 'wrongPlane' | 'useRegisteredKey' | 'notServersKey';
+  'unregisteredKey' | 'unregisteredKeyDelete' | 'unverifiableKey' | 'wrongPlane' | 'offHostPlane' | 'useRegisteredKey' | 'notServersKey';
 
 export default createRule<Options, MessageIds>({
   name: 'no-unregistered-meta-key',
@@ -44,6 +44,8 @@ export default createRule<Options, MessageIds>({
         "{{where}} key '{{key}}' is deleted here but is not registered in {{registry}}.{{hint}} No producer writes an unregistered key, so this is likely a typo: delete only the key this file owns.",
       wrongPlane:
         '`_meta` key \'{{key}}\' is registered in {{registry}} for the {{registered}} plane, but written here on a {{plane}}. Write it where it is registered, or add "{{planeValue}}" to keys.{{key}}.plane if it belongs on both.',
+      offHostPlane:
+        "{{where}} key '{{key}}' is a key {{host}} defines for the {{hostPlanes}} (catalogue entry '{{id}}'), not for a {{plane}}: the host does not read it here. Remove this write, or move it to the {{hostTargets}} `_meta`.",
       unverifiableKey:
         'This `_meta` key is not known statically, so its registration cannot be checked. Use a string literal or a `const`, or set `allowDynamicKeys: true` if it is checked elsewhere.',
       useRegisteredKey: "Use the registered key '{{key}}'.",
@@ -62,6 +64,26 @@ export default createRule<Options, MessageIds>({
         }
         const registration = registrationOf(registry, key.name, write.plane);
         if (registration.status === 'registered') continue;
+        // A host key off its host's planes is never registered there (the manifest validation refuses the plane for a
+        // catalogue key; init holds the write back): say where it belongs rather than "register it" or "add the plane".
+        const offHost = write.kind === 'key-delete' ? undefined : offHostPlane(key.name, write.plane);
+        if (offHost && (registration.status === 'other-plane' || planeIsChecked(registry, write.plane))) {
+          const hostPlanes = offHost.planes.map(planeName);
+          context.report({
+            node: key.node,
+            messageId: 'offHostPlane',
+            data: {
+              where: metaOnPlane(write.plane),
+              key: key.name,
+              host: hostNameOf(offHost.entry),
+              id: offHost.entry.id,
+              hostPlanes: hostPlanes.join(' and '),
+              hostTargets: hostPlanes.join(' or '),
+              plane: planeName(write.plane),
+            },
+          });
+          continue;
+        }
         if (registration.status === 'other-plane') {
           const registered = registration.planes.map(planeName).join(' and ');
           context.report({
@@ -83,6 +105,9 @@ export default createRule<Options, MessageIds>({
           });
           continue;
         }
+        // A deprecated host key is no-deprecated-meta-key's report, with its replacement: init holds it back and add-key
+        // refuses it, so this rule never asks to register it (nor reports it beside its replacement, the hosts' form).
+        if (write.kind !== 'key-delete' && deprecatedHostEntry(key.name, write.plane)) continue;
         // Registered keys of this plane, and the host-defined keys a server may write there (`openai/outputTemplate`).
         const candidates = [...registry.keysOnPlane(write.plane).keys(), ...catalogueKeyNames(write.plane)];
         const nearest = nearestName(key.name, candidates, { maxDistance: 2 });

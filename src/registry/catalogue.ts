@@ -101,6 +101,29 @@ export function registrationRefusal(key: string): RegistrationRefusal | undefine
   return undefined;
 }
 
+/**
+ * The entry of a host key its host has deprecated, when it is written on a plane the host defines it on: what
+ * `no-deprecated-meta-key` reports (with the replacement), `init` holds back and `add-key` refuses, so no other
+ * message asks to register it. `undefined` otherwise (a key under a reserved prefix is not deprecated, just not ours).
+ */
+export function deprecatedHostEntry(key: string, plane: MetaPlane): HostKeyEntry | undefined {
+  const entry = catalogueEntryFor(key);
+  return entry?.deprecated === true && entry.key === key && entry.planes.includes(plane) ? entry : undefined;
+}
+
+/**
+ * For a host key written on a plane its host does not define it on (`openai/outputTemplate` in a tool result, MCP
+ * Apps' `ui` in one): the entry and the planes a server writes it on. No manifest registers a catalogue key there (the
+ * validation refuses the plane, `init` holds the write back), so the lint says where the key belongs instead.
+ * `undefined` otherwise, and for keys only the transport or the other side writes (`registrationRefusal`'s).
+ */
+export function offHostPlane(key: string, plane: MetaPlane): { entry: HostKeyEntry; planes: MetaPlane[] } | undefined {
+  const entry = catalogueEntryFor(key);
+  if (entry?.key !== key || entry.writtenBy !== undefined || entry.planes.includes(plane)) return undefined;
+  const planes = registrablePlanes(entry.planes);
+  return planes.length > 0 ? { entry, planes } : undefined;
+}
+
 /** For a deprecated entry: what to write instead, in words (`ui.resourceUri (ext-apps 2 deprecates ...)`). */
 export function replacementText(entry: HostKeyEntry): string {
   const replacement = entry.replacement;

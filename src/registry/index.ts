@@ -27,7 +27,9 @@ export { checkMetaKeyName } from './key-name';
 export {
   catalogueEntryFor,
   catalogueKeyNames,
+  deprecatedHostEntry,
   hostNameOf,
+  offHostPlane,
   registrationRefusal,
   replacementText,
   type RegistrationRefusal,

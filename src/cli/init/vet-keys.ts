@@ -140,7 +140,7 @@ function vetCatalogueKey(key: string, entry: HostKeyEntry, planes: ReadonlySet<C
       planes: foreign,
       reason: 'off-plane',
       message: `Key '${key}' is written on the ${foreign.join(' and ')} plane, but ${host} defines it on ${onServer.join(' and ')} (catalogue entry '${entry.id}').`,
-      fix: `Write it on the ${onServer.join(' or ')} _meta instead; it is registered on the planes the host defines only.`,
+      fix: `Remove the write on the ${foreign.join(' and ')} plane (the host does not read it there), or move it to the ${onServer.join(' or ')} _meta; it is registered on the planes the host defines only.`,
       acceptable: false,
     });
   }
