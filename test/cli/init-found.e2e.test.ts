@@ -75,6 +75,8 @@ describe('init over the fixture servers writes exactly the manifest a careful te
   // command's JSON body, which the analysis still takes for a result (the hand-written manifest ignores that file).
   // framework-package, sdk-v2-server: the kit's result wrapper and the gateway merge their own keys into a result:
   // producers, not a merge layer (the hand-written manifests list them there; the lint is clean either way).
+  // framework-package proposes no `sinks`: the kit's registration method is named `registerTool` (read config-first
+  // already) and its `registerView(view)` builds the resource props itself, forwarding none of the caller's `_meta`.
   it.each([
     'sdk-server',
     'js-server',

@@ -4,6 +4,7 @@ import type { KeysTableRow } from '../doc/keys-table';
 import { posixRelative } from '../../util/posix-relative';
 import { itemFieldsOf, objectFieldsOf } from '../written-fields';
 import type { DetectedVocabulary } from './detect-vocabulary';
+import { proposedSinks, registrationNotes } from './propose-registrars';
 import { fieldsFromWritten, keyTypeOf, sometimesAbsent, type ScanResult } from './scan-writes';
 import { exactCatalogueEntry, vetCatalogueFields, vetKey, type HeldKey } from './vet-keys';
 
@@ -224,11 +225,13 @@ export function buildStarterManifest(
   if (vocabulary.emitters.size > 0) manifest.emitters = sorted(vocabulary.emitters);
   if (vocabulary.hooks.size > 0) manifest.hooks = sorted(vocabulary.hooks);
   if (vocabulary.hookFunctions.size > 0) manifest.hookFunctions = sorted(vocabulary.hookFunctions);
+  manifest.sinks = proposedSinks(vocabulary.registrations);
+  notes.push(...registrationNotes(vocabulary.registrations));
   if (scan.mergeLayerFiles.size > 0) manifest.mergeLayer = sorted([...scan.mergeLayerFiles].map(relative));
   // Property order as in the manifest docs: vocabulary first, keys last.
-  const { $schema, version, emitters, hooks, hookFunctions, mergeLayer } = manifest;
+  const { $schema, version, emitters, hooks, hookFunctions, sinks, mergeLayer } = manifest;
   return {
-    manifest: JSON.parse(JSON.stringify({ $schema, version, emitters, hooks, hookFunctions, mergeLayer, keys })) as RegistryManifest,
+    manifest: JSON.parse(JSON.stringify({ $schema, version, emitters, hooks, hookFunctions, sinks, mergeLayer, keys })) as RegistryManifest,
     notes,
     held,
   };

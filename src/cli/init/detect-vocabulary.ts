@@ -1,5 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, functionName, isFunctionNode, returnArguments, staticString, unwrap, walkAll } from '../../analysis/ast';
+import { detectRegistrations, emptyRegistrations, type ProposedRegistrations } from './propose-registrars';
 
 type Node = TSESTree.Node;
 
@@ -22,10 +23,19 @@ export interface DetectedVocabulary {
    * `_meta`): whatever their name, their object is not a result fragment for the merge layer.
    */
   readonly calledOutsideHooks: Set<string>;
+  /** The project's own registration functions (`sinks.registrations`), see propose-registrars.ts. */
+  readonly registrations: ProposedRegistrations;
 }
 
 export function emptyVocabulary(): DetectedVocabulary {
-  return { emitters: new Set(), hooks: new Set(), hookFunctions: new Set(), functionFiles: new Map(), calledOutsideHooks: new Set() };
+  return {
+    emitters: new Set(),
+    hooks: new Set(),
+    hookFunctions: new Set(),
+    functionFiles: new Map(),
+    calledOutsideHooks: new Set(),
+    registrations: emptyRegistrations(),
+  };
 }
 
 /** True when the function returns an object literal with at least one named property (directly, not in a nested function). */
@@ -75,6 +85,7 @@ function inHookContext(call: TSESTree.CallExpression): boolean {
  * `get…Meta` functions that some code calls outside a hook.
  */
 export function detectVocabulary(ast: TSESTree.Program, file: string, vocabulary: DetectedVocabulary): void {
+  detectRegistrations(ast, vocabulary.registrations);
   walkAll(ast, (node) => {
     if (node.type === 'CallExpression') {
       const name = calleeName(node);

@@ -10,6 +10,7 @@ import { displayPath } from '../format-report';
 import { buildStarterManifest, identifiersIn } from '../init/build-manifest';
 import { schemaReferenceFor } from '../init/schema-reference';
 import { detectVocabulary, emptyVocabulary, settleHookFunctions, type DetectedVocabulary } from '../init/detect-vocabulary';
+import { proposedSinks } from '../init/propose-registrars';
 import { emptyScan, scanWrites } from '../init/scan-writes';
 import { mergeIntoManifest } from '../init/update-manifest';
 import { describeIoError, readManifestFile } from '../manifest-source';
@@ -21,8 +22,11 @@ import { FORMAT_HELP, type Verb } from '../verb';
 
 const USAGE = 'Usage: mcp-meta init [DIR] [--from-doc FILE.md] [--force | --update] [--accept-found] [--format text|json|github|sarif]';
 
-/** Only files that could touch `_meta` are parsed: they mention it, or a `...Meta` emitter, hook or hook function. */
-const MAY_CONCERN_META = /_meta|Meta\b|meta_?hook/i;
+/**
+ * Only files that could touch `_meta` are parsed: they mention it, a `...Meta` emitter, hook or hook function, or an SDK
+ * registration (where the project's own registration functions are found).
+ */
+const MAY_CONCERN_META = /_meta|Meta\b|meta_?hook|register(?:App)?(?:Tool|Resource)\b/i;
 
 function readDocRows(docOption: string | undefined, cwd: string): KeysTableRow[] {
   if (docOption === undefined) return [];
@@ -55,6 +59,7 @@ export const initVerb: Verb = {
     '  hookFunctions   getXxxMeta functions returning an object literal, and functions the doc names as producers',
     '  helpers         functions whose returned object literal is (or is spread into) a _meta value, here or',
     "                  imported: their keys get the helper's module as producer",
+    "  sinks           your functions that forward a parameter to an SDK registration's config (registerTool…)",
     '  mergeLayer      files that assemble _meta from the keys they collected (a map filled under keys',
     "                  they do not know, or a hook's fragment); a wrapper that spreads a result is a producer",
     '  keys            every key written, the file that writes it as producer, the planes and fields seen;',
@@ -200,6 +205,8 @@ function provisionalRegistry(target: string, vocabulary: DetectedVocabulary, ign
     emitters: sorted(vocabulary.emitters),
     hooks: sorted(vocabulary.hooks),
     hookFunctions: sorted(vocabulary.hookFunctions),
+    // The team's registration functions decide planes in the scan as they will in the lint.
+    sinks: proposedSinks(vocabulary.registrations),
     ...(ignore !== undefined && ignore.length > 0 ? { ignore: [...ignore] } : {}),
     keys: {},
   };

@@ -1,0 +1,99 @@
+/**
+ * `mcp-meta init` proposes the manifest's `sinks.registrations` for the project's own registration functions (a
+ * function whose parameter's `_meta` reaches an SDK registration's config), and scans under them: a tool config
+ * passed to `addTool(server, { name, _meta, execute })` is a descriptor, its `execute` returns results. The written
+ * manifest is compared whole.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseRegistry } from '../../src/registry';
+import { assertBinBuilt, makeTempDir, removeTempDirs, runBin, writeFiles } from './run-bin';
+
+const KIT = `
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+
+export interface ToolDef {
+  name: string;
+  description: string;
+  _meta?: Record<string, unknown>;
+  execute: (args: Record<string, unknown>) => Promise<CallToolResult>;
+}
+
+/** Config-in-one: the definition's _meta goes into the SDK config, its execute runs the call. */
+export function addTool(server: McpServer, def: ToolDef): void {
+  server.registerTool(def.name, { description: def.description, _meta: { ...def._meta } }, async (args) => def.execute(args));
+}
+
+/** The SDK's own shape, one argument later. */
+export const defineTool = (server: McpServer, name: string, config: { description: string }, handler: () => Promise<CallToolResult>) =>
+  server.registerTool(name, config, handler);
+
+/** A resource's props forwarded as they are. */
+export function defineView(server: McpServer, uri: string, props: { mimeType: string; _meta?: Record<string, unknown> }): void {
+  server.registerResource(uri, uri, props, async (u) => ({ contents: [{ uri: u.href, text: '<p>view</p>' }] }));
+}
+
+/** Not a registration function: the config is built with the note's id, nothing of a parameter's _meta reaches it. */
+export function registerNote(server: McpServer, id: string): void {
+  server.registerResource(\`note-\${id}\`, \`note://\${id}\`, { description: \`Note \${id}\` }, async (u) => ({ contents: [{ uri: u.href, text: id }] }));
+}
+`;
+
+const TOOLS = `
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { addTool, defineTool, defineView } from '../kit/define.js';
+
+export function register(server: McpServer): void {
+  addTool(server, {
+    name: 'search',
+    description: 'Search.',
+    _meta: { 'com.acme/category': 'retrieval' },
+    execute: async () => ({ content: [], _meta: { 'com.acme/search': { returned: 0 } } }),
+  });
+  const config = { description: 'Fetch.', _meta: {} as Record<string, unknown> };
+  config._meta['com.acme/category'] = 'fetch';
+  defineTool(server, 'fetch', config, async () => ({ content: [] }));
+  defineView(server, 'ui://acme/view', { mimeType: 'text/html', _meta: { 'com.acme/view': { border: true } } });
+}
+`;
+
+beforeAll(assertBinBuilt);
+afterAll(removeTempDirs);
+
+describe('mcp-meta init: sinks', () => {
+  it("proposes the project's registration functions and registers the keys written through them on their planes", () => {
+    const dir = makeTempDir();
+    writeFiles(dir, { 'src/kit/define.ts': KIT, 'src/tools/search.ts': TOOLS });
+    const result = runBin(['init'], dir);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    const file = path.join(dir, 'mcp-meta.registry.json');
+    const text = fs.readFileSync(file, 'utf8');
+    expect(JSON.parse(text)).toEqual({
+      $schema: './node_modules/eslint-plugin-mcp-meta/schema/registry.schema.json',
+      version: 1,
+      sinks: {
+        registrations: [
+          { function: 'addTool', config: 1, callback: 'execute' },
+          { function: 'defineTool', config: 2, callback: 3 },
+          { function: 'defineView', plane: 'resource', config: 2 },
+        ],
+      },
+      keys: {
+        'com.acme/category': { producers: ['src/tools/search.ts'], plane: 'tool' },
+        'com.acme/search': { producers: ['src/tools/search.ts'], type: 'object', fields: { returned: { type: 'number' } } },
+        'com.acme/view': { producers: ['src/tools/search.ts'], plane: 'resource', type: 'object', fields: { border: { type: 'boolean' } } },
+      },
+    });
+    expect(result.stdout).toContain(
+      'addTool() forwards its parameter 1 to an SDK tool registration: proposed in "sinks.registrations" (config 1, callback "execute"); check the positions',
+    );
+    expect(result.stdout).toContain(
+      'defineView() forwards its parameter 2 to an SDK resource registration: proposed in "sinks.registrations" (config 2); check the positions',
+    );
+    const loaded = parseRegistry(text, file, { checkGlobs: true });
+    expect(loaded.ok ? loaded.warnings : loaded.problems).toEqual([]);
+  });
+});
