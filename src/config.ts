@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import * as path from 'node:path';
 import type * as TsParser from '@typescript-eslint/parser';
 import plugin, { type McpMetaPlugin } from '../rules';
+import { persistModulesRead } from './analysis/modules-read';
 import { formatRegistryProblem, hashManifestFile, listFiles, loadRegistry, REGISTRY_FILENAME } from './registry';
 import { isMissingManifest } from './registry/load-registry';
 import { relativeRegistryFix } from './registry/resolve-registry';
@@ -47,8 +48,9 @@ export interface McpMetaFlatConfig {
     /**
      * `registry`: absolute path of the manifest (one manifest); `registries`: absolute paths of several; neither: the
      * nearest manifest above each file. `registryHash`: sha256 of the manifest's bytes ('missing' when it cannot be
-     * read; with several, of their paths and hashes). The rules ignore it; it is here because `eslint --cache` keys
-     * its results on the config, so a changed manifest invalidates cached results. (The type the validator reads.)
+     * read; with several, of their paths and hashes), folded with a digest of the modules the analysis read in earlier
+     * runs (`modules-read.ts`). The rules ignore it; it is here because `eslint --cache` keys its results on the
+     * config, so a changed manifest or imported key module invalidates cached results. (The type the validator reads.)
      */
     'mcp-meta': McpMetaSettingsInput & { registryHash: string };
   };
@@ -141,7 +143,11 @@ function checkManifest(registryPath: string, relative: { given: string; baseDir:
         .join('\n'),
     );
   }
-  return { path: registryPath, hash: registryHash };
+  // The modules the analysis read under this manifest in earlier runs (a sidecar it keeps): an edit to one of them
+  // changes the hash, so `eslint --cache` drops results that depended on it (ESLint keys them on the config).
+  const modules = persistModulesRead(registryPath);
+  const hash = modules === '' ? registryHash : createHash('sha256').update(`${registryHash}\u0000${modules}`).digest('hex');
+  return { path: registryPath, hash };
 }
 
 function combinedHash(manifests: ReadonlyArray<{ path: string; hash: string }>): string {

@@ -13,6 +13,7 @@ import type { Registry } from '../registry/types';
 import { currentTurn, diskAsks } from '../util/stat-once-per-turn';
 import { analyzeFile } from './analyze-file';
 import { mayWriteMeta } from './mention-index';
+import { recordModulesRead } from './modules-read';
 import { resultWritesOf } from './typed/result-writes';
 import type { MetaFileAnalysis, MetaFileState } from './types';
 
@@ -158,6 +159,8 @@ export function getMetaFileState(context: AnyRuleContext): MetaFileState {
   // The ESLint class lints absolute paths; a `Linter` given a relative one (RuleTester) means it from its cwd.
   const filename = path.resolve(cwdOf(context), filenameOf(context));
   const state: MetaFileState = { status: 'ok', analysis: analyzeFile(filename, gate.registry, sourceCode.text, parsed) };
+  // The modules this analysis read join the manifest's list for `eslint --cache` (when createConfig asked for it).
+  recordModulesRead(gate.registry.path);
   states.set(ast, state);
   return state;
 }

@@ -35,10 +35,13 @@ export class ModuleCache<T> {
   constructor(
     private readonly read: (file: string) => T | null,
     private readonly maxEntries = MODULE_CACHE_ENTRIES,
+    /** Told of every file whose value is asked for, and of the files a cached value was built from. */
+    private readonly onUse?: (file: string) => void,
   ) {}
 
   /** The value read from `file` (cached while it is unchanged), or null when it cannot be stat-ed or read. */
   get(file: string): T | null {
+    this.onUse?.(file);
     const version = versionOf(file);
     for (const reader of this.reading) if (version) reader.dependencies.set(file, version);
     if (version === null) {
@@ -53,6 +56,7 @@ export class ModuleCache<T> {
       this.entries.delete(file);
       this.entries.set(file, cached);
       for (const reader of this.reading) for (const [dependency, at] of cached.dependencies) reader.dependencies.set(dependency, at);
+      if (this.onUse) for (const dependency of cached.dependencies.keys()) this.onUse(dependency);
       return cached.value;
     }
     const reader = { file, dependencies: new Map<string, Version>() };

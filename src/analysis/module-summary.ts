@@ -15,7 +15,8 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { isNothing, memberPropertyName, propertyKeyName, returnArguments, unwrap, walkAll } from './ast';
 import { constInitializer, constStrings, findBinding, frozenObjectLiteral, functionBoundTo, staticKey } from './bindings';
 import { metaValueShape, moduleScope, type ModuleScope } from './meta-value';
-import { ModuleCache } from './module-cache';
+import { MODULE_CACHE_ENTRIES, ModuleCache } from './module-cache';
+import { noteModuleRead } from './modules-read';
 import { parseSource } from './parse-source';
 import type { HelperOrigin, KeySource } from './types';
 
@@ -59,7 +60,8 @@ export interface ModuleSummary {
   readonly stars: readonly string[];
 }
 
-const summaries = new ModuleCache(readSummary);
+// Every module read is noted for `eslint --cache` (modules-read.ts).
+const summaries = new ModuleCache(readSummary, MODULE_CACHE_ENTRIES, noteModuleRead);
 
 /** The summary of `file`, or null when it is missing, too large or does not parse. */
 export function moduleSummary(file: string): ModuleSummary | null {

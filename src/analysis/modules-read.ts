@@ -1,0 +1,167 @@
+/**
+ * Which modules the analysis read under a manifest, kept across runs for `eslint --cache` (issue 22). ESLint keys a
+ * file's cached result on the file and the config only (eslint/eslint#19869), so a key `const` or a helper edited in
+ * another module would leave stale results. `createConfig` asks for the modules read under its manifests
+ * (`persistModulesRead`); the lint path notes each module it reads and, after a file's analysis, adds new ones to a
+ * small sidecar (`node_modules/.cache/eslint-plugin-mcp-meta/modules-<manifest>.json` of the manifest's package,
+ * written atomically) with the sha256 of their content when first read. The next `createConfig` folds into
+ * `registryHash` the modules whose content now differs from that: nothing while they are as first read (so a new module
+ * costs no re-lint), and any edit changes the config and invalidates every cached result, as a manifest edit does.
+ * The hash is a function of the modules' contents, never of the runs' history.
+ *
+ * Never throws: a sidecar that cannot be read or written (read-only folder, no `package.json` above the manifest)
+ * only means imported modules are not part of the cache key.
+ */
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { threadId } from 'node:worker_threads';
+import { posixRelative } from '../util/posix-relative';
+
+interface Sidecar {
+  readonly file: string;
+  /** The manifest's folder: module paths are kept relative to it (a CI cache restored elsewhere still matches). */
+  readonly dir: string;
+  /** Module (relative path) -> sha256 of its content when first read: read from the sidecar, plus this process's. */
+  readonly known: Map<string, string>;
+  dirty: boolean;
+}
+
+/** A sidecar lists at most this many modules (paths that moved away stay listed, as `missing`). */
+const MAX_MODULES = 5_000;
+
+/** Manifests whose modules are kept, by manifest path: only those a `createConfig` in this process asked for. */
+const sidecars = new Map<string, Sidecar | null>();
+/** Modules read since the last analysis was recorded. */
+const pending = new Set<string>();
+let flushScheduled = false;
+let exitHooked = false;
+
+/** Called by `createConfig`: keep the modules read under `registryPath`; returns their digest ('' when none). */
+export function persistModulesRead(registryPath: string): string {
+  const sidecar = sidecarOf(registryPath);
+  return sidecar ? digestOf(sidecar) : '';
+}
+
+/** The module cache calls this for every module an analysis reads (a cached summary counts). */
+export function noteModuleRead(file: string): void {
+  if (sidecars.size > 0) pending.add(file);
+}
+
+/** After one file's analysis under `registryPath`: the modules it read join the manifest's sidecar. */
+export function recordModulesRead(registryPath: string | null): void {
+  if (pending.size === 0) return;
+  const sidecar = registryPath === null ? undefined : sidecars.get(registryPath);
+  for (const file of pending) {
+    if (!sidecar || file.includes(`${path.sep}node_modules${path.sep}`) || sidecar.known.size >= MAX_MODULES) continue;
+    const relative = posixRelative(sidecar.dir, file);
+    if (sidecar.known.has(relative)) continue;
+    const content = contentHash(file);
+    if (content === null) continue;
+    sidecar.known.set(relative, content);
+    sidecar.dirty = true;
+  }
+  pending.clear();
+  if (sidecar?.dirty && !flushScheduled) {
+    flushScheduled = true;
+    // Once per turn (a run's files are linted in few turns), and at exit for what the last turn added.
+    setImmediate(flushSidecars);
+    if (!exitHooked) {
+      exitHooked = true;
+      process.once('exit', flushSidecars);
+    }
+  }
+}
+
+function sidecarOf(registryPath: string): Sidecar | null {
+  const existing = sidecars.get(registryPath);
+  if (existing !== undefined) return existing;
+  const dir = path.dirname(registryPath);
+  const root = packageRoot(dir);
+  const file =
+    root === null
+      ? null
+      : path.join(
+          root,
+          'node_modules',
+          '.cache',
+          'eslint-plugin-mcp-meta',
+          `modules-${createHash('sha256').update(registryPath).digest('hex').slice(0, 16)}.json`,
+        );
+  const sidecar = file === null ? null : { file, dir, known: readListed(file), dirty: false };
+  sidecars.set(registryPath, sidecar);
+  return sidecar;
+}
+
+/** The nearest folder at or above `dir` with a `package.json` (where `node_modules/.cache` conventionally lives). */
+function packageRoot(dir: string): string | null {
+  for (let current = dir; ; current = path.dirname(current)) {
+    if (fs.existsSync(path.join(current, 'package.json'))) return current;
+    if (path.dirname(current) === current) return null;
+  }
+}
+
+function readListed(file: string): Map<string, string> {
+  const listed = new Map<string, string>();
+  try {
+    const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as { modules?: unknown };
+    if (typeof parsed.modules !== 'object' || parsed.modules === null || Array.isArray(parsed.modules)) return listed;
+    for (const [module, content] of Object.entries(parsed.modules)) if (typeof content === 'string') listed.set(module, content);
+  } catch {
+    // none yet, or not ours to read: start empty
+  }
+  return listed;
+}
+
+function contentHash(file: string): string | null {
+  try {
+    return createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+  } catch {
+    return null;
+  }
+}
+
+/** The listed modules whose content differs from when they were first read (or that are gone), hashed; '' if none. */
+function digestOf(sidecar: Sidecar): string {
+  const digest = createHash('sha256');
+  let changed = 0;
+  for (const relative of [...sidecar.known.keys()].sort()) {
+    const now = contentHash(path.resolve(sidecar.dir, relative)) ?? 'missing';
+    if (now === sidecar.known.get(relative)) continue;
+    changed += 1;
+    digest.update(`${relative}\0${now}\n`);
+  }
+  return changed === 0 ? '' : digest.digest('hex');
+}
+
+/**
+ * Writes each changed sidecar: merged with what is on disk now (another ESLint worker may have added modules), to a
+ * temporary file renamed over it (a reader never sees half a file). Failures are ignored.
+ */
+function flushSidecars(): void {
+  flushScheduled = false;
+  for (const sidecar of sidecars.values()) {
+    if (!sidecar?.dirty) continue;
+    sidecar.dirty = false;
+    const temporary = `${sidecar.file}.${process.pid}.${threadId}.tmp`;
+    try {
+      // The first content seen wins: what another worker (or run) listed first is what cached results were built on.
+      for (const [module, content] of readListed(sidecar.file)) sidecar.known.set(module, content);
+      fs.mkdirSync(path.dirname(sidecar.file), { recursive: true });
+      const modules = Object.fromEntries([...sidecar.known].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+      fs.writeFileSync(temporary, JSON.stringify({ version: 1, modules }, null, 2) + '\n');
+      fs.renameSync(temporary, sidecar.file);
+    } catch {
+      // Unwritable: imported modules are then not part of `--cache`'s key; the lint itself is unaffected.
+      removeQuietly(temporary);
+    }
+  }
+}
+
+function removeQuietly(file: string): void {
+  try {
+    fs.rmSync(file, { force: true });
+  } catch {
+    // its folder is not one (or is gone): nothing was written there
+  }
+}
