@@ -96,4 +96,24 @@ describe('mcp-meta init: sinks', () => {
     const loaded = parseRegistry(text, file, { checkGlobs: true });
     expect(loaded.ok ? loaded.warnings : loaded.problems).toEqual([]);
   });
+
+  it('--update adds the registrations a manifest without sinks lacks, and the keys they reveal', () => {
+    const dir = makeTempDir();
+    writeFiles(dir, { 'src/kit/define.ts': KIT, 'src/tools/search.ts': TOOLS });
+    const manifest = { version: 1, keys: { 'com.acme/search': { producers: ['src/tools/search.ts'], fields: ['returned'] } } };
+    fs.writeFileSync(path.join(dir, 'mcp-meta.registry.json'), JSON.stringify(manifest, null, 2) + '\n');
+    const result = runBin(['init', '--update'], dir);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    const updated = JSON.parse(fs.readFileSync(path.join(dir, 'mcp-meta.registry.json'), 'utf8')) as typeof manifest & { sinks: unknown };
+    expect(updated.sinks).toEqual({
+      registrations: [
+        { function: 'addTool', config: 1, callback: 'execute' },
+        { function: 'defineTool', config: 2, callback: 3 },
+        { function: 'defineView', plane: 'resource', config: 2 },
+      ],
+    });
+    expect(Object.keys(updated.keys)).toEqual(['com.acme/search', 'com.acme/category', 'com.acme/view']);
+    expect(result.stdout).toContain('registration function addTool (sinks.registrations)');
+  });
 });

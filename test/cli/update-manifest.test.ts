@@ -66,3 +66,44 @@ describe('mergeIntoManifest', () => {
     );
   });
 });
+
+describe('mergeIntoManifest: sinks.registrations', () => {
+  const proposed = (...names: string[]): RegistryManifest => ({
+    version: 1,
+    keys: {},
+    sinks: { registrations: names.map((name, config) => ({ function: name, config })) },
+  });
+
+  it('adds the whole property to a manifest without sinks', () => {
+    const manifest: RegistryManifest = { version: 1, keys: {} };
+    const update = mergeIntoManifest(JSON.stringify(manifest, null, 2), manifest, proposed('defineTool'), new Set());
+    expect((JSON.parse(update.text) as RegistryManifest).sinks).toEqual({ registrations: [{ function: 'defineTool', config: 0 }] });
+    expect(update.added).toEqual(['registration function defineTool (sinks.registrations)']);
+  });
+
+  it('appends only functions the manifest does not name, keeping hand entries as written', () => {
+    const manifest: RegistryManifest = {
+      version: 1,
+      sinks: { registrations: [{ function: 'defineTool', config: 1, callback: 'run' }], resultBuilders: [{ function: 'addView' }] },
+      keys: {},
+    };
+    const update = mergeIntoManifest(JSON.stringify(manifest, null, 2), manifest, proposed('defineTool', 'addView', 'addTool'), new Set());
+    expect((JSON.parse(update.text) as RegistryManifest).sinks).toEqual({
+      registrations: [
+        { function: 'defineTool', config: 1, callback: 'run' },
+        { function: 'addTool', config: 2 },
+      ],
+      resultBuilders: [{ function: 'addView' }],
+    });
+    expect(update.added).toEqual(['registration function addTool (sinks.registrations)']);
+  });
+
+  it('adds the list to sinks that has only result builders', () => {
+    const manifest: RegistryManifest = { version: 1, sinks: { resultBuilders: [{ function: 'ok' }] }, keys: {} };
+    const update = mergeIntoManifest(JSON.stringify(manifest, null, 2), manifest, proposed('defineTool'), new Set());
+    expect((JSON.parse(update.text) as RegistryManifest).sinks).toEqual({
+      resultBuilders: [{ function: 'ok' }],
+      registrations: [{ function: 'defineTool', config: 0 }],
+    });
+  });
+});

@@ -81,6 +81,8 @@ export function mergeIntoManifest(
     for (const name of fresh) editor.added.push(`${VOCABULARY_NOUN[list]} ${name}`);
   }
 
+  addRegistrations(editor, existing, found);
+
   for (const [key, foundKey] of Object.entries(found.keys)) {
     if (skipKeys.has(key)) continue;
     const producers = foundKey.producers.filter((file) => !ignored(file));
@@ -104,4 +106,17 @@ export function mergeIntoManifest(
     if (editor.added.length > before) touchedKeys.add(key);
   }
   return { text: addJsonValues(existingText, editor.additions), added: editor.added, touchedKeys };
+}
+
+/** `sinks.registrations` the scan proposes for functions the manifest's `sinks` does not name yet (hand entries stay). */
+function addRegistrations(editor: Editor, existing: RegistryManifest, found: RegistryManifest): void {
+  const named = new Set(
+    [...(existing.sinks?.registrations ?? []), ...(existing.sinks?.resultBuilders ?? [])].map((entry) => entry.function),
+  );
+  const fresh = (found.sinks?.registrations ?? []).filter((entry) => !named.has(entry.function));
+  if (fresh.length === 0) return;
+  if (existing.sinks === undefined) editor.additions.push({ path: ['sinks'], value: { registrations: fresh } });
+  else if (existing.sinks.registrations === undefined) editor.additions.push({ path: ['sinks', 'registrations'], value: fresh });
+  else for (const entry of fresh) editor.additions.push({ path: ['sinks', 'registrations', -1], value: entry });
+  for (const entry of fresh) editor.added.push(`registration function ${entry.function} (sinks.registrations)`);
 }
