@@ -1,12 +1,27 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { catchVerdicts, isProducerWrite, type CatchVerdict } from '../src/analysis/isolation';
+import {
+  catchVerdicts,
+  computedRightBefore,
+  computesValue,
+  isProducerWrite,
+  producerInputDeclarations,
+  type CatchVerdict,
+} from '../src/analysis/isolation';
 import { defineMetaRuleVisitor } from '../src/analysis/meta-context';
 import type { MetaWrite } from '../src/analysis/types';
 import { createRule } from '../src/util/create-rule';
-import { hoistDeclarationFix, wrapChangesLaterCode, wrapStatementFix } from '../src/util/wrap-in-try';
+import { hoistDeclarationFix, moveIntoTryFix, wrapChangesLaterCode, wrapStatementFix } from '../src/util/wrap-in-try';
 
 export type Options = [{ requireForAll?: boolean; autofix?: boolean }];
-export type MessageIds = 'unguardedProducer' | 'catchDoesNotContinue' | 'sharedTry' | 'wrapInTry' | 'hoistAndWrap';
+export type MessageIds =
+  | 'unguardedProducer'
+  | 'unguardedComputation'
+  | 'computedOutsideTry'
+  | 'catchDoesNotContinue'
+  | 'sharedTry'
+  | 'wrapInTry'
+  | 'moveIntoTry'
+  | 'hoistAndWrap';
 
 const CATCH_PROBLEMS: Record<Exclude<CatchVerdict, 'continues'>, string> = {
   'no-catch': 'that has no catch, so the error escapes',
@@ -52,6 +67,8 @@ function isProducerAlone(statement: TSESTree.ExpressionStatement, write: MetaWri
 interface ProducerUnit {
   readonly writes: MetaWrite[];
   readonly statements: TSESTree.Statement[];
+  /** The declarations right before it that compute its value for it alone (`const limit = limiter.check(id);`). */
+  readonly before: readonly TSESTree.VariableDeclaration[];
 }
 
 const keyNames = (write: MetaWrite): (string | null)[] => write.keys.map((key) => key.name).filter((name) => name !== null);
@@ -108,56 +125,97 @@ export default createRule<Options, MessageIds>({
     messages: {
       unguardedProducer:
         '{{producer}} is not inside its own try/catch. A failing producer must degrade to its key being absent, never drop other keys or error the tool call (MCP _meta rule 3). Wrap it in `try { … } catch { … }`.',
+      unguardedComputation:
+        '{{producer}} is not inside its own try/catch, and neither is the declaration of {{names}} on line {{line}} that computes its value. A failing producer must degrade to its key being absent, never drop other keys or error the tool call (MCP _meta rule 3). Wrap both in one `try { … } catch { … }`.',
+      computedOutsideTry:
+        '{{producer}} is inside a try, but its value is computed before it, by the declaration of {{names}} on line {{line}}: if that throws, the tool call errors (MCP _meta rule 3). Move the computation into the try.',
       catchDoesNotContinue:
         '{{producer}} is inside a try {{problem}}. The catch must let the call go on with this key absent (MCP _meta rule 3).',
       sharedTry:
         '{{producer}} shares a try with the producer on line {{line}}: if that one throws, this key is lost too. Give each producer its own try/catch (MCP _meta rule 3).',
       wrapInTry: 'Wrap this producer in its own try/catch.',
+      moveIntoTry: "Move the declaration of {{names}} into the producer's try.",
       hoistAndWrap: "Declare '{{name}}' with `let` before a try/catch that assigns it, so later code still sees it.",
     },
   },
   create(context, [{ requireForAll = false, autofix = true }]) {
     const sourceCode = context.sourceCode;
 
+    /** `'limit'` (or `'raw', 'limit'`) and the line of the first: the earlier statements that compute, by name. */
+    function describeInputs(declarations: readonly TSESTree.VariableDeclaration[]): { names: string; line: string } {
+      const computing = declarations.filter(computesValue);
+      const names = computing.flatMap((declaration) =>
+        declaration.declarations.flatMap((declarator) =>
+          sourceCode.getDeclaredVariables(declarator).map((variable) => `'${variable.name}'`),
+        ),
+      );
+      return { names: names.join(', '), line: String(computing[0].loc.start.line) };
+    }
+
     function reportUnguarded(unit: ProducerUnit, producer: string): void {
       const [write] = unit.writes;
       const statement = write.statement;
+      const message =
+        unit.before.length > 0
+          ? ({ messageId: 'unguardedComputation', data: { producer, ...describeInputs(unit.before) } } as const)
+          : ({ messageId: 'unguardedProducer', data: { producer } } as const);
       if (statement?.type === 'ExpressionStatement') {
-        const fix = wrapStatementFix(sourceCode, unit.statements);
+        // One try from the first declaration that computes through the unit: their names are read by nothing else.
+        const span = [...unit.before, ...unit.statements];
+        const fix = wrapStatementFix(sourceCode, span);
         const asFix =
           autofix &&
           unit.statements.every((member, index) => member.type === 'ExpressionStatement' && isProducerAlone(member, unit.writes[index])) &&
-          wrapChangesLaterCode(sourceCode, unit.statements, metaSetOn(unit)) === null;
+          wrapChangesLaterCode(sourceCode, span, metaSetOn(unit)) === null;
         context.report({
           node: write.node,
-          messageId: 'unguardedProducer',
-          data: { producer },
+          ...message,
           fix: asFix ? fix : null,
           suggest: !asFix && fix ? [{ messageId: 'wrapInTry', fix }] : [],
         });
         return;
       }
       // A declaration would take its names out of scope if wrapped as is: only a suggestion, which keeps them.
-      const fix = statement?.type === 'VariableDeclaration' ? hoistDeclarationFix(sourceCode, statement) : null;
+      const fix = statement?.type === 'VariableDeclaration' && unit.before.length === 0 ? hoistDeclarationFix(sourceCode, statement) : null;
       const name =
         statement?.type === 'VariableDeclaration' && statement.declarations[0].id.type === 'Identifier'
           ? statement.declarations[0].id.name
           : '';
       context.report({
         node: write.node,
-        messageId: 'unguardedProducer',
-        data: { producer },
+        ...message,
         suggest: fix ? [{ messageId: 'hoistAndWrap', data: { name }, fix }] : [],
+      });
+    }
+
+    /** A producer in its own try whose value the declarations right before that try compute: the fix moves them in. */
+    function reportComputedOutside(write: MetaWrite, producer: string, before: readonly TSESTree.VariableDeclaration[]): void {
+      const { names, line } = describeInputs(before);
+      const fix = moveIntoTryFix(sourceCode, before, write.tryStatement!);
+      context.report({
+        node: write.node,
+        messageId: 'computedOutsideTry',
+        data: { producer, names, line },
+        fix: autofix ? fix : null,
+        suggest: !autofix && fix ? [{ messageId: 'moveIntoTry', data: { names }, fix }] : [],
       });
     }
 
     return defineMetaRuleVisitor(context, ({ writes }) => {
       const firstProducerInTry = new Map<TSESTree.TryStatement, MetaWrite>();
       const catchVerdict = catchVerdicts(writes);
+      const hookStatements = new Set(writes.filter((write) => write.kind === 'hook-call').map((write) => write.statement));
       const unguarded: { unit: ProducerUnit; producer: string }[] = [];
       let enclosingProducer: MetaWrite | null = null;
       for (const write of writes) {
-        if (!isProducerWrite(write, requireForAll)) continue;
+        // Writes that could be producers; they are when their value computes here, or in an earlier declaration.
+        if (!isProducerWrite(write, true)) continue;
+        const consumer = write.tryStatement ?? write.statement;
+        const inputs = write.kind === 'hook-call' || !consumer ? [] : producerInputDeclarations(write, sourceCode);
+        const before = inputs.length > 0 ? computedRightBefore(consumer!, new Set(inputs)) : [];
+        // `const fragment = await opts.metaHook(r); Object.assign(out._meta, fragment)`: the hook call is the producer.
+        if (before.some((declaration) => hookStatements.has(declaration))) before.length = 0;
+        if (!isProducerWrite(write, requireForAll) && before.length === 0) continue;
         // `Object.assign(out._meta, await opts.metaHook(x))` is one producer, not two sharing a try.
         const nested = enclosingProducer !== null && write.node.range[1] <= enclosingProducer.node.range[1];
         if (nested && write.functionNode === enclosingProducer?.functionNode) continue;
@@ -172,7 +230,14 @@ export default createRule<Options, MessageIds>({
             last.writes.push(write);
             last.statements.push(write.statement as TSESTree.ExpressionStatement);
           } else {
-            unguarded.push({ unit: { writes: [write], statements: write.statement ? [write.statement] : [] }, producer });
+            unguarded.push({
+              unit: {
+                writes: [write],
+                statements: write.statement ? [write.statement] : [],
+                before,
+              },
+              producer,
+            });
           }
           continue;
         }
@@ -187,6 +252,7 @@ export default createRule<Options, MessageIds>({
           continue;
         }
         firstProducerInTry.set(guard, write);
+        if (before.length > 0) reportComputedOutside(write, producer, before);
       }
       for (const { unit, producer } of unguarded) reportUnguarded(unit, producer);
     });

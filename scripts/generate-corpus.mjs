@@ -947,9 +947,14 @@ function dbClientFile() {
 // ---------------------------------------------------------------------------------------------------------------
 // Op handlers (producers)
 
-function valueProps(r, key, { oneLine = false, allowSpread = true } = {}) {
+function valueProps(r, key, { oneLine = false, allowSpread = true, pure = false } = {}) {
   const exprs = FIELD_EXPRS[key];
-  const names = r.subset(Object.keys(exprs), 2);
+  // `pure`: no call (`rows.map(…)`, `Boolean(…)`), so a value declared before its write is no producer that needs a
+  // try (require-producer-isolation, issue 26 §2): a seed for another rule then reports that rule only.
+  const names = r.subset(
+    Object.keys(exprs).filter((n) => !pure || !/[\w)]\s*\(/.test(exprs[n])),
+    2,
+  );
   const props = names.map((n) => `${n}: ${exprs[n]}`);
   if (allowSpread && r.chance(0.35)) {
     const unused = Object.keys(exprs).filter((n) => !names.includes(n));
@@ -1012,9 +1017,16 @@ function opFile(r, family, index, { name = `${r.pick(VERBS)}-${r.pick(NOUNS)}-${
         '  }',
       );
     } else if (variant === 1) {
-      f.add(`  const ${camel(family.dir)}Meta = {`);
-      for (const p of valueProps(r, key)) f.add(`    ${p},`);
-      f.add('  };', `  ctx.emitResponseMeta?.(${k}, ${camel(family.dir)}Meta);`);
+      // The value is computed right before the emit, so one try holds both (issue 26 §2).
+      f.add('  try {', `    const ${camel(family.dir)}Meta = {`);
+      for (const p of valueProps(r, key)) f.add(`      ${p},`);
+      f.add(
+        '    };',
+        `    ctx.emitResponseMeta?.(${k}, ${camel(family.dir)}Meta);`,
+        '  } catch {',
+        `    // the '${key}' key degrades to absent`,
+        '  }',
+      );
     } else if (variant === 2) {
       f.add('  try {', `    ctx.emitResponseMeta?.(${k}, {`);
       for (const p of valueProps(r, key)) f.add(`      ${p},`);
@@ -1122,7 +1134,7 @@ function addViolation(r, op, n, expected) {
   switch (ruleId) {
     case 'mcp-meta/no-wholesale-meta-assign':
       if (variant === 0) {
-        f.add(`  const legacyMeta = ${valueProps(r, key, { oneLine: true, allowSpread: false })};`);
+        f.add(`  const legacyMeta = ${valueProps(r, key, { oneLine: true, allowSpread: false, pure: true })};`);
         // A `_meta` that exists by now: assigning the first `_meta` of a result the function just built is its
         // creation, not a wholesale write (issue 26 §2), so the seed replaces one that is there.
         f.add('  result._meta ??= {};');
@@ -1132,19 +1144,19 @@ function addViolation(r, op, n, expected) {
         mark();
         f.add('  delete result._meta;');
       } else if (variant === 2) {
-        f.add(`  const legacyMeta = ${valueProps(r, key, { oneLine: true, allowSpread: false })};`);
+        f.add(`  const legacyMeta = ${valueProps(r, key, { oneLine: true, allowSpread: false, pure: true })};`);
         mark();
         f.add(`  return { ...result, _meta: { ${propKey(key)}: legacyMeta } };`);
         returned = true;
       } else {
-        f.add(`  const legacyMeta = ${valueProps(r, key, { oneLine: true, allowSpread: false })};`);
+        f.add(`  const legacyMeta = ${valueProps(r, key, { oneLine: true, allowSpread: false, pure: true })};`);
         mark();
         f.add(`  Object.assign(result, { _meta: { ${propKey(key)}: legacyMeta } });`);
       }
       break;
     case 'mcp-meta/no-foreign-meta-key': {
       const other = r.pick(FAMILIES.filter((x) => x.key !== key));
-      f.add(`  const foreignMeta = ${valueProps(r, other.key, { oneLine: true, allowSpread: false })};`);
+      f.add(`  const foreignMeta = ${valueProps(r, other.key, { oneLine: true, allowSpread: false, pure: true })};`);
       if (variant === 3) f.add('  result._meta ??= {};');
       mark();
       if (variant === 1) f.add(`  result._meta = { ...result._meta, ${propKey(other.key)}: foreignMeta };`);
@@ -1172,7 +1184,7 @@ function addViolation(r, op, n, expected) {
       }
       break;
     case 'mcp-meta/no-unregistered-meta-key':
-      f.add(`  const typoMeta = ${valueProps(r, key, { oneLine: true, allowSpread: false })};`);
+      f.add(`  const typoMeta = ${valueProps(r, key, { oneLine: true, allowSpread: false, pure: true })};`);
       mark();
       if (variant === 1) f.add(`  result._meta = { ...result._meta, ${propKey(family.typo)}: typoMeta };`);
       else if (variant === 3) f.add(`  ctx.emitResponseMeta?.(\`${family.typo}_\${total}\`, typoMeta);`);

@@ -2,8 +2,8 @@
  * Producer isolation facts (MCP _meta rule 3): whether a write computes (and so can throw), and whether a `try`'s
  * `catch` lets the tool call go on with the key simply absent.
  */
-import type { TSESTree } from '@typescript-eslint/utils';
-import { collectInSameFunction, isFunctionNode } from './ast';
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import { collectInSameFunction, isFunctionNode, referenceText } from './ast';
 import { countSteps } from './cost-counter';
 import type { MetaWrite } from './types';
 import { dropsMetaInPlace } from './write-kinds';
@@ -90,11 +90,189 @@ function judgeCatch(tryStatement: TSESTree.TryStatement, dropStarts: readonly nu
     else high = middle;
   }
   if (low < dropStarts.length && dropStarts[low] < end) return 'drops-meta';
-  return exitKind(handler.body) ?? 'continues';
+  return exitKind(tryStatement, handler.body) ?? 'continues';
 }
 
-function exitKind(body: Node): 'throws' | 'returns' | null {
-  const [exit] = collectInSameFunction(body, (node) => node.type === 'ThrowStatement' || node.type === 'ReturnStatement');
-  if (!exit) return null;
-  return exit.type === 'ThrowStatement' ? 'throws' : 'returns';
+function exitKind(tryStatement: TSESTree.TryStatement, body: Node): 'throws' | 'returns' | null {
+  const exits = collectInSameFunction(
+    body,
+    (node): node is TSESTree.ThrowStatement | TSESTree.ReturnStatement => node.type === 'ThrowStatement' || node.type === 'ReturnStatement',
+  );
+  if (exits.some((exit) => exit.type === 'ThrowStatement')) return 'throws';
+  const ending = functionEndAfter(tryStatement);
+  return exits.some((exit) => exit.type === 'ReturnStatement' && !returnsWhatTheEndDoes(exit, ending)) ? 'returns' : null;
+}
+
+/**
+ * What the function does after `tryStatement` when that is nothing but its end: `undefined` when it falls off the end,
+ * the final `return` when only that follows (through enclosing blocks and `if`s); `null` when other code follows.
+ */
+function functionEndAfter(tryStatement: TSESTree.TryStatement): TSESTree.ReturnStatement | undefined | null {
+  let node: Node = tryStatement;
+  for (let parent = node.parent; parent; node = parent, parent = parent.parent) {
+    if (parent.type === 'IfStatement') continue;
+    if (parent.type !== 'BlockStatement') return null;
+    const after = parent.body.slice(parent.body.indexOf(node as TSESTree.Statement) + 1);
+    // A `return` right after ends the function there: what follows the enclosing statements never runs on this path.
+    if (after.length === 1 && after[0].type === 'ReturnStatement') return after[0];
+    if (after.length > 0) return null;
+    if (parent.parent && isFunctionNode(parent.parent)) return undefined;
+  }
+  return null;
+}
+
+/**
+ * A catch's `return x` drops no key when nothing but the function's end follows the try and that end returns the same
+ * `x` (or nothing follows at all): the result goes out without this producer's key, which is the degradation rule 3
+ * asks for (`try { r._meta = { ...r._meta, k: v } } catch { return r } return r`).
+ */
+function returnsWhatTheEndDoes(exit: TSESTree.ReturnStatement, ending: TSESTree.ReturnStatement | undefined | null): boolean {
+  if (ending === null) return false;
+  if (ending === undefined) return true;
+  if (exit.argument === null || ending.argument === null) return exit.argument === ending.argument;
+  const text = referenceText(exit.argument);
+  return text !== null && text === referenceText(ending.argument);
+}
+
+/**
+ * The nodes whose evaluation is the producer's own work: the keys' values (not the `...x._meta` kept, not the target),
+ * a key write's right side or `Object.assign` sources, an emit's value. Empty for hooks (always producers).
+ */
+function producerValueNodes(write: MetaWrite): Node[] {
+  switch (write.kind) {
+    case 'meta-assign':
+    case 'object-assign-meta':
+    case 'meta-literal':
+    case 'emit':
+      return write.keys.flatMap((key) => {
+        const node = key.builtBy ? key.node : key.value;
+        return node ? [node] : [];
+      });
+    case 'key-assign':
+      if (write.node.type === 'AssignmentExpression') return [write.node.right];
+      return write.node.type === 'CallExpression' ? write.node.arguments.slice(1) : [];
+    default:
+      return [];
+  }
+}
+
+/** Identifiers in `root` that read a variable (not property names), outside nested functions. */
+export function readIdentifiers(root: Node): TSESTree.Identifier[] {
+  return collectInSameFunction(root, (node): node is TSESTree.Identifier => {
+    if (node.type !== 'Identifier') return false;
+    const parent = node.parent;
+    if (parent?.type === 'MemberExpression' && parent.property === node && !parent.computed) return false;
+    if (parent?.type === 'Property' && parent.key === node && !parent.computed && !parent.shorthand) return false;
+    return true;
+  });
+}
+
+function variableOf(sourceCode: TSESLint.SourceCode, identifier: TSESTree.Identifier): TSESLint.Scope.Variable | null {
+  for (let scope: TSESLint.Scope.Scope | null = sourceCode.getScope(identifier); scope; scope = scope.upper) {
+    const variable = scope.set.get(identifier.name);
+    if (variable) return variable;
+  }
+  return null;
+}
+
+function enclosingFunction(node: Node): Node {
+  let ancestor = node.parent;
+  while (ancestor && ancestor.type !== 'Program' && !isFunctionNode(ancestor)) ancestor = ancestor.parent;
+  return ancestor ?? node;
+}
+
+/**
+ * The `const`/`let` declaration that gives `variable` its only value, when it stands in `write`'s function before the
+ * write (`const limit = limiter.check(id);` above `r._meta = { …, k: { remaining: limit.remaining } }`); null for
+ * parameters, imports, reassigned `let`s, `var`s and `using`s.
+ */
+function valueDeclaration(variable: TSESLint.Scope.Variable, write: MetaWrite): TSESTree.VariableDeclaration | null {
+  const [definition] = variable.defs;
+  if (variable.defs.length !== 1 || definition.type !== 'Variable') return null;
+  const declaration = definition.parent as TSESTree.VariableDeclaration | null;
+  if (!declaration || (declaration.kind !== 'const' && declaration.kind !== 'let') || declaration.declare) return null;
+  if (!definition.node.init || declaration.range[1] > write.node.range[0]) return null;
+  if (variable.references.some((reference) => reference.isWrite() && !reference.init)) return null;
+  return enclosingFunction(declaration) === write.functionNode ? declaration : null;
+}
+
+/**
+ * The declarations that compute a producer's value in earlier statements of its function, and only for it:
+ * `const limit = limiter.check(id);` then `r._meta = { ...r._meta, k: { remaining: limit.remaining } }`. Followed
+ * transitively (`const raw = f(); const limit = parse(raw);`), keeping only declarations whose names nothing else
+ * reads: a value the handler also uses elsewhere (`rows` for the content too) is the tool's work, whose failure may
+ * well error the call, not the producer's. In source order; empty when there are none.
+ */
+export function producerInputDeclarations(write: MetaWrite, sourceCode: TSESLint.SourceCode): TSESTree.VariableDeclaration[] {
+  const roots = producerValueNodes(write);
+  if (roots.length === 0) return [];
+  const targetRoot = write.targetText?.split('.')[0] ?? null;
+  const variablesOf = new Map<TSESTree.VariableDeclaration, TSESLint.Scope.Variable[]>();
+  const closure = (allowed: ReadonlySet<TSESTree.VariableDeclaration> | null): Set<TSESTree.VariableDeclaration> => {
+    const found = new Set<TSESTree.VariableDeclaration>();
+    const pending = roots.flatMap(readIdentifiers);
+    for (let identifier = pending.pop(); identifier; identifier = pending.pop()) {
+      countSteps(1);
+      if (identifier.name === targetRoot) continue;
+      const variable = variableOf(sourceCode, identifier);
+      const declaration = variable ? valueDeclaration(variable, write) : null;
+      if (!declaration || found.has(declaration) || (allowed && !allowed.has(declaration))) continue;
+      found.add(declaration);
+      if (!variablesOf.has(declaration)) {
+        variablesOf.set(
+          declaration,
+          declaration.declarations.flatMap((declarator) => sourceCode.getDeclaredVariables(declarator)),
+        );
+      }
+      for (const declarator of declaration.declarations) if (declarator.init) pending.push(...readIdentifiers(declarator.init));
+    }
+    return found;
+  };
+  let declarations = closure(null);
+  for (;;) {
+    const inside = [...roots, ...[...declarations].flatMap((declaration) => declaration.declarations.map((d) => d.init ?? d))];
+    const readOnlyHere = (reference: TSESLint.Scope.Reference): boolean =>
+      !reference.isRead() ||
+      inside.some((node) => reference.identifier.range[0] >= node.range[0] && reference.identifier.range[1] <= node.range[1]);
+    const own = new Set(
+      [...declarations].filter((declaration) => variablesOf.get(declaration)!.every((variable) => variable.references.every(readOnlyHere))),
+    );
+    if (own.size === declarations.size) break;
+    declarations = closure(own);
+  }
+  return [...declarations].sort((a, b) => a.range[0] - b.range[0]);
+}
+
+/**
+ * What a try around the producer must hold too: its own declarations (`inputs`) standing right before `consumer` (the
+ * write's statement, or the try that guards it) in the same block, from the first that computes (and so can throw).
+ * Only an unbroken run counts: a declaration further up, with other code between
+ * (`const startedAt = Date.now(); const result = await handler(args);`), runs where it stands on purpose (a start time
+ * taken before the handler), so it is not the producer's to move. Empty when the consumer is inside an enclosing try,
+ * which already catches their failure.
+ */
+export function computedRightBefore(
+  consumer: TSESTree.Statement,
+  inputs: ReadonlySet<TSESTree.VariableDeclaration>,
+): TSESTree.VariableDeclaration[] {
+  const block = consumer.parent;
+  if (!block || (block.type !== 'BlockStatement' && block.type !== 'Program') || insideTryBlock(consumer)) return [];
+  const body: readonly Node[] = block.body;
+  let first = body.indexOf(consumer);
+  while (first > 0 && inputs.has(body[first - 1] as TSESTree.VariableDeclaration)) first -= 1;
+  const run = body.slice(first, body.indexOf(consumer)) as TSESTree.VariableDeclaration[];
+  const from = run.findIndex(computesValue);
+  return from < 0 ? [] : run.slice(from);
+}
+
+/** True when one of the declaration's initializers computes. */
+export function computesValue(declaration: TSESTree.VariableDeclaration): boolean {
+  return declaration.declarations.some((declarator) => computes(declarator.init));
+}
+
+function insideTryBlock(node: Node): boolean {
+  for (let child = node, parent = node.parent; parent && !isFunctionNode(parent); child = parent, parent = parent.parent) {
+    if (parent.type === 'TryStatement' && parent.block === child) return true;
+  }
+  return false;
 }

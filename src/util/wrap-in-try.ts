@@ -4,6 +4,7 @@
  */
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { collectInSameFunction, isFunctionNode, metaOwner, referenceText } from '../analysis/ast';
+import { readIdentifiers } from '../analysis/isolation';
 
 export const DEGRADE_COMMENT = '// A failing producer degrades to its key being absent (MCP _meta rule 3).';
 
@@ -222,4 +223,36 @@ export function hoistDeclarationFix(
   const eol = lineBreakOf(sourceCode);
   const text = `let ${name}${annotation ? `: ${annotation}` : ''};${eol}${indent.outer}${tryBlock(assignment, indent.outer, indent.unit, eol)}`;
   return (fixer) => fixer.replaceText(declaration, text);
+}
+
+/**
+ * `const v = f();\ntry { …uses v… }` -> `try {\n  const v = f();\n  …uses v… }`: moves declarations that stand right
+ * before a try into its block, so the try catches their failure too. Null when anything but whitespace separates them
+ * from the try, when they share a line with other code, or when the block declares a name they read. The caller makes
+ * sure only the try's block (and the moved declarations) read their names, so the block declares none of those.
+ */
+export function moveIntoTryFix(
+  sourceCode: TSESLint.SourceCode,
+  declarations: readonly TSESTree.VariableDeclaration[],
+  tryStatement: TSESTree.TryStatement,
+): TSESLint.ReportFixFunction | null {
+  const span = spanOf(declarations);
+  const indent = indentation(sourceCode, declarations[0], span);
+  if (!indent || sourceCode.text.slice(span.range[1], tryStatement.range[0]).trim() !== '') return null;
+  // A name the moved code reads must mean the same inside the block: `try { const id = …` would shadow `check(id)`.
+  const blockScope = sourceCode.scopeManager?.acquire(tryStatement.block);
+  if (!blockScope || declarations.some((declaration) => readIdentifiers(declaration).some((name) => blockScope.set.has(name.name)))) {
+    return null;
+  }
+  // The block's first statement on a line of its own gives the indentation inside the try.
+  const [first] = tryStatement.block.body;
+  if (!first || first.loc.start.line === tryStatement.block.loc.start.line) return null;
+  const inner = sourceCode.lines[first.loc.start.line - 1].slice(0, first.loc.start.column);
+  if (inner.trim() !== '' || !inner.startsWith(indent.outer) || inner === indent.outer) return null;
+  const text = reindent(sourceCode, span, sourceCode.text.slice(span.range[0], span.range[1]), inner.slice(indent.outer.length));
+  const open = tryStatement.block.range[0] + 1;
+  return (fixer) => [
+    fixer.removeRange([span.range[0], tryStatement.range[0]]),
+    fixer.insertTextAfterRange([open - 1, open], `${lineBreakOf(sourceCode)}${inner}${text}`),
+  ];
 }

@@ -931,6 +931,8 @@ async function search(ctx, out) {
   } catch {
     return out;
   }
+  out._meta.warnings = [];
+  return out;
 }
 `,
       output: null,
@@ -1176,6 +1178,354 @@ function search(ctx, stats) {
 `,
             },
           ],
+        },
+      ],
+    },
+  ],
+});
+
+// Issue 26 §2: a producer's value computed by an earlier declaration, and a catch that returns what the end returns.
+ruleTester.run('require-producer-isolation: earlier computations and catches that return', rule, {
+  valid: [
+    {
+      name: "a catch that returns the result the function's end returns drops no key (nothing follows the try)",
+      filename: SEARCH_OP,
+      code: `
+export async function search(result, rows) {
+  try {
+    result._meta = { ...result._meta, retrieval: await build(rows) };
+  } catch {
+    return result;
+  }
+  return result;
+}
+`,
+    },
+    {
+      name: 'a catch that returns at the end of the handler, inside an if',
+      filename: SEARCH_OP,
+      code: `
+export async function search(result, rows) {
+  if (rows.length > 0) {
+    try {
+      result._meta = { ...result._meta, retrieval: await build(rows) };
+    } catch (error) {
+      log.warn(error);
+      return result;
+    }
+  }
+  return result;
+}
+async function attach(result, rows) {
+  try {
+    result._meta = { ...result._meta, retrieval: await build(rows) };
+  } catch {
+    return result;
+  }
+}
+`,
+    },
+    {
+      name: "a value other code reads too is the tool's own work, not the producer's: its failure may error the call",
+      filename: SEARCH_OP,
+      code: `
+export async function search(result, limiter, id, db, q) {
+  const limit = limiter.check(id);
+  result._meta = { ...result._meta, retrieval: { remaining: limit.remaining } };
+  if (!limit.ok) throw new Error('rate limited');
+  const rows = await db.query(q);
+  result.content = rows.map(toText);
+  result._meta = { ...result._meta, retrieval: { count: rows.length } };
+  return result;
+}
+`,
+    },
+    {
+      name: 'a computation inside the producer try, and a declaration that computes nothing',
+      filename: SEARCH_OP,
+      code: `
+export async function search(result, limiter, id, rows) {
+  try {
+    const limit = limiter.check(id);
+    result._meta = { ...result._meta, retrieval: { remaining: limit.remaining } };
+  } catch {}
+  const count = rows.length;
+  result._meta = { ...result._meta, retrieval: { count } };
+  return result;
+}
+`,
+    },
+    {
+      name: 'creation on a result the function just built needs no try, even from an earlier computation',
+      filename: SEARCH_OP,
+      code: `
+export async function search(rows) {
+  const out = { content: [] };
+  const stats = await measure(rows);
+  out._meta = { retrieval: stats };
+  return out;
+}
+`,
+    },
+    {
+      name: 'create-when-missing in either branch is a merge, inside the producer try',
+      filename: SEARCH_OP,
+      code: `
+export async function search(x, rows) {
+  try {
+    const m = { retrieval: await build(rows) };
+    if (x._meta) Object.assign(x._meta, m);
+    else x._meta = m;
+  } catch {}
+  return x;
+}
+`,
+    },
+    {
+      name: "a computation with other code before the write ran there on purpose (a start time before the handler): not the producer's to move",
+      filename: SEARCH_OP,
+      code: `
+export function withTiming(handler) {
+  return async (args) => {
+    const startedAt = Date.now();
+    const result = await handler(args);
+    result._meta = { ...result._meta, retrieval: { started_at: startedAt } };
+    return result;
+  };
+}
+export async function search(out, rows) {
+  const stats = await measure(rows);
+  audit(rows);
+  try {
+    out._meta.retrieval = { count: stats.count };
+  } catch {}
+  return out;
+}
+`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'the issue shape: the wrap covers the computation, not only the assignment',
+      filename: SEARCH_OP,
+      code: `
+const K = 'retrieval';
+export function search(result, limiter, id) {
+  const limit = limiter.check(id);
+  result._meta = { ...result._meta, [K]: { remaining: limit.remaining } };
+  return result;
+}
+`,
+      output: `
+const K = 'retrieval';
+export function search(result, limiter, id) {
+  try {
+    const limit = limiter.check(id);
+    result._meta = { ...result._meta, [K]: { remaining: limit.remaining } };
+  } catch {
+    ${DEGRADE}
+  }
+  return result;
+}
+`,
+      errors: [
+        {
+          messageId: 'unguardedComputation',
+          data: { producer: "The producer of 'retrieval'", names: "'limit'", line: '4' },
+          line: 5,
+          column: 3,
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: 'computed in steps: the first declaration that computes starts the wrap; one that computes nothing before it stays',
+      filename: SEARCH_OP,
+      code: `
+export async function search(out, rows) {
+  const size = rows.length;
+  const raw = await fetchStats(rows, size);
+  const stats = raw.items;
+  out._meta.retrieval = { count: stats.length };
+  return out;
+}
+`,
+      output: `
+export async function search(out, rows) {
+  const size = rows.length;
+  try {
+    const raw = await fetchStats(rows, size);
+    const stats = raw.items;
+    out._meta.retrieval = { count: stats.length };
+  } catch {
+    ${DEGRADE}
+  }
+  return out;
+}
+`,
+      errors: [
+        {
+          messageId: 'unguardedComputation',
+          data: { producer: "The producer of 'retrieval'", names: "'raw'", line: '4' },
+          line: 6,
+          column: 3,
+        },
+      ],
+    },
+    {
+      name: 'the producer is in its own try but its value is computed before it: the fix moves the declaration in',
+      filename: SEARCH_OP,
+      code: `
+export async function search(result, limiter, id) {
+  const limit = await limiter.check(id);
+  try {
+    result._meta = { ...result._meta, retrieval: { remaining: limit.remaining } };
+  } catch (error) {
+    log.warn(error);
+  }
+  return result;
+}
+`,
+      output: `
+export async function search(result, limiter, id) {
+  try {
+    const limit = await limiter.check(id);
+    result._meta = { ...result._meta, retrieval: { remaining: limit.remaining } };
+  } catch (error) {
+    log.warn(error);
+  }
+  return result;
+}
+`,
+      errors: [
+        {
+          messageId: 'computedOutsideTry',
+          data: { producer: "The producer of 'retrieval'", names: "'limit'", line: '3' },
+          line: 5,
+          column: 5,
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: 'with autofix: false, moving the computation in is a suggestion',
+      filename: SEARCH_OP,
+      options: [{ autofix: false }],
+      code: `
+export async function search(result, rows) {
+  const stats = measure(rows);
+  try {
+    result._meta = { ...result._meta, retrieval: stats };
+  } catch {}
+  return result;
+}
+`,
+      output: null,
+      errors: [
+        {
+          messageId: 'computedOutsideTry',
+          line: 5,
+          column: 5,
+          suggestions: [
+            {
+              messageId: 'moveIntoTry',
+              data: { names: "'stats'" },
+              output: `
+export async function search(result, rows) {
+  try {
+    const stats = measure(rows);
+    result._meta = { ...result._meta, retrieval: stats };
+  } catch {}
+  return result;
+}
+`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'no move when the try declares a name the computation reads (it would read that one instead)',
+      filename: SEARCH_OP,
+      code: `
+export function search(result, limiter, id) {
+  const limit = limiter.check(id);
+  try {
+    const id = 'local';
+    result._meta = { ...result._meta, retrieval: { remaining: limit.remaining, id } };
+  } catch {}
+  return result;
+}
+`,
+      output: null,
+      errors: [
+        {
+          messageId: 'computedOutsideTry',
+          data: { producer: "The producer of 'retrieval'", names: "'limit'", line: '3' },
+          line: 6,
+          column: 5,
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: 'a computation used after the write stays outside: the wrap covers only the write, which computes too',
+      filename: SEARCH_OP,
+      code: `
+export async function search(result, limiter, id) {
+  const limit = limiter.check(id);
+  result._meta = { ...result._meta, retrieval: { remaining: limit.remaining, at: clock.now() } };
+  return limit.ok ? result : { content: [], isError: true };
+}
+`,
+      output: `
+export async function search(result, limiter, id) {
+  const limit = limiter.check(id);
+  try {
+    result._meta = { ...result._meta, retrieval: { remaining: limit.remaining, at: clock.now() } };
+  } catch {
+    ${DEGRADE}
+  }
+  return limit.ok ? result : { content: [], isError: true };
+}
+`,
+      errors: [{ messageId: 'unguardedProducer', line: 4, column: 3 }],
+    },
+    {
+      name: "a catch that returns something else than the function's end, or throws on one path",
+      filename: SEARCH_OP,
+      code: `
+export async function search(result, rows) {
+  try {
+    result._meta = { ...result._meta, retrieval: await build(rows) };
+  } catch {
+    return { content: [] };
+  }
+  return result;
+}
+async function attach(result, rows) {
+  try {
+    result._meta = { ...result._meta, retrieval: await build(rows) };
+  } catch (error) {
+    if (fatal(error)) throw error;
+    return result;
+  }
+  return result;
+}
+`,
+      output: null,
+      errors: [
+        {
+          messageId: 'catchDoesNotContinue',
+          data: { producer: "The producer of 'retrieval'", problem: 'whose catch returns, so the keys after it are dropped' },
+          line: 4,
+          column: 5,
+        },
+        {
+          messageId: 'catchDoesNotContinue',
+          data: { producer: "The producer of 'retrieval'", problem: 'whose catch throws, so the tool call errors' },
+          line: 12,
+          column: 5,
         },
       ],
     },

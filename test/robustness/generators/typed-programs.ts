@@ -2,7 +2,8 @@
  * Generated TypeScript modules that compile (strict, against the real SDK v1 `CallToolResult`), made of the `_meta`
  * shapes the autofixes edit: re-wraps (`{ ...result, _meta }`, `{ ...defaults, ...result, _meta }`),
  * `Object.assign(x, { _meta })`, replacing and late-spreading writes, a producer writing one key in steps, a producer
- * that assigns a variable read later, a write whose narrowing later code relies on, emits and guarded resets. Objects
+ * that assigns a variable read later, a write whose narrowing later code relies on, a value computed by a declaration
+ * before the write or before its try (and one read later too), emits and guarded resets. Objects
  * are typed with `_meta` (the SDK's type, an interface of the server's) and without (a plain `{ content }` type), and a
  * comment may sit next to every token a fix edits (`/* cN *\/` or `// cN` and a line break), so the oracle sees
  * whether a fix keeps it and still parses. Deterministic for a seed: `generateModule(random, index)`.
@@ -72,6 +73,18 @@ const TEMPLATES: { types: readonly string[]; text: string }[] = [
   },
   { types: ['Ctx'], text: "export async function emit$N(ctx: $T) {\n  ~ctx.emitResponseMeta('retrieval',~ await compute());~\n}" },
   { types: WITH_META, text: 'export function guard$N(out: $T) {\n  if (!isRecord(out._meta))~ out._meta = {~ };~\n}' },
+  {
+    types: WITH_META,
+    text: 'export async function earlier$N(out: $T) {\n  const n = await compute();~\n  out._meta = { ...out._meta,~ retrieval: { n } };~\n  return out;\n}',
+  },
+  {
+    types: WITH_META,
+    text: 'export async function before$N(out: $T) {\n  const n = await~ compute();\n  try {\n    out._meta = { ...out._meta,~ retrieval: { n } };~\n  } catch {}\n  return out;\n}',
+  },
+  {
+    types: WITH_META,
+    text: 'export async function shared$N(out: $T) {\n  const n = await compute();~\n  out._meta = { ...out._meta,~ retrieval: { n } };~\n  return n;\n}',
+  },
   {
     types: WITH_META,
     text: 'export async function hoist$N(out: $T, hook: (r: $T) => Promise<Record<string, unknown>>) {\n  const fragment = await hook(out);~\n  return fragment;\n}',
