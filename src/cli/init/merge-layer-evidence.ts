@@ -18,7 +18,9 @@ const MAX_DEPTH = 6;
 /**
  * True when `write` assembles `_meta` from spreads only (`out._meta = { ...collected }`, `{ ...out._meta, ...added }`)
  * and at least one spread holds collected keys: a map filled one key at a time under keys it does not know
- * (`collected[key] = value`, `collected.set(key, value)`), or a fragment a manifest hook returned (`await metaHook(…)`),
+ * (`collected[key] = value`, `collected.set(key, value)`) or with the fragments of producers in a loop
+ * (`Object.assign(collected, await produce(result))`, `collected = { ...collected, ...fragment }`: producers imported
+ * from other modules, plugins), or a fragment a manifest hook returned (`await metaHook(…)`),
  * directly or through `const`s and `Object.fromEntries(Object.entries(x).filter(…))`.
  */
 export function assemblesCollectedKeys(write: MetaWrite, hooks: ReadonlySet<string>): boolean {
@@ -80,6 +82,9 @@ function identifierHoldsCollectedKeys(identifier: TSESTree.Identifier, hooks: Re
     if (node.type === 'AssignmentExpression') {
       const left = unwrap(node.left);
       filled = left.type === 'MemberExpression' && left.computed && isName(left.object, identifier.name) && !isStaticKey(left.property);
+      // Fragments of several producers merged in a loop: `collected = { ...collected, ...(await produce(result)) }`.
+      filled ||=
+        isName(left, identifier.name) && node.operator === '=' && inLoop(node, scope) && spreadsFragment(node.right, identifier.name);
     } else if (node.type === 'CallExpression') {
       const callee = unwrap(node.callee);
       filled =
@@ -88,10 +93,59 @@ function identifierHoldsCollectedKeys(identifier: TSESTree.Identifier, hooks: Re
         isName(callee.object, identifier.name) &&
         node.arguments.length === 2 &&
         !isStaticKey(node.arguments[0]);
+      // `Object.assign(collected, await produce(result))` in a loop over producers (imported modules, plugins): their
+      // keys, unknown here, collected into one map. One known fragment outside a loop is a producer's, not this.
+      filled ||=
+        isObjectAssign(node) &&
+        isName(node.arguments[0], identifier.name) &&
+        inLoop(node, scope) &&
+        node.arguments.slice(1).some((source) => source.type !== 'SpreadElement' && isFragment(source));
     }
   });
   return filled;
 }
+
+function isObjectAssign(call: TSESTree.CallExpression): boolean {
+  const callee = unwrap(call.callee);
+  return callee.type === 'MemberExpression' && isName(callee.object, 'Object') && memberPropertyName(callee) === 'assign';
+}
+
+/** A value whose keys this code does not write itself: anything but an object literal (a call's result, a variable). */
+function isFragment(node: Node): boolean {
+  const inner = unwrap(node);
+  return inner.type !== 'ObjectExpression' && inner.type !== 'Literal' && inner.type !== 'TemplateLiteral';
+}
+
+/** `{ ...name, ...fragment }`: the map so far, then a fragment from elsewhere. */
+function spreadsFragment(value: Node, name: string): boolean {
+  const inner = unwrap(value);
+  if (inner.type !== 'ObjectExpression') return false;
+  const spreads = inner.properties.filter((property) => property.type === 'SpreadElement');
+  return (
+    spreads.length === inner.properties.length &&
+    spreads.some((spread) => isName(spread.argument, name)) &&
+    spreads.some((spread) => !isName(spread.argument, name) && isFragment(spread.argument))
+  );
+}
+
+/** Whether `node` runs once per item: inside a loop statement, or a `forEach`/`map` callback, below `scope`. */
+function inLoop(node: Node, scope: Node): boolean {
+  for (let current = node.parent; current !== undefined && current !== scope; current = current.parent) {
+    if (LOOPS.has(current.type)) return true;
+    const call = current.parent;
+    if (
+      (current.type === 'ArrowFunctionExpression' || current.type === 'FunctionExpression') &&
+      call?.type === 'CallExpression' &&
+      call.arguments.includes(current) &&
+      unwrap(call.callee).type === 'MemberExpression' &&
+      ['forEach', 'map'].includes(memberPropertyName(unwrap(call.callee) as TSESTree.MemberExpression) ?? '')
+    )
+      return true;
+  }
+  return false;
+}
+
+const LOOPS: ReadonlySet<string> = new Set(['ForOfStatement', 'ForInStatement', 'ForStatement', 'WhileStatement', 'DoWhileStatement']);
 
 function isName(node: Node, name: string): boolean {
   const inner = unwrap(node);
