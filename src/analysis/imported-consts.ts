@@ -5,11 +5,11 @@
  * tree with the evaluator of the linted file's consts) gives the exported strings. Re-exports (`export { K } from`,
  * `export * from`, chains of them) are followed. Relative imports, tsconfig `paths` aliases (path-aliases.ts) and
  * packages are followed; each module is read once per version (an editor sees edits; the disk is looked at once per
- * event-loop turn: `statOncePerTurn`).
+ * event-loop turn, and once more for each file that may write: `statOncePerLook`).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { statOncePerTurn } from '../util/stat-once-per-turn';
+import { statOncePerLook } from '../util/stat-once-per-turn';
 import { countCost } from './cost-counter';
 import { ModuleCache } from './module-cache';
 import { moduleSummary, type ModuleSummary } from './module-summary';
@@ -80,7 +80,7 @@ export function findModuleFile(base: string): string | null {
   ];
   for (const candidate of candidates) {
     try {
-      if (statOncePerTurn(candidate)?.isFile() === true) return candidate;
+      if (statOncePerLook(candidate)?.isFile() === true) return candidate;
     } catch {
       // not this one
     }
@@ -201,7 +201,7 @@ function existingFile(root: string, target: string): string | null {
 
 function isFile(file: string): boolean {
   try {
-    return statOncePerTurn(file)?.isFile() === true;
+    return statOncePerLook(file)?.isFile() === true;
   } catch {
     return false;
   }

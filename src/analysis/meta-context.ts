@@ -10,7 +10,7 @@ import { formatRegistryProblem, resolveRegistryForFile, type ResolvedRegistry } 
 import type { ManifestFreshness } from '../registry/resolve-registry';
 import { readMcpMetaSettings } from '../registry/settings';
 import type { Registry } from '../registry/types';
-import { currentTurn, diskAsks } from '../util/stat-once-per-turn';
+import { currentTurn, diskAsks, lookAgainThisTurn } from '../util/stat-once-per-turn';
 import { analyzeFile } from './analyze-file';
 import { mayWriteMeta } from './mention-index';
 import { recordModulesRead } from './modules-read';
@@ -158,6 +158,8 @@ export function getMetaFileState(context: AnyRuleContext): MetaFileState {
   const parsed = () => ({ ast: sourceCode.ast as TSESTree.Program, visitorKeys: sourceCode.visitorKeys ?? {} });
   // The ESLint class lints absolute paths; a `Linter` given a relative one (RuleTester) means it from its cwd.
   const filename = path.resolve(cwdOf(context), filenameOf(context));
+  // A file that may write reads imported key and helper modules: as on disk now, even if edited in this same turn.
+  if (gate.mayWrite) lookAgainThisTurn();
   const state: MetaFileState = { status: 'ok', analysis: analyzeFile(filename, gate.registry, sourceCode.text, parsed) };
   // The modules this analysis read join the manifest's list for `eslint --cache` (when createConfig asked for it).
   recordModulesRead(gate.registry.path);

@@ -1,5 +1,5 @@
 import type * as fs from 'node:fs';
-import { statOncePerTurn } from '../util/stat-once-per-turn';
+import { statOncePerLook } from '../util/stat-once-per-turn';
 
 /** What identifies a version of a file without reading it: an edit changes one of these (mtime alone can stay). */
 interface Version {
@@ -22,7 +22,8 @@ export const MODULE_CACHE_ENTRIES = 512;
 /**
  * What was read from other modules (their exported strings and helper summaries, never their trees), kept per file
  * and read again when the file changes (mtime, ctime, size or inode), so an editor's long-lived process sees edits to
- * the imported module. The disk is looked at once per event-loop turn (`statOncePerTurn`), like the manifest.
+ * the imported module. The disk is looked at once per event-loop turn and once more for each file that may write
+ * `_meta` (`statOncePerLook`), so an edit linted right after, in the same turn, is seen.
  *
  * Bounded: at most `maxEntries` files (least recently used first out), a deleted file's entry goes at its next look-up,
  * and a value built from other files (a const concatenated from an imported one) is rebuilt when any of them changes.
@@ -91,7 +92,7 @@ export class ModuleCache<T> {
 function versionOf(file: string): Version | null {
   let stat: fs.Stats | undefined;
   try {
-    stat = statOncePerTurn(file);
+    stat = statOncePerLook(file);
   } catch {
     return null;
   }

@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { rules } from '../../rules';
 import { getFileGate, registryResolutionCount } from '../../src/analysis/meta-context';
 import { registryCacheStats } from '../../src/registry';
-import { nextTurn } from '../../src/util/stat-once-per-turn';
+import { diskAsks, nextTurn } from '../../src/util/stat-once-per-turn';
 import { requireFromRepo } from '../e2e/helpers/e2e';
 
 const EXAMPLES_DIR = path.resolve(__dirname, '../../docs/examples');
@@ -131,6 +131,29 @@ describe('manifest look-ups', () => {
     // by mtime-or-size whatever the file system's timestamp resolution.
     fs.writeFileSync(manifest, withKeys({ retrieval_renamed: { producers: ['src/search.ts'] } }));
     expect(lint()).toContain('mcp-meta/no-unregistered-meta-key');
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('an imported key module edited and linted right after, in the same turn, is seen; a file that cannot write asks the disk nothing', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-meta-same-turn-module-'));
+    fs.mkdirSync(path.join(dir, 'src'));
+    const manifest = path.join(dir, 'mcp-meta.registry.json');
+    fs.writeFileSync(manifest, JSON.stringify({ version: 1, keys: { timing: { producers: ['src/tool.ts'] } } }));
+    const keys = path.join(dir, 'src/keys.ts');
+    fs.writeFileSync(keys, "export const TIMING = 'timing';\n");
+    const tool = "import { TIMING } from './keys';\nexport const result = { content: [], _meta: { [TIMING]: 1 } };\n";
+    const linter = new Linter({ cwd: dir });
+    const config = configOf(rules, manifest);
+    const lint = (text: string, file: string) => linter.verify(text, config, path.join(dir, file)).map((message) => message.ruleId);
+    await nextTurn();
+    expect(lint(tool, 'src/tool.ts')).toEqual([]);
+    // No await in between: the write and the next lint share one turn (a different size, whatever the mtime resolution).
+    fs.writeFileSync(keys, "export const TIMING = 'timings';\n");
+    expect(lint(tool, 'src/tool.ts')).toEqual(['mcp-meta/no-unregistered-meta-key']);
+    // A file that cannot write `_meta`, later in the same turn: no look at the disk at all.
+    const asked = diskAsks();
+    expect(lint(ORDINARY_FILE, 'src/other.ts')).toEqual([]);
+    expect(diskAsks()).toBe(asked);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
