@@ -6,13 +6,22 @@
  *   seeded `check` violations, by code and manifest line;
  * - site by site: no place `check` counts as a write of a registered key (`written` in `--format json`) is one the
  *   lint calls a foreign producer's write (`no-foreign-meta-key`) or a write on another plane (`wrongPlane` of
- *   `no-unregistered-meta-key`), and every such lint report names a key `check` does not count there.
+ *   `no-unregistered-meta-key`), and every such lint report names a key `check` does not count there;
+ * - the other direction: every site where the lint sees a registered key written on its plane (the rules' own write
+ *   model, read through the same `defineMetaRuleVisitor` by a probe rule in the fixture's ESLint config) and reports
+ *   it neither foreign nor on another plane is one `check` counts as written, for that key.
  *
  * Needs `npm run build` first (`npm test` does it).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { ESLint, type Rule } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { registrationOf } from '../../src/analysis/key-writes';
+import { defineMetaRuleVisitor } from '../../src/analysis/meta-context';
+import { getTypeServices } from '../../src/analysis/typed/type-services';
+import { keyWritesWithTypes } from '../../src/analysis/typed/typed-keys';
+import { writesValues } from '../../src/analysis/write-kinds';
 import { runBin } from '../cli/run-bin';
 import { assertBuilt, parseJsonOutput, repoRoot, runEslint, toPosix } from './helpers/e2e';
 
@@ -41,6 +50,37 @@ function eslintConfigOf(dir: string): string {
   const name = fs.readdirSync(dir).find((file) => /^eslint\.config\.(js|mjs|cjs|ts)$/.test(file));
   if (!name) throw new Error(`${dir} has no eslint.config.*`);
   return name;
+}
+
+/**
+ * Reports every write of a registered key on its plane as the rules see it (`key site`), through the rules' own entry
+ * (`defineMetaRuleVisitor`: the manifest that applies, `resultTypes` narrowing, typed key names): what the lint
+ * treats as a write, before any rule decides whether it is allowed there.
+ */
+const writeProbe: Rule.RuleModule = {
+  meta: { type: 'problem', schema: [] },
+  create: (context) =>
+    defineMetaRuleVisitor(context as never, ({ registry, writes }) => {
+      for (const { write, key } of keyWritesWithTypes(writes, getTypeServices(context as never))) {
+        if (!writesValues(write) || key.name === null || registrationOf(registry, key.name, write.plane).status !== 'registered') continue;
+        context.report({ loc: key.node.loc, message: key.name });
+      }
+    }) as Rule.RuleListener,
+};
+
+/** The probe's `key file:line:column` sites, with the fixture's own ESLint config (types included, if it has them). */
+async function lintWriteSites(dir: string): Promise<string[]> {
+  const eslint = new ESLint({
+    cwd: dir,
+    overrideConfigFile: path.join(dir, eslintConfigOf(dir)),
+    overrideConfig: { plugins: { probe: { rules: { writes: writeProbe } } }, rules: { 'probe/writes': 'error' } },
+  });
+  const results = await eslint.lintFiles(['src']);
+  return results.flatMap((result) =>
+    result.messages
+      .filter((m) => m.ruleId === 'probe/writes')
+      .map((m) => `${m.message} ${toPosix(path.relative(dir, result.filePath))}:${m.line}:${m.column}`),
+  );
 }
 
 beforeAll(assertBuilt);
@@ -83,5 +123,12 @@ describe('lint and check agree over every fixture server', () => {
       return key !== undefined && message.includes(`'${key}'`);
     });
     expect(contradictions).toEqual([]);
+
+    // The other direction: a write the lint accepts (no report that it is not one) is a write `check` counts.
+    const refused = new Set(notAWrite.map(({ site, message }) => `${/'([^']+)'/.exec(message)?.[1] ?? ''} ${site}`));
+    const countedWrites = new Set(report.written.map((write) => `${write.key} ${write.file}:${write.line}:${write.column}`));
+    const accepted = (await lintWriteSites(dir)).filter((write) => !refused.has(write));
+    expect(accepted.length).toBeGreaterThan(0);
+    expect(accepted.filter((write) => !countedWrites.has(write))).toEqual([]);
   });
 });
