@@ -204,6 +204,12 @@ export default createRule<Options, MessageIds>({
     return defineMetaRuleVisitor(context, ({ writes }) => {
       const firstProducerInTry = new Map<TSESTree.TryStatement, MetaWrite>();
       const catchVerdict = catchVerdicts(writes);
+      const writesOf = new Map<TSESTree.Statement | null, MetaWrite[]>();
+      for (const write of writes) {
+        const group = writesOf.get(write.statement);
+        if (group) group.push(write);
+        else writesOf.set(write.statement, [write]);
+      }
       const hookStatements = new Set(writes.filter((write) => write.kind === 'hook-call').map((write) => write.statement));
       const unguarded: { unit: ProducerUnit; producer: string }[] = [];
       let enclosingProducer: MetaWrite | null = null;
@@ -211,7 +217,8 @@ export default createRule<Options, MessageIds>({
         // Writes that could be producers; they are when their value computes here, or in an earlier declaration.
         if (!isProducerWrite(write, true)) continue;
         const consumer = write.tryStatement ?? write.statement;
-        const inputs = write.kind === 'hook-call' || !consumer ? [] : producerInputDeclarations(write, sourceCode);
+        const inputs =
+          write.kind === 'hook-call' || !consumer ? [] : producerInputDeclarations(write, sourceCode, writesOf.get(write.statement) ?? []);
         const before = inputs.length > 0 ? computedRightBefore(consumer!, new Set(inputs)) : [];
         // `const fragment = await opts.metaHook(r); Object.assign(out._meta, fragment)`: the hook call is the producer.
         if (before.some((declaration) => hookStatements.has(declaration))) before.length = 0;

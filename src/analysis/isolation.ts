@@ -201,12 +201,22 @@ function valueDeclaration(variable: TSESLint.Scope.Variable, write: MetaWrite): 
  * `const limit = limiter.check(id);` then `r._meta = { ...r._meta, k: { remaining: limit.remaining } }`. Followed
  * transitively (`const raw = f(); const limit = parse(raw);`), keeping only declarations whose names nothing else
  * reads: a value the handler also uses elsewhere (`rows` for the content too) is the tool's work, whose failure may
- * well error the call, not the producer's. In source order; empty when there are none.
+ * well error the call, not the producer's; `companions` are the other writes of the write's statement. In source order;
+ * empty when there are none.
  */
-export function producerInputDeclarations(write: MetaWrite, sourceCode: TSESLint.SourceCode): TSESTree.VariableDeclaration[] {
+export function producerInputDeclarations(
+  write: MetaWrite,
+  sourceCode: TSESLint.SourceCode,
+  companions: readonly MetaWrite[] = [],
+): TSESTree.VariableDeclaration[] {
   const roots = producerValueNodes(write);
   if (roots.length === 0) return [];
   const targetRoot = write.targetText?.split('.')[0] ?? null;
+  // `if (x._meta) Object.assign(x._meta, m); else x._meta = m;`: the other branch creating the missing `_meta` from
+  // the same value is this producer's write too (issue 26 §2, create-when-missing), so its read of `m` is its own.
+  const shared = companions.flatMap((companion) =>
+    companion.kind === 'meta-init' && companion.targetText === write.targetText && companion.metaValue ? [companion.metaValue] : [],
+  );
   const variablesOf = new Map<TSESTree.VariableDeclaration, TSESLint.Scope.Variable[]>();
   const closure = (allowed: ReadonlySet<TSESTree.VariableDeclaration> | null): Set<TSESTree.VariableDeclaration> => {
     const found = new Set<TSESTree.VariableDeclaration>();
@@ -230,7 +240,7 @@ export function producerInputDeclarations(write: MetaWrite, sourceCode: TSESLint
   };
   let declarations = closure(null);
   for (;;) {
-    const inside = [...roots, ...[...declarations].flatMap((declaration) => declaration.declarations.map((d) => d.init ?? d))];
+    const inside = [...roots, ...shared, ...[...declarations].flatMap((declaration) => declaration.declarations.map((d) => d.init ?? d))];
     const readOnlyHere = (reference: TSESLint.Scope.Reference): boolean =>
       !reference.isRead() ||
       inside.some((node) => reference.identifier.range[0] >= node.range[0] && reference.identifier.range[1] <= node.range[1]);

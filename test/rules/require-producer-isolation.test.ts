@@ -1373,6 +1373,28 @@ export async function search(out, rows) {
       ],
     },
     {
+      name: 'create-when-missing in either branch is one merge: its value computed right before it needs the try too',
+      filename: SEARCH_OP,
+      code: `
+export async function search(x, rows) {
+  const m = { retrieval: await build(rows) };
+  if (x._meta) Object.assign(x._meta, m);
+  else x._meta = m;
+  return x;
+}
+`,
+      output: null,
+      errors: [
+        {
+          messageId: 'unguardedComputation',
+          data: { producer: "The producer of 'retrieval'", names: "'m'", line: '3' },
+          line: 4,
+          column: 16,
+          suggestions: [],
+        },
+      ],
+    },
+    {
       name: 'the producer is in its own try but its value is computed before it: the fix moves the declaration in',
       filename: SEARCH_OP,
       code: `
