@@ -85,6 +85,13 @@ export default defineConfig(
     ...eslintPlugin.configs.tests,
   },
   {
+    // scripts/ are type-checked like src/ (tsconfig.scripts.json: allowJs + checkJs, strict, JSDoc types; part of
+    // `npm run typecheck`) and linted with the same type-checked rules.
+    files: ['scripts/**/*.mjs'],
+    extends: [tseslint.configs.recommendedTypeCheckedOnly],
+    languageOptions: { parserOptions: { project: './tsconfig.scripts.json', tsconfigRootDir: import.meta.dirname } },
+  },
+  {
     files: ['scripts/**/*.mjs', '*.mjs', '*.cjs', '*.js'],
     languageOptions: {
       globals: {

@@ -15,14 +15,18 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { requireAs } from './require-as.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(path.join(repoRoot, 'package.json'));
 /** @type {typeof import('typescript')} */
-const ts = require('typescript');
-const { ESLint } = require('eslint');
-const tsParser = require('@typescript-eslint/parser');
-const plugin = require(path.join(repoRoot, 'dist/src/index.js'));
+const ts = requireAs(require, 'typescript');
+/** @type {typeof import('eslint')} */
+const { ESLint } = requireAs(require, 'eslint');
+/** @type {typeof import('@typescript-eslint/parser')} */
+const tsParser = requireAs(require, '@typescript-eslint/parser');
+/** @type {import('../rules/index.js').McpMetaPlugin} */
+const plugin = requireAs(require, path.join(repoRoot, 'dist/src/index.js'));
 
 const args = process.argv.slice(2);
 const source = args.find((arg) => !arg.startsWith('--'));
@@ -62,13 +66,10 @@ writeFileSync(
 
 /** @returns {{ files: string[], errors: Map<string, number> }} errors keyed `file TScode message`, with counts */
 function compile() {
-  const parsed = ts.getParsedCommandLineOfConfigFile(
-    tsconfig,
-    {},
-    /** @type {any} */ ({ ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} }),
-  );
+  const parsed = ts.getParsedCommandLineOfConfigFile(tsconfig, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
   if (!parsed) throw new Error(`cannot read ${tsconfig}`);
   const program = ts.createProgram(parsed.fileNames, parsed.options);
+  /** @type {Map<string, number>} */
   const errors = new Map();
   for (const diagnostic of ts.getPreEmitDiagnostics(program)) {
     if (diagnostic.category !== ts.DiagnosticCategory.Error) continue;

@@ -15,7 +15,7 @@
 // shared analysis, garbage collection), unlike ESLint's per-rule `stats`, which the bench still prints as a second
 // line. `--control` (default unless --quick) adds a third, no-rules side timed the same way: the method's own noise.
 //
-// Also: peak RSS in child processes (parse-only, seven rules that do nothing, ours; median and max of several), the live
+// Also: peak RSS in child processes (parse-only, as many rules as ours that do nothing, ours; median and max of several), the live
 // heap with a full GC per file (parse-only against ours), a warm `lintText` on a ~1,000-line producer file, the marginal per
 // line at three file sizes (is it linear?), oxlint with the plugin against ESLint with the plugin (same findings),
 // and an optional typed marginal (`--typed`: the headline method with parserOptions.projectService on both sides, when
@@ -30,6 +30,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { batchRounds, createTimePerFile, withTimedCreate } from './bench-batch.mjs';
 import { generateCorpus, generateProducerFile } from './generate-corpus.mjs';
+import { requireAs } from './require-as.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(path.join(repoRoot, 'package.json'));
@@ -38,7 +39,18 @@ const TS_FILE = /\.[cm]?tsx?$/;
 
 // ---------------------------------------------------------------------------------------------------------------
 
+/**
+ * @typedef {{
+ *   dir: string | null, quick: boolean, rounds: number, statsRounds: number, files: number, seed: number,
+ *   violations: number, typed: boolean, typedFiles: number, oxlint: boolean, rss: boolean, warm: boolean,
+ *   perLine: boolean, control: boolean, rssChildren: number, plugin: string | null, keep: boolean,
+ *   child: string | null, json: string | null, warmCalls: number, oxlintRuns: number,
+ * }} Options
+ */
+
+/** @param {string[]} argv @returns {Options} */
 function parseArgs(argv) {
+  /** @type {{ [K in keyof Options]: Options[K] | null }} */
   const o = {
     dir: null,
     quick: false,
@@ -59,6 +71,8 @@ function parseArgs(argv) {
     keep: false,
     child: null,
     json: null,
+    warmCalls: null,
+    oxlintRuns: null,
   };
   for (let i = 0; i < argv.length; i += 1) {
     const a = argv[i];
@@ -94,37 +108,59 @@ function parseArgs(argv) {
   o.rssChildren ??= o.quick ? 1 : 5;
   o.warmCalls = o.quick ? 20 : 50;
   o.oxlintRuns = o.quick ? 1 : 3;
-  return o;
+  return /** @type {Options} */ (o);
 }
 
+/** @param {number[]} xs */
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
+/** @param {number[]} xs */
 const sum = (xs) => xs.reduce((a, b) => a + b, 0);
+/** @param {number} x */
 const ms = (x) => `${x.toFixed(x < 10 ? 2 : 0)} ms`;
+/** @param {number} x */
 const us = (x) => `${x.toFixed(2)} µs`;
+/** @param {number} x */
 const pct = (x) => `${(x * 100).toFixed(2)}%`;
+/** @param {number} kb */
 const mb = (kb) => `${(kb / 1024).toFixed(0)} MB`;
 
+/**
+ * @typedef {{ meta?: { name?: string, namespace?: string }, rules: Record<string, import('eslint').Rule.RuleModule> }} Plugin
+ * @typedef {import('./bench-batch.mjs').ConfigArray} ConfigArray
+ * @typedef {ReturnType<typeof loadTools>} Tools
+ * @typedef {'parse' | 'plugin' | 'stand-in'} LintSide
+ * @typedef {'may-write' | 'cannot-write' | 'error'} WriteClass
+ * @typedef {{ file: string, line: number, column?: number, ruleId: string }} Finding
+ */
+
+/** @param {string | null} pluginPath */
 function loadTools(pluginPath) {
-  const { ESLint, Linter } = require('eslint');
+  /** @type {typeof import('eslint')} */
+  const { ESLint, Linter } = requireAs(require, 'eslint');
   const eslintDir = path.dirname(require.resolve('eslint/package.json'));
   // Not exported by ESLint; used so that both sides get a config normalised once, as the ESLint class does.
-  const { FlatConfigArray } = require(path.join(eslintDir, 'lib/config/flat-config-array.js'));
-  const tsParser = require('@typescript-eslint/parser');
+  /** @type {{ FlatConfigArray: new (configs: import('eslint').Linter.Config[], options: { basePath: string }) => ConfigArray & { normalizeSync(): void } }} */
+  const { FlatConfigArray } = requireAs(require, path.join(eslintDir, 'lib/config/flat-config-array.js'));
+  /** @type {typeof import('@typescript-eslint/parser')} */
+  const tsParser = requireAs(require, '@typescript-eslint/parser');
   const pluginRoot = pluginPath ?? repoRoot;
   const pluginRequire = createRequire(path.join(pluginRoot, 'package.json'));
+  /** @type {Plugin} */
   let plugin;
   try {
-    plugin = pluginPath ? pluginRequire(pluginRoot) : require('eslint-plugin-mcp-meta');
+    plugin = pluginPath ? requireAs(pluginRequire, pluginRoot) : requireAs(require, 'eslint-plugin-mcp-meta');
   } catch (err) {
-    throw new Error(`cannot load the built plugin (run \`npm run build\`): ${err.message}`);
+    throw new Error(`cannot load the built plugin (run \`npm run build\`): ${/** @type {Error} */ (err).message}`);
   }
   // The plugin's own registry resolution and text check, to split the marginal by "can this file write _meta?".
-  const { resolveRegistryForFile } = pluginRequire(path.join(pluginRoot, 'dist/src/registry/index.js'));
-  const { mayWriteMeta } = pluginRequire(path.join(pluginRoot, 'dist/src/analysis/find-meta-writes.js'));
+  /** @type {typeof import('../src/registry/index.js')} */
+  const { resolveRegistryForFile } = requireAs(pluginRequire, path.join(pluginRoot, 'dist/src/registry/index.js'));
+  /** @type {typeof import('../src/analysis/find-meta-writes.js')} */
+  const { mayWriteMeta } = requireAs(pluginRequire, path.join(pluginRoot, 'dist/src/analysis/find-meta-writes.js'));
   return {
     ESLint,
     Linter,
@@ -138,26 +174,37 @@ function loadTools(pluginPath) {
   };
 }
 
+/** @param {Plugin} plugin */
 function ruleIds(plugin) {
   return Object.keys(plugin.rules).map((name) => `mcp-meta/${name}`);
 }
 
+/** @param {string} dir @returns {{ settings?: { 'mcp-meta': { registry: string } } }} */
 function registrySettings(dir) {
   const registry = path.join(dir, 'mcp-meta.registry.json');
   return existsSync(registry) ? { settings: { 'mcp-meta': { registry } } } : {};
 }
 
 /**
- * Flat config of one side: 'parse' (parser only), 'plugin' (parser + every rule of ours) or 'stand-in' (the same seven
- * rule names, each `create()` returning `{}`: what ESLint itself costs for any seven-rule plugin). `probe`: one more
+ * Flat config of one side: 'parse' (parser only), 'plugin' (parser + every rule of ours) or 'stand-in' (our rule
+ * names, each `create()` returning `{}`: what ESLint itself costs for any plugin with that many rules). `probe`: one more
  * rule, created after the side's rules for every file.
+ * @param {Pick<Tools, 'tsParser' | 'plugin'>} tools
+ * @param {LintSide} side
+ * @param {string} dir
+ * @param {boolean} typed
+ * @param {import('eslint').Rule.RuleModule | null} [probe]
+ * @returns {import('eslint').Linter.Config[]}
  */
 function makeConfig({ tsParser, plugin }, side, dir, typed, probe = null) {
+  /** @type {import('eslint').Linter.LanguageOptions} */
   const languageOptions = { parser: tsParser, sourceType: 'module' };
   if (typed) languageOptions.parserOptions = { projectService: true, tsconfigRootDir: dir };
+  /** @type {import('eslint').Linter.Config[]} */
   const config = [{ files: PATTERNS, languageOptions }];
   if (side === 'plugin' || side === 'stand-in') {
     const used = side === 'plugin' ? plugin : standInPlugin(plugin);
+    /** @type {import('eslint').Linter.RulesRecord} */
     const rules = Object.fromEntries(ruleIds(used).map((id) => [id, 'error']));
     config.push({
       files: PATTERNS,
@@ -171,12 +218,18 @@ function makeConfig({ tsParser, plugin }, side, dir, typed, probe = null) {
   return config;
 }
 
-/** A plugin with our seven rule names whose `create()` returns `{}`: ESLint's own cost for any seven-rule plugin. */
+/** A plugin with our rule names whose `create()` returns `{}`: ESLint's own cost for any plugin with that many rules. */
+/** @param {Plugin} plugin @returns {Plugin} */
 function standInPlugin(plugin) {
   const rules = Object.fromEntries(Object.keys(plugin.rules).map((name) => [name, { meta: { schema: [] }, create: () => ({}) }]));
   return { meta: { name: 'mcp-meta' }, rules };
 }
 
+/**
+ * @param {Tools} tools @param {LintSide} side @param {string} dir @param {boolean} [typed]
+ * @param {import('eslint').Rule.RuleModule | null} [probe]
+ * @returns {import('eslint').ESLint}
+ */
 function makeESLint(tools, side, dir, typed = false, probe = null) {
   return new tools.ESLint({
     cwd: dir,
@@ -188,10 +241,14 @@ function makeESLint(tools, side, dir, typed = false, probe = null) {
 }
 
 /** Sums `stats` of a lint run: parse time, per-rule times, findings and fatal errors. */
+/** @param {import('eslint').ESLint.LintResult[]} results */
 function summarize(results) {
+  /** @type {Record<string, number>} */
   const rules = {};
   let parse = 0;
+  /** @type {Finding[]} */
   const findings = [];
+  /** @type {string[]} */
   const fatal = [];
   for (const r of results) {
     for (const m of r.messages) {
@@ -207,6 +264,7 @@ function summarize(results) {
   return { rules, parse, findings, fatal };
 }
 
+/** @param {import('eslint').ESLint} eslint */
 async function timedLint(eslint) {
   const t0 = performance.now();
   const results = await eslint.lintFiles(PATTERNS);
@@ -214,8 +272,9 @@ async function timedLint(eslint) {
 }
 
 /** The corpus as ESLint lints it by default: every TypeScript file under DIR outside node_modules and .git. */
+/** @param {string} dir */
 function listFiles(dir) {
-  return readdirSync(dir, { recursive: true })
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((rel) => TS_FILE.test(rel) && !rel.split(path.sep).some((part) => part === 'node_modules' || part === '.git'))
     .map((rel) => path.join(dir, rel))
     .sort();
@@ -225,8 +284,17 @@ function listFiles(dir) {
 // The marginal cost: parse-only lint vs lint with our rules on independently parsed SourceCode objects.
 
 /** One `Linter` and the normalised configs of each side (`typed`: parserOptions.projectService on every side). */
+/**
+ * @param {Pick<Tools, 'Linter' | 'FlatConfigArray' | 'tsParser' | 'plugin'>} tools @param {string} dir @param {boolean} [typed]
+ * @returns {import('./bench-batch.mjs').Runner & { configs: { control: ConfigArray } }}
+ */
 function makeLinterAndConfigs(tools, dir, typed = false) {
-  const linter = new tools.Linter({ cwd: dir, configType: 'flat' });
+  // ESLint's public `Linter` types take config objects, not its internal `FlatConfigArray` (which `verify` accepts):
+  // the bench's own narrower view of it.
+  const linter = /** @type {import('./bench-batch.mjs').BenchLinter} */ (
+    /** @type {unknown} */ (new tools.Linter({ cwd: dir, configType: 'flat' }))
+  );
+  /** @param {LintSide} side @returns {ConfigArray} */
   const configArray = (side) => {
     const array = new tools.FlatConfigArray(makeConfig(tools, side, dir, typed), { basePath: dir });
     array.normalizeSync();
@@ -236,21 +304,35 @@ function makeLinterAndConfigs(tools, dir, typed = false) {
   return { linter, configs: { parse: configArray('parse'), plugin: configArray('plugin'), control: configArray('parse') } };
 }
 
+/**
+ * @typedef {'bare' | 'rules' | 'control'} MarginalSide
+ * @typedef {{ wall: number, cpu: number }} Clocks
+ * @typedef {{ parseLint: number } & Partial<Record<MarginalSide, number>>} SideTimes
+ * @typedef {{ wall: SideTimes, cpu: SideTimes, messages: import('eslint').Linter.LintMessage[] }} FileMeasure
+ */
+
+/**
+ * @param {Pick<Tools, 'Linter' | 'FlatConfigArray' | 'tsParser' | 'plugin'>} tools @param {string} dir @param {boolean} [typed]
+ * @returns {(filename: string, text: string, turn: number, control?: boolean) => FileMeasure}
+ */
 function makeMarginalRunner(tools, dir, typed = false) {
   const { linter, configs } = makeLinterAndConfigs(tools, dir, typed);
   const configOf = { bare: configs.parse, rules: configs.plugin, control: configs.control };
   // Wall time, and CPU time of this process (all its threads, so garbage collection is included), which other
   // processes on a shared machine disturb much less than wall time.
   const start = () => ({ wall: performance.now(), cpu: process.cpuUsage() });
+  /** @param {{ wall: number, cpu: NodeJS.CpuUsage }} t0 @returns {Clocks} */
   const since = (t0) => {
     const cpu = process.cpuUsage(t0.cpu);
     return { wall: performance.now() - t0.wall, cpu: (cpu.user + cpu.system) / 1000 };
   };
+  /** @type {<T>(fn: () => T) => Clocks & { result: T }} */
   const timed = (fn) => {
     const t0 = start();
     const result = fn();
     return { ...since(t0), result };
   };
+  /** @type {<T>(xs: T[], by: number) => T[]} */
   const rotate = (xs, by) => xs.map((_, i) => xs[(i + by) % xs.length]);
 
   /**
@@ -260,8 +342,10 @@ function makeMarginalRunner(tools, dir, typed = false) {
    * order in which they are timed, so that neither side is always the first, the last or the youngest in memory.
    */
   return function measureFile(filename, text, turn, control = false) {
+    /** @type {MarginalSide[]} */
     const sides = control ? ['bare', 'rules', 'control'] : ['bare', 'rules'];
     const parseLint = timed(() => linter.verify(text, configs.parse, { filename }));
+    /** @type {Partial<Record<MarginalSide, import('eslint').SourceCode>>} */
     const sourceCodes = {};
     let first = true;
     for (const side of rotate(sides, turn % sides.length)) {
@@ -272,45 +356,66 @@ function makeMarginalRunner(tools, dir, typed = false) {
     // Config lookup for this file, outside the timed part (the ESLint class also computes it once per file).
     configs.plugin.getConfig(filename);
     configs.control.getConfig(filename);
+    /** @type {Partial<Record<MarginalSide, Clocks & { result: import('eslint').Linter.LintMessage[] }>>} */
     const runs = {};
     for (const side of rotate(sides, Math.floor(turn / sides.length) % sides.length)) {
-      runs[side] = timed(() => linter.verify(sourceCodes[side], configOf[side], { filename }));
+      const parsed = /** @type {import('eslint').SourceCode} */ (sourceCodes[side]);
+      runs[side] = timed(() => linter.verify(parsed, configOf[side], { filename }));
     }
-    const pick = (clock) => ({ parseLint: parseLint[clock], ...Object.fromEntries(sides.map((side) => [side, runs[side][clock]])) });
-    return { wall: pick('wall'), cpu: pick('cpu'), messages: runs.rules.result };
+    const ran = /** @type {Record<MarginalSide, Clocks & { result: import('eslint').Linter.LintMessage[] }>} */ (runs);
+    /** @param {keyof Clocks} clock @returns {SideTimes} */
+    const pick = (clock) => ({ parseLint: parseLint[clock], ...Object.fromEntries(sides.map((side) => [side, ran[side][clock]])) });
+    return { wall: pick('wall'), cpu: pick('cpu'), messages: ran.rules.result };
   };
 }
 
 /** Can this file write `_meta` under its manifest (the plugin's own cheap text check)? Unknown manifest: 'error'. */
+/** @param {Tools} tools @param {string} dir @param {string} filename @param {string} text @returns {WriteClass} */
 function writeClass(tools, dir, filename, text) {
   const resolved = tools.resolveRegistryForFile(filename, registrySettings(dir).settings ?? {}, dir);
   if (!resolved.ok) return 'error';
   return tools.mayWriteMeta(text, resolved.registry) ? 'may-write' : 'cannot-write';
 }
 
+/** @type {Array<keyof Clocks>} */
 const CLOCKS = ['wall', 'cpu'];
 
+/**
+ * @typedef {{ files: number, parseLint: number, diff: number }} ClassSum
+ * @typedef {{ parseLint: number, bare: number, rules: number, control: number, byClass: Partial<Record<WriteClass, ClassSum>>, marginal: number, controlMarginal: number }} ClockSum
+ * @typedef {{ findings: number, fatal: string[], wall: ClockSum, cpu: ClockSum }} MarginalRound
+ */
+
+/**
+ * @param {Tools} tools @param {string} dir @param {string[]} files @param {number} rounds @param {boolean} control
+ * @param {boolean} [typed]
+ * @returns {MarginalRound[]}
+ */
 function marginalRounds(tools, dir, files, rounds, control, typed = false) {
   const measureFile = makeMarginalRunner(tools, dir, typed);
   const texts = files.map((f) => readFileSync(f, 'utf8'));
   const classes = files.map((f, i) => writeClass(tools, dir, f, texts[i]));
   const perRound = [];
   for (let round = 0; round < rounds; round += 1) {
-    const acc = { findings: 0, fatal: [] };
-    for (const clock of CLOCKS) acc[clock] = { parseLint: 0, bare: 0, rules: 0, control: 0, byClass: {} };
+    /** @type {() => ClockSum} */
+    const zero = () => ({ parseLint: 0, bare: 0, rules: 0, control: 0, byClass: {}, marginal: 0, controlMarginal: 0 });
+    /** @type {MarginalRound} */
+    const acc = { findings: 0, fatal: [], wall: zero(), cpu: zero() };
     for (let i = 0; i < files.length; i += 1) {
       const m = measureFile(files[i], texts[i], i + round, control);
       for (const clock of CLOCKS) {
         const a = acc[clock];
         const t = m[clock];
         a.parseLint += t.parseLint;
-        a.bare += t.bare;
-        a.rules += t.rules;
+        const bare = t.bare ?? 0;
+        const rules = t.rules ?? 0;
+        a.bare += bare;
+        a.rules += rules;
         a.control += t.control ?? 0;
         const c = (a.byClass[classes[i]] ??= { files: 0, parseLint: 0, diff: 0 });
         c.files += 1;
         c.parseLint += t.parseLint;
-        c.diff += t.rules - t.bare;
+        c.diff += rules - bare;
       }
       for (const msg of m.messages) {
         if (msg.fatal) acc.fatal.push(`${files[i]}:${msg.line} ${msg.message}`);
@@ -323,9 +428,10 @@ function marginalRounds(tools, dir, files, rounds, control, typed = false) {
       if (control) a.controlMarginal = (a.control - a.bare) / a.parseLint;
     }
     perRound.push(acc);
+    /** @param {keyof Clocks} clock */
     const describe = (clock) => {
       const a = acc[clock];
-      const split = Object.entries(a.byClass)
+      const split = Object.entries(/** @type {Record<string, ClassSum>} */ (a.byClass))
         .map(([name, c]) => `${name} ${c.files} files ${pct(c.diff / a.parseLint)}`)
         .join(', ');
       const noise = control ? `; control ${pct(a.controlMarginal)}` : '';
@@ -342,6 +448,7 @@ function marginalRounds(tools, dir, files, rounds, control, typed = false) {
  * Marginal per line at one size: `count` generated producer files of about `lines` lines (different seeds, the same
  * shape), batch-timed together (scripts/bench-batch.mjs), `rounds` times; per line = (rules - no rules) / lines.
  */
+/** @param {Tools} tools @param {string} dir @param {number} lines @param {number} count @param {number} rounds */
 function perLineCost(tools, dir, lines, count, rounds) {
   const runner = makeLinterAndConfigs(tools, dir);
   const generated = Array.from({ length: count }, (_, k) => generateProducerFile({ lines, seed: 5 + k }));
@@ -349,6 +456,7 @@ function perLineCost(tools, dir, lines, count, rounds) {
   const totalLines = sum(generated.map((file) => file.lines));
   batchRounds(runner, items, 1); // warm-up
   const perRound = batchRounds(runner, items, rounds);
+  /** @param {keyof Clocks} clock @param {'perFileUs'} key */
   const perLine = (clock, key) => median(perRound.map((r) => (r[clock][key] * items.length) / totalLines));
   return {
     lines: Math.round(totalLines / count),
@@ -361,6 +469,7 @@ function perLineCost(tools, dir, lines, count, rounds) {
 }
 
 /** Up to `limit` of the files that cannot write `_meta`, spread evenly over the corpus, with their texts. */
+/** @param {string[]} files @param {string[]} texts @param {WriteClass[]} classes @param {number} limit */
 function cannotWriteSample(files, texts, classes, limit) {
   const all = files.map((filename, i) => ({ filename, text: texts[i] })).filter((_, i) => classes[i] === 'cannot-write');
   const step = Math.max(1, all.length / limit);
@@ -374,6 +483,10 @@ function cannotWriteSample(files, texts, classes, limit) {
  * text check), timed directly on up to `limit` of them spread evenly over the corpus, each freshly parsed; µs per
  * file, median of `rounds`. The marginal's per-file split gives the same cost with everything it causes.
  */
+/**
+ * @param {Tools} tools @param {string} dir @param {string[]} files @param {string[]} texts @param {WriteClass[]} classes
+ * @param {number} rounds @param {number} limit
+ */
 function cannotWriteCreateTime(tools, dir, files, texts, classes, rounds, limit) {
   const items = cannotWriteSample(files, texts, classes, limit);
   if (items.length === 0) return null;
@@ -384,14 +497,19 @@ function cannotWriteCreateTime(tools, dir, files, texts, classes, rounds, limit)
 
 /**
  * ESLint's own floor for files that cannot write `_meta`: the same method (fresh parse per side, rotating order, rounds,
- * median), on up to `limit` such files, for our plugin and for a stand-in with the same seven rule names whose
- * `create()` returns `{}`. What any seven-rule plugin costs per file (ESLint makes a rule context and calls `create`
+ * median), on up to `limit` such files, for our plugin and for a stand-in with our rule names whose
+ * `create()` returns `{}`. What any plugin with that many rules costs per file (ESLint makes a rule context and calls `create`
  * for every enabled rule of every file) against what ours costs beyond that (the manifest look-up and the text check).
+ */
+/**
+ * @param {Tools} tools @param {string} dir @param {string[]} files @param {string[]} texts @param {WriteClass[]} classes
+ * @param {number} rounds @param {number} limit
  */
 function cannotWriteFloor(tools, dir, files, texts, classes, rounds, limit) {
   const items = cannotWriteSample(files, texts, classes, limit);
   if (items.length === 0) return null;
   const standIn = standInPlugin(tools.plugin);
+  /** @param {Plugin} plugin */
   const perFileUs = (plugin) => {
     const measureFile = makeMarginalRunner({ ...tools, plugin }, dir);
     const perRound = [];
@@ -399,7 +517,7 @@ function cannotWriteFloor(tools, dir, files, texts, classes, rounds, limit) {
       let diff = 0;
       items.forEach((item, i) => {
         const m = measureFile(item.filename, item.text, i + round);
-        diff += m.cpu.rules - m.cpu.bare;
+        diff += (m.cpu.rules ?? 0) - (m.cpu.bare ?? 0);
       });
       perRound.push((diff * 1000) / items.length);
     }
@@ -418,26 +536,34 @@ function cannotWriteFloor(tools, dir, files, texts, classes, rounds, limit) {
 // after a full GC at each file, once every rule's create() has run for it: the memory a side keeps alive while
 // ESLint works, without the garbage collector's timing, which moves peak RSS by tens of MB from run to run.
 
+/** @param {string} side @param {string} dir @param {string | null} pluginPath */
 async function child(side, dir, pluginPath) {
   const tools = loadTools(pluginPath);
+  /** @type {number[] | null} */
   const live = side.startsWith('live:') ? [] : null;
-  if (live && typeof globalThis.gc !== 'function') throw new Error(`--child ${side} needs node --expose-gc (runChild passes it)`);
+  const gc = globalThis.gc;
+  if (live && typeof gc !== 'function') throw new Error(`--child ${side} needs node --expose-gc (runChild passes it)`);
+  /** @type {import('eslint').Rule.RuleModule | null} */
   const probe = live && {
     meta: { schema: [] },
     create() {
-      globalThis.gc();
+      /** @type {() => void} */ (gc)();
       live.push(process.memoryUsage().heapUsed);
       return {};
     },
   };
   const lintSide = live ? side.slice('live:'.length) : side;
-  const { wall, results } = await timedLint(makeESLint(tools, lintSide, dir, false, probe));
+  const { wall, results } = await timedLint(makeESLint(tools, /** @type {LintSide} */ (lintSide), dir, false, probe));
   const s = summarize(results);
   process.stdout.write(
     `${JSON.stringify({ side, wall, files: results.length, findings: s.findings.length, maxRSS: process.resourceUsage().maxRSS, liveHeap: live && median(live) })}\n`,
   );
 }
 
+/**
+ * @param {string} side @param {string} dir @param {string | null} pluginPath
+ * @returns {{ side: string, wall: number, files: number, findings: number, maxRSS: number, liveHeap: number | null }}
+ */
 function runChild(side, dir, pluginPath) {
   const args = [
     ...(side.startsWith('live:') ? ['--expose-gc'] : []),
@@ -449,25 +575,37 @@ function runChild(side, dir, pluginPath) {
   ];
   const res = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 26 });
   if (res.status !== 0) throw new Error(`child ${side} failed: ${res.stderr}`);
-  return JSON.parse(res.stdout.trim().split('\n').pop());
+  /** @type {unknown} */
+  const report = JSON.parse(res.stdout.trim().split('\n').pop() ?? '');
+  return /** @type {ReturnType<typeof runChild>} */ (report);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // oxlint with the plugin through jsPlugins
 
 /**
- * Stand-ins for the plugin under oxlint, to split its cost: the same seven rule names whose `create()` returns `{}`
+ * Stand-ins for the plugin under oxlint, to split its cost: our rule names whose `create()` returns `{}`
  * ('empty': loading a JS plugin and calling create per file, no AST in JavaScript), reads the file's text first and
  * returns `{}` ('text': what our per-file text check needs oxlint to hand over), or returns one `Program` listener
  * ('program': every file's AST handed to JavaScript, nothing done with it).
  */
+/** @param {string[]} ruleNames @param {'empty' | 'text' | 'program'} mode */
 function floorPluginSource(ruleNames, mode) {
   const body = { empty: '({})', text: '(void context.sourceCode.text, {})', program: '({ Program() {} })' }[mode];
   const rules = ruleNames.map((name) => `${JSON.stringify(name)}: { meta: { schema: [] }, create: (context) => ${body} }`).join(',\n  ');
   return `module.exports = { meta: { name: 'mcp-meta' }, rules: {\n  ${rules}\n} };\n`;
 }
 
-/** `mode`: 'plugin' (ours), 'bare' (no rules), 'empty', 'text' or 'program' (the stand-ins of `floorPluginSource`). */
+/**
+ * @typedef {{ filename?: string, code?: string, message?: string, labels?: Array<{ span: { line: number } }> }} OxlintDiagnostic
+ * @typedef {{ wall: number, files: number | undefined, findings: Finding[], other: OxlintDiagnostic[], threads: number | undefined, status: number | null }} OxlintRun
+ */
+
+/**
+ * `mode`: 'plugin' (ours), 'bare' (no rules), 'empty', 'text' or 'program' (the stand-ins of `floorPluginSource`).
+ * @param {string} dir @param {Tools} tools @param {'plugin' | 'bare' | 'empty' | 'text' | 'program'} mode
+ * @returns {OxlintRun | { error: string }}
+ */
 function runOxlint(dir, tools, mode) {
   const bin = path.join(repoRoot, 'node_modules/.bin/oxlint');
   if (!existsSync(bin)) return { error: 'oxlint is not installed (node_modules/.bin/oxlint missing)' };
@@ -494,16 +632,20 @@ function runOxlint(dir, tools, mode) {
   const res = spawnSync(bin, ['-c', cfgPath, '-f', 'json', dir], { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 28 });
   const wall = performance.now() - t0;
   rmSync(cfgDir, { recursive: true, force: true });
+  /** @type {{ diagnostics?: OxlintDiagnostic[], number_of_files?: number, threads_count?: number }} */
   let json;
   try {
-    json = JSON.parse(res.stdout);
+    /** @type {unknown} */
+    const parsed = JSON.parse(res.stdout);
+    json = /** @type {typeof json} */ (parsed);
   } catch {
     return { error: `oxlint exited ${res.status} without JSON output: ${(res.stderr || res.stdout).trim().slice(0, 800)}` };
   }
   const diagnostics = json.diagnostics ?? [];
+  /** @param {OxlintDiagnostic} d */
   const isOurs = (d) => String(d.code ?? '').startsWith('mcp-meta(');
   const findings = diagnostics.filter(isOurs).map((d) => ({
-    file: path.resolve(dir, d.filename),
+    file: path.resolve(dir, d.filename ?? ''),
     line: d.labels?.[0]?.span.line ?? 0,
     ruleId: String(d.code).replace(/^mcp-meta\((.*)\)$/, 'mcp-meta/$1'),
   }));
@@ -517,9 +659,11 @@ function runOxlint(dir, tools, mode) {
   };
 }
 
+/** @param {Finding} f */
 const findingKey = (f) => `${f.file}:${f.line} ${f.ruleId}`;
 
 /** Findings of one host missing from the other's, both ways (file, line, rule). */
+/** @param {Finding[]} eslintFindings @param {Finding[]} oxlintFindings */
 function compareFindings(eslintFindings, oxlintFindings) {
   const a = new Set(eslintFindings.map(findingKey));
   const b = new Set(oxlintFindings.map(findingKey));
@@ -529,6 +673,7 @@ function compareFindings(eslintFindings, oxlintFindings) {
 // ---------------------------------------------------------------------------------------------------------------
 // Warm long-lived lintText on a 1,000-line producer file
 
+/** @param {Tools} tools @param {number} calls */
 async function warmLintText(tools, calls) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mcp-meta-warm-'));
   try {
@@ -537,8 +682,11 @@ async function warmLintText(tools, calls) {
     const filePath = path.join(dir, rel);
     const plugin = makeESLint(tools, 'plugin', dir);
     const parse = makeESLint(tools, 'parse', dir);
+    /** @type {number[]} */
     const share = [];
+    /** @type {number[]} */
     const wallPlugin = [];
+    /** @type {number[]} */
     const wallParse = [];
     let findings = 0;
     for (let i = 0; i < calls + 10; i += 1) {
@@ -557,11 +705,12 @@ async function warmLintText(tools, calls) {
     }
     // The same file by the marginal method (independently parsed SourceCode objects, alternating order).
     const measureFile = makeMarginalRunner(tools, dir);
+    /** @type {Record<keyof Clocks, number[]>} */
     const diffs = { wall: [], cpu: [] };
     for (let i = 0; i < calls + 5; i += 1) {
       const m = measureFile(filePath, text, i);
       if (i < 5) continue;
-      for (const clock of CLOCKS) diffs[clock].push(m[clock].rules - m[clock].bare);
+      for (const clock of CLOCKS) diffs[clock].push((m[clock].rules ?? 0) - (m[clock].bare ?? 0));
     }
     return {
       lines,
@@ -582,7 +731,10 @@ async function warmLintText(tools, calls) {
 
 async function main() {
   const o = parseArgs(process.argv.slice(2));
-  if (o.child) return child(o.child, o.dir, o.plugin);
+  if (o.child) {
+    if (!o.dir) throw new Error(`--child ${o.child} needs DIR`);
+    return child(o.child, o.dir, o.plugin);
+  }
 
   const tools = loadTools(o.plugin);
   const ids = ruleIds(tools.plugin);
@@ -603,6 +755,7 @@ async function main() {
       `generated corpus in ${dir} (${ms(performance.now() - t0)}), ${o.files} files, seed ${o.seed}, ${generated.expected.length} seeded violations`,
     );
   }
+  /** @type {Record<string, unknown>} */
   const out = {
     date: new Date().toISOString(),
     node: process.version,
@@ -620,7 +773,9 @@ async function main() {
       .join(' ')}${o.quick ? ', --quick' : ''}`,
   );
   console.log(`plugin ${tools.pluginEntry}; rules: ${ids.join(', ')}`);
+  /** @param {boolean} ok @param {string} text */
   const line = (ok, text) => console.log(`${ok ? 'PASS' : 'FAIL'} ${text}`);
+  /** @type {Array<[boolean, string]>} */
   const verdicts = [];
 
   try {
@@ -639,24 +794,34 @@ async function main() {
       const classes = [...new Set(rounds.flatMap((r) => Object.keys(r.wall.byClass)))];
       const byClass = Object.fromEntries(
         classes.map((name) => {
+          /** @param {keyof Clocks} clock */
           const of = (clock) => {
-            const cs = rounds.map((r) => r[clock].byClass[name]);
+            const cs = rounds.map((r) => /** @type {ClassSum} */ (r[clock].byClass[/** @type {WriteClass} */ (name)]));
             return {
               share: median(cs.map((c, i) => c.diff / rounds[i][clock].parseLint)),
               perFileUs: median(cs.map((c) => (c.diff * 1000) / c.files)),
             };
           };
-          return [name, { files: rounds[0].wall.byClass[name].files, wall: of('wall'), cpu: of('cpu') }];
+          return [
+            name,
+            {
+              files: /** @type {ClassSum} */ (rounds[0].wall.byClass[/** @type {WriteClass} */ (name)]).files,
+              wall: of('wall'),
+              cpu: of('cpu'),
+            },
+          ];
         }),
       );
       findings = rounds[0].findings;
-      out.marginal = {
+      /** @type {Record<string, unknown>} */
+      const marginalOut = {
         median: marginal,
         medianCpu: marginalCpu,
         rounds: rounds.map((r) => ({ wall: r.wall, cpu: r.cpu })),
         byClass,
         findings,
       };
+      out.marginal = marginalOut;
       console.log(
         `marginal, wall time (median of ${o.rounds})  ${pct(marginal)}   [${rounds.map((r) => pct(r.wall.marginal)).join(', ')}]`,
       );
@@ -664,8 +829,9 @@ async function main() {
         `marginal, CPU time (median of ${o.rounds})   ${pct(marginalCpu)}   [${rounds.map((r) => pct(r.cpu.marginal)).join(', ')}]`,
       );
       if (o.control) {
+        /** @param {keyof Clocks} clock */
         const noise = (clock) => median(rounds.map((r) => r[clock].controlMarginal));
-        out.marginal.control = { wall: noise('wall'), cpu: noise('cpu') };
+        marginalOut.control = { wall: noise('wall'), cpu: noise('cpu') };
         console.log(
           `control (no rules vs no rules, same method): wall ${pct(noise('wall'))}, CPU ${pct(noise('cpu'))}: the method's own bias and noise`,
         );
@@ -688,16 +854,18 @@ async function main() {
         const fileTexts = files.map((f) => readFileSync(f, 'utf8'));
         const fileClasses = files.map((f, i) => writeClass(tools, dir, f, fileTexts[i]));
         const own = cannotWriteCreateTime(tools, dir, files, fileTexts, fileClasses, o.rounds, o.quick ? 150 : 300);
-        out.cannotWrite = { ...cannot, createUs: own?.us ?? null };
+        /** @type {Record<string, unknown>} */
+        const cannotWriteOut = { ...cannot, createUs: own?.us ?? null };
+        out.cannotWrite = cannotWriteOut;
         console.log(
           `files that cannot write _meta: ${us(cannot.wall.perFileUs)} wall, ${us(cannot.cpu.perFileUs)} CPU per file (median of ${o.rounds} rounds) = ${pct(cannot.wall.share)} / ${pct(cannot.cpu.share)} of the corpus's parse-only lint` +
             (own ? `; the rules' create() on ${own.files} of them, timed directly: ${us(own.us)} per file` : ''),
         );
         const floor = cannotWriteFloor(tools, dir, files, fileTexts, fileClasses, o.rounds, o.quick ? 150 : 300);
         if (floor) {
-          out.cannotWrite.floor = floor;
+          cannotWriteOut.floor = floor;
           console.log(
-            `  ESLint's floor on ${floor.files} of them (CPU, same method, median of ${o.rounds} rounds, two runs each): a stand-in plugin of seven rules whose create() returns {} ${us(floor.emptyUs)} per file; ours ${us(floor.oursUs)}; ours beyond the floor ${us(floor.oursUs - floor.emptyUs)}`,
+            `  ESLint's floor on ${floor.files} of them (CPU, same method, median of ${o.rounds} rounds, two runs each): a stand-in plugin of ${ids.length} rules whose create() returns {} ${us(floor.emptyUs)} per file; ours ${us(floor.oursUs)}; ours beyond the floor ${us(floor.oursUs - floor.emptyUs)}`,
           );
         }
         verdicts.push([
@@ -716,13 +884,19 @@ async function main() {
 
     // --- second line: ESLint's own per-rule stats, ESLint class over the directory
     const sides = { parse: makeESLint(tools, 'parse', dir), plugin: makeESLint(tools, 'plugin', dir) };
+    /** @type {Record<'parse' | 'plugin', number[]>} */
     const walls = { parse: [], plugin: [] };
+    /** @type {number[]} */
     const ruleTotals = [];
+    /** @type {Record<string, number[]>} */
     const perRule = Object.fromEntries(ids.map((id) => [id, []]));
+    /** @type {Finding[]} */
     let eslintFindings = [];
     console.log(`\nESLint class, stats: true, ${o.statsRounds} round(s) per side:`);
     for (let round = 0; round < o.statsRounds; round += 1) {
-      for (const side of round % 2 === 0 ? ['parse', 'plugin'] : ['plugin', 'parse']) {
+      /** @type {Array<'parse' | 'plugin'>} */
+      const order = round % 2 === 0 ? ['parse', 'plugin'] : ['plugin', 'parse'];
+      for (const side of order) {
         const { wall, results } = await timedLint(sides[side]);
         const s = summarize(results);
         if (s.fatal.length > 0) console.log(`  ${side}: ${s.fatal.length} fatal messages, first: ${s.fatal[0]}`);
@@ -738,7 +912,7 @@ async function main() {
     const parseWall = median(walls.parse);
     const pluginWall = median(walls.plugin);
     const rulesMs = median(ruleTotals);
-    out.stats = {
+    const stats = {
       parseWall,
       pluginWall,
       rulesMs,
@@ -746,16 +920,19 @@ async function main() {
       perRule: Object.fromEntries(ids.map((id) => [id, median(perRule[id])])),
       walls,
     };
+    out.stats = stats;
     console.log(
       `stats: rules ${ms(rulesMs)} = ${pct(rulesMs / parseWall)} of the parse-only wall ${ms(parseWall)} (with rules ${ms(pluginWall)}); per rule:`,
     );
-    for (const id of ids) console.log(`  ${id.padEnd(40)} ${ms(out.stats.perRule[id])}`);
+    for (const id of ids) console.log(`  ${id.padEnd(40)} ${ms(stats.perRule[id])}`);
 
     // --- peak RSS, each side in its own child process
     if (o.rss) {
       // Peak RSS moves by tens of MB from run to run (GC timing), for every side: several children per side, in
-      // rotating order, median; the stand-in (seven no-op rules) shows what ESLint itself adds for any rules.
+      // rotating order, median; the stand-in (as many no-op rules as ours) shows what ESLint itself adds for any rules.
+      /** @type {LintSide[]} */
       const sides = ['parse', 'stand-in', 'plugin'];
+      /** @type {Record<LintSide, number[]>} */
       const samples = { parse: [], 'stand-in': [], plugin: [] };
       for (let i = 0; i < o.rssChildren; i += 1) {
         for (let j = 0; j < sides.length; j += 1) {
@@ -763,19 +940,22 @@ async function main() {
           samples[side].push(runChild(side, dir, o.plugin).maxRSS);
         }
       }
-      const rss = Object.fromEntries(sides.map((side) => [side, median(samples[side])]));
+      const rss = /** @type {Record<LintSide, number>} */ (Object.fromEntries(sides.map((side) => [side, median(samples[side])])));
       const rssRatio = rss.plugin / rss.parse - 1;
       const standInRatio = rss['stand-in'] / rss.parse - 1;
+      /** @param {number} x */
       const signed = (x) => `${x >= 0 ? '+' : ''}${pct(x)}`;
+      /** @param {string} label @param {LintSide} side */
       const line = (label, side) =>
         `${label.padEnd(38)} ${mb(rss[side])}   ${side === 'parse' ? '' : `(${signed(rss[side] / rss.parse - 1)}) `}[${samples[side].map(mb).join(', ')}], max ${mb(Math.max(...samples[side]))}`;
       console.log(`\npeak RSS, median of ${o.rssChildren} children per side, rotating order:`);
       console.log(`  ${line('parse-only', 'parse')}`);
-      console.log(`  ${line('stand-in: seven rules that do nothing', 'stand-in')}`);
+      console.log(`  ${line(`stand-in: ${ids.length} rules that do nothing`, 'stand-in')}`);
       console.log(`  ${line('parser + our rules', 'plugin')}`);
       // The live heap: one child per side with a full GC at each file (slow, but not at the mercy of GC timing); the
       // parse-only side gets only the probe rule that measures it.
-      const liveOf = (side) => runChild(`live:${side}`, dir, o.plugin).liveHeap;
+      /** @param {'parse' | 'plugin'} side @returns {number} */
+      const liveOf = (side) => runChild(`live:${side}`, dir, o.plugin).liveHeap ?? NaN;
       const live = { parse: liveOf('parse'), plugin: liveOf('plugin') };
       const liveRatio = live.plugin / live.parse - 1;
       console.log(
@@ -793,7 +973,7 @@ async function main() {
       });
       verdicts.push([
         rssRatio <= 0.05,
-        `peak RSS with rules ${signed(rssRatio)} above parse-only, median of ${o.rssChildren} (target within 5%; seven rules that do nothing: ${signed(standInRatio)}; max ${mb(Math.max(...samples.plugin))} against ${mb(Math.max(...samples.parse))})`,
+        `peak RSS with rules ${signed(rssRatio)} above parse-only, median of ${o.rssChildren} (target within 5%; ${ids.length} rules that do nothing: ${signed(standInRatio)}; max ${mb(Math.max(...samples.plugin))} against ${mb(Math.max(...samples.parse))})`,
       ]);
       verdicts.push([
         liveRatio <= 0.05,
@@ -835,6 +1015,7 @@ async function main() {
             `  [wall: ${us(c.wall.marginalPerLine)}/line, ${pct(c.wall.share)}]  rounds (CPU µs/line): ${c.rawCpu.map((x) => x.toFixed(2)).join(' ')}`,
         );
       }
+      /** @param {keyof Clocks} clock */
       const spreadOf = (clock) => {
         const perLine = costs.map((c) => c[clock].marginalPerLine);
         return Math.max(...perLine) / Math.min(...perLine);
@@ -851,6 +1032,7 @@ async function main() {
       // The headline method with parserOptions.projectService on every side: each side's SourceCode comes from its own
       // typed parse, so the rules' type look-ups start cold like in a real typed lint.
       const step = Math.max(1, files.length / o.typedFiles);
+      /** @type {string[]} */
       const typedFiles = [];
       for (let at = 0; at < files.length && typedFiles.length < o.typedFiles; at += step) typedFiles.push(files[Math.floor(at)]);
       console.log(`\ntyped marginal (parserOptions.projectService on both sides), ${typedFiles.length} files, ${o.rounds} rounds:`);
@@ -878,18 +1060,32 @@ async function main() {
 
     // --- oxlint
     if (o.oxlint) {
+      /** @type {OxlintRun[]} */
       const runs = [];
-      for (let i = 0; i < o.oxlintRuns; i += 1) runs.push(runOxlint(dir, tools, 'plugin'));
+      for (let i = 0; i < o.oxlintRuns; i += 1) {
+        const run = runOxlint(dir, tools, 'plugin');
+        if ('error' in run) {
+          out.oxlint = { error: run.error };
+          break;
+        }
+        runs.push(run);
+      }
       const first = runs[0];
-      if (first.error) {
-        out.oxlint = { error: first.error };
-        console.log(`\noxlint + plugin (jsPlugins): could not run: ${first.error}`);
+      if (!first) {
+        console.log(`\noxlint + plugin (jsPlugins): could not run: ${/** @type {{ error: string }} */ (out.oxlint).error}`);
       } else {
         // Where oxlint's time goes: oxlint alone, a JS plugin that registers nothing, one that takes every AST.
-        const floors = {};
-        for (const mode of ['bare', 'empty', 'text', 'program']) {
+        /** @type {Array<'bare' | 'empty' | 'text' | 'program'>} */
+        const modes = ['bare', 'empty', 'text', 'program'];
+        /** @type {Record<(typeof modes)[number], number>} */
+        const floors = { bare: 0, empty: 0, text: 0, program: 0 };
+        for (const mode of modes) {
+          /** @type {number[]} */
           const walls = [];
-          for (let i = 0; i < o.oxlintRuns; i += 1) walls.push(runOxlint(dir, tools, mode).wall);
+          for (let i = 0; i < o.oxlintRuns; i += 1) {
+            const run = runOxlint(dir, tools, mode);
+            walls.push('error' in run ? NaN : run.wall);
+          }
           floors[mode] = median(walls);
         }
         const bare = { wall: floors.bare };
@@ -918,7 +1114,7 @@ async function main() {
         if (first.other.length > 0)
           console.log(`  oxlint reported ${first.other.length} other diagnostics, first: ${first.other[0].message}`);
         console.log(
-          `  oxlint alone ${ms(floors.bare)}; with a JS plugin of 7 rules that register nothing ${ms(floors.empty)}, that read each file's text ${ms(floors.text)}, ` +
+          `  oxlint alone ${ms(floors.bare)}; with a JS plugin of ${ids.length} rules that register nothing ${ms(floors.empty)}, that read each file's text ${ms(floors.text)}, ` +
             `that take every file's AST (a Program listener) ${ms(floors.program)}; with our plugin ${ms(wall)} (medians of ${o.oxlintRuns})`,
         );
         console.log(

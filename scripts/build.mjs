@@ -5,6 +5,7 @@ import { chmodSync, existsSync, renameSync, rmSync, writeFileSync } from 'node:f
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { requireAs } from './require-as.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const staging = join(root, `.dist-${process.pid}`);
@@ -20,7 +21,8 @@ try {
     "import plugin from './index.js';\nexport default plugin;\nexport const { meta, rules, configs } = plugin;\n",
   );
   // The manifest's JSON Schema validator, precompiled with ajv (see src/registry/schema-compile.ts for why).
-  const schemaCompile = createRequire(import.meta.url)(join(staging, 'src', 'registry', 'schema-compile.js'));
+  /** @type {typeof import('../src/registry/schema-compile.js')} */
+  const schemaCompile = requireAs(createRequire(import.meta.url), join(staging, 'src', 'registry', 'schema-compile.js'));
   writeFileSync(join(staging, 'src', 'registry', schemaCompile.PRECOMPILED_VALIDATOR_FILE), schemaCompile.registryValidatorSource());
   // The mcp-meta bin must be executable when installed from a packed tarball.
   const bin = join(staging, 'src', 'cli', 'main.js');

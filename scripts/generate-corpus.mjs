@@ -7,17 +7,20 @@
 // transport hook inside try/catch, op handlers that emit registered keys through `ctx.emitResponseMeta?.(...)`, hook
 // functions, transports, inbound `params._meta.session_id` reads, eval commands whose JSON bodies carry `_meta` (in
 // `ignore`), lookalike names (`_metadata`, `meta`, `edge_meta`) and, for most files, ordinary code without `_meta`.
-// With `violations: N` it seeds exactly N known violations (spread over the five rules) and returns them in `expected`.
+// With `violations: N` it seeds exactly N known violations (spread over the rules it has a recipe for, `SEEDABLE_RULES`) and returns them in `expected`.
 //
 // Everything else in the corpus is meant to be clean under the MCP_META_CHANNELS conventions: where a shape is ambiguous in
 // the spec, the generator avoids it rather than guess.
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { requireAs } from './require-as.mjs';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Deterministic randomness
 
+/** @param {number} seed @returns {() => number} */
 function mulberry32(seed) {
   let a = seed >>> 0;
   return () => {
@@ -29,6 +32,18 @@ function mulberry32(seed) {
   };
 }
 
+/**
+ * @typedef {{
+ *   next: () => number,
+ *   uid: () => number,
+ *   int: (lo: number, hi: number) => number,
+ *   pick: <T>(arr: readonly T[]) => T,
+ *   chance: (p: number) => boolean,
+ *   subset: <T>(arr: readonly T[], min: number) => T[],
+ * }} Random
+ */
+
+/** @param {number} seed @returns {Random} */
 function makeRandom(seed) {
   const next = mulberry32(seed);
   let uid = 0;
@@ -36,9 +51,13 @@ function makeRandom(seed) {
     next,
     /** A unique number, so that generated declarations never collide within a file. */
     uid: () => (uid += 1),
+    /** @type {Random['int']} */
     int: (lo, hi) => lo + Math.floor(next() * (hi - lo + 1)),
+    /** @type {Random['pick']} */
     pick: (arr) => arr[Math.floor(next() * arr.length)],
+    /** @type {Random['chance']} */
     chance: (p) => next() < p,
+    /** @type {Random['subset']} */
     subset: (arr, min) => {
       const out = arr.filter(() => next() < 0.6);
       for (const item of arr) if (out.length < min && !out.includes(item)) out.push(item);
@@ -161,7 +180,9 @@ const ADJS = [
   'legacy',
 ];
 
-const pascal = (s) => s.replace(/(^|[_-])([a-z])/g, (_m, _p, c) => c.toUpperCase());
+/** @param {string} s */
+const pascal = (s) => s.replace(/(^|[_-])([a-z])/g, (_m, _p, /** @type {string} */ c) => c.toUpperCase());
+/** @param {string} s */
 const camel = (s) => {
   const p = pascal(s);
   return p[0].toLowerCase() + p.slice(1);
@@ -233,6 +254,7 @@ const KEYS = {
 };
 
 /** Op families: folder under src/core/ops, the key their handlers own, a typo of that key, a renamed field. */
+/** @type {Family[]} */
 const FAMILIES = [
   { dir: 'search', key: 'retrieval', typo: 'retreival', badField: 'returnedCount', weight: 3 },
   { dir: 'query', key: 'retrieval', typo: 'retrival', badField: 'retrievedCount', weight: 2 },
@@ -280,7 +302,9 @@ const FIELD_EXPRS = {
   },
 };
 
+/** @param {string} k */
 const isIdent = (k) => /^[A-Za-z_$][\w$]*$/.test(k);
+/** @param {string} k */
 const propKey = (k) => (isIdent(k) ? k : `'${k}'`);
 
 function buildManifest() {
@@ -300,10 +324,13 @@ function buildManifest() {
 // File writer with line tracking
 
 class FileText {
+  /** @param {string} rel */
   constructor(rel) {
     this.rel = rel;
+    /** @type {string[]} */
     this.lines = [];
   }
+  /** @param {...(string | number)} lines */
   add(...lines) {
     for (const l of lines) for (const part of String(l).split('\n')) this.lines.push(part);
     return this;
@@ -317,6 +344,7 @@ class FileText {
   }
 }
 
+/** @param {string} fromRel @param {string} toRel */
 function relImport(fromRel, toRel) {
   let p = path.posix.relative(path.posix.dirname(fromRel), toRel).replace(/\.ts$/, '');
   if (!p.startsWith('.')) p = `./${p}`;
@@ -326,6 +354,7 @@ function relImport(fromRel, toRel) {
 // ---------------------------------------------------------------------------------------------------------------
 // Ordinary code (most files): utilities, types, services, repositories, config
 
+/** @param {Random} r @param {FileText} f @param {number} kind */
 function ordinaryBlock(r, f, kind) {
   const noun = r.pick(NOUNS);
   let noun2 = r.pick(NOUNS);
@@ -524,6 +553,7 @@ function ordinaryBlock(r, f, kind) {
   }
 }
 
+/** @param {FileText} f @param {Random} r */
 function ordinaryHeader(f, r) {
   f.add(
     `import type { Db } from '${relImport(f.rel, 'src/db/client.ts')}';`,
@@ -539,10 +569,12 @@ function ordinaryHeader(f, r) {
   f.add('');
 }
 
+/** @param {Random} r @param {string} rel @param {number} targetLines */
 function ordinaryFile(r, rel, targetLines) {
   const f = new FileText(rel);
   f.add(`// ${rel}: ${r.pick(ADJS)} ${r.pick(NOUNS)} ${r.pick(['helpers', 'service', 'types', 'store', 'queries'])}.`);
   ordinaryHeader(f, r);
+  /** @type {Set<string>} */
   const used = new Set();
   // Every `XLike` type used by a block must exist: declare them lazily at the end (hoisted type aliases are fine).
   while (f.lines.length < targetLines) ordinaryBlock(r, f, r.int(0, 9));
@@ -668,6 +700,7 @@ function strictParamsFile() {
   return f;
 }
 
+/** @param {number} variant */
 function mergeLayerFile(variant) {
   const rel = ['src/mcp/dispatch.ts', 'src/mcp/dispatch-batch.ts', 'src/mcp/dispatch-stream.ts'][variant];
   const f = new FileText(rel);
@@ -833,6 +866,7 @@ function timingHookFile() {
   return f;
 }
 
+/** @param {'http' | 'stdio' | 'sse'} kind */
 function transportFile(kind) {
   const rel = `src/transport/serve-${kind}.ts`;
   const f = new FileText(rel);
@@ -947,7 +981,22 @@ function dbClientFile() {
 // ---------------------------------------------------------------------------------------------------------------
 // Op handlers (producers)
 
+/**
+ * @overload
+ * @param {Random} r @param {FieldKey} key @param {{ oneLine: true, allowSpread?: boolean, pure?: boolean }} options
+ * @returns {string}
+ */
+/**
+ * @overload
+ * @param {Random} r @param {FieldKey} key @param {{ oneLine?: false, allowSpread?: boolean, pure?: boolean }} [options]
+ * @returns {string[]}
+ */
+/**
+ * @param {Random} r @param {FieldKey} key @param {{ oneLine?: boolean, allowSpread?: boolean, pure?: boolean }} [options]
+ * @returns {string | string[]}
+ */
 function valueProps(r, key, { oneLine = false, allowSpread = true, pure = false } = {}) {
+  /** @type {Record<string, string>} */
   const exprs = FIELD_EXPRS[key];
   // `pure`: no call (`rows.map(…)`, `Boolean(…)`), so a value declared before its write is no producer that needs a
   // try (require-producer-isolation, issue 26 §2): a seed for another rule then reports that rule only.
@@ -967,12 +1016,22 @@ function valueProps(r, key, { oneLine = false, allowSpread = true, pure = false 
   return props;
 }
 
+/** @param {Random} r @param {string} key @param {string | null} constName */
 function keyExpr(r, key, constName) {
   if (constName && r.chance(0.5)) return constName;
   if (r.chance(0.15)) return `\`${key}\``;
   return `'${key}'`;
 }
 
+/** @typedef {{ dir: string, key: FieldKey, typo: string, badField: string, weight: number }} Family */
+/** @typedef {keyof typeof FIELD_EXPRS} FieldKey */
+/** @typedef {{ f: FileText, family: Family, Base: string }} Op */
+/** @typedef {{ file: string, line: number, ruleId: string }} Expected */
+
+/**
+ * @param {Random} r @param {Family} family @param {number} index @param {{ name?: string, minLines?: number }} [options]
+ * @returns {Op}
+ */
 function opFile(r, family, index, { name = `${r.pick(VERBS)}-${r.pick(NOUNS)}-${index}`, minLines = 0 } = {}) {
   const rel = `src/core/ops/${family.dir}/${name}.ts`;
   const f = new FileText(rel);
@@ -1096,6 +1155,7 @@ function opFile(r, family, index, { name = `${r.pick(VERBS)}-${r.pick(NOUNS)}-${
   return { f, family, Base };
 }
 
+/** @param {FileText} f */
 function finishOrdinaryTypes(f) {
   const used = new Set();
   for (const l of f.lines) for (const m of l.matchAll(/\b([A-Z][a-z]+)Like\b/g)) used.add(m[1]);
@@ -1108,18 +1168,45 @@ function finishOrdinaryTypes(f) {
 // ---------------------------------------------------------------------------------------------------------------
 // Seeded violations: each is one extra handler in a producer file; the reported line is recorded.
 
-const RULE_ORDER = [
-  'mcp-meta/no-wholesale-meta-assign',
-  'mcp-meta/no-foreign-meta-key',
-  'mcp-meta/require-producer-isolation',
-  'mcp-meta/no-unregistered-meta-key',
-  'mcp-meta/no-unregistered-meta-field',
+/**
+ * The rules `addViolation` has a recipe for, in the order violations are spread over them. Not the rule list: that is
+ * the plugin's (`seededRuleIds` checks these names against the built plugin and takes the namespace from it).
+ */
+const SEEDABLE_RULES = [
+  'no-wholesale-meta-assign',
+  'no-foreign-meta-key',
+  'require-producer-isolation',
+  'no-unregistered-meta-key',
+  'no-unregistered-meta-field',
 ];
 
-function addViolation(r, op, n, expected) {
+/**
+ * The rule ids of `SEEDABLE_RULES` as the built plugin (dist/) names them. A recipe for a rule the plugin no longer
+ * has fails here, instead of seeding a violation that nothing reports.
+ * @returns {string[]}
+ */
+function seededRuleIds() {
+  /** @type {{ meta: { namespace: string }, rules: Record<string, unknown> }} */
+  let plugin;
+  try {
+    plugin = requireAs(createRequire(import.meta.url), '../dist/src/index.js');
+  } catch (err) {
+    throw new Error(`seeding violations needs the built plugin (npm run build): ${/** @type {Error} */ (err).message}`);
+  }
+  const unknown = SEEDABLE_RULES.filter((name) => !Object.hasOwn(plugin.rules, name));
+  if (unknown.length > 0) throw new Error(`the generator seeds rules the plugin does not have: ${unknown.join(', ')}`);
+  return SEEDABLE_RULES.map((name) => `${plugin.meta.namespace}/${name}`);
+}
+
+/**
+ * @param {Random} r @param {Op} op @param {number} n @param {Expected[]} expected
+ * @param {string[]} ruleIds `seededRuleIds()`, in `SEEDABLE_RULES` order
+ */
+function addViolation(r, op, n, expected, ruleIds) {
   const { f, family, Base } = op;
   const key = family.key;
-  const ruleId = RULE_ORDER[n % 5];
+  const ruleId = ruleIds[n % ruleIds.length];
+  const rule = SEEDABLE_RULES[n % SEEDABLE_RULES.length];
   const variant = Math.floor(n / 5) % 4;
   const fn = `legacy${Base}${n}`;
   const member = isIdent(key) ? `result._meta.${key}` : `result._meta['${key}']`;
@@ -1131,8 +1218,8 @@ function addViolation(r, op, n, expected) {
   );
   let returned = false;
   const mark = () => expected.push({ file: f.rel, line: f.nextLine, ruleId });
-  switch (ruleId) {
-    case 'mcp-meta/no-wholesale-meta-assign':
+  switch (rule) {
+    case 'no-wholesale-meta-assign':
       if (variant === 0) {
         f.add(`  const legacyMeta = ${valueProps(r, key, { oneLine: true, allowSpread: false, pure: true })};`);
         // A `_meta` that exists by now: assigning the first `_meta` of a result the function just built is its
@@ -1154,7 +1241,7 @@ function addViolation(r, op, n, expected) {
         f.add(`  Object.assign(result, { _meta: { ${propKey(key)}: legacyMeta } });`);
       }
       break;
-    case 'mcp-meta/no-foreign-meta-key': {
+    case 'no-foreign-meta-key': {
       const other = r.pick(FAMILIES.filter((x) => x.key !== key));
       f.add(`  const foreignMeta = ${valueProps(r, other.key, { oneLine: true, allowSpread: false, pure: true })};`);
       if (variant === 3) f.add('  result._meta ??= {};');
@@ -1165,7 +1252,7 @@ function addViolation(r, op, n, expected) {
       else f.add(`  ctx.emitResponseMeta?.('${other.key}', foreignMeta);`);
       break;
     }
-    case 'mcp-meta/require-producer-isolation':
+    case 'require-producer-isolation':
       if (variant === 0) {
         mark();
         f.add(`  ctx.emitResponseMeta?.('${key}', await summarize(rows));`);
@@ -1183,7 +1270,7 @@ function addViolation(r, op, n, expected) {
         f.add(`    ctx.emitResponseMeta?.('${key}', await summarize(rows.slice(1)));`, '  } catch {', '    // degrade', '  }');
       }
       break;
-    case 'mcp-meta/no-unregistered-meta-key':
+    case 'no-unregistered-meta-key':
       f.add(`  const typoMeta = ${valueProps(r, key, { oneLine: true, allowSpread: false, pure: true })};`);
       mark();
       if (variant === 1) f.add(`  result._meta = { ...result._meta, ${propKey(family.typo)}: typoMeta };`);
@@ -1191,6 +1278,7 @@ function addViolation(r, op, n, expected) {
       else f.add(`  ctx.emitResponseMeta?.('${family.typo}', typoMeta);`);
       break;
     default: {
+      /** @type {Record<string, string>} */
       const exprs = FIELD_EXPRS[key];
       const good = Object.keys(exprs)[0];
       let value;
@@ -1217,6 +1305,7 @@ function addViolation(r, op, n, expected) {
 // ---------------------------------------------------------------------------------------------------------------
 // Other planes and lookalikes
 
+/** @param {Random} r @param {number} i */
 function evalCommandFile(r, i) {
   const name = `eval-${r.pick(['recall', 'precision', 'latency', 'grounding', 'coverage'])}-${i}`;
   const rel = `src/commands/${name}.ts`;
@@ -1250,6 +1339,7 @@ function evalCommandFile(r, i) {
   return f;
 }
 
+/** @param {Random} r @param {number} i */
 function clientFile(r, i) {
   const rel = `src/client/${r.pick(['thin', 'cli', 'bridge', 'probe'])}-client-${i}.ts`;
   const f = new FileText(rel);
@@ -1281,6 +1371,7 @@ function clientFile(r, i) {
   return f;
 }
 
+/** @param {Random} r @param {number} i */
 function lookalikeFile(r, i) {
   const rel = `src/lib/${r.pick(['edges', 'documents', 'records', 'graph-store'])}-${i}.ts`;
   const f = new FileText(rel);
@@ -1324,7 +1415,9 @@ function lookalikeFile(r, i) {
  */
 export function generateCorpus(dir, { files = 1000, seed = 1, violations = 0 } = {}) {
   const r = makeRandom(seed);
+  /** @type {FileText[]} */
   const out = [];
+  /** @type {Expected[]} */
   const expected = [];
 
   const fixed = [
@@ -1365,7 +1458,8 @@ export function generateCorpus(dir, { files = 1000, seed = 1, violations = 0 } =
     const j = Math.floor(r.next() * (i + 1));
     [order[i], order[j]] = [order[j], order[i]];
   }
-  for (let n = 0; n < violations; n += 1) addViolation(r, ops[order[n % order.length]], n, expected);
+  const ruleIds = violations > 0 ? seededRuleIds() : [];
+  for (let n = 0; n < violations; n += 1) addViolation(r, ops[order[n % order.length]], n, expected, ruleIds);
   for (const op of ops) {
     finishOrdinaryTypes(op.f);
     out.push(op.f);
@@ -1445,8 +1539,9 @@ export function generateProducerFile({ lines = 1000, seed = 1 } = {}) {
 // ---------------------------------------------------------------------------------------------------------------
 // CLI
 
+/** @param {string[]} argv */
 function parseArgs(argv) {
-  const opts = { dir: null, files: 1000, seed: 1, violations: 10 };
+  const opts = { dir: /** @type {string | null} */ (null), files: 1000, seed: 1, violations: 10 };
   for (let i = 0; i < argv.length; i += 1) {
     const a = argv[i];
     if (a === '--files') opts.files = Number(argv[++i]);

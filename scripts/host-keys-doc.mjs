@@ -4,9 +4,12 @@ import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { requireAs } from './require-as.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
-const { HOST_KEY_CATALOGUE } = require(join(root, 'dist/src/registry/host-keys.js'));
-const { renderHostKeysMarkdown } = require(join(root, 'dist/src/registry/host-keys-doc.js'));
+/** @type {typeof import('../src/registry/host-keys.js')} */
+const { HOST_KEY_CATALOGUE } = requireAs(require, join(root, 'dist/src/registry/host-keys.js'));
+/** @type {typeof import('../src/registry/host-keys-doc.js')} */
+const { renderHostKeysMarkdown } = requireAs(require, join(root, 'dist/src/registry/host-keys-doc.js'));
 writeFileSync(join(root, 'docs/host-keys.md'), renderHostKeysMarkdown(HOST_KEY_CATALOGUE));
