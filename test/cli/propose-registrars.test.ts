@@ -4,7 +4,8 @@
  * callback), tylercoles-dev/mcp-framework's registerResourceTemplate (forwards config), and three that forward nothing
  * of a caller's object and must not be proposed: mcp-use's mountPlan (configs built from a loop over its plan), the
  * SDK example's registerNote (a config built from the note's id) and the sdk-server fixture's registerDocs (a value
- * parameter inside `_meta`).
+ * parameter inside `_meta`). Result builders: a function returning a result literal that two tool callbacks return at
+ * least (a tool's own handler is returned by one).
  */
 import { describe, expect, it } from 'vitest';
 import { parseSource } from '../../src/analysis/analyze-source';
@@ -64,5 +65,32 @@ const app = { registerTool(definition, handler) { server.registerTool(definition
       ],
     });
     expect(propose(first, first).sinks).toEqual({ registrations: [{ function: 'addTool', config: 1, callback: 'run' }] });
+  });
+
+  it('result builders: a function building a result literal that two tool callbacks return, with the parameter it spreads', () => {
+    const kit = `
+export function textResult(text, extra) { return { content: [{ type: 'text', text }], ...extra }; }
+export const withError = (base) => ({ ...base, isError: true });
+export function search(args) { return { content: [], structuredContent: { args } }; }
+export function summary() { return 'not a result'; }`;
+    const tools = `
+server.registerTool('a', {}, async () => textResult('a'));
+server.registerTool('b', {}, async () => { return textResult('b', { structuredContent: {} }); });
+registerAppTool(server, 'c', {}, async () => withError(await run()));
+server.tool('d', async () => withError({ content: [] }));
+server.registerTool('search', {}, async (args) => search(args));
+server.registerTool('e', {}, async () => summary());
+server.registerTool('f', {}, async () => summary());`;
+    const { sinks, notes } = propose(kit, tools);
+    expect(sinks).toEqual({
+      resultBuilders: [
+        { function: 'textResult', argument: 1 },
+        { function: 'withError', argument: 0 },
+      ],
+    });
+    expect(notes).toEqual([
+      'textResult() builds a tool result that 2 tool callbacks return: proposed in "sinks.resultBuilders" (argument 1: the result it spreads)',
+      'withError() builds a tool result that 2 tool callbacks return: proposed in "sinks.resultBuilders" (argument 0: the result it spreads)',
+    ]);
   });
 });

@@ -106,4 +106,15 @@ describe('mergeIntoManifest: sinks.registrations', () => {
       registrations: [{ function: 'defineTool', config: 0 }],
     });
   });
+
+  it('adds proposed result builders beside the registrations the manifest has', () => {
+    const manifest: RegistryManifest = { version: 1, sinks: { registrations: [{ function: 'defineTool', config: 0 }] }, keys: {} };
+    const found: RegistryManifest = { version: 1, keys: {}, sinks: { resultBuilders: [{ function: 'textResult', argument: 1 }] } };
+    const update = mergeIntoManifest(JSON.stringify(manifest, null, 2), manifest, found, new Set());
+    expect((JSON.parse(update.text) as RegistryManifest).sinks).toEqual({
+      registrations: [{ function: 'defineTool', config: 0 }],
+      resultBuilders: [{ function: 'textResult', argument: 1 }],
+    });
+    expect(update.added).toEqual(['result builder textResult (sinks.resultBuilders)']);
+  });
 });

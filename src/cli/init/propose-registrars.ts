@@ -23,6 +23,7 @@ import {
   walkAll,
 } from '../../analysis/ast';
 import type { ManifestRegistration, ManifestSinks } from '../../registry';
+import { detectResultBuilders, emptyResultBuilders, proposedResultBuilders, type ProposedResultBuilders } from './propose-result-builders';
 
 type Node = TSESTree.Node;
 
@@ -43,14 +44,17 @@ const CALLBACK_NAME = /^(?:handler|handle|callback|cb|fn|execute|exec|run|action
 export interface ProposedRegistrations {
   readonly byName: Map<string, ManifestRegistration>;
   readonly conflicting: Set<string>;
+  /** The result builders, found beside (propose-result-builders.ts). */
+  readonly resultBuilders: ProposedResultBuilders;
 }
 
 export function emptyRegistrations(): ProposedRegistrations {
-  return { byName: new Map(), conflicting: new Set() };
+  return { byName: new Map(), conflicting: new Set(), resultBuilders: emptyResultBuilders() };
 }
 
 /** Adds the registration functions one file defines. */
 export function detectRegistrations(ast: TSESTree.Program, found: ProposedRegistrations): void {
+  detectResultBuilders(ast, found.resultBuilders);
   walkAll(ast, (node) => {
     if (node.type !== 'CallExpression') return;
     const proposal = proposalOf(node);
@@ -68,9 +72,10 @@ export function detectRegistrations(ast: TSESTree.Program, found: ProposedRegist
 
 /** `sinks` for the manifest, or undefined when nothing was found. Sorted by name, so the output is stable. */
 export function proposedSinks(found: ProposedRegistrations): ManifestSinks | undefined {
-  if (found.byName.size === 0) return undefined;
   const registrations = [...found.byName.values()].sort((a, b) => a.function.localeCompare(b.function));
-  return { registrations };
+  const resultBuilders = proposedResultBuilders(found.resultBuilders, new Set([...found.byName.keys(), ...found.conflicting]));
+  if (registrations.length === 0 && resultBuilders.length === 0) return undefined;
+  return { ...(registrations.length > 0 ? { registrations } : {}), ...(resultBuilders.length > 0 ? { resultBuilders } : {}) };
 }
 
 /** The registration `call` (an SDK one) makes of its enclosing function's parameter, if it forwards one. */
@@ -240,6 +245,11 @@ export function registrationNotes(found: ProposedRegistrations): string[] {
   for (const name of [...found.conflicting].sort())
     notes.push(
       `${name}() forwards to SDK registrations in two different ways (two definitions?): not proposed in "sinks"; add it by hand if it is yours`,
+    );
+  const builders = proposedSinks(found)?.resultBuilders ?? [];
+  for (const builder of builders)
+    notes.push(
+      `${builder.function}() builds a tool result that ${found.resultBuilders.returnedByCallbacks.get(builder.function)} tool callbacks return: proposed in "sinks.resultBuilders"${builder.argument === undefined ? '' : ` (argument ${builder.argument}: the result it spreads)`}`,
     );
   return notes;
 }

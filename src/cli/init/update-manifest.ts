@@ -108,15 +108,22 @@ export function mergeIntoManifest(
   return { text: addJsonValues(existingText, editor.additions), added: editor.added, touchedKeys };
 }
 
-/** `sinks.registrations` the scan proposes for functions the manifest's `sinks` does not name yet (hand entries stay). */
+/** The `sinks` entries the scan proposes for functions the manifest's `sinks` does not name yet (hand entries stay). */
 function addRegistrations(editor: Editor, existing: RegistryManifest, found: RegistryManifest): void {
   const named = new Set(
     [...(existing.sinks?.registrations ?? []), ...(existing.sinks?.resultBuilders ?? [])].map((entry) => entry.function),
   );
-  const fresh = (found.sinks?.registrations ?? []).filter((entry) => !named.has(entry.function));
-  if (fresh.length === 0) return;
-  if (existing.sinks === undefined) editor.additions.push({ path: ['sinks'], value: { registrations: fresh } });
-  else if (existing.sinks.registrations === undefined) editor.additions.push({ path: ['sinks', 'registrations'], value: fresh });
-  else for (const entry of fresh) editor.additions.push({ path: ['sinks', 'registrations', -1], value: entry });
-  for (const entry of fresh) editor.added.push(`registration function ${entry.function} (sinks.registrations)`);
+  const fresh = {
+    registrations: (found.sinks?.registrations ?? []).filter((entry) => !named.has(entry.function)),
+    resultBuilders: (found.sinks?.resultBuilders ?? []).filter((entry) => !named.has(entry.function)),
+  };
+  const lists = (['registrations', 'resultBuilders'] as const).filter((list) => fresh[list].length > 0);
+  if (existing.sinks === undefined && lists.length > 0)
+    editor.additions.push({ path: ['sinks'], value: Object.fromEntries(lists.map((list) => [list, fresh[list]])) });
+  for (const list of existing.sinks === undefined ? [] : lists) {
+    if (existing.sinks?.[list] === undefined) editor.additions.push({ path: ['sinks', list], value: fresh[list] });
+    else for (const entry of fresh[list]) editor.additions.push({ path: ['sinks', list, -1], value: entry });
+  }
+  const noun = { registrations: 'registration function', resultBuilders: 'result builder' };
+  for (const list of lists) for (const entry of fresh[list]) editor.added.push(`${noun[list]} ${entry.function} (sinks.${list})`);
 }

@@ -1,0 +1,98 @@
+/**
+ * `init` proposes the manifest's `sinks.resultBuilders`: a project function that builds a tool result (it returns an
+ * object literal with `content`, `structuredContent` or `isError`) and whose call tool callbacks return, two of them
+ * at least (`server.registerTool(name, config, async () => textResult('done'))`; a tool's own handler is returned by
+ * one). Its value then counts as a tool result
+ * wherever it is held (`const r = textResult(…); r._meta = …`), and when its literal spreads a parameter
+ * (`return { ...base, isError: false }`) that argument is a result too (`"argument"`). Both halves may be in different
+ * files: definitions and calls are collected per file and joined at the end.
+ */
+import type { TSESTree } from '@typescript-eslint/utils';
+import { calleeName, functionName, isFunctionNode, propertyKeyName, returnArguments, unwrap, walkAll } from '../../analysis/ast';
+import type { ManifestResultBuilder } from '../../registry';
+
+type Node = TSESTree.Node;
+
+/** SDK registrations whose last argument is a tool callback. */
+const TOOL_REGISTRATIONS: ReadonlySet<string> = new Set(['registerTool', 'registerAppTool', 'tool']);
+const RESULT_PROPERTIES: ReadonlySet<string> = new Set(['content', 'structuredContent', 'isError']);
+
+export interface ProposedResultBuilders {
+  /** Function name -> the position of the parameter its result literal spreads (null: none); `conflict` when it differs. */
+  readonly definitions: Map<string, number | null | 'conflict'>;
+  /** How many SDK tool callbacks return a call of each function. */
+  readonly returnedByCallbacks: Map<string, number>;
+}
+
+export function emptyResultBuilders(): ProposedResultBuilders {
+  return { definitions: new Map(), returnedByCallbacks: new Map() };
+}
+
+/** Adds what one file defines and what its tool callbacks return. */
+export function detectResultBuilders(ast: TSESTree.Program, found: ProposedResultBuilders): void {
+  walkAll(ast, (node) => {
+    if (isFunctionNode(node)) {
+      const name = functionName(node);
+      const spread = name === null ? undefined : resultLiteralSpread(node);
+      if (name === null || spread === undefined) return;
+      const known = found.definitions.get(name);
+      found.definitions.set(name, known === undefined || known === spread ? spread : 'conflict');
+      return;
+    }
+    if (node.type !== 'CallExpression' || !TOOL_REGISTRATIONS.has(calleeName(node) ?? '')) return;
+    const callback = unwrap(node.arguments[node.arguments.length - 1]);
+    if (!callback || !isFunctionNode(callback)) return;
+    const returned = callback.body.type === 'BlockStatement' ? returnArguments(callback.body) : [callback.body];
+    for (const value of returned) {
+      let inner = unwrap(value);
+      while (inner.type === 'AwaitExpression') inner = unwrap(inner.argument);
+      if (inner.type !== 'CallExpression') continue;
+      const name = calleeName(inner);
+      if (name !== null) found.returnedByCallbacks.set(name, (found.returnedByCallbacks.get(name) ?? 0) + 1);
+    }
+  });
+}
+
+/** The builders to propose, sorted by name; `exclude` are names `sinks.registrations` already has. */
+export function proposedResultBuilders(found: ProposedResultBuilders, exclude: ReadonlySet<string>): ManifestResultBuilder[] {
+  const builders: ManifestResultBuilder[] = [];
+  for (const [name, spread] of found.definitions) {
+    // Two callbacks at least: a tool's own handler (`async (a) => search(a)`) is returned by one, a builder by many.
+    if (spread === 'conflict' || exclude.has(name) || (found.returnedByCallbacks.get(name) ?? 0) < 2) continue;
+    builders.push(spread === null ? { function: name } : { function: name, argument: spread });
+  }
+  return builders.sort((a, b) => a.function.localeCompare(b.function));
+}
+
+/**
+ * For a function that returns an object literal with a tool result's properties: the position of the parameter that
+ * literal spreads (null when none). undefined when it returns no such literal.
+ */
+function resultLiteralSpread(fn: TSESTree.FunctionLike): number | null | undefined {
+  if (!fn.body) return undefined;
+  const returned = fn.body.type === 'BlockStatement' ? returnArguments(fn.body) : [fn.body];
+  let found: number | null | undefined;
+  for (const value of returned) {
+    const literal = unwrap(value);
+    if (literal.type !== 'ObjectExpression' || !literal.properties.some(isResultProperty)) continue;
+    found ??= null;
+    for (const property of literal.properties) {
+      if (property.type !== 'SpreadElement') continue;
+      const spread = unwrap(property.argument);
+      const index = spread.type === 'Identifier' ? fn.params.findIndex((param) => paramIs(param, spread.name)) : -1;
+      if (index >= 0) found = index;
+    }
+  }
+  return found;
+}
+
+function isResultProperty(property: TSESTree.ObjectLiteralElement): boolean {
+  return property.type === 'Property' && RESULT_PROPERTIES.has(propertyKeyName(property) ?? '');
+}
+
+function paramIs(param: Node, name: string): boolean {
+  return (
+    (param.type === 'Identifier' && param.name === name) ||
+    (param.type === 'AssignmentPattern' && param.left.type === 'Identifier' && param.left.name === name)
+  );
+}
