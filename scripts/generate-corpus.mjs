@@ -191,6 +191,8 @@ const camel = (s) => {
 // ---------------------------------------------------------------------------------------------------------------
 // The registry: keys, their producers and fields (manifest v1)
 
+// `count` is what the op handlers' shared `summarize()` (src/lib/rows.ts) returns for every key: registered, since
+// the rules read an imported helper's returned literal (issue 22) and the corpus is clean apart from its seeds.
 const KEYS = {
   retrieval: {
     producers: ['src/core/ops/search/*.ts', 'src/core/ops/query/*.ts'],
@@ -204,12 +206,13 @@ const KEYS = {
       token_budget: { fields: ['limit', 'used'] },
       degraded: {},
       hint: {},
+      count: {},
     },
   },
   page_stats: {
     producers: ['src/core/ops/pages/*.ts'],
     description: 'Paging of list operations',
-    fields: ['total', 'page', 'page_size', 'next_cursor'],
+    fields: ['total', 'page', 'page_size', 'next_cursor', 'count'],
   },
   graph: {
     producers: ['src/core/ops/graph/*.ts'],
@@ -220,6 +223,7 @@ const KEYS = {
       depth: {},
       truncated: {},
       paths: { items: { fields: ['from', 'to', 'weight'] } },
+      count: {},
     },
   },
   ingest: {
@@ -230,12 +234,13 @@ const KEYS = {
       rejected: {},
       duplicates: {},
       errors: { items: { fields: ['line', 'code', 'message'] } },
+      count: {},
     },
   },
   'gbrain.dev/trace': {
     producers: ['src/core/ops/admin/*.ts'],
     description: 'Admin operation tracing',
-    fields: ['trace_id', 'span_count', 'sampled'],
+    fields: ['trace_id', 'span_count', 'sampled', 'count'],
   },
   brain_hot_memory: {
     producers: ['src/mcp/hooks/hot-memory.ts'],
