@@ -4,6 +4,7 @@ import { keyWritesWithTypes } from '../src/analysis/typed/typed-keys';
 import { registrationOf } from '../src/analysis/key-writes';
 import { metaOnPlane } from '../src/analysis/planes';
 import { manifestLabel } from '../src/analysis/manifest-label';
+import { ownershipOf } from '../src/analysis/ownership';
 import { createRule } from '../src/util/create-rule';
 import { posixRelative } from '../src/util/posix-relative';
 
@@ -25,16 +26,17 @@ export default createRule<Options, MessageIds>({
     },
   },
   create(context) {
-    return defineMetaRuleVisitor(context, ({ filename, registry, role, writes }) => {
+    return defineMetaRuleVisitor(context, (analysis) => {
+      const { registry, writes } = analysis;
       for (const { write, key } of keyWritesWithTypes(writes, getTypeServices(context))) {
         if (key.name === null) continue;
         // A key written on a plane it is not registered for is no-unregistered-meta-key's `wrongPlane`.
         const registration = registrationOf(registry, key.name, write.plane);
-        if (registration.status !== 'registered' || role.ownedKeys.includes(key.name)) continue;
-        // A key built by an imported helper (`_meta: widgetMeta(w)`) is written by the helper's module: the call is
-        // no foreign producer of a key that module owns. Otherwise the message names the module that builds it.
-        const writer = key.builtBy ? key.builtBy.file : filename;
-        if (key.builtBy && registry.classifyFile(writer).ownedKeys.includes(key.name)) continue;
+        if (registration.status !== 'registered') continue;
+        // The model's ownership (ownership.ts): the message names the module that builds the key.
+        const ownership = ownershipOf(analysis, key);
+        if (!ownership || ownership.owned) continue;
+        const writer = ownership.writer;
         const spec = registration.spec;
         context.report({
           node: key.node,

@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { analyzeFile } from '../../analysis/analyze-file';
 import { fieldValueOf } from '../../analysis/imported-helpers';
+import { ownershipOf } from '../../analysis/ownership';
 import { analyzeSource } from '../../analysis/analyze-source';
 import { resolveResultTypes, withResultTypes } from '../../analysis/typed/result-types';
 import { unresolvedResultTypesProblem } from '../../analysis/typed/result-writes';
@@ -188,11 +189,8 @@ function checkManifest(registryPath: string, cwd: string, typed: TypedOptions | 
         if (keyWrite.name === null) continue;
         // Written on another plane than it is registered for, a key is not written where its consumers read it.
         if (registry.keys.get(keyWrite.name)?.planes.includes(write.plane) !== true) continue;
-        // A key an imported helper builds is written by the helper's module (or by a caller that owns it).
-        const owned =
-          role.ownedKeys.includes(keyWrite.name) ||
-          (keyWrite.builtBy !== undefined && registry.classifyFile(keyWrite.builtBy.file).ownedKeys.includes(keyWrite.name));
-        if (!owned) continue;
+        // The model's ownership (ownership.ts): a key an imported helper builds is written by the helper's module.
+        if (ownershipOf({ filename: file, registry, role }, keyWrite)?.owned !== true) continue;
         const list = valuesByKey.get(keyWrite.name) ?? [];
         // A value an imported function builds is read from its module's detached copy, which no program holds.
         const fieldValue = fieldValueOf(keyWrite, services !== null);
