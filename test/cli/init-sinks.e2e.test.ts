@@ -116,4 +116,37 @@ describe('mcp-meta init: sinks', () => {
     expect(Object.keys(updated.keys)).toEqual(['com.acme/search', 'com.acme/category', 'com.acme/view']);
     expect(result.stdout).toContain('registration function addTool (sinks.registrations)');
   });
+
+  it("--update scans under the manifest's own sinks: a key written only through a hand-named result builder is found", () => {
+    const dir = makeTempDir();
+    writeFiles(dir, {
+      'src/tools.ts': `
+export function toolResult(result: { data: unknown; _meta?: Record<string, unknown> }) {
+  return { content: [{ type: 'text' as const, text: JSON.stringify(result.data) }], _meta: result._meta };
+}
+export function answer() {
+  return toolResult({ data: 1, _meta: { 'com.acme/answer': { source: 'cache' } } });
+}
+`,
+    });
+    const sinks = { resultBuilders: [{ function: 'toolResult', argument: 0 }] };
+    const write = (manifest: unknown): void =>
+      fs.writeFileSync(path.join(dir, 'mcp-meta.registry.json'), JSON.stringify(manifest, null, 2) + '\n');
+    write({ version: 1, sinks, keys: {} });
+    const result = runBin(['init', '--update'], dir);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    const updated = JSON.parse(fs.readFileSync(path.join(dir, 'mcp-meta.registry.json'), 'utf8')) as { sinks: unknown; keys: unknown };
+    expect(updated.sinks).toEqual(sinks);
+    expect(updated.keys).toEqual({
+      'com.acme/answer': { producers: ['src/tools.ts'], type: 'object', fields: { source: { type: 'string' } } },
+    });
+
+    // Broken hand entries never crash the scan: the manifest's problem is reported with its place, nothing is written.
+    write({ version: 1, sinks: { resultBuilders: [{ function: 'kit.toolResult' }] }, keys: {} });
+    const broken = runBin(['init', '--update'], dir);
+    expect(broken.stderr).toBe('');
+    expect(broken.status).toBe(2);
+    expect(broken.stdout).toContain('\'kit.toolResult\' in "sinks" is not a JavaScript identifier');
+  });
 });

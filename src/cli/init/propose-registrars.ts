@@ -253,3 +253,21 @@ export function registrationNotes(found: ProposedRegistrations): string[] {
     );
   return notes;
 }
+
+/**
+ * The sinks `init --update` scans under: the manifest's own entries as written, and the proposals for functions they
+ * do not name, so the scan reads planes as the lint will under the updated manifest.
+ */
+export function sinksWithExisting(proposed: ManifestSinks | undefined, existing: ManifestSinks | undefined): ManifestSinks | undefined {
+  if (existing === undefined) return proposed;
+  const named = new Set([...(existing.registrations ?? []), ...(existing.resultBuilders ?? [])].map((entry) => entry.function));
+  const registrations = [
+    ...(existing.registrations ?? []),
+    ...(proposed?.registrations ?? []).filter((entry) => !named.has(entry.function)),
+  ];
+  const resultBuilders = [
+    ...(existing.resultBuilders ?? []),
+    ...(proposed?.resultBuilders ?? []).filter((entry) => !named.has(entry.function)),
+  ];
+  return { registrations, resultBuilders };
+}

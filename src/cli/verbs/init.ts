@@ -3,14 +3,14 @@ import * as path from 'node:path';
 import { analyzeFile } from '../../analysis/analyze-file';
 import { parseSource } from '../../analysis/analyze-source';
 import { parseRegistry, REGISTRY_FILENAME } from '../../registry';
-import type { Registry, RegistryManifest, RegistryProblem } from '../../registry';
+import type { ManifestSinks, Registry, RegistryManifest, RegistryProblem } from '../../registry';
 import { parseKeysTable, type KeysTableRow } from '../doc/keys-table';
 import { CliError, type Finding, type VerbReport } from '../findings';
 import { displayPath } from '../format-report';
 import { buildStarterManifest, identifiersIn } from '../init/build-manifest';
 import { schemaReferenceFor } from '../init/schema-reference';
 import { detectVocabulary, emptyVocabulary, settleHookFunctions, type DetectedVocabulary } from '../init/detect-vocabulary';
-import { proposedSinks } from '../init/propose-registrars';
+import { proposedSinks, sinksWithExisting } from '../init/propose-registrars';
 import { emptyScan, scanWrites } from '../init/scan-writes';
 import { mergeIntoManifest } from '../init/update-manifest';
 import { describeIoError, readManifestFile } from '../manifest-source';
@@ -133,8 +133,13 @@ export const initVerb: Verb = {
       }
     }
     // The lint's own model of each file: `analyzeFile` under a manifest of the detected vocabulary (with --update,
-    // the existing manifest's `ignore` too), so init registers what the rules will see written, nothing else.
-    const registry = provisionalRegistry(target, vocabulary, update ? readIgnore(target) : undefined);
+    // the existing manifest's `ignore` and `sinks` too), so init registers what the rules will see written, nothing else.
+    const registry = provisionalRegistry(
+      target,
+      vocabulary,
+      update ? readIgnore(target) : undefined,
+      update ? readSinks(target) : undefined,
+    );
     const scan = emptyScan();
     for (const { file, input } of parsed)
       scanWrites(
@@ -199,7 +204,12 @@ export const initVerb: Verb = {
 };
 
 /** The manifest the scan runs under: the detected vocabulary, no keys, and the `ignore` list of an existing manifest. */
-function provisionalRegistry(target: string, vocabulary: DetectedVocabulary, ignore: readonly string[] | undefined): Registry {
+function provisionalRegistry(
+  target: string,
+  vocabulary: DetectedVocabulary,
+  ignore: readonly string[] | undefined,
+  existingSinks?: ManifestSinks,
+): Registry {
   const sorted = (names: Iterable<string>): string[] => [...names].sort();
   const manifest: RegistryManifest = {
     version: 1,
@@ -207,11 +217,13 @@ function provisionalRegistry(target: string, vocabulary: DetectedVocabulary, ign
     hooks: sorted(vocabulary.hooks),
     hookFunctions: sorted(vocabulary.hookFunctions),
     // The team's registration functions decide planes in the scan as they will in the lint.
-    sinks: proposedSinks(vocabulary.registrations),
+    sinks: sinksWithExisting(proposedSinks(vocabulary.registrations), existingSinks),
     ...(ignore !== undefined && ignore.length > 0 ? { ignore: [...ignore] } : {}),
     keys: {},
   };
   const result = parseRegistry(JSON.stringify(manifest), target, { checkGlobs: false });
+  // Broken hand entries: scan without them (the update reports the manifest's problems).
+  if (!result.ok && existingSinks !== undefined) return provisionalRegistry(target, vocabulary, ignore);
   if (!result.ok)
     throw new CliError(`cannot scan under the detected names: ${result.problems.map((problem) => problem.message).join('; ')}`);
   return result.registry;
@@ -222,6 +234,16 @@ function readIgnore(target: string): readonly string[] | undefined {
   try {
     const ignore = readManifestFile(target).manifest.ignore;
     return Array.isArray(ignore) ? ignore.filter((glob): glob is string => typeof glob === 'string') : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The `sinks` of the manifest `--update` merges into, when it reads as an object (its problems come later). */
+function readSinks(target: string): ManifestSinks | undefined {
+  try {
+    const sinks = readManifestFile(target).manifest.sinks;
+    return sinks !== null && typeof sinks === 'object' && !Array.isArray(sinks) ? sinks : undefined;
   } catch {
     return undefined;
   }
