@@ -157,6 +157,25 @@ describe('manifest look-ups', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  it('one long-lived ESLint instance: a key module written and linted with lintText right after sees the edit', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-meta-same-turn-eslint-'));
+    fs.mkdirSync(path.join(dir, 'src'));
+    const manifest = path.join(dir, 'mcp-meta.registry.json');
+    fs.writeFileSync(manifest, JSON.stringify({ version: 1, keys: { timing: { producers: ['src/tool.ts'] } } }));
+    const keys = path.join(dir, 'src/keys.ts');
+    fs.writeFileSync(keys, "export const TIMING = 'timing';\n");
+    const tool = "import { TIMING } from './keys';\nexport const result = { content: [], _meta: { [TIMING]: 1 } };\n";
+    const { ESLint: ESLintClass } = requireFromRepo('eslint') as typeof ESLintModule;
+    const eslint = new ESLintClass({ cwd: dir, overrideConfigFile: true, overrideConfig: configOf(rules, manifest) });
+    const lint = async () =>
+      (await eslint.lintText(tool, { filePath: path.join(dir, 'src/tool.ts') })).flatMap((r) => r.messages.map((m) => m.ruleId));
+    expect(await lint()).toEqual([]);
+    // The write and the lintText call in one synchronous stretch, as a script or a test would do it.
+    fs.writeFileSync(keys, "export const TIMING = 'timings';\n");
+    expect(await lint()).toEqual(['mcp-meta/no-unregistered-meta-key']);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   it('resolves the manifest once per settings object and event-loop turn (per folder when discovered); a problem is never reused', async () => {
     const settings = { 'mcp-meta': { registry: REGISTRY } };
     // What ESLint hands the first rule's create() for a file: one settings object for every file of a config.
