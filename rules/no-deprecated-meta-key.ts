@@ -2,7 +2,7 @@ import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { propertyKeyName } from '../src/analysis/ast';
 import { collectFieldShape } from '../src/analysis/field-sets';
 import { defineMetaRuleVisitor } from '../src/analysis/meta-context';
-import { metaOnPlane } from '../src/analysis/planes';
+import { metaOnPlane, type WriteOn } from '../src/analysis/planes';
 import { getTypeServices } from '../src/analysis/typed/type-services';
 import { keyWritesWithTypes } from '../src/analysis/typed/typed-keys';
 import type { MetaKeyWrite, MetaWrite } from '../src/analysis/types';
@@ -35,7 +35,7 @@ function writesReplacementToo(write: MetaWrite, entry: HostKeyEntry): boolean {
  * snake_case fields are not `ui.csp`'s), and the old key is a property of an object literal here that sets nothing
  * else under the replacement key and spreads nothing (which could carry one). Null otherwise.
  */
-function replacementFix(key: MetaKeyWrite, entry: HostKeyEntry, write: MetaWrite, sourceCode: Readonly<TSESLint.SourceCode>) {
+function replacementFix(key: MetaKeyWrite, entry: HostKeyEntry, write: WriteOn<'manifest'>, sourceCode: Readonly<TSESLint.SourceCode>) {
   const replacement = entry.replacement;
   if (replacement?.key === undefined || replacement.field === undefined || entry.fields !== undefined || key.builtBy) return null;
   const target = catalogueEntryFor(replacement.key);
@@ -73,7 +73,7 @@ export default createRule<Options, MessageIds>({
   },
   create(context) {
     const sourceCode = context.sourceCode;
-    return defineMetaRuleVisitor(context, ({ writes }) => {
+    return defineMetaRuleVisitor(context, 'manifest', ({ writes }) => {
       for (const { write, key } of keyWritesWithTypes(writes, getTypeServices(context))) {
         if (key.name === null) continue;
         const entry = deprecatedHostEntry(key.name, write.plane);

@@ -88,6 +88,7 @@ export default createRule<Options, MessageIds>({
     const sourceCode = context.sourceCode;
     return defineMetaRuleVisitor(
       context,
+      'result',
       ({ registry, role }) => {
         if (role.ignored) return;
         const program = sourceCode.ast as TSESTree.Program;

@@ -26,7 +26,7 @@ export default createRule<Options, MessageIds>({
     },
   },
   create(context) {
-    return defineMetaRuleVisitor(context, (analysis) => {
+    return defineMetaRuleVisitor(context, 'manifest', (analysis) => {
       const { registry, writes } = analysis;
       for (const { write, key } of keyWritesWithTypes(writes, getTypeServices(context))) {
         if (key.name === null) continue;

@@ -28,7 +28,7 @@ export default createRule<Options, MessageIds>({
     },
   },
   create(context) {
-    return defineMetaRuleVisitor(context, ({ registry, writes }) => {
+    return defineMetaRuleVisitor(context, 'manifest', ({ registry, writes }) => {
       const registryName = manifestLabel(context, registry);
       // Without a program there is nothing to compare: this rule reports nothing (the others behave as always).
       const services = getTypeServices(context);

@@ -54,7 +54,7 @@ export default createRule<Options, MessageIds>({
     },
   },
   create(context) {
-    return defineMetaRuleVisitor(context, ({ registry, writes }) => {
+    return defineMetaRuleVisitor(context, 'manifest', ({ registry, writes }) => {
       const registryName = manifestLabel(context, registry);
       /**
        * Where reports go when the key's value is built in another module (an imported helper's key, an imported

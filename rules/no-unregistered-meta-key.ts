@@ -3,13 +3,14 @@ import { defineMetaRuleVisitor } from '../src/analysis/meta-context';
 import { getTypeServices } from '../src/analysis/typed/type-services';
 import { keyWritesWithTypes } from '../src/analysis/typed/typed-keys';
 import { planeIsChecked, registrationOf } from '../src/analysis/key-writes';
-import { metaOnPlane, planeName } from '../src/analysis/planes';
+import { metaOnPlane, planeName, PLANE_SCOPES } from '../src/analysis/planes';
 import { catalogueKeyNames, deprecatedHostEntry, hostNameOf, offHostPlane, registrationRefusal } from '../src/registry';
 import { manifestLabel } from '../src/analysis/manifest-label';
 import { createRule } from '../src/util/create-rule';
 import { nearestName } from '../src/util/nearest-name';
 import { renameKeyFix } from '../src/util/rename-key';
 import { builtByHint } from '../src/analysis/imported-helpers';
+import type { MetaKeyWrite, MetaWrite } from '../src/analysis/types';
 
 export type Options = [{ allowDynamicKeys?: boolean }];
 export type MessageIds =
@@ -53,13 +54,22 @@ export default createRule<Options, MessageIds>({
     },
   },
   create(context, [{ allowDynamicKeys }]) {
-    return defineMetaRuleVisitor(context, ({ registry, role, writes }) => {
+    return defineMetaRuleVisitor(context, 'keyNames', ({ registry, role, writes }) => {
       const registryName = manifestLabel(context, registry);
       for (const { write, key } of keyWritesWithTypes(writes, getTypeServices(context))) {
         if (key.name === null) {
           // The merge layer forwards collected keys by variable; their writers are checked where they emit.
           if (!allowDynamicKeys && !role.mergeLayer && write.plane === 'result')
             context.report({ node: key.node, messageId: 'unverifiableKey' });
+          continue;
+        }
+        if (write.plane === 'unknown') {
+          // Nothing says which object this is: only a near miss of a key registered on some plane, or of a host key a
+          // server writes, holds whatever the object is (a key registered on any plane may be written here).
+          if (registry.keys.has(key.name)) continue;
+          const serverKeys = PLANE_SCOPES.manifest.flatMap((plane) => catalogueKeyNames(plane));
+          const nearest = nearestName(key.name, [...registry.keys.keys(), ...serverKeys], { maxDistance: 2 });
+          if (nearest) reportUnregistered(write, key, key.name, nearest, '`_meta`');
           continue;
         }
         const registration = registrationOf(registry, key.name, write.plane);
@@ -110,7 +120,10 @@ export default createRule<Options, MessageIds>({
         if (write.kind !== 'key-delete' && deprecatedHostEntry(key.name, write.plane)) continue;
         // Registered keys of this plane, and the host-defined keys a server may write there (`openai/outputTemplate`).
         const candidates = [...registry.keysOnPlane(write.plane).keys(), ...catalogueKeyNames(write.plane)];
-        const nearest = nearestName(key.name, candidates, { maxDistance: 2 });
+        reportUnregistered(write, key, key.name, nearestName(key.name, candidates, { maxDistance: 2 }), metaOnPlane(write.plane));
+      }
+
+      function reportUnregistered(write: MetaWrite, key: MetaKeyWrite, name: string, nearest: string | null, where: string): void {
         // A key an imported helper builds is renamed in that module, not at the call reported here.
         const fix = nearest && !key.builtBy ? renameKeyFix(key.node, nearest) : null;
         const suggest: TSESLint.SuggestionReportDescriptor<MessageIds>[] =
@@ -119,8 +132,8 @@ export default createRule<Options, MessageIds>({
           node: key.node,
           messageId: write.kind === 'key-delete' ? 'unregisteredKeyDelete' : 'unregisteredKey',
           data: {
-            where: metaOnPlane(write.plane),
-            key: key.name,
+            where,
+            key: name,
             registry: registryName,
             hint: (nearest ? ` Did you mean '${nearest}'?` : '') + builtByHint(key.builtBy, registry.dir),
           },

@@ -188,7 +188,7 @@ export default createRule<Options, MessageIds>({
   },
   create(context) {
     const sourceCode = context.sourceCode;
-    return defineMetaRuleVisitor(context, ({ role, writes }) => {
+    return defineMetaRuleVisitor(context, 'result', ({ role, writes }) => {
       const services = (): TypeServices | null => getTypeServices(context);
       const filename = context.filename ?? context.getFilename();
       for (const write of writes) {

@@ -201,7 +201,7 @@ export default createRule<Options, MessageIds>({
       });
     }
 
-    return defineMetaRuleVisitor(context, ({ writes }) => {
+    return defineMetaRuleVisitor(context, 'result', ({ writes }) => {
       const firstProducerInTry = new Map<TSESTree.TryStatement, MetaWrite>();
       const catchVerdict = catchVerdicts(writes);
       const writesOf = new Map<TSESTree.Statement | null, MetaWrite[]>();

@@ -19,7 +19,7 @@ import {
   returnedObjectLiterals,
   runsOnlyWithoutMeta,
 } from './meta-value';
-import { isCheckedPlane, planeDecisionOfLiteral, planeDecisionOfOwner, type PlaneDecision } from './planes';
+import { planeDecisionOfLiteral, planeDecisionOfOwner, UNKNOWN } from './planes';
 import type { MetaKeyWrite, MetaWrite } from './types';
 
 type Node = TSESTree.Node;
@@ -93,20 +93,12 @@ export function completeWrite(partial: PartialWrite, site: Pick<MetaWrite, 'func
   };
 }
 
-/** The object whose `_meta` an alias stands for, and its plane, when that plane is checked. */
+/** The object whose `_meta` an alias stands for, and its plane. */
 export function aliasOwner(
   alias: TSESTree.Identifier,
 ): { owner: Expression; plane: MetaWrite['plane']; evidence: MetaWrite['evidence'] } | null {
   const owner = metaOwner(aliasInitializerMeta(alias));
-  if (!owner) return null;
-  const decision = checkedDecisionOfOwner(owner);
-  return decision ? { owner, ...decision } : null;
-}
-
-/** The owner's plane and evidence when that plane is one we check; null otherwise (inbound, prompts, bodies). */
-function checkedDecisionOfOwner(owner: Node): { plane: MetaWrite['plane']; evidence: MetaWrite['evidence'] } | null {
-  const decision: PlaneDecision = planeDecisionOfOwner(owner);
-  return isCheckedPlane(decision.plane) ? { plane: decision.plane, evidence: decision.evidence } : null;
+  return owner ? { owner, ...planeDecisionOfOwner(owner) } : null;
 }
 
 function classifyAssignment(node: TSESTree.AssignmentExpression, sink: WriteSink): void {
@@ -114,8 +106,7 @@ function classifyAssignment(node: TSESTree.AssignmentExpression, sink: WriteSink
   if (left.type !== 'MemberExpression') return;
   const owner = metaOwner(left);
   if (owner) {
-    const decision = checkedDecisionOfOwner(owner);
-    if (!decision) return;
+    const decision = planeDecisionOfOwner(owner);
     const value = unwrap(node.right);
     const targetText = referenceText(owner);
     const initialises = createsMissingMeta(node, value, targetText) || createsOnFreshObject(node, owner);
@@ -140,8 +131,8 @@ function classifyDelete(node: TSESTree.UnaryExpression, sink: WriteSink): void {
   if (argument.type !== 'MemberExpression') return;
   const owner = metaOwner(argument);
   if (owner) {
-    const decision = checkedDecisionOfOwner(owner);
-    if (decision) sink.add({ kind: 'meta-delete', ...decision, node, target: owner, replaces: true });
+    const decision = planeDecisionOfOwner(owner);
+    sink.add({ kind: 'meta-delete', ...decision, node, target: owner, replaces: true });
     return;
   }
   classifyKeyMember(argument, node, 'key-delete', null, sink);
@@ -165,8 +156,8 @@ function classifyKeyMember(
   const keys = memberKeys(keyMember, depth === 0 ? value : null, sink.scope);
   const owner = metaOwner(keyMember.object);
   if (owner) {
-    const decision = checkedDecisionOfOwner(owner);
-    if (decision) sink.add({ kind, ...decision, node, target: owner, keys });
+    const decision = planeDecisionOfOwner(owner);
+    sink.add({ kind, ...decision, node, target: owner, keys });
     return;
   }
   const aliasObject = unwrap(keyMember.object);
@@ -200,8 +191,7 @@ function classifyObjectAssign(node: TSESTree.CallExpression, sink: WriteSink): v
   const owner = metaOwner(first);
   if (owner) {
     // Object.assign(x._meta, { k: v }, fragment): merges per key.
-    const decision = checkedDecisionOfOwner(owner);
-    if (!decision) return;
+    const decision = planeDecisionOfOwner(owner);
     const keys: MetaKeyWrite[] = [];
     const spreads: Expression[] = [];
     for (const source of sources) {
@@ -219,8 +209,7 @@ function classifyObjectAssign(node: TSESTree.CallExpression, sink: WriteSink): v
   }
   // Object.assign(x, { _meta: E }): replaces x._meta unless E spreads it first.
   const target = unwrap(first);
-  const decision = checkedDecisionOfOwner(target);
-  if (!decision) return;
+  const decision = planeDecisionOfOwner(target);
   for (const source of sources) {
     const literal = source.type === 'SpreadElement' ? null : unwrap(source);
     if (literal?.type !== 'ObjectExpression') continue;
@@ -237,8 +226,7 @@ function classifyObjectLiteral(node: TSESTree.ObjectExpression, sink: WriteSink)
   if (!metaProperty) return;
   // `{ ...result, ...(cond && { _meta: { … } }) }`: the inner literal's `_meta` is the outer object's.
   const host = conditionalSpreadHost(node) ?? node;
-  const decision = planeDecisionOfLiteral(host);
-  if (decision === null || !isCheckedPlane(decision.plane)) return;
+  const decision = planeDecisionOfLiteral(host) ?? UNKNOWN;
   const parent = node.parent;
   if (parent?.type === 'CallExpression' && parent.arguments[0] !== node && isObjectAssign(parent)) return; // seen as object-assign-meta
   // `{ ...defaults, ...result, _meta }`: the last spread's `_meta` is the one that would win, so it is the one dropped.

@@ -14,6 +14,7 @@ import { currentTurn, diskAsks, lookAgainThisTurn } from '../util/stat-once-per-
 import { analyzeFile } from './analyze-file';
 import { mayWriteMeta } from './mention-index';
 import { recordModulesRead } from './modules-read';
+import { writesOn, type PlaneScope, type WriteOn } from './planes';
 import { resultWritesOf } from './typed/result-writes';
 import type { MetaFileAnalysis, MetaFileState } from './types';
 
@@ -179,9 +180,11 @@ export function getMetaFileState(context: AnyRuleContext): MetaFileState {
  * rule stays silent: the manifest problem is `valid-registry`'s, reported once per file under its own rule id (so an
  * editor's quick fixes and docs link point at the manifest, not at a `_meta` rule).
  */
-export function defineMetaRuleVisitor<MessageIds extends string>(
+export function defineMetaRuleVisitor<MessageIds extends string, S extends PlaneScope>(
   context: Readonly<TSESLint.RuleContext<MessageIds, readonly unknown[]>>,
-  onAnalysis: (analysis: MetaFileAnalysis) => void,
+  /** The planes the rule acts on (`PLANE_SCOPES`): the model holds every write, the rule sees only these. */
+  scope: S,
+  onAnalysis: (analysis: ScopedAnalysis<S>) => void,
   /**
    * For a rule about code that never names `_meta` (`no-dropped-meta`): its own text check, asked only of files the
    * write check ruled out. Such a file's analysis has no writes and costs no walk.
@@ -193,9 +196,17 @@ export function defineMetaRuleVisitor<MessageIds extends string>(
   if (!gate.mayWrite && !mayMatter?.(sourceCodeOf(context).text, gate.registry)) return NO_LISTENERS;
   const state = getMetaFileState(context);
   // With `resultTypes` and a program, only writes on tool results (by type) reach the rules.
-  if (state.status === 'ok') onAnalysis(resultWritesOf(state.analysis, context));
+  if (state.status === 'ok') {
+    const analysis = resultWritesOf(state.analysis, context);
+    // The file's analysis seen through: its lazy `role` stays lazy, only `writes` is the rule's own.
+    const scoped = Object.create(analysis, { writes: { value: writesOn(analysis.writes, scope), enumerable: true } }) as ScopedAnalysis<S>;
+    onAnalysis(scoped);
+  }
   return NO_LISTENERS;
 }
+
+/** A file's analysis as one rule sees it: only the writes on the planes it acts on. */
+export type ScopedAnalysis<S extends PlaneScope> = Omit<MetaFileAnalysis, 'writes'> & { readonly writes: ReadonlyArray<WriteOn<S>> };
 
 /** Frozen: a host that wrote into a rule's listener object would otherwise change it for every file. */
 export const NO_LISTENERS: TSESLint.RuleListener = Object.freeze({});

@@ -11,6 +11,7 @@ import { calleeName, forEachChildNode, isFunctionNode, propertyKeyName, referenc
 import { findBinding } from './bindings';
 import { isTeamResultBuilderCall, isTeamToolCallback, teamSinkOfArgument } from './team-sinks';
 import type { MetaPlane } from '../registry/types';
+import type { MetaWrite } from './types';
 
 /**
  * The planes a write can be on, declared once with how messages name them. Only `result`, `tool` and `resource` are
@@ -29,11 +30,40 @@ export const PLANES = {
   'client-result': { checked: false, name: 'sampling or elicitation result' },
   body: { checked: false, name: 'JSON body' },
   schema: { checked: false, name: 'schema' },
+  unknown: { checked: false, name: 'object of unknown kind' },
 } as const satisfies Record<string, { checked: boolean; name: string }>;
 
 export type WritePlane = keyof typeof PLANES;
 /** The planes a manifest registers keys on (the registry's `MetaPlane`): the only ones ever checked. */
 export type CheckedPlane = MetaPlane;
+
+/**
+ * Which writes a check acts on, said once per rule and consumer through `writesOn`: the model keeps every write on
+ * every plane, so a check that forgets to filter would judge inbound requests and JSON bodies. `result`: checks of
+ * the tool-result channel only (rule 1's wholesale writes, producer isolation). `manifest`: checks against what the
+ * manifest registers per plane. `keyNames`: checks of a key's name that hold on every plane (near misses of
+ * registered and host keys, keys the SDK or MCP own), so they also see writes whose plane is unknown.
+ */
+export const PLANE_SCOPES = {
+  result: ['result'],
+  manifest: ['result', 'tool', 'resource'],
+  keyNames: ['result', 'tool', 'resource', 'unknown'],
+} as const satisfies Record<string, readonly WritePlane[]>;
+
+export type PlaneScope = keyof typeof PLANE_SCOPES;
+/** A write on one of the planes of `S`. */
+export type WriteOn<S extends PlaneScope> = MetaWrite & { readonly plane: (typeof PLANE_SCOPES)[S][number] };
+
+/** The writes on the planes a check acts on (see `PLANE_SCOPES`). */
+export function writesOn<S extends PlaneScope>(writes: readonly MetaWrite[], scope: S): Array<WriteOn<S>> {
+  const planes: readonly WritePlane[] = PLANE_SCOPES[scope];
+  return writes.filter((write): write is WriteOn<S> => planes.includes(write.plane));
+}
+
+/** True when `write` is on a plane of `scope`. */
+export function isOn<S extends PlaneScope>(write: MetaWrite, scope: S): write is WriteOn<S> {
+  return (PLANE_SCOPES[scope] as readonly WritePlane[]).includes(write.plane);
+}
 
 /**
  * Why a write is on its plane, strongest first: `sink` (the object is passed to, or returned into, an SDK call whose
@@ -42,9 +72,10 @@ export type CheckedPlane = MetaPlane;
  * registration's return), `type` (its declared type: `const r: CallToolResult`), `shape` (its own properties:
  * `{ content, _meta }`, `{ uri, text, _meta }`), `name` (the fallback: what the variable is called). `manifest`: the
  * manifest names the call: an emitter, a hook or a hook function (which only ever write a tool result), or one of the
- * team's `sinks` (a registration's config or callback, a result builder: `team-sinks.ts`).
+ * team's `sinks` (a registration's config or callback, a result builder: `team-sinks.ts`). `none`: nothing says
+ * which object it is; the write is on the `unknown` plane.
  */
-export type PlaneEvidence = 'sink' | 'source' | 'type' | 'shape' | 'name' | 'manifest';
+export type PlaneEvidence = 'sink' | 'source' | 'type' | 'shape' | 'name' | 'manifest' | 'none';
 
 /** A write's plane and the evidence for it. */
 export interface PlaneDecision {
@@ -116,6 +147,8 @@ const RESULT_SOURCE_CALLS: ReadonlySet<string> = new Set(['callTool']);
  */
 const PLANE_OF_TYPE: ReadonlyMap<string, WritePlane> = new Map([
   ['CallToolResult', 'result'],
+  // MCP_META_CHANNELS's own name for it ("ToolResult._meta").
+  ['ToolResult', 'result'],
   ['CompatibilityCallToolResult', 'result'],
   ['Tool', 'tool'],
   ['ToolConfig', 'tool'],
@@ -225,16 +258,34 @@ function planeOfDeclaredType(declarator: TSESTree.VariableDeclarator): PlaneDeci
   return null;
 }
 
-/** The plane a parameter's annotation says (`function add(toolConfig: ToolMetadata)`), or null. */
-function planeOfParameter(identifier: TSESTree.Identifier): PlaneDecision | null {
+/**
+ * The plane of what a call returns, from the declared return type of the function called: a parameter typed as a
+ * function (`pick: () => ToolResult`, then `pick()._meta = …`) or a function declared here; null otherwise.
+ */
+function planeOfCallReturn(call: TSESTree.CallExpression): PlaneDecision | null {
+  const callee = unwrap(call.callee);
+  if (callee.type !== 'Identifier') return null;
+  const binding = findBinding(callee.name, callee);
+  if (binding?.kind === 'function') return planeOfTypeNode(binding.fn.returnType?.typeAnnotation);
+  const annotation = binding?.kind === 'other' ? parameterAnnotation(callee) : null;
+  return annotation?.type === 'TSFunctionType' ? planeOfTypeNode(annotation.returnType?.typeAnnotation) : null;
+}
+
+/** The type annotation of the parameter `identifier` names, or null. */
+function parameterAnnotation(identifier: TSESTree.Identifier): TSESTree.TypeNode | null {
   for (let scope: Node | undefined = identifier.parent; scope; scope = scope.parent) {
     if (!isFunctionNode(scope)) continue;
     for (const param of scope.params) {
       const id = param.type === 'AssignmentPattern' ? param.left : param;
-      if (id.type === 'Identifier' && id.name === identifier.name) return planeOfTypeNode(id.typeAnnotation?.typeAnnotation);
+      if (id.type === 'Identifier' && id.name === identifier.name) return id.typeAnnotation?.typeAnnotation ?? null;
     }
   }
   return null;
+}
+
+/** The plane a parameter's annotation says (`function add(toolConfig: ToolMetadata)`), or null. */
+function planeOfParameter(identifier: TSESTree.Identifier): PlaneDecision | null {
+  return planeOfTypeNode(parameterAnnotation(identifier) ?? undefined);
 }
 
 /**
@@ -323,8 +374,9 @@ export function isInbound(owner: TSESTree.Node): boolean {
 /**
  * The plane of `owner._meta` in a member write (`owner._meta = …`, `owner._meta.k = …`), with its evidence. What the
  * variable's declaration says wins (a registration's return, a declared type, `await client.callTool(…)`, a wrapped
- * handler's call, a later registration, a literal's shape); then inbound names (`params`, `extra`, `ctx.mcpReq`,
- * `*Request`) are the request plane; anything else is taken for a tool result by name.
+ * handler's call, a later registration, a literal's shape); then names: inbound ones (`params`, `extra`,
+ * `ctx.mcpReq`, `*Request`) are the request plane, `toolConfig` / `resourceProps` a descriptor or resource,
+ * `result` / `response` a tool result; anything else is `unknown`.
  */
 export function planeDecisionOfOwner(owner: TSESTree.Node): PlaneDecision {
   const inner = unwrap(owner);
@@ -335,23 +387,23 @@ export function planeDecisionOfOwner(owner: TSESTree.Node): PlaneDecision {
   const last = segments[segments.length - 1] ?? '';
   if (TOOL_CONFIG_NAME.test(last)) return { plane: 'tool', evidence: 'name' };
   if (RESOURCE_CONFIG_NAME.test(last)) return { plane: 'resource', evidence: 'name' };
-  return { plane: 'result', evidence: 'name' };
+  if (RESULT_NAME.test(last) || RESULT_OWNER_NAME.test(last)) return { plane: 'result', evidence: 'name' };
+  const returned = inner.type === 'CallExpression' ? planeOfCallReturn(inner) : null;
+  if (returned) return returned;
+  // `getResult()._meta = …`, `Object.assign(makeResult(), { _meta })`: the call's name says what it returns.
+  if (inner.type === 'CallExpression' && RESULT_NAME.test(calleeName(inner) ?? '')) return { plane: 'result', evidence: 'name' };
+  return UNKNOWN;
 }
+
+/** Short names a handler or wrapper gives the result it builds or re-wraps (`out`, `res`, `r`): the name fallback. */
+const RESULT_OWNER_NAME = /^(?:out|output|r|res|ret|reply)$/;
+
+/** A write nothing places: only checks that hold on every plane look at it (`PLANE_SCOPES.keyNames`). */
+export const UNKNOWN: PlaneDecision = { plane: 'unknown', evidence: 'none' };
 
 /** Variables named for a descriptor (`toolConfig`, `toolDef`, `resourceProps`): the name fallback's other planes. */
 const TOOL_CONFIG_NAME = /^tool(?:Config|Configuration|Def|Definition|Descriptor|Metadata|Spec)$/i;
 const RESOURCE_CONFIG_NAME = /^resource(?:Config|Configuration|Def|Definition|Descriptor|Metadata|Props)$/i;
-
-/** The plane of `owner._meta` (see `planeDecisionOfOwner`). */
-export function planeOfOwner(owner: TSESTree.Node): WritePlane {
-  return planeDecisionOfOwner(owner).plane;
-}
-
-/** `planeOfOwner`, when it is a plane we check; null for inbound requests (never ours to check). */
-export function checkedPlaneOfOwner(owner: TSESTree.Node): CheckedPlane | null {
-  const plane = planeOfOwner(owner);
-  return isCheckedPlane(plane) ? plane : null;
-}
 
 /** What an object literal's own properties say it is, or null. */
 function planeOfShape(literal: TSESTree.ObjectExpression): WritePlane | null {
@@ -446,9 +498,4 @@ export function planeDecisionOfLiteral(literal: TSESTree.ObjectExpression): Plan
     if (segments.length > 0 && RESULT_NAME.test(segments[segments.length - 1])) return { plane: 'result', evidence: 'name' };
   }
   return null;
-}
-
-/** The plane of an object literal that carries `_meta`, or null when it is none we know (an unrelated object). */
-export function planeOfLiteral(literal: TSESTree.ObjectExpression): WritePlane | null {
-  return planeDecisionOfLiteral(literal)?.plane ?? null;
 }

@@ -1,6 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { FileRole, Registry, RegistryProblem } from '../registry/types';
-import type { CheckedPlane, PlaneEvidence } from './planes';
+import type { PlaneEvidence, WritePlane } from './planes';
 
 /**
  * The `_meta` write-site model: every place a file writes the out-of-band channel of a tool result, found once per
@@ -90,10 +90,11 @@ export interface HelperOrigin {
 export interface MetaWrite {
   readonly kind: MetaWriteKind;
   /**
-   * Which `_meta` is written: a tool result's (the plane MCP_META_CHANNELS governs), a tool descriptor's or a
-   * resource's. Writes on the other planes (inbound requests, JSON bodies, schemas, prompts) are never collected.
+   * Which `_meta` is written: a tool result's (the plane MCP_META_CHANNELS governs), a tool descriptor's, a
+   * resource's, or one of the planes no manifest checks (inbound requests, JSON bodies, schemas, prompts, client
+   * results) or `unknown`. Every write is kept; each rule and verb acts on its planes only (`writesOn`).
    */
-  readonly plane: CheckedPlane;
+  readonly plane: WritePlane;
   /**
    * Why the write is on `plane`: an SDK call it goes to (`sink`), a call it comes from (`source`), its declared
    * `type`, its literal's `shape`, or only its `name` (the fallback), or the `manifest` naming the call.

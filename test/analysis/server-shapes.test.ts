@@ -45,7 +45,7 @@ server.registerResource('r', 'docs://r', { mimeType: 'text/plain', _meta: { etag
     expect(summary(code)).toEqual(['meta-literal resource etag', 'meta-literal resource etag']);
   });
 
-  it('inbound copies, zod schemas, JSON bodies and prompts are never collected', () => {
+  it('inbound copies, zod schemas, JSON bodies and prompts are kept on their own planes, none a checked one', () => {
     const code = `
 const nextParams = { ...params };
 nextParams._meta = { ...params._meta, progressToken: t };
@@ -54,7 +54,16 @@ extra._meta = {};
 const Result = z.object({ content: z.array(z.any()), _meta: z.object({ stats: z.number() }) });
 res.json({ content: [], _meta: { stats: 1 } });
 server.registerPrompt('p', { description: 'd', _meta: { k: 1 } }, () => ({ messages: [], _meta: { k: 1 } }));`;
-    expect(summary(code)).toEqual([]);
+    expect(summary(code)).toEqual([
+      'meta-assign request progressToken',
+      'meta-delete request',
+      'meta-assign request',
+      'meta-literal schema',
+      'meta-literal body stats',
+      'meta-literal prompt k',
+      'meta-literal prompt k',
+    ]);
+    expect(writesOf(code).map((write) => write.evidence)).toEqual(['name', 'name', 'name', 'sink', 'sink', 'sink', 'shape']);
   });
 });
 

@@ -54,6 +54,20 @@ export function registerCard(server) {
 }
 `;
 
+/**
+ * Inbound `_meta` and JSON bodies, each with a near miss of a registered key, a replacement and a key the SDK owns:
+ * every one would be reported on a tool result (see the `out` line), none is here.
+ */
+const OTHER_PLANES_FILE = `
+export function forward(params, extra, res, out) {
+  params._meta = { retreival: 1, session_id: 'abc' };
+  extra._meta.retreival = 1;
+  res.json({ content: [], _meta: { retreival: 1, 'io.modelcontextprotocol/serverInfo': {} } });
+  out._meta = { retreival: 1 };
+  return JSON.stringify({ content: [], _meta: { retreival: 1 } });
+}
+`;
+
 /** Counts what one lint costs: analyses built, files walked, and which rules reported. */
 function lintCounting(linter: Linter, code: string, filename: string) {
   const builds = analysisBuildCount();
@@ -166,6 +180,25 @@ function only(code: string): MetaWrite {
   expect(writes).toHaveLength(1);
   return writes[0];
 }
+
+describe('the model keeps every plane; rules act on theirs', () => {
+  it('holds inbound and JSON-body writes with their plane and evidence, and no rule reports them', () => {
+    const writes = findMetaWritesInSource(OTHER_PLANES_FILE, SEARCH_OP, VOCABULARY);
+    expect(writes.map((write) => `${write.node.loc.start.line} ${write.kind} ${write.plane} ${write.evidence}`)).toEqual([
+      '3 meta-assign request name',
+      '4 key-assign request name',
+      '5 meta-literal body sink',
+      '6 meta-assign result name',
+      '7 meta-literal body sink',
+    ]);
+    const messages = new Linter({ cwd: EXAMPLES_DIR }).verify(OTHER_PLANES_FILE, config, SEARCH_OP);
+    // Only the tool result's line: its replacement and its misspelt key.
+    expect(messages.map((message) => `${message.line} ${message.ruleId}`)).toEqual([
+      '6 mcp-meta/no-wholesale-meta-assign',
+      '6 mcp-meta/no-unregistered-meta-key',
+    ]);
+  });
+});
 
 describe('findMetaWrites: what a write is', () => {
   it.each([
@@ -349,7 +382,7 @@ function g(m) {
     expect(writesOf('function f(out) { let m = out._meta; m.k = v; }')).toEqual([]);
   });
 
-  it('reads, inbound _meta, look-alike names and non-result literals are not writes', () => {
+  it('reads and look-alike names are not writes; inbound _meta, bodies and unknown literals are kept on their planes', () => {
     const code = `
 function f(params, request, out, res) {
   const k = out._meta.k;
@@ -364,7 +397,13 @@ function f(params, request, out, res) {
   JSON.stringify({ content: [], _meta: { k: 1 } });
 }
 `;
-    expect(writesOf(code)).toEqual([]);
+    expect(writesOf(code).map((write) => `${write.kind} ${write.plane} ${write.evidence}`)).toEqual([
+      'key-assign request name',
+      'meta-assign request name',
+      'meta-literal unknown none',
+      'meta-literal body sink',
+      'meta-literal body sink',
+    ]);
   });
 
   it('records the nearest try of the same function, never across a function or from a catch/finally', () => {

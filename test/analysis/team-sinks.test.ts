@@ -4,6 +4,7 @@
  * value, each with evidence `manifest`. Without `sinks` the same code falls back to shapes and names.
  */
 import { describe, expect, it } from 'vitest';
+import { writesOn } from '../../src/analysis/planes';
 import { findMetaWritesInSource } from '../../src/analysis/analyze-source';
 import { teamSinkNames } from '../../src/registry/build-registry';
 
@@ -23,9 +24,11 @@ const WITH_SINKS = {
   }),
 };
 
-/** `line plane evidence` of each write, in source order. */
+/** `line plane evidence` of each write on a plane a manifest checks, in source order (the rest is `unknown`). */
 function planes(code: string, vocabulary: typeof BASE = WITH_SINKS): string[] {
-  return findMetaWritesInSource(code, FILE, vocabulary).map((write) => `${write.node.loc.start.line} ${write.plane} ${write.evidence}`);
+  return writesOn(findMetaWritesInSource(code, FILE, vocabulary), 'manifest').map(
+    (write) => `${write.node.loc.start.line} ${write.plane} ${write.evidence}`,
+  );
 }
 
 describe('team sinks from the manifest', () => {
@@ -49,8 +52,8 @@ describe('team sinks from the manifest', () => {
       '6 result manifest',
       '7 resource manifest',
     ]);
-    // Without the manifest's word: unknown objects are not checked, `def` is a result by its name.
-    expect(planes(code, BASE)).toEqual(['3 result name']);
+    // Without the manifest's word nothing places these objects (`def` was a tool result by the any-name fallback).
+    expect(planes(code, BASE)).toEqual([]);
   });
 
   it("a result builder's argument and its value are tool results", () => {
@@ -65,7 +68,8 @@ describe('team sinks from the manifest', () => {
       '}',
     ].join('\n');
     expect(planes(code)).toEqual(['2 result manifest', '6 result manifest']);
-    expect(planes(code, BASE)).toEqual(['6 result name']);
+    // `view` was a tool result only by the any-name fallback: now unknown.
+    expect(planes(code, BASE)).toEqual([]);
   });
 
   it('other positions and other functions are not sinks; the callback by position is only that position', () => {

@@ -88,9 +88,10 @@ const EMIT_ONLY = `export function search(ctx: { emitResponseMeta(k: string, v: 
   } catch {}
 }`;
 
+/** Named like a result, so the syntax takes it for one and asks its type (which says it is none). */
 const CACHE_ENTRY = `import type { CacheEntry } from './results';
-export function remember(entry: CacheEntry) {
-  entry._meta = { stray_key: 1 };
+export function remember(result: CacheEntry) {
+  result._meta = { stray_key: 1 };
 }`;
 
 describe('resultTypes asks types only about the objects of writes the syntax found', () => {

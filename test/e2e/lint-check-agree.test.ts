@@ -60,7 +60,7 @@ function eslintConfigOf(dir: string): string {
 const writeProbe: Rule.RuleModule = {
   meta: { type: 'problem', schema: [] },
   create: (context) =>
-    defineMetaRuleVisitor(context as never, ({ registry, writes }) => {
+    defineMetaRuleVisitor(context as never, 'manifest', ({ registry, writes }) => {
       for (const { write, key } of keyWritesWithTypes(writes, getTypeServices(context as never))) {
         if (!writesValues(write) || key.name === null || registrationOf(registry, key.name, write.plane).status !== 'registered') continue;
         context.report({ loc: key.node.loc, message: key.name });

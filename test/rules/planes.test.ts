@@ -78,6 +78,11 @@ ruleTester.run('no-wholesale-meta-assign: planes and flow', wholesaleRule, {
       code: 'export function props(options) {\n  const additionalResourceProps = { ...(options.resourceProps ?? {}) } as UIResourceProps;\n  additionalResourceProps._meta = { ...prefixed, ...(additionalResourceProps._meta ?? {}) };\n  return additionalResourceProps;\n}',
     },
     {
+      name: 'a write nothing places (an object named entry) is on the unknown plane: no tool-result check',
+      filename: SEARCH_OP,
+      code: 'function remember(entry) {\n  entry._meta = { retrieval: 1 };\n}',
+    },
+    {
       name: 'a conditional spread that keeps the handler _meta is a merge',
       filename: SEARCH_OP,
       code: 'async function wrap(handler, on) {\n  const out = await handler();\n  return { ...out, ...(on && { _meta: { ...out._meta, retrieval } }) };\n}',
@@ -102,6 +107,27 @@ ruleTester.run('no-wholesale-meta-assign: planes and flow', wholesaleRule, {
               data: { target: 'out' },
               output:
                 'async function wrap(handler, on) {\n  const out = await handler();\n  return { ...out, ...(on && { _meta: { ...out._meta, retrieval } }) };\n}',
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "a call's declared return type places the write: pick: () => ToolResult",
+      filename: SEARCH_OP,
+      code: 'function attach(pick: () => ToolResult, retrieval) {\n  pick()._meta = { retrieval };\n}',
+      output: null,
+      errors: [
+        {
+          messageId: 'replaceMeta' satisfies WholesaleMessageIds,
+          data: { target: 'pick()' },
+          line: 2,
+          column: 3,
+          suggestions: [
+            {
+              messageId: 'suggestMerge',
+              data: { target: 'pick()' },
+              output: 'function attach(pick: () => ToolResult, retrieval) {\n  pick()._meta = { ...pick()._meta, retrieval };\n}',
             },
           ],
         },
@@ -225,6 +251,26 @@ ruleTester.run('no-unregistered-meta-key: planes from sinks', keyRule, {
       filename: SEARCH_OP,
       code: 'const KEYS = ["retrieval", "warnigns"];\nfor (const key of KEYS) out._meta[key] = 1;',
       errors: [{ messageId: 'unregisteredKey', line: 2, column: 35, suggestions: [] }],
+    },
+    {
+      name: 'on the unknown plane only a near miss is reported (a key-name check holds on every plane)',
+      filename: SEARCH_OP,
+      code: 'function remember(entry) {\n  entry._meta = { retreival: 1, cache_note: "x" };\n}',
+      errors: [
+        {
+          messageId: 'unregisteredKey',
+          data: { where: '`_meta`', key: 'retreival', registry: 'mcp-meta.registry.json', hint: " Did you mean 'retrieval'?" },
+          line: 2,
+          column: 19,
+          suggestions: [
+            {
+              messageId: 'useRegisteredKey',
+              data: { key: 'retrieval' },
+              output: 'function remember(entry) {\n  entry._meta = { retrieval: 1, cache_note: "x" };\n}',
+            },
+          ],
+        },
+      ],
     },
     {
       name: 'a result key in registerAppTool config (no inputSchema)',

@@ -1376,11 +1376,11 @@ export async function search(out, rows) {
       name: 'create-when-missing in either branch is one merge: its value computed right before it needs the try too',
       filename: SEARCH_OP,
       code: `
-export async function search(x, rows) {
+export async function search(out, rows) {
   const m = { retrieval: await build(rows) };
-  if (x._meta) Object.assign(x._meta, m);
-  else x._meta = m;
-  return x;
+  if (out._meta) Object.assign(out._meta, m);
+  else out._meta = m;
+  return out;
 }
 `,
       output: null,
@@ -1389,7 +1389,7 @@ export async function search(x, rows) {
           messageId: 'unguardedComputation',
           data: { producer: "The producer of 'retrieval'", names: "'m'", line: '3' },
           line: 4,
-          column: 16,
+          column: 18,
           suggestions: [],
         },
       ],

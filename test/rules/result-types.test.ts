@@ -18,7 +18,13 @@ const typedOptions = { parserOptions: { project: './tsconfig.json', tsconfigRoot
 const typed = new RuleTester({ languageOptions: typedOptions, settings: { 'mcp-meta': { registry: RESULT_TYPES_REGISTRY } } });
 const untyped = new RuleTester({ settings: { 'mcp-meta': { registry: RESULT_TYPES_REGISTRY } } });
 
+/** Named like a result, so without types the name fallback takes it for one; its type says it is none. */
 const CACHE_ENTRY = `import type { CacheEntry } from './results';
+export function remember(result: CacheEntry) {
+  result._meta = { stray_key: 1 };
+}`;
+/** Nothing says what `entry` is: without types its plane is unknown, and only key-name checks look at it. */
+const UNKNOWN_ENTRY = `import type { CacheEntry } from './results';
 export function remember(entry: CacheEntry) {
   entry._meta = { stray_key: 1 };
 }`;
@@ -107,9 +113,15 @@ typed.run('resultTypes with types: no-wholesale-meta-assign', wholesale, {
 });
 
 untyped.run('resultTypes without types: every write counts, as before', unregisteredKey, {
-  valid: [],
+  valid: [
+    {
+      filename: UNTYPED_PRODUCER,
+      code: UNKNOWN_ENTRY,
+      name: 'an object nothing places (entry) is on the unknown plane: an unregistered key there is no tool-result problem',
+    },
+  ],
   invalid: [
-    { filename: UNTYPED_PRODUCER, code: CACHE_ENTRY, errors: [unregistered(3, 19, 28)], name: 'a CacheEntry' },
+    { filename: UNTYPED_PRODUCER, code: CACHE_ENTRY, errors: [unregistered(3, 20, 29)], name: 'a CacheEntry named result' },
     { filename: UNTYPED_PRODUCER, code: STORED_DOCUMENT, errors: [unregistered(2, 64, 73)], name: 'a StoredDocument literal' },
     { filename: UNTYPED_PRODUCER, code: SDK_RESULT, errors: [unregistered(3, 20, 29)], name: "the SDK's CallToolResult" },
     { filename: UNTYPED_PRODUCER, code: UNANNOTATED_LITERAL, errors: [unregistered(2, 62, 71)], name: 'an unannotated result literal' },
@@ -135,7 +147,7 @@ describe('resultTypes naming no type of the program', () => {
   unresolved.run('narrows nothing: every write counts, as without types', unregisteredKey, {
     valid: [],
     invalid: [
-      { filename: TYPED_PRODUCER, code: CACHE_ENTRY, errors: [unregistered(3, 19, 28)], name: 'a CacheEntry' },
+      { filename: TYPED_PRODUCER, code: CACHE_ENTRY, errors: [unregistered(3, 20, 29)], name: 'a CacheEntry named result' },
       { filename: TYPED_PRODUCER, code: STORED_DOCUMENT, errors: [unregistered(2, 64, 73)], name: 'a StoredDocument literal' },
     ],
   });

@@ -129,23 +129,53 @@ withSinks.run('no-unregistered-meta-key: the team sinks the manifest names', key
 });
 
 withoutSinks.run('no-unregistered-meta-key: the same code without sinks', keyRule, {
-  valid: [RESULT_KEY_IN_CONFIG, DESCRIPTOR_KEY_IN_CALLBACK, TYPO_IN_BUILT_RESULT, TYPO_IN_CONFIG_WITH_EXECUTE, DESCRIPTOR_KEY_ON_VIEW].map(
-    (code) => ({ name: `unknown objects are not checked: ${code.slice(0, 40)}`, filename: FILE, code }),
-  ),
+  valid: [
+    ...[RESULT_KEY_IN_CONFIG, DESCRIPTOR_KEY_IN_CALLBACK, DESCRIPTOR_KEY_ON_VIEW].map((code) => ({
+      name: `objects nothing places are on the unknown plane, not checked per plane: ${code.slice(0, 40)}`,
+      filename: FILE,
+      code,
+    })),
+    // Before the unknown plane, `def` was taken for a tool result by its name (a wrongPlane false alarm).
+    { filename: FILE, code: CONFIG_FILLED_IN, name: 'a config named def is on the unknown plane without sinks: no wrongPlane' },
+  ],
   invalid: [
     {
       filename: FILE,
-      code: CONFIG_FILLED_IN,
+      code: TYPO_IN_BUILT_RESULT,
       errors: [
         {
-          ...wrongPlane('com.example/category', 'tool descriptor', 'tool result', 'result', 'without-sinks.registry.json'),
+          messageId: 'unregisteredKey',
           line: 2,
-          column: 11,
+          column: 38,
           endLine: 2,
-          endColumn: 33,
+          endColumn: 47,
+          suggestions: [
+            { messageId: 'useRegisteredKey', data: { key: 'retrieval' }, output: TYPO_IN_BUILT_RESULT.replace('retreival', 'retrieval') },
+          ],
         },
       ],
-      name: 'a config named def is taken for a result by its name: the false alarm sinks remove',
+      name: 'on the unknown plane a near miss is still reported (a key-name check): retreival',
+    },
+    {
+      filename: FILE,
+      code: TYPO_IN_CONFIG_WITH_EXECUTE,
+      errors: [
+        {
+          messageId: 'unregisteredKey',
+          line: 1,
+          column: 31,
+          endLine: 1,
+          endColumn: 52,
+          suggestions: [
+            {
+              messageId: 'useRegisteredKey',
+              data: { key: 'com.example/category' },
+              output: TYPO_IN_CONFIG_WITH_EXECUTE.replace('categry', 'category'),
+            },
+          ],
+        },
+      ],
+      name: 'on the unknown plane a near miss is still reported (a key-name check): com.example/categry',
     },
   ],
 });

@@ -44,10 +44,10 @@ export function withTypedKeyNames(keys: readonly MetaKeyWrite[], services: TypeS
  * per plane and per write-or-delete: what the key rules say about it depends on nothing else, so N writes would give N
  * identical messages at the same place.
  */
-export function* keyWritesWithTypes(
-  writes: readonly MetaWrite[],
+export function* keyWritesWithTypes<W extends MetaWrite>(
+  writes: readonly W[],
   services: TypeServices | null,
-): Generator<{ write: MetaWrite; key: MetaKeyWrite }> {
+): Generator<{ write: W; key: MetaKeyWrite }> {
   const seen = new Map<TSESTree.Node, Set<string>>();
   for (const write of writes) {
     for (const key of withTypedKeyNames(write.keys, services)) {

@@ -2,7 +2,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { memberPropertyName, unwrap } from '../../analysis/ast';
 import { constInitializer } from '../../analysis/bindings';
 import { collectFieldShape, collectItemShape } from '../../analysis/field-sets';
-import type { CheckedPlane } from '../../analysis/planes';
+import { writesOn, type CheckedPlane } from '../../analysis/planes';
 import type { HelperOrigin, MetaFileAnalysis } from '../../analysis/types';
 import { writesValues } from '../../analysis/write-kinds';
 import type { ManifestFieldSpec, ManifestFields } from '../../registry';
@@ -64,7 +64,8 @@ function noteHelper(scan: ScanResult, builtBy: HelperOrigin, caller: string, pla
 export function scanWrites(analysis: MetaFileAnalysis, scan: ScanResult): void {
   const file = analysis.filename;
   const hooks = new Set(analysis.registry.hooks);
-  for (const write of analysis.writes) {
+  // Keys are registered on the planes a manifest names; a write whose plane is unknown or unchecked registers none.
+  for (const write of writesOn(analysis.writes, 'manifest')) {
     // The dispatch layer's assembly from the keys it collected; a spread or a re-wrap alone is no evidence.
     if (assemblesCollectedKeys(write, hooks)) scan.mergeLayerFiles.add(file);
     if (!writesValues(write)) continue;

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { analyzeFile } from '../../analysis/analyze-file';
 import { fieldValueOf } from '../../analysis/imported-helpers';
 import { ownershipOf } from '../../analysis/ownership';
+import { writesOn } from '../../analysis/planes';
 import { analyzeSource } from '../../analysis/analyze-source';
 import { resolveResultTypes, withResultTypes } from '../../analysis/typed/result-types';
 import { unresolvedResultTypesProblem } from '../../analysis/typed/result-writes';
@@ -129,7 +130,7 @@ function checkManifest(registryPath: string, cwd: string, typed: TypedOptions | 
     if (!project || !project.includes(file)) {
       const analysis = analyzeSource(text, file, registry!);
       // Only a file that writes `_meta` is worth naming (config files and scripts are outside most programs).
-      if (project && analysis.writes.length > 0) outsideProgram.push(file);
+      if (project && writesOn(analysis.writes, 'manifest').length > 0) outsideProgram.push(file);
       return { analysis, services: null };
     }
     // Set by the parse, which only happens for a file that may write `_meta`.
@@ -182,7 +183,7 @@ function checkManifest(registryPath: string, cwd: string, typed: TypedOptions | 
       });
       continue;
     }
-    for (const write of writes) {
+    for (const write of writesOn(writes, 'manifest')) {
       if (!writesValues(write)) continue;
       // With types, a key held in an enum member or a union-typed parameter names each of its members.
       for (const keyWrite of withTypedKeyNames(write.keys, services)) {
