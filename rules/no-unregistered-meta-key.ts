@@ -68,7 +68,9 @@ export default createRule<Options, MessageIds>({
           // server writes, holds whatever the object is (a key registered on any plane may be written here).
           if (registry.keys.has(key.name)) continue;
           const serverKeys = PLANE_SCOPES.manifest.flatMap((plane) => catalogueKeyNames(plane));
-          const nearest = nearestName(key.name, [...registry.keys.keys(), ...serverKeys], { maxDistance: 2 });
+          // A near miss only where the edits are few for the name's length: `x` is two edits from `ui`, no typo of it.
+          const maxDistance = Math.min(2, Math.floor(key.name.length / 3));
+          const nearest = maxDistance > 0 ? nearestName(key.name, [...registry.keys.keys(), ...serverKeys], { maxDistance }) : null;
           if (nearest) reportUnregistered(write, key, key.name, nearest, '`_meta`');
           continue;
         }

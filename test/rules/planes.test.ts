@@ -214,6 +214,12 @@ const wrongPlaneFor = (key: string, registered: string, plane: string, line: num
 ruleTester.run('no-unregistered-meta-key: planes from sinks', keyRule, {
   valid: [
     {
+      // typescript-sdk packages/core-internal/test/shared/inputRequiredEngine.test.ts:70
+      name: 'on the unknown plane a one-letter key is no near miss of a two-letter host key (x is two edits from ui)',
+      filename: SEARCH_OP,
+      code: 'const ctx = synthesize("confirm", "elicitation/create", { _meta: { x: 1 } }, signal);',
+    },
+    {
       name: "a registered tool's update({ _meta }) is its descriptor",
       filename: SEARCH_OP,
       code: 'const t = server.registerTool("t", {}, cb);\nt.update({ _meta: { "com.example/category": "x" } });',
