@@ -325,14 +325,18 @@ const sinksOfDeclarators = new WeakMap<TSESTree.VariableDeclarator, PlaneDecisio
 function laterSinkOf(declarator: TSESTree.VariableDeclarator): PlaneDecision | null {
   if (sinksOfDeclarators.has(declarator)) return sinksOfDeclarators.get(declarator) ?? null;
   let found: PlaneDecision | null = null;
+  // Asked before it is answered: a chain that comes back to this declarator (`let a = b; b = a`) ends here.
+  sinksOfDeclarators.set(declarator, null);
   const id = declarator.id;
   const scope = declarator.parent?.parent;
   if (id.type === 'Identifier' && scope) {
     const visit = (node: Node): void => {
       if (found) return;
       if (node.type === 'Identifier' && node.name === id.name && node !== id) {
-        const decision = sinkOfArgument(node);
-        if (decision && declaratorOf(node) === declarator) found = decision;
+        if (declaratorOf(node) !== declarator) return;
+        // `const config = { … }; const toolDef = config; server.registerTool(n, toolDef, cb)`: through each variable.
+        const copy = copiedInto(node);
+        found = copy ? laterSinkOf(copy) : sinkOfArgument(node);
         return;
       }
       forEachChildNode(node, visit);
@@ -341,6 +345,19 @@ function laterSinkOf(declarator: TSESTree.VariableDeclarator): PlaneDecision | n
   }
   sinksOfDeclarators.set(declarator, found);
   return found;
+}
+
+/** The declarator `reference` is the whole initializer of (`const b = a`, `const b = a as ToolConfig`), or null. */
+function copiedInto(reference: Node): TSESTree.VariableDeclarator | null {
+  let node: Node = reference;
+  while (
+    node.parent &&
+    (node.parent.type === 'TSAsExpression' || node.parent.type === 'TSSatisfiesExpression' || node.parent.type === 'TSNonNullExpression')
+  ) {
+    node = node.parent;
+  }
+  const parent = node.parent;
+  return parent?.type === 'VariableDeclarator' && parent.init === node && parent.id.type === 'Identifier' ? parent : null;
 }
 
 /** What a variable's declaration says about its plane: its type, its source, its later sink, its literal's shape. */

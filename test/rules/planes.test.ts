@@ -285,6 +285,12 @@ ruleTester.run('no-unregistered-meta-key: planes from sinks', keyRule, {
       errors: [wrongPlaneFor('retrieval', 'tool result', 'tool descriptor', 1, 59)],
     },
     {
+      name: 'a config reaching registration through two more variables is a descriptor',
+      filename: SEARCH_OP,
+      code: 'const config = { description: "d", _meta: {} };\nconfig._meta.retrieval = {};\nconst staged = config;\nconst toolDef = staged;\nserver.registerTool("t", toolDef, cb);',
+      errors: [wrongPlaneFor('retrieval', 'tool result', 'tool descriptor', 2, 14)],
+    },
+    {
       name: 'a result key filled into a config registered later',
       filename: SEARCH_OP,
       code: 'const config = { description: "d", _meta: {} };\nconfig._meta.retrieval = {};\nserver.registerTool("t", config, cb);',
