@@ -156,6 +156,14 @@ function writtenObject(write: MetaWrite): TSESTree.Node | null {
 
 function isCandidate(services: TypeServices, write: MetaWrite, results: ResolvedResultTypes): boolean {
   if (write.plane !== 'result') return true;
+  return objectMayBeResult(services, write, results);
+}
+
+/**
+ * Whether the object `write` writes may be one of the result types, by its type alone (its contextual type for a
+ * literal), whatever plane the untyped analysis gave it: `check --typed` asks it of a write on the `unknown` plane.
+ */
+export function objectMayBeResult(services: TypeServices, write: MetaWrite, results: ResolvedResultTypes): boolean {
   const object = writtenObject(write);
   if (!object) return true;
   if (write.kind === 'meta-literal') {

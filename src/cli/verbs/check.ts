@@ -5,10 +5,10 @@ import { fieldValueOf } from '../../analysis/imported-helpers';
 import { ownershipOf } from '../../analysis/ownership';
 import { writesOn } from '../../analysis/planes';
 import { analyzeSource } from '../../analysis/analyze-source';
-import { resolveResultTypes, withResultTypes } from '../../analysis/typed/result-types';
+import { objectMayBeResult, resolveResultTypes, withResultTypes } from '../../analysis/typed/result-types';
 import { unresolvedResultTypesProblem } from '../../analysis/typed/result-writes';
 import { withTypedKeyNames } from '../../analysis/typed/typed-keys';
-import type { MetaFileAnalysis } from '../../analysis/types';
+import type { MetaFileAnalysis, MetaWrite } from '../../analysis/types';
 import { writesValues } from '../../analysis/write-kinds';
 import { listFiles, REGISTRY_FILENAME, type FieldMap, type ManifestFields } from '../../registry';
 import { CliError, type Finding, type VerbReport } from '../findings';
@@ -155,6 +155,13 @@ function checkManifest(registryPath: string, cwd: string, typed: TypedOptions | 
     return { analysis: narrowed, services };
   }
 
+  /** `unknown`-plane writes count as written untyped, and with types when their object may be a result type. */
+  function unknownMayBeResult(write: MetaWrite, services: TypeServices | null): boolean {
+    if (!services || registry!.resultTypes.length === 0) return true;
+    const resolved = resolveResultTypes(services, registry!.resultTypes);
+    return resolved.types.length === 0 || objectMayBeResult(services, write, resolved);
+  }
+
   const valuesByKey = new Map<string, TypedWrittenValue[]>();
   /** Every site counted as a write of a registered key (the `written` of `--format json`; 1-based, as ESLint's). */
   const writeSites: Array<{ key: string; file: string; line: number; column: number }> = [];
@@ -183,13 +190,19 @@ function checkManifest(registryPath: string, cwd: string, typed: TypedOptions | 
       });
       continue;
     }
-    for (const write of writesOn(writes, 'manifest')) {
+    for (const write of writesOn(writes, 'keyNames')) {
       if (!writesValues(write)) continue;
       // With types, a key held in an enum member or a union-typed parameter names each of its members.
       for (const keyWrite of withTypedKeyNames(write.keys, services)) {
         if (keyWrite.name === null) continue;
-        // Written on another plane than it is registered for, a key is not written where its consumers read it.
-        if (registry.keys.get(keyWrite.name)?.planes.includes(write.plane) !== true) continue;
+        // Written on another plane than it is registered for, a key is not written where its consumers read it. A
+        // write nothing places (`unknown`) may be on any plane: without types it counts (a correct manifest must not
+        // fail the gate, and the lint reports nothing there either); with types, when its object may be a result.
+        const onItsPlane =
+          write.plane === 'unknown'
+            ? unknownMayBeResult(write, services)
+            : registry.keys.get(keyWrite.name)?.planes.includes(write.plane) === true;
+        if (!onItsPlane) continue;
         // The model's ownership (ownership.ts): a key an imported helper builds is written by the helper's module.
         if (ownershipOf({ filename: file, registry, role }, keyWrite)?.owned !== true) continue;
         const list = valuesByKey.get(keyWrite.name) ?? [];
