@@ -2,6 +2,7 @@ import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import {
   catchVerdicts,
   computedRightBefore,
+  hasDeclarationRightBefore,
   computesValue,
   isProducerWrite,
   producerInputDeclarations,
@@ -218,7 +219,9 @@ export default createRule<Options, MessageIds>({
         if (!isProducerWrite(write, true)) continue;
         const consumer = write.tryStatement ?? write.statement;
         const inputs =
-          write.kind === 'hook-call' || !consumer ? [] : producerInputDeclarations(write, sourceCode, writesOf.get(write.statement) ?? []);
+          write.kind === 'hook-call' || !consumer || !hasDeclarationRightBefore(consumer)
+            ? []
+            : producerInputDeclarations(write, sourceCode, writesOf.get(write.statement) ?? []);
         const before = inputs.length > 0 ? computedRightBefore(consumer!, new Set(inputs)) : [];
         // `const fragment = await opts.metaHook(r); Object.assign(out._meta, fragment)`: the hook call is the producer.
         if (before.some((declaration) => hookStatements.has(declaration))) before.length = 0;

@@ -275,6 +275,19 @@ export function computedRightBefore(
   return from < 0 ? [] : run.slice(from);
 }
 
+/**
+ * True when `consumer` could have a computation right before it (`computedRightBefore` is not empty only then): a
+ * declaration directly before it in a block outside any try. Cheap, so a rule asks it before it follows the written
+ * value into its declarations (`producerInputDeclarations`), which most producers do not need.
+ */
+export function hasDeclarationRightBefore(consumer: TSESTree.Statement): boolean {
+  const block = consumer.parent;
+  if (!block || (block.type !== 'BlockStatement' && block.type !== 'Program')) return false;
+  const body: readonly Node[] = block.body;
+  const index = body.indexOf(consumer);
+  return index > 0 && body[index - 1].type === 'VariableDeclaration' && !insideTryBlock(consumer);
+}
+
 /** True when one of the declaration's initializers computes. */
 export function computesValue(declaration: TSESTree.VariableDeclaration): boolean {
   return declaration.declarations.some((declarator) => computes(declarator.init));
