@@ -347,15 +347,24 @@ function laterSinkOf(declarator: TSESTree.VariableDeclarator): PlaneDecision | n
   return found;
 }
 
-/** The declarator `reference` is the whole initializer of (`const b = a`, `const b = a as ToolConfig`), or null. */
-function copiedInto(reference: Node): TSESTree.VariableDeclarator | null {
-  let node: Node = reference;
+/** The same value without what only types it: `x as T`, `x satisfies T`, `x!`, `<T>x` (the outermost of them). */
+function outsideTypeWrappers(value: Node): Node {
+  let node = value;
   while (
     node.parent &&
-    (node.parent.type === 'TSAsExpression' || node.parent.type === 'TSSatisfiesExpression' || node.parent.type === 'TSNonNullExpression')
+    (node.parent.type === 'TSAsExpression' ||
+      node.parent.type === 'TSSatisfiesExpression' ||
+      node.parent.type === 'TSNonNullExpression' ||
+      node.parent.type === 'TSTypeAssertion')
   ) {
     node = node.parent;
   }
+  return node;
+}
+
+/** The declarator `reference` is the whole initializer of (`const b = a`, `const b = a as ToolConfig`), or null. */
+function copiedInto(reference: Node): TSESTree.VariableDeclarator | null {
+  const node = outsideTypeWrappers(reference);
   const parent = node.parent;
   return parent?.type === 'VariableDeclarator' && parent.init === node && parent.id.type === 'Identifier' ? parent : null;
 }
@@ -440,13 +449,7 @@ function planeOfShape(literal: TSESTree.ObjectExpression): WritePlane | null {
 
 /** The declarator a literal initialises, through type assertions (`const p = { … } as UIResourceProps`), or null. */
 function declaratorOfLiteral(literal: Node): TSESTree.VariableDeclarator | null {
-  let node: Node = literal;
-  while (
-    node.parent &&
-    (node.parent.type === 'TSAsExpression' || node.parent.type === 'TSSatisfiesExpression' || node.parent.type === 'TSTypeAssertion')
-  ) {
-    node = node.parent;
-  }
+  const node = outsideTypeWrappers(literal);
   return node.parent?.type === 'VariableDeclarator' && node.parent.init === node ? node.parent : null;
 }
 

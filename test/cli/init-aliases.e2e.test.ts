@@ -6,9 +6,8 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { ESLint as ESLint10 } from 'eslint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot, requireFromRepo, runNode, toPosix, TSC_BIN } from '../e2e/helpers/e2e';
+import { lintSourcesOf, RECOMMENDED_FLAT_CONFIG, repoRoot, runNode, TSC_BIN } from '../e2e/helpers/e2e';
 import { assertBinBuilt, makeTempDir, removeTempDirs, runBin } from './run-bin';
 
 const FIXTURE = path.join(__dirname, 'fixtures/alias-server');
@@ -24,37 +23,13 @@ function readManifestText(dir: string): string {
   return fs.readFileSync(path.join(dir, 'mcp-meta.registry.json'), 'utf8');
 }
 
-/** The flat config the server's team would write (the built plugin by path: `npm run build` first). */
-const CONFIG = `import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import tsParser from '@typescript-eslint/parser';
-import mcpMeta from '../../dist/src/index.mjs';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const files = ['**/*.ts'];
-
-export default [
-  { files, languageOptions: { parser: tsParser, sourceType: 'module' } },
-  { ...mcpMeta.configs.recommended, files, settings: { 'mcp-meta': { registry: path.join(here, 'mcp-meta.registry.json') } } },
-];
-`;
-
-async function lint(dir: string): Promise<string[]> {
-  const { ESLint } = requireFromRepo('eslint') as { ESLint: typeof ESLint10 };
-  const eslint = new ESLint({ cwd: dir, overrideConfigFile: path.join(dir, 'eslint.config.js') });
-  const results = await eslint.lintFiles(['src']);
-  return results.flatMap((result) =>
-    result.messages.map((m) => `${toPosix(path.relative(dir, result.filePath))}:${m.line}:${m.column} ${m.ruleId ?? 'fatal'} ${m.message}`),
-  );
-}
-
 /** A copy two levels below the repository, as the fixtures sit, so the config's `../../dist` resolves. */
 function lintableCopy(name: string): string {
   const dir = path.join(repoRoot, 'tmp', `${name}-${process.pid}`);
   copies.push(dir);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.cpSync(FIXTURE, dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'eslint.config.js'), CONFIG);
+  fs.writeFileSync(path.join(dir, 'eslint.config.js'), RECOMMENDED_FLAT_CONFIG);
   return dir;
 }
 
@@ -81,13 +56,13 @@ describe('init over a server that imports through a tsconfig paths alias', () =>
     const dir = lintableCopy('alias-server-init');
     const result = runBin(['init'], dir);
     expect(result.status, result.stdout).toBe(0);
-    expect(await lint(dir)).toEqual([]);
+    expect(await lintSourcesOf(dir)).toEqual([]);
     // The lint reads the same helper: a key the manifest no longer lists is reported at the aliased call.
     const manifest = JSON.parse(readManifestText(dir)) as { keys: Record<string, unknown> };
     delete manifest.keys['openai/widgetAccessible'];
     delete manifest.keys['com.acme/timing'];
     fs.writeFileSync(path.join(dir, 'mcp-meta.registry.json'), JSON.stringify(manifest, null, 2));
-    expect(await lint(dir)).toEqual([
+    expect(await lintSourcesOf(dir)).toEqual([
       "src/tools/pizza.ts:21:14 mcp-meta/no-unregistered-meta-key tool descriptor `_meta` key 'openai/widgetAccessible' is not registered in mcp-meta.registry.json. It is built by widgetMeta() in 'src/utils/widget.ts': fix it there. Adding a key: register it with one producer, additive-forever (MCP _meta conventions).",
       "src/tools/pizza.ts:29:19 mcp-meta/no-unregistered-meta-key `_meta` key 'com.acme/timing' is not registered in mcp-meta.registry.json. Adding a key: register it with one producer, additive-forever (MCP _meta conventions).",
     ]);

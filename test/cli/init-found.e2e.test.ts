@@ -5,11 +5,10 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { ESLint as ESLint10 } from 'eslint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Finding } from '../../src/cli/findings';
 import { parseRegistry } from '../../src/registry';
-import { repoRoot, requireFromRepo, runNode, toPosix, TSC_BIN } from '../e2e/helpers/e2e';
+import { lintSourcesOf, RECOMMENDED_FLAT_CONFIG, repoRoot, runNode, TSC_BIN } from '../e2e/helpers/e2e';
 import { assertBinBuilt, makeTempDir, removeTempDirs, runBin, writeFiles } from './run-bin';
 
 const EXPECTED = path.join(__dirname, 'init-expected');
@@ -41,30 +40,6 @@ function copyOf(source: string): string {
 
 function findingsOf(stdout: string): Finding[] {
   return (JSON.parse(stdout) as { findings: Finding[] }).findings;
-}
-
-/** The flat config the framework server's team would write (the built plugin by path: `npm run build` first). */
-const FRAMEWORK_CONFIG = `import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import tsParser from '@typescript-eslint/parser';
-import mcpMeta from '../../dist/src/index.mjs';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const files = ['**/*.ts'];
-
-export default [
-  { files, languageOptions: { parser: tsParser, sourceType: 'module' } },
-  { ...mcpMeta.configs.recommended, files, settings: { 'mcp-meta': { registry: path.join(here, 'mcp-meta.registry.json') } } },
-];
-`;
-
-async function lint(dir: string): Promise<string[]> {
-  const { ESLint } = requireFromRepo('eslint') as { ESLint: typeof ESLint10 };
-  const eslint = new ESLint({ cwd: dir, overrideConfigFile: path.join(dir, 'eslint.config.js') });
-  const results = await eslint.lintFiles(['src']);
-  return results.flatMap((result) =>
-    result.messages.map((m) => `${toPosix(path.relative(dir, result.filePath))}:${m.line}:${m.column} ${m.ruleId ?? 'fatal'} ${m.message}`),
-  );
 }
 
 describe('init over the fixture servers writes exactly the manifest a careful team starts from', () => {
@@ -128,10 +103,10 @@ describe('init over a framework-shaped server', () => {
     const dir = path.join(repoRoot, 'tmp', `framework-server-init-${process.pid}`);
     copies.push(dir);
     fs.cpSync(FRAMEWORK, dir, { recursive: true });
-    fs.writeFileSync(path.join(dir, 'eslint.config.js'), FRAMEWORK_CONFIG);
+    fs.writeFileSync(path.join(dir, 'eslint.config.js'), RECOMMENDED_FLAT_CONFIG);
     const result = runBin(['init'], dir);
     expect(result.status, result.stdout).toBe(0);
-    expect(await lint(dir)).toEqual([]);
+    expect(await lintSourcesOf(dir)).toEqual([]);
   });
 });
 

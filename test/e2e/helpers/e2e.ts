@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
+import type { ESLint as ESLint10 } from 'eslint';
 
 export const repoRoot = path.resolve(__dirname, '../../..');
 export const fixtureDir = path.join(repoRoot, 'fixtures/example-server');
@@ -214,4 +215,32 @@ export function readManifest(serverDir: string): ManifestShape {
 
 export function writeManifest(serverDir: string, manifest: ManifestShape): void {
   fs.writeFileSync(path.join(serverDir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
+/**
+ * The flat config a team writes, for a project made two folders below the repository (`tmp/<copy>`): the built plugin
+ * by path (`npm run build` first), `recommended` over every `.ts` file, the manifest beside the config.
+ */
+export const RECOMMENDED_FLAT_CONFIG = `import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import tsParser from '@typescript-eslint/parser';
+import mcpMeta from '../../dist/src/index.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const files = ['**/*.ts'];
+
+export default [
+  { files, languageOptions: { parser: tsParser, sourceType: 'module' } },
+  { ...mcpMeta.configs.recommended, files, settings: { 'mcp-meta': { registry: path.join(here, 'mcp-meta.registry.json') } } },
+];
+`;
+
+/** ESLint 10's Node API over `dir/src` with `dir/eslint.config.js`: one `file:line:column rule message` per message. */
+export async function lintSourcesOf(dir: string): Promise<string[]> {
+  const { ESLint } = requireFromRepo('eslint') as { ESLint: typeof ESLint10 };
+  const eslint = new ESLint({ cwd: dir, overrideConfigFile: path.join(dir, 'eslint.config.js') });
+  const results = await eslint.lintFiles(['src']);
+  return results.flatMap((result) =>
+    result.messages.map((m) => `${toPosix(path.relative(dir, result.filePath))}:${m.line}:${m.column} ${m.ruleId ?? 'fatal'} ${m.message}`),
+  );
 }
