@@ -203,4 +203,24 @@ export function remember(entry: CacheEntry, hits: number): void {
     ]);
     expect(typed.status).toBe(1);
   });
+  it('resultTypes: a write nothing places (an untyped name) counts as written, and with types when its object is a result', () => {
+    const results = `export interface ToolResult {
+  content: Array<{ type: 'text'; text: string }>;
+  _meta?: Record<string, unknown>;
+}
+`;
+    // `entry: CachedReply` says nothing untyped (its write is on the unknown plane); its type says tool result.
+    const cache = `import type { ToolResult } from './results.js';
+type CachedReply = ToolResult & { cachedAt: number };
+export function remember(entry: CachedReply, hits: number): void {
+  entry._meta = { ...entry._meta, hits: { count: hits } };
+}
+`;
+    const manifest = { version: 1, resultTypes: ['ToolResult'], keys: { hits: { producers: ['src/cache.ts'] } } };
+    const dir = project({ 'src/results.ts': results, 'src/cache.ts': cache }, manifest);
+    for (const run of [check(dir), check(dir, '--typed')]) {
+      expect(run.json.findings).toEqual([]);
+      expect(run.status).toBe(0);
+    }
+  });
 });
