@@ -203,3 +203,19 @@ export function returnArguments(body: Node): Expression[] {
   const returns = collectInSameFunction(body, (node): node is TSESTree.ReturnStatement => node.type === 'ReturnStatement');
   return returns.flatMap((statement) => (statement.argument ? [statement.argument] : []));
 }
+
+/** The nearest function around `node` (not `node` itself), or null at the top level. */
+export function enclosingFunction(
+  node: Node,
+): TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression | null {
+  for (let up = node.parent; up; up = up.parent) if (isFunctionNode(up)) return up;
+  return null;
+}
+
+/** The name a parameter binds (`x`, `x = 1`, a constructor's `private x`), or null for a destructuring pattern. */
+export function parameterName(param: TSESTree.Parameter): string | null {
+  const inner = param.type === 'TSParameterProperty' ? param.parameter : param;
+  if (inner.type === 'Identifier') return inner.name;
+  if (inner.type === 'AssignmentPattern' && inner.left.type === 'Identifier') return inner.left.name;
+  return null;
+}

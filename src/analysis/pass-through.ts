@@ -15,6 +15,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import {
   calleeName,
+  enclosingFunction,
   isFunctionNode,
   memberPropertyName,
   propertyKeyName,
@@ -28,6 +29,7 @@ import { findBinding, patternDeclares } from './bindings';
 import { countCost } from './cost-counter';
 import { OffsetSet } from './offset-set';
 import { isInbound, TOOL_RESULT_PROPERTIES } from './planes';
+import { TOOL_REGISTRATIONS } from './sdk-registrations';
 import type * as ts from 'typescript';
 import { resolveResultTypes } from './typed/result-types';
 import type { TypeServices } from './typed/type-services';
@@ -183,7 +185,6 @@ export function passThroughOf(
   return analysis;
 }
 
-const TOOL_REGISTRATIONS: ReadonlySet<string> = new Set(['registerTool', 'registerAppTool', 'tool']);
 const LIST_CALLBACKS: ReadonlySet<string> = new Set(['map', 'flatMap', 'forEach']);
 /** Names a wrapper gives the handler it wraps. A parameter named otherwise must copy an MCP-only field. */
 const HANDLER_NAME = /handler|handle|callback|^cb$|^fn$|^next$|tool|exec|run|func|original|wrapped|impl/i;
@@ -691,11 +692,6 @@ function returnOfIdentifier(declared: TSESTree.Identifier): Node | null {
     }
   });
   return found;
-}
-
-function enclosingFunction(node: Node): FunctionNode | null {
-  for (let up = node.parent; up; up = up.parent) if (isFunctionNode(up)) return up;
-  return null;
 }
 
 function encloses(outer: Node, inner: Node): boolean {

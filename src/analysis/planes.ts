@@ -7,8 +7,9 @@
  * These are the knobs a user is most likely to ask about; each is named here once.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, forEachChildNode, isFunctionNode, propertyKeyName, referenceSegments, unwrap } from './ast';
+import { calleeName, forEachChildNode, isFunctionNode, parameterName, propertyKeyName, referenceSegments, unwrap } from './ast';
 import { findBinding } from './bindings';
+import { SDK_REGISTRATIONS } from './sdk-registrations';
 import { isTeamResultBuilderCall, isTeamToolCallback, teamSinkOfArgument } from './team-sinks';
 import type { MetaPlane } from '../registry/types';
 import type { MetaWrite } from './types';
@@ -122,23 +123,6 @@ const SCHEMA_BUILDERS: ReadonlySet<string> = new Set([
 type Node = TSESTree.Node;
 type Expression = TSESTree.Expression;
 
-/**
- * SDK calls that take a `_meta`-carrying config, and the plane of that config. `registerTool`, `registerResource` and
- * `registerPrompt` take it name-first (`registerTool(name, config, cb)`, SDK v1 and v2) or config-first
- * (`registerTool({ name, _meta, … }, cb)`, as frameworks wrap them); `tool`, `resource`, `prompt` (SDK v1's older
- * forms) never take it first; MCP Apps' `registerAppTool(server, name, config, cb)` and
- * `registerAppResource(server, name, uri, config, cb)` take the server first.
- */
-const SINK_CALLS: ReadonlyMap<string, { plane: 'tool' | 'resource' | 'prompt'; first: boolean }> = new Map([
-  ['registerTool', { plane: 'tool', first: true }],
-  ['registerResource', { plane: 'resource', first: true }],
-  ['registerPrompt', { plane: 'prompt', first: true }],
-  ['tool', { plane: 'tool', first: false }],
-  ['resource', { plane: 'resource', first: false }],
-  ['prompt', { plane: 'prompt', first: false }],
-  ['registerAppTool', { plane: 'tool', first: false }],
-  ['registerAppResource', { plane: 'resource', first: false }],
-]);
 /** Calls whose (awaited) value is a tool result: a client forwarding a call (`await client.callTool(…)`). */
 const RESULT_SOURCE_CALLS: ReadonlySet<string> = new Set(['callTool']);
 /**
@@ -170,15 +154,15 @@ const PLANE_OF_TYPE: ReadonlyMap<string, WritePlane> = new Map([
   ['ElicitResult', 'client-result'],
 ]);
 
-/** The registration (a `SINK_CALLS` call) that `node` is a config argument of, as a decision; null otherwise. */
+/** The registration (an `SDK_REGISTRATIONS` call) that `node` is a config argument of, as a decision; null otherwise. */
 function sinkOfArgument(node: Node): PlaneDecision | null {
   const call = node.parent;
   if (call?.type !== 'CallExpression') return null;
   const index = call.arguments.indexOf(node as TSESTree.CallExpressionArgument);
   if (index < 0) return null;
   const name = calleeName(call) ?? '';
-  const sink = SINK_CALLS.get(name);
-  if (sink) return sink.first || index > 0 ? { plane: sink.plane, evidence: 'sink' } : null;
+  const sink = SDK_REGISTRATIONS.get(name);
+  if (sink) return sink.configFirst || index > 0 ? { plane: sink.plane, evidence: 'sink' } : null;
   const team = teamSinkOfArgument(call, index);
   if (team) return team;
   // `registered.update({ _meta })`: the SDK's update of a registered tool writes its descriptor.
@@ -195,7 +179,7 @@ function registrationOf(expression: Node): 'tool' | 'resource' | 'prompt' | null
   if (expression.type !== 'Identifier') return null;
   const init = variableInit(expression);
   const call = init ? awaited(init) : null;
-  return call?.type === 'CallExpression' ? (SINK_CALLS.get(calleeName(call) ?? '')?.plane ?? null) : null;
+  return call?.type === 'CallExpression' ? (SDK_REGISTRATIONS.get(calleeName(call) ?? '')?.plane ?? null) : null;
 }
 
 function variableInit(identifier: TSESTree.Identifier): Expression | null {
@@ -303,15 +287,9 @@ function isResultSource(init: Node): boolean {
 /** True when `identifier` names a parameter of a function enclosing it. */
 function isParameter(identifier: TSESTree.Identifier): boolean {
   for (let scope: Node | undefined = identifier.parent; scope; scope = scope.parent) {
-    if (isFunctionNode(scope) && scope.params.some((param) => paramName(param) === identifier.name)) return true;
+    if (isFunctionNode(scope) && scope.params.some((param) => parameterName(param) === identifier.name)) return true;
   }
   return false;
-}
-
-function paramName(param: TSESTree.Parameter): string | null {
-  if (param.type === 'Identifier') return param.name;
-  if (param.type === 'AssignmentPattern' && param.left.type === 'Identifier') return param.left.name;
-  return null;
 }
 
 /** Declarators already asked where they go: a variable's later sink is searched once per file. */
@@ -481,7 +459,7 @@ function functionReturning(literal: Node): Node | null {
 function isToolCallback(fn: Node): boolean {
   const call = fn.parent;
   if (call?.type !== 'CallExpression' || !call.arguments.includes(fn as TSESTree.CallExpressionArgument)) return false;
-  return SINK_CALLS.get(calleeName(call) ?? '')?.plane === 'tool';
+  return SDK_REGISTRATIONS.get(calleeName(call) ?? '')?.plane === 'tool';
 }
 
 /** The plane of an object literal that carries `_meta`, with its evidence, or null when it is none we know. */

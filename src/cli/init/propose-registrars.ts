@@ -14,29 +14,23 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import {
   calleeName,
+  enclosingFunction,
   forEachChildNode,
   functionName,
-  isFunctionNode,
   memberPropertyName,
+  parameterName,
   propertyKeyName,
   unwrap,
   walkAll,
 } from '../../analysis/ast';
+import { SDK_REGISTRATIONS } from '../../analysis/sdk-registrations';
 import type { ManifestRegistration, ManifestSinks } from '../../registry';
 import { detectResultBuilders, emptyResultBuilders, proposedResultBuilders, type ProposedResultBuilders } from './propose-result-builders';
 
 type Node = TSESTree.Node;
 
-/** The SDK and MCP Apps registrations, and where their config and callback are (name-first forms). */
-const SDK_REGISTRATIONS: ReadonlyMap<string, { plane: 'tool' | 'resource'; config: number; callback?: number; configFirst: boolean }> =
-  new Map([
-    ['registerTool', { plane: 'tool', config: 1, callback: 2, configFirst: true }],
-    ['registerResource', { plane: 'resource', config: 2, configFirst: true }],
-    ['registerAppTool', { plane: 'tool', config: 2, callback: 3, configFirst: false }],
-    ['registerAppResource', { plane: 'resource', config: 3, configFirst: false }],
-  ]);
 /** Names of SDK calls the analysis knows (a project function with one of these names needs no entry). */
-const SDK_NAMES: ReadonlySet<string> = new Set([...SDK_REGISTRATIONS.keys(), 'tool', 'resource', 'registerPrompt', 'prompt']);
+const SDK_NAMES: ReadonlySet<string> = new Set(SDK_REGISTRATIONS.keys());
 /** A parameter or config property that holds a tool's callback, when the callback is not forwarded as it is. */
 const CALLBACK_NAME = /^(?:handler|handle|callback|cb|fn|execute|exec|run|action|resolve|resolver|impl|implementation)$/i;
 
@@ -81,11 +75,12 @@ export function proposedSinks(found: ProposedRegistrations): ManifestSinks | und
 /** The registration `call` (an SDK one) makes of its enclosing function's parameter, if it forwards one. */
 function proposalOf(call: TSESTree.CallExpression): { name: string; registration: ManifestRegistration } | null {
   const sdk = SDK_REGISTRATIONS.get(calleeName(call) ?? '');
-  if (!sdk) return null;
+  // Only the registrations with fixed positions (not SDK v1's `tool(name, …optional, cb)`, nor prompts).
+  if (!sdk || sdk.config === undefined || sdk.plane === 'prompt') return null;
   const fn = enclosingFunction(call);
   const name = fn ? functionName(fn) : null;
   if (!fn || name === null || SDK_NAMES.has(name) || !/^[A-Za-z_$][\w$]*$/.test(name)) return null;
-  const params = fn.params.map(paramName);
+  const params = fn.params.map(parameterName);
   const configFirst = sdk.configFirst && (call.arguments.length === 2 || unwrap(call.arguments[0])?.type === 'ObjectExpression');
   const configArgument = call.arguments[configFirst ? 0 : sdk.config];
   const callbackArgument = sdk.callback === undefined ? undefined : call.arguments[configFirst ? 1 : sdk.callback];
@@ -97,18 +92,6 @@ function proposalOf(call: TSESTree.CallExpression): { name: string; registration
   const callback = callbackArgument && callbackArgument.type !== 'SpreadElement' ? callbackOf(callbackArgument, params, config, fn) : null;
   if (callback !== null) registration.callback = callback;
   return { name, registration };
-}
-
-function enclosingFunction(node: Node): TSESTree.FunctionLike | null {
-  for (let current = node.parent; current; current = current.parent) if (isFunctionNode(current)) return current;
-  return null;
-}
-
-function paramName(param: TSESTree.Parameter): string | null {
-  const inner = param.type === 'TSParameterProperty' ? param.parameter : param;
-  if (inner.type === 'Identifier') return inner.name;
-  if (inner.type === 'AssignmentPattern' && inner.left.type === 'Identifier') return inner.left.name;
-  return null;
 }
 
 /**

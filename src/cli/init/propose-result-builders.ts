@@ -9,13 +9,11 @@
  */
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, functionName, isFunctionNode, propertyKeyName, returnArguments, unwrap, walkAll } from '../../analysis/ast';
+import { TOOL_RESULT_PROPERTIES } from '../../analysis/planes';
+import { TOOL_REGISTRATIONS } from '../../analysis/sdk-registrations';
 import type { ManifestResultBuilder } from '../../registry';
 
 type Node = TSESTree.Node;
-
-/** SDK registrations whose last argument is a tool callback. */
-const TOOL_REGISTRATIONS: ReadonlySet<string> = new Set(['registerTool', 'registerAppTool', 'tool']);
-const RESULT_PROPERTIES: ReadonlySet<string> = new Set(['content', 'structuredContent', 'isError']);
 
 export interface ProposedResultBuilders {
   /** Function name -> the position of the parameter its result literal spreads (null: none); `conflict` when it differs. */
@@ -87,7 +85,7 @@ function resultLiteralSpread(fn: TSESTree.FunctionLike): number | null | undefin
 }
 
 function isResultProperty(property: TSESTree.ObjectLiteralElement): boolean {
-  return property.type === 'Property' && RESULT_PROPERTIES.has(propertyKeyName(property) ?? '');
+  return property.type === 'Property' && TOOL_RESULT_PROPERTIES.has(propertyKeyName(property) ?? '');
 }
 
 function paramIs(param: Node, name: string): boolean {
