@@ -175,7 +175,8 @@ function variableOf(sourceCode: TSESLint.SourceCode, identifier: TSESTree.Identi
   return null;
 }
 
-function enclosingFunction(node: Node): Node {
+/** The nearest function around `node`, else its program: the unit a `write.functionNode` names. */
+function functionOrProgramOf(node: Node): Node {
   let ancestor = node.parent;
   while (ancestor && ancestor.type !== 'Program' && !isFunctionNode(ancestor)) ancestor = ancestor.parent;
   return ancestor ?? node;
@@ -193,7 +194,7 @@ function valueDeclaration(variable: TSESLint.Scope.Variable, write: MetaWrite): 
   if (!declaration || (declaration.kind !== 'const' && declaration.kind !== 'let') || declaration.declare) return null;
   if (!definition.node.init || declaration.range[1] > write.node.range[0]) return null;
   if (variable.references.some((reference) => reference.isWrite() && !reference.init)) return null;
-  return enclosingFunction(declaration) === write.functionNode ? declaration : null;
+  return functionOrProgramOf(declaration) === write.functionNode ? declaration : null;
 }
 
 /**

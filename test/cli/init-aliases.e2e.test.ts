@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lintSourcesOf, RECOMMENDED_FLAT_CONFIG, repoRoot, runNode, TSC_BIN } from '../e2e/helpers/e2e';
-import { assertBinBuilt, makeTempDir, removeTempDirs, runBin } from './run-bin';
+import { assertBinBuilt, makeTempDir, readManifestText, removeTempDirs, runBin } from './run-bin';
 
 const FIXTURE = path.join(__dirname, 'fixtures/alias-server');
 const copies: string[] = [];
@@ -18,10 +18,6 @@ afterAll(() => {
   removeTempDirs();
   for (const dir of copies) fs.rmSync(dir, { recursive: true, force: true });
 });
-
-function readManifestText(dir: string): string {
-  return fs.readFileSync(path.join(dir, 'mcp-meta.registry.json'), 'utf8');
-}
 
 /** A copy two levels below the repository, as the fixtures sit, so the config's `../../dist` resolves. */
 function lintableCopy(name: string): string {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Finding } from '../../src/cli/findings';
 import { parseRegistry } from '../../src/registry';
 import { lintSourcesOf, RECOMMENDED_FLAT_CONFIG, repoRoot, runNode, TSC_BIN } from '../e2e/helpers/e2e';
-import { assertBinBuilt, makeTempDir, removeTempDirs, runBin, writeFiles } from './run-bin';
+import { assertBinBuilt, makeTempDir, readManifestText, removeTempDirs, runBin, writeFiles } from './run-bin';
 
 const EXPECTED = path.join(__dirname, 'init-expected');
 const FRAMEWORK = path.join(__dirname, 'fixtures/framework-server');
@@ -20,10 +20,6 @@ afterAll(() => {
   removeTempDirs();
   for (const dir of copies) fs.rmSync(dir, { recursive: true, force: true });
 });
-
-function readManifestText(dir: string): string {
-  return fs.readFileSync(path.join(dir, 'mcp-meta.registry.json'), 'utf8');
-}
 
 function expected(name: string): string {
   return fs.readFileSync(path.join(EXPECTED, `${name}.json`), 'utf8');

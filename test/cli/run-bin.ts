@@ -59,6 +59,10 @@ function git(dir: string, args: string[]): string {
   return execFileSync('git', args, { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
+/** The manifest `init` wrote into `dir`, as text (its exact bytes are what the tests compare). */
+export function readManifestText(dir: string, name = 'mcp-meta.registry.json'): string {
+  return fs.readFileSync(path.join(dir, name), 'utf8');
+}
 export function initGitRepo(dir: string): void {
   git(dir, ['init', '-q', '-b', 'main']);
   git(dir, ['config', 'user.email', 'cli-test@example.com']);
