@@ -4,7 +4,7 @@ import { keyWritesWithTypes } from '../src/analysis/typed/typed-keys';
 import { registrationOf } from '../src/analysis/key-writes';
 import { metaOnPlane } from '../src/analysis/planes';
 import { manifestLabel } from '../src/analysis/manifest-label';
-import { ownershipOf } from '../src/analysis/ownership';
+import { isOwned } from '../src/analysis/ownership';
 import { createRule } from '../src/util/create-rule';
 import { posixRelative } from '../src/util/posix-relative';
 
@@ -33,10 +33,9 @@ export default createRule<Options, MessageIds>({
         // A key written on a plane it is not registered for is no-unregistered-meta-key's `wrongPlane`.
         const registration = registrationOf(registry, key.name, write.plane);
         if (registration.status !== 'registered') continue;
-        // The model's ownership (ownership.ts): the message names the module that builds the key.
-        const ownership = ownershipOf(analysis, key);
-        if (!ownership || ownership.owned) continue;
-        const writer = ownership.writer;
+        // The model's ownership (attached in ownership.ts): the message names the module that builds the key.
+        if (!key.ownership || isOwned(key)) continue;
+        const writer = key.ownership.writer;
         const spec = registration.spec;
         context.report({
           node: key.node,

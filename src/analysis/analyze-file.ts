@@ -29,6 +29,6 @@ export function analyzeFile(filename: string, registry: Registry, text: string, 
     };
   }
   const role = registry.classifyFile(filename);
-  const writes = role.ignored ? [] : findMetaWrites({ ...parse(), filename, text, vocabulary: registry });
+  const writes = role.ignored ? [] : findMetaWrites({ ...parse(), filename, text, vocabulary: registry, producers: registry });
   return { filename, registry, role, writes };
 }

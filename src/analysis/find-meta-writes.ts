@@ -9,6 +9,7 @@ import { forEachChildNode, functionName, isFunctionNode, walkAll } from './ast';
 import { aliasOwner, classifyNode, completeWrite, type AliasWrite, type PartialWrite, type WriteSink } from './classify-write';
 import { MentionIndex, mayWriteMeta, type WriteVocabulary } from './mention-index';
 import { moduleScope, type ModuleScope } from './meta-value';
+import { attachOwnership, type ProducerSource } from './ownership';
 import { walkKeys, type VisitorKeys } from './prune';
 import { bindTeamSinks } from './team-sinks';
 import type { MetaWrite } from './types';
@@ -25,6 +26,8 @@ export interface FindMetaWritesInput {
   text: string;
   visitorKeys: VisitorKeys;
   vocabulary: WriteVocabulary;
+  /** Whose keys each file produces (the manifest), for each key's `ownership`; without it, writers only. */
+  producers?: ProducerSource;
 }
 
 let walks = 0;
@@ -47,7 +50,8 @@ export function findMetaWrites(input: FindMetaWritesInput): MetaWrite[] {
     moduleScope(input.filename ?? null),
   );
   finder.walk(input.ast);
-  return finder.finish();
+  const writes = finder.finish();
+  return input.filename ? attachOwnership(writes, input.filename, input.producers ?? null) : writes;
 }
 
 type Site = Pick<MetaWrite, 'functionNode' | 'statement' | 'tryStatement'>;

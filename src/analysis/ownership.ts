@@ -1,40 +1,40 @@
 /**
- * Who writes a key, and whether that writer is one of the key's producers (MCP _meta rule 1: one producer per key):
- * the linted file, or, for a key an imported helper builds (`builtBy`), the helper's module. Worked out here once,
- * for every reader of the model: `no-foreign-meta-key` reports a write that is not owned, and `mcp-meta check`
- * counts only owned writes as the key being written.
+ * The last phase of the write analysis: who writes each key, and which keys that writer produces (MCP _meta rule 1:
+ * one producer per key). The writer is the analysed file, or, for a key an imported helper builds (`builtBy`), the
+ * helper's module. Attached once to every key of the model (`MetaKeyWrite.ownership`), so `no-foreign-meta-key`,
+ * `mcp-meta check` and `init` read it and none of them works it out again.
  */
 import type { Registry } from '../registry/types';
-import type { MetaFileAnalysis, MetaKeyWrite } from './types';
+import type { KeyOwnership, MetaKeyWrite, MetaWrite } from './types';
 
-export interface KeyOwnership {
-  /** Absolute path of the file that writes the key: the analysed file, or the module of the helper that builds it. */
-  readonly writer: string;
-  /** True when the analysed file or the writer is one of the key's producers (a caller may use a shared builder). */
-  readonly owned: boolean;
+/** Where the producers come from: the manifest (`classifyFile`); `init`'s scan, which has none, passes null. */
+export type ProducerSource = Pick<Registry, 'classifyFile'> | null;
+
+/** The writes with `ownership` on each key; `filename` is the analysed file (absolute). */
+export function attachOwnership(writes: MetaWrite[], filename: string, producers: ProducerSource): MetaWrite[] {
+  const ownedHere = ownedKeysOf(producers, filename);
+  const byWriter = new Map<string, KeyOwnership>([[filename, { writer: filename, producerOf: ownedHere }]]);
+  const ownershipOf = (key: MetaKeyWrite): KeyOwnership => {
+    const writer = key.builtBy?.file ?? filename;
+    let ownership = byWriter.get(writer);
+    if (!ownership) {
+      // A key built by an imported helper (`_meta: widgetMeta(w)`) is written by the helper's module: the call is no
+      // foreign producer of a key that module owns, nor of one this file owns (a caller may use a shared builder).
+      ownership = { writer, producerOf: new Set([...ownedHere, ...ownedKeysOf(producers, writer)]) };
+      byWriter.set(writer, ownership);
+    }
+    return ownership;
+  };
+  return writes.map((write) =>
+    write.keys.length === 0 ? write : { ...write, keys: write.keys.map((key) => ({ ...key, ownership: ownershipOf(key) })) },
+  );
 }
 
-type OwnershipContext = Pick<MetaFileAnalysis, 'filename' | 'registry' | 'role'>;
-
-/** Per key write and name (typed key names are new key objects with their own name), computed once. */
-const known = new WeakMap<MetaKeyWrite, KeyOwnership>();
-
-/** The ownership of a key write in `analysis`'s file; null for a key whose name is not known. */
-export function ownershipOf(analysis: OwnershipContext, key: MetaKeyWrite): KeyOwnership | null {
-  if (key.name === null) return null;
-  const cached = known.get(key);
-  if (cached) return cached;
-  const ownership = decide(analysis.registry, analysis, key.name, key);
-  known.set(key, ownership);
-  return ownership;
+/** True when the key's name is known and its writer is one of its producers (the model's answer, attached above). */
+export function isOwned(key: MetaKeyWrite): boolean {
+  return key.name !== null && key.ownership?.producerOf.has(key.name) === true;
 }
 
-function decide(registry: Registry, analysis: OwnershipContext, name: string, key: MetaKeyWrite): KeyOwnership {
-  const writer = key.builtBy ? key.builtBy.file : analysis.filename;
-  // A key built by an imported helper (`_meta: widgetMeta(w)`) is written by the helper's module: the call is no
-  // foreign producer of a key that module owns.
-  const owned =
-    analysis.role.ownedKeys.includes(name) ||
-    (key.builtBy !== undefined && registry.classifyFile(key.builtBy.file).ownedKeys.includes(name));
-  return { writer, owned };
+function ownedKeysOf(producers: ProducerSource, file: string): ReadonlySet<string> {
+  return new Set(producers?.classifyFile(file).ownedKeys ?? []);
 }

@@ -67,6 +67,23 @@ export interface MetaKeyWrite {
    * is written here (so no `builtBy`), its fields there. Read a key's fields through `fieldValueOf`.
    */
   readonly builtValue?: BuiltValue;
+  /**
+   * Who writes the key and which keys that writer produces, attached once per file by the analysis (`ownership.ts`);
+   * absent only for writes found without a file name. Read it through `isOwned`; never work it out again.
+   */
+  readonly ownership?: KeyOwnership;
+}
+
+/** The writer of a key (rule 1's unit: the module that writes it) and the registered keys it is a producer of. */
+export interface KeyOwnership {
+  /** Absolute path of the file that writes the key: the analysed file, or the module of the helper that builds it. */
+  readonly writer: string;
+  /**
+   * The keys the writer may write under the manifest: the analysed file's, and for a helper's key its module's too (a
+   * caller may use a shared builder). Empty without a manifest (`init`'s scan). A set of names, not one answer, since
+   * type-aware mode names a key afterwards (a key whose type is a union of literals becomes one write per member).
+   */
+  readonly producerOf: ReadonlySet<string>;
 }
 
 /** A key's value built by an imported function: a detached copy of what it returns, and the call that builds it. */

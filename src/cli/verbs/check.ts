@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { analyzeFile } from '../../analysis/analyze-file';
 import { fieldValueOf } from '../../analysis/imported-helpers';
-import { ownershipOf } from '../../analysis/ownership';
+import { isOwned } from '../../analysis/ownership';
 import { writesOn } from '../../analysis/planes';
 import { analyzeSource } from '../../analysis/analyze-source';
 import { objectMayBeResult, resolveResultTypes, withResultTypes } from '../../analysis/typed/result-types';
@@ -203,8 +203,8 @@ function checkManifest(registryPath: string, cwd: string, typed: TypedOptions | 
             ? unknownMayBeResult(write, services)
             : registry.keys.get(keyWrite.name)?.planes.includes(write.plane) === true;
         if (!onItsPlane) continue;
-        // The model's ownership (ownership.ts): a key an imported helper builds is written by the helper's module.
-        if (ownershipOf({ filename: file, registry, role }, keyWrite)?.owned !== true) continue;
+        // The model's ownership (attached in ownership.ts): a key an imported helper builds is its module's write.
+        if (!isOwned(keyWrite)) continue;
         const list = valuesByKey.get(keyWrite.name) ?? [];
         // A value an imported function builds is read from its module's detached copy, which no program holds.
         const fieldValue = fieldValueOf(keyWrite, services !== null);
