@@ -4,12 +4,13 @@
  * it (`.js` written for a `.ts` source, extension-less, `index`), and its summary (`module-summary.ts`: read from its
  * tree with the evaluator of the linted file's consts) gives the exported strings. Re-exports (`export { K } from`,
  * `export * from`, chains of them) are followed. Relative imports, tsconfig `paths` aliases (path-aliases.ts) and
- * packages are followed; each module is read once per version (an editor sees edits; the disk is looked at once per
- * event-loop turn, and once more for each file that may write: `statOncePerLook`).
+ * packages are followed (a workspace package linked into `node_modules` at its real path, under its own tsconfig);
+ * each module is read once per version (an editor sees edits; the disk is looked at once per event-loop turn, and once
+ * more for each file that may write: `statOncePerLook`).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { statOncePerLook } from '../util/stat-once-per-turn';
+import { currentTurn, statOncePerLook } from '../util/stat-once-per-turn';
 import { countCost } from './cost-counter';
 import { ModuleCache } from './module-cache';
 import { moduleSummary, type ModuleSummary } from './module-summary';
@@ -93,11 +94,37 @@ function importedFile(specifier: string, fromFile: string): string | null {
   if (specifier.startsWith('.')) return findModuleFile(path.resolve(path.dirname(fromFile), specifier));
   if (specifier.startsWith('/') || specifier.startsWith('node:') || specifier.includes('\0')) return null;
   try {
-    return aliasedFile(specifier, fromFile, findModuleFile) ?? packageFile(specifier, fromFile);
+    const file = aliasedFile(specifier, fromFile, findModuleFile) ?? packageFile(specifier, fromFile);
+    return file === null ? null : realFile(file);
   } catch {
     // An unreadable package (a broken package.json, an exotic exports map): its constants stay unknown.
     return null;
   }
+}
+
+/** Real paths of files reached through `node_modules`, for the current event-loop turn (links change rarely). */
+const realPaths = new Map<string, string>();
+let realPathsTurn = -1;
+
+/**
+ * The real path of a file reached through `node_modules`, as TypeScript resolves it (`preserveSymlinks` off): a
+ * workspace package is linked there (npm, pnpm and yarn workspaces), and its modules are then read as the workspace's
+ * own sources, under their own tsconfig (whose `paths` often lead to a sibling package's sources), once each however
+ * many links lead to them, and noted for `eslint --cache` (modules-read.ts skips what lies in `node_modules`).
+ */
+function realFile(file: string): string {
+  if (!file.split(path.sep).includes('node_modules')) return file;
+  const turn = currentTurn();
+  if (turn !== realPathsTurn) {
+    realPaths.clear();
+    realPathsTurn = turn;
+  }
+  let real = realPaths.get(file);
+  if (real === undefined) {
+    real = fs.realpathSync.native(file);
+    realPaths.set(file, real);
+  }
+  return real;
 }
 
 interface PackageManifest {

@@ -10,11 +10,14 @@
  * existing file goes on to `node_modules`, as in TypeScript.
  *
  * Each config is parsed once per version and parsed again when it, or a config it extends, changes (module-cache.ts);
- * the nearest config of a folder is looked up once per event-loop turn. A config that cannot be read (a missing
- * `extends`) leaves its files' aliases unknown: such an import stays unresolved, as it was before aliases were read.
+ * the nearest config of a folder is looked up once per event-loop turn. A config whose `extends` cannot be found keeps
+ * its own options, as in TypeScript; one that cannot be read leaves its files' aliases unknown: such an import stays
+ * unresolved, as it was before aliases were read.
  */
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type * as GetTsconfig from 'get-tsconfig';
+import { applyEdits, modify } from 'jsonc-parser';
 import { currentTurn, statOncePerTurn } from '../util/stat-once-per-turn';
 import { ModuleCache } from './module-cache';
 
@@ -58,7 +61,7 @@ const configs = new ModuleCache((file): ProjectConfig | null => {
   const reads = new Map<string, string>();
   let parsed: ReturnType<typeof parseTsconfig>;
   try {
-    parsed = parseTsconfig(file, reads);
+    parsed = parseOwnOptionsIfBaseMissing(file, reads, parseTsconfig);
   } catch {
     return null;
   } finally {
@@ -78,6 +81,28 @@ const configs = new ModuleCache((file): ProjectConfig | null => {
     references: (parsed.references ?? []).map((reference) => referencedConfig(path.dirname(file), reference.path)),
   };
 });
+
+/**
+ * The config as get-tsconfig parses it; when that fails and the config `extends` something, the config without its
+ * `extends`: TypeScript reports a base it cannot find (TS6053) and goes on with the config's own options, its `paths`
+ * among them (a workspace package's config extending a shared one that is not linked yet). Still throws otherwise.
+ */
+function parseOwnOptionsIfBaseMissing(
+  file: string,
+  reads: Map<string, string>,
+  parseTsconfig: typeof GetTsconfig.parseTsconfig,
+): ReturnType<typeof parseTsconfig> {
+  try {
+    return parseTsconfig(file, reads);
+  } catch (error) {
+    const text = fs.readFileSync(file, 'utf8');
+    const withoutBase = applyEdits(text, modify(text, ['extends'], undefined, {}));
+    if (withoutBase === text) throw error;
+    // get-tsconfig reads files through this cache (`readFileSync:<file>:utf8`, as in the finally above).
+    reads.set(`readFileSync:${file}:utf8`, withoutBase);
+    return parseTsconfig(file, reads);
+  }
+}
 
 /**
  * Passed to get-tsconfig so that it never probes the file system for case sensitivity (which it does by writing a

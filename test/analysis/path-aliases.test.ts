@@ -1,7 +1,8 @@
 /**
  * tsconfig `paths` / `baseUrl` aliases, resolved as TypeScript resolves them (src/analysis/path-aliases.ts), and the
  * imported-const look-up that goes through them: the nearest tsconfig.json (else jsconfig.json), its `extends` chain,
- * a solution-style config's references, re-reading after an edit, and a broken config leaving aliases unknown.
+ * a solution-style config's references, re-reading after an edit, a missing base config (own paths kept) and a broken
+ * config leaving aliases unknown.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -101,10 +102,7 @@ describe('tsconfig paths aliases', () => {
 
   it.each([
     ['does not parse', { 'tsconfig.json': '{ "compilerOptions": { "paths": { "@/*": [' }],
-    [
-      'extends a missing file',
-      { 'tsconfig.json': '{ "extends": "./missing.json", "compilerOptions": { "paths": { "@/*": ["./src/*"] } } }' },
-    ],
+    ['extends a missing file and does not parse', { 'tsconfig.json': '{ "extends": "./missing.json", "compilerOptions": { "paths": {' }],
     ['is not JSON at all', { 'tsconfig.json': '\u0000\u0001 not json' }],
     ['is a folder', { 'tsconfig.json/x': '' }],
   ])('a tsconfig that %s leaves the aliases unknown, without throwing', (_, config) => {
@@ -112,6 +110,21 @@ describe('tsconfig paths aliases', () => {
     const from = path.join(root, 'src/a.ts');
     expect(resolve('@/lib/keys', from)).toBeNull();
     expect(resolveImportedString('@/lib/keys', 'TIMING_KEY', from)).toBeNull();
+  });
+
+  it.each([
+    ['a missing file', '"./missing.json"'],
+    ['a package that is not installed (a workspace config not linked yet)', '"@acme/tsconfig"'],
+    ['a list with a missing entry', '["./missing.json", "@acme/tsconfig"]'],
+  ])('a tsconfig that extends %s keeps its own paths, as TypeScript does (TS6053)', (_, base) => {
+    const root = project({
+      'tsconfig.json': `{ "extends": ${base}, "compilerOptions": { "paths": { "@/*": ["./src/*"] } } }`,
+      'src/lib/keys.ts': KEYS,
+      'src/a.ts': '',
+    });
+    const from = path.join(root, 'src/a.ts');
+    expect(resolve('@/lib/keys', from)).toBe(path.join(root, 'src/lib/keys.ts'));
+    expect(resolveImportedString('@/lib/keys', 'TIMING_KEY', from)).toBe('com.acme/timing');
   });
 
   it("never applies the project's aliases to a module inside node_modules", () => {
