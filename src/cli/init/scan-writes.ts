@@ -73,9 +73,10 @@ export function scanWrites(analysis: MetaFileAnalysis, scan: ScanResult): void {
       if (keyWrite.name === null) continue;
       const entry = scan.keys.get(keyWrite.name) ?? { files: new Map<string, number>(), values: [], planes: new Set<CheckedPlane>() };
       entry.planes.add(write.plane);
-      // A key an imported helper builds (`_meta: widgetMeta(w)`): its producer is the helper's module, the spec's
-      // unit (the module that builds the key), on the plane of the call.
-      const producer = keyWrite.builtBy?.file ?? file;
+      // Its producer is the key's writer, as the model attached it (ownership.ts): the file, or for a key an imported
+      // helper builds (`_meta: widgetMeta(w)`) the helper's module, the spec's unit, on the plane of the call. The
+      // model attaches it to every key of a file's analysis; `file` only stands in for a model without file names.
+      const producer = keyWrite.ownership?.writer ?? file;
       if (keyWrite.builtBy) noteHelper(scan, keyWrite.builtBy, file, write.plane, keyWrite.name);
       entry.files.set(producer, (entry.files.get(producer) ?? 0) + 1);
       entry.values.push(keyWrite.value);

@@ -1,0 +1,64 @@
+/**
+ * `init` registers each key under the writer the write model attached (`MetaKeyWrite.ownership`, ownership.ts), the
+ * same answer `no-foreign-meta-key` and `check` read: it never works out who writes a key itself.
+ */
+import * as path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { analyzeSource } from '../../src/analysis/analyze-source';
+import type { MetaFileAnalysis } from '../../src/analysis/types';
+import { emptyScan, scanWrites } from '../../src/cli/init/scan-writes';
+import { loadRegistry } from '../../src/registry';
+import { makeTempProject, removeTempProject } from '../registry/temp-project';
+
+let dir: string | undefined;
+afterEach(() => {
+  if (dir) removeTempProject(dir);
+  dir = undefined;
+});
+
+const CALLER = `
+import { widgetMeta } from './widgets.js';
+export const a = { content: [], _meta: { stats: 1 } };
+export const b = { content: [], _meta: widgetMeta() };
+`;
+
+function analysisOfCaller(): { analysis: MetaFileAnalysis; caller: string; widgets: string } {
+  dir = makeTempProject({
+    'src/widgets.ts': 'export function widgetMeta() { return { widget: 1 }; }\n',
+    'mcp-meta.registry.json': JSON.stringify({ version: 1, keys: {} }),
+  });
+  const loaded = loadRegistry(path.join(dir, 'mcp-meta.registry.json'));
+  if (!loaded.ok) throw new Error('temp manifest did not load');
+  const caller = path.join(dir, 'src/tools.ts');
+  return { analysis: analyzeSource(CALLER, caller, loaded.registry), caller, widgets: path.join(dir, 'src/widgets.ts') };
+}
+
+function producersOf(analysis: MetaFileAnalysis): Record<string, string[]> {
+  const scan = emptyScan();
+  scanWrites(analysis, scan);
+  return Object.fromEntries([...scan.keys].map(([key, scanned]) => [key, [...scanned.files.keys()]]));
+}
+
+describe("init's producers are the model's writers", () => {
+  it("registers a key an imported helper builds under the helper's module, a key written here under this file", () => {
+    const { analysis, caller, widgets } = analysisOfCaller();
+    expect(producersOf(analysis)).toEqual({ stats: [caller], widget: [widgets] });
+  });
+
+  it('follows the writer the model attached, whatever the write looks like', () => {
+    const { analysis, widgets } = analysisOfCaller();
+    // The model's answer, not a shape init reads: were the analysis to name another writer for `stats` (no helper,
+    // no builtBy), init registers that one.
+    const elsewhere = path.join(path.dirname(widgets), 'shared-meta.ts');
+    const retold: MetaFileAnalysis = {
+      ...analysis,
+      writes: analysis.writes.map((write) => ({
+        ...write,
+        keys: write.keys.map((key) =>
+          key.name === 'stats' && key.ownership ? { ...key, ownership: { ...key.ownership, writer: elsewhere } } : key,
+        ),
+      })),
+    };
+    expect(producersOf(retold)).toEqual({ stats: [elsewhere], widget: [widgets] });
+  });
+});
