@@ -15,7 +15,7 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { threadId } from 'node:worker_threads';
+import { writeFileAtomically } from '../util/atomic-write';
 import { posixRelative } from '../util/posix-relative';
 
 interface Sidecar {
@@ -135,33 +135,22 @@ function digestOf(sidecar: Sidecar): string {
 }
 
 /**
- * Writes each changed sidecar: merged with what is on disk now (another ESLint worker may have added modules), to a
- * temporary file renamed over it (a reader never sees half a file). Failures are ignored.
+ * Writes each changed sidecar: merged with what is on disk now (another ESLint worker may have added modules), written
+ * atomically (`writeFileAtomically`: a reader never sees half a file). Failures are ignored.
  */
 function flushSidecars(): void {
   flushScheduled = false;
   for (const sidecar of sidecars.values()) {
     if (!sidecar?.dirty) continue;
     sidecar.dirty = false;
-    const temporary = `${sidecar.file}.${process.pid}.${threadId}.tmp`;
     try {
       // The first content seen wins: what another worker (or run) listed first is what cached results were built on.
       for (const [module, content] of readListed(sidecar.file)) sidecar.known.set(module, content);
       fs.mkdirSync(path.dirname(sidecar.file), { recursive: true });
       const modules = Object.fromEntries([...sidecar.known].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-      fs.writeFileSync(temporary, JSON.stringify({ version: 1, modules }, null, 2) + '\n');
-      fs.renameSync(temporary, sidecar.file);
+      writeFileAtomically(sidecar.file, JSON.stringify({ version: 1, modules }, null, 2) + '\n');
     } catch {
       // Unwritable: imported modules are then not part of `--cache`'s key; the lint itself is unaffected.
-      removeQuietly(temporary);
     }
-  }
-}
-
-function removeQuietly(file: string): void {
-  try {
-    fs.rmSync(file, { force: true });
-  } catch {
-    // its folder is not one (or is gone): nothing was written there
   }
 }

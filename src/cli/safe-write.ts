@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { writeFileAtomically } from '../util/atomic-write';
 import { CliError } from './findings';
 import { describeIoError } from './manifest-source';
 
@@ -78,11 +79,10 @@ export function ensureParentFolder(target: string, boundary: string): void {
 }
 
 /**
- * Writes `text` to `target` so that a failure (disk full, EFBIG, a kill) leaves the old file whole: the text goes to a
- * new temporary file beside it (created exclusively, so nothing existing is followed or overwritten), is flushed, and
- * is renamed over the target in one step. A symlink at `target` is written through only when it points inside
- * `boundary` (the repository or folder the command works on); a link out of it is refused, so a pull request cannot
- * make `doc --write` or `init` write elsewhere.
+ * Writes `text` to `target` so that a failure (disk full, EFBIG, a kill) leaves the old file whole, with its
+ * permissions (`writeFileAtomically`: a new temporary file beside it, flushed, renamed over it). A symlink at `target`
+ * is written through only when it points inside `boundary` (the repository or folder the command works on); a link
+ * out of it is refused, so a pull request cannot make `doc --write` or `init` write elsewhere.
  *
  * Two kinds of file are refused rather than replaced, because a rename would silently undo what their owner set up:
  * a read-only file (no write bit: someone froze it), and a file with other hard links (the rename gives the target a
@@ -106,19 +106,9 @@ export function writeFileSafely(target: string, text: string, boundary: string):
       );
     }
   }
-  const mode = existing?.mode;
-  const temporary = path.join(path.dirname(destination), `.${path.basename(destination)}.${process.pid}.${Date.now().toString(36)}.tmp`);
-  let fd: number | undefined;
   try {
-    fd = fs.openSync(temporary, 'wx', mode === undefined ? 0o666 : mode & 0o777);
-    fs.writeFileSync(fd, text);
-    fs.fsyncSync(fd);
-    fs.closeSync(fd);
-    fd = undefined;
-    fs.renameSync(temporary, destination);
+    writeFileAtomically(destination, text);
   } catch (error) {
-    if (fd !== undefined) fs.closeSync(fd);
-    fs.rmSync(temporary, { force: true });
     throw new CliError(`cannot write ${target}: ${describeIoError(error)}; the file is unchanged`);
   }
 }
