@@ -264,7 +264,7 @@ function addsLiteralProperties(argument: Node): boolean {
  * The object literal a literal is conditionally spread into (`{ ...r, ...(cond && { _meta }) }`,
  * `...(cond ? { _meta } : {})`), or null.
  */
-function conditionalSpreadHost(literal: TSESTree.ObjectExpression): TSESTree.ObjectExpression | null {
+export function conditionalSpreadHost(literal: TSESTree.ObjectExpression): TSESTree.ObjectExpression | null {
   let node: Node = literal;
   let parent = node.parent;
   while (parent && (parent.type === 'LogicalExpression' || parent.type === 'ConditionalExpression')) {

@@ -15,7 +15,7 @@ import { analyzeFile } from './analyze-file';
 import { mayWriteMeta } from './mention-index';
 import { recordModulesRead } from './modules-read';
 import { writesOn, type PlaneScope, type WriteOn } from './planes';
-import { resultWritesOf } from './typed/result-writes';
+import { typedAnalysisOf } from './typed/result-writes';
 import type { MetaFileAnalysis, MetaFileState } from './types';
 
 type AnyRuleContext = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
@@ -195,9 +195,9 @@ export function defineMetaRuleVisitor<MessageIds extends string, S extends Plane
   if (gate.status !== 'ok') return NO_LISTENERS;
   if (!gate.mayWrite && !mayMatter?.(sourceCodeOf(context).text, gate.registry)) return NO_LISTENERS;
   const state = getMetaFileState(context);
-  // With `resultTypes` and a program, only writes on tool results (by type) reach the rules.
+  // With a program, types place the writes the syntax only guessed, and `resultTypes` narrows the tool results.
   if (state.status === 'ok') {
-    const analysis = resultWritesOf(state.analysis, context);
+    const analysis = typedAnalysisOf(state.analysis, context);
     // The file's analysis seen through: its lazy `role` stays lazy, only `writes` is the rule's own.
     const scoped = Object.create(analysis, { writes: { value: writesOn(analysis.writes, scope), enumerable: true } }) as ScopedAnalysis<S>;
     onAnalysis(scoped);

@@ -114,7 +114,7 @@ function isUnknown(services: TypeServices, type: ts.Type): boolean {
   return !type.isUnion() && services.checker.getIndexInfosOfType(type).length > 0;
 }
 
-function isNamedAs(type: ts.Type, names: ReadonlySet<string>): boolean {
+export function isNamedAs(type: ts.Type, names: ReadonlySet<string>): boolean {
   const symbol = type.aliasSymbol ?? type.getSymbol();
   return symbol !== undefined && names.has(symbol.name);
 }
@@ -154,8 +154,15 @@ function writtenObject(write: MetaWrite): TSESTree.Node | null {
   return write.target;
 }
 
+/**
+ * A write placed on the tool-result plane by where its object goes or comes from, or by the manifest, stays whatever
+ * the object's type: `resultTypes` narrows guesses; it never takes away what the syntax got right (a team listing only
+ * its own `ToolResult` still has its handlers' returns and `await client.callTool(…)` results checked).
+ */
+const PLACED: ReadonlySet<MetaWrite['evidence']> = new Set(['sink', 'source', 'manifest']);
+
 function isCandidate(services: TypeServices, write: MetaWrite, results: ResolvedResultTypes): boolean {
-  if (write.plane !== 'result') return true;
+  if (write.plane !== 'result' || PLACED.has(write.evidence)) return true;
   return objectMayBeResult(services, write, results);
 }
 

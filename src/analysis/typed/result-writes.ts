@@ -1,6 +1,7 @@
 /**
- * The writes the rules see in type-aware mode: the syntax's writes, narrowed to tool results by the manifest's
- * `resultTypes` when the parser has a program (see `result-types.ts`). A `resultTypes` of which no name is declared
+ * The writes the rules see in type-aware mode: the syntax's writes, each weakly placed one on the plane its type says
+ * (`typed-planes.ts`), then narrowed to tool results by the manifest's `resultTypes` when the parser has a program
+ * (see `result-types.ts`). A `resultTypes` of which no name is declared
  * in the program narrows nothing, and says so once per manifest version per process (a warning on stderr, as the
  * config load prints manifest warnings), never once per linted file.
  */
@@ -10,6 +11,7 @@ import type { Registry, RegistryProblem } from '../../registry/types';
 import type { MetaFileAnalysis } from '../types';
 import { withResultTypes, type ResolvedResultTypes } from './result-types';
 import { getTypeServices } from './type-services';
+import { withTypedPlanes } from './typed-planes';
 
 type AnyRuleContext = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
 
@@ -46,7 +48,8 @@ function warnOnce(analysis: MetaFileAnalysis, resolved: ResolvedResultTypes): vo
   );
 }
 
-/** The file's analysis as the rules filter it: narrowed to `resultTypes` with types, as found without. */
-export function resultWritesOf(analysis: MetaFileAnalysis, context: AnyRuleContext): MetaFileAnalysis {
-  return withResultTypes(analysis, () => getTypeServices(context), warnOnce);
+/** The file's analysis as the rules filter it: placed and narrowed by types with a program, as found without. */
+export function typedAnalysisOf(analysis: MetaFileAnalysis, context: AnyRuleContext): MetaFileAnalysis {
+  const services = () => getTypeServices(context);
+  return withResultTypes(withTypedPlanes(analysis, services), services, warnOnce);
 }

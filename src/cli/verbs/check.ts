@@ -6,6 +6,7 @@ import { isOwned } from '../../analysis/ownership';
 import { writesOn } from '../../analysis/planes';
 import { analyzeSource } from '../../analysis/analyze-source';
 import { objectMayBeResult, resolveResultTypes, withResultTypes } from '../../analysis/typed/result-types';
+import { withTypedPlanes } from '../../analysis/typed/typed-planes';
 import { unresolvedResultTypesProblem } from '../../analysis/typed/result-writes';
 import { withTypedKeyNames } from '../../analysis/typed/typed-keys';
 import type { MetaFileAnalysis, MetaWrite } from '../../analysis/types';
@@ -147,8 +148,9 @@ function checkManifest(registryPath: string, cwd: string, typed: TypedOptions | 
       if (resolved.unresolved.length > 0) findings.push(registryProblemToFinding(unresolvedResultTypesProblem(registry!, resolved)));
       unresolvedReported = true;
     }
+    // As the rules see it: the writes types place, then narrowed to `resultTypes`.
     const narrowed = withResultTypes(
-      analysis,
+      withTypedPlanes(analysis, () => services),
       () => services,
       () => undefined,
     );
