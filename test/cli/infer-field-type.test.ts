@@ -6,6 +6,8 @@ import { parse } from '@typescript-eslint/parser';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { describe, expect, it } from 'vitest';
 import { inferFieldType, writtenConditionally } from '../../src/cli/init/infer-field-type';
+import { fieldsFromWritten } from '../../src/cli/init/scan-writes';
+import { objectFieldsOf } from '../../src/cli/written-fields';
 
 /** The values of `field` in every object literal of `code` (with parent links, so `const`s resolve). */
 function valuesOf(code: string, field: string): TSESTree.Node[] {
@@ -57,5 +59,22 @@ describe('writtenConditionally', () => {
     ["emit({ x: 'a' }); emit({ x: c ? 'a' : 'b' })", false],
   ])('%s: %s', (code, expected) => {
     expect(writtenConditionally(valuesOf(code, 'x'))).toBe(expected);
+  });
+});
+
+describe('fieldsFromWritten: item fields', () => {
+  it('lists the fields of array items that are all objects', () => {
+    const values = valuesOf('emit({ tool: { paths: [{ from: 1, to: 2 }, { from: 3, to: 4 }] } })', 'tool');
+    expect(fieldsFromWritten(objectFieldsOf(values))).toEqual({
+      paths: { type: 'array', items: { fields: { from: { type: 'number' }, to: { type: 'number' } } } },
+    });
+  });
+
+  it('lists none when some item is certainly not an object (mcp-use: the lint then said the array was not object[])', () => {
+    const code = "emit({ tool: { enabled: true, exactValues: [null, false, 0, '', { nested: [1, 2, 3] }] } })";
+    expect(fieldsFromWritten(objectFieldsOf(valuesOf(code, 'tool')))).toEqual({
+      enabled: { type: 'boolean' },
+      exactValues: { type: 'array' },
+    });
   });
 });

@@ -2,6 +2,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { memberPropertyName, unwrap } from '../../analysis/ast';
 import { constInitializer } from '../../analysis/bindings';
 import { collectFieldShape, collectItemShape } from '../../analysis/field-sets';
+import { literalValueOf } from '../../analysis/literal-value';
 import { writesOn, type CheckedPlane } from '../../analysis/planes';
 import type { HelperOrigin, MetaFileAnalysis } from '../../analysis/types';
 import { writesValues } from '../../analysis/write-kinds';
@@ -129,6 +130,17 @@ export function sometimesAbsent(values: ReadonlyArray<TSESTree.Node | null>, of:
 const MAX_FIELD_DEPTH = 4;
 
 /**
+ * True when an array literal written here holds an item that is certainly no object (`[null, 0, '', { nested }]`):
+ * `items.fields` would say every item is an object with those fields, which the lint then holds the array to.
+ */
+function someItemIsNoObject(values: ReadonlyArray<TSESTree.Node | null>): boolean {
+  return values.some((value) => {
+    const literal = literalValueOf(value);
+    return literal?.kind === 'array' && literal.items.some((item) => item !== undefined && item.kind !== 'object');
+  });
+}
+
+/**
  * The fields seen in `written`, nested where the values show objects or arrays of objects, typed where every value
  * is a literal of one type (see `inferFieldType`); `undefined` if none.
  */
@@ -143,7 +155,7 @@ export function fieldsFromWritten(written: WrittenFields, depth = 0, absent: Rea
     if (depth < MAX_FIELD_DEPTH) {
       const nested = fieldsFromWritten(objectFieldsOf(values), depth + 1, sometimesAbsent(values));
       if (nested !== undefined) spec.fields = nested;
-      else {
+      else if (!someItemIsNoObject(values)) {
         const items = fieldsFromWritten(itemFieldsOf(values), depth + 1, sometimesAbsent(values, 'items'));
         if (items !== undefined) spec.items = { fields: items };
       }
