@@ -31,10 +31,17 @@ const ORIGIN: Readonly<Record<ResultSource['kind'], string>> = {
 
 const SINK: Readonly<Record<DroppedMeta['sink'], string>> = {
   'tool-callback': 'the tool result returned here',
+  'result-builder': 'the tool result built here',
   wrapper: 'the result this wrapper returns',
   'result-type': 'this tool result',
   slot: 'this message',
 };
+
+/** What the message calls the rebuilt result, capitalised: `The tool result \`toolResult(…)\` builds here`. */
+function sinkText(dropped: DroppedMeta): string {
+  const text = dropped.builder ? `the tool result \`${dropped.builder}(…)\` builds here` : SINK[dropped.sink];
+  return text.replace(/^./, (c) => c.toUpperCase());
+}
 
 function codeList(fields: readonly string[]): string {
   return fields.map((field) => `\`${field}\``).join(', ');
@@ -92,7 +99,7 @@ export default createRule<Options, MessageIds>({
       ({ registry, role }) => {
         if (role.ignored) return;
         const program = sourceCode.ast as TSESTree.Program;
-        const model = passThroughOf(program, sourceCode.text, registry.resultTypes, () => getTypeServices(context));
+        const model = passThroughOf(program, sourceCode.text, registry, () => getTypeServices(context));
         for (const dropped of model.dropped) reportDropped(dropped);
         for (const forwarded of model.forwardedServerInfo) reportForwarded(forwarded);
         for (const replaced of model.replacedRequestMeta) {
@@ -119,7 +126,7 @@ export default createRule<Options, MessageIds>({
           const meta = dropped.holder ? `${dropped.holder.name}._meta` : '_meta';
           const slot = dropped.sink === 'slot' ? dropped.slot : '_meta';
           const data = {
-            sink: SINK[dropped.sink].replace(/^./, (c) => c.toUpperCase()),
+            sink: sinkText(dropped),
             source: dropped.source.label,
             line: String(dropped.source.node.loc.start.line),
             fields: codeList(dropped.fields),

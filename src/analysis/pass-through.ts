@@ -9,8 +9,10 @@
  * the value a wrapper gets from the handler it wraps (`await handler(args, extra)`), a value declared (or, with
  * types, typed) as `CallToolResult` or one of the manifest's `resultTypes`, and the callback parameter of `.map` over
  * a list of them. Sinks: an object literal that copies a source's `content`, `structuredContent` or `isError` and
- * carries neither `_meta` nor a spread, where it becomes a tool result again: returned from a tool callback, returned
- * by the wrapper, or given to a result type (or a type with a `metadata`/`_meta` slot, an agent adapter's message).
+ * carries neither `_meta` nor a spread, where it becomes a tool result again: returned from a tool callback (the SDK's
+ * and MCP Apps' registrations, and the team's own the manifest names in `sinks.registrations`), given to a result
+ * builder the manifest names as its result argument (`sinks.resultBuilders[].argument`), returned by the wrapper, or
+ * given to a result type (or a type with a `metadata`/`_meta` slot, an agent adapter's message).
  */
 import type { TSESTree } from '@typescript-eslint/utils';
 import {
@@ -30,6 +32,8 @@ import { countCost } from './cost-counter';
 import { OffsetSet } from './offset-set';
 import { isInbound, TOOL_RESULT_PROPERTIES } from './planes';
 import { TOOL_REGISTRATIONS } from './sdk-registrations';
+import { isTeamToolCallback, teamSinkOfArgument } from './team-sinks';
+import type { Registry, TeamSinkNames } from '../registry/types';
 import type * as ts from 'typescript';
 import { resolveResultTypes } from './typed/result-types';
 import type { TypeServices } from './typed/type-services';
@@ -116,7 +120,7 @@ export interface ResultSource {
 }
 
 /** Where a rebuilt literal becomes a result again. */
-export type SinkKind = 'tool-callback' | 'wrapper' | 'result-type' | 'slot';
+export type SinkKind = 'tool-callback' | 'result-builder' | 'wrapper' | 'result-type' | 'slot';
 
 export interface DroppedMeta {
   /** The rebuilt object literal. */
@@ -127,6 +131,8 @@ export interface DroppedMeta {
   readonly sink: SinkKind;
   /** For `slot`: the property of the destination type that holds metadata (`metadata` or `_meta`). */
   readonly slot: string;
+  /** For `result-builder`: the builder the literal is given to (`toolResult`). */
+  readonly builder: string | null;
   /** The identifier the source is read through (`r` in `r.content`), or null for a destructured source. */
   readonly holder: TSESTree.Identifier | null;
   /** For a destructured source (`const { content } = await c.callTool(…)`): the pattern, to add `_meta` to. */
@@ -169,18 +175,26 @@ const byAst = new WeakMap<object, PassThroughAnalysis>();
 /**
  * The file's pass-through findings, once per AST (every rule and host that asks gets the same object). `services` is
  * asked only for nodes the syntax already found interesting (an identifier whose source is otherwise unknown, a
- * literal's destination), never for the whole file.
+ * literal's destination), never for the whole file. The manifest's `sinks` add sinks, never marks: a literal given
+ * to a team's registration or builder still copies a result field, so the same marks find it.
  */
 export function passThroughOf(
   ast: TSESTree.Program,
   text: string,
-  resultTypes: readonly string[],
+  manifest: Pick<Registry, 'resultTypes' | 'sinks'>,
   services: () => TypeServices | null,
 ): PassThroughAnalysis {
   const known = byAst.get(ast);
   if (known) return known;
   const marks = marksOf(text);
-  const analysis = marks ? analyse(ast, marks, new Set(['CallToolResult', ...resultTypes]), services) : EMPTY;
+  const analysis = marks
+    ? analyse(ast, marks, {
+        resultTypes: new Set(['CallToolResult', ...manifest.resultTypes]),
+        sinks: manifest.sinks,
+        services,
+        typeServices: undefined,
+      })
+    : EMPTY;
   byAst.set(ast, analysis);
   return analysis;
 }
@@ -189,12 +203,7 @@ const LIST_CALLBACKS: ReadonlySet<string> = new Set(['map', 'flatMap', 'forEach'
 /** Names a wrapper gives the handler it wraps. A parameter named otherwise must copy an MCP-only field. */
 const HANDLER_NAME = /handler|handle|callback|^cb$|^fn$|^next$|tool|exec|run|func|original|wrapped|impl/i;
 
-function analyse(
-  ast: TSESTree.Program,
-  marks: OffsetSet,
-  resultTypes: ReadonlySet<string>,
-  services: () => TypeServices | null,
-): PassThroughAnalysis {
+function analyse(ast: TSESTree.Program, marks: OffsetSet, context: Context): PassThroughAnalysis {
   const candidates: TSESTree.ObjectExpression[] = [];
   const requestLiterals: TSESTree.ObjectExpression[] = [];
   let visited = 0;
@@ -219,7 +228,6 @@ function analyse(
   );
   countCost('pass-through-nodes', visited);
   if (candidates.length === 0 && requestLiterals.length === 0) return EMPTY;
-  const context: Context = { resultTypes, services, typeServices: undefined };
   const dropped: DroppedMeta[] = [];
   const forwarded: ForwardedServerInfo[] = [];
   for (const literal of candidates) {
@@ -234,6 +242,8 @@ function analyse(
 
 interface Context {
   readonly resultTypes: ReadonlySet<string>;
+  /** The manifest's `sinks`: the team's own registrations (their callbacks) and result builders. */
+  readonly sinks: TeamSinkNames;
   readonly services: () => TypeServices | null;
   typeServices: TypeServices | null | undefined;
 }
@@ -563,17 +573,24 @@ function returnedFrom(node: Node): { fn: FunctionNode; statement: TSESTree.State
   return null;
 }
 
-/** `registerTool(name, config, cb)`, `registerAppTool(server, name, config, cb)`, `setRequestHandler(CallToolRequestSchema | 'tools/call', cb)`. */
-function isToolCallback(fn: FunctionNode): boolean {
+/**
+ * `registerTool(name, config, cb)`, `registerAppTool(server, name, config, cb)`, `setRequestHandler(CallToolRequestSchema
+ * | 'tools/call', cb)`, or a tool registration the manifest names (`defineTool(config, cb)`, `addTool({ execute })`).
+ * A name the SDK gives a meaning keeps it (as in `planes.ts`).
+ */
+function isToolCallback(fn: FunctionNode, sinks: TeamSinkNames): boolean {
   const call = fn.parent;
-  if (call?.type !== 'CallExpression' || !call.arguments.includes(fn as TSESTree.CallExpressionArgument)) return false;
-  const name = calleeName(call);
-  if (name !== null && TOOL_REGISTRATIONS.has(name)) return call.arguments[call.arguments.length - 1] === fn;
-  if (name !== 'setRequestHandler' || call.arguments[1] !== fn) return false;
-  const first = unwrap(call.arguments[0]);
-  if (staticString(first) === 'tools/call') return true;
-  const schema = referenceText(first);
-  return schema !== null && /(?:^|\.)CallToolRequestSchema$/.test(schema);
+  if (call?.type === 'CallExpression' && call.arguments.includes(fn as TSESTree.CallExpressionArgument)) {
+    const name = calleeName(call);
+    if (name !== null && TOOL_REGISTRATIONS.has(name)) return call.arguments[call.arguments.length - 1] === fn;
+    if (name === 'setRequestHandler' && call.arguments[1] === fn) {
+      const first = unwrap(call.arguments[0]);
+      if (staticString(first) === 'tools/call') return true;
+      const schema = referenceText(first);
+      return schema !== null && /(?:^|\.)CallToolRequestSchema$/.test(schema);
+    }
+  }
+  return isTeamToolCallback(fn, sinks);
 }
 
 /** A type declared in this file (interface or object type alias) with a `metadata` or `_meta` member: that member. */
@@ -621,6 +638,7 @@ function contextualDestination(literal: TSESTree.ObjectExpression, context: Cont
 interface Sink {
   readonly kind: SinkKind;
   readonly slot: string;
+  readonly builder?: string;
   readonly statement: TSESTree.Statement | null;
   readonly fn: FunctionNode | null;
 }
@@ -628,6 +646,9 @@ interface Sink {
 /** Where the literal goes, when that makes it a result (or a message with a metadata slot) again. */
 function sinkOf(literal: TSESTree.ObjectExpression, source: ResultSource, context: Context): Sink | null {
   let value: Node = literal;
+  // `toolResult({ content: r.content })`: the team's builder makes the literal a tool result.
+  const builder = resultBuilderTaking(literal, context.sinks);
+  if (builder) return { kind: 'result-builder', slot: '_meta', builder, statement: null, fn: null };
   // `const out = { … }; return out;`: follow the one `const` the literal is given to.
   const declarator = wrappersUp(literal);
   let statement: TSESTree.Statement | null = null;
@@ -656,7 +677,7 @@ function sinkOf(literal: TSESTree.ObjectExpression, source: ResultSource, contex
   if (returned) {
     const { fn } = returned;
     statement ??= returned.statement;
-    if (isToolCallback(fn)) return { kind: 'tool-callback', slot: '_meta', statement, fn };
+    if (isToolCallback(fn, context.sinks)) return { kind: 'tool-callback', slot: '_meta', statement, fn };
     if (source.kind === 'handler' && encloses(fn, source.node)) return { kind: 'wrapper', slot: '_meta', statement, fn };
     if (annotationNamesResult(fn.returnType?.typeAnnotation, context.resultTypes))
       return { kind: 'result-type', slot: '_meta', statement, fn };
@@ -667,6 +688,23 @@ function sinkOf(literal: TSESTree.ObjectExpression, source: ResultSource, contex
   if (destination?.result) return { kind: 'result-type', slot: '_meta', statement, fn: returned?.fn ?? null };
   if (destination?.slot) return { kind: 'slot', slot: destination.slot, statement, fn: returned?.fn ?? null };
   return null;
+}
+
+/** The name of the manifest's result builder that takes `literal` as its result argument (`toolResult({ … })`), or null. */
+function resultBuilderTaking(literal: TSESTree.ObjectExpression, sinks: TeamSinkNames): string | null {
+  if (sinks.resultBuilders.size === 0) return null;
+  let argument: Node = literal;
+  while (
+    argument.parent?.type === 'TSAsExpression' ||
+    argument.parent?.type === 'TSSatisfiesExpression' ||
+    argument.parent?.type === 'TSNonNullExpression'
+  )
+    argument = argument.parent;
+  const call = argument.parent;
+  if (call?.type !== 'CallExpression') return null;
+  const index = call.arguments.indexOf(argument as TSESTree.CallExpressionArgument);
+  if (index < 0 || teamSinkOfArgument(call, index, sinks)?.plane !== 'result') return null;
+  return calleeName(call);
 }
 
 function isThenCallback(fn: FunctionNode): boolean {
@@ -791,7 +829,17 @@ function droppedIn(literal: TSESTree.ObjectExpression, context: Context): Droppe
   }
   const sink = sinkOf(literal, source, context);
   if (!sink) return null;
-  return { literal, source, fields, sink: sink.kind, slot: sink.slot, holder, pattern, statement: sink.statement ?? statementOf(literal) };
+  return {
+    literal,
+    source,
+    fields,
+    sink: sink.kind,
+    slot: sink.slot,
+    builder: sink.builder ?? null,
+    holder,
+    pattern,
+    statement: sink.statement ?? statementOf(literal),
+  };
 }
 
 /** The function (or program) that declares `holder`: its uses there say whether `_meta` is read. */

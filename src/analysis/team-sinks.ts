@@ -33,8 +33,11 @@ function sinksAt(node: Node): TeamSinkNames | undefined {
  * The plane of argument `index` of `call` when the manifest names the callee: a registration's config (its plane) or
  * a result builder's result argument (`result`); null otherwise.
  */
-export function teamSinkOfArgument(call: TSESTree.CallExpression, index: number): PlaneDecision | null {
-  const sinks = sinksAt(call);
+export function teamSinkOfArgument(
+  call: TSESTree.CallExpression,
+  index: number,
+  sinks: TeamSinkNames | undefined = sinksAt(call),
+): PlaneDecision | null {
   if (!sinks) return null;
   const name = calleeName(call) ?? '';
   const registration = sinks.registrations.get(name);
@@ -46,18 +49,20 @@ export function teamSinkOfArgument(call: TSESTree.CallExpression, index: number)
 /**
  * True when `fn` is the callback of a tool registration the manifest names: the argument at its `callback` position
  * (`defineTool(config, async () => …)`), or the config's property it names (`defineTool({ name, handler: … })`).
+ * `sinks` defaults to those bound to `fn`'s AST; `no-dropped-meta` passes its manifest's own (it also lints files
+ * the write model never walks, so nothing was bound).
  */
-export function isTeamToolCallback(fn: Node): boolean {
+export function isTeamToolCallback(fn: Node, sinks: TeamSinkNames | undefined = sinksAt(fn)): boolean {
   const parent = fn.parent;
   if (parent?.type === 'CallExpression') {
-    const callback = toolRegistration(parent)?.callback;
+    const callback = toolRegistration(parent, sinks)?.callback;
     return typeof callback === 'number' && parent.arguments[callback] === fn;
   }
   if (parent?.type !== 'Property' || parent.value !== fn || parent.parent.type !== 'ObjectExpression') return false;
   const config = parent.parent;
   const call = config.parent;
   if (call?.type !== 'CallExpression') return false;
-  const registration = toolRegistration(call);
+  const registration = toolRegistration(call, sinks);
   return (
     registration !== undefined &&
     typeof registration.callback === 'string' &&
@@ -72,7 +77,10 @@ export function isTeamResultBuilderCall(node: Node): boolean {
   return sinksAt(node)?.resultBuilders.has(calleeName(node) ?? '') ?? false;
 }
 
-function toolRegistration(call: TSESTree.CallExpression): { config: number; callback?: number | string } | undefined {
-  const registration = sinksAt(call)?.registrations.get(calleeName(call) ?? '');
+function toolRegistration(
+  call: TSESTree.CallExpression,
+  sinks: TeamSinkNames | undefined,
+): { config: number; callback?: number | string } | undefined {
+  const registration = sinks?.registrations.get(calleeName(call) ?? '');
   return registration?.plane === 'tool' ? registration : undefined;
 }

@@ -11,7 +11,10 @@ import { describe, expect, it } from 'vitest';
 import { costCount } from '../../src/analysis/cost-counter';
 import { mayPassThrough } from '../../src/analysis/pass-through';
 import plugin from '../../src/index';
+import path from 'node:path';
 import { EXAMPLES_REGISTRY, OTHER_FILE, SEARCH_OP } from '../rules/rule-tester';
+
+const TEAM_SINKS_REGISTRY = path.resolve(__dirname, '../rules/team-sinks-fixture/mcp-meta.registry.json');
 
 const linter = new Linter({ configType: 'flat' });
 const CONFIG: Linter.Config[] = [
@@ -24,9 +27,14 @@ const CONFIG: Linter.Config[] = [
   },
 ];
 
-function lint(code: string, filename = OTHER_FILE): { nodes: number; messages: Linter.LintMessage[] } {
+/** The same rule under test/rules/team-sinks-fixture's manifest: `defineTool(config, cb)` and `toolResult(result)` are sinks. */
+const SINKS_CONFIG: Linter.Config[] = CONFIG.map((config) =>
+  config.settings ? { ...config, settings: { 'mcp-meta': { registry: TEAM_SINKS_REGISTRY } } } : config,
+);
+
+function lint(code: string, filename = OTHER_FILE, config = CONFIG): { nodes: number; messages: Linter.LintMessage[] } {
   const before = costCount('pass-through-nodes');
-  const messages = linter.verify(code, CONFIG, { filename });
+  const messages = linter.verify(code, config, { filename });
   expect(messages.filter((message) => message.fatal)).toEqual([]);
   return { nodes: costCount('pass-through-nodes') - before, messages };
 }
@@ -112,6 +120,41 @@ describe('no-dropped-meta walks only what its text marks', () => {
     ].join('\n');
     const { messages } = lint(code);
     expect(droppedMeta(messages)).toHaveLength(1);
+  });
+});
+
+describe("the manifest's team sinks add no walk", () => {
+  /** A team framework's tools: every callback of `defineTool` returns a result its builder makes, none received. */
+  const teamTools = (n: number): string =>
+    Array.from({ length: n }, (_, i) =>
+      [
+        `defineTool({ name: 'tool${i}' }, async (args) => {`,
+        `  const rows = await search${i}(args);`,
+        "  return toolResult({ content: [{ type: 'text', text: rows.join('\\n') }], isError: rows.length === 0 });",
+        '});',
+      ].join('\n'),
+    ).join('\n');
+  const TEAM_PROXY = [
+    "defineTool({ name: 'search' }, async (args) => {",
+    "  const r = await upstream.callTool({ name: 'search', arguments: args });",
+    '  return toolResult({ content: r.content, isError: r.isError });',
+    '});',
+  ].join('\n');
+
+  it('a file full of team registrations and builder calls, with no copied field, is not walked', () => {
+    const { nodes, messages } = lint(teamTools(50), OTHER_FILE, SINKS_CONFIG);
+    expect(droppedMeta(messages)).toEqual([]);
+    expect(nodes).toBe(0);
+  });
+
+  it('a team proxy reports (the copied field is the mark), and team tools around it add no node to the walk', () => {
+    const alone = lint(TEAM_PROXY, OTHER_FILE, SINKS_CONFIG);
+    expect(droppedMeta(alone.messages)).toEqual([{ line: 3, column: 21 }]);
+    const among = lint(`${TEAM_PROXY}\n${teamTools(200)}`, OTHER_FILE, SINKS_CONFIG);
+    expect(droppedMeta(among.messages)).toEqual([{ line: 3, column: 21 }]);
+    expect(among.nodes).toBe(alone.nodes);
+    // Without sinks the same walk finds the literal and nothing makes it a result.
+    expect(droppedMeta(lint(TEAM_PROXY).messages)).toEqual([]);
   });
 });
 
