@@ -37,9 +37,9 @@ const SINK: Readonly<Record<DroppedMeta['sink'], string>> = {
   slot: 'this message',
 };
 
-/** What the message calls the rebuilt result, capitalised: `The tool result \`toolResult(…)\` builds here`. */
+/** What the message calls the rebuilt result, capitalised: `The tool result given to \`toolResult(…)\``. */
 function sinkText(dropped: DroppedMeta): string {
-  const text = dropped.builder ? `the tool result \`${dropped.builder}(…)\` builds here` : SINK[dropped.sink];
+  const text = dropped.builder ? `the tool result given to \`${dropped.builder}(…)\`` : SINK[dropped.sink];
   return text.replace(/^./, (c) => c.toUpperCase());
 }
 

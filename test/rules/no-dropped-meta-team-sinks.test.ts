@@ -106,7 +106,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
       {
         messageId: 'droppedMeta',
         data: {
-          sink: 'The tool result `toolResult(…)` builds here',
+          sink: 'The tool result given to `toolResult(…)`',
           source: 'handler(…)',
           line: '3',
           fields: '`content`, `isError`',
