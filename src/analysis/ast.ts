@@ -53,19 +53,6 @@ export function propertyKeyName(property: TSESTree.Property): string | null {
   return staticString(property.key);
 }
 
-/** `X._meta` (seen through wrappers) -> X, else null. */
-export function metaOwner(node: Node | null | undefined): Expression | null {
-  const inner = unwrap(node);
-  if (inner?.type !== 'MemberExpression' || memberPropertyName(inner) !== '_meta') return null;
-  return unwrap(inner.object) as Expression;
-}
-
-/** `x._meta` (seen through wrappers) where `x` reads as `targetText`. */
-export function isMetaOf(node: Node | null | undefined, targetText: string | null): boolean {
-  const owner = metaOwner(node);
-  return targetText !== null && owner !== null && referenceText(owner) === targetText;
-}
-
 /**
  * A comparable text for an object expression made of identifiers, `this` and static member accesses
  * (`out`, `this.result`, `res.body`), ignoring wrappers and optional chaining. Null for anything else

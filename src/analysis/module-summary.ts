@@ -14,7 +14,7 @@ import type * as ts from 'typescript';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { isNothing, memberPropertyName, propertyKeyName, returnArguments, unwrap, walkAll } from './ast';
 import { constInitializer, constStrings, findBinding, frozenObjectLiteral, functionBoundTo, staticKey } from './bindings';
-import { metaValueShape, moduleScope, type ModuleScope } from './meta-value';
+import { metaValueShape, moduleScope, type ModuleScope } from './value/meta-value';
 import { MODULE_CACHE_ENTRIES, ModuleCache } from './module-cache';
 import { noteModuleRead } from './modules-read';
 import { parseSource } from './parse-source';

@@ -1,16 +1,15 @@
 /**
- * Plane heuristics: which `_meta` a write touches. A tool result's `_meta` is the plane MCP_META_CHANNELS governs; a
- * tool descriptor's (`registerTool`'s config, `tools/list` entries) and a resource's (`registerResource`'s metadata,
+ * The planes a `_meta` write can be on, declared once. A tool result's `_meta` is the plane MCP_META_CHANNELS governs;
+ * a tool descriptor's (`registerTool`'s config, `tools/list` entries) and a resource's (`registerResource`'s metadata,
  * `contents: [{ uri, text, _meta }]`) are planes a manifest may register keys on too; the others are never ours to
  * check. The spec: "Inbound _meta (e.g. _meta.session_id inside tool ARGUMENTS) is a separate, client-to-server plane.
  * The eval-report _meta.metric_glossary lives in JSON BODIES of eval commands — a third, unrelated plane."
- * These are the knobs a user is most likely to ask about; each is named here once.
+ * Which plane one write is on is decided in `plane/` (`decidePlane`); here are the planes, how messages name them,
+ * the evidence kinds, which planes each check acts on, and the names and properties that mark a plane wherever it is
+ * met (inbound names, a tool result's properties).
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, forEachChildNode, isFunctionNode, parameterName, propertyKeyName, referenceSegments, unwrap } from './ast';
-import { findBinding } from './bindings';
-import { SDK_REGISTRATIONS } from './sdk-registrations';
-import { isTeamResultBuilderCall, isTeamToolCallback, teamSinkOfArgument } from './team-sinks';
+import { referenceSegments } from './ast';
 import type { MetaPlane } from '../registry/types';
 import type { MetaWrite } from './types';
 
@@ -35,6 +34,7 @@ export const PLANES = {
 } as const satisfies Record<string, { checked: boolean; name: string }>;
 
 export type WritePlane = keyof typeof PLANES;
+
 /** The planes a manifest registers keys on (the registry's `MetaPlane`): the only ones ever checked. */
 export type CheckedPlane = MetaPlane;
 
@@ -52,6 +52,7 @@ export const PLANE_SCOPES = {
 } as const satisfies Record<string, readonly WritePlane[]>;
 
 export type PlaneScope = keyof typeof PLANE_SCOPES;
+
 /** A write on one of the planes of `S`. */
 export type WriteOn<S extends PlaneScope> = MetaWrite & { readonly plane: (typeof PLANE_SCOPES)[S][number] };
 
@@ -100,272 +101,9 @@ export function metaOnPlane(plane: CheckedPlane): string {
 
 /** Names of objects on the inbound plane: `_meta` under them is the client's, never a tool result's. */
 export const INBOUND_SEGMENTS: ReadonlySet<string> = new Set(['params', 'arguments', 'args', 'request', 'req', 'input', 'extra', 'mcpReq']);
+
 /** A copy of inbound params under another name (`nextParams`, `upstreamArgs`) is still the request plane. */
 const INBOUND_NAME = /(?:params|args|arguments|request)$/i;
-/** Properties that make an object literal a tool result (MCP CallToolResult). */
-export const TOOL_RESULT_PROPERTIES: ReadonlySet<string> = new Set(['content', 'structuredContent', 'isError']);
-/** A spread whose source is named like this re-wraps a tool result: `{ ...result, _meta }`. */
-export const RESULT_NAME = /result|response/i;
-/** Calls whose object-literal argument is a serialised body (the JSON-body plane), not a tool result. */
-export const BODY_SINKS: ReadonlySet<string> = new Set(['stringify', 'json', 'send', 'write', 'end']);
-/** Schema builders (zod and alike): `z.object({ content, _meta })` describes a result, it does not write one. */
-const SCHEMA_BUILDERS: ReadonlySet<string> = new Set([
-  'object',
-  'strictObject',
-  'looseObject',
-  'extend',
-  'merge',
-  'Object',
-  'Struct',
-  'shape',
-]);
-
-type Node = TSESTree.Node;
-type Expression = TSESTree.Expression;
-
-/** Calls whose (awaited) value is a tool result: a client forwarding a call (`await client.callTool(…)`). */
-const RESULT_SOURCE_CALLS: ReadonlySet<string> = new Set(['callTool']);
-/**
- * Declared types that fix a variable's plane (`const r: CallToolResult = …`), from the SDKs' own type names. The SDK's
- * `Registered*` objects are what `update()` writes (`registeredPrompt._meta = updates._meta` in the SDK's own code).
- */
-const PLANE_OF_TYPE: ReadonlyMap<string, WritePlane> = new Map([
-  ['CallToolResult', 'result'],
-  // MCP_META_CHANNELS's own name for it ("ToolResult._meta").
-  ['ToolResult', 'result'],
-  ['CompatibilityCallToolResult', 'result'],
-  ['Tool', 'tool'],
-  ['ToolConfig', 'tool'],
-  ['RegisteredTool', 'tool'],
-  ['McpUiAppToolConfig', 'tool'],
-  ['Resource', 'resource'],
-  ['ResourceMetadata', 'resource'],
-  ['ResourceTemplate', 'resource'],
-  ['RegisteredResource', 'resource'],
-  ['RegisteredResourceTemplate', 'resource'],
-  ['ResourceContents', 'resource'],
-  ['TextResourceContents', 'resource'],
-  ['BlobResourceContents', 'resource'],
-  ['McpUiAppResourceConfig', 'resource'],
-  ['Prompt', 'prompt'],
-  ['RegisteredPrompt', 'prompt'],
-  ['GetPromptResult', 'prompt'],
-  ['CreateMessageResult', 'client-result'],
-  ['ElicitResult', 'client-result'],
-]);
-
-/** The registration (an `SDK_REGISTRATIONS` call) that `node` is a config argument of, as a decision; null otherwise. */
-function sinkOfArgument(node: Node): PlaneDecision | null {
-  const call = node.parent;
-  if (call?.type !== 'CallExpression') return null;
-  const index = call.arguments.indexOf(node as TSESTree.CallExpressionArgument);
-  if (index < 0) return null;
-  const name = calleeName(call) ?? '';
-  const sink = SDK_REGISTRATIONS.get(name);
-  if (sink) return sink.configFirst || index > 0 ? { plane: sink.plane, evidence: 'sink' } : null;
-  const team = teamSinkOfArgument(call, index);
-  if (team) return team;
-  // `registered.update({ _meta })`: the SDK's update of a registered tool writes its descriptor.
-  const callee = unwrap(call.callee);
-  if (name === 'update' && index === 0 && callee.type === 'MemberExpression') {
-    const registered = registrationOf(unwrap(callee.object));
-    if (registered === 'tool') return { plane: 'tool', evidence: 'sink' };
-  }
-  return null;
-}
-
-/** The plane of what a registration returned (`const search = server.registerTool(…)`), or null. */
-function registrationOf(expression: Node): 'tool' | 'resource' | 'prompt' | null {
-  if (expression.type !== 'Identifier') return null;
-  const init = variableInit(expression);
-  const call = init ? awaited(init) : null;
-  return call?.type === 'CallExpression' ? (SDK_REGISTRATIONS.get(calleeName(call) ?? '')?.plane ?? null) : null;
-}
-
-function variableInit(identifier: TSESTree.Identifier): Expression | null {
-  const binding = findBinding(identifier.name, identifier);
-  return binding?.kind === 'variable' ? (binding.declarator.init ?? null) : null;
-}
-
-function declaratorOf(identifier: TSESTree.Identifier): TSESTree.VariableDeclarator | null {
-  const binding = findBinding(identifier.name, identifier);
-  return binding?.kind === 'variable' ? binding.declarator : null;
-}
-
-/** `await x` and wrappers removed. */
-function awaited(expression: Node): Node {
-  let inner = unwrap(expression);
-  while (inner.type === 'AwaitExpression') inner = unwrap(inner.argument);
-  return inner;
-}
-
-/**
- * A framework's own descriptor types, by name (`ToolMetadata`, `AppToolDefinition`, `UIResourceProps`): a type says
- * more than a variable's name, so these decide before the name fallback. Their evidence is still `name`: the framework
- * may reshape the object before the host sees it (xmcp splits `ToolMetadata._meta.ui` between the tool and its resource).
- */
-const TOOL_TYPE_NAME = /Tool(?:Config|Configuration|Def|Definition|Descriptor|Metadata|Spec)$/;
-const RESOURCE_TYPE_NAME = /Resource(?:Config|Configuration|Def|Definition|Descriptor|Metadata|Props)$/;
-
-/** The plane a type names (`CallToolResult`, `ToolMetadata`, `ResourceContents & { _meta?: … }`), or null. */
-function planeOfTypeNode(type: TSESTree.TypeNode | undefined): PlaneDecision | null {
-  if (type?.type === 'TSIntersectionType') {
-    for (const member of type.types) {
-      const decided = planeOfTypeNode(member);
-      if (decided) return decided;
-    }
-    return null;
-  }
-  if (type?.type !== 'TSTypeReference') return null;
-  const typeName = type.typeName;
-  const name = typeName.type === 'Identifier' ? typeName.name : typeName.type === 'TSQualifiedName' ? typeName.right.name : null;
-  if (name === null) return null;
-  const known = PLANE_OF_TYPE.get(name);
-  if (known) return { plane: known, evidence: 'type' };
-  if (TOOL_TYPE_NAME.test(name)) return { plane: 'tool', evidence: 'name' };
-  if (RESOURCE_TYPE_NAME.test(name)) return { plane: 'resource', evidence: 'name' };
-  return null;
-}
-
-/**
- * The plane a declarator's type says: its annotation (`const r: CallToolResult`), else its initializer's assertion
- * (`const props = { … } as UIResourceProps`, `satisfies Tool`); null when neither names one.
- */
-function planeOfDeclaredType(declarator: TSESTree.VariableDeclarator): PlaneDecision | null {
-  const annotated = planeOfTypeNode(declarator.id.typeAnnotation?.typeAnnotation);
-  if (annotated) return annotated;
-  for (let init = declarator.init; init; init = init.expression) {
-    if (init.type !== 'TSAsExpression' && init.type !== 'TSSatisfiesExpression' && init.type !== 'TSTypeAssertion') return null;
-    const asserted = planeOfTypeNode(init.typeAnnotation);
-    if (asserted) return asserted;
-  }
-  return null;
-}
-
-/**
- * The plane of what a call returns, from the declared return type of the function called: a parameter typed as a
- * function (`pick: () => ToolResult`, then `pick()._meta = …`) or a function declared here; null otherwise.
- */
-function planeOfCallReturn(call: TSESTree.CallExpression): PlaneDecision | null {
-  const callee = unwrap(call.callee);
-  if (callee.type !== 'Identifier') return null;
-  const binding = findBinding(callee.name, callee);
-  if (binding?.kind === 'function') return planeOfTypeNode(binding.fn.returnType?.typeAnnotation);
-  const annotation = binding?.kind === 'other' ? parameterAnnotation(callee) : null;
-  return annotation?.type === 'TSFunctionType' ? planeOfTypeNode(annotation.returnType?.typeAnnotation) : null;
-}
-
-/** The type annotation of the parameter `identifier` names, or null. */
-function parameterAnnotation(identifier: TSESTree.Identifier): TSESTree.TypeNode | null {
-  for (let scope: Node | undefined = identifier.parent; scope; scope = scope.parent) {
-    if (!isFunctionNode(scope)) continue;
-    for (const param of scope.params) {
-      const id = param.type === 'AssignmentPattern' ? param.left : param;
-      if (id.type === 'Identifier' && id.name === identifier.name) return id.typeAnnotation?.typeAnnotation ?? null;
-    }
-  }
-  return null;
-}
-
-/** The plane a parameter's annotation says (`function add(toolConfig: ToolMetadata)`), or null. */
-function planeOfParameter(identifier: TSESTree.Identifier): PlaneDecision | null {
-  return planeOfTypeNode(parameterAnnotation(identifier) ?? undefined);
-}
-
-/**
- * True when an (awaited) call yields a tool result: `client.callTool(…)`, or a call of a function the enclosing code
- * was handed (`handler(args, extra)`, `next()` in a wrapper): a wrapped handler's result.
- */
-function isResultSource(init: Node): boolean {
-  const call = awaited(init);
-  if (call.type !== 'CallExpression') return false;
-  if (RESULT_SOURCE_CALLS.has(calleeName(call) ?? '')) return true;
-  const callee = unwrap(call.callee);
-  return callee.type === 'Identifier' && findBinding(callee.name, callee)?.kind === 'other' && isParameter(callee);
-}
-
-/** True when `identifier` names a parameter of a function enclosing it. */
-function isParameter(identifier: TSESTree.Identifier): boolean {
-  for (let scope: Node | undefined = identifier.parent; scope; scope = scope.parent) {
-    if (isFunctionNode(scope) && scope.params.some((param) => parameterName(param) === identifier.name)) return true;
-  }
-  return false;
-}
-
-/** Declarators already asked where they go: a variable's later sink is searched once per file. */
-const sinksOfDeclarators = new WeakMap<TSESTree.VariableDeclarator, PlaneDecision | null>();
-
-/**
- * The registration a variable is passed to later in its scope (`const config = { … }; …; server.registerTool('x',
- * config, cb)`), as a decision; null when it reaches none. A config filled in before registration
- * (`config._meta.ui = …`) is then a descriptor, not a result.
- */
-function laterSinkOf(declarator: TSESTree.VariableDeclarator): PlaneDecision | null {
-  if (sinksOfDeclarators.has(declarator)) return sinksOfDeclarators.get(declarator) ?? null;
-  let found: PlaneDecision | null = null;
-  // Asked before it is answered: a chain that comes back to this declarator (`let a = b; b = a`) ends here.
-  sinksOfDeclarators.set(declarator, null);
-  const id = declarator.id;
-  const scope = declarator.parent?.parent;
-  if (id.type === 'Identifier' && scope) {
-    const visit = (node: Node): void => {
-      if (found) return;
-      if (node.type === 'Identifier' && node.name === id.name && node !== id) {
-        if (declaratorOf(node) !== declarator) return;
-        // `const config = { … }; const toolDef = config; server.registerTool(n, toolDef, cb)`: through each variable.
-        const copy = copiedInto(node);
-        found = copy ? laterSinkOf(copy) : sinkOfArgument(node);
-        return;
-      }
-      forEachChildNode(node, visit);
-    };
-    visit(scope);
-  }
-  sinksOfDeclarators.set(declarator, found);
-  return found;
-}
-
-/** The same value without what only types it: `x as T`, `x satisfies T`, `x!`, `<T>x` (the outermost of them). */
-function outsideTypeWrappers(value: Node): Node {
-  let node = value;
-  while (
-    node.parent &&
-    (node.parent.type === 'TSAsExpression' ||
-      node.parent.type === 'TSSatisfiesExpression' ||
-      node.parent.type === 'TSNonNullExpression' ||
-      node.parent.type === 'TSTypeAssertion')
-  ) {
-    node = node.parent;
-  }
-  return node;
-}
-
-/** The declarator `reference` is the whole initializer of (`const b = a`, `const b = a as ToolConfig`), or null. */
-function copiedInto(reference: Node): TSESTree.VariableDeclarator | null {
-  const node = outsideTypeWrappers(reference);
-  const parent = node.parent;
-  return parent?.type === 'VariableDeclarator' && parent.init === node && parent.id.type === 'Identifier' ? parent : null;
-}
-
-/** What a variable's declaration says about its plane: its type, its source, its later sink, its literal's shape. */
-function planeOfVariable(identifier: TSESTree.Identifier): PlaneDecision | null {
-  const declarator = declaratorOf(identifier);
-  if (!declarator) return planeOfParameter(identifier);
-  const registered = registrationOf(identifier);
-  if (registered) return { plane: registered, evidence: 'source' };
-  const declared = planeOfDeclaredType(declarator);
-  if (declared) return declared;
-  const init = declarator.init ? unwrap(declarator.init) : null;
-  if (init && isResultSource(init)) return { plane: 'result', evidence: 'source' };
-  if (init && isTeamResultBuilderCall(awaited(init))) return { plane: 'result', evidence: 'manifest' };
-  const later = laterSinkOf(declarator);
-  if (later) return later;
-  if (init?.type === 'ObjectExpression') {
-    const shaped = planeOfShape(init);
-    if (shaped) return { plane: shaped, evidence: 'shape' };
-  }
-  return null;
-}
 
 /** True when the object whose `_meta` is written is on the inbound plane (`params._meta`, `req.args._meta`). */
 export function isInbound(owner: TSESTree.Node): boolean {
@@ -375,125 +113,8 @@ export function isInbound(owner: TSESTree.Node): boolean {
   );
 }
 
-/**
- * The plane of `owner._meta` in a member write (`owner._meta = …`, `owner._meta.k = …`), with its evidence. What the
- * variable's declaration says wins (a registration's return, a declared type, `await client.callTool(…)`, a wrapped
- * handler's call, a later registration, a literal's shape); then names: inbound ones (`params`, `extra`,
- * `ctx.mcpReq`, `*Request`) are the request plane, `toolConfig` / `resourceProps` a descriptor or resource,
- * `result` / `response` a tool result; anything else is `unknown`.
- */
-export function planeDecisionOfOwner(owner: TSESTree.Node): PlaneDecision {
-  const inner = unwrap(owner);
-  const declared = inner.type === 'Identifier' ? planeOfVariable(inner) : null;
-  if (declared) return declared;
-  if (isInbound(owner)) return { plane: 'request', evidence: 'name' };
-  const segments = referenceSegments(owner);
-  const last = segments[segments.length - 1] ?? '';
-  if (TOOL_CONFIG_NAME.test(last)) return { plane: 'tool', evidence: 'name' };
-  if (RESOURCE_CONFIG_NAME.test(last)) return { plane: 'resource', evidence: 'name' };
-  if (RESULT_NAME.test(last) || RESULT_OWNER_NAME.test(last)) return { plane: 'result', evidence: 'name' };
-  const returned = inner.type === 'CallExpression' ? planeOfCallReturn(inner) : null;
-  if (returned) return returned;
-  // `getResult()._meta = …`, `Object.assign(makeResult(), { _meta })`: the call's name says what it returns.
-  if (inner.type === 'CallExpression' && RESULT_NAME.test(calleeName(inner) ?? '')) return { plane: 'result', evidence: 'name' };
-  return UNKNOWN;
-}
-
-/** Short names a handler or wrapper gives the result it builds or re-wraps (`out`, `res`, `r`): the name fallback. */
-const RESULT_OWNER_NAME = /^(?:out|output|r|res|ret|reply)$/;
+/** Properties that make an object literal a tool result (MCP CallToolResult). */
+export const TOOL_RESULT_PROPERTIES: ReadonlySet<string> = new Set(['content', 'structuredContent', 'isError']);
 
 /** A write nothing places: only checks that hold on every plane look at it (`PLANE_SCOPES.keyNames`). */
 export const UNKNOWN: PlaneDecision = { plane: 'unknown', evidence: 'none' };
-
-/** Variables named for a descriptor (`toolConfig`, `toolDef`, `resourceProps`): the name fallback's other planes. */
-const TOOL_CONFIG_NAME = /^tool(?:Config|Configuration|Def|Definition|Descriptor|Metadata|Spec)$/i;
-const RESOURCE_CONFIG_NAME = /^resource(?:Config|Configuration|Def|Definition|Descriptor|Metadata|Props)$/i;
-
-/** What an object literal's own properties say it is, or null. */
-function planeOfShape(literal: TSESTree.ObjectExpression): WritePlane | null {
-  const names = new Set<string>();
-  for (const property of literal.properties) if (property.type === 'Property') names.add(propertyKeyName(property) ?? '');
-  // A client's answer to a server (sampling `{ role, content, model }`, elicitation `{ action, content }`) has
-  // `content` too; it is not a tool result.
-  if ((names.has('role') && names.has('model')) || (names.has('action') && !names.has('isError') && !names.has('structuredContent'))) {
-    return 'client-result';
-  }
-  if ([...TOOL_RESULT_PROPERTIES].some((name) => names.has(name))) return 'result';
-  if (names.has('inputSchema')) return 'tool';
-  if (names.has('uri') && (names.has('text') || names.has('blob') || names.has('mimeType') || names.has('name'))) return 'resource';
-  if (names.has('messages') || names.has('argsSchema')) return 'prompt';
-  return null;
-}
-
-/** The declarator a literal initialises, through type assertions (`const p = { … } as UIResourceProps`), or null. */
-function declaratorOfLiteral(literal: Node): TSESTree.VariableDeclarator | null {
-  const node = outsideTypeWrappers(literal);
-  return node.parent?.type === 'VariableDeclarator' && node.parent.init === node ? node.parent : null;
-}
-
-/**
- * True when `identifier` is a local variable initialised by an object literal whose every property is written there:
- * what it holds is known, so its name (`result`, `response`) says nothing more (a test's `const result = {
- * supportedVersions, capabilities }` is a discover result, not a tool result).
- */
-function isSeenLiteral(identifier: TSESTree.Identifier): boolean {
-  const init = declaratorOf(identifier)?.init;
-  const literal = init ? unwrap(init) : null;
-  return (
-    literal?.type === 'ObjectExpression' &&
-    literal.properties.length > 0 &&
-    literal.properties.every((property) => property.type === 'Property')
-  );
-}
-
-/** The function a literal is returned from (`return { … }` or an arrow's expression body), or null. */
-function functionReturning(literal: Node): Node | null {
-  const parent = literal.parent;
-  if (parent?.type === 'ArrowFunctionExpression' && parent.body === literal) return parent;
-  if (parent?.type !== 'ReturnStatement') return null;
-  for (let scope: Node | undefined = parent.parent; scope; scope = scope.parent) if (isFunctionNode(scope)) return scope;
-  return null;
-}
-
-/** True when `fn` is the callback of a tool registration (`registerTool(name, config, fn)`): it returns results. */
-function isToolCallback(fn: Node): boolean {
-  const call = fn.parent;
-  if (call?.type !== 'CallExpression' || !call.arguments.includes(fn as TSESTree.CallExpressionArgument)) return false;
-  return SDK_REGISTRATIONS.get(calleeName(call) ?? '')?.plane === 'tool';
-}
-
-/** The plane of an object literal that carries `_meta`, with its evidence, or null when it is none we know. */
-export function planeDecisionOfLiteral(literal: TSESTree.ObjectExpression): PlaneDecision | null {
-  const parent = literal.parent;
-  if (parent?.type === 'CallExpression' && parent.arguments.includes(literal)) {
-    const name = calleeName(parent) ?? '';
-    if (BODY_SINKS.has(name)) return { plane: 'body', evidence: 'sink' };
-    if (SCHEMA_BUILDERS.has(name)) return { plane: 'schema', evidence: 'sink' };
-    const sink = sinkOfArgument(literal);
-    if (sink) return sink;
-  }
-  const declarator = declaratorOfLiteral(literal);
-  if (declarator) {
-    const declared = planeOfDeclaredType(declarator);
-    if (declared) return declared;
-    const later = laterSinkOf(declarator);
-    if (later) return later;
-  }
-  const returnedFrom = functionReturning(literal);
-  if (returnedFrom && isToolCallback(returnedFrom)) return { plane: 'result', evidence: 'sink' };
-  if (returnedFrom && isTeamToolCallback(returnedFrom)) return { plane: 'result', evidence: 'manifest' };
-  const shaped = planeOfShape(literal);
-  if (shaped) return { plane: shaped, evidence: 'shape' };
-  for (const property of literal.properties) {
-    if (property.type !== 'SpreadElement') continue;
-    const spread = unwrap(property.argument);
-    if (spread.type === 'Identifier') {
-      const declared = planeOfVariable(spread);
-      if (declared) return declared;
-      if (isSeenLiteral(spread)) continue;
-    }
-    const segments = referenceSegments(spread);
-    if (segments.length > 0 && RESULT_NAME.test(segments[segments.length - 1])) return { plane: 'result', evidence: 'name' };
-  }
-  return null;
-}

@@ -16,7 +16,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import type * as ts from 'typescript';
 import { propertyKeyName } from '../ast';
-import { conditionalSpreadHost } from '../classify-write';
+import { conditionalSpreadHost } from '../sites/literal-host';
 import type { PlaneEvidence, WritePlane } from '../planes';
 import type { MetaFileAnalysis, MetaWrite } from '../types';
 import { isNamedAs, resolveResultTypes, type ResolvedResultTypes } from './result-types';

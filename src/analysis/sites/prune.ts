@@ -1,5 +1,5 @@
 /**
- * Phase 2 of the write analysis, subtree pruning: which children of a node the walk visits. Type annotations, type
+ * Subtree pruning for the walk (`find-write-sites.ts`): which children of a node the walk visits. Type annotations, type
  * declarations, imports and leaves cannot hold a `_meta` write, and in TypeScript they are a large share of the AST.
  */
 export type VisitorKeys = Readonly<Record<string, readonly string[] | undefined>>;

@@ -1,0 +1,77 @@
+/**
+ * How code spells a `_meta` write's parts, shared by every phase of the analysis: the `x._meta` member, a literal's
+ * `_meta` property, a `const m = x._meta` alias, `Object.assign`, and the object literals a value stands for.
+ */
+import type { TSESTree } from '@typescript-eslint/utils';
+import { memberPropertyName, propertyKeyName, referenceText, unwrap } from './ast';
+import { constInitializer } from './bindings';
+
+type Node = TSESTree.Node;
+type Expression = TSESTree.Expression;
+
+/** `X._meta` (seen through wrappers) -> X, else null. */
+export function metaOwner(node: Node | null | undefined): Expression | null {
+  const inner = unwrap(node);
+  if (inner?.type !== 'MemberExpression' || memberPropertyName(inner) !== '_meta') return null;
+  return unwrap(inner.object) as Expression;
+}
+
+/** `x._meta` (seen through wrappers) where `x` reads as `targetText`. */
+export function isMetaOf(node: Node | null | undefined, targetText: string | null): boolean {
+  const owner = metaOwner(node);
+  return targetText !== null && owner !== null && referenceText(owner) === targetText;
+}
+
+export function isObjectAssign(call: TSESTree.CallExpression): boolean {
+  const callee = unwrap(call.callee);
+  return callee.type === 'MemberExpression' && referenceText(callee) === 'Object.assign';
+}
+
+/** The `_meta: E` property of an object literal, if any. */
+export function findMetaProperty(literal: TSESTree.ObjectExpression): TSESTree.Property | null {
+  for (const property of literal.properties) {
+    if (property.type === 'Property' && property.kind === 'init' && propertyKeyName(property) === '_meta') return property;
+  }
+  return null;
+}
+
+/** `const m = x._meta` (also `x._meta ?? {}`, `x._meta ||= {}`...): the `x._meta` an alias stands for, or null. */
+export function aliasInitializerMeta(alias: TSESTree.Identifier): Expression | null {
+  const declarator = alias.parent;
+  const declaredHere = declarator?.type === 'VariableDeclarator' && declarator.id === alias;
+  const init = declaredHere ? declarator.init : constInitializer(alias);
+  if (!init) return null;
+  if (declaredHere && declarator.parent?.type === 'VariableDeclaration' && declarator.parent.kind !== 'const') return null;
+  let value = unwrap(init);
+  if (value.type === 'LogicalExpression' || value.type === 'AssignmentExpression') value = unwrap(value.left);
+  return metaOwner(value) ? value : null;
+}
+
+/** An object literal given directly or through a `const`. */
+export function objectLiteralOf(expression: Node): TSESTree.ObjectExpression | null {
+  const inner = unwrap(expression);
+  if (inner.type === 'ObjectExpression') return inner;
+  if (inner.type === 'Identifier') {
+    const init = constInitializer(inner);
+    const value = init ? unwrap(init) : null;
+    return value?.type === 'ObjectExpression' ? value : null;
+  }
+  return null;
+}
+
+/** Object literals a `return` can produce: direct, through a `const`, either branch of `?:`, `&&`/`||`, `await`. */
+export function returnedObjectLiterals(expression: Expression): TSESTree.ObjectExpression[] {
+  const inner = unwrap(expression) as Expression;
+  switch (inner.type) {
+    case 'ConditionalExpression':
+      return [...returnedObjectLiterals(inner.consequent), ...returnedObjectLiterals(inner.alternate)];
+    case 'LogicalExpression':
+      return [...returnedObjectLiterals(inner.left), ...returnedObjectLiterals(inner.right)];
+    case 'AwaitExpression':
+      return returnedObjectLiterals(inner.argument);
+    default: {
+      const literal = objectLiteralOf(inner);
+      return literal ? [literal] : [];
+    }
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * Phase 2 of the write analysis: which plane one write site is on, and the evidence for it (`PlaneDecision`). A member
+ * write is placed by its object (`of-owner.ts`), a literal by where it goes and its shape (`of-literal.ts`); both ask
+ * where the object flows first (`flow.ts`), then its declared type (`of-type.ts`), its shape, and only then names
+ * (`names.ts`). The manifest's emitters and hooks write a tool result's `_meta`.
+ */
+import { UNKNOWN, type PlaneDecision } from '../planes';
+import type { WriteSite } from '../sites/write-site';
+import { planeDecisionOfLiteral } from './of-literal';
+import { planeDecisionOfOwner } from './of-owner';
+
+/** What the manifest's own names write: emitters, hooks and hook functions are for the tool result. */
+const MANIFEST_RESULT: PlaneDecision = { plane: 'result', evidence: 'manifest' };
+
+export function decidePlane(site: WriteSite): PlaneDecision {
+  switch (site.form) {
+    case 'meta-assign':
+    case 'meta-delete':
+    case 'key-member':
+    case 'assign-into-meta':
+      return planeDecisionOfOwner(site.owner);
+    case 'object-assign-meta':
+      return planeDecisionOfOwner(site.target);
+    case 'meta-literal':
+      return planeDecisionOfLiteral(site.host) ?? UNKNOWN;
+    case 'emit':
+    case 'hook-call':
+    case 'hook-return':
+      return MANIFEST_RESULT;
+  }
+}

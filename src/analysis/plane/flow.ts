@@ -1,0 +1,137 @@
+/**
+ * Where an object goes and where it comes from: the registration it is passed to (an SDK or MCP Apps call, a team's
+ * `sinks`, a registered tool's `update()`), later in its scope too, through copies into other variables; and the calls
+ * it comes from (`await client.callTool(…)`, a wrapped handler's call, a registration's return).
+ */
+import type { TSESTree } from '@typescript-eslint/utils';
+import { calleeName, forEachChildNode, isFunctionNode, parameterName, unwrap } from '../ast';
+import { findBinding } from '../bindings';
+import type { PlaneDecision } from '../planes';
+import { SDK_REGISTRATIONS } from '../sdk-registrations';
+import { teamSinkOfArgument } from '../team-sinks';
+
+type Node = TSESTree.Node;
+type Expression = TSESTree.Expression;
+
+/** Calls whose (awaited) value is a tool result: a client forwarding a call (`await client.callTool(…)`). */
+const RESULT_SOURCE_CALLS: ReadonlySet<string> = new Set(['callTool']);
+
+/** The registration (an `SDK_REGISTRATIONS` call) that `node` is a config argument of, as a decision; null otherwise. */
+export function sinkOfArgument(node: Node): PlaneDecision | null {
+  const call = node.parent;
+  if (call?.type !== 'CallExpression') return null;
+  const index = call.arguments.indexOf(node as TSESTree.CallExpressionArgument);
+  if (index < 0) return null;
+  const name = calleeName(call) ?? '';
+  const sink = SDK_REGISTRATIONS.get(name);
+  if (sink) return sink.configFirst || index > 0 ? { plane: sink.plane, evidence: 'sink' } : null;
+  const team = teamSinkOfArgument(call, index);
+  if (team) return team;
+  // `registered.update({ _meta })`: the SDK's update of a registered tool writes its descriptor.
+  const callee = unwrap(call.callee);
+  if (name === 'update' && index === 0 && callee.type === 'MemberExpression') {
+    const registered = registrationOf(unwrap(callee.object));
+    if (registered === 'tool') return { plane: 'tool', evidence: 'sink' };
+  }
+  return null;
+}
+
+/** The plane of what a registration returned (`const search = server.registerTool(…)`), or null. */
+export function registrationOf(expression: Node): 'tool' | 'resource' | 'prompt' | null {
+  if (expression.type !== 'Identifier') return null;
+  const init = variableInit(expression);
+  const call = init ? awaited(init) : null;
+  return call?.type === 'CallExpression' ? (SDK_REGISTRATIONS.get(calleeName(call) ?? '')?.plane ?? null) : null;
+}
+
+function variableInit(identifier: TSESTree.Identifier): Expression | null {
+  const binding = findBinding(identifier.name, identifier);
+  return binding?.kind === 'variable' ? (binding.declarator.init ?? null) : null;
+}
+
+export function declaratorOf(identifier: TSESTree.Identifier): TSESTree.VariableDeclarator | null {
+  const binding = findBinding(identifier.name, identifier);
+  return binding?.kind === 'variable' ? binding.declarator : null;
+}
+
+/** `await x` and wrappers removed. */
+export function awaited(expression: Node): Node {
+  let inner = unwrap(expression);
+  while (inner.type === 'AwaitExpression') inner = unwrap(inner.argument);
+  return inner;
+}
+
+/**
+ * True when an (awaited) call yields a tool result: `client.callTool(…)`, or a call of a function the enclosing code
+ * was handed (`handler(args, extra)`, `next()` in a wrapper): a wrapped handler's result.
+ */
+export function isResultSource(init: Node): boolean {
+  const call = awaited(init);
+  if (call.type !== 'CallExpression') return false;
+  if (RESULT_SOURCE_CALLS.has(calleeName(call) ?? '')) return true;
+  const callee = unwrap(call.callee);
+  return callee.type === 'Identifier' && findBinding(callee.name, callee)?.kind === 'other' && isParameter(callee);
+}
+
+/** True when `identifier` names a parameter of a function enclosing it. */
+function isParameter(identifier: TSESTree.Identifier): boolean {
+  for (let scope: Node | undefined = identifier.parent; scope; scope = scope.parent) {
+    if (isFunctionNode(scope) && scope.params.some((param) => parameterName(param) === identifier.name)) return true;
+  }
+  return false;
+}
+
+/** Declarators already asked where they go: a variable's later sink is searched once per file. */
+const sinksOfDeclarators = new WeakMap<TSESTree.VariableDeclarator, PlaneDecision | null>();
+
+/**
+ * The registration a variable is passed to later in its scope (`const config = { … }; …; server.registerTool('x',
+ * config, cb)`), as a decision; null when it reaches none. A config filled in before registration
+ * (`config._meta.ui = …`) is then a descriptor, not a result.
+ */
+export function laterSinkOf(declarator: TSESTree.VariableDeclarator): PlaneDecision | null {
+  if (sinksOfDeclarators.has(declarator)) return sinksOfDeclarators.get(declarator) ?? null;
+  let found: PlaneDecision | null = null;
+  // Asked before it is answered: a chain that comes back to this declarator (`let a = b; b = a`) ends here.
+  sinksOfDeclarators.set(declarator, null);
+  const id = declarator.id;
+  const scope = declarator.parent?.parent;
+  if (id.type === 'Identifier' && scope) {
+    const visit = (node: Node): void => {
+      if (found) return;
+      if (node.type === 'Identifier' && node.name === id.name && node !== id) {
+        if (declaratorOf(node) !== declarator) return;
+        // `const config = { … }; const toolDef = config; server.registerTool(n, toolDef, cb)`: through each variable.
+        const copy = copiedInto(node);
+        found = copy ? laterSinkOf(copy) : sinkOfArgument(node);
+        return;
+      }
+      forEachChildNode(node, visit);
+    };
+    visit(scope);
+  }
+  sinksOfDeclarators.set(declarator, found);
+  return found;
+}
+
+/** The same value without what only types it: `x as T`, `x satisfies T`, `x!`, `<T>x` (the outermost of them). */
+export function outsideTypeWrappers(value: Node): Node {
+  let node = value;
+  while (
+    node.parent &&
+    (node.parent.type === 'TSAsExpression' ||
+      node.parent.type === 'TSSatisfiesExpression' ||
+      node.parent.type === 'TSNonNullExpression' ||
+      node.parent.type === 'TSTypeAssertion')
+  ) {
+    node = node.parent;
+  }
+  return node;
+}
+
+/** The declarator `reference` is the whole initializer of (`const b = a`, `const b = a as ToolConfig`), or null. */
+function copiedInto(reference: Node): TSESTree.VariableDeclarator | null {
+  const node = outsideTypeWrappers(reference);
+  const parent = node.parent;
+  return parent?.type === 'VariableDeclarator' && parent.init === node && parent.id.type === 'Identifier' ? parent : null;
+}

@@ -1,0 +1,101 @@
+/** The plane of an object literal that carries `_meta` (`{ content, _meta }`, `registerTool(n, { _meta }, cb)`). */
+import type { TSESTree } from '@typescript-eslint/utils';
+import { calleeName, isFunctionNode, referenceSegments, unwrap } from '../ast';
+import type { PlaneDecision } from '../planes';
+import { SDK_REGISTRATIONS } from '../sdk-registrations';
+import { isTeamToolCallback } from '../team-sinks';
+import { declaratorOf, laterSinkOf, outsideTypeWrappers, sinkOfArgument } from './flow';
+import { RESULT_NAME } from './names';
+import { planeOfDeclaredType } from './of-type';
+import { planeOfShape } from './of-shape';
+import { planeOfVariable } from './of-variable';
+
+type Node = TSESTree.Node;
+
+/** Calls whose object-literal argument is a serialised body (the JSON-body plane), not a tool result. */
+export const BODY_SINKS: ReadonlySet<string> = new Set(['stringify', 'json', 'send', 'write', 'end']);
+
+/** Schema builders (zod and alike): `z.object({ content, _meta })` describes a result, it does not write one. */
+const SCHEMA_BUILDERS: ReadonlySet<string> = new Set([
+  'object',
+  'strictObject',
+  'looseObject',
+  'extend',
+  'merge',
+  'Object',
+  'Struct',
+  'shape',
+]);
+
+/** The declarator a literal initialises, through type assertions (`const p = { … } as UIResourceProps`), or null. */
+function declaratorOfLiteral(literal: Node): TSESTree.VariableDeclarator | null {
+  const node = outsideTypeWrappers(literal);
+  return node.parent?.type === 'VariableDeclarator' && node.parent.init === node ? node.parent : null;
+}
+
+/**
+ * True when `identifier` is a local variable initialised by an object literal whose every property is written there:
+ * what it holds is known, so its name (`result`, `response`) says nothing more (a test's `const result = {
+ * supportedVersions, capabilities }` is a discover result, not a tool result).
+ */
+function isSeenLiteral(identifier: TSESTree.Identifier): boolean {
+  const init = declaratorOf(identifier)?.init;
+  const literal = init ? unwrap(init) : null;
+  return (
+    literal?.type === 'ObjectExpression' &&
+    literal.properties.length > 0 &&
+    literal.properties.every((property) => property.type === 'Property')
+  );
+}
+
+/** The function a literal is returned from (`return { … }` or an arrow's expression body), or null. */
+function functionReturning(literal: Node): Node | null {
+  const parent = literal.parent;
+  if (parent?.type === 'ArrowFunctionExpression' && parent.body === literal) return parent;
+  if (parent?.type !== 'ReturnStatement') return null;
+  for (let scope: Node | undefined = parent.parent; scope; scope = scope.parent) if (isFunctionNode(scope)) return scope;
+  return null;
+}
+
+/** True when `fn` is the callback of a tool registration (`registerTool(name, config, fn)`): it returns results. */
+function isToolCallback(fn: Node): boolean {
+  const call = fn.parent;
+  if (call?.type !== 'CallExpression' || !call.arguments.includes(fn as TSESTree.CallExpressionArgument)) return false;
+  return SDK_REGISTRATIONS.get(calleeName(call) ?? '')?.plane === 'tool';
+}
+
+/** The plane of an object literal that carries `_meta`, with its evidence, or null when it is none we know. */
+export function planeDecisionOfLiteral(literal: TSESTree.ObjectExpression): PlaneDecision | null {
+  const parent = literal.parent;
+  if (parent?.type === 'CallExpression' && parent.arguments.includes(literal)) {
+    const name = calleeName(parent) ?? '';
+    if (BODY_SINKS.has(name)) return { plane: 'body', evidence: 'sink' };
+    if (SCHEMA_BUILDERS.has(name)) return { plane: 'schema', evidence: 'sink' };
+    const sink = sinkOfArgument(literal);
+    if (sink) return sink;
+  }
+  const declarator = declaratorOfLiteral(literal);
+  if (declarator) {
+    const declared = planeOfDeclaredType(declarator);
+    if (declared) return declared;
+    const later = laterSinkOf(declarator);
+    if (later) return later;
+  }
+  const returnedFrom = functionReturning(literal);
+  if (returnedFrom && isToolCallback(returnedFrom)) return { plane: 'result', evidence: 'sink' };
+  if (returnedFrom && isTeamToolCallback(returnedFrom)) return { plane: 'result', evidence: 'manifest' };
+  const shaped = planeOfShape(literal);
+  if (shaped) return { plane: shaped, evidence: 'shape' };
+  for (const property of literal.properties) {
+    if (property.type !== 'SpreadElement') continue;
+    const spread = unwrap(property.argument);
+    if (spread.type === 'Identifier') {
+      const declared = planeOfVariable(spread);
+      if (declared) return declared;
+      if (isSeenLiteral(spread)) continue;
+    }
+    const segments = referenceSegments(spread);
+    if (segments.length > 0 && RESULT_NAME.test(segments[segments.length - 1])) return { plane: 'result', evidence: 'name' };
+  }
+  return null;
+}

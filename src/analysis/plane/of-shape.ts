@@ -1,0 +1,20 @@
+/** What an object literal's own properties say it is: `{ content, _meta }` is a tool result, `{ uri, text }` a resource. */
+import type { TSESTree } from '@typescript-eslint/utils';
+import { propertyKeyName } from '../ast';
+import { TOOL_RESULT_PROPERTIES, type WritePlane } from '../planes';
+
+/** What an object literal's own properties say it is, or null. */
+export function planeOfShape(literal: TSESTree.ObjectExpression): WritePlane | null {
+  const names = new Set<string>();
+  for (const property of literal.properties) if (property.type === 'Property') names.add(propertyKeyName(property) ?? '');
+  // A client's answer to a server (sampling `{ role, content, model }`, elicitation `{ action, content }`) has
+  // `content` too; it is not a tool result.
+  if ((names.has('role') && names.has('model')) || (names.has('action') && !names.has('isError') && !names.has('structuredContent'))) {
+    return 'client-result';
+  }
+  if ([...TOOL_RESULT_PROPERTIES].some((name) => names.has(name))) return 'result';
+  if (names.has('inputSchema')) return 'tool';
+  if (names.has('uri') && (names.has('text') || names.has('blob') || names.has('mimeType') || names.has('name'))) return 'resource';
+  if (names.has('messages') || names.has('argsSchema')) return 'prompt';
+  return null;
+}

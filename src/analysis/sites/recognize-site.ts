@@ -1,0 +1,156 @@
+/**
+ * Which syntactic form of a `_meta` write one AST node is, if any (see `WriteSite`). Only the form and its parts are
+ * read here; plane and value are the next phases'.
+ */
+import type { TSESTree } from '@typescript-eslint/utils';
+import { calleeName, functionName, unwrap } from '../ast';
+import type { WriteVocabulary } from '../mention-index';
+import { aliasInitializerMeta, findMetaProperty, isObjectAssign, metaOwner, returnedObjectLiterals } from '../meta-syntax';
+import { conditionalSpreadHost } from './literal-host';
+import type { WriteSite } from './write-site';
+
+type Node = TSESTree.Node;
+type Expression = TSESTree.Expression;
+
+/** A site as recognised, before the walk adds where it stands. */
+export type RecognizedSite = WriteSite extends infer S
+  ? S extends WriteSite
+    ? Omit<S, 'functionNode' | 'statement' | 'tryStatement'>
+    : never
+  : never;
+/** A write through a possible alias (`m.k = v`): a site once the walk has seen `const m = x._meta`. */
+export type AliasSite = Omit<Extract<RecognizedSite, { form: 'key-member' }>, 'owner'> & { readonly alias: TSESTree.Identifier };
+
+export interface SiteCollector {
+  add(site: RecognizedSite): void;
+  addAliasSite(site: AliasSite): void;
+  /** `const m = x._meta`: later writes through `m` never name `_meta`, so the pre-filter must learn the name. */
+  declareAlias(name: string): void;
+  /** The calls of a hook function found so far (filled in as the walk goes on). */
+  callsOfHookFunction(name: string): TSESTree.CallExpression[];
+  /** The function the node being recognised is in (null at module level). */
+  enclosingFunction(): Node | null;
+}
+
+export function recognizeSite(node: Node, vocabulary: WriteVocabulary, collector: SiteCollector): void {
+  switch (node.type) {
+    case 'AssignmentExpression':
+      return recognizeAssignment(node, collector);
+    case 'UnaryExpression':
+      if (node.operator === 'delete') recognizeDelete(node, collector);
+      return;
+    case 'CallExpression':
+      return recognizeCall(node, vocabulary, collector);
+    case 'ObjectExpression':
+      return recognizeObjectLiteral(node, collector);
+    case 'VariableDeclarator':
+      if (node.id.type === 'Identifier' && aliasInitializerMeta(node.id)) collector.declareAlias(node.id.name);
+      return;
+    case 'ReturnStatement':
+      if (node.argument) recognizeReturned(node.argument, node, vocabulary, collector);
+      return;
+    case 'ArrowFunctionExpression':
+      if (node.expression) recognizeReturned(node.body, node.body, vocabulary, collector);
+      return;
+    default:
+      return;
+  }
+}
+
+function recognizeAssignment(node: TSESTree.AssignmentExpression, collector: SiteCollector): void {
+  const left = unwrap(node.left);
+  if (left.type !== 'MemberExpression') return;
+  const owner = metaOwner(left);
+  if (owner) {
+    collector.add({ form: 'meta-assign', node, owner, value: unwrap(node.right) });
+    return;
+  }
+  const keyValue = node.operator === '=' || node.operator === '??=' || node.operator === '||=' ? unwrap(node.right) : null;
+  recognizeKeyMember(left, node, 'key-assign', keyValue, collector);
+}
+
+function recognizeDelete(node: TSESTree.UnaryExpression, collector: SiteCollector): void {
+  const argument = unwrap(node.argument);
+  if (argument.type !== 'MemberExpression') return;
+  const owner = metaOwner(argument);
+  if (owner) {
+    collector.add({ form: 'meta-delete', node, owner });
+    return;
+  }
+  recognizeKeyMember(argument, node, 'key-delete', null, collector);
+}
+
+/** `x._meta.k` (or `alias.k`) as the place written or deleted. Deeper paths (`x._meta.k.f = v`) write key k too. */
+function recognizeKeyMember(
+  member: TSESTree.MemberExpression,
+  node: Node,
+  kind: 'key-assign' | 'key-delete',
+  value: Expression | null,
+  collector: SiteCollector,
+): void {
+  let keyMember = member;
+  let depth = 0;
+  for (let object = unwrap(keyMember.object); object.type === 'MemberExpression'; object = unwrap(keyMember.object)) {
+    if (metaOwner(object)) break;
+    keyMember = object;
+    depth += 1;
+  }
+  const keyValue = depth === 0 ? value : null;
+  const owner = metaOwner(keyMember.object);
+  if (owner) {
+    collector.add({ form: 'key-member', kind, node, owner, member: keyMember, value: keyValue, alias: null });
+    return;
+  }
+  const aliasObject = unwrap(keyMember.object);
+  if (aliasObject.type === 'Identifier') {
+    collector.addAliasSite({ form: 'key-member', kind, node, member: keyMember, value: keyValue, alias: aliasObject });
+  }
+}
+
+function recognizeCall(node: TSESTree.CallExpression, vocabulary: WriteVocabulary, collector: SiteCollector): void {
+  const name = calleeName(node);
+  if (name === null) return;
+  if (vocabulary.hookFunctions.has(name)) collector.callsOfHookFunction(name).push(node);
+  if (name === 'assign' && isObjectAssign(node)) return recognizeObjectAssign(node, collector);
+  if (vocabulary.emitters.has(name)) collector.add({ form: 'emit', node });
+  else if (vocabulary.hooks.has(name)) collector.add({ form: 'hook-call', node });
+}
+
+function recognizeObjectAssign(node: TSESTree.CallExpression, collector: SiteCollector): void {
+  const [first, ...sources] = node.arguments;
+  if (!first || first.type === 'SpreadElement') return;
+  const owner = metaOwner(first);
+  if (owner) {
+    // Object.assign(x._meta, { k: v }, fragment): merges per key.
+    collector.add({ form: 'assign-into-meta', node, owner, sources });
+    return;
+  }
+  // Object.assign(x, { _meta: E }): replaces x._meta unless E spreads it first.
+  const target = unwrap(first);
+  for (const source of sources) {
+    const literal = source.type === 'SpreadElement' ? null : unwrap(source);
+    if (literal?.type !== 'ObjectExpression') continue;
+    const metaProperty = findMetaProperty(literal);
+    if (metaProperty) collector.add({ form: 'object-assign-meta', node, target, value: unwrap(metaProperty.value) as Expression });
+  }
+}
+
+function recognizeObjectLiteral(node: TSESTree.ObjectExpression, collector: SiteCollector): void {
+  const metaProperty = findMetaProperty(node);
+  if (!metaProperty) return;
+  const parent = node.parent;
+  if (parent?.type === 'CallExpression' && parent.arguments[0] !== node && isObjectAssign(parent)) return; // an object-assign-meta site
+  collector.add({ form: 'meta-literal', node: metaProperty, literal: node, host: conditionalSpreadHost(node) ?? node });
+}
+
+/** A returned value of a manifest hook function: each returned object literal is a `_meta` fragment. */
+function recognizeReturned(argument: Expression, node: Node, vocabulary: WriteVocabulary, collector: SiteCollector): void {
+  const hookFunction = collector.enclosingFunction();
+  if (!hookFunction) return;
+  const name = functionName(hookFunction);
+  if (name === null || !vocabulary.hookFunctions.has(name)) return;
+  const calls = collector.callsOfHookFunction(name);
+  for (const literal of returnedObjectLiterals(argument)) {
+    collector.add({ form: 'hook-return', node: literal === argument ? node : literal, literal, hookFunction, calls });
+  }
+}

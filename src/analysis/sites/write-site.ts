@@ -1,0 +1,71 @@
+/**
+ * A write site: where and in which syntactic form a file writes `_meta`, as the walk finds it (`findWriteSites`),
+ * before anything is decided about it. The later phases read one site each: its plane (`decidePlane`), then what it
+ * writes (`readWrittenValue`).
+ */
+import type { TSESTree } from '@typescript-eslint/utils';
+import type { MetaWrite } from '../types';
+
+type Node = TSESTree.Node;
+type Expression = TSESTree.Expression;
+
+/** Where a write stands: its function, its statement (to wrap in a try), its nearest enclosing try. */
+export type SiteLocation = Pick<MetaWrite, 'functionNode' | 'statement' | 'tryStatement'>;
+
+export type WriteSite = SiteLocation &
+  (
+    | /** `owner._meta = value` (also `??=`, `||=`). */
+      {
+        readonly form: 'meta-assign';
+        readonly node: TSESTree.AssignmentExpression;
+        readonly owner: Expression;
+        readonly value: Expression;
+      } /** `delete owner._meta`. */
+    | { readonly form: 'meta-delete'; readonly node: TSESTree.UnaryExpression; readonly owner: Expression } /**
+     * `owner._meta.k = value`, `delete owner._meta.k` (deeper paths write key k too: `value` is then null), or the
+     * same through a `const m = owner._meta` alias (`alias` set, confirmed after the walk).
+     */
+    | {
+        readonly form: 'key-member';
+        readonly kind: 'key-assign' | 'key-delete';
+        readonly node: Node;
+        readonly owner: Expression;
+        readonly member: TSESTree.MemberExpression;
+        readonly value: Expression | null;
+        readonly alias: TSESTree.Identifier | null;
+      } /** `Object.assign(owner._meta, ...sources)`: merges per key. */
+    | {
+        readonly form: 'assign-into-meta';
+        readonly node: TSESTree.CallExpression;
+        readonly owner: Expression;
+        readonly sources: readonly TSESTree.CallExpressionArgument[];
+      } /** `Object.assign(target, { _meta: value })`: one site per source literal carrying `_meta`. */
+    | {
+        readonly form: 'object-assign-meta';
+        readonly node: TSESTree.CallExpression;
+        readonly target: Expression;
+        readonly value: Expression;
+      } /**
+     * `{ …, _meta: value }`; `host` is the literal whose `_meta` it is: the literal itself, or the one it is
+     * conditionally spread into (`{ ...r, ...(cond && { _meta }) }`).
+     */
+    | {
+        readonly form: 'meta-literal';
+        readonly node: TSESTree.Property;
+        readonly literal: TSESTree.ObjectExpression;
+        readonly host: TSESTree.ObjectExpression;
+      } /** A manifest emitter's call (`emit('k', v)`). */
+    | { readonly form: 'emit'; readonly node: TSESTree.CallExpression } /** A manifest hook's call (`opts.metaHook(…)`). */
+    | {
+        readonly form: 'hook-call';
+        readonly node: TSESTree.CallExpression;
+      } /** An object literal a manifest hook function returns (`node`: the `return`, or the literal when it is not the argument). */
+    | {
+        readonly form: 'hook-return';
+        readonly node: Node;
+        readonly literal: TSESTree.ObjectExpression;
+        readonly hookFunction: Node;
+        /** The calls of the hook function in this file: where its fragment goes (`_meta: getXMeta()`). */
+        readonly calls: readonly TSESTree.CallExpression[];
+      }
+  );

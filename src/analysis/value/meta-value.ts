@@ -1,0 +1,226 @@
+/**
+ * The keys and spreads of a value written to `_meta` (or to one of its keys): an object literal's properties, a
+ * `const` key or one imported, conditional spreads, the keys a same-file or imported helper call builds, and whether
+ * the value spreads the object's own `_meta`. Also read for imported modules (`module-summary.ts`).
+ */
+import type { TSESTree } from '@typescript-eslint/utils';
+import { isNothing, memberPropertyName, propertyKeyName, returnArguments, unwrap } from '../ast';
+import { findBinding, functionBoundTo, staticKeys } from '../bindings';
+import { resolveImportedHelper } from '../imported-helpers';
+import { aliasInitializerMeta, isMetaOf, objectLiteralOf, returnedObjectLiterals } from '../meta-syntax';
+import type { BuiltValue, HelperOrigin, MetaKeyWrite } from '../types';
+
+type Node = TSESTree.Node;
+type Expression = TSESTree.Expression;
+
+/**
+ * The module one analysis reads (the linted file, or a module read for its exports), passed down the analysis rather
+ * than held in module state: its imports resolve relative to `file`, and the helpers being followed are this
+ * analysis's own.
+ */
+export interface ModuleScope {
+  /** Absolute path, or null for text without a path (imported names then stay unknown). */
+  readonly file: string | null;
+  /**
+   * Helpers being followed (a function node, or `file#name` for an imported one): helpers spreading helpers
+   * (`{ ...base(), k }`) are followed `MAX_HELPER_DEPTH` deep, and a helper that reaches itself is not followed again
+   * (its keys would be counted, and reported, once per turn).
+   */
+  readonly followedHelpers: Set<unknown>;
+}
+
+export function moduleScope(file: string | null): ModuleScope {
+  return { file, followedHelpers: new Set() };
+}
+
+/**
+ * `rest` in `const { [SERVER_INFO_META_KEY]: _drop, ...rest } = x._meta ?? {}`: the object's own `_meta` minus keys
+ * dropped on purpose (a gateway dropping the upstream's identity). Spreading it merges, so no fix or suggestion puts
+ * the dropped keys back by spreading `x._meta` again. Returns the pattern's initializer, or null.
+ */
+function restOfDestructuredMeta(identifier: TSESTree.Identifier): Expression | null {
+  for (let node: Node | undefined = identifier.parent; node; node = node.parent) {
+    if (node.type !== 'BlockStatement' && node.type !== 'Program') continue;
+    for (const statement of node.body) {
+      if (statement.type !== 'VariableDeclaration' || statement.kind !== 'const') continue;
+      for (const declarator of statement.declarations) {
+        const last = declarator.id.type === 'ObjectPattern' ? declarator.id.properties.at(-1) : undefined;
+        if (last?.type !== 'RestElement' || last.argument.type !== 'Identifier' || last.argument.name !== identifier.name) continue;
+        return declarator.init ?? null;
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * Resolves a key expression: a literal, a template without expressions, or a `const` (`constStrings`); a `const` that
+ * may hold one of several strings (`cond ? 'a' : 'b'`) is a write of each, as the typed mode does for a union.
+ */
+export function resolveKeys(expression: Expression, node: Node, value: Expression | null, scope: ModuleScope): MetaKeyWrite[] {
+  const keys = staticKeys(expression, scope.file);
+  const builtValue = importedBuiltValue(value, scope);
+  const extra = builtValue ? { builtValue } : {};
+  return keys
+    ? keys.names.map((name) => ({ name, source: keys.source, node, value, ...extra }))
+    : [{ name: null, source: 'dynamic', node, value, ...extra }];
+}
+
+/**
+ * `buildStats(x)` (or `await buildStats(x)`) with `buildStats` imported from a module where every return is an object
+ * literal (the functions `imported-helpers.ts` follows): what it returns, for the fields of the key it is written to.
+ */
+function importedBuiltValue(value: Expression | null, scope: ModuleScope): BuiltValue | undefined {
+  if (value === null || scope.file === null) return undefined;
+  const call = value.type === 'AwaitExpression' ? unwrap(value.argument) : value;
+  if (call.type !== 'CallExpression') return undefined;
+  const callee = unwrap(call.callee);
+  if (callee.type !== 'Identifier') return undefined;
+  const binding = findBinding(callee.name, callee);
+  if (binding?.kind !== 'import') return undefined;
+  const helper = resolveImportedHelper(binding.source, binding.imported, scope.file);
+  return helper ? { value: helper.returned, builtBy: { helper: callee.name, file: helper.file }, call: value } : undefined;
+}
+
+/** The keys a member writes: `._meta.k` (literal) or `._meta[K]` (resolved). */
+export function memberKeys(member: TSESTree.MemberExpression, value: Expression | null, scope: ModuleScope): MetaKeyWrite[] {
+  if (!member.computed) {
+    const builtValue = importedBuiltValue(value, scope);
+    return [{ name: memberPropertyName(member), source: 'literal', node: member.property, value, ...(builtValue ? { builtValue } : {}) }];
+  }
+  return resolveKeys(member.property, member.property, value, scope);
+}
+
+export interface MetaValueShape {
+  mergesSelf: boolean;
+  selfSpread: TSESTree.SpreadElement | null;
+  spreads: Expression[];
+  keys: MetaKeyWrite[];
+}
+
+/**
+ * `x._meta`, `x._meta ?? {}`, `x._meta || {}`, or a `const` alias of one (`const meta = x._meta; { ...meta }`): the
+ * written object's own `_meta`.
+ */
+function isSelfMeta(expression: Node, targetText: string | null): boolean {
+  const inner = unwrap(expression);
+  if (inner.type === 'Identifier') {
+    const aliased = aliasInitializerMeta(inner) ?? restOfDestructuredMeta(inner);
+    return aliased !== null && isSelfMeta(aliased, targetText);
+  }
+  return isMetaOf(inner.type === 'LogicalExpression' ? inner.left : inner, targetText);
+}
+
+/**
+ * The object literals a spread argument can add, when every branch is one or adds nothing: `...(c && { [K]: v })`,
+ * `...(c ? { a } : {})`, `...(c ? { a } : null)`. Null when some branch is not statically known.
+ */
+function conditionalLiterals(argument: Node): TSESTree.ObjectExpression[] | null {
+  const inner = unwrap(argument);
+  if (inner.type === 'ObjectExpression') return [inner];
+  if (isNothing(inner)) return [];
+  if (inner.type === 'LogicalExpression' && inner.operator === '&&') return conditionalLiterals(inner.right);
+  if (inner.type === 'ConditionalExpression') {
+    const consequent = conditionalLiterals(inner.consequent);
+    const alternate = conditionalLiterals(inner.alternate);
+    return consequent && alternate ? [...consequent, ...alternate] : null;
+  }
+  return null;
+}
+
+/**
+ * The keys a helper call builds when `value` calls one (`_meta: statsMeta(hits)`, `...statsMeta(hits)`): a same-file
+ * function's returned literals (its keys are written where the helper builds them, in this file), or a function
+ * imported from a relative module (`imported-helpers.ts`), whose keys are marked `builtBy` that module and reported at
+ * the call. Only keys known statically are taken from an imported helper: a dynamic key there cannot be fixed here.
+ * Null when `value` is not such a call.
+ */
+function helperKeys(value: Expression, scope: ModuleScope): MetaKeyWrite[] | null {
+  const inner = unwrap(value);
+  if (inner.type !== 'CallExpression') return null;
+  const callee = unwrap(inner.callee);
+  if (callee.type !== 'Identifier' || scope.followedHelpers.size >= MAX_HELPER_DEPTH) return null;
+  return helperCallKeys(inner, callee, scope);
+}
+
+/** Helpers spreading helpers are followed this deep (see `ModuleScope.followedHelpers`). */
+const MAX_HELPER_DEPTH = 4;
+
+function following<T>(scope: ModuleScope, helper: unknown, run: () => T): T | null {
+  if (scope.followedHelpers.has(helper)) return null;
+  scope.followedHelpers.add(helper);
+  try {
+    return run();
+  } finally {
+    scope.followedHelpers.delete(helper);
+  }
+}
+
+function helperCallKeys(inner: TSESTree.CallExpression, callee: TSESTree.Identifier, scope: ModuleScope): MetaKeyWrite[] | null {
+  const fn = functionBoundTo(callee);
+  if (fn?.body) {
+    const returned =
+      fn.body.type !== 'BlockStatement'
+        ? returnedObjectLiterals(fn.body as Expression)
+        : returnArguments(fn.body).flatMap(returnedObjectLiterals);
+    return following(scope, fn, () => returned.flatMap((literal) => metaValueShape(literal, null, scope).keys));
+  }
+  const file = scope.file;
+  const binding = file === null || fn ? null : findBinding(callee.name, callee);
+  const helper = binding?.kind === 'import' && file !== null ? resolveImportedHelper(binding.source, binding.imported, file) : null;
+  if (!helper) return null;
+  const builtBy: HelperOrigin = { helper: callee.name, file: helper.file };
+  // The module's summary holds its keys (consts it uses resolved against it); a key a helper there takes from yet
+  // another module's helper is that module's.
+  return helper.keys.map((key): MetaKeyWrite => ({
+    name: key.name,
+    source: key.source,
+    node: inner,
+    value: key.value,
+    builtBy: key.builtBy ?? builtBy,
+  }));
+}
+
+/** Keys and spreads of a value given to `_meta` (literal, or `const` bound to one); `mergesSelf` per rule 1. */
+export function metaValueShape(value: Expression, targetText: string | null, scope: ModuleScope): MetaValueShape {
+  const literal = objectLiteralOf(value);
+  const shape: MetaValueShape = { mergesSelf: false, selfSpread: null, spreads: [], keys: [] };
+  if (!literal) {
+    shape.keys.push(...(helperKeys(value, scope) ?? []));
+    return shape;
+  }
+  literal.properties.forEach((property, index) => {
+    if (property.type === 'SpreadElement') {
+      if (isSelfMeta(property.argument, targetText)) {
+        if (literal === value) {
+          shape.selfSpread ??= property;
+          if (index === 0) shape.mergesSelf = true;
+        }
+        return;
+      }
+      const branches = conditionalLiterals(property.argument);
+      if (branches && !(branches.length === 1 && branches[0] === unwrap(property.argument))) {
+        for (const branch of branches) shape.keys.push(...metaValueShape(branch, null, scope).keys);
+        return;
+      }
+      shape.spreads.push(unwrap(property.argument) as Expression);
+      // `...timingMeta(t)`: a helper's keys are spread in (still a spread: its other keys, if any, are not known).
+      shape.keys.push(...(helperKeys(property.argument, scope) ?? []));
+      return;
+    }
+    const propertyValue = unwrap(property.value) as Expression;
+    if (!property.computed) {
+      const builtValue = importedBuiltValue(propertyValue, scope);
+      shape.keys.push({
+        name: propertyKeyName(property),
+        source: 'literal',
+        node: property.key,
+        value: propertyValue,
+        ...(builtValue ? { builtValue } : {}),
+      });
+    } else {
+      shape.keys.push(...resolveKeys(property.key, property.key, propertyValue, scope));
+    }
+  });
+  return shape;
+}

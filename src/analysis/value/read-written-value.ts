@@ -1,0 +1,153 @@
+/**
+ * Phase 3 of the write analysis: what one write site writes, as `MetaWrite`s on the plane phase 2 decided. Its keys
+ * (literal, `const`, imported, a helper's), the spreads in the value, whether it merges the object's own `_meta` or
+ * replaces it, and whether it only creates a missing one. A site gives one write, except a write through a `_meta`
+ * alias, which gives one per key.
+ */
+import type { TSESTree } from '@typescript-eslint/utils';
+import { referenceText, unwrap } from '../ast';
+import { objectLiteralOf } from '../meta-syntax';
+import type { PlaneDecision } from '../planes';
+import type { SiteLocation, WriteSite } from '../sites/write-site';
+import type { MetaKeyWrite, MetaWrite } from '../types';
+import { createsMissingMeta, createsOnFreshObject, runsOnlyWithoutMeta } from './creates-meta';
+import { memberKeys, metaValueShape, resolveKeys, type ModuleScope } from './meta-value';
+
+type Node = TSESTree.Node;
+type Expression = TSESTree.Expression;
+
+/** A write as read, before the defaults for what it does not say. */
+type ReadWrite = Partial<Omit<MetaWrite, 'kind' | 'node' | 'plane' | 'evidence' | keyof SiteLocation>> &
+  Pick<MetaWrite, 'kind' | 'node' | 'plane' | 'evidence'>;
+
+export function readWrittenValue(site: WriteSite, decision: PlaneDecision, scope: ModuleScope): MetaWrite[] {
+  return readSite(site, decision, scope).map((write) => completeWrite(write, site));
+}
+
+function readSite(site: WriteSite, decision: PlaneDecision, scope: ModuleScope): ReadWrite[] {
+  const { node } = site;
+  switch (site.form) {
+    case 'meta-assign': {
+      const targetText = referenceText(site.owner);
+      const initialises = createsMissingMeta(site.node, site.value, targetText) || createsOnFreshObject(site.node, site.owner);
+      const shape = metaValueShape(site.value, targetText, scope);
+      const kind = initialises ? 'meta-init' : 'meta-assign';
+      return [
+        { kind, ...decision, node, target: site.owner, metaValue: site.value, replaces: !initialises && !shape.mergesSelf, ...shape },
+      ];
+    }
+    case 'meta-delete':
+      return [{ kind: 'meta-delete', ...decision, node, target: site.owner, replaces: true }];
+    case 'key-member': {
+      const keys = memberKeys(site.member, site.value, scope);
+      const { kind, owner, alias } = site;
+      // Through an alias, one write per key (each confirmed on its own when the walk found the alias).
+      if (alias) return keys.map((key) => ({ kind, ...decision, node, target: owner, keys: [key], alias }));
+      return [{ kind, ...decision, node, target: owner, keys }];
+    }
+    case 'assign-into-meta':
+      return [{ kind: 'key-assign', ...decision, node, target: site.owner, ...keysOfSources(site.sources, scope) }];
+    case 'object-assign-meta': {
+      const shape = metaValueShape(site.value, referenceText(site.target), scope);
+      return [
+        {
+          kind: 'object-assign-meta',
+          ...decision,
+          node,
+          target: site.target,
+          metaValue: site.value,
+          replaces: !shape.mergesSelf,
+          ...shape,
+        },
+      ];
+    }
+    case 'meta-literal':
+      return [readMetaLiteral(site, decision, scope)];
+    case 'emit':
+      return [{ kind: 'emit', ...decision, node, keys: emittedKeys(site.node, scope) }];
+    case 'hook-call':
+      return [{ kind: 'hook-call', ...decision, node }];
+    case 'hook-return':
+      return [{ kind: 'hook-return', ...decision, node, metaValue: site.literal, ...metaValueShape(site.literal, null, scope) }];
+  }
+}
+
+/** Builds the full write: defaults for what the site did not say, and where it stands. */
+function completeWrite(write: ReadWrite, location: SiteLocation): MetaWrite {
+  const target = write.target ?? null;
+  return {
+    target,
+    targetText: referenceText(target),
+    metaValue: null,
+    replaces: false,
+    mergesSelf: false,
+    selfSpread: null,
+    spreads: [],
+    keys: [],
+    alias: null,
+    ...write,
+    functionNode: location.functionNode,
+    statement: location.statement,
+    tryStatement: location.tryStatement,
+  };
+}
+
+/** `Object.assign(x._meta, { k: v }, fragment)`: the literals' keys, and the other sources as spreads. */
+function keysOfSources(sources: readonly TSESTree.CallExpressionArgument[], scope: ModuleScope): Pick<MetaWrite, 'keys' | 'spreads'> {
+  const keys: MetaKeyWrite[] = [];
+  const spreads: Expression[] = [];
+  for (const source of sources) {
+    const literal = source.type === 'SpreadElement' ? null : objectLiteralOf(source);
+    if (literal) {
+      const shape = metaValueShape(literal, null, scope);
+      keys.push(...shape.keys);
+      spreads.push(...shape.spreads);
+    } else {
+      spreads.push(unwrap(source.type === 'SpreadElement' ? source.argument : source) as Expression);
+    }
+  }
+  return { keys, spreads };
+}
+
+/** An emitter's key (`emit('k', v)`), or one not known statically. */
+function emittedKeys(call: TSESTree.CallExpression, scope: ModuleScope): MetaKeyWrite[] {
+  const [keyArgument, valueArgument] = call.arguments;
+  if (!keyArgument || keyArgument.type === 'SpreadElement') return [{ name: null, source: 'dynamic', node: call, value: null }];
+  const value = valueArgument && valueArgument.type !== 'SpreadElement' ? unwrap(valueArgument) : null;
+  return resolveKeys(keyArgument, keyArgument, value, scope);
+}
+
+/**
+ * `{ ...result, _meta: E }`: the object whose `_meta` it replaces is the last spread before `_meta` (its `_meta` is
+ * the one that would win); a conditional spread of a literal (`...(cond && { structuredContent })`) adds properties
+ * and re-wraps nothing.
+ */
+function readMetaLiteral(site: Extract<WriteSite, { form: 'meta-literal' }>, decision: PlaneDecision, scope: ModuleScope): ReadWrite {
+  const { literal, host, node: metaProperty } = site;
+  const before = host === literal ? metaProperty.range[0] : literal.range[0];
+  const rewrapped = host.properties.findLast(
+    (property): property is TSESTree.SpreadElement =>
+      property.type === 'SpreadElement' && property.range[1] <= before && !addsLiteralProperties(property.argument),
+  );
+  const target = rewrapped ? (unwrap(rewrapped.argument) as Expression) : null;
+  const value = unwrap(metaProperty.value) as Expression;
+  const shape = metaValueShape(value, referenceText(target), scope);
+  return {
+    kind: 'meta-literal',
+    ...decision,
+    node: metaProperty,
+    target,
+    metaValue: value,
+    replaces: target !== null && !shape.mergesSelf && !runsOnlyWithoutMeta(host, referenceText(target)),
+    ...shape,
+  };
+}
+
+/** `{ … }`, `cond && { … }`, `cond ? { … } : {}`: a spread argument that only adds the properties written there. */
+function addsLiteralProperties(argument: Node): boolean {
+  const inner = unwrap(argument);
+  if (inner.type === 'ObjectExpression') return true;
+  if (inner.type === 'LogicalExpression') return addsLiteralProperties(inner.right);
+  if (inner.type === 'ConditionalExpression') return addsLiteralProperties(inner.consequent) && addsLiteralProperties(inner.alternate);
+  return false;
+}
