@@ -192,8 +192,8 @@ export default createRule<Options, MessageIds>({
       const services = (): TypeServices | null => getTypeServices(context);
       const filename = context.filename ?? context.getFilename();
       for (const write of writes) {
-        // Descriptors and resources are built whole by their one author; rule 1 governs the tool result's `_meta`.
-        if (write.plane !== 'result' || !replacesMeta(write)) continue;
+        // Only tool results (scope `result`): descriptors and resources are built whole by their one author.
+        if (!replacesMeta(write)) continue;
         const target = write.target ? sourceCode.getText(write.target) : '_';
         if (role.mergeLayer && isAssemblyFromCollected(write)) {
           const earlier = earlierWriteToSameTarget(write, writes);

@@ -29,10 +29,10 @@ export function computes(node: Node | null | undefined): boolean {
  * Which writes are producers attaching to a tool result: hook calls always; emits, key writes and merges of literal
  * keys into an existing result's `_meta` (`x._meta = { ...x._meta, k: v }`, `{ ...result, _meta: { …, k: v } }`, the
  * wrapper middleware shape) whose value computes, or all of them when asked. A handler building its own fresh result
- * is not attaching to anyone else's keys, and descriptors and resources are not produced per call.
+ * is not attaching to anyone else's keys. Asked only of tool-result writes (require-producer-isolation's scope is
+ * `result`): descriptors and resources are not produced per call.
  */
 export function isProducerWrite(write: MetaWrite, requireForAll: boolean): boolean {
-  if (write.plane !== 'result') return false;
   switch (write.kind) {
     case 'meta-assign':
     case 'object-assign-meta':
