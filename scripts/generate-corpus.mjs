@@ -7,11 +7,13 @@
 // transport hook inside try/catch, op handlers that emit registered keys through `ctx.emitResponseMeta?.(...)`, hook
 // functions, transports, inbound `params._meta.session_id` reads, eval commands whose JSON bodies carry `_meta` (in
 // `ignore`), lookalike names (`_metadata`, `meta`, `edge_meta`) and, for most files, ordinary code without `_meta`.
-// With `violations: N` it seeds exactly N known violations (spread over the rules it has a recipe for, `SEEDABLE_RULES`) and returns them in `expected`.
+// With `violations: N` it seeds exactly N known violations, the rule docs' incorrect examples (spread over
+// `SEEDABLE_RULES`), and returns them in `expected`.
 //
 // Everything else in the corpus is meant to be clean under the MCP_META_CHANNELS conventions: where a shape is ambiguous in
-// the spec, the generator avoids it rather than guess.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// the spec, the generator avoids it rather than guess. Those clean shapes are still the generator's own (issue 26 §4
+// asks for them from the fixtures or the docs' correct examples too; the docs' manifest covers one of its op families).
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -258,15 +260,15 @@ const KEYS = {
   },
 };
 
-/** Op families: folder under src/core/ops, the key their handlers own, a typo of that key, a renamed field. */
+/** Op families: folder under src/core/ops, the key their handlers own, how many op files of each. */
 /** @type {Family[]} */
 const FAMILIES = [
-  { dir: 'search', key: 'retrieval', typo: 'retreival', badField: 'returnedCount', weight: 3 },
-  { dir: 'query', key: 'retrieval', typo: 'retrival', badField: 'retrievedCount', weight: 2 },
-  { dir: 'pages', key: 'page_stats', typo: 'page_stat', badField: 'pageSize', weight: 2 },
-  { dir: 'graph', key: 'graph', typo: 'grpah', badField: 'node_count', weight: 2 },
-  { dir: 'ingest', key: 'ingest', typo: 'ingests', badField: 'skipped', weight: 2 },
-  { dir: 'admin', key: 'gbrain.dev/trace', typo: 'gbrain.dev/traces', badField: 'traceId', weight: 1 },
+  { dir: 'search', key: 'retrieval', weight: 3 },
+  { dir: 'query', key: 'retrieval', weight: 2 },
+  { dir: 'pages', key: 'page_stats', weight: 2 },
+  { dir: 'graph', key: 'graph', weight: 2 },
+  { dir: 'ingest', key: 'ingest', weight: 2 },
+  { dir: 'admin', key: 'gbrain.dev/trace', weight: 1 },
 ];
 
 /** Property lines (valid fields) of a key's value; each uses only `rows`, `args` and `total`. */
@@ -988,27 +990,22 @@ function dbClientFile() {
 
 /**
  * @overload
- * @param {Random} r @param {FieldKey} key @param {{ oneLine: true, allowSpread?: boolean, pure?: boolean }} options
+ * @param {Random} r @param {FieldKey} key @param {{ oneLine: true, allowSpread?: boolean }} options
  * @returns {string}
  */
 /**
  * @overload
- * @param {Random} r @param {FieldKey} key @param {{ oneLine?: false, allowSpread?: boolean, pure?: boolean }} [options]
+ * @param {Random} r @param {FieldKey} key @param {{ oneLine?: false, allowSpread?: boolean }} [options]
  * @returns {string[]}
  */
 /**
- * @param {Random} r @param {FieldKey} key @param {{ oneLine?: boolean, allowSpread?: boolean, pure?: boolean }} [options]
+ * @param {Random} r @param {FieldKey} key @param {{ oneLine?: boolean, allowSpread?: boolean }} [options]
  * @returns {string | string[]}
  */
-function valueProps(r, key, { oneLine = false, allowSpread = true, pure = false } = {}) {
+function valueProps(r, key, { oneLine = false, allowSpread = true } = {}) {
   /** @type {Record<string, string>} */
   const exprs = FIELD_EXPRS[key];
-  // `pure`: no call (`rows.map(…)`, `Boolean(…)`), so a value declared before its write is no producer that needs a
-  // try (require-producer-isolation, issue 26 §2): a seed for another rule then reports that rule only.
-  const names = r.subset(
-    Object.keys(exprs).filter((n) => !pure || !/[\w)]\s*\(/.test(exprs[n])),
-    2,
-  );
+  const names = r.subset(Object.keys(exprs), 2);
   const props = names.map((n) => `${n}: ${exprs[n]}`);
   if (allowSpread && r.chance(0.35)) {
     const unused = Object.keys(exprs).filter((n) => !names.includes(n));
@@ -1028,7 +1025,7 @@ function keyExpr(r, key, constName) {
   return `'${key}'`;
 }
 
-/** @typedef {{ dir: string, key: FieldKey, typo: string, badField: string, weight: number }} Family */
+/** @typedef {{ dir: string, key: FieldKey, weight: number }} Family */
 /** @typedef {keyof typeof FIELD_EXPRS} FieldKey */
 /** @typedef {{ f: FileText, family: Family, Base: string }} Op */
 /** @typedef {{ file: string, line: number, ruleId: string }} Expected */
@@ -1171,11 +1168,15 @@ function finishOrdinaryTypes(f) {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Seeded violations: each is one extra handler in a producer file; the reported line is recorded.
+// Seeded violations: the rule docs' incorrect examples (docs/rules/<rule>.md, each linted by test/docs-examples.test.ts
+// against its `// Reports:` line), each written as a file of its own at a path the corpus manifest gives the role the
+// doc gives it. The corpus holds no second opinion of what a violation is, nor of where it is reported.
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * The rules `addViolation` has a recipe for, in the order violations are spread over them. Not the rule list: that is
- * the plugin's (`seededRuleIds` checks these names against the built plugin and takes the namespace from it).
+ * The rules violations are seeded for, in the order they are spread over. Not the rule list: that is the plugin's
+ * (`loadPlugin` checks these names against the built plugin and takes the namespace from it).
  */
 const SEEDABLE_RULES = [
   'no-wholesale-meta-assign',
@@ -1186,12 +1187,28 @@ const SEEDABLE_RULES = [
 ];
 
 /**
- * The rule ids of `SEEDABLE_RULES` as the built plugin (dist/) names them. A recipe for a rule the plugin no longer
- * has fails here, instead of seeding a violation that nothing reports.
- * @returns {string[]}
+ * Where an example of the file `// File:` names (relative to docs/examples, whose manifest gives it its role) goes in
+ * the corpus: a path the corpus manifest gives the same role. Examples of other files (a hook, an ignored command) are
+ * not seeded.
+ * @type {Record<string, (name: string) => string>}
  */
-function seededRuleIds() {
-  /** @type {{ meta: { namespace: string }, rules: Record<string, unknown> }} */
+const CORPUS_PATH_FOR_DOC_FILE = {
+  // A producer of 'retrieval'.
+  'src/core/ops/search.ts': (name) => `src/core/ops/search/${name}.ts`,
+  'src/core/ops/query.ts': (name) => `src/core/ops/query/${name}.ts`,
+  // The merge layer.
+  'src/mcp/dispatch.ts': (name) => `src/mcp/dispatch-${name}.ts`,
+  // The docs' default file, which owns no key.
+  'src/core/ops/list-pages.ts': (name) => `src/core/ops/${name}.ts`,
+};
+const DOCS_DEFAULT_FILE = 'src/core/ops/list-pages.ts';
+
+/** @typedef {{ rule: string, code: string, docFile: string, reports: string[] }} DocExample */
+/** @typedef {{ meta: { namespace: string }, rules: Record<string, unknown>, configs: Record<string, unknown> }} Plugin */
+
+/** @returns {Plugin} the built plugin (dist/), whose rules the seeds are for and whose findings place them */
+function loadPlugin() {
+  /** @type {Plugin} */
   let plugin;
   try {
     plugin = requireAs(createRequire(import.meta.url), '../dist/src/index.js');
@@ -1200,111 +1217,124 @@ function seededRuleIds() {
   }
   const unknown = SEEDABLE_RULES.filter((name) => !Object.hasOwn(plugin.rules, name));
   if (unknown.length > 0) throw new Error(`the generator seeds rules the plugin does not have: ${unknown.join(', ')}`);
-  return SEEDABLE_RULES.map((name) => `${plugin.meta.namespace}/${name}`);
+  return plugin;
 }
 
 /**
- * @param {Random} r @param {Op} op @param {number} n @param {Expected[]} expected
- * @param {string[]} ruleIds `seededRuleIds()`, in `SEEDABLE_RULES` order
+ * The ```ts blocks of a rule doc under a heading that says "Incorrect", with the doc's conventions read as
+ * test/docs-examples.test.ts reads them.
+ * @param {string} markdown @returns {{ code: string }[]}
  */
-function addViolation(r, op, n, expected, ruleIds) {
-  const { f, family, Base } = op;
-  const key = family.key;
-  const ruleId = ruleIds[n % ruleIds.length];
-  const rule = SEEDABLE_RULES[n % SEEDABLE_RULES.length];
-  const variant = Math.floor(n / 5) % 4;
-  const fn = `legacy${Base}${n}`;
-  const member = isIdent(key) ? `result._meta.${key}` : `result._meta['${key}']`;
-  f.add(
-    `export async function ${fn}(args: ${Base}Args, ctx: OperationContext): Promise<ToolResult> {`,
-    `  const rows = await loadRows(ctx, '${r.pick(NOUNS)}s', { limit: args.limit ?? 10 });`,
-    '  const total = rows.length;',
-    `  const result: ToolResult = { content: [{ type: 'text', text: renderRows(rows) }] };`,
-  );
-  let returned = false;
-  const mark = () => expected.push({ file: f.rel, line: f.nextLine, ruleId });
-  switch (rule) {
-    case 'no-wholesale-meta-assign':
-      if (variant === 0) {
-        f.add(`  const legacyMeta = ${valueProps(r, key, { oneLine: true, allowSpread: false, pure: true })};`);
-        // A `_meta` that exists by now: assigning the first `_meta` of a result the function just built is its
-        // creation, not a wholesale write (issue 26 §2), so the seed replaces one that is there.
-        f.add('  result._meta ??= {};');
-        mark();
-        f.add(`  result._meta = { ${propKey(key)}: legacyMeta };`);
-      } else if (variant === 1) {
-        mark();
-        f.add('  delete result._meta;');
-      } else if (variant === 2) {
-        f.add(`  const legacyMeta = ${valueProps(r, key, { oneLine: true, allowSpread: false, pure: true })};`);
-        mark();
-        f.add(`  return { ...result, _meta: { ${propKey(key)}: legacyMeta } };`);
-        returned = true;
-      } else {
-        f.add(`  const legacyMeta = ${valueProps(r, key, { oneLine: true, allowSpread: false, pure: true })};`);
-        mark();
-        f.add(`  Object.assign(result, { _meta: { ${propKey(key)}: legacyMeta } });`);
-      }
-      break;
-    case 'no-foreign-meta-key': {
-      const other = r.pick(FAMILIES.filter((x) => x.key !== key));
-      f.add(`  const foreignMeta = ${valueProps(r, other.key, { oneLine: true, allowSpread: false, pure: true })};`);
-      if (variant === 3) f.add('  result._meta ??= {};');
-      mark();
-      if (variant === 1) f.add(`  result._meta = { ...result._meta, ${propKey(other.key)}: foreignMeta };`);
-      else if (variant === 3)
-        f.add(`  ${isIdent(other.key) ? `result._meta.${other.key}` : `result._meta['${other.key}']`} = foreignMeta;`);
-      else f.add(`  ctx.emitResponseMeta?.('${other.key}', foreignMeta);`);
-      break;
+function incorrectBlocksIn(markdown) {
+  const lines = markdown.split('\n');
+  /** @type {{ level: number, text: string }[]} */
+  const headings = [];
+  const blocks = [];
+  for (let i = 0; i < lines.length; i += 1) {
+    const heading = /^(#{1,6})\s+(.*)$/.exec(lines[i]);
+    if (heading) {
+      while (headings.length > 0 && headings[headings.length - 1].level >= heading[1].length) headings.pop();
+      headings.push({ level: heading[1].length, text: heading[2].trim() });
+      continue;
     }
-    case 'require-producer-isolation':
-      if (variant === 0) {
-        mark();
-        f.add(`  ctx.emitResponseMeta?.('${key}', await summarize(rows));`);
-      } else if (variant === 1) {
-        f.add('  result._meta ??= {};');
-        mark();
-        f.add(`  ${member} = await summarize(rows);`);
-      } else if (variant === 3) {
-        f.add('  try {');
-        mark();
-        f.add(`    ctx.emitResponseMeta?.('${key}', await summarize(rows));`, '  } catch (err) {', '    throw err;', '  }');
-      } else {
-        f.add('  try {', `    ctx.emitResponseMeta?.('${key}', await summarize(rows));`);
-        mark();
-        f.add(`    ctx.emitResponseMeta?.('${key}', await summarize(rows.slice(1)));`, '  } catch {', '    // degrade', '  }');
-      }
-      break;
-    case 'no-unregistered-meta-key':
-      f.add(`  const typoMeta = ${valueProps(r, key, { oneLine: true, allowSpread: false, pure: true })};`);
-      mark();
-      if (variant === 1) f.add(`  result._meta = { ...result._meta, ${propKey(family.typo)}: typoMeta };`);
-      else if (variant === 3) f.add(`  ctx.emitResponseMeta?.(\`${family.typo}_\${total}\`, typoMeta);`);
-      else f.add(`  ctx.emitResponseMeta?.('${family.typo}', typoMeta);`);
-      break;
-    default: {
-      /** @type {Record<string, string>} */
-      const exprs = FIELD_EXPRS[key];
-      const good = Object.keys(exprs)[0];
-      let value;
-      if (variant === 1 && key === 'graph') {
-        value = `{ nodes_visited: total, paths: rows.map((r) => ({ from: r.src, to: r.dst, wieght: r.weight })) }`;
-      } else if (variant === 1 && key === 'ingest') {
-        value = `{ accepted: total, errors: rows.map((r) => ({ line: r.line, kode: r.code, message: r.message })) }`;
-      } else if (variant === 1 && key === 'retrieval') {
-        value = `{ returned_count: total, cache: { hit: true, agems: 0 } }`;
-      } else if (variant === 3) {
-        value = `{ ${good}: ${exprs[good]}, ...(total > 0 ? { ${family.badField}: total } : {}) }`;
-      } else {
-        value = `{ ${good}: ${exprs[good]}, ${family.badField}: total }`;
-      }
-      f.add('  try {');
-      mark();
-      f.add(`    ctx.emitResponseMeta?.('${key}', ${value});`, '  } catch {', '    // degrade', '  }');
+    const fence = /^(\s*)(`{3,}|~{3,})\s*(\w*)/.exec(lines[i]);
+    if (!fence) continue;
+    const body = [];
+    let end = i + 1;
+    while (end < lines.length && !lines[end].trimStart().startsWith(fence[2])) body.push(lines[end++]);
+    const judged = [...headings].reverse().find((h) => h.text.includes('Incorrect') || h.text.includes('Correct'));
+    if ((fence[3] === 'ts' || fence[3] === 'typescript') && judged?.text.includes('Incorrect'))
+      blocks.push({ code: `${body.join('\n')}\n` });
+    i = end;
+  }
+  return blocks;
+}
+
+/**
+ * The incorrect examples of `rule`'s doc a corpus can hold: linted without types, with the rule's default options and
+ * the docs' manifest, one report each, of a file the corpus has a place for. In the doc's order.
+ * @param {string} rule @returns {DocExample[]}
+ */
+function docExamplesOf(rule) {
+  return incorrectBlocksIn(readFileSync(path.join(REPO, 'docs/rules', `${rule}.md`), 'utf8')).flatMap(({ code }) => {
+    if (/^\s*\/\/\s*(Typed\s*$|Options:|Settings:)/m.test(code)) return [];
+    const docFile = /^\s*\/\/\s*File:\s*(\S+)\s*$/.exec(code.split('\n', 1)[0])?.[1] ?? DOCS_DEFAULT_FILE;
+    const reports = (/^\s*\/\/\s*Reports:\s*(.+)$/m.exec(code)?.[1] ?? '')
+      .split(',')
+      .map((id) => id.trim())
+      .filter((id) => id.length > 0);
+    return reports.length === 1 && Object.hasOwn(CORPUS_PATH_FOR_DOC_FILE, docFile) ? [{ rule, code, docFile, reports }] : [];
+  });
+}
+
+/**
+ * Lints `code` as the corpus file `rel` of `dir` with every rule of the plugin, as the bench does (the corpus test
+ * runs a subset of them): what a seed reports there.
+ * @param {string} dir @param {Plugin} plugin
+ * @returns {(code: string, rel: string) => import('eslint').Linter.LintMessage[]}
+ */
+function corpusLinter(dir, plugin) {
+  const require = createRequire(import.meta.url);
+  /** @type {typeof import('eslint')} */
+  const { Linter } = requireAs(require, 'eslint');
+  /** @type {import('eslint').Linter.Parser} */
+  const parser = requireAs(require, '@typescript-eslint/parser');
+  const linter = new Linter({ cwd: dir });
+  /** @type {import('eslint').Linter.Config[]} */
+  const config = [
+    { files: ['**/*.ts'], languageOptions: { parser, sourceType: 'module' } },
+    {
+      files: ['**/*.ts'],
+      plugins: { [plugin.meta.namespace]: /** @type {import('eslint').ESLint.Plugin} */ (/** @type {unknown} */ (plugin)) },
+      rules: Object.fromEntries(Object.keys(plugin.rules).map((name) => [`${plugin.meta.namespace}/${name}`, 'error'])),
+      settings: { [plugin.meta.namespace]: { registry: path.join(dir, 'mcp-meta.registry.json') } },
+    },
+  ];
+  return (code, rel) => linter.verify(code, config, path.join(dir, rel));
+}
+
+/**
+ * `violations` seed files, spread over `SEEDABLE_RULES` in turn: for each, one of the rule's doc examples (picked with
+ * `r`) after ordinary code, written where the corpus gives its file's role. An example is seeded only where the whole plugin reports
+ * exactly what its doc says it reports (its `// Reports:` line) and nothing else; the line is where that report is.
+ * @param {Random} r @param {string} dir the corpus folder, its manifest written @param {number} violations
+ * @returns {{ files: FileText[], expected: Expected[] }}
+ */
+function seedFiles(r, dir, violations) {
+  /** @type {FileText[]} */
+  const files = [];
+  /** @type {Expected[]} */
+  const expected = [];
+  if (violations <= 0) return { files, expected };
+  const plugin = loadPlugin();
+  const lint = corpusLinter(dir, plugin);
+  /** @type {Map<string, DocExample[]>} */
+  const usable = new Map();
+  for (const rule of SEEDABLE_RULES) {
+    const ruleId = `${plugin.meta.namespace}/${rule}`;
+    const reportsJustIts = (/** @type {DocExample} */ example, /** @type {string} */ rel) => {
+      const messages = lint(example.code, rel);
+      return messages.length === 1 && messages[0].ruleId === ruleId && messages[0].messageId === example.reports[0] ? messages[0] : null;
+    };
+    const examples = docExamplesOf(rule).filter((example) =>
+      reportsJustIts(example, CORPUS_PATH_FOR_DOC_FILE[example.docFile]('seed-probe')),
+    );
+    if (examples.length === 0) throw new Error(`no example of docs/rules/${rule}.md can be seeded into the corpus`);
+    usable.set(rule, examples);
+    for (let n = SEEDABLE_RULES.indexOf(rule); n < violations; n += SEEDABLE_RULES.length) {
+      const example = r.pick(examples);
+      const rel = CORPUS_PATH_FOR_DOC_FILE[example.docFile](`legacy-${rule.replace(/^no-|-meta/g, '')}-${n}`);
+      // A module of the size of an op file (~175 lines): ordinary code, then the example.
+      // The docs' conventions (`// File:`, `// Reports:`) are not part of the code.
+      const code = example.code.replace(/^\s*\/\/\s*(File|Reports):.*\n/gm, '').replace(/\n$/, '');
+      const f = ordinaryFile(r, rel, r.int(110, 230)).add('', code);
+      const found = reportsJustIts({ ...example, code: f.text() }, rel);
+      if (!found) throw new Error(`docs/rules/${rule}.md: an example reports otherwise in ${rel} than on its own`);
+      files.push(f);
+      expected.push({ file: rel, line: found.line, ruleId });
     }
   }
-  if (!returned) f.add('  return result;');
-  f.add('}', '');
+  return { files, expected };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -1444,9 +1474,10 @@ export function generateCorpus(dir, { files = 1000, seed = 1, violations = 0 } =
   out.push(...fixed);
   const remaining = Math.max(0, files - fixed.length);
 
-  // Op handlers ~14%, at least one per family; eval commands ~2%; clients ~2%; lookalikes ~3%; the rest ordinary.
+  // Op handlers ~14% (the seed files, which write `_meta` too, among them), at least one per family; eval commands
+  // ~2%; clients ~2%; lookalikes ~3%; the rest ordinary.
   const weightSum = FAMILIES.reduce((s, fam) => s + fam.weight, 0);
-  const opCount = Math.max(FAMILIES.length, Math.round(remaining * 0.14));
+  const opCount = Math.max(FAMILIES.length, Math.round(remaining * 0.14) - Math.max(0, violations));
   const ops = [];
   let opIndex = 0;
   for (const fam of FAMILIES) {
@@ -1457,14 +1488,12 @@ export function generateCorpus(dir, { files = 1000, seed = 1, violations = 0 } =
   const clientCount = Math.max(1, Math.round(remaining * 0.02));
   const lookCount = Math.max(1, Math.round(remaining * 0.03));
 
-  // Violations go into distinct op files first (round-robin if there are more violations than op files).
-  const order = ops.map((_, i) => i);
-  for (let i = order.length - 1; i > 0; i -= 1) {
-    const j = Math.floor(r.next() * (i + 1));
-    [order[i], order[j]] = [order[j], order[i]];
-  }
-  const ruleIds = violations > 0 ? seededRuleIds() : [];
-  for (let n = 0; n < violations; n += 1) addViolation(r, ops[order[n % order.length]], n, expected, ruleIds);
+  // The manifest first: seeds are placed by linting them under it.
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'mcp-meta.registry.json'), `${JSON.stringify(buildManifest(), null, 2)}\n`);
+  const seeds = seedFiles(r, dir, violations);
+  out.push(...seeds.files);
+  expected.push(...seeds.expected);
   for (const op of ops) {
     finishOrdinaryTypes(op.f);
     out.push(op.f);
@@ -1491,7 +1520,6 @@ export function generateCorpus(dir, { files = 1000, seed = 1, violations = 0 } =
     out.push(ordinaryFile(r, rel, r.int(200, 520)));
   }
 
-  mkdirSync(dir, { recursive: true });
   let lines = 0;
   for (const f of out) {
     const abs = path.join(dir, f.rel);
@@ -1499,7 +1527,6 @@ export function generateCorpus(dir, { files = 1000, seed = 1, violations = 0 } =
     writeFileSync(abs, f.text());
     lines += f.lines.length;
   }
-  writeFileSync(path.join(dir, 'mcp-meta.registry.json'), `${JSON.stringify(buildManifest(), null, 2)}\n`);
   writeFileSync(
     path.join(dir, 'tsconfig.json'),
     `${JSON.stringify(

@@ -1,7 +1,7 @@
 /**
  * End-to-end, "a large real MCP server" (issue 3): a generated, realistic TypeScript MCP server of ~300 files
  * (scripts/generate-corpus.mjs: merge layers, op handlers, hooks, transports, inbound `_meta`, eval JSON bodies,
- * lookalike names and mostly ordinary code) with 20 violations seeded at known lines (four shapes per rule), linted
+ * lookalike names and mostly ordinary code) with 20 violations seeded (the rule docs' incorrect examples), linted
  * by a real ESLint 10 with @typescript-eslint/parser and the BUILT plugin's recommended config. The findings must
  * equal the seeded violations exactly: no crash, no false positive, every seeded violation found.
  *
