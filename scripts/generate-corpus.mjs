@@ -1295,8 +1295,11 @@ function corpusLinter(dir, plugin) {
 
 /**
  * `violations` seed files, spread over `SEEDABLE_RULES` in turn: for each, one of the rule's doc examples (picked with
- * `r`) after ordinary code, written where the corpus gives its file's role. An example is seeded only where the whole plugin reports
- * exactly what its doc says it reports (its `// Reports:` line) and nothing else; the line is where that report is.
+ * `r`) after ordinary code, written where the corpus gives its file's role. An example is seeded only where the whole
+ * plugin reports exactly what its doc says it reports (its `// Reports:` line) and nothing else (the corpus manifest is
+ * not the docs' one, and some examples break a second rule too); the line is where that report is. So a seed's line is
+ * the plugin's, its verdict the doc's: that every example reports what its doc says is docs-examples.test's check, and
+ * the corpus's is that its clean files stay silent and the seeds report alike in a whole project.
  * @param {Random} r @param {string} dir the corpus folder, its manifest written @param {number} violations
  * @returns {{ files: FileText[], expected: Expected[] }}
  */
