@@ -9,6 +9,7 @@ import { manifestLabel } from '../src/analysis/manifest-label';
 import { createRule } from '../src/util/create-rule';
 import { nearestName } from '../src/util/nearest-name';
 import { renameKeyFix } from '../src/util/rename-key';
+import { isMcpSdkSource } from '../src/util/mcp-sdk-source';
 import { builtByHint } from '../src/analysis/imported-helpers';
 import type { MetaKeyWrite, MetaWrite } from '../src/analysis/types';
 
@@ -110,6 +111,9 @@ export default createRule<Options, MessageIds>({
         // is instead (the manifest check and add-key refuse it from the same table).
         const refusal = write.kind === 'key-delete' ? undefined : registrationRefusal(key.name);
         if (refusal !== undefined) {
+          // The MCP SDK's own source stamps the keys MCP keeps for itself (the SDK's `serverInfo` stamp): they are its own.
+          if (refusal.kind !== 'inbound' && refusal.entry.host === 'mcp' && isMcpSdkSource(context.filename ?? context.getFilename()))
+            continue;
           context.report({
             node: key.node,
             messageId: 'notServersKey',

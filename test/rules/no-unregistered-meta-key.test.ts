@@ -5,6 +5,7 @@
  * `brain_hot_memory`, `warnings`; dispatch.ts is the merge layer; eval-*.ts files are ignored).
  */
 import type { InvalidTestCase, ValidTestCase } from '@typescript-eslint/rule-tester';
+import path from 'node:path';
 import rule, { type MessageIds, type Options } from '../../rules/no-unregistered-meta-key';
 import { createRuleTester, DISPATCH, EVAL_COMMAND, HOT_MEMORY_HOOK, OTHER_FILE, SEARCH_OP } from './rule-tester';
 
@@ -389,4 +390,38 @@ export function stampLiteral(result) {
 ruleTester.run('no-unregistered-meta-key', rule, {
   valid: valid.map(inOtherFile),
   invalid: invalid.map(inOtherFile),
+});
+
+/**
+ * The MCP SDK's own source (its package.json is named `@modelcontextprotocol/…`) stamps the keys MCP keeps for itself:
+ * the SDK v2's `stampServerInfoMeta` is not a handler overriding the stamp. A key the other side writes stays reported
+ * there, and a gateway package of another name is still told the SDK owns `serverInfo`.
+ */
+const SDK_FIXTURE = path.join(__dirname, 'sdk-source-fixture/packages');
+const STAMP = `const SERVER_INFO_META_KEY = 'io.modelcontextprotocol/serverInfo';
+export function stampServerInfoMeta(result, info) {
+  if (result._meta?.[SERVER_INFO_META_KEY] !== undefined) return result;
+  return { ...result, _meta: { ...result._meta, [SERVER_INFO_META_KEY]: info, 'io.modelcontextprotocol/timing': 1 } };
+}`;
+ruleTester.run('no-unregistered-meta-key in the MCP SDK itself', rule, {
+  valid: [
+    { name: "the SDK's own serverInfo stamp and reserved keys", filename: path.join(SDK_FIXTURE, 'core/src/wire/stamp.ts'), code: STAMP },
+  ],
+  invalid: [
+    {
+      name: 'a gateway package stamping serverInfo is still told the SDK owns it',
+      filename: path.join(SDK_FIXTURE, 'gateway/src/stamp.ts'),
+      code: STAMP,
+      errors: [
+        { messageId: 'notServersKey', line: 4, column: 50 },
+        { messageId: 'notServersKey', line: 4, column: 79 },
+      ],
+    },
+    {
+      name: "a key the client writes is not the SDK server code's either",
+      filename: path.join(SDK_FIXTURE, 'core/src/wire/reply.ts'),
+      code: 'return { content: [], _meta: { progressToken: 1 } };',
+      errors: [{ messageId: 'notServersKey', line: 1, column: 32 }],
+    },
+  ],
 });
