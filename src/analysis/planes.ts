@@ -73,7 +73,8 @@ export function isOn<S extends PlaneScope>(write: MetaWrite, scope: S): write is
  * object comes from a call that yields that plane: `await client.callTool(…)`, a wrapped handler's call, a
  * registration's return), `type` (its declared type: `const r: CallToolResult`), `shape` (its own properties:
  * `{ content, _meta }`, `{ uri, text, _meta }`), `name` (the fallback: what the variable is called). `manifest`: the
- * manifest names the call: an emitter, a hook or a hook function (which only ever write a tool result), or one of the
+ * manifest names the call: an emitter, a hook or a hook function (a tool result's, unless a hook function's calls put
+ * its fragment somewhere that says more: then that evidence), or one of the
  * team's `sinks` (a registration's config or callback, a result builder: `team-sinks.ts`). `none`: nothing says
  * which object it is; the write is on the `unknown` plane.
  */
@@ -115,6 +116,9 @@ export function isInbound(owner: TSESTree.Node): boolean {
 
 /** Properties that make an object literal a tool result (MCP CallToolResult). */
 export const TOOL_RESULT_PROPERTIES: ReadonlySet<string> = new Set(['content', 'structuredContent', 'isError']);
+
+/** What the manifest's own names write when nothing else places it (emitters, hooks, hook functions): a tool result. */
+export const MANIFEST_RESULT: PlaneDecision = { plane: 'result', evidence: 'manifest' };
 
 /** A write nothing places: only checks that hold on every plane look at it (`PLANE_SCOPES.keyNames`). */
 export const UNKNOWN: PlaneDecision = { plane: 'unknown', evidence: 'none' };

@@ -2,15 +2,14 @@
  * Phase 2 of the write analysis: which plane one write site is on, and the evidence for it (`PlaneDecision`). A member
  * write is placed by its object (`of-owner.ts`), a literal by where it goes and its shape (`of-literal.ts`); both ask
  * where the object flows first (`flow.ts`), then its declared type (`of-type.ts`), its shape, and only then names
- * (`names.ts`). The manifest's emitters and hooks write a tool result's `_meta`.
+ * (`names.ts`). The manifest's emitters and hooks write a tool result's `_meta`; a hook function's fragment goes where
+ * its calls put it (`of-hook-fragment.ts`).
  */
-import { UNKNOWN, type PlaneDecision } from '../planes';
+import { MANIFEST_RESULT, UNKNOWN, type PlaneDecision } from '../planes';
 import type { WriteSite } from '../sites/write-site';
+import { planeOfHookFragment } from './of-hook-fragment';
 import { planeDecisionOfLiteral } from './of-literal';
 import { planeDecisionOfOwner } from './of-owner';
-
-/** What the manifest's own names write: emitters, hooks and hook functions are for the tool result. */
-const MANIFEST_RESULT: PlaneDecision = { plane: 'result', evidence: 'manifest' };
 
 export function decidePlane(site: WriteSite): PlaneDecision {
   switch (site.form) {
@@ -25,7 +24,8 @@ export function decidePlane(site: WriteSite): PlaneDecision {
       return planeDecisionOfLiteral(site.host) ?? UNKNOWN;
     case 'emit':
     case 'hook-call':
-    case 'hook-return':
       return MANIFEST_RESULT;
+    case 'hook-return':
+      return planeOfHookFragment(site.calls);
   }
 }
