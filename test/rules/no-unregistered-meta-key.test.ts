@@ -138,6 +138,12 @@ export const results = [{ content: [], _meta: meta(1) }, { content: [], _meta: m
     ],
   },
   {
+    name: "Object.assign({}, x._meta, { k }) into x._meta: the literal's keys are checked",
+    filename: SEARCH_OP,
+    code: 'out._meta = Object.assign({}, out._meta, { retrival: stats });',
+    errors: [nearMiss(1, 44, 52, 'retrieval', 'out._meta = Object.assign({}, out._meta, { retrieval: stats });')],
+  },
+  {
     name: 'a key far from every registered key: no hint, no suggestion',
     code: 'out._meta.search_debug = debug;',
     errors: [

@@ -36,6 +36,13 @@ const valid: ValidTestCase<Options>[] = [
   { name: 'Object.assign(x._meta, { k }) merges per key', filename: SEARCH_OP, code: 'Object.assign(out._meta, { retrieval });' },
   { name: 'a literal that first spreads the same _meta', filename: SEARCH_OP, code: 'out._meta = { ...out._meta, retrieval: stats };' },
   { name: 'spread of `x._meta ?? {}` first, then a fragment', code: 'out._meta = { ...(out._meta ?? {}), ...fragment };' },
+  // `Object.assign` copying its own `_meta` first is the same merge (a public server stamps its identity this way).
+  { name: 'Object.assign({}, x._meta, fragment) copies x._meta first', code: 'out._meta = Object.assign({}, out._meta, fragment);' },
+  {
+    name: "Object.assign({}, x._meta || {}, a helper's fragment)",
+    code: 'result._meta = Object.assign({}, result._meta || {}, serverInfoMeta());',
+  },
+  { name: 'Object.assign(x._meta ?? {}, ...fragments) into x._meta', code: 'out._meta = Object.assign(out._meta ?? {}, ...fragments);' },
   { name: 'x!._meta merged through its own spread', code: 'out!._meta = { ...out._meta, ...fragment };' },
   {
     name: '(x as R)._meta merged through its own spread',
@@ -195,6 +202,13 @@ async function dispatch(op, params) {
 ];
 
 const invalid: InvalidTestCase<MessageIds, Options>[] = [
+  {
+    name: "Object.assign({}, another object's _meta, fragment) replaces x._meta",
+    filename: SEARCH_OP,
+    code: 'out._meta = Object.assign({}, upstream._meta, fragment);',
+    output: null,
+    errors: [{ messageId: 'replaceMeta', data: { target: 'out' }, line: 1, column: 1, suggestions: [] }],
+  },
   {
     name: 'x._meta = E: autofix spreads x._meta first',
     filename: SEARCH_OP,

@@ -7,7 +7,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { isNothing, memberPropertyName, propertyKeyName, returnArguments, unwrap } from '../ast';
 import { findBinding, functionBoundTo, staticKeys } from '../bindings';
 import { resolveImportedHelper } from '../imported-helpers';
-import { aliasInitializerMeta, isMetaOf, objectLiteralOf, returnedObjectLiterals } from '../meta-syntax';
+import { aliasInitializerMeta, isMetaOf, isObjectAssign, objectLiteralOf, returnedObjectLiterals } from '../meta-syntax';
 import type { BuiltValue, HelperOrigin, MetaKeyWrite } from '../types';
 
 type Node = TSESTree.Node;
@@ -181,11 +181,48 @@ function helperCallKeys(inner: TSESTree.CallExpression, callee: TSESTree.Identif
   }));
 }
 
+/**
+ * `Object.assign({}, x._meta, …)` or `Object.assign(x._meta ?? {}, …)` given to `x._meta`: a copy of its own `_meta`
+ * first and the rest over it, the merge of rule 1 as `{ ...x._meta, … }` is. The sources after the own `_meta`; null
+ * for any other value.
+ */
+function sourcesOverSelf(value: Expression, targetText: string | null): TSESTree.CallExpressionArgument[] | null {
+  const call = unwrap(value);
+  if (targetText === null || call.type !== 'CallExpression' || !isObjectAssign(call)) return null;
+  const [first, second] = call.arguments;
+  if (first && first.type !== 'SpreadElement' && isSelfMeta(first, targetText)) return call.arguments.slice(1);
+  const fresh = first?.type === 'ObjectExpression' && first.properties.length === 0;
+  if (fresh && second && second.type !== 'SpreadElement' && isSelfMeta(second, targetText)) return call.arguments.slice(2);
+  return null;
+}
+
+/** `Object.assign(x._meta, { k: v }, fragment)`: the literals' keys, and the other sources as spreads. */
+export function keysOfSources(
+  sources: readonly TSESTree.CallExpressionArgument[],
+  scope: ModuleScope,
+): Pick<MetaValueShape, 'keys' | 'spreads'> {
+  const keys: MetaKeyWrite[] = [];
+  const spreads: Expression[] = [];
+  for (const source of sources) {
+    const literal = source.type === 'SpreadElement' ? null : objectLiteralOf(source);
+    if (literal) {
+      const shape = metaValueShape(literal, null, scope);
+      keys.push(...shape.keys);
+      spreads.push(...shape.spreads);
+    } else {
+      spreads.push(unwrap(source.type === 'SpreadElement' ? source.argument : source) as Expression);
+    }
+  }
+  return { keys, spreads };
+}
+
 /** Keys and spreads of a value given to `_meta` (literal, or `const` bound to one); `mergesSelf` per rule 1. */
 export function metaValueShape(value: Expression, targetText: string | null, scope: ModuleScope): MetaValueShape {
   const literal = objectLiteralOf(value);
   const shape: MetaValueShape = { mergesSelf: false, selfSpread: null, spreads: [], keys: [] };
   if (!literal) {
+    const over = sourcesOverSelf(value, targetText);
+    if (over) return { ...shape, mergesSelf: true, ...keysOfSources(over, scope) };
     shape.keys.push(...(helperKeys(value, scope) ?? []));
     return shape;
   }

@@ -6,12 +6,11 @@
  */
 import type { TSESTree } from '@typescript-eslint/utils';
 import { referenceText, unwrap } from '../ast';
-import { objectLiteralOf } from '../meta-syntax';
 import type { PlaneDecision } from '../planes';
 import type { SiteLocation, WriteSite } from '../sites/write-site';
 import type { MetaKeyWrite, MetaWrite } from '../types';
 import { createsMissingMeta, createsOnFreshObject, runsOnlyWithoutMeta } from './creates-meta';
-import { memberKeys, metaValueShape, resolveKeys, type ModuleScope } from './meta-value';
+import { keysOfSources, memberKeys, metaValueShape, resolveKeys, type ModuleScope } from './meta-value';
 
 type Node = TSESTree.Node;
 type Expression = TSESTree.Expression;
@@ -90,23 +89,6 @@ function completeWrite(write: ReadWrite, location: SiteLocation): MetaWrite {
     statement: location.statement,
     tryStatement: location.tryStatement,
   };
-}
-
-/** `Object.assign(x._meta, { k: v }, fragment)`: the literals' keys, and the other sources as spreads. */
-function keysOfSources(sources: readonly TSESTree.CallExpressionArgument[], scope: ModuleScope): Pick<MetaWrite, 'keys' | 'spreads'> {
-  const keys: MetaKeyWrite[] = [];
-  const spreads: Expression[] = [];
-  for (const source of sources) {
-    const literal = source.type === 'SpreadElement' ? null : objectLiteralOf(source);
-    if (literal) {
-      const shape = metaValueShape(literal, null, scope);
-      keys.push(...shape.keys);
-      spreads.push(...shape.spreads);
-    } else {
-      spreads.push(unwrap(source.type === 'SpreadElement' ? source.argument : source) as Expression);
-    }
-  }
-  return { keys, spreads };
 }
 
 /** An emitter's key (`emit('k', v)`), or one not known statically. */
