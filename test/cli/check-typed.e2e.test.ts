@@ -2,7 +2,8 @@
  * `mcp-meta check --typed` (the built bin, on temporary projects): the codebase-wide "field still written" check reads
  * keys and values by their types, as the rules do with a program. A field written only through a typed builder in
  * another module, under a key held in a typed parameter, is "never written" without types and written with them;
- * `resultTypes` narrows which objects count; a missing tsconfig is a usage error (exit 2) saying what to pass.
+ * `resultTypes` narrows which objects count; the SDK's types place a write a name guessed wrong; a missing tsconfig
+ * is a usage error (exit 2) saying what to pass.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -222,5 +223,28 @@ export function remember(entry: CachedReply, hits: number): void {
       expect(run.json.findings).toEqual([]);
       expect(run.status).toBe(0);
     }
+  });
+  it("the SDK's types place a write a name guessed wrong: a descriptor key on a Tool held in `response` is written with types", () => {
+    // A tool list entry re-wrapping a descriptor fetched into `response`: the name guesses a tool result, the
+    // contextual type (an element of `Promise<Tool[]>`) says tool descriptor, the plane the key is registered on.
+    const tools = `import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+declare function fetchTool(name: string): Promise<Tool>;
+export async function listTools(): Promise<Tool[]> {
+  const response = await fetchTool('search');
+  return [{ ...response, _meta: { ...response._meta, 'com.example/category': 'search' } }];
+}
+`;
+    const manifest = { version: 1, keys: { 'com.example/category': { producers: ['src/tools.ts'], plane: 'tool' } } };
+    const dir = project({ 'src/tools.ts': tools }, manifest);
+    // The project's program reads the SDK's real declarations.
+    fs.symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'junction');
+    const untyped = check(dir);
+    expect(untyped.json.findings.map((finding) => [finding.code, finding.message])).toEqual([
+      ['key-not-written', "key 'com.example/category' has no write site in its producers (src/tools.ts)"],
+    ]);
+    expect(untyped.status).toBe(1);
+    const typed = check(dir, '--typed');
+    expect(typed.json.findings).toEqual([]);
+    expect(typed.status).toBe(0);
   });
 });

@@ -75,6 +75,16 @@ export function register(server: McpServer) {
   server.registerTool('t', toolDef, async () => ({ content: [] }));
 }`;
 
+/**
+ * An outbound request's params (SDK v2 `client.callTool(params)`, typed `CallToolRequest['params']`): the request
+ * plane, which no manifest governs. Untyped, nothing places the literal, so a near miss of a registered key is
+ * reported there (a key-name check holds on every plane); typed, it is a request's `_meta`, as `params._meta` is.
+ */
+const REQUEST_PARAMS = `import type { Client } from '@modelcontextprotocol/client';
+export async function trace(client: Client) {
+  return client.callTool({ name: 'search', arguments: {}, _meta: { retreival: 1 } });
+}`;
+
 const offHost = (line: number, column: number) => ({ messageId: 'offHostPlane', line, column }) as const;
 const PLANE_VALUES: Record<string, string> = { resource: 'resource', 'tool descriptor': 'tool' };
 const wrongPlane = (plane: string, line: number, column: number) =>
@@ -90,6 +100,7 @@ typed.run('typed planes: no-unregistered-meta-key', keyRule, {
   valid: [
     { name: 'an SDK Tool list entry carries host ui on the tool plane', filename: TYPED_PRODUCER, code: SDK_TOOL_ENTRY },
     { name: "SDK v2's Tool through satisfies", filename: TYPED_PRODUCER, code: SDK_V2_TOOL_ENTRY },
+    { name: "client.callTool's params are a request: no manifest key check", filename: TYPED_PRODUCER, code: REQUEST_PARAMS },
   ],
   invalid: [
     { name: "a user's own Tool type changes nothing", filename: TYPED_PRODUCER, code: OWN_TOOL_ENTRY, errors: [offHost(8, 35)] },
@@ -123,6 +134,19 @@ untyped.run('the same code untyped: no-unregistered-meta-key', keyRule, {
     { name: 'a target typed by an alias: unknown', filename: UNTYPED_PRODUCER, code: ALIASED_TARGET },
   ],
   invalid: [
+    {
+      name: "client.callTool's params, placed by nothing: a near miss is reported",
+      filename: UNTYPED_PRODUCER,
+      code: REQUEST_PARAMS,
+      errors: [
+        {
+          messageId: 'unregisteredKey',
+          line: 3,
+          column: 68,
+          suggestions: [{ messageId: 'useRegisteredKey', output: REQUEST_PARAMS.replace('retreival', 'retrieval') }],
+        },
+      ],
+    },
     {
       name: 'an SDK Tool list entry named response is guessed a result',
       filename: UNTYPED_PRODUCER,

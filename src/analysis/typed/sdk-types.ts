@@ -43,8 +43,18 @@ const SDK_CONTAINERS: Readonly<Record<string, Readonly<Record<string, WritePlane
 };
 
 const SDK_TYPE_NAMES: ReadonlySet<string> = new Set([...SDK_TYPE_PLANES.keys(), ...Object.keys(SDK_CONTAINERS)]);
+/**
+ * The SDK's requests (`CallToolRequest`, `ReadResourceRequest`, …): their `params` is the request plane. Methods take
+ * `CallToolRequest['params']` (v2's `client.callTool(params)`), which is not the type `CallToolRequestParams` names.
+ */
+const SDK_REQUEST_NAME = /^[A-Z][A-Za-z]*Request$/;
+/** What a request's `params` type is recorded as (a name of `SDK_TYPE_PLANES` on the request plane). */
+const REQUEST_PARAMS = 'RequestParams';
 
-/** The SDK's declared types by identity, with their names (one program may hold several copies: v1, v2, spec types). */
+/**
+ * The SDK's declared types by identity, with their names (one program may hold several copies: v1, v2, spec types);
+ * a request's `params` type is recorded as `RequestParams`.
+ */
 export type SdkTypes = ReadonlyMap<ts.Type, string>;
 
 const sdkTypesByProgram = new WeakMap<ts.Program, SdkTypes>();
@@ -68,7 +78,14 @@ export function sdkTypesOf(services: TypeServices): SdkTypes {
     if (!isSdkFile(file)) continue;
     for (const declaration of sdkDeclarationsIn(services, file)) {
       const symbol = declaration.name ? services.checker.getSymbolAtLocation(declaration.name) : undefined;
-      if (symbol) types.set(services.checker.getDeclaredTypeOfSymbol(symbol), symbol.name);
+      if (!symbol) continue;
+      const type = services.checker.getDeclaredTypeOfSymbol(symbol);
+      if (!SDK_REQUEST_NAME.test(symbol.name)) {
+        types.set(type, symbol.name);
+        continue;
+      }
+      const params = type.isUnion() ? undefined : services.checker.getPropertyOfType(type, 'params');
+      if (params) types.set(services.checker.getNonNullableType(services.checker.getTypeOfSymbol(params)), REQUEST_PARAMS);
     }
   }
   sdkTypesByProgram.set(services.program, types);
@@ -81,7 +98,8 @@ function sdkDeclarationsIn(services: TypeServices, file: ts.SourceFile): readonl
   const tsModule = services.ts;
   const declarations = file.statements.filter(
     (statement): statement is ts.InterfaceDeclaration | ts.TypeAliasDeclaration =>
-      (tsModule.isInterfaceDeclaration(statement) || tsModule.isTypeAliasDeclaration(statement)) && SDK_TYPE_NAMES.has(statement.name.text),
+      (tsModule.isInterfaceDeclaration(statement) || tsModule.isTypeAliasDeclaration(statement)) &&
+      (SDK_TYPE_NAMES.has(statement.name.text) || SDK_REQUEST_NAME.test(statement.name.text)),
   );
   declarationsByFile.set(file, declarations);
   return declarations;
