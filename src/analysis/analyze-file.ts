@@ -29,6 +29,7 @@ export function analyzeFile(filename: string, registry: Registry, text: string, 
     };
   }
   const role = registry.classifyFile(filename);
+  // The write pipeline (find-meta-writes.ts): findWriteSites -> decidePlane -> readWrittenValue -> attachOwnership.
   const writes = role.ignored ? [] : findMetaWrites({ ...parse(), filename, text, vocabulary: registry, producers: registry });
   return { filename, registry, role, writes };
 }
