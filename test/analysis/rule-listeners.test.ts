@@ -12,7 +12,7 @@ import { Linter, type ESLint, type Rule } from 'eslint';
 import * as tsParser from '@typescript-eslint/parser';
 import { describe, expect, it } from 'vitest';
 import { rules } from '../../rules';
-import { getFileGate, registryResolutionCount } from '../../src/analysis/meta-context';
+import { analysisBuildCount, getFileGate, registryResolutionCount } from '../../src/analysis/meta-context';
 import { registryCacheStats } from '../../src/registry';
 import { diskAsks, nextTurn } from '../../src/util/stat-once-per-turn';
 import { requireFromRepo } from '../e2e/helpers/e2e';
@@ -115,6 +115,23 @@ describe('manifest look-ups', () => {
       expect(after.reads - before.reads).toBe(0);
       await nextTurn();
     }
+  });
+
+  it('a file that names _meta only inside longer names (_metadata, edge_meta) cannot write it: no look at the disk, no analysis', async () => {
+    const lookalikes = 'export function tag(x) {\n  x._metadata = { edge_meta: 1 };\n  x.emitResponseMetaLater?.();\n}\n';
+    const linter = new Linter({ cwd: EXAMPLES_DIR });
+    const config = configOf(rules, REGISTRY);
+    await nextTurn();
+    linter.verify(ORDINARY_FILE, config, LIST_PAGES); // this turn's look at the manifest
+    const asked = diskAsks();
+    const built = analysisBuildCount();
+    expect(linter.verify(lookalikes, config, SEARCH_OP)).toEqual([]);
+    expect(diskAsks()).toBe(asked);
+    expect(analysisBuildCount()).toBe(built);
+    // With `_meta` itself the same file may write: the manifest is looked at now, and the file analysed.
+    linter.verify(lookalikes.replace('x._metadata', 'x._meta'), config, SEARCH_OP);
+    expect(diskAsks()).toBeGreaterThan(asked);
+    expect(analysisBuildCount()).toBe(built + 1);
   });
 
   it('a manifest edited and linted right after, in the same event-loop turn, is seen by a file that may write _meta', () => {
