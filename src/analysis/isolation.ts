@@ -219,9 +219,17 @@ export function producerInputDeclarations(
     companion.kind === 'meta-init' && companion.targetText === write.targetText && companion.metaValue ? [companion.metaValue] : [],
   );
   const variablesOf = new Map<TSESTree.VariableDeclaration, TSESLint.Scope.Variable[]>();
+  // `closure` runs again with a narrower `allowed` whenever a declaration turns out not to be the producer's own (most
+  // calls on real code): the identifiers of a node are the same every time, so each node is walked once.
+  const identifiersOf = new Map<Node, TSESTree.Identifier[]>();
+  const readsOf = (root: Node): TSESTree.Identifier[] => {
+    let identifiers = identifiersOf.get(root);
+    if (!identifiers) identifiersOf.set(root, (identifiers = readIdentifiers(root)));
+    return identifiers;
+  };
   const closure = (allowed: ReadonlySet<TSESTree.VariableDeclaration> | null): Set<TSESTree.VariableDeclaration> => {
     const found = new Set<TSESTree.VariableDeclaration>();
-    const pending = roots.flatMap(readIdentifiers);
+    const pending = roots.flatMap(readsOf);
     for (let identifier = pending.pop(); identifier; identifier = pending.pop()) {
       countSteps(1);
       if (identifier.name === targetRoot) continue;
@@ -235,7 +243,7 @@ export function producerInputDeclarations(
           declaration.declarations.flatMap((declarator) => sourceCode.getDeclaredVariables(declarator)),
         );
       }
-      for (const declarator of declaration.declarations) if (declarator.init) pending.push(...readIdentifiers(declarator.init));
+      for (const declarator of declaration.declarations) if (declarator.init) pending.push(...readsOf(declarator.init));
     }
     return found;
   };

@@ -132,8 +132,12 @@ export function getFileGate(context: AnyRuleContext): FileGate {
   // Files that cannot write `_meta` (most of a code base) reuse the turn's look at the manifest (`statOncePerTurn`);
   // a file that may write looks at it now unless this very look-up just did (one `stat`), so a manifest written and
   // linted right after, in the same turn, is seen. The files after it in the turn get its answer.
-  if (resolved.ok && !lookedNow && mayWriteMeta(text, resolved.registry)) {
-    resolved = resolveRegistryNow(filename, context.settings, cwd, memo);
+  let mayWrite = resolved.ok && mayWriteMeta(text, resolved.registry);
+  if (mayWrite && !lookedNow) {
+    const looked: ResolvedRegistry = resolveRegistryNow(filename, context.settings, cwd, memo);
+    // The text check is asked again only when the look found another manifest (an edit in this same turn).
+    if (looked.ok && resolved.ok && looked.registry !== resolved.registry) mayWrite = mayWriteMeta(text, looked.registry);
+    resolved = looked;
   }
   let gate: FileGate;
   if (!resolved.ok && resolved.uncovered === true && !text.includes('_meta')) {
@@ -142,7 +146,7 @@ export function getFileGate(context: AnyRuleContext): FileGate {
   } else if (!resolved.ok) {
     gate = { status: 'not-checked', state: { status: 'registry-error', problem: resolved.problem, registryPath: resolved.registryPath } };
   } else {
-    gate = { status: 'ok', registry: resolved.registry, mayWrite: mayWriteMeta(text, resolved.registry) };
+    gate = { status: 'ok', registry: resolved.registry, mayWrite };
   }
   gates.set(sourceCode, { text, filename, gate });
   return gate;
@@ -196,13 +200,23 @@ export function defineMetaRuleVisitor<MessageIds extends string, S extends Plane
   if (!gate.mayWrite && !mayMatter?.(sourceCodeOf(context).text, gate.registry)) return NO_LISTENERS;
   const state = getMetaFileState(context);
   // With a program, types place the writes the syntax only guessed, and `resultTypes` narrows the tool results.
-  if (state.status === 'ok') {
-    const analysis = typedAnalysisOf(state.analysis, context);
-    // The file's analysis seen through: its lazy `role` stays lazy, only `writes` is the rule's own.
-    const scoped = Object.create(analysis, { writes: { value: writesOn(analysis.writes, scope), enumerable: true } }) as ScopedAnalysis<S>;
-    onAnalysis(scoped);
-  }
+  if (state.status === 'ok') onAnalysis(scopedView(typedAnalysisOf(state.analysis, context), scope));
   return NO_LISTENERS;
+}
+
+/** Each file's views, one per plane scope: the rules that share a scope (four of them act on `manifest`) share one. */
+const views = new WeakMap<MetaFileAnalysis, Map<PlaneScope, ScopedAnalysis<PlaneScope>>>();
+
+/** The file's analysis seen through: its lazy `role` stays lazy, only `writes` is the rule's own (read-only, shared). */
+function scopedView<S extends PlaneScope>(analysis: MetaFileAnalysis, scope: S): ScopedAnalysis<S> {
+  let byScope = views.get(analysis);
+  if (!byScope) views.set(analysis, (byScope = new Map<PlaneScope, ScopedAnalysis<PlaneScope>>()));
+  let view = byScope.get(scope) as ScopedAnalysis<S> | undefined;
+  if (!view) {
+    view = Object.create(analysis, { writes: { value: writesOn(analysis.writes, scope), enumerable: true } }) as ScopedAnalysis<S>;
+    byScope.set(scope, view);
+  }
+  return view;
 }
 
 /** A file's analysis as one rule sees it: only the writes on the planes it acts on. */

@@ -36,6 +36,9 @@ export interface McpMetaRuleDocs {
  */
 function withDefaults<Options extends readonly unknown[]>(defaults: Options, user: readonly unknown[]): Options {
   if (defaults.length === 0) return user as unknown as Options;
+  // ESLint 9+ has merged `meta.defaultOptions` already, and hands an option the user did not set as the default object
+  // itself: nothing to merge, which is every rule of every file in the usual config.
+  if (user.length === defaults.length && defaults.every((fallback, index) => user[index] === fallback)) return defaults;
   return defaults.map((fallback, index) => {
     const given = user[index];
     if (given === undefined) return fallback;
