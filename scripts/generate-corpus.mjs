@@ -1,19 +1,14 @@
 #!/usr/bin/env node
-// Generates a deterministic, realistic TypeScript MCP server for the e2e corpus test and the benchmark.
+// Generates a deterministic TypeScript MCP server for the e2e corpus test and the benchmark.
 //
 //   node scripts/generate-corpus.mjs DIR [--files N] [--seed S] [--violations V]
 //
-// The server has merge layers (src/mcp/dispatch*.ts) that assemble `_meta` from a per-key collector and merge a
-// transport hook inside try/catch, op handlers that emit registered keys through `ctx.emitResponseMeta?.(...)`, hook
-// functions, transports, inbound `params._meta.session_id` reads, eval commands whose JSON bodies carry `_meta` (in
-// `ignore`), lookalike names (`_metadata`, `meta`, `edge_meta`) and, for most files, ordinary code without `_meta`.
-// With `violations: N` it seeds exactly N known violations, the rule docs' incorrect examples (spread over
-// `SEEDABLE_RULES`), and returns them in `expected`.
-//
-// Everything else in the corpus is meant to be clean under the MCP_META_CHANNELS conventions: where a shape is ambiguous in
-// the spec, the generator avoids it rather than guess. Those clean shapes are still the generator's own (issue 26 §4
-// asks for them from the fixtures or the docs' correct examples too; the docs' manifest covers one of its op families).
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// Its `_meta` code is the rule docs' examples, each after ordinary code in a file of its own, at a path the corpus
+// manifest (the docs' manifest, with the corpus's places added) gives the role its doc gives it: the correct examples
+// (every one the corpus can hold, in turn, until about a fifth of the files name `_meta`) are its clean code, and with
+// `violations: N` it seeds exactly N incorrect ones (spread over `SEEDABLE_RULES`) and returns them in `expected`.
+// The rest is ordinary code without `_meta`. The rule list is the plugin's; what is clean or a violation is the docs'.
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -189,143 +184,6 @@ const camel = (s) => {
   const p = pascal(s);
   return p[0].toLowerCase() + p.slice(1);
 };
-
-// ---------------------------------------------------------------------------------------------------------------
-// The registry: keys, their producers and fields (manifest v1)
-
-// `count` is what the op handlers' shared `summarize()` (src/lib/rows.ts) returns for every key: registered, since
-// the rules read an imported helper's returned literal (issue 22) and the corpus is clean apart from its seeds.
-const KEYS = {
-  retrieval: {
-    producers: ['src/core/ops/search/*.ts', 'src/core/ops/query/*.ts'],
-    description: 'Search and query diagnostics',
-    fields: {
-      returned_count: {},
-      retrieved_count: {},
-      vector_enabled: {},
-      expansion_applied: {},
-      cache: { fields: ['hit', 'age_ms', 'tier'] },
-      token_budget: { fields: ['limit', 'used'] },
-      degraded: {},
-      hint: {},
-      count: {},
-    },
-  },
-  page_stats: {
-    producers: ['src/core/ops/pages/*.ts'],
-    description: 'Paging of list operations',
-    fields: ['total', 'page', 'page_size', 'next_cursor', 'count'],
-  },
-  graph: {
-    producers: ['src/core/ops/graph/*.ts'],
-    description: 'Graph traversal diagnostics',
-    fields: {
-      nodes_visited: {},
-      edges_visited: {},
-      depth: {},
-      truncated: {},
-      paths: { items: { fields: ['from', 'to', 'weight'] } },
-      count: {},
-    },
-  },
-  ingest: {
-    producers: ['src/core/ops/ingest/*.ts'],
-    description: 'Ingestion outcome',
-    fields: {
-      accepted: {},
-      rejected: {},
-      duplicates: {},
-      errors: { items: { fields: ['line', 'code', 'message'] } },
-      count: {},
-    },
-  },
-  'gbrain.dev/trace': {
-    producers: ['src/core/ops/admin/*.ts'],
-    description: 'Admin operation tracing',
-    fields: ['trace_id', 'span_count', 'sampled', 'count'],
-  },
-  brain_hot_memory: {
-    producers: ['src/mcp/hooks/hot-memory.ts'],
-    description: 'Hot-memory facts relevant to the call (serve-http metaHook)',
-    fields: { facts: { items: { fields: ['id', 'text', 'score'] } }, generated_at: {} },
-  },
-  timing: {
-    producers: ['src/mcp/hooks/timing.ts'],
-    description: 'Per-call timing, attached by the transport hook',
-    fields: { started_at: {}, duration_ms: {}, phases: { items: { fields: ['name', 'ms'] } } },
-  },
-  warnings: {
-    producers: ['src/mcp/dispatch*.ts'],
-    description: "Strict-params warn mode: [{code: 'unknown_param', param, suggestion?}]",
-  },
-};
-
-/** Op families: folder under src/core/ops, the key their handlers own, how many op files of each. */
-/** @type {Family[]} */
-const FAMILIES = [
-  { dir: 'search', key: 'retrieval', weight: 3 },
-  { dir: 'query', key: 'retrieval', weight: 2 },
-  { dir: 'pages', key: 'page_stats', weight: 2 },
-  { dir: 'graph', key: 'graph', weight: 2 },
-  { dir: 'ingest', key: 'ingest', weight: 2 },
-  { dir: 'admin', key: 'gbrain.dev/trace', weight: 1 },
-];
-
-/** Property lines (valid fields) of a key's value; each uses only `rows`, `args` and `total`. */
-const FIELD_EXPRS = {
-  retrieval: {
-    returned_count: 'rows.length',
-    retrieved_count: 'total',
-    vector_enabled: 'args.vector !== false',
-    expansion_applied: 'Boolean(args.expand)',
-    cache: '{ hit: rows.length > 0, age_ms: 0 }',
-    token_budget: '{ limit: args.limit ?? 20, used: rows.length }',
-    degraded: "rows.length === 0 ? ['vector'] : []",
-    hint: "'Narrow the query to see fewer, better results.'",
-  },
-  page_stats: {
-    total: 'total',
-    page: 'args.page ?? 1',
-    page_size: 'args.limit ?? 20',
-    next_cursor: 'rows.length > 0 ? rows[rows.length - 1].id : null',
-  },
-  graph: {
-    nodes_visited: 'rows.length',
-    edges_visited: 'total',
-    depth: 'args.depth ?? 2',
-    truncated: 'total > rows.length',
-    paths: 'rows.map((r) => ({ from: r.src, to: r.dst, weight: r.weight }))',
-  },
-  ingest: {
-    accepted: 'rows.length',
-    rejected: 'total - rows.length',
-    duplicates: '0',
-    errors: "rows.filter((r) => r.code !== 'ok').map((r) => ({ line: r.line, code: r.code, message: r.message }))",
-  },
-  'gbrain.dev/trace': {
-    trace_id: "args.traceId ?? 'local'",
-    span_count: 'rows.length',
-    sampled: 'total % 2 === 0',
-  },
-};
-
-/** @param {string} k */
-const isIdent = (k) => /^[A-Za-z_$][\w$]*$/.test(k);
-/** @param {string} k */
-const propKey = (k) => (isIdent(k) ? k : `'${k}'`);
-
-function buildManifest() {
-  return {
-    $schema: './node_modules/eslint-plugin-mcp-meta/schema/registry.schema.json',
-    version: 1,
-    emitters: ['emitResponseMeta', 'emitMeta'],
-    hooks: ['metaHook'],
-    hookFunctions: ['getBrainHotMemoryMeta', 'getTimingMeta'],
-    mergeLayer: ['src/mcp/dispatch*.ts'],
-    ignore: ['src/commands/eval-*.ts'],
-    keys: KEYS,
-  };
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // File writer with line tracking
@@ -581,385 +439,30 @@ function ordinaryFile(r, rel, targetLines) {
   const f = new FileText(rel);
   f.add(`// ${rel}: ${r.pick(ADJS)} ${r.pick(NOUNS)} ${r.pick(['helpers', 'service', 'types', 'store', 'queries'])}.`);
   ordinaryHeader(f, r);
+  while (f.lines.length < targetLines) ordinaryBlock(r, f, r.int(0, 9));
+  return declareLikes(f);
+}
+
+/**
+ * Declares every `XLike` type the ordinary blocks of `f` use and its header does not (hoisted type aliases are fine).
+ * @param {FileText} f
+ */
+function declareLikes(f) {
   /** @type {Set<string>} */
   const used = new Set();
-  // Every `XLike` type used by a block must exist: declare them lazily at the end (hoisted type aliases are fine).
-  while (f.lines.length < targetLines) ordinaryBlock(r, f, r.int(0, 9));
   for (const l of f.lines) for (const m of l.matchAll(/\b([A-Z][a-z]+)Like\b/g)) used.add(m[1]);
   const declared = new Set(f.lines.filter((l) => /^type \w+Like = Like;$/.test(l)).map((l) => l.slice(5, l.indexOf('Like'))));
   for (const u of used) if (!declared.has(u)) f.add(`type ${u}Like = Like;`);
   return f;
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// The MCP layer: types, context, session (inbound _meta), strict params, merge layers, hooks, transports
-
-function typesFile() {
-  const f = new FileText('src/mcp/types.ts');
+function logLibFile() {
+  const f = new FileText('src/lib/log.ts');
   f.add(
-    '// Wire types of the MCP tool surface. `_meta` is the out-of-band channel of a tool result (MCP_META_CHANNELS).',
-    '',
-    "export type ContentBlock = { type: 'text'; text: string } | { type: 'resource'; uri: string; text?: string };",
-    '',
-    'export interface ToolResult {',
-    '  content: ContentBlock[];',
-    '  isError?: boolean;',
-    '  /** Per-key out-of-band channel; merged per top-level key by the dispatch layer, never replaced. */',
-    '  _meta?: Record<string, unknown>;',
-    '}',
-    '',
-    'export type MetaFragment = Record<string, unknown>;',
-    '',
-    'export interface ToolCallParams {',
-    '  name: string;',
-    '  arguments?: Record<string, unknown>;',
-    '  /** Inbound, client-to-server plane: e.g. `session_id`. Unrelated to the result channel. */',
-    '  _meta?: { session_id?: string; progressToken?: string | number };',
-    '}',
-    '',
     'export interface Logger {',
     '  debug(message: string, data?: unknown): void;',
     '  warn(message: string, data?: unknown): void;',
     '}',
-    '',
-    'export interface OperationContext {',
-    '  sessionId?: string;',
-    '  log?: Logger;',
-    '  db: { query<T>(sql: string, params?: unknown[]): Promise<T[]> };',
-    "  /** Attaches one registered `_meta` key to this call's result. */",
-    '  emitResponseMeta?: (key: string, value: unknown) => void;',
-    '}',
-    '',
-    'export interface OpHandler {',
-    '  name: string;',
-    '  schema: { properties: Record<string, unknown> };',
-    '  handler(args: Record<string, unknown>, ctx: OperationContext): Promise<ToolResult>;',
-    '}',
-    '',
-    'export interface DispatchOptions {',
-    '  log?: Logger;',
-    "  strictParams?: 'off' | 'warn' | 'error';",
-    '  /** Transport hook: returns a `_meta` fragment merged after handler-emitted keys. */',
-    '  metaHook?: (params: ToolCallParams, result: ToolResult) => Promise<MetaFragment> | MetaFragment;',
-    '}',
-    '',
-    'export const noopEmit = (_key: string, _value: unknown): void => undefined;',
-  );
-  return f;
-}
-
-function sessionFile() {
-  const f = new FileText('src/mcp/session.ts');
-  f.add(
-    "import type { ToolCallParams } from './types';",
-    '',
-    '// Inbound `_meta` (tool ARGUMENTS plane): reads only.',
-    'export function readSessionId(params: ToolCallParams): string | undefined {',
-    '  const inbound = params._meta;',
-    "  if (inbound && typeof inbound.session_id === 'string' && inbound.session_id.length > 0) {",
-    '    return inbound.session_id;',
-    '  }',
-    '  const args = params.arguments as { _meta?: { session_id?: string } } | undefined;',
-    '  return args?._meta?.session_id;',
-    '}',
-    '',
-    'export function hasProgressToken(params: ToolCallParams): boolean {',
-    "  return params._meta?.progressToken !== undefined && params._meta['progressToken'] !== null;",
-    '}',
-    '',
-    'export function sessionLabel(params: ToolCallParams): string {',
-    '  const { _meta: inbound, name } = params;',
-    "  return `${name}@${inbound?.session_id ?? 'anonymous'}`;",
-    '}',
-  );
-  return f;
-}
-
-function strictParamsFile() {
-  const f = new FileText('src/mcp/strict-params.ts');
-  f.add(
-    "import type { OpHandler, ToolCallParams } from './types';",
-    '',
-    "export interface ParamWarning { code: 'unknown_param'; param: string; suggestion?: string }",
-    '',
-    'function distance(a: string, b: string): number {',
-    '  const dp = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)]);',
-    '  for (let j = 1; j <= b.length; j += 1) dp[0][j] = j;',
-    '  for (let i = 1; i <= a.length; i += 1) {',
-    '    for (let j = 1; j <= b.length; j += 1) {',
-    '      dp[i][j] = Math.min(dp[i - 1][j] + 1, dp[i][j - 1] + 1, dp[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));',
-    '    }',
-    '  }',
-    '  return dp[a.length][b.length];',
-    '}',
-    '',
-    'export function checkStrictParams(op: OpHandler, params: ToolCallParams): ParamWarning[] {',
-    '  const known = Object.keys(op.schema.properties);',
-    '  const warnings: ParamWarning[] = [];',
-    '  for (const param of Object.keys(params.arguments ?? {})) {',
-    "    if (known.includes(param) || param === '_meta') continue;",
-    '    const suggestion = known.find((k) => distance(k, param) <= 2);',
-    "    warnings.push(suggestion ? { code: 'unknown_param', param, suggestion } : { code: 'unknown_param', param });",
-    '  }',
-    '  return warnings;',
-    '}',
-  );
-  return f;
-}
-
-/** @param {number} variant */
-function mergeLayerFile(variant) {
-  const rel = ['src/mcp/dispatch.ts', 'src/mcp/dispatch-batch.ts', 'src/mcp/dispatch-stream.ts'][variant];
-  const f = new FileText(rel);
-  f.add(
-    '// Merge layer (MCP_META_CHANNELS rule 1 and 4): handler-emitted keys first, then the transport hook, merged per key.',
-    "import type { DispatchOptions, MetaFragment, OpHandler, OperationContext, ToolCallParams, ToolResult } from './types';",
-    "import { readSessionId } from './session';",
-    "import { checkStrictParams } from './strict-params';",
-    '',
-    "function collectorContext(params: ToolCallParams, base: Omit<OperationContext, 'emitResponseMeta'>, collected: Record<string, unknown>): OperationContext {",
-    '  return {',
-    '    ...base,',
-    '    sessionId: readSessionId(params),',
-    '    emitResponseMeta: (key, value) => {',
-    '      collected[key] = value;',
-    '    },',
-    '  };',
-    '}',
-    '',
-  );
-  if (variant === 0) {
-    f.add(
-      'export async function dispatchToolCall(',
-      '  op: OpHandler,',
-      '  params: ToolCallParams,',
-      "  base: Omit<OperationContext, 'emitResponseMeta'>,",
-      '  opts: DispatchOptions = {},',
-      '): Promise<ToolResult> {',
-      '  const collected: Record<string, unknown> = {};',
-      '  const ctx = collectorContext(params, base, collected);',
-      '  const result = await op.handler(params.arguments ?? {}, ctx);',
-      '  const out: ToolResult = { content: result.content, isError: result.isError };',
-      '  out._meta = { ...collected };',
-      "  if (opts.strictParams === 'warn') {",
-      '    const warnings = checkStrictParams(op, params);',
-      '    if (warnings.length > 0) {',
-      '      out._meta = { ...out._meta, warnings };',
-      '    }',
-      '  }',
-      '  if (opts.metaHook) {',
-      '    try {',
-      '      const fragment: MetaFragment = await opts.metaHook(params, out);',
-      '      out._meta = { ...out._meta, ...fragment };',
-      '    } catch (err) {',
-      "      opts.log?.warn('metaHook failed; its keys stay absent', err);",
-      '    }',
-      '  }',
-      '  // Reads are never writes.',
-      '  if (Object.keys(out._meta).length === 0) {',
-      "    opts.log?.debug('empty _meta', { tool: params.name });",
-      '  }',
-      '  return out;',
-      '}',
-    );
-  } else if (variant === 1) {
-    f.add(
-      'export async function dispatchBatch(',
-      '  ops: ReadonlyMap<string, OpHandler>,',
-      '  calls: readonly ToolCallParams[],',
-      "  base: Omit<OperationContext, 'emitResponseMeta'>,",
-      '  opts: DispatchOptions = {},',
-      '): Promise<ToolResult[]> {',
-      '  const results: ToolResult[] = [];',
-      '  for (const params of calls) {',
-      '    const op = ops.get(params.name);',
-      '    if (!op) {',
-      "      results.push({ content: [{ type: 'text', text: `unknown tool ${params.name}` }], isError: true });",
-      '      continue;',
-      '    }',
-      '    const collected: Record<string, unknown> = {};',
-      '    const result = await op.handler(params.arguments ?? {}, collectorContext(params, base, collected));',
-      '    const out: ToolResult = { content: result.content, isError: result.isError };',
-      '    out._meta = { ...collected };',
-      '    const warnings = checkStrictParams(op, params);',
-      "    if (warnings.length > 0 && opts.strictParams === 'warn') {",
-      '      const meta = out._meta;',
-      '      meta.warnings = warnings;',
-      '    }',
-      '    if (opts.metaHook) {',
-      '      try {',
-      '        const fragment = await opts.metaHook(params, out);',
-      '        out._meta = { ...(out._meta ?? {}), ...fragment };',
-      '      } catch (err) {',
-      "        opts.log?.warn('metaHook failed in batch', err);",
-      '      }',
-      '    }',
-      '    results.push(out);',
-      '  }',
-      '  return results;',
-      '}',
-    );
-  } else {
-    f.add(
-      'export async function dispatchStream(',
-      '  op: OpHandler,',
-      '  params: ToolCallParams,',
-      "  base: Omit<OperationContext, 'emitResponseMeta'>,",
-      '  send: (chunk: string) => void,',
-      '  opts: DispatchOptions = {},',
-      '): Promise<ToolResult> {',
-      '  const collected: Record<string, unknown> = {};',
-      '  const result = await op.handler(params.arguments ?? {}, collectorContext(params, base, collected));',
-      '  for (const block of result.content) {',
-      "    send(block.type === 'text' ? block.text : block.uri);",
-      '  }',
-      '  const out: ToolResult = { content: result.content };',
-      '  out._meta = { ...collected };',
-      '  try {',
-      '    const fragment = await opts.metaHook?.(params, out);',
-      '    if (fragment) out._meta = { ...out._meta, ...fragment };',
-      '  } catch {',
-      '    // a failing hook degrades to its keys being absent',
-      '  }',
-      '  return out;',
-      '}',
-    );
-  }
-  return f;
-}
-
-function hotMemoryHookFile() {
-  const f = new FileText('src/mcp/hooks/hot-memory.ts');
-  f.add(
-    "import type { MetaFragment, ToolCallParams } from '../types';",
-    "import { readSessionId } from '../session';",
-    '',
-    'export interface HotFact { id: string; text: string; score: number; pinned: boolean }',
-    'export interface HotMemoryStore { recall(sessionId: string | undefined, tool: string): Promise<HotFact[]> }',
-    '',
-    '/** serve-http metaHook producer of `brain_hot_memory` (v0.31 eD3). */',
-    'export async function getBrainHotMemoryMeta(params: ToolCallParams, store: HotMemoryStore): Promise<MetaFragment> {',
-    '  const facts = await store.recall(readSessionId(params), params.name);',
-    '  if (facts.length === 0) return {};',
-    '  return {',
-    '    brain_hot_memory: {',
-    '      facts: facts.slice(0, 8).map((fact) => ({ id: fact.id, text: fact.text, score: fact.score })),',
-    '      generated_at: new Date().toISOString(),',
-    '    },',
-    '  };',
-    '}',
-  );
-  return f;
-}
-
-function timingHookFile() {
-  const f = new FileText('src/mcp/hooks/timing.ts');
-  f.add(
-    "import type { MetaFragment } from '../types';",
-    '',
-    'export interface Phase { name: string; ms: number }',
-    '',
-    'export function getTimingMeta(startedAt: number, phases: readonly Phase[]): MetaFragment {',
-    '  const fragment = {',
-    '    timing: {',
-    '      started_at: new Date(startedAt).toISOString(),',
-    '      duration_ms: Date.now() - startedAt,',
-    '      ...(phases.length > 0 ? { phases: phases.map((p) => ({ name: p.name, ms: p.ms })) } : {}),',
-    '    },',
-    '  };',
-    '  return fragment;',
-    '}',
-  );
-  return f;
-}
-
-/** @param {'http' | 'stdio' | 'sse'} kind */
-function transportFile(kind) {
-  const rel = `src/transport/serve-${kind}.ts`;
-  const f = new FileText(rel);
-  f.add(
-    "import { dispatchToolCall } from '../mcp/dispatch';",
-    "import { getBrainHotMemoryMeta, type HotMemoryStore } from '../mcp/hooks/hot-memory';",
-    "import { getTimingMeta } from '../mcp/hooks/timing';",
-    "import type { DispatchOptions, OpHandler, OperationContext, ToolCallParams, ToolResult } from '../mcp/types';",
-    '',
-    `export function ${kind}DispatchOptions(store: HotMemoryStore, startedAt: () => number): DispatchOptions {`,
-    '  return {',
-    "    strictParams: 'warn',",
-    kind === 'http'
-      ? '    metaHook: async (params) => ({ ...(await getBrainHotMemoryMeta(params, store)), ...getTimingMeta(startedAt(), []) }),'
-      : '    metaHook: () => getTimingMeta(startedAt(), []),',
-    '  };',
-    '}',
-    '',
-    `export async function handle${pascal(kind)}Request(`,
-    '  ops: ReadonlyMap<string, OpHandler>,',
-    '  body: { params: ToolCallParams },',
-    "  base: Omit<OperationContext, 'emitResponseMeta'>,",
-    '  opts: DispatchOptions,',
-    '): Promise<{ status: number; json: ToolResult }> {',
-    '  const op = ops.get(body.params.name);',
-    '  if (!op) {',
-    "    return { status: 404, json: { content: [{ type: 'text', text: 'no such tool' }], isError: true } };",
-    '  }',
-    '  const json = await dispatchToolCall(op, body.params, base, opts);',
-    "  const session = body.params._meta?.session_id ?? 'none';",
-    `  base.log?.debug('${kind} request', { session, keys: Object.keys(json._meta ?? {}) });`,
-    '  return { status: 200, json };',
-    '}',
-  );
-  return f;
-}
-
-function rowsLibFile() {
-  const f = new FileText('src/lib/rows.ts');
-  f.add(
-    "import type { OperationContext } from '../mcp/types';",
-    '',
-    'export interface Row {',
-    '  id: string;',
-    '  text: string;',
-    '  score: number;',
-    '  src: string;',
-    '  dst: string;',
-    '  weight: number;',
-    '  line: number;',
-    '  code: string;',
-    '  message: string;',
-    '}',
-    '',
-    'export interface OpArgs {',
-    '  query?: string;',
-    '  limit?: number;',
-    '  page?: number;',
-    '  cursor?: string;',
-    '  depth?: number;',
-    '  vector?: boolean;',
-    '  expand?: boolean;',
-    '  hint?: boolean;',
-    '  traceId?: string;',
-    '}',
-    '',
-    'export async function loadRows(ctx: OperationContext, table: string, opts: { limit: number; cursor?: string }): Promise<Row[]> {',
-    "  return ctx.db.query<Row>(`SELECT * FROM ${table} WHERE id > $1 LIMIT $2`, [opts.cursor ?? '', opts.limit]);",
-    '}',
-    '',
-    'export function renderRows(rows: readonly Row[]): string {',
-    "  return rows.map((r, i) => `${i + 1}. ${r.text} (${r.score.toFixed(2)})`).join('\\n');",
-    '}',
-    '',
-    'export async function summarize(rows: readonly Row[]): Promise<Record<string, unknown>> {',
-    '  return { count: rows.length };',
-    '}',
-  );
-  return f;
-}
-
-function logLibFile() {
-  const f = new FileText('src/lib/log.ts');
-  f.add(
-    "export type { Logger } from '../mcp/types';",
-    "import type { Logger } from '../mcp/types';",
     '',
     'export function consoleLogger(prefix: string): Logger {',
     '  return {',
@@ -986,193 +489,14 @@ function dbClientFile() {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Op handlers (producers)
-
-/**
- * @overload
- * @param {Random} r @param {FieldKey} key @param {{ oneLine: true, allowSpread?: boolean }} options
- * @returns {string}
- */
-/**
- * @overload
- * @param {Random} r @param {FieldKey} key @param {{ oneLine?: false, allowSpread?: boolean }} [options]
- * @returns {string[]}
- */
-/**
- * @param {Random} r @param {FieldKey} key @param {{ oneLine?: boolean, allowSpread?: boolean }} [options]
- * @returns {string | string[]}
- */
-function valueProps(r, key, { oneLine = false, allowSpread = true } = {}) {
-  /** @type {Record<string, string>} */
-  const exprs = FIELD_EXPRS[key];
-  const names = r.subset(Object.keys(exprs), 2);
-  const props = names.map((n) => `${n}: ${exprs[n]}`);
-  if (allowSpread && r.chance(0.35)) {
-    const unused = Object.keys(exprs).filter((n) => !names.includes(n));
-    if (unused.length > 0) {
-      const n = r.pick(unused);
-      props.push(`...(rows.length > ${r.int(0, 3)} ? { ${n}: ${exprs[n]} } : {})`);
-    }
-  }
-  if (oneLine) return `{ ${props.join(', ')} }`;
-  return props;
-}
-
-/** @param {Random} r @param {string} key @param {string | null} constName */
-function keyExpr(r, key, constName) {
-  if (constName && r.chance(0.5)) return constName;
-  if (r.chance(0.15)) return `\`${key}\``;
-  return `'${key}'`;
-}
-
-/** @typedef {{ dir: string, key: FieldKey, weight: number }} Family */
-/** @typedef {keyof typeof FIELD_EXPRS} FieldKey */
-/** @typedef {{ f: FileText, family: Family, Base: string }} Op */
-/** @typedef {{ file: string, line: number, ruleId: string }} Expected */
-
-/**
- * @param {Random} r @param {Family} family @param {number} index @param {{ name?: string, minLines?: number }} [options]
- * @returns {Op}
- */
-function opFile(r, family, index, { name = `${r.pick(VERBS)}-${r.pick(NOUNS)}-${index}`, minLines = 0 } = {}) {
-  const rel = `src/core/ops/${family.dir}/${name}.ts`;
-  const f = new FileText(rel);
-  const key = family.key;
-  const Base = pascal(name.replace(/-/g, '_'));
-  const useConst = r.chance(0.4);
-  const constName = useConst ? 'META_KEY' : null;
-  f.add(
-    `// ${family.dir} op: ${name}. Emits the '${key}' key (MCP_META_CHANNELS: one producer per key, isolated in try/catch).`,
-    `import type { OperationContext, ToolResult } from '${relImport(rel, 'src/mcp/types.ts')}';`,
-    `import { noopEmit } from '${relImport(rel, 'src/mcp/types.ts')}';`,
-    `import { loadRows, renderRows, summarize, type OpArgs, type Row } from '${relImport(rel, 'src/lib/rows.ts')}';`,
-    '',
-  );
-  if (useConst) f.add(`const META_KEY = '${key}';`, '');
-  f.add(`export interface ${Base}Args extends OpArgs {`, `  ${camel(r.pick(NOUNS))}Id?: string;`, '}', '');
-
-  let needBuilder = false;
-  const builderName = `build${Base}Meta`;
-  const handlers = r.int(2, 5);
-  for (let h = 0; h < handlers || f.lines.length < minLines - 12; h += 1) {
-    const fn = `${camel(r.pick(VERBS))}${pascal(r.pick(NOUNS))}${h}`;
-    const table = `${r.pick(NOUNS)}s`;
-    f.add(
-      `export async function ${fn}(args: ${Base}Args, ctx: OperationContext): Promise<ToolResult> {`,
-      '  const started = Date.now();',
-      `  const rows = await loadRows(ctx, '${table}', { limit: args.limit ?? ${r.int(5, 50)}, cursor: args.cursor });`,
-      `  const total = rows.length + ${r.int(0, 40)};`,
-    );
-    // 0-5: the common shapes; 6-11: rarer spellings of the same clean writes (wrappers, brackets, Object.assign,
-    // computed const keys, creating a missing _meta first).
-    const variant = r.chance(0.75) ? r.int(0, 5) : r.int(6, 11);
-    const k = keyExpr(r, key, constName);
-    let returned = false;
-    if (variant === 0) {
-      needBuilder = true;
-      f.add(
-        '  try {',
-        `    ctx.emitResponseMeta?.(${k}, ${builderName}(rows, args, total));`,
-        '  } catch (err) {',
-        `    ctx.log?.debug('${key} meta degraded', err);`,
-        '  }',
-      );
-    } else if (variant === 1) {
-      // The value is computed right before the emit, so one try holds both (issue 26 §2).
-      f.add('  try {', `    const ${camel(family.dir)}Meta = {`);
-      for (const p of valueProps(r, key)) f.add(`      ${p},`);
-      f.add(
-        '    };',
-        `    ctx.emitResponseMeta?.(${k}, ${camel(family.dir)}Meta);`,
-        '  } catch {',
-        `    // the '${key}' key degrades to absent`,
-        '  }',
-      );
-    } else if (variant === 2) {
-      f.add('  try {', `    ctx.emitResponseMeta?.(${k}, {`);
-      for (const p of valueProps(r, key)) f.add(`      ${p},`);
-      f.add('    });', '  } catch {', `    // the '${key}' key degrades to absent`, '  }');
-    } else if (variant === 3) {
-      f.add(
-        '  const emitMeta = ctx.emitResponseMeta ?? noopEmit;',
-        '  try {',
-        `    emitMeta(${k}, await summarize(rows));`,
-        '  } catch {',
-        `    /* '${key}' stays absent; the call goes on */`,
-        '  }',
-      );
-    } else if (variant === 4) {
-      const v = `${camel(family.dir)}Summary`;
-      f.add(
-        `  const result: ToolResult = { content: [{ type: 'text', text: renderRows(rows) }] };`,
-        `  const ${v} = ${valueProps(r, key, { oneLine: true })};`,
-        `  result._meta = { ...result._meta, ${propKey(key)}: ${v} };`,
-        '  return result;',
-      );
-      returned = true;
-    } else if (variant >= 6) {
-      const v = `${camel(family.dir)}Summary`;
-      const member = isIdent(key) ? `result._meta.${key}` : `result._meta['${key}']`;
-      f.add(
-        `  const result: ToolResult = { content: [{ type: 'text', text: renderRows(rows) }] };`,
-        `  const ${v} = ${valueProps(r, key, { oneLine: true })};`,
-      );
-      if (variant === 6) f.add('  result._meta ??= {};', `  Object.assign(result._meta, { ${propKey(key)}: ${v} });`);
-      else if (variant === 7) f.add(`  (result as ToolResult)._meta = { ...(result as ToolResult)._meta, ${propKey(key)}: ${v} };`);
-      else if (variant === 8) f.add(`  result['_meta'] = { ...result['_meta'], ${propKey(key)}: ${v} };`);
-      else if (variant === 9) f.add(`  result._meta = { ...result._meta, [${constName ?? `'${key}'`}]: ${v} };`);
-      else if (variant === 10) f.add('  if (!result._meta) result._meta = {};', `  ${member} = ${v};`);
-      else f.add('  result._meta = result._meta ?? {};', `  ${member.replace('result._meta', 'result._meta!')} = ${v};`);
-      f.add('  return result;');
-      returned = true;
-    } else {
-      const member = isIdent(key) ? `result._meta.${key}` : `result._meta['${key}']`;
-      f.add(
-        `  const result: ToolResult = { content: [{ type: 'text', text: renderRows(rows) }] };`,
-        '  result._meta ??= {};',
-        '  try {',
-        `    ${member} = await summarize(rows);`,
-        '  } catch (err) {',
-        `    ctx.log?.warn('${key} meta degraded', err);`,
-        '  }',
-        '  return result;',
-      );
-      returned = true;
-    }
-    if (!returned) {
-      f.add(
-        `  ctx.log?.debug('${fn} done', { ms: Date.now() - started, session: ctx.sessionId });`,
-        `  return { content: [{ type: 'text', text: renderRows(rows) }] };`,
-      );
-    }
-    f.add('}', '');
-    // Ordinary helpers between handlers, as in a real op module.
-    for (let i = r.int(1, 4); i > 0; i -= 1) ordinaryBlock(r, f, r.pick([1, 3, 5, 6, 8]));
-  }
-  if (needBuilder) {
-    f.add(`function ${builderName}(rows: Row[], args: ${Base}Args, total: number) {`, '  return {');
-    for (const p of valueProps(r, key)) f.add(`    ${p},`);
-    f.add('  };', '}', '');
-  }
-  return { f, family, Base };
-}
-
-/** @param {FileText} f */
-function finishOrdinaryTypes(f) {
-  const used = new Set();
-  for (const l of f.lines) for (const m of l.matchAll(/\b([A-Z][a-z]+)Like\b/g)) used.add(m[1]);
-  if (used.size > 0) {
-    f.add('interface Like {', '  id: string;', '  score: number;', '  tags: readonly string[];', '}');
-    for (const u of used) f.add(`type ${u}Like = Like;`);
-  }
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Seeded violations: the rule docs' incorrect examples (docs/rules/<rule>.md, each linted by test/docs-examples.test.ts
-// against its `// Reports:` line), each written as a file of its own at a path the corpus manifest gives the role the
-// doc gives it. The corpus holds no second opinion of what a violation is, nor of where it is reported.
+// The rule docs' examples (docs/rules/<rule>.md, each linted by test/docs-examples.test.ts): the correct ones are the
+// corpus's clean `_meta` shapes, the incorrect ones its seeded violations. Each is written after ordinary code as a
+// file of its own, at a path the corpus manifest (the docs' one, placed) gives the role its doc gives it. The corpus
+// holds no second opinion of what clean code or a violation is: the verdict is the doc's, a human's.
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DOCS_EXAMPLES = path.join(REPO, 'docs/examples');
+const DOCS_DEFAULT_FILE = 'src/core/ops/list-pages.ts';
 
 /**
  * The rules violations are seeded for, in the order they are spread over. Not the rule list: that is the plugin's
@@ -1188,23 +512,90 @@ const SEEDABLE_RULES = [
 
 /**
  * Where an example of the file `// File:` names (relative to docs/examples, whose manifest gives it its role) goes in
- * the corpus: a path the corpus manifest gives the same role. Examples of other files (a hook, an ignored command) are
- * not seeded.
- * @type {Record<string, (name: string) => string>}
+ * the corpus, and the glob the corpus manifest adds wherever the docs' manifest names that file: so the corpus path
+ * has the doc file's role (a producer of its keys, the merge layer, ignored, or a file owning no key).
+ * @type {Record<string, { at: (name: string) => string, glob: string }>}
  */
-const CORPUS_PATH_FOR_DOC_FILE = {
-  // A producer of 'retrieval'.
-  'src/core/ops/search.ts': (name) => `src/core/ops/search/${name}.ts`,
-  'src/core/ops/query.ts': (name) => `src/core/ops/query/${name}.ts`,
-  // The merge layer.
-  'src/mcp/dispatch.ts': (name) => `src/mcp/dispatch-${name}.ts`,
-  // The docs' default file, which owns no key.
-  'src/core/ops/list-pages.ts': (name) => `src/core/ops/${name}.ts`,
+const CORPUS_PLACE_OF_DOC_FILE = {
+  // A producer of 'retrieval' (and, for search, of the tool-plane and catalogue keys).
+  'src/core/ops/search.ts': { at: (name) => `src/core/ops/search/${name}.ts`, glob: 'src/core/ops/search/*.ts' },
+  'src/core/ops/query.ts': { at: (name) => `src/core/ops/query/${name}.ts`, glob: 'src/core/ops/query/*.ts' },
+  // The merge layer (and the producer of 'warnings').
+  'src/mcp/dispatch.ts': { at: (name) => `src/mcp/dispatch-${name}.ts`, glob: 'src/mcp/dispatch-*.ts' },
+  // The hook function producing 'brain_hot_memory'.
+  'src/hooks/brain-hot-memory.ts': {
+    at: (name) => `src/hooks/brain-hot-memory-${name}.ts`,
+    glob: 'src/hooks/brain-hot-memory-*.ts',
+  },
+  // An eval command (the docs' `ignore` glob, src/commands/eval-*.ts, already covers it).
+  'src/commands/eval-report.ts': { at: (name) => `src/commands/eval-report-${name}.ts`, glob: 'src/commands/eval-*.ts' },
+  // The docs' default file, which owns no key (its siblings query.ts and page-meta.ts are written as the docs have them).
+  [DOCS_DEFAULT_FILE]: { at: (name) => `src/core/ops/${name}.ts`, glob: 'src/core/ops/*.ts' },
 };
-const DOCS_DEFAULT_FILE = 'src/core/ops/list-pages.ts';
 
-/** @typedef {{ rule: string, code: string, docFile: string, reports: string[] }} DocExample */
+/**
+ * The docs' modules that examples import (`./query.js`, `./page-meta.js`): written into the corpus at the same paths,
+ * where the docs' manifest (kept in the corpus one) gives them the same role.
+ */
+const DOCS_MODULES = ['src/core/ops/query.ts', 'src/core/ops/page-meta.ts'];
+
+/**
+ * Correct examples the corpus leaves out, and why: each is clean for its own rule (docs-examples.test lints it with that
+ * rule alone, under the docs' manifest) but, in the role its doc gives its file, breaks another rule of the plugin, and
+ * the corpus runs them all together. Context mismatches of the docs (the example is correct only for its rule), not
+ * false alarms: each other rule's report follows that rule's own doc. Each entry names its example by its doc and a
+ * line of its code; an entry that names no example, or more than one, stops the generator.
+ * @type {{ doc: string, line: string, why: string }[]}
+ */
+const CORRECT_EXAMPLES_LEFT_OUT = [
+  {
+    doc: 'no-deprecated-meta-key.md',
+    line: "server.registerTool('weather', { description: 'Weather', _meta: { ui: { resourceUri: 'ui://weather/view.html' } } }, async () => ({",
+    why: "no-unregistered-meta-key: the docs' manifest registers no `ui` key (and its file, the default one, owns none)",
+  },
+  {
+    doc: 'no-removed-meta-field.md',
+    line: "  ctx.emitResponseMeta('retrieval', buildRetrieval());",
+    why: 'require-producer-isolation: a producer that calls (`buildRetrieval()`) outside a try/catch',
+  },
+  {
+    doc: 'no-unregistered-meta-field.md',
+    line: "  ctx.emitResponseMeta('retrieval', stats.toMeta());",
+    why: 'require-producer-isolation: a producer that calls (`stats.toMeta()`) outside a try/catch',
+  },
+  {
+    doc: 'no-unregistered-meta-field.md',
+    line: "  out._meta.warnings = unknown.map((u) => ({ code: 'unknown_param', param: u.name, suggestion: u.nearest }));",
+    why: "require-producer-isolation: the merge layer's own key computed by a call (`unknown.map(…)`) outside a try/catch",
+  },
+  {
+    doc: 'no-wholesale-meta-assign.md',
+    line: '  out._meta.warnings = checkParams(params);',
+    why: "require-producer-isolation: the merge layer's own key computed by a call (`checkParams(…)`) outside a try/catch",
+  },
+  {
+    doc: 'no-wholesale-meta-assign.md',
+    line: "  server.registerTool('search', { description: 'Search', inputSchema: {}, _meta: { 'com.example/category': 'retrieval' } }, withWarnings(handler));",
+    why: "no-foreign-meta-key: the merge layer (src/mcp/dispatch.ts) writes the descriptor key 'com.example/category', whose producer is src/core/ops/search.ts",
+  },
+];
+
+/**
+ * Fields the correct examples write that the docs' manifest does not register; the corpus manifest adds them, so that
+ * it is a superset of what the examples need without giving any file another role. `remaining`: the rate-limit
+ * examples of require-producer-isolation.md.
+ * @type {Record<string, Record<string, object>>}
+ */
+const FIELDS_THE_EXAMPLES_ADD = { retrieval: { remaining: {} } };
+
+/**
+ * @typedef {{
+ *   doc: string, line: number, code: string, docFile: string, reports: string[],
+ *   typed: boolean, options: boolean, settings: boolean,
+ * }} DocExample
+ */
 /** @typedef {{ meta: { namespace: string }, rules: Record<string, unknown>, configs: Record<string, unknown> }} Plugin */
+/** @typedef {{ file: string, line: number, ruleId: string }} Expected */
 
 /** @returns {Plugin} the built plugin (dist/), whose rules the seeds are for and whose findings place them */
 function loadPlugin() {
@@ -1221,15 +612,17 @@ function loadPlugin() {
 }
 
 /**
- * The ```ts blocks of a rule doc under a heading that says "Incorrect", with the doc's conventions read as
- * test/docs-examples.test.ts reads them.
- * @param {string} markdown @returns {{ code: string }[]}
+ * The ```ts blocks of a rule doc under a heading that says `verdict` ("Incorrect" or "Correct"), with the doc's
+ * conventions (`// File:`, `// Reports:`, `// Typed`, `// Options:`, `// Settings:`) read as test/docs-examples.test.ts
+ * reads them. In the doc's order.
+ * @param {string} doc @param {'Incorrect' | 'Correct'} verdict @returns {DocExample[]}
  */
-function incorrectBlocksIn(markdown) {
-  const lines = markdown.split('\n');
+function docExamples(doc, verdict) {
+  const lines = readFileSync(path.join(REPO, 'docs/rules', doc), 'utf8').split('\n');
   /** @type {{ level: number, text: string }[]} */
   const headings = [];
-  const blocks = [];
+  /** @type {DocExample[]} */
+  const examples = [];
   for (let i = 0; i < lines.length; i += 1) {
     const heading = /^(#{1,6})\s+(.*)$/.exec(lines[i]);
     if (heading) {
@@ -1242,29 +635,105 @@ function incorrectBlocksIn(markdown) {
     const body = [];
     let end = i + 1;
     while (end < lines.length && !lines[end].trimStart().startsWith(fence[2])) body.push(lines[end++]);
+    // As docs-examples.test: "Incorrect" first (it contains "correct", not "Correct").
     const judged = [...headings].reverse().find((h) => h.text.includes('Incorrect') || h.text.includes('Correct'));
-    if ((fence[3] === 'ts' || fence[3] === 'typescript') && judged?.text.includes('Incorrect'))
-      blocks.push({ code: `${body.join('\n')}\n` });
+    const judgedAs = judged?.text.includes('Incorrect') ? 'Incorrect' : judged ? 'Correct' : null;
+    if ((fence[3] === 'ts' || fence[3] === 'typescript') && judgedAs === verdict) {
+      const code = `${body.join('\n')}\n`;
+      examples.push({
+        doc,
+        line: i + 1,
+        code,
+        docFile: /^\s*\/\/\s*File:\s*(\S+)\s*$/.exec(body[0] ?? '')?.[1] ?? DOCS_DEFAULT_FILE,
+        reports: (/^\s*\/\/\s*Reports:\s*(.+)$/m.exec(code)?.[1] ?? '')
+          .split(',')
+          .map((id) => id.trim())
+          .filter((id) => id.length > 0),
+        typed: /^\s*\/\/\s*Typed\s*$/m.test(code),
+        options: /^\s*\/\/\s*Options:/m.test(code),
+        settings: /^\s*\/\/\s*Settings:/m.test(code),
+      });
+    }
     i = end;
   }
-  return blocks;
+  return examples;
 }
 
 /**
- * The incorrect examples of `rule`'s doc a corpus can hold: linted without types, with the rule's default options and
- * the docs' manifest, one report each, of a file the corpus has a place for. In the doc's order.
- * @param {string} rule @returns {DocExample[]}
+ * Whether the corpus can hold `example` as its doc lints it: untyped (the corpus is linted without a program; a
+ * `// Typed` example's verdict is about type information), the rules' default options (the corpus runs each rule
+ * once, with none; an `// Options:` example is about an option), the docs' manifest (a `// Settings:` example names
+ * another manifest), of a file the corpus has a place for.
+ * @param {DocExample} example
  */
-function docExamplesOf(rule) {
-  return incorrectBlocksIn(readFileSync(path.join(REPO, 'docs/rules', `${rule}.md`), 'utf8')).flatMap(({ code }) => {
-    if (/^\s*\/\/\s*(Typed\s*$|Options:|Settings:)/m.test(code)) return [];
-    const docFile = /^\s*\/\/\s*File:\s*(\S+)\s*$/.exec(code.split('\n', 1)[0])?.[1] ?? DOCS_DEFAULT_FILE;
-    const reports = (/^\s*\/\/\s*Reports:\s*(.+)$/m.exec(code)?.[1] ?? '')
-      .split(',')
-      .map((id) => id.trim())
-      .filter((id) => id.length > 0);
-    return reports.length === 1 && Object.hasOwn(CORPUS_PATH_FOR_DOC_FILE, docFile) ? [{ rule, code, docFile, reports }] : [];
-  });
+function corpusCanHold(example) {
+  return !example.typed && !example.options && !example.settings && Object.hasOwn(CORPUS_PLACE_OF_DOC_FILE, example.docFile);
+}
+
+/** The example's code without the docs' conventions (`// File:`, `// Reports:`), which are not part of it. */
+/** @param {DocExample} example */
+function codeOf(example) {
+  return example.code.replace(/^\s*\/\/\s*(File|Reports):.*\n/gm, '').replace(/\n$/, '');
+}
+
+/** The rule docs, in name order. */
+function ruleDocs() {
+  return readdirSync(path.join(REPO, 'docs/rules'))
+    .filter((name) => name.endsWith('.md'))
+    .sort();
+}
+
+/** Every correct example of every rule doc the corpus can hold, but those it leaves out, in doc and line order. */
+function cleanExamples() {
+  const examples = ruleDocs().flatMap((doc) => docExamples(doc, 'Correct'));
+  /** @param {{ doc: string, line: string }} out @param {DocExample} example */
+  const names = (out, example) => example.doc === out.doc && example.code.split('\n').includes(out.line);
+  for (const out of CORRECT_EXAMPLES_LEFT_OUT) {
+    const named = examples.filter((example) => names(out, example)).length;
+    if (named !== 1) throw new Error(`CORRECT_EXAMPLES_LEFT_OUT: '${out.line}' names ${named} correct examples of ${out.doc}, not one`);
+  }
+  return examples.filter((example) => corpusCanHold(example) && !CORRECT_EXAMPLES_LEFT_OUT.some((out) => names(out, example)));
+}
+
+/**
+ * The corpus manifest: the docs' one (docs/examples/mcp-meta.registry.json, the manifest every doc example is linted
+ * with), each path it names joined by the glob of the corpus's place for that file.
+ */
+function buildManifest() {
+  /** @type {{ mergeLayer?: string[], keys: Record<string, { producers?: string[], fields?: string[] | Record<string, object> }> }} */
+  const docs = requireAs(createRequire(import.meta.url), path.join(DOCS_EXAMPLES, 'mcp-meta.registry.json'));
+  /** @param {string[] | undefined} paths */
+  const placed = (paths) =>
+    paths && [...new Set(paths.flatMap((p) => (Object.hasOwn(CORPUS_PLACE_OF_DOC_FILE, p) ? [p, CORPUS_PLACE_OF_DOC_FILE[p].glob] : [p])))];
+  return {
+    ...docs,
+    $schema: './node_modules/eslint-plugin-mcp-meta/schema/registry.schema.json',
+    mergeLayer: placed(docs.mergeLayer),
+    keys: Object.fromEntries(
+      Object.entries(docs.keys).map(([key, entry]) => [key, { ...entry, producers: placed(entry.producers), ...fieldsOf(key, entry) }]),
+    ),
+  };
+}
+
+/**
+ * The key's fields in the corpus manifest: the docs' ones and `FIELDS_THE_EXAMPLES_ADD`'s.
+ * @param {string} key @param {{ fields?: string[] | Record<string, object> }} entry
+ */
+function fieldsOf(key, entry) {
+  const added = FIELDS_THE_EXAMPLES_ADD[key];
+  if (!added) return {};
+  const docs = Array.isArray(entry.fields) ? Object.fromEntries(entry.fields.map((field) => [field, {}])) : entry.fields;
+  return { fields: { ...docs, ...added } };
+}
+
+/**
+ * A file of the corpus holding `example` after ordinary code (the size of an op module, ~175 lines), at its doc
+ * file's place under the name `name`.
+ * @param {Random} r @param {DocExample} example @param {string} name
+ */
+function exampleFile(r, example, name) {
+  const rel = CORPUS_PLACE_OF_DOC_FILE[example.docFile].at(name);
+  return ordinaryFile(r, rel, r.int(110, 230)).add('', codeOf(example));
 }
 
 /**
@@ -1294,13 +763,14 @@ function corpusLinter(dir, plugin) {
 }
 
 /**
- * `violations` seed files, spread over `SEEDABLE_RULES` in turn: for each, one of the rule's doc examples (picked with
- * `r`) after ordinary code, written where the corpus gives its file's role. An example is seeded only where the whole
- * plugin reports exactly what its doc says it reports (its `// Reports:` line) and nothing else (the corpus manifest is
- * not the docs' one, and some examples break a second rule too); the line is where that report is. So a seed's line is
- * the plugin's, its verdict the doc's: that every example reports what its doc says is docs-examples.test's check, and
- * the corpus's is that its clean files stay silent and the seeds report alike in a whole project.
- * @param {Random} r @param {string} dir the corpus folder, its manifest written @param {number} violations
+ * `violations` seed files, spread over `SEEDABLE_RULES` in turn: for each, one of the rule's incorrect doc examples
+ * the corpus can hold with one report (picked with `r`), after ordinary code, written where the corpus gives its file's
+ * role. An example is seeded only where the whole plugin reports exactly what its doc says it reports (its `// Reports:`
+ * line) and nothing else (some examples break a second rule too); the line is where that report is. So a seed's line
+ * is the plugin's, its verdict the doc's: that every example reports what its doc says is docs-examples.test's check,
+ * and the corpus's is that its clean files stay silent and the seeds report alike in a whole project.
+ * @param {Random} r @param {string} dir the corpus folder, its manifest and the docs' modules written
+ * @param {number} violations
  * @returns {{ files: FileText[], expected: Expected[] }}
  */
 function seedFiles(r, dir, violations) {
@@ -1311,136 +781,29 @@ function seedFiles(r, dir, violations) {
   if (violations <= 0) return { files, expected };
   const plugin = loadPlugin();
   const lint = corpusLinter(dir, plugin);
-  /** @type {Map<string, DocExample[]>} */
-  const usable = new Map();
   for (const rule of SEEDABLE_RULES) {
     const ruleId = `${plugin.meta.namespace}/${rule}`;
     const reportsJustIts = (/** @type {DocExample} */ example, /** @type {string} */ rel) => {
       const messages = lint(example.code, rel);
       return messages.length === 1 && messages[0].ruleId === ruleId && messages[0].messageId === example.reports[0] ? messages[0] : null;
     };
-    const examples = docExamplesOf(rule).filter((example) =>
-      reportsJustIts(example, CORPUS_PATH_FOR_DOC_FILE[example.docFile]('seed-probe')),
+    const examples = docExamples(`${rule}.md`, 'Incorrect').filter(
+      (example) =>
+        corpusCanHold(example) &&
+        example.reports.length === 1 &&
+        reportsJustIts(example, CORPUS_PLACE_OF_DOC_FILE[example.docFile].at('seed-probe')),
     );
     if (examples.length === 0) throw new Error(`no example of docs/rules/${rule}.md can be seeded into the corpus`);
-    usable.set(rule, examples);
     for (let n = SEEDABLE_RULES.indexOf(rule); n < violations; n += SEEDABLE_RULES.length) {
       const example = r.pick(examples);
-      const rel = CORPUS_PATH_FOR_DOC_FILE[example.docFile](`legacy-${rule.replace(/^no-|-meta/g, '')}-${n}`);
-      // A module of the size of an op file (~175 lines): ordinary code, then the example.
-      // The docs' conventions (`// File:`, `// Reports:`) are not part of the code.
-      const code = example.code.replace(/^\s*\/\/\s*(File|Reports):.*\n/gm, '').replace(/\n$/, '');
-      const f = ordinaryFile(r, rel, r.int(110, 230)).add('', code);
-      const found = reportsJustIts({ ...example, code: f.text() }, rel);
-      if (!found) throw new Error(`docs/rules/${rule}.md: an example reports otherwise in ${rel} than on its own`);
+      const f = exampleFile(r, example, `legacy-${rule.replace(/^no-|-meta/g, '')}-${n}`);
+      const found = reportsJustIts({ ...example, code: f.text() }, f.rel);
+      if (!found) throw new Error(`docs/rules/${rule}.md: an example reports otherwise in ${f.rel} than on its own`);
       files.push(f);
-      expected.push({ file: rel, line: found.line, ruleId });
+      expected.push({ file: f.rel, line: found.line, ruleId });
     }
   }
   return { files, expected };
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Other planes and lookalikes
-
-/** @param {Random} r @param {number} i */
-function evalCommandFile(r, i) {
-  const name = `eval-${r.pick(['recall', 'precision', 'latency', 'grounding', 'coverage'])}-${i}`;
-  const rel = `src/commands/${name}.ts`;
-  const f = new FileText(rel);
-  f.add(
-    `// ${name}: eval-report JSON BODY; its _meta.metric_glossary is a third, unrelated plane (ignored by the manifest).`,
-    "import type { ToolResult } from '../mcp/types';",
-    '',
-    'const GLOSSARY = {',
-    "  recall_at_k: 'Share of relevant items in the top k.',",
-    "  mrr: 'Mean reciprocal rank of the first relevant item.',",
-    '};',
-    '',
-    'export interface EvalReport { metrics: Record<string, number>; _meta?: Record<string, unknown> }',
-    '',
-    `export function ${camel(name.replace(/-/g, '_'))}Body(metrics: Record<string, number>): EvalReport {`,
-    '  const report: EvalReport = { metrics };',
-    '  report._meta = { metric_glossary: GLOSSARY };',
-    '  return report;',
-    '}',
-    '',
-    `export function ${camel(name.replace(/-/g, '_'))}Result(report: EvalReport): ToolResult {`,
-    "  const result: ToolResult = { content: [{ type: 'text', text: JSON.stringify(report) }], _meta: { metric_glossary: GLOSSARY } };",
-    '  delete result._meta;',
-    '  return { ...result, _meta: { metric_glossary: GLOSSARY, generated: Date.now() } };',
-    '}',
-    '',
-  );
-  for (let k = r.int(3, 8); k > 0; k -= 1) ordinaryBlock(r, f, r.pick([1, 4, 5, 8]));
-  finishOrdinaryTypes(f);
-  return f;
-}
-
-/** @param {Random} r @param {number} i */
-function clientFile(r, i) {
-  const rel = `src/client/${r.pick(['thin', 'cli', 'bridge', 'probe'])}-client-${i}.ts`;
-  const f = new FileText(rel);
-  f.add(
-    '// A thin client: sends inbound _meta (session_id) with tool ARGUMENTS and reads the result channel.',
-    "import type { ToolCallParams, ToolResult } from '../mcp/types';",
-    '',
-    'export function buildCall(name: string, args: Record<string, unknown>, sessionId: string): { method: string; params: ToolCallParams } {',
-    "  return { method: 'tools/call', params: { name, arguments: args, _meta: { session_id: sessionId } } };",
-    '}',
-    '',
-    'export function retrievalCount(result: ToolResult): number | undefined {',
-    '  const retrieval = result._meta?.retrieval as { returned_count?: number } | undefined;',
-    '  return retrieval?.returned_count;',
-    '}',
-    '',
-    "export function splitResult(result: ToolResult): { body: ToolResult['content']; keys: string[] } {",
-    '  const { _meta, content } = result;',
-    '  return { body: content, keys: Object.keys(_meta ?? {}) };',
-    '}',
-    '',
-    'export function hasWarnings(result: ToolResult): boolean {',
-    "  return Array.isArray(result._meta?.['warnings']) && result._meta !== undefined;",
-    '}',
-    '',
-  );
-  for (let k = r.int(4, 10); k > 0; k -= 1) ordinaryBlock(r, f, r.pick([1, 3, 5, 6, 8]));
-  finishOrdinaryTypes(f);
-  return f;
-}
-
-/** @param {Random} r @param {number} i */
-function lookalikeFile(r, i) {
-  const rel = `src/lib/${r.pick(['edges', 'documents', 'records', 'graph-store'])}-${i}.ts`;
-  const f = new FileText(rel);
-  f.add(
-    '// Names that only look like the result channel: _metadata, meta, edge_meta.',
-    '',
-    'export interface Edge { from: string; to: string; edge_meta?: { weight: number; label?: string } }',
-    'export interface Doc { id: string; meta: { title: string; tags: string[] }; _metadata?: Record<string, unknown> }',
-    '',
-    'export function weighEdge(edge: Edge, weight: number): Edge {',
-    '  edge.edge_meta = { weight };',
-    '  return { ...edge, edge_meta: { weight, label: edge.edge_meta.label } };',
-    '}',
-    '',
-    'export function stampDoc(doc: Doc, source: string): Doc {',
-    '  doc._metadata = { source, at: Date.now() };',
-    "  doc.meta = { title: doc.meta.title.trim(), tags: [...doc.meta.tags, 'stamped'] };",
-    '  delete doc._metadata;',
-    '  Object.assign(doc, { meta: { title: source, tags: [] } });',
-    '  return { ...doc, _metadata: { source } };',
-    '}',
-    '',
-    'export function docResult(doc: Doc): { content: { type: string; text: string }[]; meta: unknown } {',
-    "  const meta = { id: doc.id, emitted: 'never' };",
-    "  return { content: [{ type: 'text', text: doc.meta.title }], meta };",
-    '}',
-    '',
-  );
-  for (let k = r.int(4, 10); k > 0; k -= 1) ordinaryBlock(r, f, r.pick([0, 1, 3, 4, 5, 6, 7, 8, 9]));
-  finishOrdinaryTypes(f);
-  return f;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -1454,56 +817,33 @@ function lookalikeFile(r, i) {
 export function generateCorpus(dir, { files = 1000, seed = 1, violations = 0 } = {}) {
   const r = makeRandom(seed);
   /** @type {FileText[]} */
-  const out = [];
+  const out = [logLibFile(), dbClientFile()];
   /** @type {Expected[]} */
   const expected = [];
 
-  const fixed = [
-    typesFile(),
-    sessionFile(),
-    strictParamsFile(),
-    mergeLayerFile(0),
-    mergeLayerFile(1),
-    mergeLayerFile(2),
-    hotMemoryHookFile(),
-    timingHookFile(),
-    transportFile('http'),
-    transportFile('stdio'),
-    transportFile('sse'),
-    rowsLibFile(),
-    logLibFile(),
-    dbClientFile(),
-  ];
-  out.push(...fixed);
-  const remaining = Math.max(0, files - fixed.length);
-
-  // Op handlers ~14% (the seed files, which write `_meta` too, among them), at least one per family; eval commands
-  // ~2%; clients ~2%; lookalikes ~3%; the rest ordinary.
-  const weightSum = FAMILIES.reduce((s, fam) => s + fam.weight, 0);
-  const opCount = Math.max(FAMILIES.length, Math.round(remaining * 0.14) - Math.max(0, violations));
-  const ops = [];
-  let opIndex = 0;
-  for (const fam of FAMILIES) {
-    const count = Math.max(1, Math.round((opCount * fam.weight) / weightSum));
-    for (let i = 0; i < count; i += 1) ops.push(opFile(r, fam, opIndex++));
-  }
-  const evalCount = Math.max(1, Math.round(remaining * 0.02));
-  const clientCount = Math.max(1, Math.round(remaining * 0.02));
-  const lookCount = Math.max(1, Math.round(remaining * 0.03));
-
-  // The manifest first: seeds are placed by linting them under it.
+  // The manifest and the docs' modules first: seeds are placed by linting them under it.
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, 'mcp-meta.registry.json'), `${JSON.stringify(buildManifest(), null, 2)}\n`);
+  for (const rel of DOCS_MODULES) {
+    mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    writeFileSync(path.join(dir, rel), readFileSync(path.join(DOCS_EXAMPLES, rel), 'utf8'));
+  }
   const seeds = seedFiles(r, dir, violations);
   out.push(...seeds.files);
   expected.push(...seeds.expected);
-  for (const op of ops) {
-    finishOrdinaryTypes(op.f);
-    out.push(op.f);
+
+  // The clean `_meta` code: every correct example at least once, in turn, until about 21% of the files name `_meta`
+  // (what a server of this size has: its op handlers, merge layers, hooks, eval commands and clients).
+  const examples = cleanExamples();
+  if (examples.length === 0) throw new Error('no correct example of docs/rules/*.md can be written into the corpus');
+  const namesMeta = (/** @type {FileText} */ f) => f.lines.some((l) => l.includes('_meta'));
+  const wanted = Math.round(files * 0.213);
+  let naming = out.filter(namesMeta).length;
+  for (let k = 0; k < examples.length || naming < wanted; k += 1) {
+    const f = exampleFile(r, examples[k % examples.length], `${r.pick(VERBS)}-${r.pick(NOUNS)}-${k}`);
+    if (namesMeta(f)) naming += 1;
+    out.push(f);
   }
-  for (let i = 0; i < evalCount; i += 1) out.push(evalCommandFile(r, i));
-  for (let i = 0; i < clientCount; i += 1) out.push(clientFile(r, i));
-  for (let i = 0; i < lookCount; i += 1) out.push(lookalikeFile(r, i));
 
   const folders = [
     'src/lib',
@@ -1517,7 +857,7 @@ export function generateCorpus(dir, { files = 1000, seed = 1, violations = 0 } =
     'src/config',
   ];
   let i = 0;
-  while (out.length < files) {
+  while (out.length + DOCS_MODULES.length < files) {
     const folder = r.pick(folders);
     const rel = `${folder}/${r.pick(ADJS)}-${r.pick(NOUNS)}-${i++}.ts`;
     out.push(ordinaryFile(r, rel, r.int(200, 520)));
@@ -1530,6 +870,7 @@ export function generateCorpus(dir, { files = 1000, seed = 1, violations = 0 } =
     writeFileSync(abs, f.text());
     lines += f.lines.length;
   }
+  for (const rel of DOCS_MODULES) lines += readFileSync(path.join(dir, rel), 'utf8').split('\n').length - 1;
   writeFileSync(
     path.join(dir, 'tsconfig.json'),
     `${JSON.stringify(
@@ -1555,19 +896,27 @@ export function generateCorpus(dir, { files = 1000, seed = 1, violations = 0 } =
     `${JSON.stringify({ name: 'generated-mcp-server', private: true, type: 'module' }, null, 2)}\n`,
   );
   expected.sort((a, b) => (a.file === b.file ? a.line - b.line : a.file < b.file ? -1 : 1));
-  return { dir, files: out.length, lines, expected };
+  return { dir, files: out.length + DOCS_MODULES.length, lines, expected };
 }
 
 /**
- * One producer file of about `lines` lines (op handlers of the 'retrieval' key and their helpers), for the bench's
- * warm `lintText` measurement. `rel` is where it belongs in a generated corpus (a 'retrieval' producer path).
+ * One producer file of about `lines` lines, for the bench's warm `lintText` measurement: ordinary code with the
+ * correct examples of a 'retrieval' producer (src/core/ops/search.ts) between its blocks, in turn. `rel` is where it
+ * belongs in a generated corpus (a 'retrieval' producer path). Beyond one round of the examples, their functions are
+ * declared again (ESLint parses that; it is a file to time, not to type-check).
  * @param {{ lines?: number, seed?: number }} [options]
  * @returns {{ rel: string, text: string, lines: number }}
  */
 export function generateProducerFile({ lines = 1000, seed = 1 } = {}) {
   const r = makeRandom(seed);
-  const { f } = opFile(r, FAMILIES[0], 9999, { name: 'bench-producer', minLines: lines });
-  finishOrdinaryTypes(f);
+  const examples = cleanExamples().filter((example) => example.docFile === 'src/core/ops/search.ts');
+  const f = new FileText(CORPUS_PLACE_OF_DOC_FILE['src/core/ops/search.ts'].at('bench-producer'));
+  ordinaryHeader(f, r);
+  for (let k = 0; f.lines.length < lines; k += 1) {
+    for (let i = r.int(1, 4); i > 0; i -= 1) ordinaryBlock(r, f, r.pick([1, 3, 5, 6, 8]));
+    f.add(codeOf(examples[k % examples.length]), '');
+  }
+  declareLikes(f);
   return { rel: f.rel, text: f.text(), lines: f.lines.length };
 }
 

@@ -1,9 +1,10 @@
 /**
- * End-to-end, "a large real MCP server" (issue 3): a generated, realistic TypeScript MCP server of ~300 files
- * (scripts/generate-corpus.mjs: merge layers, op handlers, hooks, transports, inbound `_meta`, eval JSON bodies,
- * lookalike names and mostly ordinary code) with 20 violations seeded (the rule docs' incorrect examples), linted
- * by a real ESLint 10 with @typescript-eslint/parser and the BUILT plugin's recommended config. The findings must
- * equal the seeded violations exactly: no crash, no false positive, every seeded violation found.
+ * End-to-end, "a large real MCP server" (issue 3): a generated TypeScript MCP server of ~300 files
+ * (scripts/generate-corpus.mjs: the rule docs' correct examples as its `_meta` code, each after ordinary code at a path
+ * the docs' manifest, placed in the corpus, gives its doc's role, and mostly ordinary code) with 20 violations seeded
+ * (the rule docs' incorrect examples), linted by a real ESLint 10 with @typescript-eslint/parser and the BUILT
+ * plugin's recommended config. The findings must equal the seeded violations exactly: no crash, no false positive,
+ * every seeded violation found; and a corpus without seeds gets no finding at all.
  *
  * Needs `npm run build` first (`npm test` does it).
  */
@@ -43,24 +44,21 @@ interface ESLintLike {
 }
 type ESLintCtor = new (options: Record<string, unknown>) => ESLintLike;
 
+let generateCorpus: GenerateCorpus;
+const dirs: string[] = [];
 let dir: string;
 let generated: Generated;
 let results: LintResult[];
 
-beforeAll(async () => {
-  // A non-literal specifier keeps TypeScript from asking for declarations of the .mjs script.
-  const generatorUrl = pathToFileURL(path.join(repoRoot, 'scripts/generate-corpus.mjs')).href;
-  const { generateCorpus } = (await import(generatorUrl)) as { generateCorpus: GenerateCorpus };
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-meta-corpus-'));
-  generated = generateCorpus(dir, { files: 300, seed: 7, violations: 20 });
-
+/** Lints a generated corpus as its user would: the recommended config, every rule that reports without types on. */
+async function lintCorpus(corpusDir: string): Promise<LintResult[]> {
   const { ESLint } = requireFromRepo('eslint') as { ESLint: ESLintCtor };
   const tsParser = requireFromRepo('@typescript-eslint/parser') as unknown;
   const plugin = requireFromRepo('eslint-plugin-mcp-meta') as {
     configs: { recommended: { plugins: Record<string, unknown>; rules: Record<string, unknown> } };
   };
   const eslint = new ESLint({
-    cwd: dir,
+    cwd: corpusDir,
     overrideConfigFile: true,
     overrideConfig: [
       { files: ['**/*.ts'], languageOptions: { parser: tsParser, sourceType: 'module' } },
@@ -69,15 +67,30 @@ beforeAll(async () => {
         files: ['**/*.ts'],
         // All five rules, whatever the preset holds: the corpus seeds violations of each.
         rules: { ...plugin.configs.recommended.rules, ...Object.fromEntries(RULE_IDS.map((id) => [id, 'error'])) },
-        settings: { 'mcp-meta': { registry: path.join(dir, 'mcp-meta.registry.json') } },
+        settings: { 'mcp-meta': { registry: path.join(corpusDir, 'mcp-meta.registry.json') } },
       },
     ],
   });
-  results = await eslint.lintFiles(['src/**/*.ts']);
+  return eslint.lintFiles(['src/**/*.ts']);
+}
+
+function newCorpusDir(): string {
+  const made = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-meta-corpus-'));
+  dirs.push(made);
+  return made;
+}
+
+beforeAll(async () => {
+  // A non-literal specifier keeps TypeScript from asking for declarations of the .mjs script.
+  const generatorUrl = pathToFileURL(path.join(repoRoot, 'scripts/generate-corpus.mjs')).href;
+  ({ generateCorpus } = (await import(generatorUrl)) as { generateCorpus: GenerateCorpus });
+  dir = newCorpusDir();
+  generated = generateCorpus(dir, { files: 300, seed: 7, violations: 20 });
+  results = await lintCorpus(dir);
 });
 
 afterAll(() => {
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  for (const made of dirs) fs.rmSync(made, { recursive: true, force: true });
 });
 
 const key = (f: Expected): string => `${f.file}:${f.line} ${f.ruleId}`;
@@ -115,5 +128,15 @@ describe('generated MCP server corpus (ESLint 10, built plugin)', () => {
     const extra = actual.filter((a) => !expected.includes(key(a))).map((a) => `${key(a)}: ${a.message}`);
     expect({ missing, extra }).toEqual({ missing: [], extra: [] });
     expect(found.sort()).toEqual(expected);
+  });
+
+  it("reports nothing on a corpus without seeds: the docs' correct examples stay silent in a whole project", async () => {
+    const clean = newCorpusDir();
+    const { expected } = generateCorpus(clean, { files: 150, seed: 11, violations: 0 });
+    expect(expected).toEqual([]);
+    const found = (await lintCorpus(clean)).flatMap((r) =>
+      r.messages.map((m) => `${path.relative(clean, r.filePath)}:${m.line} ${m.ruleId ?? '(fatal)'} ${m.message}`),
+    );
+    expect(found).toEqual([]);
   });
 });
