@@ -46,7 +46,8 @@ export function findMetaWrites(input: FindMetaWritesInput): MetaWrite[] {
   // The team's registrations and result builders place objects as the SDK's do: bound for phase 2 to find.
   bindTeamSinks(input.ast, input.vocabulary.sinks);
   const scope = moduleScope(input.filename ?? null);
-  const writes = sites.flatMap((site) => readWrittenValue(site, decidePlane(site), scope));
+  const writes: MetaWrite[] = [];
+  for (const site of sites) writes.push(...readWrittenValue(site, decidePlane(site), scope));
   writes.sort((a, b) => a.node.range[0] - b.node.range[0]);
   return input.filename ? attachOwnership(writes, input.filename, input.producers ?? null) : writes;
 }

@@ -64,7 +64,8 @@ class SiteFinder implements SiteCollector {
   }
 
   add(site: RecognizedSite): void {
-    this.sites.push({ ...site, ...this.location() } as WriteSite);
+    // The recognised object is the walk's own, fresh per site: completed in place rather than copied.
+    this.sites.push(Object.assign(site, this.location()) as WriteSite);
   }
 
   addAliasSite(site: AliasSite): void {
