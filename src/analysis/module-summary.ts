@@ -14,7 +14,7 @@ import type * as ts from 'typescript';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { isNothing, memberPropertyName, propertyKeyName, returnArguments, unwrap, walkAll } from './ast';
 import { constInitializer, constStrings, findBinding, frozenObjectLiteral, functionBoundTo, staticKey } from './bindings';
-import { metaValueShape, moduleScope, type ModuleScope } from './value/meta-value';
+import { moduleScope, returnedLiteralKeys, type ModuleScope } from './value/meta-value';
 import { MODULE_CACHE_ENTRIES, ModuleCache } from './module-cache';
 import { noteModuleRead } from './modules-read';
 import { parseSource } from './parse-source';
@@ -190,7 +190,7 @@ const MAX_INLINE_DEPTH = 6;
 
 /**
  * The keys a helper builds and what it returns, when every return is an object literal (through `?:`, `&&`, `await`
- * or a `const`); null otherwise. Keys another module's helper builds keep that module (`builtBy`); unknown keys are
+ * or a `const`, with the keys set on that `const` before the return: `returnedLiteralKeys`); null otherwise. Keys another module's helper builds keep that module (`builtBy`); unknown keys are
  * left out (a dynamic key there cannot be fixed at the call). Each literal is detached once: a key written as one of
  * its properties takes that property's detached value (no second copy).
  */
@@ -210,7 +210,7 @@ function helperSummary(fn: TSESTree.FunctionLike, budget: { nodes: number }, sco
         if (property.type === 'Property' && copy?.type === 'Property') ownValues.set(property.key, copy.value as Expression);
       });
     }
-    for (const key of metaValueShape(literal, null, scope).keys) {
+    for (const key of returnedLiteralKeys(fn, literal, scope)) {
       if (key.name === null) continue;
       // A key from yet another module's helper already carries a detached value.
       const value = key.builtBy || key.value === null ? key.value : (ownValues.get(key.node) ?? detach(key.value, budget, scope.file));

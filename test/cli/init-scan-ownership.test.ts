@@ -62,3 +62,35 @@ describe("init's producers are the model's writers", () => {
     expect(producersOf(retold)).toEqual({ stats: [elsewhere], widget: [widgets] });
   });
 });
+
+describe('keys a helper sets on the local it returns', () => {
+  it('registers them with the module that builds them, imported or in this file', () => {
+    dir = makeTempProject({
+      'src/ui-meta.ts': `export function toolUiMeta(template: string, accessible: boolean) {
+  const meta: Record<string, unknown> = { 'openai/outputTemplate': template };
+  if (accessible) meta['openai/widgetAccessible'] = true;
+  return meta;
+}
+`,
+      'mcp-meta.registry.json': JSON.stringify({ version: 1, keys: {} }),
+    });
+    const loaded = loadRegistry(path.join(dir, 'mcp-meta.registry.json'));
+    if (!loaded.ok) throw new Error('temp manifest did not load');
+    const caller = path.join(dir, 'src/server.ts');
+    const code = `import { toolUiMeta } from './ui-meta.js';
+function localMeta(hits: number) {
+  const meta: Record<string, unknown> = {};
+  meta.stats = hits;
+  return meta;
+}
+export const a = { content: [], _meta: toolUiMeta('ui://widget/a.html', true) };
+export const b = { content: [], _meta: localMeta(1) };
+`;
+    const uiMeta = path.join(dir, 'src/ui-meta.ts');
+    expect(producersOf(analyzeSource(code, caller, loaded.registry))).toEqual({
+      'openai/outputTemplate': [uiMeta],
+      'openai/widgetAccessible': [uiMeta],
+      stats: [caller],
+    });
+  });
+});

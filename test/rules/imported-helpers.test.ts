@@ -44,6 +44,8 @@ const TYPO_HELPER = `import { typoMeta } from './stats-meta.js';
 export function wrap(result: { content: unknown[]; _meta?: object }) {
   return { ...result, _meta: { ...result._meta, ...typoMeta() } };
 }`;
+const TYPO_ADDED_HELPER = `import { typoAddedMeta } from './stats-meta.js';
+export const result = { content: [], _meta: typoAddedMeta(3, true) };`;
 const EXTRA_FIELD = `import { extraFieldMeta as metaOf } from './stats-meta.js';
 export const result = { content: [], _meta: metaOf(3) };`;
 const WRONG_TYPE = `import { wrongTypeMeta } from './stats-meta.js';
@@ -117,6 +119,27 @@ for (const { name, tester, file } of TESTERS) {
               key: 'retreival',
               registry: 'mcp-meta.registry.json',
               hint: " Did you mean 'retrieval'? It is built by typoMeta() in 'src/stats-meta.ts': fix it there.",
+            },
+            suggestions: [],
+          },
+        ],
+      },
+      {
+        name: "a helper's typo set on the local it returns, before the return: reported at the call, fixed there",
+        code: TYPO_ADDED_HELPER,
+        filename: other,
+        errors: [
+          {
+            messageId: 'unregisteredKey',
+            line: 2,
+            column: 45,
+            endLine: 2,
+            endColumn: 67,
+            data: {
+              where: '`_meta`',
+              key: 'retreival',
+              registry: 'mcp-meta.registry.json',
+              hint: " Did you mean 'retrieval'? It is built by typoAddedMeta() in 'src/stats-meta.ts': fix it there.",
             },
             suggestions: [],
           },

@@ -33,6 +33,18 @@ const nearMiss = (line: number, column: number, endColumn: number, key: string, 
 
 const valid: ValidTestCase<Options>[] = [
   {
+    name: "a same-file helper's registered key set on the returned const; a key set on another local is not the helper's",
+    filename: SEARCH_OP,
+    code: `function statsMeta(stats, hits) {
+  const meta = { retrieval: stats };
+  const log = {};
+  if (hits) meta.retrieval = hits;
+  log.search_debug = hits;
+  return meta;
+}
+export const result = { content: [], _meta: statsMeta(s, h) };`,
+  },
+  {
     name: 'registered keys in every write shape',
     filename: SEARCH_OP,
     code: `
@@ -136,6 +148,41 @@ export const results = [{ content: [], _meta: meta(1) }, { content: [], _meta: m
         suggestions: [{ messageId: 'useRegisteredKey', data: { key: 'retrieval' }, output: 'out._meta.retrieval = stats;' }],
       },
     ],
+  },
+  {
+    name: "a same-file helper's key set on the returned const before the return (under a condition): a near miss there",
+    filename: SEARCH_OP,
+    code: `function statsMeta(stats, debug) {
+  const meta = { retrieval: stats };
+  if (debug) meta['retrival'] = debug;
+  return meta;
+}
+export const result = { content: [], _meta: statsMeta(s, d) };`,
+    errors: [
+      nearMiss(
+        3,
+        19,
+        29,
+        'retrieval',
+        `function statsMeta(stats, debug) {
+  const meta = { retrieval: stats };
+  if (debug) meta['retrieval'] = debug;
+  return meta;
+}
+export const result = { content: [], _meta: statsMeta(s, d) };`,
+      ),
+    ],
+  },
+  {
+    name: "a same-file helper's key set on the returned const from a variable: unverifiable there",
+    filename: SEARCH_OP,
+    code: `function statsMeta(stats, key) {
+  const meta = { retrieval: stats };
+  meta[key] = 1;
+  return meta;
+}
+export const result = { content: [], _meta: statsMeta(s, k) };`,
+    errors: [unverifiable(3, 8, 11)],
   },
   {
     name: "Object.assign({}, x._meta, { k }) into x._meta: the literal's keys are checked",

@@ -7,6 +7,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { isNothing, memberPropertyName, propertyKeyName, returnArguments, unwrap } from '../ast';
 import { findBinding, functionBoundTo, staticKeys } from '../bindings';
 import { resolveImportedHelper } from '../imported-helpers';
+import { assignmentsToReturnedLocal } from './added-to-returned';
 import { aliasInitializerMeta, isMetaOf, isObjectAssign, objectLiteralOf, returnedObjectLiterals } from '../meta-syntax';
 import type { BuiltValue, HelperOrigin, MetaKeyWrite } from '../types';
 
@@ -163,7 +164,7 @@ function helperCallKeys(inner: TSESTree.CallExpression, callee: TSESTree.Identif
       fn.body.type !== 'BlockStatement'
         ? returnedObjectLiterals(fn.body as Expression)
         : returnArguments(fn.body).flatMap(returnedObjectLiterals);
-    return following(scope, fn, () => returned.flatMap((literal) => metaValueShape(literal, null, scope).keys));
+    return following(scope, fn, () => returned.flatMap((literal) => returnedLiteralKeys(fn, literal, scope)));
   }
   const file = scope.file;
   const binding = file === null || fn ? null : findBinding(callee.name, callee);
@@ -179,6 +180,19 @@ function helperCallKeys(inner: TSESTree.CallExpression, callee: TSESTree.Identif
     value: key.value,
     builtBy: key.builtBy ?? builtBy,
   }));
+}
+
+/**
+ * The keys a helper `fn` builds in `literal`, one of the literals it returns: the literal's own, and those it sets on
+ * the `const` holding it before returning it (`meta['k'] = v`, `added-to-returned.ts`).
+ */
+export function returnedLiteralKeys(fn: TSESTree.FunctionLike, literal: TSESTree.ObjectExpression, scope: ModuleScope): MetaKeyWrite[] {
+  const added = assignmentsToReturnedLocal(fn, literal).flatMap((member) => memberKeys(member, assignedValue(member), scope));
+  return [...metaValueShape(literal, null, scope).keys, ...added];
+}
+
+function assignedValue(member: TSESTree.MemberExpression): Expression {
+  return unwrap((member.parent as TSESTree.AssignmentExpression).right) as Expression;
 }
 
 /**

@@ -20,3 +20,10 @@ export function extraFieldMeta(returned: number) {
 export function wrongTypeMeta() {
   return { retrieval: { returned_count: 'many' } };
 }
+
+// Builds its `_meta` in a local and sets one more key on it before returning it: a typo there.
+export function typoAddedMeta(returned: number, explain: boolean) {
+  const meta: Record<string, unknown> = { retrieval: { returned_count: returned } };
+  if (explain) meta['retreival'] = { returned_count: 0 };
+  return meta;
+}
