@@ -44,20 +44,34 @@ const SDK_CONTAINERS: Readonly<Record<string, Readonly<Record<string, WritePlane
 
 const SDK_TYPE_NAMES: ReadonlySet<string> = new Set([...SDK_TYPE_PLANES.keys(), ...Object.keys(SDK_CONTAINERS)]);
 /**
- * The SDK's requests (`CallToolRequest`, `ReadResourceRequest`, …): their `params` is the request plane. Methods take
- * `CallToolRequest['params']` (v2's `client.callTool(params)`), which is not the type `CallToolRequestParams` names.
+ * The SDK's requests whose params code builds with a `_meta` (`client.callTool({ name, arguments, _meta })`,
+ * `server.createMessage(…)`, …): their `params` is the request plane. Methods take `CallToolRequest['params']`, which is
+ * not the type `CallToolRequestParams` names. Not every request: each costs the checker a schema inference.
  */
-const SDK_REQUEST_NAME = /^[A-Z][A-Za-z]*Request$/;
+const SDK_REQUESTS: ReadonlySet<string> = new Set([
+  'CallToolRequest',
+  'ReadResourceRequest',
+  'GetPromptRequest',
+  'CompleteRequest',
+  'CreateMessageRequest',
+  'ElicitRequest',
+]);
 /** What a request's `params` type is recorded as (a name of `SDK_TYPE_PLANES` on the request plane). */
 const REQUEST_PARAMS = 'RequestParams';
 
 /**
- * The SDK's declared types by identity, with their names (one program may hold several copies: v1, v2, spec types);
- * a request's `params` type is recorded as `RequestParams`.
+ * One SDK declaration file's wanted declarations, resolved only as far as asked: the SDKs infer these types from zod
+ * schemas, so each declared type costs the checker real work (all of one bundle's: seconds), while a lint needs the
+ * few its writes are typed with, which the user's code already made the checker resolve.
  */
-export type SdkTypes = ReadonlyMap<ts.Type, string>;
+interface SdkFileTypes {
+  /** Declared types resolved so far, with their names (a request's `params` type as `RequestParams`). */
+  readonly known: Map<ts.Type, string>;
+  /** Declarations not resolved yet, most asked first (result, tool, resource … then containers, then requests). */
+  readonly pending: ts.DeclarationStatement[];
+}
 
-const sdkTypesByProgram = new WeakMap<ts.Program, SdkTypes>();
+const sdkFilesByProgram = new WeakMap<ts.Program, Map<ts.SourceFile, SdkFileTypes>>();
 /** An SDK declaration file's wanted declarations: unchanged files are shared by the next program (an editor's). */
 const declarationsByFile = new WeakMap<ts.SourceFile, readonly ts.DeclarationStatement[]>();
 
@@ -66,43 +80,69 @@ function isSdkFile(file: ts.SourceFile): boolean {
   return file.isDeclarationFile && file.fileName.includes('/@modelcontextprotocol/');
 }
 
-/**
- * The SDK's types in the program, once per program: only the MCP packages' declaration files are read (their
- * top-level statements, for the names above); the program's other files are never looked into.
- */
-export function sdkTypesOf(services: TypeServices): SdkTypes {
-  const known = sdkTypesByProgram.get(services.program);
-  if (known) return known;
-  const types = new Map<ts.Type, string>();
-  for (const file of services.program.getSourceFiles()) {
-    if (!isSdkFile(file)) continue;
-    for (const declaration of sdkDeclarationsIn(services, file)) {
-      const symbol = declaration.name ? services.checker.getSymbolAtLocation(declaration.name) : undefined;
-      if (!symbol) continue;
-      const type = services.checker.getDeclaredTypeOfSymbol(symbol);
-      if (!SDK_REQUEST_NAME.test(symbol.name)) {
-        types.set(type, symbol.name);
-        continue;
-      }
-      const params = type.isUnion() ? undefined : services.checker.getPropertyOfType(type, 'params');
-      if (params) types.set(services.checker.getNonNullableType(services.checker.getTypeOfSymbol(params)), REQUEST_PARAMS);
-    }
-  }
-  sdkTypesByProgram.set(services.program, types);
-  return types;
+/** How soon a declaration is resolved: the planes' types first, in their table's order, then containers, then requests. */
+const RESOLVE_ORDER: readonly string[] = [...SDK_TYPE_PLANES.keys(), ...Object.keys(SDK_CONTAINERS)];
+
+function rank(name: string): number {
+  const index = RESOLVE_ORDER.indexOf(name);
+  return index < 0 ? RESOLVE_ORDER.length : index;
 }
 
 function sdkDeclarationsIn(services: TypeServices, file: ts.SourceFile): readonly ts.DeclarationStatement[] {
   const known = declarationsByFile.get(file);
   if (known) return known;
   const tsModule = services.ts;
-  const declarations = file.statements.filter(
-    (statement): statement is ts.InterfaceDeclaration | ts.TypeAliasDeclaration =>
-      (tsModule.isInterfaceDeclaration(statement) || tsModule.isTypeAliasDeclaration(statement)) &&
-      (SDK_TYPE_NAMES.has(statement.name.text) || SDK_REQUEST_NAME.test(statement.name.text)),
-  );
+  const declarations = file.statements
+    .filter(
+      (statement): statement is ts.InterfaceDeclaration | ts.TypeAliasDeclaration =>
+        (tsModule.isInterfaceDeclaration(statement) || tsModule.isTypeAliasDeclaration(statement)) &&
+        (SDK_TYPE_NAMES.has(statement.name.text) || SDK_REQUESTS.has(statement.name.text)),
+    )
+    .sort((a, b) => rank(a.name.text) - rank(b.name.text));
   declarationsByFile.set(file, declarations);
   return declarations;
+}
+
+function sdkFileTypes(services: TypeServices, file: ts.SourceFile): SdkFileTypes {
+  let files = sdkFilesByProgram.get(services.program);
+  if (!files) sdkFilesByProgram.set(services.program, (files = new Map<ts.SourceFile, SdkFileTypes>()));
+  let types = files.get(file);
+  if (!types) files.set(file, (types = { known: new Map<ts.Type, string>(), pending: [...sdkDeclarationsIn(services, file)] }));
+  return types;
+}
+
+/** Resolves one declaration into `known`: its declared type, or for a request the type of its `params`. */
+function resolveDeclaration(services: TypeServices, declaration: ts.DeclarationStatement, known: Map<ts.Type, string>): void {
+  const { checker } = services;
+  const symbol = declaration.name ? checker.getSymbolAtLocation(declaration.name) : undefined;
+  if (!symbol) return;
+  const type = checker.getDeclaredTypeOfSymbol(symbol);
+  if (!SDK_REQUESTS.has(symbol.name)) {
+    known.set(type, symbol.name);
+    return;
+  }
+  const params = type.isUnion() ? undefined : checker.getPropertyOfType(type, 'params');
+  if (params) known.set(checker.getNonNullableType(checker.getTypeOfSymbol(params)), REQUEST_PARAMS);
+}
+
+/**
+ * The name of the SDK type `type` is (by identity), or undefined. Only a type declared in an MCP package's
+ * declaration file (its alias, its symbol: the SDK's `Flatten<…>` of a schema) is looked up, and only among that
+ * file's declarations, resolved one by one until one is `type` (once per program); any other type costs nothing.
+ */
+export function sdkNameOf(services: TypeServices, type: ts.Type): string | undefined {
+  const declarations = [...(type.aliasSymbol?.declarations ?? []), ...(type.getSymbol()?.declarations ?? [])];
+  for (const file of new Set(declarations.map((declaration) => declaration.getSourceFile()))) {
+    if (!isSdkFile(file)) continue;
+    const { known, pending } = sdkFileTypes(services, file);
+    let name = known.get(type);
+    while (name === undefined && pending.length > 0) {
+      resolveDeclaration(services, pending.shift()!, known);
+      name = known.get(type);
+    }
+    if (name !== undefined) return name;
+  }
+  return undefined;
 }
 
 /** The plane of an object of the SDK type named `name`, or null (a container, or not an SDK type). */

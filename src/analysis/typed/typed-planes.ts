@@ -20,7 +20,7 @@ import { conditionalSpreadHost } from '../sites/literal-host';
 import type { PlaneEvidence, WritePlane } from '../planes';
 import type { MetaFileAnalysis, MetaWrite } from '../types';
 import { isNamedAs, resolveResultTypes, type ResolvedResultTypes } from './result-types';
-import { planeOfSdkContainer, planeOfSdkType, sdkTypesOf, type SdkTypes } from './sdk-types';
+import { planeOfSdkContainer, planeOfSdkType, sdkNameOf } from './sdk-types';
 import type { TypeServices } from './type-services';
 
 /** The evidence a type may overrule: the syntax's guesses. */
@@ -31,7 +31,6 @@ const MAX_BASE_DEPTH = 4;
 
 interface TypeWitness {
   readonly services: TypeServices;
-  readonly sdk: SdkTypes;
   /** The manifest's `resultTypes`, when any is declared in the program. */
   readonly results: ResolvedResultTypes | null;
 }
@@ -79,7 +78,7 @@ function decideType<T>(witness: TypeWitness, type: ts.Type, decide: (type: ts.Ty
 /** The plane an object of `type` is on: an SDK type's, or `result` for one of the manifest's `resultTypes`. */
 function planeOfType(witness: TypeWitness, type: ts.Type): WritePlane | null {
   return decideType(witness, type, (leaf) => {
-    const sdkName = witness.sdk.get(leaf);
+    const sdkName = sdkNameOf(witness.services, leaf);
     const sdkPlane = sdkName === undefined ? null : planeOfSdkType(sdkName);
     if (sdkPlane) return sdkPlane;
     const { results } = witness;
@@ -104,7 +103,7 @@ function planeOfLiteral(witness: TypeWitness, literal: TSESTree.ObjectExpression
   const containerType = key === null ? undefined : services.contextualTypeOf(container);
   if (key === null || !containerType) return null;
   return decideType(witness, containerType, (leaf) => {
-    const sdkName = witness.sdk.get(leaf);
+    const sdkName = sdkNameOf(witness.services, leaf);
     return sdkName === undefined ? null : planeOfSdkContainer(sdkName, key);
   });
 }
@@ -139,7 +138,6 @@ export function withTypedPlanes(analysis: MetaFileAnalysis, services: () => Type
     const resolved = names.length > 0 ? resolveResultTypes(typeServices, names) : null;
     const witness: TypeWitness = {
       services: typeServices,
-      sdk: sdkTypesOf(typeServices),
       results: resolved && resolved.types.length > 0 ? resolved : null,
     };
     let changed = false;
