@@ -11,7 +11,9 @@ export type CostCounter =
   /** Imported functions looked up as `_meta` helpers (a file that calls none as a `_meta` value asks for none). */
   | 'imported-helper-lookups'
   /** Nodes the pass-through walk visits (a file that copies no tool-result field is not walked). */
-  | 'pass-through-nodes';
+  | 'pass-through-nodes'
+  /** Files `findMetaWrites` walked (the text check skips files that cannot write `_meta`). */
+  | 'meta-walks';
 
 const counts = new Map<CostCounter, number>();
 

@@ -8,6 +8,7 @@
  * 4. `attachOwnership` (`ownership.ts`): who writes each key, and whether that file is one of its producers.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
+import { countCost } from './cost-counter';
 import { mayWriteMeta, type WriteVocabulary } from './mention-index';
 import { attachOwnership, type ProducerSource } from './ownership';
 import { decidePlane } from './plane/decide-plane';
@@ -32,16 +33,9 @@ export interface FindMetaWritesInput {
   producers?: ProducerSource;
 }
 
-let walks = 0;
-
-/** How many files `findMetaWrites` has walked in this process (tests prove the cheap check skips the walk). */
-export function metaWalkCount(): number {
-  return walks;
-}
-
 export function findMetaWrites(input: FindMetaWritesInput): MetaWrite[] {
   if (!mayWriteMeta(input.text, input.vocabulary)) return [];
-  walks += 1;
+  countCost('meta-walks');
   const sites = findWriteSites(input);
   // The team's registrations and result builders place objects as the SDK's do: bound for phase 2 to find.
   bindTeamSinks(input.ast, input.vocabulary.sinks);

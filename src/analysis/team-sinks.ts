@@ -1,9 +1,9 @@
 /**
  * The manifest's `sinks`: a team's own registration functions and result builders, which the plane analysis reads as
- * it reads the SDK's (`planes.ts`). `defineTool({ name, _meta }, cb)` registers a tool, so its config is a tool
+ * it reads the SDK's (`plane/flow.ts`). `defineTool({ name, _meta }, cb)` registers a tool, so its config is a tool
  * descriptor and what `cb` returns is a tool result; `toolResult({ content, _meta })` builds a tool result, and so
  * does every call of it. A name the SDK or MCP Apps already gives a meaning (`registerTool`, `tool` …) keeps that
- * meaning: `planes.ts` asks here only about calls it does not know.
+ * meaning: `plane/flow.ts` asks here only about calls it does not know.
  *
  * The sinks belong to the manifest of the file being analysed; `findMetaWrites` binds them to the file's AST once, so
  * the plane helpers (which see single nodes) find them from any node of that AST.

@@ -9,7 +9,7 @@ import * as tsParser from '@typescript-eslint/parser';
 import { describe, expect, it } from 'vitest';
 import { rules } from '../../rules';
 import { findMetaWritesInSource } from '../../src/analysis/analyze-source';
-import { metaWalkCount } from '../../src/analysis/find-meta-writes';
+import { costCount } from '../../src/analysis/cost-counter';
 import { analysisBuildCount } from '../../src/analysis/meta-context';
 import type { MetaWrite } from '../../src/analysis/types';
 
@@ -71,11 +71,11 @@ export function forward(params, extra, res, out) {
 /** Counts what one lint costs: analyses built, files walked, and which rules reported. */
 function lintCounting(linter: Linter, code: string, filename: string) {
   const builds = analysisBuildCount();
-  const walks = metaWalkCount();
+  const walks = costCount('meta-walks');
   const messages = linter.verify(code, config, filename);
   return {
     builds: analysisBuildCount() - builds,
-    walks: metaWalkCount() - walks,
+    walks: costCount('meta-walks') - walks,
     messages,
     ruleIds: new Set(messages.map((message) => message.ruleId)),
   };
@@ -102,10 +102,10 @@ describe('one analysis per file, shared by every rule', () => {
       [PRODUCER_FILE, SEARCH_OP], // the same text again is a new AST: one more build, not a stale cache hit
     ] as const;
     const builds = analysisBuildCount();
-    const walks = metaWalkCount();
+    const walks = costCount('meta-walks');
     for (const [code, filename] of files) linter.verify(code, config, filename);
     expect(analysisBuildCount() - builds).toBe(files.length);
-    expect(metaWalkCount() - walks).toBe(files.length);
+    expect(costCount('meta-walks') - walks).toBe(files.length);
   });
 
   it('a file with no _meta, no emitter and no hook name gets no analysis and no walk (and reports nothing)', () => {
@@ -141,13 +141,13 @@ export async function listPages(db, meta) {
   it('ESLint.lintText (a long-lived ESLint instance) builds once per linted text too', async () => {
     const eslint = new ESLint({ cwd: EXAMPLES_DIR, overrideConfigFile: true, overrideConfig: config });
     const builds = analysisBuildCount();
-    const walks = metaWalkCount();
+    const walks = costCount('meta-walks');
     const [first] = await eslint.lintText(PRODUCER_FILE, { filePath: SEARCH_OP });
     const [second] = await eslint.lintText(PRODUCER_FILE, { filePath: SEARCH_OP });
     expect(first.messages.length).toBeGreaterThan(0);
     expect(second.messages).toEqual(first.messages);
     expect(analysisBuildCount() - builds).toBe(2);
-    expect(metaWalkCount() - walks).toBe(2);
+    expect(costCount('meta-walks') - walks).toBe(2);
   });
 });
 

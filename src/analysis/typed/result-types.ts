@@ -1,6 +1,6 @@
 /**
  * Tool results by type (the manifest's `resultTypes`, e.g. `["CallToolResult", "ToolResult"]`). The syntax guesses
- * which objects are tool results (`planes.ts`): any `x._meta = …` whose `x` is not inbound counts. With a TypeScript
+ * which objects are tool results (`plane/decide-plane.ts`): any `x._meta = …` whose `x` is not inbound counts. With a TypeScript
  * program, a `_meta` write on the tool-result plane counts only when its object may be one of these types, so an
  * unrelated object that happens to have `_meta` (a cache entry, a document) stops being a candidate.
  *
