@@ -220,12 +220,23 @@ export function producerInputDeclarations(
   );
   const variablesOf = new Map<TSESTree.VariableDeclaration, TSESLint.Scope.Variable[]>();
   // `closure` runs again with a narrower `allowed` whenever a declaration turns out not to be the producer's own (most
-  // calls on real code): the identifiers of a node are the same every time, so each node is walked once.
+  // calls on real code): the identifiers of a node, and the declaration each one reads, are the same every time, so
+  // each node is walked, and each identifier looked up in its scope, once.
   const identifiersOf = new Map<Node, TSESTree.Identifier[]>();
   const readsOf = (root: Node): TSESTree.Identifier[] => {
     let identifiers = identifiersOf.get(root);
     if (!identifiers) identifiersOf.set(root, (identifiers = readIdentifiers(root)));
     return identifiers;
+  };
+  const declarationsOf = new Map<TSESTree.Identifier, TSESTree.VariableDeclaration | null>();
+  const declarationOf = (identifier: TSESTree.Identifier): TSESTree.VariableDeclaration | null => {
+    let declaration = declarationsOf.get(identifier);
+    if (declaration === undefined) {
+      const variable = variableOf(sourceCode, identifier);
+      declaration = variable ? valueDeclaration(variable, write) : null;
+      declarationsOf.set(identifier, declaration);
+    }
+    return declaration;
   };
   const closure = (allowed: ReadonlySet<TSESTree.VariableDeclaration> | null): Set<TSESTree.VariableDeclaration> => {
     const found = new Set<TSESTree.VariableDeclaration>();
@@ -233,8 +244,7 @@ export function producerInputDeclarations(
     for (let identifier = pending.pop(); identifier; identifier = pending.pop()) {
       countSteps(1);
       if (identifier.name === targetRoot) continue;
-      const variable = variableOf(sourceCode, identifier);
-      const declaration = variable ? valueDeclaration(variable, write) : null;
+      const declaration = declarationOf(identifier);
       if (!declaration || found.has(declaration) || (allowed && !allowed.has(declaration))) continue;
       found.add(declaration);
       if (!variablesOf.has(declaration)) {
