@@ -3,6 +3,8 @@
  * `init`) asks these functions instead of listing write kinds itself, so "replaces", "deletes" and "assembles from
  * collected keys" mean the same thing everywhere.
  */
+import type { TSESTree } from '@typescript-eslint/utils';
+import { unwrap } from './ast';
 import type { MetaWrite } from './types';
 
 /**
@@ -34,14 +36,23 @@ export function writesValues(write: MetaWrite): boolean {
 
 /**
  * `out._meta = { ...collected, ...other }` (or the same value through `Object.assign(out, { _meta })` or a result
- * literal): the merge layer's assembly shape, spreads only and no literal keys.
+ * literal, or `out._meta = Object.assign({}, out._meta, ...fragments)`): the merge layer's assembly shape, spreads
+ * only and no literal keys.
  */
 export function isAssemblyFromCollected(write: MetaWrite): boolean {
   const value = write.metaValue;
+  if (write.kind === 'meta-delete') return false;
+  // The Object.assign merge over its own `_meta` (`mergesSelf`): no source is a literal with keys of its own.
+  if (value?.type === 'CallExpression')
+    return write.mergesSelf && write.spreads.length > 0 && value.arguments.every((argument) => !hasOwnKeys(argument));
   return (
-    write.kind !== 'meta-delete' &&
     value?.type === 'ObjectExpression' &&
     value.properties.length > 0 &&
     value.properties.every((property) => property.type === 'SpreadElement')
   );
+}
+
+function hasOwnKeys(argument: TSESTree.CallExpressionArgument): boolean {
+  const inner = argument.type === 'SpreadElement' ? null : unwrap(argument);
+  return inner?.type === 'ObjectExpression' && inner.properties.some((property) => property.type !== 'SpreadElement');
 }

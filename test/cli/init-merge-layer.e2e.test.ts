@@ -44,13 +44,22 @@ export async function dispatch(run: () => Promise<CallToolResult>): Promise<Call
 `;
 }
 
-function mergeLayerOf(files: Record<string, string>): unknown {
+interface Proposed {
+  readonly mergeLayer?: unknown;
+  readonly keys: Record<string, { producers: string[] }>;
+}
+
+function manifestOf(files: Record<string, string>): Proposed {
   const dir = makeTempDir();
   writeFiles(dir, { ...PRODUCERS, ...files });
   const result = runBin(['init'], dir);
   expect(result.stderr).toBe('');
   expect(result.status, result.stdout).toBe(0);
-  return (JSON.parse(fs.readFileSync(path.join(dir, 'mcp-meta.registry.json'), 'utf8')) as { mergeLayer?: unknown }).mergeLayer;
+  return JSON.parse(fs.readFileSync(path.join(dir, 'mcp-meta.registry.json'), 'utf8')) as Proposed;
+}
+
+function mergeLayerOf(files: Record<string, string>): unknown {
+  return manifestOf(files).mergeLayer;
 }
 
 describe('init: a dispatch that collects the keys of imported producers is the merge layer', () => {
@@ -77,6 +86,33 @@ describe('init: a dispatch that collects the keys of imported producers is the m
   });`,
     );
     expect(mergeLayerOf({ 'src/mcp/dispatch.ts': code })).toEqual(['src/mcp/dispatch.ts']);
+  });
+
+  it('Object.assign({}, result._meta, ...fragments) over the fragments of a list of producers, each called by map, and their keys', () => {
+    const code = dispatch(
+      'const fragments = await Promise.all(producers.map((p) => p(result, started)));',
+      'result._meta = Object.assign({}, result._meta, ...fragments);',
+    ).replace('  result._meta = { ...result._meta, ...collected };\n', '');
+    const manifest = manifestOf({ 'src/mcp/dispatch.ts': code });
+    expect(manifest.mergeLayer).toEqual(['src/mcp/dispatch.ts']);
+    // The list is a `const` array: each item's producer builds its keys, registered with that producer's module.
+    expect(Object.fromEntries(Object.entries(manifest.keys).map(([key, entry]) => [key, entry.producers]))).toEqual({
+      'com.acme/cache': ['src/producers/cache.ts'],
+      'com.acme/timing': ['src/producers/timing.ts'],
+    });
+  });
+
+  it('not Object.assign over a list of known fragments, nor over a map that calls no item', () => {
+    const known = dispatch(
+      'const fragments = [timingMeta(started), await cacheMeta(result)];',
+      'result._meta = Object.assign({}, result._meta, ...fragments);',
+    ).replace('  result._meta = { ...result._meta, ...collected };\n', '');
+    expect(mergeLayerOf({ 'src/mcp/dispatch.ts': known })).toBeUndefined();
+    const notCalled = dispatch(
+      'const fragments = await Promise.all(producers.map((p) => timingMeta(started + producers.indexOf(p))));',
+      'result._meta = Object.assign({}, result._meta, ...fragments);',
+    ).replace('  result._meta = { ...result._meta, ...collected };\n', '');
+    expect(mergeLayerOf({ 'src/mcp/dispatch.ts': notCalled })).toBeUndefined();
   });
 
   it('not a wrapper that merges one known producer’s fragment (outside a loop): it is that producer’s caller', () => {

@@ -46,6 +46,13 @@ export function wrap(result: { content: unknown[]; _meta?: object }) {
 }`;
 const TYPO_ADDED_HELPER = `import { typoAddedMeta } from './stats-meta.js';
 export const result = { content: [], _meta: typoAddedMeta(3, true) };`;
+const PRODUCER_LIST = `import { statsMeta, typoMeta } from './stats-meta.js';
+export async function dispatch(result: { content: unknown[]; _meta?: Record<string, unknown> }) {
+  const producers = [statsMeta, () => typoMeta()];
+  const fragments = await Promise.all(producers.map((produce) => produce(1)));
+  result._meta = Object.assign({}, result._meta, ...fragments);
+  return result;
+}`;
 const EXTRA_FIELD = `import { extraFieldMeta as metaOf } from './stats-meta.js';
 export const result = { content: [], _meta: metaOf(3) };`;
 const WRONG_TYPE = `import { wrongTypeMeta } from './stats-meta.js';
@@ -140,6 +147,27 @@ for (const { name, tester, file } of TESTERS) {
               key: 'retreival',
               registry: 'mcp-meta.registry.json',
               hint: " Did you mean 'retrieval'? It is built by typoAddedMeta() in 'src/stats-meta.ts': fix it there.",
+            },
+            suggestions: [],
+          },
+        ],
+      },
+      {
+        name: "a typo of a producer in a const list whose fragments are merged: reported at the list's item, fixed there",
+        code: PRODUCER_LIST,
+        filename: other,
+        errors: [
+          {
+            messageId: 'unregisteredKey',
+            line: 3,
+            column: 33,
+            endLine: 3,
+            endColumn: 49,
+            data: {
+              where: '`_meta`',
+              key: 'retreival',
+              registry: 'mcp-meta.registry.json',
+              hint: " Did you mean 'retrieval'? It is built by typoMeta() in 'src/stats-meta.ts': fix it there.",
             },
             suggestions: [],
           },

@@ -8,6 +8,7 @@ import { isNothing, memberPropertyName, propertyKeyName, returnArguments, unwrap
 import { findBinding, functionBoundTo, staticKeys } from '../bindings';
 import { resolveImportedHelper } from '../imported-helpers';
 import { assignmentsToReturnedLocal } from './added-to-returned';
+import { producerItems } from './producer-list';
 import { aliasInitializerMeta, isMetaOf, isObjectAssign, objectLiteralOf, returnedObjectLiterals } from '../meta-syntax';
 import type { BuiltValue, HelperOrigin, MetaKeyWrite } from '../types';
 
@@ -157,7 +158,11 @@ function following<T>(scope: ModuleScope, helper: unknown, run: () => T): T | nu
   }
 }
 
-function helperCallKeys(inner: TSESTree.CallExpression, callee: TSESTree.Identifier, scope: ModuleScope): MetaKeyWrite[] | null {
+/**
+ * The keys the helper `callee` builds, for a call of it (or the item naming it in a producer list) at `inner`: where
+ * the keys of an imported helper are reported.
+ */
+function helperCallKeys(inner: Node, callee: TSESTree.Identifier, scope: ModuleScope): MetaKeyWrite[] | null {
   const fn = functionBoundTo(callee);
   if (fn?.body) {
     const returned =
@@ -210,7 +215,21 @@ function sourcesOverSelf(value: Expression, targetText: string | null): TSESTree
   return null;
 }
 
-/** `Object.assign(x._meta, { k: v }, fragment)`: the literals' keys, and the other sources as spreads. */
+/**
+ * The keys the producers of a list build, when `source` holds their fragments
+ * (`...(await Promise.all(producers.map((p) => p(result))))`, `producer-list.ts`): each item's helper keys, as if it
+ * were called here. Items that are no helper add nothing (the source stays a spread either way).
+ */
+function producerListKeys(source: Node, scope: ModuleScope): MetaKeyWrite[] {
+  const items = producerItems(source);
+  if (!items || scope.followedHelpers.size >= MAX_HELPER_DEPTH) return [];
+  return items.flatMap((item) => helperCallKeys(item.at, item.helper, scope) ?? []);
+}
+
+/**
+ * `Object.assign(x._meta, { k: v }, fragment)`: the literals' keys, and the other sources as spreads (with the keys
+ * of producers a source collects, `producerListKeys`).
+ */
 export function keysOfSources(
   sources: readonly TSESTree.CallExpressionArgument[],
   scope: ModuleScope,
@@ -224,7 +243,9 @@ export function keysOfSources(
       keys.push(...shape.keys);
       spreads.push(...shape.spreads);
     } else {
-      spreads.push(unwrap(source.type === 'SpreadElement' ? source.argument : source) as Expression);
+      const spread = unwrap(source.type === 'SpreadElement' ? source.argument : source) as Expression;
+      spreads.push(spread);
+      keys.push(...producerListKeys(spread, scope));
     }
   }
   return { keys, spreads };
@@ -256,7 +277,7 @@ export function metaValueShape(value: Expression, targetText: string | null, sco
       }
       shape.spreads.push(unwrap(property.argument) as Expression);
       // `...timingMeta(t)`: a helper's keys are spread in (still a spread: its other keys, if any, are not known).
-      shape.keys.push(...(helperKeys(property.argument, scope) ?? []));
+      shape.keys.push(...(helperKeys(property.argument, scope) ?? producerListKeys(property.argument, scope)));
       return;
     }
     const propertyValue = unwrap(property.value) as Expression;

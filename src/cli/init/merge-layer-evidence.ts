@@ -9,6 +9,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, memberPropertyName, unwrap, walkAll } from '../../analysis/ast';
 import { findBinding } from '../../analysis/bindings';
 import type { MetaWrite } from '../../analysis/types';
+import { callsEachItem } from '../../analysis/value/producer-list';
 import { isAssemblyFromCollected } from '../../analysis/write-kinds';
 
 type Node = TSESTree.Node;
@@ -20,7 +21,7 @@ const MAX_DEPTH = 6;
  * and at least one spread holds collected keys: a map filled one key at a time under keys it does not know
  * (`collected[key] = value`, `collected.set(key, value)`) or with the fragments of producers in a loop
  * (`Object.assign(collected, await produce(result))`, `collected = { ...collected, ...fragment }`: producers imported
- * from other modules, plugins), or a fragment a manifest hook returned (`await metaHook(…)`),
+ * from other modules, plugins; `await Promise.all(producers.map((p) => p(result)))`), or a fragment a manifest hook returned (`await metaHook(…)`),
  * directly or through `const`s and `Object.fromEntries(Object.entries(x).filter(…))`.
  */
 export function assemblesCollectedKeys(write: MetaWrite, hooks: ReadonlySet<string>): boolean {
@@ -61,6 +62,12 @@ function callHoldsCollectedKeys(call: TSESTree.CallExpression, hooks: ReadonlySe
       return call.arguments.some((argument) => argument.type !== 'SpreadElement' && holdsCollectedKeys(argument, hooks, depth + 1));
     return false;
   }
+  // `Promise.all(producers.map((p) => p(result)))`: the fragments of a list of producers, each called in turn.
+  if (isName(callee.object, 'Promise') && method === 'all') {
+    const [list] = call.arguments;
+    return list !== undefined && list.type !== 'SpreadElement' && holdsCollectedKeys(list, hooks, depth + 1);
+  }
+  if (method === 'map' && callsEachItem(call.arguments[0])) return true;
   // `Object.entries(fragment).filter(…)`, `.map(…)`: the same entries.
   if (method === 'filter' || method === 'map' || method === 'slice') return holdsCollectedKeys(callee.object, hooks, depth + 1);
   return false;
