@@ -544,49 +544,19 @@ const DOCS_MODULES = ['src/core/ops/query.ts', 'src/core/ops/page-meta.ts'];
  * rule alone, under the docs' manifest) but, in the role its doc gives its file, breaks another rule of the plugin, and
  * the corpus runs them all together. Context mismatches of the docs (the example is correct only for its rule), not
  * false alarms: each other rule's report follows that rule's own doc. Each entry names its example by its doc and a
- * line of its code; an entry that names no example, or more than one, stops the generator.
+ * line of its code; an entry that names no example, or more than one, stops the generator. None today: docs-examples.test
+ * also lints every correct example with all recommended rules, so a doc can no longer hold one.
  * @type {{ doc: string, line: string, why: string }[]}
  */
-const CORRECT_EXAMPLES_LEFT_OUT = [
-  {
-    doc: 'no-deprecated-meta-key.md',
-    line: "server.registerTool('weather', { description: 'Weather', _meta: { ui: { resourceUri: 'ui://weather/view.html' } } }, async () => ({",
-    why: "no-unregistered-meta-key: the docs' manifest registers no `ui` key (and its file, the default one, owns none)",
-  },
-  {
-    doc: 'no-removed-meta-field.md',
-    line: "  ctx.emitResponseMeta('retrieval', buildRetrieval());",
-    why: 'require-producer-isolation: a producer that calls (`buildRetrieval()`) outside a try/catch',
-  },
-  {
-    doc: 'no-unregistered-meta-field.md',
-    line: "  ctx.emitResponseMeta('retrieval', stats.toMeta());",
-    why: 'require-producer-isolation: a producer that calls (`stats.toMeta()`) outside a try/catch',
-  },
-  {
-    doc: 'no-unregistered-meta-field.md',
-    line: "  out._meta.warnings = unknown.map((u) => ({ code: 'unknown_param', param: u.name, suggestion: u.nearest }));",
-    why: "require-producer-isolation: the merge layer's own key computed by a call (`unknown.map(…)`) outside a try/catch",
-  },
-  {
-    doc: 'no-wholesale-meta-assign.md',
-    line: '  out._meta.warnings = checkParams(params);',
-    why: "require-producer-isolation: the merge layer's own key computed by a call (`checkParams(…)`) outside a try/catch",
-  },
-  {
-    doc: 'no-wholesale-meta-assign.md',
-    line: "  server.registerTool('search', { description: 'Search', inputSchema: {}, _meta: { 'com.example/category': 'retrieval' } }, withWarnings(handler));",
-    why: "no-foreign-meta-key: the merge layer (src/mcp/dispatch.ts) writes the descriptor key 'com.example/category', whose producer is src/core/ops/search.ts",
-  },
-];
+const CORRECT_EXAMPLES_LEFT_OUT = [];
 
 /**
  * Fields the correct examples write that the docs' manifest does not register; the corpus manifest adds them, so that
- * it is a superset of what the examples need without giving any file another role. `remaining`: the rate-limit
- * examples of require-producer-isolation.md.
+ * it is a superset of what the examples need without giving any file another role. None today: docs-examples.test
+ * lints every correct example with all recommended rules under the docs' manifest.
  * @type {Record<string, Record<string, object>>}
  */
-const FIELDS_THE_EXAMPLES_ADD = { retrieval: { remaining: {} } };
+const FIELDS_THE_EXAMPLES_ADD = {};
 
 /**
  * @typedef {{

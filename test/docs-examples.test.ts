@@ -2,7 +2,8 @@
  * Lints every example of docs/rules/*.md with ESLint 10's `Linter`, the rules from their TypeScript sources and the
  * docs example manifest (docs/examples/mcp-meta.registry.json). Convention for rule docs:
  * - every ```ts block under a heading containing "Incorrect" must parse and get at least one problem from the doc's
- *   rule (the doc's file name); every ```ts block under a heading containing "Correct" must get none;
+ *   rule (the doc's file name); every ```ts block under a heading containing "Correct" must get none, neither from its
+ *   rule alone nor with every rule of the `recommended` preset alongside it (what a user copying it runs);
  * - a block's first line may be `// File: <path relative to docs/examples>` (the linted file, which decides its role:
  *   producer of which key, merge layer, ignored); the default is `src/core/ops/list-pages.ts` (owns no key);
  * - a line `// Options: <JSON>` sets the rule's options (an object is the first option, an array is all of them);
@@ -19,7 +20,7 @@ import type { Linter as LinterType } from 'eslint';
 import { Linter } from 'eslint';
 import * as tsParser from '@typescript-eslint/parser';
 import { describe, expect, it } from 'vitest';
-import { rules } from '../rules';
+import plugin, { rules } from '../rules';
 
 const ROOT = path.resolve(__dirname, '..');
 const DOCS_DIR = path.join(ROOT, 'docs/rules');
@@ -119,7 +120,11 @@ const TYPED_PARSER_OPTIONS = {
   tsconfigRootDir: EXAMPLES_DIR,
 };
 
-function lintExample(ruleName: string, example: Example): LinterType.LintMessage[] {
+/**
+ * Lints the example with the doc's rule (its `// Options:`), and, with `alongside`, every other rule at its level
+ * there: a correct example is also what a user copies into a project that runs the whole preset.
+ */
+function lintExample(ruleName: string, example: Example, alongside: LinterType.RulesRecord = {}): LinterType.LintMessage[] {
   const linter = new Linter({ cwd: EXAMPLES_DIR });
   const parserOptions = isTyped(example.code) ? TYPED_PARSER_OPTIONS : {};
   const config: LinterType.Config[] = [
@@ -128,7 +133,7 @@ function lintExample(ruleName: string, example: Example): LinterType.LintMessage
       languageOptions: { parser: tsParser as unknown as LinterType.Parser, parserOptions },
       plugins: { 'mcp-meta': { rules } as unknown as NonNullable<LinterType.Config['plugins']>[string] },
       settings: { 'mcp-meta': settingsOf(example.code) },
-      rules: { [`mcp-meta/${ruleName}`]: ['error', ...optionsOf(example.code)] as LinterType.RuleEntry },
+      rules: { ...alongside, [`mcp-meta/${ruleName}`]: ['error', ...optionsOf(example.code)] as LinterType.RuleEntry },
     },
   ];
   return linter.verify(example.code, config, fileOf(example.code));
@@ -177,6 +182,12 @@ describe('docs examples', () => {
             expect(describeMessages(messages), `expected no problem in:\n${example.code}`).toBe('');
           }
         });
+        if (example.verdict === 'correct') {
+          it(`${example.heading} › block ${example.index} (line ${example.line}) › silent under recommended`, () => {
+            const messages = lintExample(ruleName, example, plugin.configs.recommended.rules as LinterType.RulesRecord);
+            expect(describeMessages(messages), `a correct example draws no problem from any recommended rule:\n${example.code}`).toBe('');
+          });
+        }
       }
     });
   }
