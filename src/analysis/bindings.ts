@@ -6,7 +6,7 @@
  */
 import type { TSESTree } from '@typescript-eslint/utils';
 import { isFunctionNode, memberPropertyName, staticString, unwrap } from './ast';
-import { countSteps } from './cost-counter';
+import { countSteps } from '../util/cost-counter';
 import { resolveImportedString, resolveImportedStrings } from './imported-consts';
 
 type Node = TSESTree.Node;

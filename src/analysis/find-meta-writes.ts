@@ -8,7 +8,7 @@
  * 4. `attachOwnership` (`ownership.ts`): who writes each key, and whether that file is one of its producers.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { countCost } from './cost-counter';
+import { countCost } from '../util/cost-counter';
 import { mayWriteMeta, type WriteVocabulary } from './mention-index';
 import { attachOwnership, type ProducerSource } from './ownership';
 import { decidePlane } from './plane/decide-plane';

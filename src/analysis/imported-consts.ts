@@ -11,7 +11,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { currentTurn, statOncePerLook } from '../util/stat-once-per-turn';
-import { countCost } from './cost-counter';
+import { countCost } from '../util/cost-counter';
 import { ModuleCache } from './module-cache';
 import { moduleSummary, type ModuleSummary } from './module-summary';
 import { aliasedFile } from './path-aliases';

@@ -4,7 +4,7 @@
  */
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { collectInSameFunction, isFunctionNode, referenceText } from './ast';
-import { countSteps } from './cost-counter';
+import { countSteps } from '../util/cost-counter';
 import type { MetaWrite } from './types';
 import { dropsMetaInPlace } from './write-kinds';
 

@@ -4,7 +4,7 @@
  * code whose text names none of them is never walked.
  */
 import type { Registry } from '../registry/types';
-import { countSteps } from './cost-counter';
+import { countSteps } from '../util/cost-counter';
 import { indexWords, OffsetSet } from './offset-set';
 
 /** The manifest's names the analysis reads; `sinks` (the team's registrations and result builders) is optional. */

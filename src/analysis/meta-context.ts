@@ -10,6 +10,7 @@ import { formatRegistryProblem, resolveRegistryForFile, type ResolvedRegistry } 
 import type { ManifestFreshness } from '../registry/resolve-registry';
 import { readMcpMetaSettings } from '../registry/settings';
 import type { Registry } from '../registry/types';
+import { countCost } from '../util/cost-counter';
 import { currentTurn, diskAsks, lookAgainThisTurn } from '../util/stat-once-per-turn';
 import { analyzeFile } from './analyze-file';
 import { mayWriteMeta } from './mention-index';
@@ -42,13 +43,6 @@ interface GateEntry {
 
 const gates = new WeakMap<object, GateEntry>();
 const states = new WeakMap<object, MetaFileState>();
-let analysisBuilds = 0;
-let registryResolutions = 0;
-
-/** How many times the gate resolved a file's manifest in this process (tests prove it is once per turn, not per file). */
-export function registryResolutionCount(): number {
-  return registryResolutions;
-}
 
 /**
  * A usable manifest for the current event-loop turn, per settings object (ESLint hands every file of a config the same
@@ -88,13 +82,8 @@ function resolveRegistryNow(filename: string, settings: unknown, cwd: string, me
 }
 
 function resolveForGate(filename: string, settings: unknown, cwd: string, freshness: ManifestFreshness): ResolvedRegistry {
-  registryResolutions += 1;
+  countCost('registry-resolutions');
   return resolveRegistryForFile(filename, settings, cwd, freshness);
-}
-
-/** How many times a file's analysis was built in this process (tests prove it is once per file, not once per rule). */
-export function analysisBuildCount(): number {
-  return analysisBuilds;
 }
 
 function sourceCodeOf(context: AnyRuleContext): TSESLint.SourceCode {
@@ -159,7 +148,7 @@ export function getMetaFileState(context: AnyRuleContext): MetaFileState {
   const ast = sourceCode.ast;
   const cached = states.get(ast);
   if (cached) return cached;
-  analysisBuilds += 1;
+  countCost('analysis-builds');
   const parsed = () => ({ ast: sourceCode.ast as TSESTree.Program, visitorKeys: sourceCode.visitorKeys ?? {} });
   // The ESLint class lints absolute paths; a `Linter` given a relative one (RuleTester) means it from its cwd.
   const filename = path.resolve(cwdOf(context), filenameOf(context));

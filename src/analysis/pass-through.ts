@@ -28,7 +28,7 @@ import {
   walkAll,
 } from './ast';
 import { findBinding, patternDeclares } from './bindings';
-import { countCost } from './cost-counter';
+import { countCost } from '../util/cost-counter';
 import { OffsetSet } from './offset-set';
 import { isInbound, TOOL_RESULT_PROPERTIES } from './planes';
 import { TOOL_REGISTRATIONS } from './sdk-registrations';

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { analyzeSource } from '../../src/analysis/analyze-source';
-import { costCount } from '../../src/analysis/cost-counter';
+import { costCount } from '../../src/util/cost-counter';
 import { resolveImportedHelper } from '../../src/analysis/imported-helpers';
 import { loadRegistry } from '../../src/registry';
 import { nextTurn } from '../../src/util/stat-once-per-turn';

@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findMetaWritesInSource } from '../../src/analysis/analyze-source';
-import { costCount } from '../../src/analysis/cost-counter';
+import { costCount } from '../../src/util/cost-counter';
 import { ModuleCache } from '../../src/analysis/module-cache';
 import { MAX_MODULE_BYTES } from '../../src/analysis/module-summary';
 import { nextTurn } from '../../src/util/stat-once-per-turn';

@@ -8,7 +8,7 @@
 import tsParser from '@typescript-eslint/parser';
 import { Linter } from 'eslint';
 import { describe, expect, it } from 'vitest';
-import { costCount } from '../../src/analysis/cost-counter';
+import { costCount } from '../../src/util/cost-counter';
 import { mayPassThrough } from '../../src/analysis/pass-through';
 import plugin from '../../src/index';
 import path from 'node:path';

@@ -12,8 +12,9 @@ import { Linter, type ESLint, type Rule } from 'eslint';
 import * as tsParser from '@typescript-eslint/parser';
 import { describe, expect, it } from 'vitest';
 import { rules } from '../../rules';
-import { analysisBuildCount, getFileGate, registryResolutionCount } from '../../src/analysis/meta-context';
+import { getFileGate } from '../../src/analysis/meta-context';
 import { registryCacheStats } from '../../src/registry';
+import { costCount } from '../../src/util/cost-counter';
 import { diskAsks, nextTurn } from '../../src/util/stat-once-per-turn';
 import { requireFromRepo } from '../e2e/helpers/e2e';
 
@@ -124,14 +125,14 @@ describe('manifest look-ups', () => {
     await nextTurn();
     linter.verify(ORDINARY_FILE, config, LIST_PAGES); // this turn's look at the manifest
     const asked = diskAsks();
-    const built = analysisBuildCount();
+    const built = costCount('analysis-builds');
     expect(linter.verify(lookalikes, config, SEARCH_OP)).toEqual([]);
     expect(diskAsks()).toBe(asked);
-    expect(analysisBuildCount()).toBe(built);
+    expect(costCount('analysis-builds')).toBe(built);
     // With `_meta` itself the same file may write: the manifest is looked at now, and the file analysed.
     linter.verify(lookalikes.replace('x._metadata', 'x._meta'), config, SEARCH_OP);
     expect(diskAsks()).toBeGreaterThan(asked);
-    expect(analysisBuildCount()).toBe(built + 1);
+    expect(costCount('analysis-builds')).toBe(built + 1);
   });
 
   it('a manifest edited and linted right after, in the same event-loop turn, is seen by a file that may write _meta', () => {
@@ -199,8 +200,8 @@ describe('manifest look-ups', () => {
     const gateOf = (filename: string, fileSettings: object = settings) =>
       getFileGate({ sourceCode: { text: ORDINARY_FILE }, filename, settings: fileSettings, cwd: EXAMPLES_DIR } as never);
     await nextTurn();
-    const before = registryResolutionCount();
-    const resolvedSince = () => registryResolutionCount() - before;
+    const before = costCount('registry-resolutions');
+    const resolvedSince = () => costCount('registry-resolutions') - before;
     const otherFolder = path.join(EXAMPLES_DIR, 'src/mcp/dispatch.ts');
     // The settings name the manifest: one look-up for every file of the turn, whatever its folder.
     for (const file of [LIST_PAGES, SEARCH_OP, path.join(EXAMPLES_DIR, 'src/core/ops/other.ts'), otherFolder]) {

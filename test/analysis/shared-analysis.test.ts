@@ -9,8 +9,7 @@ import * as tsParser from '@typescript-eslint/parser';
 import { describe, expect, it } from 'vitest';
 import { rules } from '../../rules';
 import { findMetaWritesInSource } from '../../src/analysis/analyze-source';
-import { costCount } from '../../src/analysis/cost-counter';
-import { analysisBuildCount } from '../../src/analysis/meta-context';
+import { costCount } from '../../src/util/cost-counter';
 import type { MetaWrite } from '../../src/analysis/types';
 
 const EXAMPLES_DIR = path.resolve(__dirname, '../../docs/examples');
@@ -70,11 +69,11 @@ export function forward(params, extra, res, out) {
 
 /** Counts what one lint costs: analyses built, files walked, and which rules reported. */
 function lintCounting(linter: Linter, code: string, filename: string) {
-  const builds = analysisBuildCount();
+  const builds = costCount('analysis-builds');
   const walks = costCount('meta-walks');
   const messages = linter.verify(code, config, filename);
   return {
-    builds: analysisBuildCount() - builds,
+    builds: costCount('analysis-builds') - builds,
     walks: costCount('meta-walks') - walks,
     messages,
     ruleIds: new Set(messages.map((message) => message.ruleId)),
@@ -101,10 +100,10 @@ describe('one analysis per file, shared by every rule', () => {
       [`export function dispatch(opts, out) { try { Object.assign(out._meta, opts.metaHook(out)); } catch {} }`, DISPATCH],
       [PRODUCER_FILE, SEARCH_OP], // the same text again is a new AST: one more build, not a stale cache hit
     ] as const;
-    const builds = analysisBuildCount();
+    const builds = costCount('analysis-builds');
     const walks = costCount('meta-walks');
     for (const [code, filename] of files) linter.verify(code, config, filename);
-    expect(analysisBuildCount() - builds).toBe(files.length);
+    expect(costCount('analysis-builds') - builds).toBe(files.length);
     expect(costCount('meta-walks') - walks).toBe(files.length);
   });
 
@@ -140,13 +139,13 @@ export async function listPages(db, meta) {
 
   it('ESLint.lintText (a long-lived ESLint instance) builds once per linted text too', async () => {
     const eslint = new ESLint({ cwd: EXAMPLES_DIR, overrideConfigFile: true, overrideConfig: config });
-    const builds = analysisBuildCount();
+    const builds = costCount('analysis-builds');
     const walks = costCount('meta-walks');
     const [first] = await eslint.lintText(PRODUCER_FILE, { filePath: SEARCH_OP });
     const [second] = await eslint.lintText(PRODUCER_FILE, { filePath: SEARCH_OP });
     expect(first.messages.length).toBeGreaterThan(0);
     expect(second.messages).toEqual(first.messages);
-    expect(analysisBuildCount() - builds).toBe(2);
+    expect(costCount('analysis-builds') - builds).toBe(2);
     expect(costCount('meta-walks') - walks).toBe(2);
   });
 });

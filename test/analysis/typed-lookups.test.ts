@@ -10,7 +10,7 @@ import { Linter, type ESLint } from 'eslint';
 import * as tsParser from '@typescript-eslint/parser';
 import { describe, expect, it } from 'vitest';
 import { rules } from '../../rules';
-import { typeLookupCount } from '../../src/analysis/typed/type-services';
+import { costCount } from '../../src/util/cost-counter';
 
 const FIXTURE = path.resolve(__dirname, '../rules/typed-fixture');
 const plugin = { rules } as unknown as ESLint.Plugin;
@@ -45,9 +45,9 @@ function configFor(typed: boolean, root: string, registry = 'mcp-meta.registry.j
 function lintCounting(code: string, typed: boolean, registry?: string) {
   const dir = fixtureWith(code);
   try {
-    const before = typeLookupCount();
+    const before = costCount('type-lookups');
     const messages = new Linter({ cwd: dir }).verify(code, configFor(typed, dir, registry), path.join(dir, 'src/search.ts'));
-    return { lookups: typeLookupCount() - before, messages: messages.map((m) => m.messageId ?? m.message) };
+    return { lookups: costCount('type-lookups') - before, messages: messages.map((m) => m.messageId ?? m.message) };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -12,7 +12,7 @@ import * as path from 'node:path';
 import tsParser from '@typescript-eslint/parser';
 import { Linter } from 'eslint';
 import { afterAll, describe, expect, it } from 'vitest';
-import { analysisCostSteps } from '../../src/analysis/cost-counter';
+import { analysisCostSteps } from '../../src/util/cost-counter';
 import plugin from '../../src/index';
 import { parseManifestText, withGlobChecks } from '../../src/registry/parse-registry';
 import { EXAMPLES_REGISTRY, SEARCH_OP, file } from '../rules/rule-tester';

@@ -10,12 +10,12 @@ import * as tsParser from '@typescript-eslint/parser';
 import { Linter, type ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 import { rules } from '../../rules';
-import { typeLookupCount } from '../../src/analysis/typed/type-services';
 import foreignKey from '../../rules/no-foreign-meta-key';
 import removedField from '../../rules/no-removed-meta-field';
 import unregisteredField from '../../rules/no-unregistered-meta-field';
 import unregisteredKey from '../../rules/no-unregistered-meta-key';
 import isolation from '../../rules/require-producer-isolation';
+import { costCount } from '../../src/util/cost-counter';
 
 const FIXTURE = path.resolve(__dirname, 'helper-fixture');
 const settings = { 'mcp-meta': { registry: path.join(FIXTURE, 'mcp-meta.registry.json') } };
@@ -298,9 +298,9 @@ describe('type lookups for an imported helper', () => {
         rules: Object.fromEntries(Object.keys(rules).map((rule) => [`mcp-meta/${rule}`, 'error' as const])),
       },
     ];
-    const before = typeLookupCount();
+    const before = costCount('type-lookups');
     const messages = new Linter({ cwd: FIXTURE }).verify(TYPED_VALUE, config, path.join(FIXTURE, 'src/other.ts'));
     expect(messages).toEqual([]);
-    expect(typeLookupCount() - before).toBe(1);
+    expect(costCount('type-lookups') - before).toBe(1);
   });
 });

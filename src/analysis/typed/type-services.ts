@@ -6,6 +6,7 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import type * as ts from 'typescript';
 
+import { countCost } from '../../util/cost-counter';
 type AnyRuleContext = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
 
 export interface TypeServices {
@@ -25,12 +26,6 @@ export interface TypeServices {
 }
 
 const servicesByAst = new WeakMap<object, TypeServices | null>();
-let typeLookups = 0;
-
-/** How many nodes' types were asked of the checker in this process (tests prove written-out keys and values never ask). */
-export function typeLookupCount(): number {
-  return typeLookups;
-}
 
 /**
  * `typescript`, loaded on demand: here only once the parser made a program, which it did with this same module (so
@@ -85,13 +80,13 @@ export function typeServicesOf(parserServices: ProgramParserServices): TypeServi
     typeOf: (node) => {
       const known = types.get(node);
       if (known) return known;
-      typeLookups += 1;
+      countCost('type-lookups');
       const type = checker.getTypeAtLocation(esTreeNodeToTSNodeMap.get(node));
       types.set(node, type);
       return type;
     },
     contextualTypeOf: (node) => {
-      typeLookups += 1;
+      countCost('type-lookups');
       return checker.getContextualType(esTreeNodeToTSNodeMap.get(node) as ts.Expression);
     },
   };

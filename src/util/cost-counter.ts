@@ -13,7 +13,13 @@ export type CostCounter =
   /** Nodes the pass-through walk visits (a file that copies no tool-result field is not walked). */
   | 'pass-through-nodes'
   /** Files `findMetaWrites` walked (the text check skips files that cannot write `_meta`). */
-  | 'meta-walks';
+  | 'meta-walks'
+  /** Analyses built by the rules (once per file, not once per rule). */
+  | 'analysis-builds'
+  /** Manifest resolutions for the gate (once per folder and turn, once more for a file that may write). */
+  | 'registry-resolutions'
+  /** Nodes whose type was asked of the checker (written-out keys and values never ask). */
+  | 'type-lookups';
 
 /**
  * One number per counter, in a plain object: `countSteps(1)` runs inside the offset set's and the indexes' innermost
@@ -26,6 +32,9 @@ const counts: Record<CostCounter, number> = {
   'imported-helper-lookups': 0,
   'pass-through-nodes': 0,
   'meta-walks': 0,
+  'analysis-builds': 0,
+  'registry-resolutions': 0,
+  'type-lookups': 0,
 };
 
 export function countCost(counter: CostCounter, n = 1): void {
