@@ -77,13 +77,19 @@ const META_LITERAL = new RegExp(MARKS.metaLiteral);
 const META = new RegExp(MARKS.meta, 'g');
 /** All of the above as one test: a file that passes none costs one scan of its text and is never walked. */
 const ANY_MARK = new RegExp(`${MARKS.fieldRead}|${MARKS.fieldDestructured}`);
+/**
+ * A result field's name as a word, which every mark holds: asked first because it is the cheaper scan of the two (on
+ * the bench's corpus, word-then-marks took 40 ms CPU for 20 passes over its 300 files, the marks alone 64 ms), and
+ * most files that name no result field never run the marks' scan.
+ */
+const FIELD_NAME = new RegExp(String.raw`\b(?:${RESULT_FIELD})\b`);
 
 /**
  * Cheap first check, on the text only, for a file the `_meta` write check ruled out (so it has no `_meta` to forward
  * or replace): whether it copies a result field at all.
  */
 export function mayPassThrough(text: string): boolean {
-  return ANY_MARK.test(text);
+  return FIELD_NAME.test(text) && ANY_MARK.test(text);
 }
 
 /** The offsets of the file's marks (see `MARKS`), or null when it has none. */
