@@ -4,6 +4,8 @@
  * their writer. The same cases run with type information (the fixture's tsconfig) and without: types add nothing
  * here and, above all, are never asked about a node of another module.
  */
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { RuleTester } from '@typescript-eslint/rule-tester';
 import * as tsParser from '@typescript-eslint/parser';
@@ -282,25 +284,35 @@ for (const { name, tester, file } of TESTERS) {
 // The comment above, as a count: a lint with types asks the checker nothing about the helper module's nodes (its
 // value for `retrieval` is that module's parameter); the program does not hold them (`TypeServices.holds`). The one
 // lookup is this file's own: the contextual type of its result literal, whose plane only its shape says
-// (typed-planes.ts).
+// (typed-planes.ts). The lint runs in a fresh copy of the fixture whose src/other.ts on disk is the linted text: with
+// CI=true, typescript-eslint builds its program once from the files on disk (single-run mode), so a text that differs
+// from the disk is not the program's file, nothing of it is held, and the count would be 0 for that reason alone.
 describe('type lookups for an imported helper', () => {
   it('asks the checker nothing about a node of the helper module', () => {
-    const plugin = { rules } as unknown as ESLint.Plugin;
-    const config: Linter.Config[] = [
-      {
-        files: ['**/*.ts'],
-        languageOptions: {
-          parser: tsParser as unknown as Linter.Parser,
-          parserOptions: { project: './tsconfig.json', tsconfigRootDir: FIXTURE },
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-meta-helpers-'));
+    try {
+      fs.cpSync(FIXTURE, dir, { recursive: true });
+      const file = path.join(dir, 'src/other.ts');
+      fs.writeFileSync(file, TYPED_VALUE);
+      const plugin = { rules } as unknown as ESLint.Plugin;
+      const config: Linter.Config[] = [
+        {
+          files: ['**/*.ts'],
+          languageOptions: {
+            parser: tsParser as unknown as Linter.Parser,
+            parserOptions: { project: './tsconfig.json', tsconfigRootDir: dir },
+          },
+          plugins: { 'mcp-meta': plugin },
+          settings: { 'mcp-meta': { registry: path.join(dir, 'mcp-meta.registry.json') } },
+          rules: Object.fromEntries(Object.keys(rules).map((rule) => [`mcp-meta/${rule}`, 'error' as const])),
         },
-        plugins: { 'mcp-meta': plugin },
-        settings,
-        rules: Object.fromEntries(Object.keys(rules).map((rule) => [`mcp-meta/${rule}`, 'error' as const])),
-      },
-    ];
-    const before = costCount('type-lookups');
-    const messages = new Linter({ cwd: FIXTURE }).verify(TYPED_VALUE, config, path.join(FIXTURE, 'src/other.ts'));
-    expect(messages).toEqual([]);
-    expect(costCount('type-lookups') - before).toBe(1);
+      ];
+      const before = costCount('type-lookups');
+      const messages = new Linter({ cwd: dir }).verify(TYPED_VALUE, config, file);
+      expect(messages).toEqual([]);
+      expect(costCount('type-lookups') - before).toBe(1);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
