@@ -16,6 +16,7 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { writeFileAtomically } from '../util/atomic-write';
+import { nearestPackageFolder } from '../util/nearest-package';
 import { posixRelative } from '../util/posix-relative';
 
 interface Sidecar {
@@ -77,7 +78,8 @@ function sidecarOf(registryPath: string): Sidecar | null {
   const existing = sidecars.get(registryPath);
   if (existing !== undefined) return existing;
   const dir = path.dirname(registryPath);
-  const root = packageRoot(dir);
+  // The nearest package folder is where `node_modules/.cache` conventionally lives.
+  const root = nearestPackageFolder(dir);
   const file =
     root === null
       ? null
@@ -91,14 +93,6 @@ function sidecarOf(registryPath: string): Sidecar | null {
   const sidecar = file === null ? null : { file, dir, known: readListed(file), dirty: false };
   sidecars.set(registryPath, sidecar);
   return sidecar;
-}
-
-/** The nearest folder at or above `dir` with a `package.json` (where `node_modules/.cache` conventionally lives). */
-function packageRoot(dir: string): string | null {
-  for (let current = dir; ; current = path.dirname(current)) {
-    if (fs.existsSync(path.join(current, 'package.json'))) return current;
-    if (path.dirname(current) === current) return null;
-  }
 }
 
 function readListed(file: string): Map<string, string> {

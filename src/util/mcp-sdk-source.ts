@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { nearestPackageFolder } from './nearest-package';
 
 /** The npm scope of the official MCP SDK packages (`@modelcontextprotocol/server`, `core`, `client`, …). */
 const MCP_SDK_SCOPE = '@modelcontextprotocol/';
 
-/** Per folder: whether its nearest package.json names an MCP SDK package. A package's name does not change mid-lint. */
+/** Per folder of a linted file: whether its nearest package.json names an MCP SDK package. A package's name does not change mid-lint. */
 const sdkByFolder = new Map<string, boolean>();
 
 /**
@@ -13,23 +14,15 @@ const sdkByFolder = new Map<string, boolean>();
  * write, so the SDK's own code stamping them is not a server overriding the stamp.
  */
 export function isMcpSdkSource(filename: string): boolean {
-  return sdkFolder(path.dirname(path.resolve(filename)));
-}
-
-function sdkFolder(folder: string): boolean {
-  const known = sdkByFolder.get(folder);
-  if (known !== undefined) return known;
-  let answer: boolean;
-  const manifest = path.join(folder, 'package.json');
-  const text = readIfFile(manifest);
-  if (text !== null) {
-    answer = packageNameOf(text)?.startsWith(MCP_SDK_SCOPE) ?? false;
-  } else {
-    const parent = path.dirname(folder);
-    answer = parent !== folder && sdkFolder(parent);
+  const folder = path.dirname(path.resolve(filename));
+  let known = sdkByFolder.get(folder);
+  if (known === undefined) {
+    const root = nearestPackageFolder(folder);
+    const text = root === null ? null : readIfFile(path.join(root, 'package.json'));
+    known = (text === null ? undefined : packageNameOf(text))?.startsWith(MCP_SDK_SCOPE) ?? false;
+    sdkByFolder.set(folder, known);
   }
-  sdkByFolder.set(folder, answer);
-  return answer;
+  return known;
 }
 
 function readIfFile(file: string): string | null {
