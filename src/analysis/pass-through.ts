@@ -3,7 +3,7 @@
  * client adapter) rebuilds a tool result it received and leaves `_meta` behind, or forwards the upstream's `_meta`
  * with the upstream's identity in it, or replaces the caller's request `_meta`. The write model (`find-meta-writes`)
  * sees only code that writes `_meta`; these bugs are exactly the code that never mentions it, so this is a model of
- * its own, built once per AST (see `passThroughOf`), walking only the parts of the file its text marks (`MARKS`).
+ * its own, built once per AST (see `passThroughOf`), walking only the parts of the file its text marks (`MARKS` in pass-through-marks.ts).
  *
  * Sources (a tool result received): `await x.callTool(…)` (SDK v1 `Client.callTool`, v2 `@modelcontextprotocol/client`),
  * the value a wrapper gets from the handler it wraps (`await handler(args, extra)`), a value declared (or, with
@@ -29,7 +29,7 @@ import {
 } from './ast';
 import { findBinding, patternDeclares } from './bindings';
 import { countCost } from '../util/cost-counter';
-import { OffsetSet } from './offset-set';
+import { PassThroughMarks } from './pass-through-marks';
 import { isInbound, TOOL_RESULT_PROPERTIES } from './planes';
 import { TOOL_REGISTRATIONS } from './sdk-registrations';
 import { isTeamToolCallback, teamSinkOfArgument } from './team-sinks';
@@ -47,66 +47,8 @@ export const SERVER_INFO_META_KEY = 'io.modelcontextprotocol/serverInfo';
 /** The SDK's client method whose result is an upstream server's tool result (v1 `Client.callTool`, v2 `Client`). */
 const CALL_TOOL = 'callTool';
 
-const RESULT_FIELD = [...TOOL_RESULT_PROPERTIES].join('|');
-
-/**
- * What a finding's literal holds that the text shows, so the walk can skip every subtree that holds none of it (most
- * of a file, and every file with none). A source alone is not such a mark: a wrapped handler's result is a call of a
- * parameter (`await handler(args, extra)`), and with type services any value can be typed as a result, whatever the
- * text says. But every dropped `_meta` is found through a copy of a result field in the literal (`droppedIn`), and the
- * other two findings are `_meta` properties:
- * - `fieldRead`: the literal copies `r.content`, `r?.isError`, `r['structuredContent']` (the mark is inside it);
- * - `fieldDestructured`: the file destructures a result field (`const { content, isError } = await c.callTool(…)`),
- *   so a literal's bare `content` may copy one: then each `fieldWord` is a mark;
- * - `metaLiteral`: the file has a `callTool` result (whose `_meta` a literal may forward with the upstream's
- *   identity) or an outbound request (`params`, `progressToken`) whose `_meta` a literal may replace: then each
- *   `_meta` is a mark.
- */
-const MARKS = {
-  fieldRead: String.raw`\.\s*(?:${RESULT_FIELD})\b|\[\s*(['"\`])(?:${RESULT_FIELD})\1\s*\]`,
-  fieldDestructured: String.raw`\b(?:const|let|var)\s*\{[^;]*?\b(?:${RESULT_FIELD})\b`,
-  fieldWord: String.raw`\b(?:${RESULT_FIELD})\b`,
-  metaLiteral: `${CALL_TOOL}|progressToken|params`,
-  meta: String.raw`\b_meta\b`,
-} as const;
-
-const FIELD_READ = new RegExp(MARKS.fieldRead, 'g');
-const FIELD_DESTRUCTURED = new RegExp(MARKS.fieldDestructured);
-const FIELD_WORD = new RegExp(MARKS.fieldWord, 'g');
-const META_LITERAL = new RegExp(MARKS.metaLiteral);
-const META = new RegExp(MARKS.meta, 'g');
-/** All of the above as one test: a file that passes none costs one scan of its text and is never walked. */
-const ANY_MARK = new RegExp(`${MARKS.fieldRead}|${MARKS.fieldDestructured}`);
-/**
- * A result field's name as a word, which every mark holds: asked first because it is the cheaper scan of the two (on
- * the bench's corpus, word-then-marks took 40 ms CPU for 20 passes over its 300 files, the marks alone 64 ms), and
- * most files that name no result field never run the marks' scan.
- */
-const FIELD_NAME = new RegExp(String.raw`\b(?:${RESULT_FIELD})\b`);
-
-/**
- * Cheap first check, on the text only, for a file the `_meta` write check ruled out (so it has no `_meta` to forward
- * or replace): whether it copies a result field at all.
- */
-export function mayPassThrough(text: string): boolean {
-  return FIELD_NAME.test(text) && ANY_MARK.test(text);
-}
-
-/** The offsets of the file's marks (see `MARKS`), or null when it has none. */
-function marksOf(text: string): OffsetSet | null {
-  const marks = new OffsetSet(text.length);
-  let any = false;
-  const add = (pattern: RegExp): void => {
-    for (const match of text.matchAll(pattern)) {
-      marks.add(match.index);
-      any = true;
-    }
-  };
-  add(FIELD_READ);
-  if (FIELD_DESTRUCTURED.test(text)) add(FIELD_WORD);
-  if (META_LITERAL.test(text)) add(META);
-  return any ? marks : null;
-}
+/** The text check for files that cannot write `_meta`, and the marks the walk follows: see pass-through-marks.ts. */
+export { mayPassThrough } from './pass-through-marks';
 
 /** How a tool result came in. */
 export type SourceKind =
@@ -192,7 +134,7 @@ export function passThroughOf(
 ): PassThroughAnalysis {
   const known = byAst.get(ast);
   if (known) return known;
-  const marks = marksOf(text);
+  const marks = PassThroughMarks.of(text);
   const analysis = marks
     ? analyse(ast, marks, {
         resultTypes: new Set(['CallToolResult', ...manifest.resultTypes]),
@@ -209,7 +151,7 @@ const LIST_CALLBACKS: ReadonlySet<string> = new Set(['map', 'flatMap', 'forEach'
 /** Names a wrapper gives the handler it wraps. A parameter named otherwise must copy an MCP-only field. */
 const HANDLER_NAME = /handler|handle|callback|^cb$|^fn$|^next$|tool|exec|run|func|original|wrapped|impl/i;
 
-function analyse(ast: TSESTree.Program, marks: OffsetSet, context: Context): PassThroughAnalysis {
+function analyse(ast: TSESTree.Program, marks: PassThroughMarks, context: Context): PassThroughAnalysis {
   const candidates: TSESTree.ObjectExpression[] = [];
   const requestLiterals: TSESTree.ObjectExpression[] = [];
   let visited = 0;

@@ -1,0 +1,162 @@
+/**
+ * The pass-through model's text marks (what a finding's literal holds that the text shows, see `MARKS`) and its text
+ * check for files that cannot write `_meta` (`mayPassThrough`). Both used to scan the text once per mark kind, a
+ * `matchAll` allocating a match per hit, and the check scanned it twice (a field name, then every mark); now one scan
+ * finds the result-field words, a look at the characters around each says whether it is read (`r.content`,
+ * `r['isError']`), and the marks are a sorted list, not an offset set. The regexes in `MARKS` stay the definition:
+ * every function here gives what they give, on any text (test/analysis/pass-through-marks.test.ts compares them on
+ * real code and on adversarial strings).
+ */
+import { countSteps } from '../util/cost-counter';
+import { TOOL_RESULT_PROPERTIES } from './planes';
+
+const RESULT_FIELD = [...TOOL_RESULT_PROPERTIES].join('|');
+
+/**
+ * What a finding's literal holds that the text shows, so the walk can skip every subtree that holds none of it (most
+ * of a file, and every file with none). A source alone is not such a mark: a wrapped handler's result is a call of a
+ * parameter (`await handler(args, extra)`), and with type services any value can be typed as a result, whatever the
+ * text says. But every dropped `_meta` is found through a copy of a result field in the literal (`droppedIn`), and the
+ * other two findings are `_meta` properties:
+ * - `fieldRead`: the literal copies `r.content`, `r?.isError`, `r['structuredContent']` (the mark is inside it);
+ * - `fieldDestructured`: the file destructures a result field (`const { content, isError } = await c.callTool(…)`),
+ *   so a literal's bare `content` may copy one: then each `fieldWord` is a mark;
+ * - `metaLiteral`: the file has a `callTool` result (whose `_meta` a literal may forward with the upstream's
+ *   identity) or an outbound request (`params`, `progressToken`) whose `_meta` a literal may replace: then each
+ *   `_meta` is a mark.
+ */
+export const MARKS = {
+  fieldRead: String.raw`\.\s*(?:${RESULT_FIELD})\b|\[\s*(['"\`])(?:${RESULT_FIELD})\1\s*\]`,
+  fieldDestructured: String.raw`\b(?:const|let|var)\s*\{[^;]*?\b(?:${RESULT_FIELD})\b`,
+  fieldWord: String.raw`\b(?:${RESULT_FIELD})\b`,
+  metaLiteral: 'callTool|progressToken|params',
+  meta: String.raw`\b_meta\b`,
+} as const;
+
+/**
+ * A result field's name as a word: the one scan every file gets. A regex, not an `indexOf` per field name: one pass of
+ * it took 8.0 µs a file on the bench corpus' 219 files that cannot write `_meta` (11 KB on average, in isolation),
+ * the three `indexOf` passes 17.4 µs.
+ */
+const FIELD_WORD = new RegExp(MARKS.fieldWord, 'g');
+/** Asked only of a text that names a result field: a destructuring opens anywhere before the field, not next to it. */
+const FIELD_DESTRUCTURED = new RegExp(MARKS.fieldDestructured);
+/** Asked only of a text that names `_meta`: one regex pass is faster than an `includes` per word (1.7 against 4.4 µs). */
+const META_LITERAL = new RegExp(MARKS.metaLiteral);
+
+/** `[A-Za-z0-9_]`: what `\b` counts as a word character (no `u` flag). */
+function isWordChar(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95;
+}
+
+/** What `\s` matches (no `u` flag): ECMAScript white space and line terminators. NaN (outside the text) is none. */
+function isSpace(code: number): boolean {
+  if (code <= 32) return code === 32 || (code >= 9 && code <= 13);
+  if (code < 160) return false;
+  return (
+    code === 160 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
+
+/** Whether `word` at `at` is a whole word (`\bword\b`); `word` starts and ends with a word character. */
+function isWholeWord(text: string, at: number, length: number): boolean {
+  return (at === 0 || !isWordChar(text.charCodeAt(at - 1))) && !isWordChar(text.charCodeAt(at + length));
+}
+
+/** The first offset of a whole word `word` at or after `from`, or -1. */
+function nextWholeWord(text: string, word: string, from: number): number {
+  for (let at = text.indexOf(word, from); at >= 0; at = text.indexOf(word, at + 1)) {
+    if (isWholeWord(text, at, word.length)) return at;
+  }
+  return -1;
+}
+
+/**
+ * Where the `fieldRead` match that holds the whole field word at `at` (of `length`) starts, or -1: the `.` before it
+ * (`r.content`, `r?.\n  isError`), or the `[` before its quote (`r['content']`). A `fieldRead` match holds exactly one
+ * field word, and a whole one: its `.`, space or quote before the word and its `\b` or quote after it are word edges.
+ */
+function fieldReadStart(text: string, at: number, length: number): number {
+  let before = at - 1;
+  while (before >= 0 && isSpace(text.charCodeAt(before))) before -= 1;
+  if (before >= 0 && text.charCodeAt(before) === 46 /* . */) return before;
+  const quote = text.charCodeAt(at - 1);
+  if ((quote !== 39 && quote !== 34 && quote !== 96) /* ' " ` */ || text.charCodeAt(at + length) !== quote) return -1;
+  let open = at - 2;
+  while (open >= 0 && isSpace(text.charCodeAt(open))) open -= 1;
+  if (open < 0 || text.charCodeAt(open) !== 91 /* [ */) return -1;
+  let close = at + length + 1;
+  while (isSpace(text.charCodeAt(close))) close += 1;
+  return text.charCodeAt(close) === 93 /* ] */ ? open : -1;
+}
+
+/**
+ * Cheap first check, on the text only, for a file the `_meta` write check ruled out (so it has no `_meta` to forward
+ * or replace): whether it copies a result field at all (a `fieldRead` or `fieldDestructured` match). Most such files
+ * name no result field (215 of the bench corpus' 219), and cost the one scan for a field word; the others no longer
+ * get a second scan for the marks unless no field word is read.
+ */
+export function mayPassThrough(text: string): boolean {
+  let named = false;
+  FIELD_WORD.lastIndex = 0;
+  for (let match = FIELD_WORD.exec(text); match !== null; match = FIELD_WORD.exec(text)) {
+    if (fieldReadStart(text, match.index, match[0].length) >= 0) return true;
+    named = true;
+  }
+  return named && FIELD_DESTRUCTURED.test(text);
+}
+
+/**
+ * The file's marks (see `MARKS`) as a sorted list of offsets, asked "is there one in [start, end)?" by binary search:
+ * every mark is known before the walk, so neither an offset set that takes new offsets nor one regex scan per kind is
+ * needed. The offsets are those the regexes' matches start at: a `fieldRead` match's `.` or `[`, a field word's or a
+ * `_meta`'s first character.
+ */
+export class PassThroughMarks {
+  private constructor(private readonly offsets: readonly number[]) {}
+
+  /** The marks of `text`, or null when it has none (then no node can hold a finding's literal). */
+  static of(text: string): PassThroughMarks | null {
+    const offsets: number[] = [];
+    let words: number[] | null = null;
+    FIELD_WORD.lastIndex = 0;
+    for (let match = FIELD_WORD.exec(text); match !== null; match = FIELD_WORD.exec(text)) {
+      const read = fieldReadStart(text, match.index, match[0].length);
+      if (read >= 0) offsets.push(read);
+      (words ??= []).push(match.index);
+    }
+    // A bare field word is a mark only where the file destructures one; the regex is asked only of a text naming one.
+    if (words && FIELD_DESTRUCTURED.test(text)) for (const at of words) offsets.push(at);
+    // `_meta` first: `indexOf` finds it (or not) faster than the request's words are looked for (0.2 against 1.7 µs a
+    // file on the bench corpus' may-write files, in isolation), and a file without one needs no such look.
+    const first = nextWholeWord(text, '_meta', 0);
+    if (first >= 0 && META_LITERAL.test(text)) {
+      for (let at = first; at >= 0; at = nextWholeWord(text, '_meta', at + 5)) offsets.push(at);
+    }
+    if (offsets.length === 0) return null;
+    offsets.sort((a, b) => a - b);
+    return new PassThroughMarks(offsets);
+  }
+
+  /** True when some mark lies in [start, end). */
+  hasIn(start: number, end: number): boolean {
+    const { offsets } = this;
+    let low = 0;
+    let high = offsets.length;
+    while (low < high) {
+      countSteps(1);
+      const middle = (low + high) >>> 1;
+      if (offsets[middle] < start) low = middle + 1;
+      else high = middle;
+    }
+    return low < offsets.length && offsets[low] < end;
+  }
+}
