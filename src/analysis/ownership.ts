@@ -26,9 +26,33 @@ export function attachOwnership(writes: MetaWrite[], filename: string, producers
     return ownership;
   };
   return writes.map((write) =>
-    write.keys.length === 0 ? write : { ...write, keys: write.keys.map((key) => ({ ...key, ownership: ownershipOf(key) })) },
+    write.keys.length === 0 ? write : { ...write, keys: write.keys.map((key) => withOwnership(key, ownershipOf(key))) },
   );
 }
+
+/**
+ * The key with its ownership, built as a literal in one property order rather than spread (`{ ...key, ownership }`):
+ * V8 gave nearly every spread copy a hidden class of its own (100 classes for the 108 keys of the bench corpus), so
+ * every rule's `key.name` / `key.node` read missed its inline caches. Listing the fields makes them all share one or
+ * two classes; `KEY_FIELDS` fails the type check when `MetaKeyWrite` gains a field this copy would drop.
+ */
+function withOwnership(key: MetaKeyWrite, ownership: KeyOwnership): MetaKeyWrite {
+  const owned: { -readonly [F in keyof MetaKeyWrite]: MetaKeyWrite[F] } = {
+    name: key.name,
+    source: key.source,
+    node: key.node,
+    value: key.value,
+  };
+  // Optional fields stay absent when absent (never `builtBy: undefined`).
+  if (key.builtBy !== undefined) owned.builtBy = key.builtBy;
+  if (key.builtValue !== undefined) owned.builtValue = key.builtValue;
+  owned.ownership = ownership;
+  return owned;
+}
+
+/** Every field of `MetaKeyWrite`, as `withOwnership` copies it. */
+const KEY_FIELDS = { name: true, source: true, node: true, value: true, builtBy: true, builtValue: true, ownership: true } as const;
+void (KEY_FIELDS satisfies Record<keyof MetaKeyWrite, true>);
 
 /** True when the key's name is known and its writer is one of its producers (the model's answer, attached above). */
 export function isOwned(key: MetaKeyWrite): boolean {

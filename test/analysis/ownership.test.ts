@@ -46,6 +46,16 @@ describe('attachOwnership', () => {
     ]);
   });
 
+  it('keeps exactly the fields each key had, with its ownership last (an absent builtBy stays absent)', () => {
+    const file = path.join(dir, 'src/stats.ts');
+    const keys = analyzeSource(CALLER, file, registry).writes.flatMap((write) => write.keys);
+    expect(keys.map((key) => Object.keys(key))).toEqual([
+      ['name', 'source', 'node', 'value', 'ownership'],
+      ['name', 'source', 'node', 'value', 'ownership'],
+      ['name', 'source', 'node', 'value', 'builtBy', 'ownership'],
+    ]);
+  });
+
   it('without a manifest (init) attaches writers and no producers', () => {
     const file = path.join(dir, 'src/stats.ts');
     const keys = findMetaWritesInSource(CALLER, file, registry).flatMap((write) => write.keys);
