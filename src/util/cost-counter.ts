@@ -19,7 +19,9 @@ export type CostCounter =
   /** Manifest resolutions for the gate (once per folder and turn, once more for a file that may write). */
   | 'registry-resolutions'
   /** Nodes whose type was asked of the checker (written-out keys and values never ask). */
-  | 'type-lookups';
+  | 'type-lookups'
+  /** Key-write lists the key and field rules filter (`keyWritesWithTypes`): once per file and plane scope, not per rule. */
+  | 'key-write-lists';
 
 /**
  * One number per counter, in a plain object: `countSteps(1)` runs inside the offset set's and the indexes' innermost
@@ -35,6 +37,7 @@ const counts: Record<CostCounter, number> = {
   'analysis-builds': 0,
   'registry-resolutions': 0,
   'type-lookups': 0,
+  'key-write-lists': 0,
 };
 
 export function countCost(counter: CostCounter, n = 1): void {

@@ -93,6 +93,15 @@ describe('one analysis per file, shared by every rule', () => {
     expect(result.walks).toBe(1);
   });
 
+  it('the key and field rules share one key-write list per plane scope (four rules, two lists)', () => {
+    const linter = new Linter({ cwd: EXAMPLES_DIR });
+    const lists = costCount('key-write-lists');
+    linter.verify(PRODUCER_FILE, config, SEARCH_OP);
+    // no-deprecated-meta-key, no-unregistered-meta-field and no-foreign-meta-key act on the manifest's planes,
+    // no-unregistered-meta-key on every key name's (no-removed-meta-field asks only with a program).
+    expect(costCount('key-write-lists') - lists).toBe(2);
+  });
+
   it('builds once per file over several files, never once per rule', () => {
     const linter = new Linter({ cwd: EXAMPLES_DIR });
     const files = [

@@ -5,6 +5,7 @@
  */
 import type { TSESTree } from '@typescript-eslint/utils';
 import type * as ts from 'typescript';
+import { countCost } from '../../util/cost-counter';
 import type { MetaKeyWrite, MetaWrite } from '../types';
 import type { TypeServices } from './type-services';
 
@@ -37,17 +38,33 @@ export function withTypedKeyNames(keys: readonly MetaKeyWrite[], services: TypeS
   });
 }
 
+/** One key write as the key and field rules see it: the key, and the write it belongs to. */
+export interface KeyWriteOf<W extends MetaWrite> {
+  readonly write: W;
+  readonly key: MetaKeyWrite;
+}
+
+/**
+ * The list per writes array (each rule scope's writes are one array per file, `scopedView`) and type services: five
+ * rules walk it, and each used to rebuild it (a string and a set per key) for the same answer.
+ */
+const keyWritesByWrites = new WeakMap<
+  readonly MetaWrite[],
+  { services: TypeServices | null; list: ReadonlyArray<KeyWriteOf<MetaWrite>> }
+>();
+
 /**
  * Every top-level key a file writes, with the write it belongs to (the view the key and field rules filter); with type
  * information, a key whose type is a union of literals stands for each of them. A key written at one place for several
  * writes (a same-file helper's `return { k: v }` used as the `_meta` of N results, a call reached N times) comes once
  * per plane and per write-or-delete: what the key rules say about it depends on nothing else, so N writes would give N
- * identical messages at the same place.
+ * identical messages at the same place. Worked out once per writes array and services, then shared by the rules.
  */
-export function* keyWritesWithTypes<W extends MetaWrite>(
-  writes: readonly W[],
-  services: TypeServices | null,
-): Generator<{ write: W; key: MetaKeyWrite }> {
+export function keyWritesWithTypes<W extends MetaWrite>(writes: readonly W[], services: TypeServices | null): ReadonlyArray<KeyWriteOf<W>> {
+  const known = keyWritesByWrites.get(writes);
+  if (known?.services === services) return known.list as ReadonlyArray<KeyWriteOf<W>>;
+  countCost('key-write-lists');
+  const list: Array<KeyWriteOf<W>> = [];
   const seen = new Map<TSESTree.Node, Set<string>>();
   for (const write of writes) {
     for (const key of withTypedKeyNames(write.keys, services)) {
@@ -56,7 +73,9 @@ export function* keyWritesWithTypes<W extends MetaWrite>(
       if (!variants) seen.set(key.node, (variants = new Set()));
       if (variants.has(variant)) continue;
       variants.add(variant);
-      yield { write, key };
+      list.push({ write, key });
     }
   }
+  keyWritesByWrites.set(writes, { services, list });
+  return list;
 }
