@@ -4,7 +4,7 @@
  */
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { Registry } from '../registry/types';
-import { findMetaWrites, mayWriteMeta, type VisitorKeys } from './find-meta-writes';
+import { findWritesOfWritingText, mayWriteMeta, type VisitorKeys } from './find-meta-writes';
 import type { MetaFileAnalysis } from './types';
 
 export interface ParsedFile {
@@ -16,8 +16,15 @@ export interface ParsedFile {
  * `parse` is only called for a file that may write `_meta`: under ESLint it hands over the AST ESLint already has;
  * in the command it parses, so files that cannot write `_meta` are never parsed at all.
  */
-export function analyzeFile(filename: string, registry: Registry, text: string, parse: () => ParsedFile): MetaFileAnalysis {
-  if (!mayWriteMeta(text, registry)) {
+export function analyzeFile(
+  filename: string,
+  registry: Registry,
+  text: string,
+  parse: () => ParsedFile,
+  /** The caller's answer of `mayWriteMeta(text, registry)` when it already asked (the rules' gate): not asked again. */
+  mayWrite: boolean = mayWriteMeta(text, registry),
+): MetaFileAnalysis {
+  if (!mayWrite) {
     // Most files never mention `_meta` or a manifest name: no walk, and their role is only worked out if asked for.
     return {
       filename,
@@ -30,6 +37,6 @@ export function analyzeFile(filename: string, registry: Registry, text: string, 
   }
   const role = registry.classifyFile(filename);
   // The write pipeline (find-meta-writes.ts): findWriteSites -> decidePlane -> readWrittenValue -> attachOwnership.
-  const writes = role.ignored ? [] : findMetaWrites({ ...parse(), filename, text, vocabulary: registry, producers: registry });
+  const writes = role.ignored ? [] : findWritesOfWritingText({ ...parse(), filename, text, vocabulary: registry, producers: registry });
   return { filename, registry, role, writes };
 }

@@ -34,7 +34,14 @@ export interface FindMetaWritesInput {
 }
 
 export function findMetaWrites(input: FindMetaWritesInput): MetaWrite[] {
-  if (!mayWriteMeta(input.text, input.vocabulary)) return [];
+  return mayWriteMeta(input.text, input.vocabulary) ? findWritesOfWritingText(input) : [];
+}
+
+/**
+ * The pipeline for a text the caller's own text check already found may write `_meta` (`analyzeFile`): the rules'
+ * gate, `analyzeFile` and this entry each scanned the text of every file that may write, up to the same answer.
+ */
+export function findWritesOfWritingText(input: FindMetaWritesInput): MetaWrite[] {
   countCost('meta-walks');
   const sites = findWriteSites(input);
   // The team's registrations and result builders place objects as the SDK's do: bound for phase 2 to find.

@@ -154,7 +154,7 @@ export function getMetaFileState(context: AnyRuleContext): MetaFileState {
   const filename = path.resolve(cwdOf(context), filenameOf(context));
   // A file that may write reads imported key and helper modules: as on disk now, even if edited in this same turn.
   if (gate.mayWrite) lookAgainThisTurn();
-  const state: MetaFileState = { status: 'ok', analysis: analyzeFile(filename, gate.registry, sourceCode.text, parsed) };
+  const state: MetaFileState = { status: 'ok', analysis: analyzeFile(filename, gate.registry, sourceCode.text, parsed, gate.mayWrite) };
   // The modules this analysis read join the manifest's list for `eslint --cache` (when createConfig asked for it).
   recordModulesRead(gate.registry.path);
   states.set(ast, state);
