@@ -3,7 +3,8 @@
  * check for files that cannot write `_meta` (`mayPassThrough`). Both used to scan the text once per mark kind, a
  * `matchAll` allocating a match per hit, and the check scanned it twice (a field name, then every mark); now one scan
  * finds the result-field words, a look at the characters around each says whether it is read (`r.content`,
- * `r['isError']`), and the marks are a sorted list, not an offset set. The regexes in `MARKS` stay the definition:
+ * `r['isError']`), one `indexOf` pass says whether one is destructured, and the marks are a sorted list, not an offset
+ * set. The regexes in `MARKS` stay the definition:
  * every function here gives what they give, on any text (test/analysis/pass-through-marks.test.ts compares them on
  * real code and on adversarial strings).
  */
@@ -39,8 +40,6 @@ export const MARKS = {
  * the three `indexOf` passes 17.4 µs.
  */
 const FIELD_WORD = new RegExp(MARKS.fieldWord, 'g');
-/** Asked only of a text that names a result field: a destructuring opens anywhere before the field, not next to it. */
-const FIELD_DESTRUCTURED = new RegExp(MARKS.fieldDestructured);
 /** Asked only of a text that names `_meta`: one regex pass is faster than an `includes` per word (1.7 against 4.4 µs). */
 const META_LITERAL = new RegExp(MARKS.metaLiteral);
 
@@ -99,19 +98,58 @@ function fieldReadStart(text: string, at: number, length: number): number {
 }
 
 /**
+ * Whether `fieldDestructured` matches: some destructuring `const|let|var {` opens before one of the whole field words
+ * at `words` (ascending) with no `;` between its `{` and the word. Not that regex: it is asked only of the few files
+ * that name a result field, and V8 flushes the compiled code of a regex that runs that seldom (it is interpreted again
+ * after a garbage collection), so inside a lint it took ~52 µs a call on the bench corpus' may-write files that name a
+ * field (~15 µs with `--no-flush-bytecode`, ~3 µs in a loop of its own). One pass: each `;` and each `{` after the
+ * last `;` before a word is looked at once, by `indexOf`; a `{` before that `;` can never open the word's pattern.
+ */
+function destructuresAField(text: string, words: readonly number[]): boolean {
+  let semicolon = -1;
+  let nextSemicolon = text.indexOf(';');
+  let nextBrace = text.indexOf('{');
+  for (const word of words) {
+    if (nextSemicolon !== -1 && nextSemicolon < word) {
+      semicolon = text.lastIndexOf(';', word - 1);
+      nextSemicolon = text.indexOf(';', word);
+    }
+    // Every `{` before this word and after its last `;` (the earlier ones were no openers, or came before a `;`).
+    if (nextBrace !== -1 && nextBrace < semicolon) nextBrace = text.indexOf('{', semicolon + 1);
+    for (; nextBrace !== -1 && nextBrace < word; nextBrace = text.indexOf('{', nextBrace + 1)) {
+      if (opensDestructuring(text, nextBrace)) return true;
+    }
+  }
+  return false;
+}
+
+/** `\b(?:const|let|var)\s*` ends right before the `{` at `brace`. */
+function opensDestructuring(text: string, brace: number): boolean {
+  let last = brace - 1;
+  while (last >= 0 && isSpace(text.charCodeAt(last))) last -= 1;
+  return endsWithWord(text, last, 'const') || endsWithWord(text, last, 'let') || endsWithWord(text, last, 'var');
+}
+
+/** `\bword` ends at `last`: `word` ends there and the character before it is no word character. */
+function endsWithWord(text: string, last: number, word: string): boolean {
+  const start = last - word.length + 1;
+  return start >= 0 && text.startsWith(word, start) && (start === 0 || !isWordChar(text.charCodeAt(start - 1)));
+}
+
+/**
  * Cheap first check, on the text only, for a file the `_meta` write check ruled out (so it has no `_meta` to forward
  * or replace): whether it copies a result field at all (a `fieldRead` or `fieldDestructured` match). Most such files
  * name no result field (215 of the bench corpus' 219), and cost the one scan for a field word; the others no longer
  * get a second scan for the marks unless no field word is read.
  */
 export function mayPassThrough(text: string): boolean {
-  let named = false;
+  let words: number[] | null = null;
   FIELD_WORD.lastIndex = 0;
   for (let match = FIELD_WORD.exec(text); match !== null; match = FIELD_WORD.exec(text)) {
     if (fieldReadStart(text, match.index, match[0].length) >= 0) return true;
-    named = true;
+    (words ??= []).push(match.index);
   }
-  return named && FIELD_DESTRUCTURED.test(text);
+  return words !== null && destructuresAField(text, words);
 }
 
 /**
@@ -133,8 +171,8 @@ export class PassThroughMarks {
       if (read >= 0) offsets.push(read);
       (words ??= []).push(match.index);
     }
-    // A bare field word is a mark only where the file destructures one; the regex is asked only of a text naming one.
-    if (words && FIELD_DESTRUCTURED.test(text)) for (const at of words) offsets.push(at);
+    // A bare field word is a mark only where the file destructures one.
+    if (words && destructuresAField(text, words)) for (const at of words) offsets.push(at);
     // `_meta` first: `indexOf` finds it (or not) faster than the request's words are looked for (0.2 against 1.7 µs a
     // file on the bench corpus' may-write files, in isolation), and a file without one needs no such look.
     const first = nextWholeWord(text, '_meta', 0);

@@ -117,6 +117,19 @@ describe('pass-through marks by indexOf are the MARKS regexes', () => {
     ['constcontent', false],
     ['const content', false],
     ['const { a } = b, c = { content }', true],
+    ['const { a }; let x = { content }', false],
+    ['const { a } { content }', true],
+    ['const { a } ; { content }', false],
+    ['let{\n;isError', false],
+    ['var {content', true],
+    ['const \u00a0\u2028{ isError', true],
+    ['xlet { content }', false],
+    ['_var { content }', false],
+    ['$var { content }', true],
+    ['const\u180e{ content }', false],
+    ['const { a }; const { b } = x; c; const { content }', true],
+    ['const { a }; content; const { b }', false],
+    ['const { a }; content; const { b }; isError', false],
   ])("%j: mayPassThrough is %s, and every answer is the regexes'", (text, expected) => {
     expect(mayPassThrough(text)).toBe(expected);
     expectSameAsRegexes([text]);
