@@ -178,6 +178,26 @@ export function collectInSameFunction(root: Node, predicate: (node: Node) => boo
   return found;
 }
 
+/**
+ * Whether some node under `root` (itself included) matches, without entering nested functions or classes: the
+ * question `collectInSameFunction(…).length > 0` asks, answered at the first match instead of after the whole subtree
+ * (and without collecting). `computes` asks it of every producer's value.
+ */
+export function someInSameFunction(root: Node, predicate: (node: Node) => boolean): boolean {
+  let found = false;
+  const visit = (node: Node): void => {
+    if (found) return;
+    if (predicate(node)) {
+      found = true;
+      return;
+    }
+    if (node !== root && (isFunctionNode(node) || node.type === 'ClassBody')) return;
+    forEachChildNode(node, visit);
+  };
+  visit(root);
+  return found;
+}
+
 /** `null`, `undefined`, `false`, `''` (seen through wrappers): a spread or branch that adds nothing to an object. */
 export function isNothing(node: Node): boolean {
   const inner = unwrap(node);

@@ -3,7 +3,7 @@
  * `catch` lets the tool call go on with the key simply absent.
  */
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { collectInSameFunction, isFunctionNode, referenceText } from './ast';
+import { collectInSameFunction, isFunctionNode, referenceText, someInSameFunction } from './ast';
 import { countSteps } from '../util/cost-counter';
 import type { MetaWrite } from './types';
 import { dropsMetaInPlace } from './write-kinds';
@@ -22,7 +22,7 @@ const COMPUTING = new Set([
 /** True when evaluating `node` runs code that can throw: a call, `new`, `await` (not inside nested functions). */
 export function computes(node: Node | null | undefined): boolean {
   if (!node || isFunctionNode(node)) return false;
-  return collectInSameFunction(node, (inner) => COMPUTING.has(inner.type)).length > 0;
+  return someInSameFunction(node, (inner) => COMPUTING.has(inner.type));
 }
 
 /**

@@ -6,7 +6,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { describe, expect, it } from 'vitest';
 import { parseSource } from '../../src/analysis/analyze-source';
-import { walkAll } from '../../src/analysis/ast';
+import { someInSameFunction, walkAll } from '../../src/analysis/ast';
 import { collectFieldShape } from '../../src/analysis/field-sets';
 import { computes, isProducerWrite } from '../../src/analysis/isolation';
 import { findMetaWrites } from '../../src/analysis/find-meta-writes';
@@ -69,6 +69,23 @@ describe('isolation: what computes', () => {
     ['() => load()', false],
   ])('%s computes: %s', (expression, expected) => {
     expect(computes(valueOf(`const value = ${expression};`))).toBe(expected);
+  });
+
+  it('asks no node after the first computation it finds, and none inside a nested function', () => {
+    const value = valueOf('const value = { a: load(), b: [1, 2, 3].map((n) => other(n)), c: { d: e } };');
+    const asked: string[] = [];
+    const found = someInSameFunction(value, (node) => {
+      asked.push(node.type);
+      return node.type === 'CallExpression';
+    });
+    expect(found).toBe(true);
+    // The object, its first property, that property's key and its call: nothing of `b` or `c`.
+    expect(asked).toEqual(['ObjectExpression', 'Property', 'Identifier', 'CallExpression']);
+    const inside: string[] = [];
+    expect(
+      someInSameFunction(valueOf('const value = [() => load()];'), (node) => (inside.push(node.type), node.type === 'CallExpression')),
+    ).toBe(false);
+    expect(inside).toEqual(['ArrayExpression', 'ArrowFunctionExpression']);
   });
 
   it('an emit of an awaited value is a producer; of a plain identifier it is not (unless requireForAll)', () => {

@@ -4,7 +4,7 @@
  * function just built. A write that only creates drops nobody's keys (MCP _meta rule 1).
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { collectInSameFunction, isFunctionNode, memberPropertyName, propertyKeyName, unwrap } from '../ast';
+import { isFunctionNode, memberPropertyName, propertyKeyName, someInSameFunction, unwrap } from '../ast';
 import { findBinding } from '../bindings';
 import { aliasInitializerMeta, isMetaOf, metaOwner } from '../meta-syntax';
 
@@ -142,7 +142,7 @@ export function createsOnFreshObject(assignment: TSESTree.AssignmentExpression, 
       node.type === 'CallExpression' && node.arguments.some((argument) => argument.type === 'Identifier' && argument.name === owner.name)
     );
   };
-  return statements.slice(from + 1, to).every((between) => collectInSameFunction(between, touches).length === 0);
+  return statements.slice(from + 1, to).every((between) => !someInSameFunction(between, touches));
 }
 
 function isMetaProperty(property: TSESTree.ObjectLiteralElement): boolean {
