@@ -6,7 +6,7 @@
  */
 import type { TSESTree } from '@typescript-eslint/utils';
 import { isFunctionNode, memberPropertyName, staticString, unwrap } from './ast';
-import { countSteps } from '../util/cost-counter';
+import { countCost, countSteps } from '../util/cost-counter';
 import { resolveImportedString, resolveImportedStrings } from './imported-consts';
 
 type Node = TSESTree.Node;
@@ -22,6 +22,7 @@ export type Binding =
   | { kind: 'other' };
 
 export function findBinding(name: string, from: Node): Binding | null {
+  countCost('binding-lookups');
   let child: Node = from;
   for (let scope = from.parent; scope; child = scope, scope = scope.parent) {
     const found = bindingIn(scope, name, child);

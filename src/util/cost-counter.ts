@@ -21,7 +21,9 @@ export type CostCounter =
   /** Nodes whose type was asked of the checker (written-out keys and values never ask). */
   | 'type-lookups'
   /** Key-write lists the key and field rules filter (`keyWritesWithTypes`): once per file and plane scope, not per rule. */
-  | 'key-write-lists';
+  | 'key-write-lists'
+  /** Names looked up in their scope by walking up the AST (`findBinding`): a variable's plane once per declaration. */
+  | 'binding-lookups';
 
 /**
  * One number per counter, in a plain object: `countSteps(1)` runs inside the offset set's and the indexes' innermost
@@ -38,6 +40,7 @@ const counts: Record<CostCounter, number> = {
   'registry-resolutions': 0,
   'type-lookups': 0,
   'key-write-lists': 0,
+  'binding-lookups': 0,
 };
 
 export function countCost(counter: CostCounter, n = 1): void {

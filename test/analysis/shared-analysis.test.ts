@@ -480,3 +480,22 @@ function f(out) {
     expect(writes.map((write) => write.keys[0].name)).toEqual(['b', 'c', 'd']);
   });
 });
+
+describe('plane decisions: once per declaration, not once per write', () => {
+  /** A handler that writes one result's `_meta` key by key, `writes` times. */
+  const keyByKey = (writes: number): string =>
+    `export async function handler(client) {\n  const out = await client.callTool({ name: 'x' });\n${Array.from(
+      { length: writes },
+      (_, i) => `  out._meta.k${i} = ${i};\n`,
+    ).join('')}  return out;\n}\n`;
+
+  it('each further write of the same variable costs one binding look-up (finding it), not the whole decision again', () => {
+    const lookups = (writes: number): number => {
+      const before = costCount('binding-lookups');
+      const found = findMetaWritesInSource(keyByKey(writes), SEARCH_OP, VOCABULARY);
+      expect(found.map((write) => write.plane)).toEqual(Array.from({ length: writes }, () => 'result'));
+      return costCount('binding-lookups') - before;
+    };
+    expect(lookups(20) - lookups(10)).toBe(10);
+  });
+});

@@ -7,10 +7,33 @@ import { awaited, declaratorOf, isResultSource, laterSinkOf, registrationOf } fr
 import { planeOfDeclaredType, planeOfParameter } from './of-type';
 import { planeOfShape } from './of-shape';
 
+/**
+ * Each declaration's answer within one analysis (`beginPlaneDecisions` starts the next): a function writes one
+ * object's `_meta` key by key (`out._meta.a = …; out._meta.b = …`), and each write asked again about the same variable
+ * (two binding look-ups, its declared type, its source, its later sink, its literal's shape). Per analysis rather than
+ * per AST: the answer also depends on the manifest's team sinks bound for the analysis.
+ */
+let planesOfDeclarators = new WeakMap<TSESTree.VariableDeclarator, PlaneDecision | null>();
+
+/** Forgets the answers of the previous analysis (`findMetaWrites` calls it before deciding any plane). */
+export function beginPlaneDecisions(): void {
+  planesOfDeclarators = new WeakMap();
+}
+
 /** What a variable's declaration says about its plane: its type, its source, its later sink, its literal's shape. */
 export function planeOfVariable(identifier: TSESTree.Identifier): PlaneDecision | null {
   const declarator = declaratorOf(identifier);
   if (!declarator) return planeOfParameter(identifier);
+  let decided = planesOfDeclarators.get(declarator);
+  if (decided === undefined) {
+    decided = planeOfDeclarator(identifier, declarator);
+    planesOfDeclarators.set(declarator, decided);
+  }
+  return decided;
+}
+
+/** `identifier` is a use of the variable `declarator` declares: what it says does not depend on which use. */
+function planeOfDeclarator(identifier: TSESTree.Identifier, declarator: TSESTree.VariableDeclarator): PlaneDecision | null {
   const registered = registrationOf(identifier);
   if (registered) return { plane: registered, evidence: 'source' };
   const declared = planeOfDeclaredType(declarator);
