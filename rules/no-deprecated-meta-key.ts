@@ -1,7 +1,7 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { propertyKeyName } from '../src/analysis/ast';
 import { collectFieldShape } from '../src/analysis/field-sets';
-import { defineMetaRuleVisitor } from '../src/analysis/meta-context';
+import { defineMetaRuleVisitor, writesNoMeta } from '../src/analysis/meta-context';
 import { metaOnPlane, type WriteOn } from '../src/analysis/planes';
 import { getTypeServices } from '../src/analysis/typed/type-services';
 import { keyWritesWithTypes } from '../src/analysis/typed/typed-keys';
@@ -71,6 +71,7 @@ export default createRule<Options, MessageIds>({
       moveIntoReplacement: "Write '{{target}}' instead of '{{key}}'.",
     },
   },
+  skipsFile: writesNoMeta,
   create(context) {
     const sourceCode = context.sourceCode;
     return defineMetaRuleVisitor(context, 'manifest', ({ writes }) => {

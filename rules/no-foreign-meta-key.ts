@@ -1,4 +1,4 @@
-import { defineMetaRuleVisitor } from '../src/analysis/meta-context';
+import { defineMetaRuleVisitor, writesNoMeta } from '../src/analysis/meta-context';
 import { getTypeServices } from '../src/analysis/typed/type-services';
 import { keyWritesWithTypes } from '../src/analysis/typed/typed-keys';
 import { registrationOf } from '../src/analysis/key-writes';
@@ -25,6 +25,7 @@ export default createRule<Options, MessageIds>({
         "{{where}} key '{{key}}' belongs to {{producers}}; '{{file}}' is not one of its producers. One producer per key (MCP _meta rule 1): move this write into the producer, or, if this file now produces the key, change keys.{{key}}.producers in {{registry}}.",
     },
   },
+  skipsFile: writesNoMeta,
   create(context) {
     return defineMetaRuleVisitor(context, 'manifest', (analysis) => {
       const { registry, writes } = analysis;

@@ -1,5 +1,5 @@
 import { registrationOf } from '../src/analysis/key-writes';
-import { defineMetaRuleVisitor } from '../src/analysis/meta-context';
+import { defineMetaRuleVisitor, writesNoMeta } from '../src/analysis/meta-context';
 import { removedTypedFields, typedValueType } from '../src/analysis/typed/typed-field-check';
 import { getTypeServices } from '../src/analysis/typed/type-services';
 import { keyWritesWithTypes } from '../src/analysis/typed/typed-keys';
@@ -27,6 +27,7 @@ export default createRule<Options, MessageIds>({
         "Field '{{field}}' of `_meta` key '{{path}}' is registered as required, but {{type}}, the type written here, makes it optional. Consumers rely on it (MCP _meta rule 2): make it required in the type again, or mark it \"optional\": true in {{registry}} if consumers accept its absence.",
     },
   },
+  skipsFile: writesNoMeta,
   create(context) {
     return defineMetaRuleVisitor(context, 'manifest', ({ registry, writes }) => {
       const registryName = manifestLabel(context, registry);

@@ -3,7 +3,7 @@ import { collectFieldShape, collectItemShape, type FieldShape } from '../src/ana
 import { propertyKeyName } from '../src/analysis/ast';
 import { registrationOf } from '../src/analysis/key-writes';
 import { literalValueOf } from '../src/analysis/literal-value';
-import { defineMetaRuleVisitor } from '../src/analysis/meta-context';
+import { defineMetaRuleVisitor, writesNoMeta } from '../src/analysis/meta-context';
 import { typedValueType, unregisteredTypedFields } from '../src/analysis/typed/typed-field-check';
 import { getTypeServices } from '../src/analysis/typed/type-services';
 import { keyWritesWithTypes } from '../src/analysis/typed/typed-keys';
@@ -53,6 +53,7 @@ export default createRule<Options, MessageIds>({
         "Field '{{key}}.{{field}}' belongs on the {{planes}} `_meta`: {{host}} reads it there (catalogue entry '{{id}}'), not on the {{plane}} `_meta` where it is written here, so the host ignores it. Move it to the {{planes}}'s `_meta`.",
     },
   },
+  skipsFile: writesNoMeta,
   create(context) {
     return defineMetaRuleVisitor(context, 'manifest', ({ registry, writes }) => {
       const registryName = manifestLabel(context, registry);

@@ -1,5 +1,5 @@
 import type { TSESLint } from '@typescript-eslint/utils';
-import { defineMetaRuleVisitor } from '../src/analysis/meta-context';
+import { defineMetaRuleVisitor, writesNoMeta } from '../src/analysis/meta-context';
 import { getTypeServices } from '../src/analysis/typed/type-services';
 import { keyWritesWithTypes } from '../src/analysis/typed/typed-keys';
 import { planeIsChecked, registrationOf } from '../src/analysis/key-writes';
@@ -54,6 +54,7 @@ export default createRule<Options, MessageIds>({
       notServersKey: '{{where}} key {{message}} {{advice}}',
     },
   },
+  skipsFile: writesNoMeta,
   create(context, [{ allowDynamicKeys }]) {
     return defineMetaRuleVisitor(context, 'keyNames', ({ registry, role, writes }) => {
       const registryName = manifestLabel(context, registry);

@@ -1,6 +1,6 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { isSideEffectFree } from '../src/analysis/ast';
-import { defineMetaRuleVisitor } from '../src/analysis/meta-context';
+import { defineMetaRuleVisitor, writesNoMeta } from '../src/analysis/meta-context';
 import { getTypeServices, type TypeServices } from '../src/analysis/typed/type-services';
 import type { MetaWrite } from '../src/analysis/types';
 import { isAssemblyFromCollected, replacesMeta } from '../src/analysis/write-kinds';
@@ -186,6 +186,7 @@ export default createRule<Options, MessageIds>({
       suggestMerge: 'Merge into the existing `_meta`: spread `{{target}}._meta` first.',
     },
   },
+  skipsFile: writesNoMeta,
   create(context) {
     const sourceCode = context.sourceCode;
     return defineMetaRuleVisitor(context, 'result', ({ role, writes }) => {

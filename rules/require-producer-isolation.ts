@@ -8,7 +8,7 @@ import {
   producerInputDeclarations,
   type CatchVerdict,
 } from '../src/analysis/isolation';
-import { defineMetaRuleVisitor } from '../src/analysis/meta-context';
+import { defineMetaRuleVisitor, writesNoMeta } from '../src/analysis/meta-context';
 import type { MetaWrite } from '../src/analysis/types';
 import { createRule } from '../src/util/create-rule';
 import { hoistDeclarationFix, moveIntoTryFix, wrapChangesLaterCode, wrapStatementFix } from '../src/util/wrap-in-try';
@@ -139,6 +139,7 @@ export default createRule<Options, MessageIds>({
       hoistAndWrap: "Declare '{{name}}' with `let` before a try/catch that assigns it, so later code still sees it.",
     },
   },
+  skipsFile: writesNoMeta,
   create(context, [{ requireForAll = false, autofix = true }]) {
     const sourceCode = context.sourceCode;
 

@@ -11,6 +11,7 @@ import type { ManifestFreshness } from '../registry/resolve-registry';
 import { readMcpMetaSettings } from '../registry/settings';
 import type { Registry } from '../registry/types';
 import { countCost } from '../util/cost-counter';
+import { NO_LISTENERS } from '../util/create-rule';
 import { currentTurn, diskAsks, lookAgainThisTurn } from '../util/stat-once-per-turn';
 import { analyzeFile } from './analyze-file';
 import { mayWriteMeta } from './mention-index';
@@ -141,6 +142,18 @@ export function getFileGate(context: AnyRuleContext): FileGate {
   return gate;
 }
 
+export { NO_LISTENERS };
+
+/**
+ * `createRule`'s `skipsFile` for a rule that acts only on `_meta` writes: true when the file's gate says none can be
+ * there (the manifest cannot be used, whose problem is `valid-registry`'s, or the text check rules the file out). The
+ * same answer `defineMetaRuleVisitor` reaches, asked before the rule sets itself up.
+ */
+export function writesNoMeta(context: AnyRuleContext): boolean {
+  const gate = getFileGate(context);
+  return gate.status !== 'ok' || !gate.mayWrite;
+}
+
 export function getMetaFileState(context: AnyRuleContext): MetaFileState {
   const gate = getFileGate(context);
   if (gate.status === 'not-checked') return gate.state;
@@ -222,9 +235,6 @@ function scopedView<S extends PlaneScope>(analysis: MetaFileAnalysis, scope: S):
 
 /** A file's analysis as one rule sees it: only the writes on the planes it acts on. */
 export type ScopedAnalysis<S extends PlaneScope> = Omit<MetaFileAnalysis, 'writes'> & { readonly writes: ReadonlyArray<WriteOn<S>> };
-
-/** Frozen: a host that wrote into a rule's listener object would otherwise change it for every file. */
-export const NO_LISTENERS: TSESLint.RuleListener = Object.freeze({});
 
 /** The one-line text of the problem that keeps a file from being checked (path, place, fix), or null. */
 export function registryProblemDetails(state: MetaFileState): string | null {

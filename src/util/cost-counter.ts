@@ -23,7 +23,9 @@ export type CostCounter =
   /** Key-write lists the key and field rules filter (`keyWritesWithTypes`): once per file and plane scope, not per rule. */
   | 'key-write-lists'
   /** Names looked up in their scope by walking up the AST (`findBinding`): a variable's plane once per declaration. */
-  | 'binding-lookups';
+  | 'binding-lookups'
+  /** Rules whose own `create()` ran for a file (`createRule`): not the ones whose `skipsFile` said the file is not theirs. */
+  | 'rule-set-ups';
 
 /**
  * One number per counter, in a plain object: `countSteps(1)` runs inside the offset set's and the indexes' innermost
@@ -41,6 +43,7 @@ const counts: Record<CostCounter, number> = {
   'type-lookups': 0,
   'key-write-lists': 0,
   'binding-lookups': 0,
+  'rule-set-ups': 0,
 };
 
 export function countCost(counter: CostCounter, n = 1): void {

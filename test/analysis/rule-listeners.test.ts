@@ -93,6 +93,27 @@ describe('listeners our rules register', () => {
   });
 });
 
+describe('rules set up per file', () => {
+  /** How many of our rules ran their own `create()` (past `createRule`'s `skipsFile`) while `code` was linted. */
+  function setUpsFor(code: string, filename: string, registry = REGISTRY): number {
+    const before = costCount('rule-set-ups');
+    listenersOf(code, filename, registry);
+    return costCount('rule-set-ups') - before;
+  }
+
+  it('a file that cannot write _meta sets up only the rules that act on other files too: valid-registry and no-dropped-meta', () => {
+    expect(setUpsFor(ORDINARY_FILE, LIST_PAGES)).toBe(2);
+  });
+
+  it('a file that may write _meta sets up every rule', () => {
+    expect(setUpsFor(PRODUCER_FILE, SEARCH_OP)).toBe(Object.keys(rules).length);
+  });
+
+  it('a file that writes _meta under a manifest that cannot be used sets up the same two (valid-registry reports it)', () => {
+    expect(setUpsFor(PRODUCER_FILE, SEARCH_OP, path.join(EXAMPLES_DIR, 'missing.registry.json'))).toBe(2);
+  });
+});
+
 describe('manifest look-ups', () => {
   it('one stat of the manifest per event-loop turn for files that cannot write _meta, one per file that may', async () => {
     const files = [
