@@ -5,6 +5,7 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { collectInSameFunction, isFunctionNode, referenceText, someInSameFunction } from './ast';
 import { countSteps } from '../util/cost-counter';
+import { sortedHasIn } from './offset-set';
 import type { MetaWrite } from './types';
 import { dropsMetaInPlace } from './write-kinds';
 
@@ -81,15 +82,7 @@ function judgeCatch(tryStatement: TSESTree.TryStatement, dropStarts: readonly nu
   if (!handler) return 'no-catch';
   const [start, end] = handler.body.range;
   // A write that starts inside the catch body ends inside it too (the AST nests).
-  let low = 0;
-  let high = dropStarts.length;
-  while (low < high) {
-    countSteps(1);
-    const middle = (low + high) >>> 1;
-    if (dropStarts[middle] < start) low = middle + 1;
-    else high = middle;
-  }
-  if (low < dropStarts.length && dropStarts[low] < end) return 'drops-meta';
+  if (sortedHasIn(dropStarts, start, end)) return 'drops-meta';
   return exitKind(tryStatement, handler.body) ?? 'continues';
 }
 

@@ -62,6 +62,23 @@ export class OffsetSet {
   }
 }
 
+/**
+ * True when some offset of `sorted` (ascending) lies in [start, end): one binary search, for the offset lists that are
+ * complete before anyone asks (pass-through marks, a file's `_meta`-dropping writes), where `OffsetSet`'s updates are
+ * not needed.
+ */
+export function sortedHasIn(sorted: readonly number[], start: number, end: number): boolean {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    countSteps(1);
+    const middle = (low + high) >>> 1;
+    if (sorted[middle] < start) low = middle + 1;
+    else high = middle;
+  }
+  return low < sorted.length && sorted[low] < end;
+}
+
 /** Runs of identifier characters: the words an alias name can be. */
 const WORD = /[\p{ID_Continue}$\u200c\u200d]+/gu;
 

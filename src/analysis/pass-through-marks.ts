@@ -8,7 +8,7 @@
  * every function here gives what they give, on any text (test/analysis/pass-through-marks.test.ts compares them on
  * real code and on adversarial strings).
  */
-import { countSteps } from '../util/cost-counter';
+import { sortedHasIn } from './offset-set';
 import { TOOL_RESULT_PROPERTIES } from './planes';
 
 const RESULT_FIELD = [...TOOL_RESULT_PROPERTIES].join('|');
@@ -186,15 +186,6 @@ export class PassThroughMarks {
 
   /** True when some mark lies in [start, end). */
   hasIn(start: number, end: number): boolean {
-    const { offsets } = this;
-    let low = 0;
-    let high = offsets.length;
-    while (low < high) {
-      countSteps(1);
-      const middle = (low + high) >>> 1;
-      if (offsets[middle] < start) low = middle + 1;
-      else high = middle;
-    }
-    return low < offsets.length && offsets[low] < end;
+    return sortedHasIn(this.offsets, start, end);
   }
 }
