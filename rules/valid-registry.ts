@@ -1,5 +1,5 @@
-import { getFileGate, NO_LISTENERS, REGISTRY_PROBLEM_MESSAGE, registryProblemDetails } from '../src/analysis/meta-context';
-import { createRule } from '../src/util/create-rule';
+import { getFileGate, REGISTRY_PROBLEM_MESSAGE, registryProblemDetails } from '../src/analysis/meta-context';
+import { createRule, NO_LISTENERS } from '../src/util/create-rule';
 
 export type Options = [];
 export type MessageIds = 'registryProblem';

@@ -12,7 +12,6 @@ import { countCost } from '../util/cost-counter';
 import { mayWriteMeta, type WriteVocabulary } from './mention-index';
 import { attachOwnership, type ProducerSource } from './ownership';
 import { decidePlane } from './plane/decide-plane';
-import { beginPlaneDecisions } from './plane/of-variable';
 import { findWriteSites } from './sites/find-write-sites';
 import type { VisitorKeys } from './sites/prune';
 import { bindTeamSinks } from './team-sinks';
@@ -47,7 +46,6 @@ export function findWritesOfWritingText(input: FindMetaWritesInput): MetaWrite[]
   const sites = findWriteSites(input);
   // The team's registrations and result builders place objects as the SDK's do: bound for phase 2 to find.
   bindTeamSinks(input.ast, input.vocabulary.sinks);
-  beginPlaneDecisions();
   const scope = moduleScope(input.filename ?? null);
   const writes: MetaWrite[] = [];
   for (const site of sites) writes.push(...readWrittenValue(site, decidePlane(site), scope));

@@ -142,8 +142,6 @@ export function getFileGate(context: AnyRuleContext): FileGate {
   return gate;
 }
 
-export { NO_LISTENERS };
-
 /**
  * `createRule`'s `skipsFile` for a rule that acts only on `_meta` writes: true when the file's gate says none can be
  * there (the manifest cannot be used, whose problem is `valid-registry`'s, or the text check rules the file out). The

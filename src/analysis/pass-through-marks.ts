@@ -13,6 +13,9 @@ import { TOOL_RESULT_PROPERTIES } from './planes';
 
 const RESULT_FIELD = [...TOOL_RESULT_PROPERTIES].join('|');
 
+/** The SDK's client method whose result is an upstream server's tool result (v1 `Client.callTool`, v2 `Client`). */
+export const CALL_TOOL = 'callTool';
+
 /**
  * What a finding's literal holds that the text shows, so the walk can skip every subtree that holds none of it (most
  * of a file, and every file with none). A source alone is not such a mark: a wrapped handler's result is a call of a
@@ -30,7 +33,7 @@ export const MARKS = {
   fieldRead: String.raw`\.\s*(?:${RESULT_FIELD})\b|\[\s*(['"\`])(?:${RESULT_FIELD})\1\s*\]`,
   fieldDestructured: String.raw`\b(?:const|let|var)\s*\{[^;]*?\b(?:${RESULT_FIELD})\b`,
   fieldWord: String.raw`\b(?:${RESULT_FIELD})\b`,
-  metaLiteral: 'callTool|progressToken|params',
+  metaLiteral: `${CALL_TOOL}|progressToken|params`,
   meta: String.raw`\b_meta\b`,
 } as const;
 

@@ -3,7 +3,8 @@
  * client adapter) rebuilds a tool result it received and leaves `_meta` behind, or forwards the upstream's `_meta`
  * with the upstream's identity in it, or replaces the caller's request `_meta`. The write model (`find-meta-writes`)
  * sees only code that writes `_meta`; these bugs are exactly the code that never mentions it, so this is a model of
- * its own, built once per AST (see `passThroughOf`), walking only the parts of the file its text marks (`MARKS` in pass-through-marks.ts).
+ * its own, built once per AST (see `passThroughOf`), walking only the parts of the file its text marks (`MARKS`, in
+ * pass-through-marks.ts).
  *
  * Sources (a tool result received): `await x.callTool(…)` (SDK v1 `Client.callTool`, v2 `@modelcontextprotocol/client`),
  * the value a wrapper gets from the handler it wraps (`await handler(args, extra)`), a value declared (or, with
@@ -29,7 +30,7 @@ import {
 } from './ast';
 import { findBinding, patternDeclares } from './bindings';
 import { countCost } from '../util/cost-counter';
-import { PassThroughMarks } from './pass-through-marks';
+import { CALL_TOOL, PassThroughMarks } from './pass-through-marks';
 import { isInbound, TOOL_RESULT_PROPERTIES } from './planes';
 import { TOOL_REGISTRATIONS } from './sdk-registrations';
 import { isTeamToolCallback, teamSinkOfArgument } from './team-sinks';
@@ -43,9 +44,6 @@ type FunctionNode = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression |
 
 /** The `_meta` key a 2026-07-28 server stamps with its own identity (SDK v2's `SERVER_INFO_META_KEY`). */
 export const SERVER_INFO_META_KEY = 'io.modelcontextprotocol/serverInfo';
-
-/** The SDK's client method whose result is an upstream server's tool result (v1 `Client.callTool`, v2 `Client`). */
-const CALL_TOOL = 'callTool';
 
 /** The text check for files that cannot write `_meta`, and the marks the walk follows: see pass-through-marks.ts. */
 export { mayPassThrough } from './pass-through-marks';

@@ -23,7 +23,8 @@ export function bindTeamSinks(ast: TSESTree.Program, sinks: TeamSinkNames | unde
   else sinksOfAst.delete(ast);
 }
 
-function sinksAt(node: Node): TeamSinkNames | undefined {
+/** The sinks bound to the AST `node` belongs to (`bindTeamSinks`), if any. */
+export function teamSinksAt(node: Node): TeamSinkNames | undefined {
   let root = node;
   while (root.parent) root = root.parent;
   return root.type === 'Program' ? sinksOfAst.get(root) : undefined;
@@ -36,7 +37,7 @@ function sinksAt(node: Node): TeamSinkNames | undefined {
 export function teamSinkOfArgument(
   call: TSESTree.CallExpression,
   index: number,
-  sinks: TeamSinkNames | undefined = sinksAt(call),
+  sinks: TeamSinkNames | undefined = teamSinksAt(call),
 ): PlaneDecision | null {
   if (!sinks) return null;
   const name = calleeName(call) ?? '';
@@ -52,7 +53,7 @@ export function teamSinkOfArgument(
  * `sinks` defaults to those bound to `fn`'s AST; `no-dropped-meta` passes its manifest's own (it also lints files
  * the write model never walks, so nothing was bound).
  */
-export function isTeamToolCallback(fn: Node, sinks: TeamSinkNames | undefined = sinksAt(fn)): boolean {
+export function isTeamToolCallback(fn: Node, sinks: TeamSinkNames | undefined = teamSinksAt(fn)): boolean {
   const parent = fn.parent;
   if (parent?.type === 'CallExpression') {
     const callback = toolRegistration(parent, sinks)?.callback;
@@ -74,7 +75,7 @@ export function isTeamToolCallback(fn: Node, sinks: TeamSinkNames | undefined = 
 /** True when `node` is a call of a result builder the manifest names: what it returns is a tool result. */
 export function isTeamResultBuilderCall(node: Node): boolean {
   if (node.type !== 'CallExpression') return false;
-  return sinksAt(node)?.resultBuilders.has(calleeName(node) ?? '') ?? false;
+  return teamSinksAt(node)?.resultBuilders.has(calleeName(node) ?? '') ?? false;
 }
 
 function toolRegistration(

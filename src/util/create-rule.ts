@@ -48,7 +48,10 @@ function withDefaults<Options extends readonly unknown[]>(defaults: Options, use
   }) as unknown as Options;
 }
 
-/** What a rule's `create()` returns when it registers nothing. Frozen: a host that wrote into a rule's listener object would otherwise change it for every file. */
+/**
+ * What a rule's `create()` returns when it registers nothing. Frozen: a host that wrote into a rule's listener object
+ * would otherwise change it for every file.
+ */
 export const NO_LISTENERS: TSESLint.RuleListener = Object.freeze({});
 
 /**

@@ -2,34 +2,34 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { unwrap } from '../ast';
 import type { PlaneDecision } from '../planes';
-import { isTeamResultBuilderCall } from '../team-sinks';
+import type { TeamSinkNames } from '../../registry/types';
+import { isTeamResultBuilderCall, teamSinksAt } from '../team-sinks';
 import { awaited, declaratorOf, isResultSource, laterSinkOf, registrationOf } from './flow';
 import { planeOfDeclaredType, planeOfParameter } from './of-type';
 import { planeOfShape } from './of-shape';
 
 /**
- * Each declaration's answer within one analysis (`beginPlaneDecisions` starts the next): a function writes one
- * object's `_meta` key by key (`out._meta.a = …; out._meta.b = …`), and each write asked again about the same variable
- * (two binding look-ups, its declared type, its source, its later sink, its literal's shape). Per analysis rather than
- * per AST: the answer also depends on the manifest's team sinks bound for the analysis.
+ * Each declaration's answer, kept with the team sinks it was worked out under: a function writes one object's `_meta`
+ * key by key (`out._meta.a = …; out._meta.b = …`), and each write asked again about the same variable (two binding
+ * look-ups, its declared type, its source, its later sink, its literal's shape). The answer depends on the AST and on
+ * the manifest's sinks bound to it (`bindTeamSinks`), so an answer is reused only under the same binding: a memo keyed
+ * by its inputs, not state an analysis has to reset.
  */
-let planesOfDeclarators = new WeakMap<TSESTree.VariableDeclarator, PlaneDecision | null>();
-
-/** Forgets the answers of the previous analysis (`findMetaWrites` calls it before deciding any plane). */
-export function beginPlaneDecisions(): void {
-  planesOfDeclarators = new WeakMap();
-}
+const planesOfDeclarators = new WeakMap<
+  TSESTree.VariableDeclarator,
+  { readonly sinks: TeamSinkNames | undefined; readonly decision: PlaneDecision | null }
+>();
 
 /** What a variable's declaration says about its plane: its type, its source, its later sink, its literal's shape. */
 export function planeOfVariable(identifier: TSESTree.Identifier): PlaneDecision | null {
   const declarator = declaratorOf(identifier);
   if (!declarator) return planeOfParameter(identifier);
-  let decided = planesOfDeclarators.get(declarator);
-  if (decided === undefined) {
-    decided = planeOfDeclarator(identifier, declarator);
-    planesOfDeclarators.set(declarator, decided);
-  }
-  return decided;
+  const sinks = teamSinksAt(declarator);
+  const known = planesOfDeclarators.get(declarator);
+  if (known !== undefined && known.sinks === sinks) return known.decision;
+  const decision = planeOfDeclarator(identifier, declarator);
+  planesOfDeclarators.set(declarator, { sinks, decision });
+  return decision;
 }
 
 /** `identifier` is a use of the variable `declarator` declares: what it says does not depend on which use. */
