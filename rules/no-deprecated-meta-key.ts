@@ -6,6 +6,7 @@ import { metaOnPlane, type WriteOn } from '../src/analysis/planes';
 import { getTypeServices } from '../src/analysis/typed/type-services';
 import { keyWritesWithTypes } from '../src/analysis/typed/typed-keys';
 import type { MetaKeyWrite, MetaWrite } from '../src/analysis/types';
+import { writesValues } from '../src/analysis/write-kinds';
 import { catalogueEntryFor, deprecatedHostEntry, hostFieldPlanes, hostNameOf, replacementText } from '../src/registry/catalogue';
 import type { HostKeyEntry } from '../src/registry/host-keys';
 import { createRule } from '../src/util/create-rule';
@@ -16,17 +17,30 @@ export type MessageIds = 'deprecatedHostKey' | 'moveIntoReplacement';
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 /**
- * Whether the same write also sets the key's replacement (`'ui/resourceUri'` next to `ui: { resourceUri }`): the
- * compatibility form the hosts document, which keeps hosts that only read the old key working.
+ * Whether the same `_meta` also gets the key's replacement (`'ui/resourceUri'` next to `ui: { resourceUri }`): the
+ * compatibility form the hosts document, which keeps hosts that only read the old key working. The same `_meta` is the
+ * write itself, or another write of the same object's `_meta` in the same function (`config._meta['ui/resourceUri'] =
+ * u; config._meta.ui = { resourceUri: u }`): two member writes of one config are the same form, written in steps.
  */
-function writesReplacementToo(write: MetaWrite, entry: HostKeyEntry): boolean {
+function writesReplacementToo(write: MetaWrite, entry: HostKeyEntry, writes: readonly MetaWrite[]): boolean {
   const replacement = entry.replacement;
   if (replacement?.key === undefined) return false;
-  return write.keys.some((sibling) => {
+  const setsReplacement = (sibling: MetaKeyWrite): boolean => {
     if (sibling.name !== replacement.key) return false;
     if (replacement.field === undefined) return true;
     return sibling.value !== null && (collectFieldShape(sibling.value)?.fields.has(replacement.field) ?? false);
-  });
+  };
+  if (write.keys.some(setsReplacement)) return true;
+  if (write.targetText === null) return false;
+  return writes.some(
+    (other) =>
+      other !== write &&
+      other.targetText === write.targetText &&
+      other.functionNode === write.functionNode &&
+      other.plane === write.plane &&
+      writesValues(other) &&
+      other.keys.some(setsReplacement),
+  );
 }
 
 /**
@@ -52,7 +66,11 @@ function replacementFix(key: MetaKeyWrite, entry: HostKeyEntry, write: WriteOn<'
   if (literal.properties.some(clash)) return null;
   const name = IDENTIFIER.test(replacement.key) ? replacement.key : JSON.stringify(replacement.key);
   const field = IDENTIFIER.test(replacement.field) ? replacement.field : JSON.stringify(replacement.field);
-  const text = `${name}: { ${field}: ${sourceCode.getText(property.value)} }`;
+  // Only the key is rewritten: everything after it (comments, the colon, the value with its parentheses) is kept as
+  // written, so a comment survives and `(log(), uri)` stays one parenthesized value, never two properties.
+  const keyEnd = property.computed ? sourceCode.getTokenAfter(key.node, (token) => token.value === ']')!.range[1] : key.node.range[1];
+  const rest = sourceCode.text.slice(keyEnd, property.range[1]);
+  const text = `${name}: { ${field}${rest} }`;
   return { target: `${replacement.key}.${replacement.field}`, fix: (fixer: TSESLint.RuleFixer) => fixer.replaceText(property, text) };
 }
 
@@ -79,7 +97,7 @@ export default createRule<Options, MessageIds>({
         if (key.name === null) continue;
         const entry = deprecatedHostEntry(key.name, write.plane);
         if (entry === undefined) continue;
-        if (writesReplacementToo(write, entry)) continue;
+        if (writesReplacementToo(write, entry, writes)) continue;
         const edit = replacementFix(key, entry, write, sourceCode);
         const where = metaOnPlane(write.plane);
         context.report({

@@ -75,17 +75,26 @@ interface ProducerUnit {
 const keyNames = (write: MetaWrite): (string | null)[] => write.keys.map((key) => key.name).filter((name) => name !== null);
 
 /**
- * True when `write` is the next step of the unit's producer: its statement is an expression statement right after the
- * unit's last one in the same block, it writes the same object's `_meta`, and one of the keys written before.
+ * True when `write` is a step of the producer that made `previous`: it writes the same object's `_meta`, and one of the
+ * keys written before (`r._meta = { ...r._meta, k: … }` then `r._meta.k = await more()`). Two writes of one key by one
+ * producer are one producer (rule 3 isolates producers from each other, not a producer from itself).
+ */
+function sameProducer(previous: MetaWrite, write: MetaWrite): boolean {
+  if (previous.targetText === null || previous.targetText !== write.targetText) return false;
+  const before = keyNames(previous);
+  return keyNames(write).some((name) => before.includes(name));
+}
+
+/**
+ * True when `write` is the next step of the unit's producer (`sameProducer`) and its statement is an expression
+ * statement right after the unit's last one in the same block.
  */
 function continuesUnit(unit: ProducerUnit, write: MetaWrite, sourceCode: TSESLint.SourceCode): boolean {
   const previous = unit.writes[unit.writes.length - 1];
   const last = unit.statements[unit.statements.length - 1];
   const statement = write.statement;
   if (!last || last.type !== 'ExpressionStatement' || statement?.type !== 'ExpressionStatement') return false;
-  if (previous.targetText === null || previous.targetText !== write.targetText) return false;
-  const before = keyNames(previous);
-  if (!keyNames(write).some((name) => before.includes(name))) return false;
+  if (!sameProducer(previous, write)) return false;
   // Adjacent in one block: the statement starts at the token right after the last one (a token look-up, not a scan).
   return statement.parent === last.parent && sourceCode.getTokenAfter(last)?.range[0] === statement.range[0];
 }
@@ -204,7 +213,7 @@ export default createRule<Options, MessageIds>({
     }
 
     return defineMetaRuleVisitor(context, 'result', ({ writes }) => {
-      const firstProducerInTry = new Map<TSESTree.TryStatement, MetaWrite>();
+      const producersInTry = new Map<TSESTree.TryStatement, MetaWrite[]>();
       const catchVerdict = catchVerdicts(writes);
       const writesOf = new Map<TSESTree.Statement | null, MetaWrite[]>();
       for (const write of writes) {
@@ -252,17 +261,25 @@ export default createRule<Options, MessageIds>({
           }
           continue;
         }
+        // A later step of a producer already in this try (what the wrap of a unit above writes) shares it with
+        // itself only: its first step's report says all there is.
+        let inTry = producersInTry.get(guard);
+        if (inTry?.some((earlier) => sameProducer(earlier, write))) {
+          inTry.push(write);
+          continue;
+        }
+        const first = inTry?.[0];
+        if (inTry) inTry.push(write);
+        else producersInTry.set(guard, (inTry = [write]));
         const verdict = catchVerdict(guard);
         if (verdict !== 'continues') {
           context.report({ node: write.node, messageId: 'catchDoesNotContinue', data: { producer, problem: CATCH_PROBLEMS[verdict] } });
           continue;
         }
-        const first = firstProducerInTry.get(guard);
         if (first) {
           context.report({ node: write.node, messageId: 'sharedTry', data: { producer, line: String(first.node.loc.start.line) } });
           continue;
         }
-        firstProducerInTry.set(guard, write);
         if (before.length > 0) reportComputedOutside(write, producer, before);
       }
       for (const { unit, producer } of unguarded) reportUnguarded(unit, producer);

@@ -44,8 +44,98 @@ ruleTester.run('no-deprecated-meta-key', rule, {
       code: "server.registerTool('t', {}, async () => ({ content: [], _meta: { 'webplus/i18n': 'en' } }));",
       name: "a deprecated key on a plane its host does not define it on is not this rule's (no-unregistered-meta-key)",
     },
+    {
+      filename,
+      code: `const config = { description: 'Weather', _meta: {} };
+config._meta['ui/resourceUri'] = 'ui://w/view.html';
+config._meta.ui = { resourceUri: 'ui://w/view.html' };
+server.registerTool('weather', config, async () => ({ content: [] }));`,
+      name: 'the compatibility form written as two member writes of one config',
+    },
+    {
+      filename,
+      code: `const config = { description: 'Weather', _meta: {} };
+config._meta.ui = { resourceUri: 'ui://w/view.html' };
+config._meta['ui/resourceUri'] = 'ui://w/view.html';
+server.registerTool('weather', config, async () => ({ content: [] }));`,
+      name: 'the compatibility form as two member writes, the replacement first',
+    },
   ],
   invalid: [
+    {
+      filename,
+      code: `const config = { description: 'Weather', _meta: {} };
+config._meta['ui/resourceUri'] = 'ui://w/view.html';
+other._meta.ui = { resourceUri: 'ui://w/view.html' };
+config._meta.ui = { visibility: ['app'] };
+server.registerTool('weather', config, async () => ({ content: [] }));
+server.registerTool('other', other, async () => ({ content: [] }));`,
+      errors: [{ messageId: 'deprecatedHostKey', line: 2, column: 14, endLine: 2, endColumn: 30, suggestions: [] }],
+      name: 'two member writes: the replacement on another object, or ui without the field, is not the compatibility form',
+    },
+    {
+      filename,
+      code: TOOL("{ 'ui/resourceUri' /* old key */ : /* the view */ 'ui://w/view.html' }"),
+      errors: [
+        {
+          messageId: 'deprecatedHostKey',
+          line: 1,
+          column: 67,
+          endLine: 1,
+          endColumn: 83,
+          suggestions: [
+            {
+              messageId: 'moveIntoReplacement',
+              data: { target: 'ui.resourceUri', key: 'ui/resourceUri' },
+              output: TOOL("{ ui: { resourceUri /* old key */ : /* the view */ 'ui://w/view.html' } }"),
+            },
+          ],
+        },
+      ],
+      name: 'the suggestion keeps comments between key and value',
+    },
+    {
+      filename,
+      code: TOOL("{ 'ui/resourceUri': (log(), uri) }"),
+      errors: [
+        {
+          messageId: 'deprecatedHostKey',
+          line: 1,
+          column: 67,
+          endLine: 1,
+          endColumn: 83,
+          suggestions: [
+            {
+              messageId: 'moveIntoReplacement',
+              data: { target: 'ui.resourceUri', key: 'ui/resourceUri' },
+              output: TOOL('{ ui: { resourceUri: (log(), uri) } }'),
+            },
+          ],
+        },
+      ],
+      name: 'a sequence value stays one parenthesized value (never `resourceUri: log(), uri`)',
+    },
+    {
+      filename,
+      code: TOOL("{ ['ui/resourceUri']: uri }"),
+      errors: [
+        {
+          messageId: 'deprecatedHostKey',
+          line: 1,
+          column: 68,
+          endLine: 1,
+          endColumn: 84,
+          suggestions: [
+            {
+              messageId: 'moveIntoReplacement',
+              data: { target: 'ui.resourceUri', key: 'ui/resourceUri' },
+              output: TOOL('{ ui: { resourceUri: uri } }'),
+            },
+          ],
+        },
+      ],
+      name: 'a computed key: the brackets go with it',
+    },
     {
       filename,
       code: TOOL("{ 'ui/resourceUri': 'ui://w/view.html' }"),

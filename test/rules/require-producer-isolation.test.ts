@@ -16,6 +16,33 @@ const HOOK = 'This hook call';
 ruleTester.run('require-producer-isolation', rule, {
   valid: [
     {
+      name: 'one producer writing its key in steps inside one try (what the wrap of such a unit writes) shares the try with itself only',
+      filename: SEARCH_OP,
+      code: `
+async function search(out, rows) {
+  try {
+    out._meta = { ...out._meta, retrieval: { returned_count: count(rows) } };
+    out._meta.retrieval = await buildRetrieval(rows);
+  } catch {
+    // the key degrades to absent
+  }
+}
+`,
+    },
+    {
+      name: 'the steps of one producer need not be adjacent inside its try',
+      filename: SEARCH_OP,
+      code: `
+async function search(out, rows) {
+  try {
+    out._meta.retrieval = await buildRetrieval(rows);
+    log('built');
+    out._meta.retrieval.cache = await readCache();
+  } catch {}
+}
+`,
+    },
+    {
       name: 'an emit whose value computes, in its own try with a catch that logs',
       filename: SEARCH_OP,
       code: `
@@ -1029,6 +1056,50 @@ function dispatch(opts, result) {
       ],
     },
     // ----- one try, one producer -----
+    {
+      name: 'two adjacent writes of one key: one try around both, which the rule then accepts (the fix is final)',
+      filename: SEARCH_OP,
+      code: `
+async function search(out, rows) {
+  out._meta = { ...out._meta, retrieval: { n: count(rows) } };
+  out._meta.retrieval = await build(rows);
+}
+`,
+      output: `
+async function search(out, rows) {
+  try {
+    out._meta = { ...out._meta, retrieval: { n: count(rows) } };
+    out._meta.retrieval = await build(rows);
+  } catch {
+    ${DEGRADE}
+  }
+}
+`,
+      errors: [{ messageId: 'unguardedProducer', data: { producer: "The producer of 'retrieval'" }, line: 3, column: 3, suggestions: [] }],
+    },
+    {
+      name: 'a step of the second producer in a shared try is not reported again (one report per producer)',
+      filename: SEARCH_OP,
+      code: `
+async function search(ctx, out) {
+  try {
+    ctx.emitResponseMeta('retrieval', await buildRetrieval());
+    out._meta.warnings = await collectWarnings();
+    out._meta.warnings.extra = await more();
+  } catch {}
+}
+`,
+      output: null,
+      errors: [
+        {
+          messageId: 'sharedTry',
+          data: { producer: "The producer of 'warnings'", line: '4' },
+          line: 5,
+          column: 5,
+          suggestions: [],
+        },
+      ],
+    },
     {
       name: 'two producers in one try: the later one is reported',
       filename: SEARCH_OP,
