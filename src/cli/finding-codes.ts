@@ -61,7 +61,7 @@ export const FINDING_CODES: Readonly<Record<FindingCode, FindingCodeInfo>> = {
   'schema-stale': { summary: 'The generated JSON Schema of _meta is missing or out of date with the manifest.', anchor: 'schema' },
   'key-held-back': {
     summary:
-      'init left a written key or field out for you to decide: a near miss or unknown key of a host, a deprecated, reserved or inbound key.',
+      'init left a written key or field out for you to decide: a near miss or unknown key of a host, a likely typo of another key, a deprecated, reserved or inbound key.',
     anchor: 'init',
   },
   'key-exists': { summary: 'add-key was asked to register a key the manifest already has.', anchor: 'add-key' },

@@ -35,3 +35,19 @@ export function nearestName(
   }
   return best;
 }
+
+/**
+ * How many edits two names may be apart and still read as a typo of one another, scaled to the shorter one: none
+ * under three characters (`ms`, `id`, `db` are no typos of `ui`), one up to five (`url` -> `uri`), two from six
+ * (`retreival` -> `retrieval`). The same scale as the lint's near miss on a `_meta` nothing places.
+ */
+export function typoDistance(name: string, other: string): number {
+  return Math.min(2, Math.floor(Math.min(name.length, other.length) / 3));
+}
+
+/** The candidate `name` is likely a typo of, on the `typoDistance` scale; names that differ only in digits (`v1`, `v2`) are not. */
+export function nearestTypoOf(name: string, candidates: Iterable<string>): string | null {
+  const digitless = name.replace(/\d+/g, '#');
+  const others = [...candidates].filter((candidate) => candidate.replace(/\d+/g, '#') !== digitless);
+  return nearestName(name, others, { maxDistance: (candidate) => typoDistance(name, candidate) });
+}

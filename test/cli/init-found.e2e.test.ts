@@ -250,3 +250,75 @@ export const options = { metaHook: (call: { tool: string }) => getUsageMeta(call
     expect(manifest.hookFunctions).toEqual(['getUsageMeta']);
   });
 });
+
+describe('init holds back a written key near another as its likely typo, and only such a key', () => {
+  const TYPO_SERVER = {
+    'src/search.ts': `
+export function search(hits: number) {
+  return { content: [], _meta: { 'com.acme/retrieval': { hits }, 'com.acme/timing': { ms: 2 } } };
+}
+export function again(hits: number) {
+  return { content: [], _meta: { 'com.acme/retrieval': { hits } } };
+}
+`,
+    // Written once, beside the same key written twice: a typo. The short keys are near \`ui\` (MCP Apps) and each
+    // other only in absolute edits: near relative to their length, none is a typo of anything.
+    'src/misc.ts': `
+export function misc(hits: number) {
+  return { content: [], _meta: { 'com.acme/retreival': { hits }, ms: 1, id: 'x', ts: 2, db: 'a', api: 1, uuid: 'u', unit: 'u', url: 'u', v1: 1, v2: 2 } };
+}
+`,
+  };
+  const TYPO =
+    "key-held-back src/misc.ts Key 'com.acme/retreival' (written at 1 site) is near 'com.acme/retrieval' (written at 2 sites): a typo?";
+
+  it('holds back the key written less, registers the short keys, and says nothing about one literal with two keys', async () => {
+    // Two levels below the repository, as the fixtures sit, so the lint config's `../../dist` resolves.
+    const dir = path.join(repoRoot, 'tmp', `typo-server-init-${process.pid}`);
+    copies.push(dir);
+    fs.rmSync(dir, { recursive: true, force: true });
+    writeFiles(dir, TYPO_SERVER);
+    const result = runBin(['init', '--format', 'json'], dir);
+    expect(result.status).toBe(1);
+    expect(findingsOf(result.stdout).map((finding) => `${finding.code} ${finding.file} ${finding.message}`)).toEqual([TYPO]);
+    const manifest = JSON.parse(readManifestText(dir)) as { keys: Record<string, unknown> };
+    expect(Object.keys(manifest.keys)).toEqual(
+      ['api', 'com.acme/retrieval', 'com.acme/timing', 'db', 'id', 'ms', 'ts', 'unit', 'url', 'uuid', 'v1', 'v2'].sort(),
+    );
+    // One returned literal with two keys is one write the rules accept: no advice about producer units.
+    expect((JSON.parse(result.stdout) as { notes: string[] }).notes.filter((note) => note.includes('producer unit'))).toEqual([]);
+    // The lint then asks the same question at the write.
+    fs.writeFileSync(path.join(dir, 'eslint.config.js'), RECOMMENDED_FLAT_CONFIG);
+    const lint = await lintSourcesOf(dir);
+    expect(lint.filter((line) => line.includes('retreival'))).toEqual([
+      expect.stringMatching(
+        /^src\/misc\.ts:3:\d+ mcp-meta\/no-unregistered-meta-key .*'com\.acme\/retreival'.*Did you mean 'com\.acme\/retrieval'\?/,
+      ),
+    ]);
+    // --update does not quietly add it: it is near a registered key now, and reported again.
+    const update = runBin(['init', '--update', '--format', 'json'], dir);
+    expect(update.status).toBe(1);
+    expect(findingsOf(update.stdout).map((finding) => `${finding.code} ${finding.file} ${finding.message}`)).toEqual([
+      "key-held-back src/misc.ts Key 'com.acme/retreival' (written at 1 site) is near the registered key 'com.acme/retrieval': a typo?",
+    ]);
+    expect(Object.keys((JSON.parse(readManifestText(dir)) as { keys: object }).keys)).not.toContain('com.acme/retreival');
+    // --accept-found is the person's word: registered, and never held again.
+    expect(runBin(['init', '--update', '--accept-found'], dir).status).toBe(0);
+    expect(Object.keys((JSON.parse(readManifestText(dir)) as { keys: object }).keys)).toContain('com.acme/retreival');
+    expect(runBin(['init', '--update'], dir).status).toBe(0);
+  });
+
+  it('holds back both of two near keys written equally often: nothing says which one is meant', () => {
+    const dir = makeTempDir();
+    writeFiles(dir, {
+      'src/a.ts': `export const a = () => ({ content: [], _meta: { 'com.acme/provenance': { from: 'a' } } });\n`,
+      'src/b.ts': `export const b = () => ({ content: [], _meta: { 'com.acme/provenence': { from: 'b' } } });\n`,
+    });
+    const result = runBin(['init', '--format', 'json'], dir);
+    expect(result.status).toBe(1);
+    expect(findingsOf(result.stdout).map((finding) => finding.message)).toEqual([
+      "Key 'com.acme/provenance' (written at 1 site) is near 'com.acme/provenence' (written at 1 site): a typo?",
+      "Key 'com.acme/provenence' (written at 1 site) is near 'com.acme/provenance' (written at 1 site): a typo?",
+    ]);
+  });
+});

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { buildStarterManifest, mergeFields } from '../../src/cli/init/build-manifest';
 import { emptyVocabulary } from '../../src/cli/init/detect-vocabulary';
 import { emptyScan } from '../../src/cli/init/scan-writes';
+import { vetNearWritten } from '../../src/cli/init/vet-keys';
+import { nearestTypoOf, typoDistance } from '../../src/util/nearest-name';
 
 describe('mergeFields (init: doc table + code scan)', () => {
   it('keeps the doc order and descriptions, adds fields only the code writes', () => {
@@ -27,7 +29,7 @@ describe('mergeFields (init: doc table + code scan)', () => {
 });
 
 describe('buildStarterManifest (init: producers)', () => {
-  it('lists a wrapper file under every key it writes, with a note, and no note about a doc when none was given', () => {
+  it("lists a wrapper file under every key it writes, with no note (isolation is the rules' to judge on the code)", () => {
     const scan = emptyScan();
     const wrapper = '/srv/src/wrap.ts';
     for (const key of ['trace', 'timing', 'rate_limit'])
@@ -40,8 +42,34 @@ describe('buildStarterManifest (init: producers)', () => {
       timing: ['src/wrap.ts'],
       trace: ['src/wrap.ts'],
     });
-    expect(notes).toEqual([
-      'src/wrap.ts writes 3 keys (rate_limit, timing, trace): it is listed as a producer of each; keep each write in its own producer unit (its own try, function or hook)',
+    expect(notes).toEqual([]);
+  });
+});
+
+describe('near on the scale of the names (init: likely typos)', () => {
+  it('allows no edit under three characters, one up to five, two from six', () => {
+    expect(['ms', 'url', 'uuid', 'retrieval'].map((name) => typoDistance(name, name))).toEqual([0, 1, 1, 2]);
+    expect(nearestTypoOf('ms', ['ui'])).toBeNull();
+    expect(nearestTypoOf('url', ['ui'])).toBeNull();
+    expect(nearestTypoOf('api', ['ui'])).toBeNull();
+    expect(nearestTypoOf('uri', ['url'])).toBe('url');
+    expect(nearestTypoOf('com.acme/retreival', ['com.acme/retrieval'])).toBe('com.acme/retrieval');
+    // Names that differ only in digits are versions or stages, not typos.
+    expect(nearestTypoOf('com.acme/stage2', ['com.acme/stage1'])).toBeNull();
+  });
+
+  it('holds the key written less, never a registered one', () => {
+    const written = new Map([
+      ['com.acme/retrieval', 3],
+      ['com.acme/retreival', 1],
+      ['com.acme/stats', 1],
+    ]);
+    expect(vetNearWritten(written, new Set()).map((held) => held.key)).toEqual(['com.acme/retreival']);
+    // The person registered the misspelling (--accept-found): it is never held again; the key near it is, until registered.
+    expect(vetNearWritten(written, new Set(['com.acme/retreival'])).map((held) => held.key)).toEqual(['com.acme/retrieval']);
+    expect(vetNearWritten(written, new Set(['com.acme/retreival', 'com.acme/retrieval'])).map((held) => held.key)).toEqual([]);
+    expect(vetNearWritten(new Map([['com.acme/stast', 1]]), new Set(['com.acme/stats'])).map((held) => held.message)).toEqual([
+      "Key 'com.acme/stast' (written at 1 site) is near the registered key 'com.acme/stats': a typo?",
     ]);
   });
 });

@@ -154,7 +154,12 @@ export async function wrap(run: () => Promise<{ content: unknown[]; _meta?: Reco
     });
     const result = runBin(['init'], dir);
     expect(result.status).toBe(0);
-    expect(result.stdout).toContain('src/wrap.ts writes 3 keys (rate_limit, timing, trace): it is listed as a producer of each');
+    expect(result.stdout).toContain('wrote mcp-meta.registry.json: 3 keys (rate_limit, timing, trace)');
+    expect((JSON.parse(manifestOf(dir)) as { keys: Record<string, { producers: string[] }> }).keys.timing.producers).toEqual([
+      'src/wrap.ts',
+    ]);
+    // Each key in its own try: nothing the rules report, so nothing to advise.
+    expect(result.stdout).not.toContain('producer unit');
     expect(result.stdout).not.toMatch(/\bdoc\b/);
   });
 });

@@ -6,13 +6,13 @@ import { itemFieldsOf, objectFieldsOf } from '../written-fields';
 import type { DetectedVocabulary } from './detect-vocabulary';
 import { proposedSinks, registrationNotes } from './propose-registrars';
 import { fieldsFromWritten, keyTypeOf, sometimesAbsent, type ScanResult } from './scan-writes';
-import { exactCatalogueEntry, vetCatalogueFields, vetKey, type HeldKey } from './vet-keys';
+import { exactCatalogueEntry, vetCatalogueFields, vetKey, vetNearWritten, type HeldKey } from './vet-keys';
 
 export const SCHEMA_REFERENCE = './node_modules/eslint-plugin-mcp-meta/schema/registry.schema.json';
 
 export interface StarterManifest {
   manifest: RegistryManifest;
-  /** Decisions a person should look at (a key left out, a file that writes two keys...). */
+  /** Decisions a person should look at (a key left out, a doc row no code writes...). */
   notes: string[];
   /**
    * Keys and fields held back for a person's decision (a near miss of a host key, a deprecated or reserved key...):
@@ -100,18 +100,34 @@ export function buildStarterManifest(
   vocabulary: DetectedVocabulary,
   scan: ScanResult,
   docRows: readonly KeysTableRow[],
-  { acceptFound = false }: { acceptFound?: boolean } = {},
+  {
+    acceptFound = false,
+    registered = new Set<string>(),
+  }: {
+    acceptFound?: boolean;
+    /** The keys the manifest `init --update` merges into already has: never held, and a written key near one is. */
+    registered?: ReadonlySet<string>;
+  } = {},
 ): StarterManifest {
   const notes: string[] = [];
   const held: HeldKey[] = [];
   const relative = (file: string): string => posixRelative(dir, file);
 
   // The spec's unit is a producer, not a file: a wrapper that adds `timing` and `rate_limit`, each in its own try, is
-  // listed under both keys (the rules still report a producer unit that writes two keys).
+  // listed under both keys. Whether each write is its own producer unit is require-producer-isolation's to say, on the
+  // code; one returned literal with two keys is one write the rules accept, so init says nothing about it.
   // What the catalogue or the key-name rules say against registering a key as written (a key from the doc is the
   // team's decision already): the person decides, unless `acceptFound` and the validation allows it.
   const docKeys = new Set(docRows.map((row) => row.key));
   const vetted = new Map([...scan.keys].map(([key, scanned]) => [key, docKeys.has(key) ? [] : vetKey(key, scanned.planes)]));
+  // A key written in one place beside a near one written in more (`retreival`, `retrieval`), or near a key already
+  // registered, is held back as its likely typo, as the lint would ask "Did you mean …?" once the other is registered.
+  const writeCounts = new Map(
+    [...scan.keys]
+      .filter(([key]) => (vetted.get(key) ?? []).length === 0)
+      .map(([key, scanned]) => [key, [...scanned.files.values()].reduce((sum, n) => sum + n, 0)] as const),
+  );
+  for (const item of vetNearWritten(writeCounts, new Set([...registered, ...docKeys]))) vetted.set(item.key, [item]);
   const registrable = (key: string): boolean => {
     const keyHeld = vetted.get(key) ?? [];
     // A host key written only on planes the host does not define it on is not registered at all.
@@ -120,20 +136,6 @@ export function buildStarterManifest(
       offPlane === undefined || [...(scan.keys.get(key)?.planes ?? [])].some((plane) => !offPlane.planes!.includes(plane));
     return onHostPlanes && keyHeld.every((item) => item.reason === 'off-plane' || (acceptFound && item.acceptable));
   };
-
-  const keysByFile = new Map<string, string[]>();
-  for (const [key, scanned] of scan.keys) {
-    if (!registrable(key)) continue;
-    // Producer units are a tool result's (MCP _meta rule 3); descriptors and resources are not produced per call.
-    if (!scanned.planes.has('result')) continue;
-    for (const file of scanned.files.keys()) keysByFile.set(file, [...(keysByFile.get(file) ?? []), key]);
-  }
-  for (const [file, fileKeys] of [...keysByFile].sort(([a], [b]) => a.localeCompare(b))) {
-    if (fileKeys.length < 2) continue;
-    notes.push(
-      `${relative(file)} writes ${fileKeys.length} keys (${[...fileKeys].sort().join(', ')}): it is listed as a producer of each; keep each write in its own producer unit (its own try, function or hook)`,
-    );
-  }
 
   // Helpers found by what they return (their returned literal is a `_meta` value somewhere), whatever their name.
   for (const helper of [...scan.helpers.values()].sort((a, b) => a.file.localeCompare(b.file) || a.name.localeCompare(b.name))) {

@@ -7,11 +7,13 @@
 import type { CheckedPlane } from '../../analysis/planes';
 import { catalogueEntryFor, catalogueKeyNames, checkMetaKeyName, hostNameOf, registrationRefusal, replacementText } from '../../registry';
 import type { HostKeyEntry, ManifestFields } from '../../registry';
-import { nearestName } from '../../util/nearest-name';
+import { nearestName, nearestTypoOf } from '../../util/nearest-name';
 
 export type HeldReason =
   /** A key one or two edits from a catalogue key (`openai/outputTemplat`): probably a typo of the host's key. */
   | 'near-miss'
+  /** A written key near another key the code writes more often, or one the manifest registers: probably its typo. */
+  | 'near-written'
   /** A key under a host's namespace (`openai/…`, `ui/…`) that the catalogue does not list. */
   | 'unknown-host-key'
   /** A catalogue key the host calls deprecated or legacy. */
@@ -74,7 +76,8 @@ export function vetKey(key: string, planes: ReadonlySet<CheckedPlane>): HeldKey[
   if (entry !== undefined) return vetCatalogueKey(key, entry, planes);
   const named = `'${key}'`;
   // A typo of a deprecated key is a typo too (the host ignores it as much as any other).
-  const near = nearestName(key, catalogueKeyNames(undefined, true), { maxDistance: 2 });
+  // Near relative to the names' length: `ms`, `id`, `url` are no typos of MCP Apps' `ui`.
+  const near = nearestTypoOf(key, catalogueKeyNames(undefined, true));
   if (near !== null) {
     const nearEntry = catalogueEntryFor(near)!;
     return [
@@ -107,6 +110,31 @@ export function vetKey(key: string, planes: ReadonlySet<CheckedPlane>): HeldKey[
     ];
   }
   return [];
+}
+
+/**
+ * Written keys that are likely typos of another key: near it on the lint's scale (`nearestTypoOf`) and written at
+ * fewer sites than it, or near a key the manifest (or the doc) already registers. Two near keys written equally
+ * often are both held: nothing says which one is meant. A registered key is never held (the team decided it).
+ */
+export function vetNearWritten(written: ReadonlyMap<string, number>, registered: ReadonlySet<string>): HeldKey[] {
+  const held: HeldKey[] = [];
+  for (const [key, count] of written) {
+    if (registered.has(key) || exactCatalogueEntry(key) !== undefined) continue;
+    const candidates = [...registered, ...[...written].filter(([other, n]) => other !== key && n >= count).map(([other]) => other)];
+    const near = nearestTypoOf(key, candidates);
+    if (near === null) continue;
+    const times = (n: number): string => `${n} ${n === 1 ? 'site' : 'sites'}`;
+    const what = registered.has(near) ? `the registered key '${near}'` : `'${near}' (written at ${times(written.get(near) ?? 0)})`;
+    held.push({
+      key,
+      reason: 'near-written',
+      message: `Key '${key}' (written at ${times(count)}) is near ${what}: a typo?`,
+      fix: `Rename it to '${near}' in the code if that key is meant. ${ACCEPT}`,
+      acceptable: checkMetaKeyName(key) === undefined,
+    });
+  }
+  return held;
 }
 
 function vetCatalogueKey(key: string, entry: HostKeyEntry, planes: ReadonlySet<CheckedPlane>): HeldKey[] {

@@ -64,8 +64,9 @@ export const initVerb: Verb = {
     '  mergeLayer      files that assemble _meta from the keys they collected (a map filled under keys',
     "                  they do not know, or a hook's fragment); a wrapper that spreads a result is a producer",
     '  keys            every key written, the file that writes it as producer, the planes and fields seen;',
-    '                  a near miss or unknown key of a host, a deprecated, reserved or inbound key is a',
-    '                  finding instead (exit 1), left for you to decide',
+    '                  a near miss or unknown key of a host, a likely typo of another key (near it and',
+    '                  written at fewer sites, or near a registered key), a deprecated, reserved or inbound key',
+    '                  is a finding instead (exit 1), left for you to decide',
     'With --from-doc, a "Key | Producer | Contents" table (markdown or the spec\'s tab-separated form) adds',
     'descriptions, fields, and keys the scan cannot see.',
     '',
@@ -75,7 +76,7 @@ export const initVerb: Verb = {
     '  --update                    add what the scan finds to the existing manifest (new keys, producers, fields,',
     '                              vocabulary) and print what was added; hand edits are kept, nothing is removed',
     '  --accept-found              register as found the keys and fields held back as findings (a near miss or an',
-    "                              unknown key of a host's catalogue, a deprecated host key); never a key the",
+    "                              unknown key of a host's catalogue, a likely typo, a deprecated host key); never a key the",
     '                              manifest validation refuses (reserved, inbound)',
     FORMAT_HELP,
   ].join('\n'),
@@ -148,7 +149,10 @@ export const initVerb: Verb = {
       );
 
     const acceptFound = values['accept-found'] === true;
-    const built = buildStarterManifest(dir, vocabulary, scan, docRows, { acceptFound });
+    const built = buildStarterManifest(dir, vocabulary, scan, docRows, {
+      acceptFound,
+      registered: update ? readKeyNames(target) : undefined,
+    });
     const manifest = built.manifest;
     notes.push(...built.notes);
     for (const item of built.held) {
@@ -236,6 +240,16 @@ function readIgnore(target: string): readonly string[] | undefined {
     return Array.isArray(ignore) ? ignore.filter((glob): glob is string => typeof glob === 'string') : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/** The keys the manifest `--update` merges into registers, when it reads as one (its problems come later). */
+function readKeyNames(target: string): Set<string> {
+  try {
+    const keys = readManifestFile(target).manifest.keys;
+    return new Set(keys !== null && typeof keys === 'object' && !Array.isArray(keys) ? Object.keys(keys) : []);
+  } catch {
+    return new Set();
   }
 }
 
