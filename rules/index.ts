@@ -14,6 +14,7 @@ import noUnregisteredMetaField from './no-unregistered-meta-field';
 import noUnregisteredMetaKey from './no-unregistered-meta-key';
 import noWholesaleMetaAssign from './no-wholesale-meta-assign';
 import requireProducerIsolation from './require-producer-isolation';
+import tolerateUnknownMetaFields from './tolerate-unknown-meta-fields';
 import validRegistry from './valid-registry';
 
 export type AnyRule = TSESLint.RuleModule<string, readonly unknown[]>;
@@ -27,6 +28,7 @@ export const rules: Record<string, AnyRule> = {
   'no-unregistered-meta-key': noUnregisteredMetaKey,
   'no-wholesale-meta-assign': noWholesaleMetaAssign,
   'require-producer-isolation': requireProducerIsolation,
+  'tolerate-unknown-meta-fields': tolerateUnknownMetaFields,
   'valid-registry': validRegistry,
 };
 const { name, version } = readPackageJson();

@@ -83,6 +83,7 @@ const CASES: Record<string, { scope: PlaneScope; case: RuleCase } | { readsNoWri
     case: { reportedOn: 'result', filename: PRODUCER, meta: '{ owned: { count: 1 } }' },
   },
   'no-dropped-meta': { readsNoWrites: 'reads the pass-through model (pass-through.ts), not the writes' },
+  'tolerate-unknown-meta-fields': { readsNoWrites: 'reads the strict reads of `_meta` (strict-meta-reads.ts), not the writes' },
   'valid-registry': { readsNoWrites: 'reports the manifest, once per file' },
 };
 
