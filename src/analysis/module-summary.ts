@@ -15,7 +15,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { isNothing, memberPropertyName, propertyKeyName, returnArguments, unwrap, walkAll } from './ast';
 import { constInitializer, constStrings, findBinding, frozenObjectLiteral, functionBoundTo, staticKey } from './bindings';
 import { moduleScope, returnedLiteralKeys, type ModuleScope } from './value/meta-value';
-import { MODULE_CACHE_ENTRIES, ModuleCache } from './module-cache';
+import { ModuleCache } from './module-cache';
 import { noteModuleRead } from './modules-read';
 import { parseSource } from './parse-source';
 import type { HelperOrigin, KeySource } from './types';
@@ -61,7 +61,7 @@ export interface ModuleSummary {
 }
 
 // Every module read is noted for `eslint --cache` (modules-read.ts).
-const summaries = new ModuleCache(readSummary, MODULE_CACHE_ENTRIES, noteModuleRead);
+const summaries = new ModuleCache(readSummary, { onUse: noteModuleRead });
 
 /** The summary of `file`, or null when it is missing, too large or does not parse. */
 export function moduleSummary(file: string): ModuleSummary | null {

@@ -9,15 +9,17 @@
  * trailing commas, `${configDir}`, `paths` relative to the config that sets them. A specifier the aliases map to no
  * existing file goes on to `node_modules`, as in TypeScript.
  *
- * Each config is parsed once per version and parsed again when it, or a config it extends, changes (module-cache.ts);
- * the nearest config of a folder is looked up once per event-loop turn. A config whose `extends` cannot be found keeps
- * its own options, as in TypeScript; one that cannot be read leaves its files' aliases unknown: such an import stays
+ * Each config is parsed once per version (its `extends` chain once, however deep) and parsed again when it, or a
+ * config it extends, changes, or when a base it could not find appears (module-cache.ts); the nearest config of a
+ * folder is looked up once per event-loop turn. A base in `extends` that cannot be found is left out and the others
+ * kept, as in TypeScript; a config that cannot be read leaves its files' aliases unknown: such an import stays
  * unresolved, as it was before aliases were read.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type * as GetTsconfig from 'get-tsconfig';
-import { applyEdits, modify } from 'jsonc-parser';
+import { applyEdits, modify, parse } from 'jsonc-parser';
+import { countCost } from '../util/cost-counter';
 import { currentTurn, statOncePerTurn } from '../util/stat-once-per-turn';
 import { ModuleCache } from './module-cache';
 
@@ -58,50 +60,123 @@ export function aliasedFile(specifier: string, fromFile: string, findModuleFile:
 
 const configs = new ModuleCache((file): ProjectConfig | null => {
   const { parseTsconfig, createPathsMatcher, createFilesMatcher } = getTsconfig();
-  const reads = new Map<string, string>();
+  const reads = new TsconfigReads();
   let parsed: ReturnType<typeof parseTsconfig>;
   try {
-    parsed = parseOwnOptionsIfBaseMissing(file, reads, parseTsconfig);
+    parsed = parseKeepingFoundBases(file, reads, parseTsconfig);
   } catch {
     return null;
   } finally {
-    // The configs this one extends, read through this cache too, so that an edit to any of them is seen here. The
-    // file list is what get-tsconfig's fs cache holds (`readFileSync:<file>:utf8`): should that change, only edits
-    // to the extended configs would go unseen until the process restarts.
-    for (const key of reads.keys()) {
-      const read = /^readFileSync:(.+):utf8$/.exec(key)?.[1];
-      if (read !== undefined && read !== file) configs.get(read);
-    }
+    // The configs this one extends, and the bases it looked for and did not find, are dependencies of this value: an
+    // edit to one, or a base that appears (npm links the shared config), is seen here. Only their versions are taken:
+    // parsing each base again as a project config of its own made an `extends` chain cost its depth squared.
+    for (const dependency of reads.dependencies()) if (dependency !== file) configs.dependOn(dependency);
   }
   const result = { path: file, config: parsed };
   const matchesFile = createFilesMatcher(result, CASE_SENSITIVE_PATHS);
+  let aliases: ProjectConfig['aliases'];
+  try {
+    aliases = createPathsMatcher(result);
+  } catch {
+    // `paths` get-tsconfig refuses ("Non-relative paths are not allowed when 'baseUrl' is not set", TS5090): none.
+    aliases = null;
+  }
   return {
-    aliases: createPathsMatcher(result),
+    aliases,
     includes: (source) => matchesFile(source) !== undefined,
     references: (parsed.references ?? []).map((reference) => referencedConfig(path.dirname(file), reference.path)),
   };
 });
 
 /**
- * The config as get-tsconfig parses it; when that fails and the config `extends` something, the config without its
- * `extends`: TypeScript reports a base it cannot find (TS6053) and goes on with the config's own options, its `paths`
- * among them (a workspace package's config extending a shared one that is not linked yet). Still throws otherwise.
+ * get-tsconfig's file-system cache for one config's parse (it reads through it: `readFileSync:<file>:utf8`,
+ * `existsSync:<path>`), which tells which configs were read and which bases were looked for and not found, and counts
+ * the config files read (`tsconfig-reads`).
  */
-function parseOwnOptionsIfBaseMissing(
+class TsconfigReads extends Map<string, string> {
+  // Typed as get-tsconfig types its cache; it also keeps booleans there (`existsSync:` answers).
+  override set(key: string, value: string): this {
+    if (key.startsWith('readFileSync:') && !this.has(key)) countCost('tsconfig-reads');
+    return super.set(key, value);
+  }
+
+  /** The config files read (the config and its bases). */
+  files(): string[] {
+    const files: string[] = [];
+    for (const key of this.keys()) {
+      const read = /^readFileSync:(.+):utf8$/.exec(key)?.[1];
+      if (read !== undefined) files.push(read);
+    }
+    return files;
+  }
+
+  /** The config files read, and the paths looked for that did not exist. */
+  dependencies(): string[] {
+    const missing: string[] = [];
+    for (const [key, value] of this)
+      if (key.startsWith('existsSync:') && (value as unknown) === false) missing.push(key.slice('existsSync:'.length));
+    return [...this.files(), ...missing];
+  }
+
+  /** The text get-tsconfig reads for `file` from now on. */
+  setText(file: string, text: string): void {
+    super.set(`readFileSync:${file}:utf8`, text);
+  }
+
+  text(file: string): string | undefined {
+    return this.get(`readFileSync:${file}:utf8`);
+  }
+}
+
+/** At most this many missing bases are left out of one config's chain before it counts as unreadable. */
+const MAX_MISSING_BASES = 16;
+
+/**
+ * The config as get-tsconfig parses it, each base that cannot be found left out of the `extends` that names it, the
+ * others kept: TypeScript reports a base it cannot find (TS5083 for a list's entry, TS6053 for a package) and goes on
+ * with the bases it found and the config's own options (`extends: ['./tsconfig.base.json', './missing.json']` keeps the
+ * base's `paths`; a workspace package's config extending a shared one that is not linked yet keeps its own). Still
+ * throws for anything else (a circular chain, a config that is not there).
+ */
+function parseKeepingFoundBases(
   file: string,
-  reads: Map<string, string>,
+  reads: TsconfigReads,
   parseTsconfig: typeof GetTsconfig.parseTsconfig,
 ): ReturnType<typeof parseTsconfig> {
-  try {
-    return parseTsconfig(file, reads);
-  } catch (error) {
-    const text = fs.readFileSync(file, 'utf8');
-    const withoutBase = applyEdits(text, modify(text, ['extends'], undefined, {}));
-    if (withoutBase === text) throw error;
-    // get-tsconfig reads files through this cache (`readFileSync:<file>:utf8`, as in the finally above).
-    reads.set(`readFileSync:${file}:utf8`, withoutBase);
-    return parseTsconfig(file, reads);
+  for (let dropped = 0; ; dropped += 1) {
+    try {
+      return parseTsconfig(file, reads);
+    } catch (error) {
+      // get-tsconfig's words for a base it cannot resolve: "File '<specifier as written>' not found."
+      const specifier = error instanceof Error ? /^File '(.+)' not found\.$/.exec(error.message)?.[1] : undefined;
+      if (specifier === undefined || dropped >= MAX_MISSING_BASES || !leaveOutBase(specifier, file, reads)) throw error;
+    }
   }
+}
+
+/**
+ * Leaves `specifier` out of the `extends` of each config read so far that names it and where it is missing; false
+ * when none does (the error was about something else).
+ */
+function leaveOutBase(specifier: string, file: string, reads: TsconfigReads): boolean {
+  let left = false;
+  for (const config of new Set([file, ...reads.files()])) {
+    const text = reads.text(config) ?? fs.readFileSync(config, 'utf8');
+    const bases: unknown = (parse(text, [], { allowTrailingComma: true }) as { extends?: unknown } | undefined)?.extends;
+    const list = Array.isArray(bases) ? bases : [bases];
+    // A relative base that exists next to this config is not the missing one (the same words in another folder).
+    const here =
+      specifier.startsWith('.') && ['', '.json'].some((suffix) => isFile(path.resolve(path.dirname(config), specifier + suffix)));
+    if (here) continue;
+    const kept = list.filter((base) => base !== specifier);
+    if (kept.length === list.length) continue;
+    // The whole list is written again: jsonc-parser's removal of one array element can leave a stray quote.
+    const edited = applyEdits(text, modify(text, ['extends'], Array.isArray(bases) && kept.length > 0 ? kept : undefined, {}));
+    if (edited === text) continue;
+    reads.setText(config, edited);
+    left = true;
+  }
+  return left;
 }
 
 /**

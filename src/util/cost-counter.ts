@@ -25,7 +25,9 @@ export type CostCounter =
   /** Names looked up in their scope by walking up the AST (`findBinding`): a variable's plane once per declaration. */
   | 'binding-lookups'
   /** Rules whose own `create()` ran for a file (`createRule`): not the ones whose `skipsFile` said the file is not theirs. */
-  | 'rule-set-ups';
+  | 'rule-set-ups'
+  /** tsconfig files read to resolve `paths` aliases (an `extends` chain once per config version, not once per base). */
+  | 'tsconfig-reads';
 
 /**
  * One number per counter, in a plain object: `countSteps(1)` runs inside the offset set's and the indexes' innermost
@@ -44,6 +46,7 @@ const counts: Record<CostCounter, number> = {
   'key-write-lists': 0,
   'binding-lookups': 0,
   'rule-set-ups': 0,
+  'tsconfig-reads': 0,
 };
 
 export function countCost(counter: CostCounter, n = 1): void {

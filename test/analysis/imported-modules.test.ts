@@ -163,10 +163,13 @@ describe('the module cache', () => {
   it('keeps at most its bound of entries, least recently used out, and forgets a deleted file', async () => {
     const dir = project({ 'a.txt': 'a', 'b.txt': 'b', 'c.txt': 'c' });
     const reads: string[] = [];
-    const cache = new ModuleCache((file) => {
-      reads.push(path.basename(file));
-      return fs.readFileSync(file, 'utf8');
-    }, 2);
+    const cache = new ModuleCache(
+      (file) => {
+        reads.push(path.basename(file));
+        return fs.readFileSync(file, 'utf8');
+      },
+      { maxEntries: 2 },
+    );
     const get = (name: string) => cache.get(path.join(dir, name));
     expect([get('a.txt'), get('b.txt'), get('a.txt'), get('c.txt')]).toEqual(['a', 'b', 'a', 'c']);
     expect(cache.size).toBe(2);

@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findModuleFile, resolveImportedString } from '../../src/analysis/imported-consts';
 import { aliasedFile } from '../../src/analysis/path-aliases';
+import { costCount } from '../../src/util/cost-counter';
 import { nextTurn } from '../../src/util/stat-once-per-turn';
 
 const roots: string[] = [];
@@ -125,6 +126,65 @@ describe('tsconfig paths aliases', () => {
     const from = path.join(root, 'src/a.ts');
     expect(resolve('@/lib/keys', from)).toBe(path.join(root, 'src/lib/keys.ts'));
     expect(resolveImportedString('@/lib/keys', 'TIMING_KEY', from)).toBe('com.acme/timing');
+  });
+
+  it('keeps the bases it finds when one entry of an `extends` list is missing, as TypeScript does (TS5083)', () => {
+    // tsc (getParsedCommandLineOfConfigFile) on these: the paths of the bases found, TS5083 / TS6053 for the others.
+    const root = project({
+      'tsconfig.json': '{ "extends": ["./tsconfig.base.json", "./missing.json"], "include": ["src"] }',
+      'tsconfig.base.json': '{ "compilerOptions": { "paths": { "@/*": ["./src/*"] } } }',
+      // A base whose own base is missing keeps its own options too, and a list naming it keeps its sibling.
+      'pkg/tsconfig.json': '{ "extends": ["../tsconfig.base.json", "./mid.json", "@acme/not-linked"] }',
+      'pkg/mid.json': '{ "extends": "./gone.json", "compilerOptions": { "paths": { "@/*": ["../src/*"], "#m/*": ["./m/*"] } } }',
+      'pkg/m/keys.ts': KEYS,
+      'pkg/a.ts': '',
+      'src/lib/keys.ts': KEYS,
+      'src/a.ts': '',
+    });
+    const from = path.join(root, 'src/a.ts');
+    expect(resolve('@/lib/keys', from)).toBe(path.join(root, 'src/lib/keys.ts'));
+    expect(resolveImportedString('@/lib/keys', 'TIMING_KEY', from)).toBe('com.acme/timing');
+    const inPackage = path.join(root, 'pkg/a.ts');
+    expect(resolve('#m/keys', inPackage)).toBe(path.join(root, 'pkg/m/keys.ts'));
+    expect(resolve('@/lib/keys', inPackage)).toBe(path.join(root, 'src/lib/keys.ts'));
+  });
+
+  it('sees the paths of a missing base once it appears (a long-lived process, after the turn)', async () => {
+    const root = project({
+      'tsconfig.json': '{ "extends": ["./configs/base.json", "@acme/tsconfig/base.json"], "include": ["src"] }',
+      'configs/base.json': '{}',
+      'src/lib/keys.ts': KEYS,
+      'src/a.ts': '',
+    });
+    const from = path.join(root, 'src/a.ts');
+    expect(resolve('@/lib/keys', from)).toBeNull();
+    await nextTurn();
+    // npm links the shared config package into node_modules.
+    fs.mkdirSync(path.join(root, 'node_modules/@acme/tsconfig'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'node_modules/@acme/tsconfig/package.json'), '{ "name": "@acme/tsconfig" }');
+    fs.writeFileSync(
+      path.join(root, 'node_modules/@acme/tsconfig/base.json'),
+      `{ "compilerOptions": { "paths": { "@/*": ["${path.join(root, 'src')}/*"] } } }`,
+    );
+    await nextTurn();
+    expect(resolve('@/lib/keys', from)).toBe(path.join(root, 'src/lib/keys.ts'));
+    expect(resolveImportedString('@/lib/keys', 'TIMING_KEY', from)).toBe('com.acme/timing');
+  });
+
+  it('reads an `extends` chain 400 deep once (each config file read once), not once per base', () => {
+    const depth = 400;
+    const files: Record<string, string> = {
+      'tsconfig.json': '{ "extends": "./chain/c1.json", "include": ["src"] }',
+      'src/lib/keys.ts': KEYS,
+      'src/a.ts': '',
+    };
+    for (let n = 1; n < depth; n += 1) files[`chain/c${n}.json`] = `{ "extends": "./c${n + 1}.json" }`;
+    files[`chain/c${depth}.json`] = '{ "compilerOptions": { "paths": { "@/*": ["../src/*"] } } }';
+    const root = project(files);
+    const before = costCount('tsconfig-reads');
+    expect(resolve('@/lib/keys', path.join(root, 'src/a.ts'))).toBe(path.join(root, 'src/lib/keys.ts'));
+    // get-tsconfig alone reads the 401 files once each; parsing each base again as a config of its own read ~80,000.
+    expect(costCount('tsconfig-reads') - before).toBe(depth + 1);
   });
 
   it("never applies the project's aliases to a module inside node_modules", () => {
