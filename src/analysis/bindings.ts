@@ -7,7 +7,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { isFunctionNode, memberPropertyName, staticString, unwrap } from './ast';
 import { countCost, countSteps } from '../util/cost-counter';
-import { resolveImportedString, resolveImportedStrings } from './imported-consts';
+import { resolveImportedMember, resolveImportedString } from './imported-consts';
 
 type Node = TSESTree.Node;
 
@@ -202,8 +202,8 @@ function importedStrings(source: string, imported: string, property: string | nu
     const value = resolveImportedString(source, imported, file);
     return value === null ? null : [value];
   }
-  const value = resolveImportedStrings(source, imported, file)?.get(property);
-  return value === undefined ? null : [value];
+  const value = resolveImportedMember(source, imported, property, file);
+  return value === null ? null : [value];
 }
 
 function concat(left: string[] | null, right: string[] | null): string[] | null {

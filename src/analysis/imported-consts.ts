@@ -33,11 +33,25 @@ export function resolveImportedString(specifier: string, importedName: string, f
   return resolveExport(specifier, importedName, fromFile, (summary, name) => summary.strings.get(name))?.value ?? null;
 }
 
-/** The strings of an `as const` object exported as `importedName` (`KEYS.timing`), or null. */
-export function resolveImportedStrings(specifier: string, importedName: string, fromFile: string): ReadonlyMap<string, string> | null {
+/**
+ * `KEYS.timing` of an `as const` object exported as `importedName`, or `keys.TIMING` of a module namespace exported
+ * as `importedName` (`export * as keys from './keys'`, or `import * as keys …; export { keys }`): the string, or null.
+ */
+export function resolveImportedMember(specifier: string, importedName: string, property: string, fromFile: string): string | null {
   countCost('imported-const-lookups');
-  return resolveExport(specifier, importedName, fromFile, (summary, name) => summary.objects.get(name))?.value ?? null;
+  const found = resolveExport(specifier, importedName, fromFile, (summary, name): ObjectOrNamespace | undefined => {
+    const object = summary.objects.get(name);
+    if (object) return { object };
+    const namespace = summary.namespaces.get(name);
+    return namespace === undefined ? undefined : { namespace };
+  });
+  if (!found) return null;
+  if ('object' in found.value) return found.value.object.get(property) ?? null;
+  // The namespace's module, from the module that exports it: its export `property`, as `import * as K` reads it.
+  return resolveExport(found.value.namespace, property, found.file, (summary, name) => summary.strings.get(name), 1)?.value ?? null;
 }
+
+type ObjectOrNamespace = { readonly object: ReadonlyMap<string, string> } | { readonly namespace: string };
 
 /**
  * What `pick` finds for the export `name` of the module `specifier` imports from `fromFile`, with the file that

@@ -58,6 +58,8 @@ export interface ModuleSummary {
   readonly reexports: ReadonlyMap<string, { readonly source: string; readonly imported: string }>;
   /** `export * from './x'`, in order. */
   readonly stars: readonly string[];
+  /** `export * as keys from './x'` (or `import * as keys from './x'; export { keys }`): exported name -> the module. */
+  readonly namespaces: ReadonlyMap<string, string>;
 }
 
 // Every module read is noted for `eslint --cache` (modules-read.ts).
@@ -96,6 +98,7 @@ function summarise(program: TSESTree.Program, scope: ModuleScope): ModuleSummary
   const helpers = new Map<string, HelperSummary>();
   const reexports = new Map<string, { source: string; imported: string }>();
   const stars: string[] = [];
+  const namespaces = new Map<string, string>();
   const budget = { nodes: MAX_DETACHED_NODES };
 
   const exportValue = (exported: string, value: Node | null | undefined, anyObject: boolean): void => {
@@ -116,6 +119,7 @@ function summarise(program: TSESTree.Program, scope: ModuleScope): ModuleSummary
   const exportLocal = (exported: string, local: string, at: Node): void => {
     const binding = findBinding(local, at);
     if (binding?.kind === 'import') reexports.set(exported, { source: binding.source, imported: binding.imported });
+    else if (binding?.kind === 'namespace') namespaces.set(exported, binding.source);
     else if (binding?.kind === 'function') exportValue(exported, binding.fn as unknown as Expression, false);
     else if (binding?.kind === 'variable' && binding.declarationKind === 'const') {
       exportValue(exported, binding.declarator.init ?? declaredLiteral(binding.declarator), false);
@@ -124,7 +128,9 @@ function summarise(program: TSESTree.Program, scope: ModuleScope): ModuleSummary
 
   for (const statement of program.body) {
     if (statement.type === 'ExportAllDeclaration') {
-      if (statement.exported === null && statement.exportKind !== 'type') stars.push(statement.source.value);
+      if (statement.exportKind === 'type') continue;
+      if (statement.exported === null) stars.push(statement.source.value);
+      else namespaces.set(nameOf(statement.exported), statement.source.value);
       continue;
     }
     if (statement.type === 'ExportDefaultDeclaration') {
@@ -157,7 +163,7 @@ function summarise(program: TSESTree.Program, scope: ModuleScope): ModuleSummary
       }
     }
   }
-  return { strings, objects, helpers, reexports, stars };
+  return { strings, objects, helpers, reexports, stars, namespaces };
 }
 
 function nameOf(node: TSESTree.Identifier | TSESTree.StringLiteral): string {
@@ -381,6 +387,8 @@ function packageSummary(text: string, file: string): ModuleSummary {
   const objects = new Map<string, ReadonlyMap<string, string>>();
   const reexports = new Map<string, { source: string; imported: string }>();
   const stars: string[] = [];
+  const namespaces = new Map<string, string>();
+  const namespaceImports = new Map<string, string>();
   const localStrings = new Map<string, string>();
   const localObjects = new Map<string, ReadonlyMap<string, string>>();
   const imports = new Map<string, { source: string; imported: string }>();
@@ -414,6 +422,8 @@ function packageSummary(text: string, file: string): ModuleSummary {
         for (const element of bindings.elements) {
           imports.set(element.name.text, { source: statement.moduleSpecifier.text, imported: (element.propertyName ?? element.name).text });
         }
+      } else if (!statement.importClause?.isTypeOnly && bindings && typescript.isNamespaceImport(bindings)) {
+        namespaceImports.set(bindings.name.text, statement.moduleSpecifier.text);
       }
     } else if (typescript.isVariableStatement(statement) && statement.declarationList.flags & typescript.NodeFlags.Const) {
       for (const declaration of statement.declarationList.declarations) {
@@ -431,6 +441,8 @@ function packageSummary(text: string, file: string): ModuleSummary {
       const clause = statement.exportClause;
       if (!clause) {
         if (from !== null) stars.push(from);
+      } else if (typescript.isNamespaceExport(clause)) {
+        if (from !== null) namespaces.set(clause.name.text, from);
       } else if (typescript.isNamedExports(clause)) {
         for (const element of clause.elements) {
           if (element.isTypeOnly) continue;
@@ -445,9 +457,11 @@ function packageSummary(text: string, file: string): ModuleSummary {
     const value = localStrings.get(local);
     const object = localObjects.get(local);
     const imported = imports.get(local);
+    const namespace = namespaceImports.get(local);
     if (value !== undefined) strings.set(exported, value);
     else if (object) objects.set(exported, object);
     else if (imported) reexports.set(exported, imported);
+    else if (namespace !== undefined) namespaces.set(exported, namespace);
   }
-  return { strings, objects, helpers: new Map(), reexports, stars };
+  return { strings, objects, helpers: new Map(), reexports, stars, namespaces };
 }

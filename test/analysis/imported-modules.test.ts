@@ -74,6 +74,22 @@ describe('default imports, namespace imports, barrels and objects of keys', () =
     expect(keysIn(dir, code)).toEqual(['com.ex/timing const', 'com.ex/trace const']);
   });
 
+  it('a namespace exported again (`export * as keys from`, `import * as keys …; export { keys }`), then `keys.TIMING`', () => {
+    const dir = project({
+      'src/keys.ts': "export const TIMING = 'com.ex/timing';\nexport * from './more.js';",
+      'src/more.ts': "export const TRACE = 'com.ex/trace';",
+      'src/index.ts': "export * as keys from './keys.js';\nimport * as again from './keys.js';\nexport { again };",
+      'src/barrel.ts': "export { keys as K } from './index.js';",
+    });
+    const code = `import { keys, again } from './index.js';
+import { K } from './barrel.js';
+emit(keys.TIMING, 1);
+emit(again['TRACE'], 1);
+emit(K.TIMING, 1);
+emit(keys.MISSING, 1);`;
+    expect(keysIn(dir, code)).toEqual(['com.ex/timing const', 'com.ex/trace const', 'com.ex/timing const', '? dynamic']);
+  });
+
   it('`import * as K` then `K.TIMING` and `K[`TRACE`]`', () => {
     const dir = project({ 'src/keys.ts': "export const TIMING = 'com.ex/timing';\nexport const TRACE = 'com.ex/trace';" });
     const code = "import * as K from './keys.js';\nemit(K.TIMING, 1);\nresult._meta = { ...result._meta, [K['TRACE']]: 1 };";
@@ -212,6 +228,17 @@ emit(NOT_EXPORTED, 1);`;
       'ui/resourceUri',
       null,
     ]);
+  });
+
+  it("a package's declarations that export a namespace again (`export * as keys from`, `import * as k; export { k }`)", () => {
+    const dir = project({
+      'node_modules/@acme/ns/package.json': JSON.stringify({ name: '@acme/ns', types: './index.d.ts' }),
+      'node_modules/@acme/ns/index.d.ts':
+        "export * as keys from './keys';\nimport * as again from './keys';\nexport { again };\nexport type * as types from './keys';",
+      'node_modules/@acme/ns/keys.d.ts': 'export declare const TIMING = "com.acme/timing";',
+    });
+    const code = "import { keys, again, types } from '@acme/ns';\nemit(keys.TIMING, 1);\nemit(again.TIMING, 1);\nemit(types.TIMING, 1);";
+    expect(keysIn(dir, code)).toEqual(['com.acme/timing const', 'com.acme/timing const', '? dynamic']);
   });
 
   it('follows exports patterns and conditions, falls back to the code, and leaves an unreadable package unknown', () => {

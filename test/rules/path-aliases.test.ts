@@ -15,6 +15,9 @@ function project(tsconfig: string): string {
   const files: Record<string, string> = {
     'tsconfig.json': tsconfig,
     'src/lib/keys.ts': "export const TIMING_KEY = 'com.acme/timing';\nexport const TYPO_KEY = 'com.acme/timng';\n",
+    // A key module's namespace exported again, as a barrel's `keys` (the key is read as `keys.TIMING_KEY`).
+    'src/lib/index.ts': "export * as keys from './keys';\n",
+    'src/lib/more.ts': "import * as more from './keys';\nexport { more };\n",
     'src/utils/widget.ts':
       "export function widgetMeta(uri: string) {\n  return { 'openai/outputTemplate': uri, 'com.acme/widgt': true };\n}\n",
     'mcp-meta.registry.json': JSON.stringify({
@@ -45,13 +48,43 @@ const KEY_CONST = `import { TIMING_KEY } from '@/lib/keys';
 export const result = { content: [], _meta: { [TIMING_KEY]: { ms: 3 } } };`;
 const TYPO_CONST = `import { TYPO_KEY } from '@/lib/keys';
 export const result = { content: [], _meta: { [TYPO_KEY]: { ms: 3 } } };`;
+const NAMESPACE_KEY = `import { keys } from '@/lib';
+export const result = { content: [], _meta: { [keys.TIMING_KEY]: { ms: 3 } } };`;
+const typoThroughNamespace = (code: string) => ({
+  code,
+  filename: path.join(aliased, 'src/tools/a.ts'),
+  errors: [
+    {
+      messageId: 'unregisteredKey' as const,
+      line: 2,
+      column: 48,
+      endLine: 2,
+      endColumn: 61,
+      data: { where: '`_meta`', key: 'com.acme/timng', registry: 'mcp-meta.registry.json', hint: " Did you mean 'com.acme/timing'?" },
+      suggestions: [],
+    },
+  ],
+});
 const HELPER = `import { widgetMeta } from '@/utils/widget';
 declare const server: { registerTool(name: string, config: object, handler: () => object): void };
 server.registerTool('pizza', { description: 'Pizza.', _meta: widgetMeta('ui://pizza.html') }, () => ({ content: [] }));`;
 
 tester(aliased).run('no-unregistered-meta-key through a tsconfig paths alias', unregisteredKey, {
-  valid: [{ name: 'a registered key const imported through the alias', code: KEY_CONST, filename: path.join(aliased, 'src/tools/a.ts') }],
+  valid: [
+    { name: 'a registered key const imported through the alias', code: KEY_CONST, filename: path.join(aliased, 'src/tools/a.ts') },
+    { name: 'a registered key read off a namespace exported again', code: NAMESPACE_KEY, filename: path.join(aliased, 'src/tools/a.ts') },
+  ],
   invalid: [
+    {
+      name: "a key's typo read off `export * as keys from` is reported by its value",
+      ...typoThroughNamespace(`import { keys } from '@/lib';
+export const result = { content: [], _meta: { [keys.TYPO_KEY]: { ms: 3 } } };`),
+    },
+    {
+      name: "a key's typo read off `import * as more …; export { more }` is reported by its value",
+      ...typoThroughNamespace(`import { more } from '../lib/more';
+export const result = { content: [], _meta: { [more.TYPO_KEY]: { ms: 3 } } };`),
+    },
     {
       name: "an aliased key const's typo is reported by its value",
       code: TYPO_CONST,
