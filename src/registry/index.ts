@@ -30,6 +30,7 @@ export {
   deprecatedHostEntry,
   hostNameOf,
   offHostPlane,
+  registrablePlanes,
   registrationRefusal,
   replacementText,
   type RegistrationRefusal,

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRegistry } from '../../src/registry';
 import { setJsonValue } from '../../src/cli/manifest-write';
+import { lintSourcesOf, RECOMMENDED_FLAT_CONFIG, repoRoot } from '../e2e/helpers/e2e';
 import { assertBinBuilt, initGitRepo, makeTempDir, removeTempDirs, runBin, writeFiles } from './run-bin';
 
 /** Hand-formatted on purpose (4-space indent, one-line arrays, a description, a deprecated key, acceptedBreaks). */
@@ -36,7 +37,11 @@ function project(): string {
 const manifestOf = (dir: string): string => fs.readFileSync(path.join(dir, 'mcp-meta.registry.json'), 'utf8');
 
 beforeAll(assertBinBuilt);
-afterAll(removeTempDirs);
+const copies: string[] = [];
+afterAll(() => {
+  removeTempDirs();
+  for (const dir of copies) fs.rmSync(dir, { recursive: true, force: true });
+});
 
 describe('mcp-meta add-key', () => {
   it('inserts only the new key, keeping the rest of the text byte for byte, and says what it registered', () => {
@@ -144,6 +149,57 @@ describe('mcp-meta add-key', () => {
     expect({ status: result.status, text: manifestOf(dir) }).toEqual(
       accepted ? { status: 0, text: expectedText } : { status: 1, text: MANIFEST_TEXT },
     );
+  });
+
+  it("registers a host's key as init does: with its catalogue entry and the host's planes, so descriptor code lints clean", async () => {
+    // Two levels below the repository, as the fixtures sit, so the lint config's `../../dist` resolves.
+    const dir = path.join(repoRoot, 'tmp', `add-key-catalogue-${process.pid}`);
+    fs.rmSync(dir, { recursive: true, force: true });
+    copies.push(dir);
+    writeFiles(dir, {
+      'mcp-meta.registry.json': '{ "version": 1, "keys": {} }\n',
+      'eslint.config.js': RECOMMENDED_FLAT_CONFIG,
+      'src/tool.ts': `
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 'cards', version: '1.0.0' });
+server.registerTool(
+  'show',
+  { description: 'Shows a card', _meta: { 'openai/outputTemplate': 'ui://widget/card.html' } },
+  async () => ({ content: [{ type: 'text' as const, text: 'shown' }] }),
+);
+`,
+    });
+    const result = runBin(['add-key', 'openai/outputTemplate', '--producer', 'src/tool.ts'], dir);
+    expect(result.status, result.stdout).toBe(0);
+    expect(result.stdout).toContain(
+      "registered key 'openai/outputTemplate' (producers src/tool.ts; catalogue openai-apps.outputTemplate; plane tool)",
+    );
+    expect((JSON.parse(manifestOf(dir)) as { keys: unknown }).keys).toEqual({
+      'openai/outputTemplate': { producers: ['src/tool.ts'], catalogue: 'openai-apps.outputTemplate', plane: 'tool' },
+    });
+    expect(await lintSourcesOf(dir)).toEqual([]);
+    // A plane the host does not define the key on is the loader's refusal, as in a hand-written manifest.
+    const offPlane = runBin(['add-key', 'openai/widgetAccessible', '--producer', 'src/tool.ts', '--plane', 'result'], dir);
+    expect(offPlane.status).toBe(2);
+    expect(offPlane.stdout).toContain('is declared on the result plane, but the OpenAI Apps SDK defines it on tool');
+  });
+
+  it('registers a deprecated host key the loader only warns about, and reports the warning (exit 1, not 2)', () => {
+    const dir = project();
+    const result = runBin(['add-key', 'openai/widgetCSP', '--producer', 'src/wrap.ts', '--plane', 'resource', '--format', 'json'], dir);
+    expect(result.status).toBe(1);
+    const json = JSON.parse(result.stdout) as { findings: Array<{ severity: string; code: string; message: string; line?: number }> };
+    expect(json.findings.map((finding) => `${finding.severity} ${finding.code} ${finding.message}`)).toEqual([
+      expect.stringMatching(/^warning registry-problem Key 'openai\/widgetCSP' is deprecated by the OpenAI Apps SDK/),
+    ]);
+    const manifest = JSON.parse(manifestOf(dir)) as { keys: Record<string, unknown> };
+    expect(manifest.keys['openai/widgetCSP']).toEqual({
+      producers: ['src/wrap.ts'],
+      catalogue: 'openai-apps.widgetCSP',
+      plane: 'resource',
+    });
+    // The finding's line is the key's, in the file as written.
+    expect(manifestOf(dir).split('\n')[(json.findings[0].line ?? 0) - 1]).toContain('openai/widgetCSP');
   });
 
   it('exits 2 on usage errors: no key, no producer, a producer that is not a file, an unknown plane', () => {

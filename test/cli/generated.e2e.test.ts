@@ -3,6 +3,7 @@
  * check CI runs), `--check` on a stale or missing file exits 1 with a diff and the fixing command, writing is
  * idempotent, and an invalid manifest writes nothing.
  */
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -120,5 +121,65 @@ describe('what mcp-meta types generates', () => {
     );
     expect(text).toContain('export type McpMetaEmit = <K extends McpMetaKey>(key: K, value: McpMetaRegistry[K]) => void;');
     expect(text).toContain('export type McpMetaFragment = Partial<McpMetaRegistry>;');
+  });
+});
+
+describe('types and schema, one plane per file', () => {
+  // A result key of the server's own and a host's descriptor key (registered as init and add-key register it).
+  const PLANES_MANIFEST = {
+    version: 1,
+    keys: {
+      retrieval: { producers: ['src/search.ts'], type: 'object', fields: { returned_count: { type: 'integer' } } },
+      'openai/outputTemplate': { producers: ['src/trace.ts'], catalogue: 'openai-apps.outputTemplate', plane: 'tool' },
+    },
+  };
+
+  it("the default is a tool result's _meta: a descriptor key is left out, so McpMetaEmit refuses it as the lint does", () => {
+    const dir = project(PLANES_MANIFEST);
+    expect(runBin(['types', '--out', 'meta.ts'], dir).status).toBe(0);
+    const types = fs.readFileSync(path.join(dir, 'meta.ts'), 'utf8');
+    expect(types).toContain('`_meta` types of MCP tool results');
+    expect(types).toContain('  retrieval: {');
+    expect(types).not.toContain('openai/outputTemplate');
+    expect(runBin(['schema', '--out', 'meta.schema.json'], dir).status).toBe(0);
+    const schema = JSON.parse(fs.readFileSync(path.join(dir, 'meta.schema.json'), 'utf8')) as { title: string; properties: object };
+    expect(schema.title).toBe('MCP tool result _meta');
+    expect(Object.keys(schema.properties)).toEqual(['retrieval']);
+    // The real tsc: a producer emitting the descriptor key on a result does not compile.
+    writeFiles(dir, {
+      'producer.ts': `import type { McpMetaEmit } from './meta';\ndeclare const emit: McpMetaEmit;\nemit('retrieval', { returned_count: 1 });\nemit('openai/outputTemplate', 'ui://widget/card.html');\n`,
+      'tsconfig.json': JSON.stringify({
+        compilerOptions: { strict: true, noEmit: true, module: 'Node16', moduleResolution: 'Node16', types: [] },
+        include: ['*.ts'],
+      }),
+    });
+    const tsc = spawnSync(process.execPath, [path.join(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '-p', dir, '--pretty', 'false'], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
+    expect(tsc.stdout).toMatch(/^producer\.ts\(4,6\): error TS2345: Argument of type '"openai\/outputTemplate"'/m);
+    expect(tsc.stdout.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('--plane tool gives the descriptor keys only, and --check names the plane in its fixing command', () => {
+    const dir = project(PLANES_MANIFEST);
+    expect(runBin(['types', '--out', 'tool-meta.ts', '--plane', 'tool'], dir).status).toBe(0);
+    const types = fs.readFileSync(path.join(dir, 'tool-meta.ts'), 'utf8');
+    expect(types).toContain('`_meta` types of MCP tool descriptors');
+    expect(types).toContain('  "openai/outputTemplate": unknown;');
+    expect(types).toContain('Do not edit: change the manifest, then run `npx mcp-meta types --out tool-meta.ts --plane tool`.');
+    expect(types).not.toContain('retrieval');
+    expect(runBin(['schema', '--out', 'tool-meta.schema.json', '--plane', 'tool'], dir).status).toBe(0);
+    const schema = JSON.parse(fs.readFileSync(path.join(dir, 'tool-meta.schema.json'), 'utf8')) as { title: string; properties: object };
+    expect(schema.title).toBe('MCP tool descriptor _meta');
+    expect(Object.keys(schema.properties)).toEqual(['openai/outputTemplate']);
+    // The result plane's file checked against the tool plane is stale, and the fix says which plane.
+    const check = runBin(['types', '--out', 'tool-meta.ts', '--check'], dir);
+    expect(check.status).toBe(1);
+    const stale = runBin(['types', '--out', 'meta.ts', '--plane', 'tool', '--check'], dir);
+    expect(stale.stdout).toContain('Please run `npx mcp-meta types --out meta.ts --plane tool`.');
+    const usage = runBin(['schema', '--out', 'x.json', '--plane', 'request'], dir);
+    expect(usage.status).toBe(2);
+    expect(usage.stderr).toContain("unknown --plane 'request'");
   });
 });

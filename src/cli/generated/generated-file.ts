@@ -8,6 +8,7 @@ import { loadRegistryWithFindings, resolveRegistryPath } from '../registry-findi
 import { ensureParentFolder, repositoryRoot, writeFileSafely } from '../safe-write';
 import { posixRelative } from '../../util/posix-relative';
 import type { Registry } from '../../registry';
+import { PLANE_SCOPES, type CheckedPlane } from '../../analysis/planes';
 import type { OptionValues } from '../verb';
 
 /** What a generating verb (`types`, `schema`) says about its output. */
@@ -17,8 +18,11 @@ export interface GeneratedFileSpec {
   /** What the file holds, for messages: "the TypeScript types". */
   readonly what: string;
   readonly usage: string;
-  /** The file's content for this registry; `manifestLabel` is the manifest's path relative to the output's folder. */
-  render(registry: Registry, manifestLabel: string, outFromManifestDir: string): string;
+  /**
+   * The file's content for the keys registered on `plane`; `manifestLabel` is the manifest's path relative to the
+   * output's folder; `fixCommand` regenerates it.
+   */
+  render(registry: Registry, plane: CheckedPlane, manifestLabel: string, fixCommand: string): string;
 }
 
 /**
@@ -30,6 +34,11 @@ export function runGeneratedFile(spec: GeneratedFileSpec, values: OptionValues, 
   const out = values.out;
   if (typeof out !== 'string' || out === '') throw new CliError(`${spec.verb} needs --out FILE`, spec.usage);
   const outPath = path.resolve(cwd, out);
+  // One file per plane: a tool result's `_meta` (the default) holds other keys than a tool descriptor's or a
+  // resource's, and a key the lint reports on the wrong plane must not type-check there.
+  const plane = values.plane ?? 'result';
+  if (!(PLANE_SCOPES.manifest as readonly unknown[]).includes(plane))
+    throw new CliError(`unknown --plane '${String(plane)}'`, `Use one of: ${PLANE_SCOPES.manifest.join(', ')}.`);
   const registryPath = resolveRegistryPath(values.registry as string | undefined, cwd);
   const { registry, findings } = loadRegistryWithFindings(registryPath, false);
   const errors = findings.filter((finding) => finding.severity === 'error');
@@ -37,9 +46,15 @@ export function runGeneratedFile(spec: GeneratedFileSpec, values: OptionValues, 
 
   // Paths inside the file are relative to the manifest and the output, never to where the command ran: stable output.
   const manifestLabel = posixRelative(path.dirname(outPath), registryPath);
-  const expected = spec.render(registry, manifestLabel, posixRelative(path.dirname(registryPath), outPath));
+  const planeOption = plane === 'result' ? '' : ` --plane ${String(plane)}`;
+  const expected = spec.render(
+    registry,
+    plane as CheckedPlane,
+    manifestLabel,
+    `npx mcp-meta ${spec.verb} --out ${posixRelative(path.dirname(registryPath), outPath)}${planeOption}`,
+  );
   const shownOut = displayPath(outPath, cwd);
-  const fixCommand = `npx mcp-meta ${spec.verb} --out ${shownOut}${values.registry === undefined ? '' : ` --registry ${String(values.registry)}`}`;
+  const fixCommand = `npx mcp-meta ${spec.verb} --out ${shownOut}${planeOption}${values.registry === undefined ? '' : ` --registry ${String(values.registry)}`}`;
   let current: string | null = null;
   try {
     current = fs.readFileSync(outPath, 'utf8');

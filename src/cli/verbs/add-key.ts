@@ -1,7 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { parseRegistry, toPointer, type ManifestKey } from '../../registry';
+import { catalogueEntryFor, parseRegistry, registrablePlanes, toPointer, type ManifestKey } from '../../registry';
 import { posixRelative } from '../../util/posix-relative';
+import { PLANE_SCOPES } from '../../analysis/planes';
 import { CliError, type Finding, type VerbReport } from '../findings';
 import { displayPath } from '../format-report';
 import { locate, readManifestFile } from '../manifest-source';
@@ -14,7 +15,8 @@ const USAGE =
   'Usage: mcp-meta add-key KEY --producer FILE [--producer FILE ...] [--field NAME ...] [--plane result|tool|resource] ' +
   '[--description TEXT] [--update-producers] [--registry FILE] [--format text|json|github|sarif]';
 
-export const PLANES = ['result', 'tool', 'resource'] as const;
+/** The planes a key is registered on (the manifest's planes). */
+export const PLANES = PLANE_SCOPES.manifest;
 
 /** A producer entry is a glob when it has glob syntax; a plain path must name an existing file. */
 const GLOB_SYNTAX = /[*?[\]{}!]/;
@@ -122,10 +124,25 @@ function addKey(request: AddKeyRequest, boundary: string): VerbReport {
   if (existing === undefined) {
     const entry: Record<string, unknown> = { producers };
     if (request.description !== undefined) entry.description = request.description;
-    if (request.plane !== undefined) entry.plane = request.plane;
+    // A host's key (`openai/outputTemplate`) is registered as init registers it: with its catalogue entry (its name is
+    // the host's, its fields the host's) and on the host's planes, written out, unless --plane names one (the loader
+    // refuses a plane the host does not define it on). Without them it would be a result key of the server's own,
+    // and correct descriptor code would be a write on the wrong plane.
+    const hostEntry = catalogueEntryFor(key);
+    const catalogue = hostEntry?.key === key ? hostEntry : undefined;
+    const hostPlanes = catalogue === undefined ? [] : registrablePlanes(catalogue.planes);
+    const plane = request.plane ?? (hostPlanes.length > 1 ? hostPlanes : hostPlanes[0]);
+    if (catalogue !== undefined) entry.catalogue = catalogue.id;
+    if (plane !== undefined) entry.plane = plane;
     if (fields.length > 0) entry.fields = fields;
     additions.push({ path: ['keys', key], value: entry });
-    added.push(`key '${key}' (producers ${producers.join(', ')}${fields.length > 0 ? `; fields ${fields.join(', ')}` : ''})`);
+    const described = [
+      `producers ${producers.join(', ')}`,
+      ...(fields.length > 0 ? [`fields ${fields.join(', ')}`] : []),
+      ...(catalogue !== undefined ? [`catalogue ${catalogue.id}`] : []),
+      ...(plane !== undefined ? [`plane ${[plane].flat().join(', ')}`] : []),
+    ];
+    added.push(`key '${key}' (${described.join('; ')})`);
   } else if (!request.updateProducers) {
     const finding: Finding = {
       severity: 'error',
@@ -168,9 +185,15 @@ function addKey(request: AddKeyRequest, boundary: string): VerbReport {
   // The plugin's own loader decides: what ESLint would reject is never written.
   const result = parseRegistry(text, registryPath, { checkGlobs: true });
   const keyPointer = toPointer(['keys', key]);
-  const blocking = result.ok
-    ? result.warnings.filter((problem) => problem.pointer?.startsWith(keyPointer) === true)
-    : result.problems.filter((problem) => problem.severity === 'error');
+  // What the loader refuses is never written; what it only warns about (a deprecated host key still written for
+  // older hosts) is written, and the warning is this run's finding, as ESLint would print it at config load.
+  const blocking = result.ok ? [] : result.problems.filter((problem) => problem.severity === 'error');
+  const warnings = result.ok
+    ? result.warnings
+        .filter((problem) => problem.pointer === keyPointer || problem.pointer?.startsWith(`${keyPointer}/`) === true)
+        // Located in `text`, which is what is written.
+        .map((problem) => ({ ...registryProblemToFinding(problem), severity: 'warning' as const }))
+    : [];
   if (blocking.length > 0) {
     return {
       verb: 'add-key',
@@ -202,7 +225,7 @@ function addKey(request: AddKeyRequest, boundary: string): VerbReport {
   }
   return {
     verb: 'add-key',
-    findings: [],
+    findings: warnings,
     notes: [`${existing === undefined ? 'registered' : `updated key '${key}':`} ${added.join(', ')} in ${shownRegistry}`],
     data: { file: shownRegistry, key, added },
   };

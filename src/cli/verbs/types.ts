@@ -2,15 +2,14 @@ import { runGeneratedFile, type GeneratedFileSpec } from '../generated/generated
 import { renderTypesModule } from '../types/render-types';
 import { FORMAT_HELP, type Verb } from '../verb';
 
-const USAGE = 'Usage: mcp-meta types --out FILE.ts [--check] [--registry FILE] [--format text|json|github]';
+const USAGE = 'Usage: mcp-meta types --out FILE.ts [--plane result|tool|resource] [--check] [--registry FILE] [--format text|json|github]';
 
 const typesFile: GeneratedFileSpec = {
   verb: 'types',
   staleCode: 'types-stale',
   what: 'the TypeScript types of _meta',
   usage: USAGE,
-  render: (registry, manifestLabel, outFromManifestDir) =>
-    renderTypesModule(registry, manifestLabel, `npx mcp-meta types --out ${outFromManifestDir}`),
+  render: (registry, plane, manifestLabel, command) => renderTypesModule(registry, manifestLabel, command, plane),
 };
 
 export const typesVerb: Verb = {
@@ -18,7 +17,8 @@ export const typesVerb: Verb = {
   help: [
     USAGE,
     '',
-    'Generates a TypeScript module from the manifest: McpMetaRegistry (one property per key, each field typed, plus',
+    "Generates a TypeScript module of a tool result's _meta from the manifest (the keys registered on the result",
+    "plane; --plane for a tool descriptor's or a resource's): McpMetaRegistry (one property per key, each field typed, plus",
     '[extra: string]: unknown so consumers tolerate unknown fields), McpMetaKey, McpMetaEmit (an emitter:',
     '<K extends McpMetaKey>(key: K, value: McpMetaRegistry[K]) => void) and McpMetaFragment (a hook fragment:',
     'Partial<McpMetaRegistry>). Deprecated keys and fields get @deprecated. Types only: it compiles under strict,',
@@ -26,11 +26,13 @@ export const typesVerb: Verb = {
     '',
     'Options:',
     '  --out FILE.ts               the module to write (or to check)',
+    '  --plane result|tool|resource  the _meta of a tool result (default), a tool descriptor or a resource: the keys',
+    '                              registered on that plane, one file per plane',
     '  --check                     write nothing; exit 1 and print a diff when FILE.ts is missing or stale (for CI)',
     '  --registry FILE             manifest path (default: the nearest mcp-meta.registry.json at or above the working directory)',
     FORMAT_HELP,
   ].join('\n'),
-  options: { out: { type: 'string' }, check: { type: 'boolean' }, registry: { type: 'string' } },
+  options: { out: { type: 'string' }, plane: { type: 'string' }, check: { type: 'boolean' }, registry: { type: 'string' } },
   maxPositionals: 0,
   run: (values, _positionals, cwd) => runGeneratedFile(typesFile, values, cwd),
 };
