@@ -10,7 +10,9 @@ import {
   type ResultSource,
 } from '../src/analysis/pass-through';
 import { getTypeServices } from '../src/analysis/typed/type-services';
+import { mayRelay } from '../src/analysis/pass-through-request';
 import { createRule } from '../src/util/create-rule';
+import { RELAY_MESSAGES, reportRelay, type RelayMessageIds } from './no-dropped-meta-relay';
 
 export type Options = [];
 export type MessageIds =
@@ -21,7 +23,8 @@ export type MessageIds =
   | 'suggestForwardMeta'
   | 'suggestForwardUpstreamMeta'
   | 'suggestDropServerInfo'
-  | 'suggestMergeRequestMeta';
+  | 'suggestMergeRequestMeta'
+  | RelayMessageIds;
 
 const ORIGIN: Readonly<Record<ResultSource['kind'], string>> = {
   'call-tool': 'the upstream server',
@@ -89,6 +92,8 @@ export default createRule<Options, MessageIds>({
         "Carry the upstream `_meta` over without the upstream's `io.modelcontextprotocol/serverInfo` (keys this literal writes itself still win).",
       suggestDropServerInfo: "Forward the upstream `_meta` without the upstream's `io.modelcontextprotocol/serverInfo`.",
       suggestMergeRequestMeta: "Spread the caller's `{{request}}._meta` first, so the keys written here are added to it.",
+      // The caller's request `_meta` forwarded upstream, SDK v2's lifted envelope keys, descriptors re-advertised.
+      ...RELAY_MESSAGES,
     },
   },
   create(context) {
@@ -102,6 +107,7 @@ export default createRule<Options, MessageIds>({
         const model = passThroughOf(program, sourceCode.text, registry, () => getTypeServices(context));
         for (const dropped of model.dropped) reportDropped(dropped);
         for (const forwarded of model.forwardedServerInfo) reportForwarded(forwarded);
+        reportRelay(context, registry.sinks);
         for (const replaced of model.replacedRequestMeta) {
           const request = sourceCode.getText(replaced.request);
           const first = replaced.value.properties[0];
@@ -208,7 +214,7 @@ export default createRule<Options, MessageIds>({
           });
         }
       },
-      (text) => mayPassThrough(text),
+      (text) => mayPassThrough(text) || mayRelay(text),
     );
   },
 });

@@ -524,7 +524,7 @@ function returnedFrom(node: Node): { fn: FunctionNode; statement: TSESTree.State
  * | 'tools/call', cb)`, or a tool registration the manifest names (`defineTool(config, cb)`, `addTool({ execute })`).
  * A name the SDK gives a meaning keeps it (as in `planes.ts`).
  */
-function isToolCallback(fn: FunctionNode, sinks: TeamSinkNames): boolean {
+export function isToolCallback(fn: FunctionNode, sinks: TeamSinkNames): boolean {
   const call = fn.parent;
   if (call?.type === 'CallExpression' && call.arguments.includes(fn as TSESTree.CallExpressionArgument)) {
     const name = calleeName(call);

@@ -107,6 +107,19 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
     code: "import { Client } from '@modelcontextprotocol/client';\ndeclare const client: Client;\nserver.setRequestHandler('tools/call', async (request) => {\n  const result = await client.callTool({ name: request.params.name, arguments: request.params.arguments });\n  return { content: result.content, structuredContent: result.structuredContent };\n});",
     errors: [
       {
+        // The caller's request `_meta` is not forwarded upstream either (the relay half: no-dropped-meta-relay.test.ts).
+        messageId: 'droppedCallerMeta',
+        line: 4,
+        column: 24,
+        suggestions: [
+          {
+            messageId: 'suggestForwardCallerMeta',
+            output:
+              "import { Client } from '@modelcontextprotocol/client';\ndeclare const client: Client;\nserver.setRequestHandler('tools/call', async (request) => {\n  const { progressToken: _callerProgressToken, ...callerMeta } = request.params._meta ?? {};\n  const result = await client.callTool({ _meta: callerMeta, name: request.params.name, arguments: request.params.arguments });\n  return { content: result.content, structuredContent: result.structuredContent };\n});",
+          },
+        ],
+      },
+      {
         messageId: 'droppedMeta',
         line: 5,
         column: 10,

@@ -1,0 +1,137 @@
+/**
+ * The relay half of `no-dropped-meta` (not a rule of its own): its messages and reports for what a proxy loses on the
+ * way upstream (the caller's request `_meta`), reads from where SDK v2 never leaves a key, and descriptors or resource
+ * contents re-advertised without their `_meta`. The findings are `relayOf`'s (src/analysis/pass-through-request.ts);
+ * `no-dropped-meta` spreads `RELAY_MESSAGES` into its messages and calls `reportRelay` once per file.
+ */
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import { findBinding } from '../src/analysis/bindings';
+import { relayOf, type DroppedCallerMeta, type DroppedDescriptorMeta, type LiftedEnvelopeRead } from '../src/analysis/pass-through-request';
+import type { TeamSinkNames } from '../src/registry/types';
+
+export type RelayMessageIds =
+  | 'droppedCallerMeta'
+  | 'pickedCallerMeta'
+  | 'liftedEnvelopeKey'
+  | 'droppedDescriptorMeta'
+  | 'suggestForwardCallerMeta'
+  | 'suggestSpreadCallerMeta'
+  | 'suggestReadEnvelope'
+  | 'suggestForwardDescriptorMeta';
+
+export const RELAY_MESSAGES: Record<RelayMessageIds, string> = {
+  droppedCallerMeta:
+    "`{{label}}` calls upstream without the caller's request `_meta` (`{{callerMeta}}`): the keys the caller set (trace context, client keys) never reach the upstream server. Forward them without the per-hop `progressToken`: `const { progressToken: _progressToken, ...callerMeta } = {{callerMeta}} ?? {}` and `_meta: callerMeta`.",
+  pickedCallerMeta:
+    "The `_meta` sent upstream by `{{label}}` keeps only {{keys}} of the caller's request `_meta` (`{{callerMeta}}`): every other key the caller set (trace context, client keys) is dropped. Spread it first: `_meta: { ...{{callerMeta}}, … }`, or filter visibly (a rest destructuring) if dropping them is intended.",
+  liftedEnvelopeKey:
+    'SDK v2 lifts `{{key}}` out of the request `_meta` before the handler runs, so `{{read}}` is always `undefined`. Read it from `{{request}}.envelope`.',
+  droppedDescriptorMeta:
+    "This {{entry}} from `{{label}}` (line {{line}}) is advertised again with its {{fields}} but not its `_meta`: the keys the upstream set on it (MCP Apps `ui`, `openai/outputTemplate`, a resource's CSP and permissions) never reach the client. Carry it over: `...({{holder}}._meta && { _meta: {{holder}}._meta })`.",
+  suggestForwardCallerMeta: "Forward the caller's request `_meta` upstream, without its per-hop `progressToken`.",
+  suggestSpreadCallerMeta: "Spread the caller's request `_meta` first (the keys written here still win).",
+  suggestReadEnvelope: 'Read it from `{{request}}.envelope`.',
+  suggestForwardDescriptorMeta: "Carry the upstream's `{{holder}}._meta` over.",
+};
+
+/** A name not bound where `at` is (`callerMeta`, `callerMeta2`, …), so an inserted declaration shadows nothing. */
+function unboundName(base: string, at: TSESTree.Node): string {
+  for (let index = 1; ; index += 1) {
+    const name = index === 1 ? base : `${base}${index}`;
+    if (!findBinding(name, at)) return name;
+  }
+}
+
+const TYPESCRIPT_FILE = /\.[cm]?tsx?$/i;
+
+export function reportRelay<MessageIds extends string>(
+  context: Readonly<TSESLint.RuleContext<MessageIds | RelayMessageIds, readonly unknown[]>>,
+  sinks: TeamSinkNames,
+): void {
+  const sourceCode = context.sourceCode;
+  const model = relayOf(sourceCode.ast as TSESTree.Program, sourceCode.text, sinks);
+  for (const dropped of model.droppedCallerMeta) reportCallerMeta(dropped);
+  for (const read of model.liftedEnvelopeReads) reportEnvelopeRead(read);
+  for (const dropped of model.droppedDescriptorMeta) reportDescriptor(dropped);
+
+  function insertFirst(fixer: TSESLint.RuleFixer, literal: TSESTree.ObjectExpression, text: string): TSESLint.RuleFix {
+    const first = literal.properties[0];
+    return first ? fixer.insertTextBefore(first, `${text}, `) : fixer.replaceText(literal, `{ ${text} }`);
+  }
+
+  function reportCallerMeta(dropped: DroppedCallerMeta): void {
+    const { callerMeta, params } = dropped;
+    if (dropped.kind === 'picked') {
+      const value = dropped.meta!.value as TSESTree.ObjectExpression;
+      const keys = value.properties
+        .map((property) => (property.type === 'Property' ? `\`${sourceCode.getText(property.key)}\`` : null))
+        .filter((key): key is string => key !== null)
+        .join(', ');
+      context.report({
+        node: dropped.meta!,
+        messageId: 'pickedCallerMeta',
+        data: { label: dropped.label, callerMeta, keys },
+        suggest: [{ messageId: 'suggestSpreadCallerMeta', fix: (fixer) => insertFirst(fixer, value, `...${callerMeta}`) }],
+      });
+      return;
+    }
+    const statement = dropped.statement;
+    const rest = unboundName('callerMeta', dropped.call);
+    const token = unboundName('_callerProgressToken', dropped.call);
+    const fix: TSESLint.ReportFixFunction = statement
+      ? (fixer) => {
+          const indent = /^[ \t]*/.exec(sourceCode.lines[statement.loc.start.line - 1])![0];
+          return [
+            fixer.insertTextBefore(statement, `const { progressToken: ${token}, ...${rest} } = ${callerMeta} ?? {};\n${indent}`),
+            insertFirst(fixer, params, `_meta: ${rest}`),
+          ];
+        }
+      : (fixer) => insertFirst(fixer, params, `_meta: (({ progressToken: ${token}, ...${rest} }) => ${rest})(${callerMeta} ?? {})`);
+    context.report({
+      node: dropped.call,
+      messageId: 'droppedCallerMeta',
+      data: { label: dropped.label, callerMeta },
+      suggest: [{ messageId: 'suggestForwardCallerMeta', fix }],
+    });
+  }
+
+  function reportEnvelopeRead(read: LiftedEnvelopeRead): void {
+    const request = sourceCode.getText(read.request);
+    const key = read.node.computed ? sourceCode.getText(read.node.property) : `'${read.key}'`;
+    // The published types declare the envelope as `{}` (SDK 2.4): indexed by a key it is TS7053, so TypeScript reads it
+    // through a record type.
+    const envelope = TYPESCRIPT_FILE.test(context.filename)
+      ? `(${request}.envelope as Record<string, unknown> | undefined)`
+      : `${request}.envelope`;
+    context.report({
+      node: read.node,
+      messageId: 'liftedEnvelopeKey',
+      data: { key: read.key, read: sourceCode.getText(read.node), request },
+      suggest: [
+        { messageId: 'suggestReadEnvelope', data: { request }, fix: (fixer) => fixer.replaceText(read.node, `${envelope}?.[${key}]`) },
+      ],
+    });
+  }
+
+  function reportDescriptor(dropped: DroppedDescriptorMeta): void {
+    const holder = dropped.holder.name;
+    context.report({
+      node: dropped.literal,
+      messageId: 'droppedDescriptorMeta',
+      data: {
+        entry: dropped.entry,
+        label: dropped.label,
+        line: String(dropped.source.loc.start.line),
+        fields: dropped.fields.map((field) => `\`${field}\``).join(', '),
+        holder,
+      },
+      suggest: [
+        {
+          messageId: 'suggestForwardDescriptorMeta',
+          data: { holder },
+          fix: (fixer) => insertFirst(fixer, dropped.literal, `...(${holder}._meta && { _meta: ${holder}._meta })`),
+        },
+      ],
+    });
+  }
+}

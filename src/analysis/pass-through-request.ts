@@ -1,0 +1,517 @@
+/**
+ * What a proxy loses on the way upstream, and what it re-advertises without its `_meta`: the relay side of the
+ * pass-through model (`pass-through.ts` holds the tool results coming back). Three findings, built once per AST
+ * (`relayOf`) for a file whose text names an upstream call (`mayRelay`):
+ *
+ * - `droppedCallerMeta`: a tool callback that receives the caller's request `_meta` (`extra._meta` in SDK v1,
+ *   `ctx.mcpReq._meta` in v2, `request.params._meta` in a `tools/call` handler) calls upstream
+ *   (`x.callTool({ name, arguments })`, `x.request({ method: 'tools/call', params })`) with params that carry no
+ *   `_meta` at all (`omitted`), or a `_meta` built from one or two of the caller's keys (`picked`:
+ *   `{ progressToken: extra._meta?.progressToken }`) where the code shows no filtering on purpose (a rest
+ *   destructuring or a `delete` of the caller's `_meta`). Every other key the caller set (trace context, client keys)
+ *   is gone upstream.
+ * - `liftedEnvelopeRead`: SDK v2 lifts the reserved envelope keys (`io.modelcontextprotocol/protocolVersion`,
+ *   `clientInfo`, `clientCapabilities`, `logLevel`) out of the request's `_meta` before a handler runs and surfaces
+ *   them at `ctx.mcpReq.envelope`: `ctx.mcpReq._meta?.[CLIENT_INFO_META_KEY]` is always `undefined`.
+ * - `droppedDescriptorMeta`: entries of an upstream's `listTools()` / `listResources()` / `listResourceTemplates()`
+ *   (or `request({ method: 'tools/list' })`), or the contents of its `readResource()`, rebuilt from their fields
+ *   without `_meta` (`tools.map((t) => ({ name: t.name, inputSchema: t.inputSchema }))`) where they are advertised
+ *   again: returned from a list (or `resources/read`) handler, or given to `registerTool` / `registerResource`. The
+ *   host keys on the descriptor (`ui`, `openai/outputTemplate`) or the resource (CSP, permissions) are lost.
+ */
+import type { TSESTree } from '@typescript-eslint/utils';
+import type { TeamSinkNames } from '../registry/types';
+import { calleeName, isFunctionNode, memberPropertyName, propertyKeyName, referenceText, staticString, unwrap, walkAll } from './ast';
+import { findBinding, patternDeclares } from './bindings';
+import { isToolCallback } from './pass-through';
+import { CALL_TOOL } from './pass-through-marks';
+import { SDK_REGISTRATIONS } from './sdk-registrations';
+
+type Node = TSESTree.Node;
+type FunctionNode = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression;
+
+/** The caller's request `_meta` keys the SDK v2 server lifts into `ctx.mcpReq.envelope` (`RESERVED_ENVELOPE_META_KEYS`). */
+export const ENVELOPE_META_KEYS: ReadonlyMap<string, string> = new Map([
+  ['io.modelcontextprotocol/protocolVersion', 'PROTOCOL_VERSION_META_KEY'],
+  ['io.modelcontextprotocol/clientInfo', 'CLIENT_INFO_META_KEY'],
+  ['io.modelcontextprotocol/clientCapabilities', 'CLIENT_CAPABILITIES_META_KEY'],
+  ['io.modelcontextprotocol/logLevel', 'LOG_LEVEL_META_KEY'],
+]);
+const ENVELOPE_CONSTANTS: ReadonlyMap<string, string> = new Map([...ENVELOPE_META_KEYS].map(([key, constant]) => [constant, key]));
+
+export interface DroppedCallerMeta {
+  /** `omitted`: the upstream params have no `_meta`; `picked`: a `_meta` of one or two of the caller's keys. */
+  readonly kind: 'omitted' | 'picked';
+  /** The upstream call (`upstream.callTool(…)`, `upstream.request(…)`). */
+  readonly call: TSESTree.CallExpression;
+  /** What messages call it: `upstream.callTool(…)`. */
+  readonly label: string;
+  /** The params object literal sent upstream. */
+  readonly params: TSESTree.ObjectExpression;
+  /** For `picked`: the `_meta` property and its object literal. */
+  readonly meta: TSESTree.Property | null;
+  /** The caller's request `_meta` as the callback reads it: `extra._meta`, `ctx.mcpReq._meta`, `request.params._meta`. */
+  readonly callerMeta: string;
+  /** The statement (in a block) holding the call, where a declaration can go before it; null in an arrow body. */
+  readonly statement: TSESTree.Statement | null;
+}
+
+export interface LiftedEnvelopeRead {
+  /** The `_meta` member's property (`_meta` in `ctx.mcpReq._meta?.[K]`): what the suggestion renames to `envelope`. */
+  readonly metaProperty: TSESTree.Node;
+  /** The whole read `ctx.mcpReq._meta?.[K]`. */
+  readonly node: TSESTree.MemberExpression;
+  /** The key read. */
+  readonly key: string;
+  /** `ctx.mcpReq` as written. */
+  readonly request: TSESTree.Expression;
+}
+
+export interface DroppedDescriptorMeta {
+  /** The rebuilt entry. */
+  readonly literal: TSESTree.ObjectExpression;
+  /** `tool`, `resource`, `resource template`, `resource contents`. */
+  readonly entry: string;
+  /** The upstream call the entries come from (`upstream.listTools()`). */
+  readonly source: TSESTree.CallExpression;
+  readonly label: string;
+  /** The identifier the entry is read through (`t` in `t.name`). */
+  readonly holder: TSESTree.Identifier;
+  /** The fields copied (`name`, `inputSchema`, …). */
+  readonly fields: readonly string[];
+  /** Where it is advertised again: `list-handler`, `read-handler`, `registration`. */
+  readonly sink: 'list-handler' | 'read-handler' | 'registration';
+}
+
+export interface RelayAnalysis {
+  readonly droppedCallerMeta: readonly DroppedCallerMeta[];
+  readonly liftedEnvelopeReads: readonly LiftedEnvelopeRead[];
+  readonly droppedDescriptorMeta: readonly DroppedDescriptorMeta[];
+}
+
+const EMPTY: RelayAnalysis = Object.freeze({ droppedCallerMeta: [], liftedEnvelopeReads: [], droppedDescriptorMeta: [] });
+const byAst = new WeakMap<object, RelayAnalysis>();
+
+/** The calls an upstream is asked with: a file naming none of them (nor `mcpReq`) has nothing for `relayOf`. */
+const RELAY_WORDS =
+  /\b(?:callTool|tools\/call|listTools|listResources|listResourceTemplates|readResource|tools\/list|resources\/list|resources\/read|mcpReq)\b/;
+
+/** Cheap first check on the text (the rule asks it of files the write check ruled out too). */
+export function mayRelay(text: string): boolean {
+  return RELAY_WORDS.test(text);
+}
+
+/** The file's relay findings, once per AST. */
+export function relayOf(ast: TSESTree.Program, text: string, sinks: TeamSinkNames): RelayAnalysis {
+  const known = byAst.get(ast);
+  if (known) return known;
+  const analysis = mayRelay(text) ? analyse(ast, sinks) : EMPTY;
+  byAst.set(ast, analysis);
+  return analysis;
+}
+
+function analyse(ast: TSESTree.Program, sinks: TeamSinkNames): RelayAnalysis {
+  const dropped: DroppedCallerMeta[] = [];
+  const lifted: LiftedEnvelopeRead[] = [];
+  const descriptors: DroppedDescriptorMeta[] = [];
+  walkAll(ast, (node) => {
+    if (node.type === 'CallExpression') {
+      const found = droppedCallerMetaAt(node, sinks);
+      if (found) dropped.push(found);
+    } else if (node.type === 'MemberExpression') {
+      const read = liftedEnvelopeReadAt(node);
+      if (read) lifted.push(read);
+    } else if (node.type === 'ObjectExpression') {
+      const found = droppedDescriptorAt(node);
+      if (found) descriptors.push(found);
+    }
+  });
+  if (dropped.length === 0 && lifted.length === 0 && descriptors.length === 0) return EMPTY;
+  return { droppedCallerMeta: dropped, liftedEnvelopeReads: lifted, droppedDescriptorMeta: descriptors };
+}
+
+function stripAwait(node: Node): Node {
+  let current = unwrap(node) as Node;
+  while (current.type === 'AwaitExpression') current = unwrap(current.argument) as Node;
+  return current;
+}
+
+function calleeLabel(call: TSESTree.CallExpression): string {
+  return `${referenceText(unwrap(call.callee)) ?? calleeName(call) ?? 'call'}(…)`;
+}
+
+/** The statement directly in a block that holds `node` within its function; null in an arrow's expression body. */
+function statementOf(node: Node): TSESTree.Statement | null {
+  let child = node;
+  for (let parent = node.parent; parent; child = parent, parent = parent.parent) {
+    if (isFunctionNode(parent)) return null;
+    if (parent.type === 'BlockStatement' || parent.type === 'Program' || parent.type === 'SwitchCase') return child as TSESTree.Statement;
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The caller's request `_meta`
+
+/** `x.request({ method: 'tools/call', params: { … } })`: the params literal; `x.callTool({ … })`: its first argument. */
+function upstreamParams(call: TSESTree.CallExpression): TSESTree.ObjectExpression | null {
+  const name = calleeName(call);
+  const first = call.arguments[0] ? (unwrap(call.arguments[0]) as Node) : null;
+  if (first?.type !== 'ObjectExpression') return null;
+  if (name === CALL_TOOL) return first;
+  if (name !== 'request') return null;
+  const method = first.properties.find((property) => property.type === 'Property' && propertyKeyName(property) === 'method');
+  if (method?.type !== 'Property' || staticString(method.value) !== 'tools/call') return null;
+  const params = first.properties.find((property) => property.type === 'Property' && propertyKeyName(property) === 'params');
+  const value = params?.type === 'Property' ? (unwrap(params.value) as Node) : null;
+  return value?.type === 'ObjectExpression' ? value : null;
+}
+
+/** Members of a context parameter that say it is one (`extra.signal`, `ctx.mcpReq`), for a one-parameter callback. */
+const CONTEXT_MEMBERS: ReadonlySet<string> = new Set([
+  '_meta',
+  'mcpReq',
+  'signal',
+  'sendNotification',
+  'sendRequest',
+  'requestId',
+  'authInfo',
+]);
+
+/**
+ * The caller's request `_meta` as `fn` (a tool callback) can read it, or null when `fn` does not receive it: the
+ * context parameter (`(args, extra)`; a lone parameter only when the body uses it as one: `extra.signal`), or the
+ * request of a `tools/call` handler (`(request, extra)` -> `request.params._meta`).
+ */
+function callerMetaOf(fn: FunctionNode, file: { v2: boolean }): string | null {
+  const call = fn.parent;
+  if (call?.type === 'CallExpression' && calleeName(call) === 'setRequestHandler') {
+    const request = fn.params[0];
+    return request?.type === 'Identifier' ? `${request.name}.params._meta` : null;
+  }
+  const param = fn.params.length >= 2 ? fn.params[1] : fn.params[0];
+  if (param?.type !== 'Identifier') return null;
+  let usedAsContext = fn.params.length >= 2;
+  let v2 = file.v2;
+  walkAll(fn.body, (node) => {
+    if (node.type !== 'MemberExpression' || unwrap(node.object).type !== 'Identifier') return;
+    if ((unwrap(node.object) as TSESTree.Identifier).name !== param.name) return;
+    const member = memberPropertyName(node);
+    if (member === null || !CONTEXT_MEMBERS.has(member)) return;
+    usedAsContext = true;
+    if (member === 'mcpReq') v2 = true;
+  });
+  if (!usedAsContext) return null;
+  return v2 ? `${param.name}.mcpReq._meta` : `${param.name}._meta`;
+}
+
+/** The nearest enclosing tool callback of `node`, through nested functions (`.then`, a retry helper's callback). */
+function enclosingToolCallback(node: Node, sinks: TeamSinkNames): FunctionNode | null {
+  for (let current = node.parent; current; current = current.parent) {
+    if (isFunctionNode(current) && isToolCallback(current, sinks)) return current;
+  }
+  return null;
+}
+
+/** `extra._meta?.k`, `extra._meta.k`, `ctx.mcpReq._meta?.['k']`, `request.params._meta?.progressToken`. */
+function isCallerKeyRead(value: Node, callerMeta: string): boolean {
+  const inner = unwrap(value) as Node;
+  return inner.type === 'MemberExpression' && referenceText(inner.object) === callerMeta;
+}
+
+/** Whether the callback filters the caller's `_meta` on purpose: `const { k, ...rest } = extra._meta`, `delete m.k`. */
+function filtersOnPurpose(fn: FunctionNode, callerMeta: string): boolean {
+  let filters = false;
+  walkAll(fn.body, (node) => {
+    if (filters) return;
+    if (node.type === 'VariableDeclarator' && node.id.type === 'ObjectPattern' && node.init) {
+      const init = unwrap(node.init) as Node;
+      const source = init.type === 'LogicalExpression' ? (unwrap(init.left) as Node) : init;
+      if (referenceText(source) === callerMeta && node.id.properties.some((property) => property.type === 'RestElement')) filters = true;
+    }
+    if (node.type === 'UnaryExpression' && node.operator === 'delete') filters = true;
+  });
+  return filters;
+}
+
+function droppedCallerMetaAt(call: TSESTree.CallExpression, sinks: TeamSinkNames): DroppedCallerMeta | null {
+  const params = upstreamParams(call);
+  if (!params) return null;
+  // A spread may carry the caller's `_meta` (`{ ...request.params }`); so may a computed key.
+  if (params.properties.some((property) => property.type === 'SpreadElement' || (property.computed && propertyKeyName(property) === null)))
+    return null;
+  const fn = enclosingToolCallback(call, sinks);
+  if (!fn) return null;
+  const callerMeta = callerMetaOf(fn, { v2: importsSdkV2(call) });
+  if (callerMeta === null) return null;
+  const meta = params.properties.find(
+    (property): property is TSESTree.Property => property.type === 'Property' && propertyKeyName(property) === '_meta',
+  );
+  const base = { call, label: calleeLabel(call), params, callerMeta, statement: statementOf(call) };
+  if (!meta) return { kind: 'omitted', meta: null, ...base };
+  const value = unwrap(meta.value) as Node;
+  // Only a literal made of the caller's own keys picks them; anything else is the author's (an allow-list, a helper).
+  if (value.type !== 'ObjectExpression' || value.properties.length === 0) return null;
+  const picks = value.properties.every((property) => property.type === 'Property' && isCallerKeyRead(property.value, callerMeta));
+  if (!picks || filtersOnPurpose(fn, callerMeta)) return null;
+  return { kind: 'picked', meta, ...base };
+}
+
+/** Whether the file imports the SDK v2 server package (`ctx.mcpReq._meta`), else v1's `extra._meta` is meant. */
+function importsSdkV2(node: Node): boolean {
+  let program: Node = node;
+  while (program.parent) program = program.parent;
+  if (program.type !== 'Program') return false;
+  return program.body.some(
+    (statement) => statement.type === 'ImportDeclaration' && /^@modelcontextprotocol\/(?:server|core)\b/.test(statement.source.value),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// SDK v2's lifted envelope keys
+
+/** `ctx.mcpReq._meta?.[CLIENT_INFO_META_KEY]`, `ctx.mcpReq._meta['io.modelcontextprotocol/logLevel']`. */
+function liftedEnvelopeReadAt(member: TSESTree.MemberExpression): LiftedEnvelopeRead | null {
+  const object = unwrap(member.object) as Node;
+  if (object.type !== 'MemberExpression' || memberPropertyName(object) !== '_meta') return null;
+  const request = unwrap(object.object) as Node;
+  if (request.type !== 'MemberExpression' || memberPropertyName(request) !== 'mcpReq') return null;
+  let key = memberPropertyName(member);
+  if (key === null && member.computed && member.property.type === 'Identifier') {
+    const name = member.property.name;
+    const binding = findBinding(name, member);
+    // The SDK's constant, imported (or a local `const` of the same string).
+    key = binding?.kind === 'import' || binding === null ? (ENVELOPE_CONSTANTS.get(name) ?? null) : null;
+  }
+  if (key === null || !ENVELOPE_META_KEYS.has(key)) return null;
+  return { metaProperty: object.property, node: member, key, request: request as TSESTree.Expression };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Descriptors and resource contents re-advertised
+
+/** The upstream calls whose result lists descriptors, the list's property, and what one entry is called. */
+const LIST_SOURCES: ReadonlyMap<string, { readonly list: string; readonly entry: string }> = new Map([
+  ['listTools', { list: 'tools', entry: 'tool' }],
+  ['listResources', { list: 'resources', entry: 'resource' }],
+  ['listResourceTemplates', { list: 'resourceTemplates', entry: 'resource template' }],
+  ['readResource', { list: 'contents', entry: 'resource contents item' }],
+]);
+const LIST_METHODS: ReadonlyMap<string, string> = new Map([
+  ['tools/list', 'listTools'],
+  ['resources/list', 'listResources'],
+  ['resources/templates/list', 'listResourceTemplates'],
+  ['resources/read', 'readResource'],
+]);
+/** The handler methods (and SDK schemas) that advertise each kind again. */
+const HANDLER_METHODS: ReadonlyMap<string, string> = new Map([
+  ['tools/list', 'ListToolsRequestSchema'],
+  ['resources/list', 'ListResourcesRequestSchema'],
+  ['resources/templates/list', 'ListResourceTemplatesRequestSchema'],
+  ['resources/read', 'ReadResourceRequestSchema'],
+]);
+/** The fields a descriptor or a resource's contents are rebuilt from. */
+const DESCRIPTOR_FIELDS: ReadonlySet<string> = new Set([
+  'name',
+  'title',
+  'description',
+  'inputSchema',
+  'outputSchema',
+  'annotations',
+  'icons',
+  'execution',
+  'uri',
+  'uriTemplate',
+  'mimeType',
+  'size',
+  'text',
+  'blob',
+]);
+
+/** The upstream list call `node` reads the list of: `(await c.listTools()).tools`, `r.tools` after `r = await c.listTools()`, `tools` from `const { tools } = …`. */
+function listSourceOf(node: Node, depth = 0): { call: TSESTree.CallExpression; source: string } | null {
+  const inner = stripAwait(node);
+  if (inner.type === 'MemberExpression') {
+    const list = memberPropertyName(inner);
+    const holder = stripAwait(inner.object);
+    const call = holder.type === 'CallExpression' ? holder : holder.type === 'Identifier' && depth < 2 ? initializerCall(holder) : null;
+    const source = call ? listCallName(call) : null;
+    return call && source && LIST_SOURCES.get(source)?.list === list ? { call, source } : null;
+  }
+  if (inner.type === 'Identifier' && depth < 2) {
+    const binding = findBinding(inner.name, inner);
+    const declarator = binding?.kind === 'variable' ? binding.declarator : patternDeclarator(inner);
+    if (!declarator?.init) return null;
+    const { id, init } = declarator;
+    if (id.type === 'Identifier') return listSourceOf(init, depth + 1);
+    if (id.type === 'ObjectPattern') {
+      const call = stripAwait(init);
+      const source = call.type === 'CallExpression' ? listCallName(call) : null;
+      const list = source ? LIST_SOURCES.get(source)?.list : undefined;
+      const property = id.properties.find((candidate) => candidate.type === 'Property' && patternDeclares(candidate.value, inner.name));
+      if (call.type === 'CallExpression' && source && property?.type === 'Property' && propertyKeyName(property) === list)
+        return { call, source };
+    }
+  }
+  return null;
+}
+
+/** The declarator whose object pattern declares `identifier` (`const { tools } = …`), in the blocks around it. */
+function patternDeclarator(identifier: TSESTree.Identifier): TSESTree.VariableDeclarator | null {
+  for (let node: Node | undefined = identifier.parent; node; node = node.parent) {
+    if (node.type !== 'BlockStatement' && node.type !== 'Program') continue;
+    for (const statement of node.body) {
+      if (statement.type !== 'VariableDeclaration') continue;
+      for (const declarator of statement.declarations) {
+        if (declarator.id.type === 'ObjectPattern' && patternDeclares(declarator.id, identifier.name)) return declarator;
+      }
+    }
+  }
+  return null;
+}
+
+function initializerCall(identifier: TSESTree.Identifier): TSESTree.CallExpression | null {
+  const binding = findBinding(identifier.name, identifier);
+  if (binding?.kind !== 'variable' || !binding.declarator.init) return null;
+  const init = stripAwait(binding.declarator.init);
+  return init.type === 'CallExpression' ? init : null;
+}
+
+/** `c.listTools()` -> `listTools`; `c.request({ method: 'tools/list' }, …)` -> `listTools`. */
+function listCallName(call: TSESTree.CallExpression): string | null {
+  const name = calleeName(call);
+  if (name !== null && LIST_SOURCES.has(name)) return name;
+  if (name !== 'request') return null;
+  const first = call.arguments[0] ? (unwrap(call.arguments[0]) as Node) : null;
+  if (first?.type !== 'ObjectExpression') return null;
+  const method = first.properties.find((property) => property.type === 'Property' && propertyKeyName(property) === 'method');
+  const value = method?.type === 'Property' ? staticString(method.value) : null;
+  return value === null ? null : (LIST_METHODS.get(value) ?? null);
+}
+
+/** The handler method `fn` answers (`setRequestHandler(ListToolsRequestSchema | 'tools/list', fn)`), or null. */
+function handlerMethodOf(fn: FunctionNode): string | null {
+  const call = fn.parent;
+  if (call?.type !== 'CallExpression' || calleeName(call) !== 'setRequestHandler' || call.arguments[1] !== fn) return null;
+  const first = unwrap(call.arguments[0]) as Node;
+  const literal = staticString(first);
+  if (literal !== null) return HANDLER_METHODS.has(literal) ? literal : null;
+  const schema = referenceText(first);
+  for (const [method, name] of HANDLER_METHODS) if (schema !== null && new RegExp(`(?:^|\\.)${name}$`).test(schema)) return method;
+  return null;
+}
+
+/** A parameter of the callback of `.map` / `.flatMap` / `.forEach` over `list`, or the variable of `for (const t of list)`. */
+function iteratedEntry(holder: TSESTree.Identifier): { list: Node; scope: Node } | null {
+  const binding = findBinding(holder.name, holder);
+  if (binding?.kind === 'variable') {
+    const declaration = binding.declarator.parent;
+    const loop = declaration?.parent;
+    if (loop?.type === 'ForOfStatement' && loop.left === declaration && binding.declarator.id.type === 'Identifier')
+      return { list: loop.right, scope: loop.body };
+    return null;
+  }
+  for (let node: Node | undefined = holder.parent; node; node = node.parent) {
+    if (!isFunctionNode(node)) continue;
+    const index = node.params.findIndex((param) => param.type === 'Identifier' && param.name === holder.name);
+    if (index < 0) continue;
+    const call = node.parent;
+    if (
+      index === 0 &&
+      call?.type === 'CallExpression' &&
+      call.arguments[0] === node &&
+      ['map', 'flatMap', 'forEach'].includes(calleeName(call) ?? '') &&
+      call.callee.type === 'MemberExpression'
+    )
+      return { list: call.callee.object, scope: node.body };
+    return null;
+  }
+  return null;
+}
+
+/** Whether `name` is used other than by reading a field that is not `_meta` (`t._meta`, `...t`, `f(t)` may carry it). */
+function usedWhole(name: string, scope: Node): boolean {
+  let whole = false;
+  walkAll(scope, (node) => {
+    if (whole || node.type !== 'Identifier' || node.name !== name) return;
+    const parent = node.parent;
+    if (parent?.type === 'MemberExpression' && parent.object === node) {
+      if (memberPropertyName(parent) === '_meta' || memberPropertyName(parent) === null) whole = true;
+      return;
+    }
+    if (parent?.type === 'MemberExpression' && parent.property === node && !parent.computed) return;
+    if (parent?.type === 'Property' && parent.key === node && !parent.shorthand) return;
+    if (parent && isFunctionNode(parent) && parent.params.includes(node)) return;
+    if (parent?.type === 'VariableDeclarator' && parent.id === node) return;
+    // `'text' in item`, `typeof item`, `!item`: tests, not copies.
+    if (parent?.type === 'BinaryExpression' && parent.operator === 'in' && parent.right === node) return;
+    if (parent?.type === 'UnaryExpression' && (parent.operator === 'typeof' || parent.operator === '!')) return;
+    whole = true;
+  });
+  return whole;
+}
+
+/** Where the rebuilt entry is advertised again, or null: a list / read handler's return, or a registration's config. */
+function advertisedAt(literal: TSESTree.ObjectExpression, source: string): DroppedDescriptorMeta['sink'] | null {
+  // `server.registerTool(t.name, { description: t.description, inputSchema: … }, cb)`: the config of a registration.
+  const call = literal.parent;
+  if (call?.type === 'CallExpression') {
+    const name = calleeName(call);
+    const registration = name === null ? undefined : SDK_REGISTRATIONS.get(name);
+    const index = call.arguments.indexOf(literal);
+    if (registration && index >= 0 && (index === registration.config || (registration.configFirst && index === 0))) return 'registration';
+  }
+  // Returned, through the `.map` and the `{ tools: … }` around it, from the handler that answers the list (or read).
+  for (let node: Node | undefined = literal.parent; node; node = node.parent) {
+    if (!isFunctionNode(node)) continue;
+    // `server.registerResource(name, uri, metadata, async (uri) => ({ contents: … }))`: a resource's read callback.
+    if (source === 'readResource' && isResourceReadCallback(node)) return 'read-handler';
+    const method = handlerMethodOf(node);
+    if (method === null) continue;
+    const wanted = [...LIST_METHODS].find(([, name]) => name === source)?.[0];
+    return method === wanted ? (method === 'resources/read' ? 'read-handler' : 'list-handler') : null;
+  }
+  return null;
+}
+
+/** The read callback of a resource registration (its last argument). */
+function isResourceReadCallback(fn: FunctionNode): boolean {
+  const call = fn.parent;
+  if (call?.type !== 'CallExpression' || call.arguments[call.arguments.length - 1] !== fn) return false;
+  const name = calleeName(call);
+  return name !== null && SDK_REGISTRATIONS.get(name)?.plane === 'resource';
+}
+
+function droppedDescriptorAt(literal: TSESTree.ObjectExpression): DroppedDescriptorMeta | null {
+  let holder: TSESTree.Identifier | null = null;
+  const fields: string[] = [];
+  for (const property of literal.properties) {
+    if (property.type === 'SpreadElement') return null;
+    if (propertyKeyName(property) === '_meta') return null;
+    const value = unwrap(property.value) as Node;
+    const read = value.type === 'LogicalExpression' ? (unwrap(value.left) as Node) : value;
+    if (read.type !== 'MemberExpression') continue;
+    const field = memberPropertyName(read);
+    const object = unwrap(read.object) as Node;
+    if (field === null || !DESCRIPTOR_FIELDS.has(field) || object.type !== 'Identifier') continue;
+    if (holder && holder.name !== object.name) continue;
+    holder ??= object;
+    if (!fields.includes(field)) fields.push(field);
+  }
+  if (!holder || fields.length === 0) return null;
+  const entry = iteratedEntry(holder);
+  const listed = entry ? listSourceOf(entry.list) : null;
+  if (!entry || !listed) return null;
+  if (usedWhole(holder.name, entry.scope)) return null;
+  const sink = advertisedAt(literal, listed.source);
+  if (!sink) return null;
+  return {
+    literal,
+    entry: LIST_SOURCES.get(listed.source)!.entry,
+    source: listed.call,
+    label: calleeLabel(listed.call),
+    holder,
+    fields,
+    sink,
+  };
+}

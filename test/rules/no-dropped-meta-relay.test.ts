@@ -1,0 +1,361 @@
+/**
+ * no-dropped-meta, relay half (rules/no-dropped-meta-relay.ts over src/analysis/pass-through-request.ts): a tool
+ * callback that calls upstream without the caller's request `_meta` or with one or two of its keys picked, reads of
+ * the envelope keys SDK v2 lifts out of `ctx.mcpReq._meta`, and descriptors or resource contents re-advertised from
+ * an upstream without their `_meta`. Run without types (the findings are syntactic).
+ */
+import type { InvalidTestCase, ValidTestCase } from '@typescript-eslint/rule-tester';
+import rule, { type MessageIds, type Options } from '../../rules/no-dropped-meta';
+import { createUntypedRuleTester, UNTYPED_OTHER } from './typed-rule-tester';
+
+const V1 = "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\n";
+const V2 = "import { McpServer } from '@modelcontextprotocol/server';\n";
+const JS_FILE = UNTYPED_OTHER.replace(/\.ts$/, '.js');
+
+const lines = (...text: string[]): string => text.join('\n');
+
+const valid: ValidTestCase<Options>[] = [
+  {
+    name: 'the caller _meta forwarded without its progressToken',
+    code: lines(
+      V1 + "server.registerTool('search', { inputSchema: {} }, async (args, extra) => {",
+      '  const { progressToken: _token, ...callerMeta } = extra._meta ?? {};',
+      "  return upstream.callTool({ name: 'search', arguments: args, _meta: callerMeta });",
+      '});',
+    ),
+  },
+  {
+    name: 'the caller _meta forwarded whole, and the request params spread',
+    code: lines(
+      V1 +
+        "server.registerTool('a', { inputSchema: {} }, async (args, extra) => upstream.callTool({ name: 'a', arguments: args, _meta: extra._meta }));",
+      'server.setRequestHandler(CallToolRequestSchema, async (request) => upstream.callTool({ ...request.params }));',
+    ),
+  },
+  {
+    name: 'a callback that does not receive the context',
+    code:
+      V1 + "server.registerTool('search', { inputSchema: {} }, async (args) => upstream.callTool({ name: 'search', arguments: args }));",
+  },
+  {
+    name: 'a client outside any tool callback',
+    code: "export async function main() {\n  return client.callTool({ name: 'search', arguments: {} });\n}",
+  },
+  {
+    name: 'picked keys, filtered on purpose with a rest destructuring',
+    code: lines(
+      V1 + "server.registerTool('search', { inputSchema: {} }, async (args, extra) => {",
+      '  const { secret: _secret, ...rest } = extra._meta ?? {};',
+      "  return upstream.callTool({ name: 'search', arguments: args, _meta: { traceparent: extra._meta?.traceparent, ...rest } });",
+      '});',
+    ),
+  },
+  {
+    name: 'an allow-list the code names',
+    code: lines(
+      V1 + "server.registerTool('search', { inputSchema: {} }, async (args, extra) =>",
+      "  upstream.callTool({ name: 'search', arguments: args, _meta: pick(extra._meta, FORWARDED_KEYS) }));",
+    ),
+  },
+  {
+    name: 'the envelope read where SDK v2 puts it, and a non-envelope key from _meta',
+    code: lines(
+      V2 + "server.registerTool('x', {}, async (ctx) => {",
+      '  const info = ctx.mcpReq.envelope?.[CLIENT_INFO_META_KEY];',
+      "  const trace = ctx.mcpReq._meta?.['traceparent'];",
+      "  return { content: [{ type: 'text', text: String(info) + String(trace) }] };",
+      '});',
+    ),
+  },
+  {
+    name: 'tools re-advertised whole, or spread',
+    code: lines(
+      'server.setRequestHandler(ListToolsRequestSchema, async () => {',
+      '  const { tools } = await upstream.listTools();',
+      '  return { tools: tools.map((t) => ({ ...t, name: `up_${t.name}` })) };',
+      '});',
+      "server.setRequestHandler('tools/list', async () => upstream.listTools());",
+    ),
+  },
+  {
+    name: 'tool names listed for a log, not advertised',
+    code: lines(
+      'export async function describe() {',
+      '  const { tools } = await upstream.listTools();',
+      '  return tools.map((t) => ({ name: t.name, description: t.description }));',
+      '}',
+    ),
+  },
+  {
+    name: 'a descriptor redacted on purpose: the entry is used whole elsewhere',
+    code: lines(
+      'server.setRequestHandler(ListToolsRequestSchema, async () => {',
+      '  const { tools } = await upstream.listTools();',
+      '  return { tools: tools.map((t) => { audit(t); return { name: t.name, inputSchema: t.inputSchema }; }) };',
+      '});',
+    ),
+  },
+];
+
+const invalid: InvalidTestCase<MessageIds, Options>[] = [
+  {
+    name: 'v1: callTool without the caller _meta',
+    code: lines(
+      V1 + "server.registerTool('search', { inputSchema: {} }, async (args, extra) => {",
+      "  const r = await upstream.callTool({ name: 'search', arguments: args });",
+      '  return r;',
+      '});',
+    ),
+    errors: [
+      {
+        messageId: 'droppedCallerMeta',
+        data: { label: 'upstream.callTool(…)', callerMeta: 'extra._meta' },
+        line: 3,
+        column: 19,
+        suggestions: [
+          {
+            messageId: 'suggestForwardCallerMeta',
+            output: lines(
+              V1 + "server.registerTool('search', { inputSchema: {} }, async (args, extra) => {",
+              '  const { progressToken: _callerProgressToken, ...callerMeta } = extra._meta ?? {};',
+              "  const r = await upstream.callTool({ _meta: callerMeta, name: 'search', arguments: args });",
+              '  return r;',
+              '});',
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'v2: an arrow body, request({ method: tools/call })',
+    code: lines(
+      V2 + "server.registerTool('search', { inputSchema: z.object({}) }, async (args, ctx) =>",
+      "  upstream.request({ method: 'tools/call', params: { name: 'search', arguments: args } }, CallToolResultSchema));",
+    ),
+    errors: [
+      {
+        messageId: 'droppedCallerMeta',
+        data: { label: 'upstream.request(…)', callerMeta: 'ctx.mcpReq._meta' },
+        line: 3,
+        column: 3,
+        suggestions: [
+          {
+            messageId: 'suggestForwardCallerMeta',
+            output: lines(
+              V2 + "server.registerTool('search', { inputSchema: z.object({}) }, async (args, ctx) =>",
+              "  upstream.request({ method: 'tools/call', params: { _meta: (({ progressToken: _callerProgressToken, ...callerMeta }) => callerMeta)(ctx.mcpReq._meta ?? {}), name: 'search', arguments: args } }, CallToolResultSchema));",
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'a tools/call handler: the request params _meta, a name already taken',
+    code: lines(
+      'server.setRequestHandler(CallToolRequestSchema, async (request) => {',
+      '  const callerMeta = 1;',
+      '  return upstream.callTool({ name: request.params.name, arguments: request.params.arguments });',
+      '});',
+    ),
+    errors: [
+      {
+        messageId: 'droppedCallerMeta',
+        data: { label: 'upstream.callTool(…)', callerMeta: 'request.params._meta' },
+        line: 3,
+        suggestions: [
+          {
+            messageId: 'suggestForwardCallerMeta',
+            output: lines(
+              'server.setRequestHandler(CallToolRequestSchema, async (request) => {',
+              '  const callerMeta = 1;',
+              '  const { progressToken: _callerProgressToken, ...callerMeta2 } = request.params._meta ?? {};',
+              '  return upstream.callTool({ _meta: callerMeta2, name: request.params.name, arguments: request.params.arguments });',
+              '});',
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'picked: only the progressToken of the caller',
+    code: lines(
+      'server.setRequestHandler(CallToolRequestSchema, async (request) => {',
+      '  return upstream.callTool({',
+      '    name: request.params.name,',
+      '    arguments: request.params.arguments,',
+      '    _meta: { progressToken: request.params._meta?.progressToken },',
+      '  });',
+      '});',
+    ),
+    errors: [
+      {
+        messageId: 'pickedCallerMeta',
+        data: { label: 'upstream.callTool(…)', callerMeta: 'request.params._meta', keys: '`progressToken`' },
+        line: 5,
+        column: 5,
+        suggestions: [
+          {
+            messageId: 'suggestSpreadCallerMeta',
+            output: lines(
+              'server.setRequestHandler(CallToolRequestSchema, async (request) => {',
+              '  return upstream.callTool({',
+              '    name: request.params.name,',
+              '    arguments: request.params.arguments,',
+              '    _meta: { ...request.params._meta, progressToken: request.params._meta?.progressToken },',
+              '  });',
+              '});',
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'v2: an envelope key read from ctx.mcpReq._meta (TypeScript: read through a record type)',
+    code: lines(
+      V2 + "server.registerTool('x', {}, async (ctx) => {",
+      '  const info = ctx.mcpReq._meta?.[CLIENT_INFO_META_KEY];',
+      "  return { content: [{ type: 'text', text: String(info) }] };",
+      '});',
+    ),
+    errors: [
+      {
+        messageId: 'liftedEnvelopeKey',
+        data: { key: 'io.modelcontextprotocol/clientInfo', read: 'ctx.mcpReq._meta?.[CLIENT_INFO_META_KEY]', request: 'ctx.mcpReq' },
+        line: 3,
+        column: 16,
+        suggestions: [
+          {
+            messageId: 'suggestReadEnvelope',
+            output: lines(
+              V2 + "server.registerTool('x', {}, async (ctx) => {",
+              '  const info = (ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[CLIENT_INFO_META_KEY];',
+              "  return { content: [{ type: 'text', text: String(info) }] };",
+              '});',
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'v2: the log level by its string, in JavaScript',
+    filename: JS_FILE,
+    code: "export const level = (ctx) => ctx.mcpReq._meta['io.modelcontextprotocol/logLevel'];",
+    errors: [
+      {
+        messageId: 'liftedEnvelopeKey',
+        line: 1,
+        column: 31,
+        suggestions: [
+          {
+            messageId: 'suggestReadEnvelope',
+            output: "export const level = (ctx) => ctx.mcpReq.envelope?.['io.modelcontextprotocol/logLevel'];",
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'tools re-advertised from a tools/list handler without their _meta',
+    code: lines(
+      'server.setRequestHandler(ListToolsRequestSchema, async () => {',
+      '  const { tools } = await upstream.listTools();',
+      '  return { tools: tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema })) };',
+      '});',
+    ),
+    errors: [
+      {
+        messageId: 'droppedDescriptorMeta',
+        data: { entry: 'tool', label: 'upstream.listTools(…)', line: '2', fields: '`name`, `description`, `inputSchema`', holder: 't' },
+        line: 3,
+        column: 37,
+        suggestions: [
+          {
+            messageId: 'suggestForwardDescriptorMeta',
+            output: lines(
+              'server.setRequestHandler(ListToolsRequestSchema, async () => {',
+              '  const { tools } = await upstream.listTools();',
+              '  return { tools: tools.map((t) => ({ ...(t._meta && { _meta: t._meta }), name: t.name, description: t.description, inputSchema: t.inputSchema })) };',
+              '});',
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'tools registered again from a for-of over listTools().tools',
+    code: lines(
+      V2 + 'export async function mirror() {',
+      '  const listed = await upstream.listTools();',
+      '  for (const tool of listed.tools) {',
+      '    server.registerTool(tool.name, { description: tool.description, inputSchema: tool.inputSchema }, async () => ({ content: [] }));',
+      '  }',
+      '}',
+    ),
+    errors: [
+      {
+        messageId: 'droppedDescriptorMeta',
+        line: 5,
+        column: 36,
+        suggestions: [
+          {
+            messageId: 'suggestForwardDescriptorMeta',
+            output: lines(
+              V2 + 'export async function mirror() {',
+              '  const listed = await upstream.listTools();',
+              '  for (const tool of listed.tools) {',
+              '    server.registerTool(tool.name, { ...(tool._meta && { _meta: tool._meta }), description: tool.description, inputSchema: tool.inputSchema }, async () => ({ content: [] }));',
+              '  }',
+              '}',
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'resource contents from readResource rebuilt in a registerResource callback',
+    code: lines(
+      V2 + "server.registerResource('widget', 'ui://widget', {}, async (uri) => {",
+      '  const r = await upstream.readResource({ uri: uri.href });',
+      '  return { contents: r.contents.map((c) => ({ uri: c.uri, mimeType: c.mimeType, text: c.text })) };',
+      '});',
+    ),
+    errors: [
+      {
+        messageId: 'droppedDescriptorMeta',
+        data: {
+          entry: 'resource contents item',
+          label: 'upstream.readResource(…)',
+          line: '3',
+          fields: '`uri`, `mimeType`, `text`',
+          holder: 'c',
+        },
+        line: 4,
+        column: 45,
+        suggestions: [
+          {
+            messageId: 'suggestForwardDescriptorMeta',
+            output: lines(
+              V2 + "server.registerResource('widget', 'ui://widget', {}, async (uri) => {",
+              '  const r = await upstream.readResource({ uri: uri.href });',
+              '  return { contents: r.contents.map((c) => ({ ...(c._meta && { _meta: c._meta }), uri: c.uri, mimeType: c.mimeType, text: c.text })) };',
+              '});',
+            ),
+          },
+        ],
+      },
+    ],
+  },
+];
+
+const ruleTester = createUntypedRuleTester();
+ruleTester.run('no-dropped-meta (relay)', rule, {
+  valid: valid.map((test) => ({ filename: UNTYPED_OTHER, ...test })),
+  invalid: invalid.map((test) => ({ filename: UNTYPED_OTHER, ...test })),
+});
