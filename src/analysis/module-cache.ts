@@ -24,7 +24,7 @@ interface Entry<T> {
 /** How many files' values a cache keeps; the least recently used is dropped beyond this. */
 export const MODULE_CACHE_ENTRIES = 512;
 
-/** How many bytes of values a cache keeps (as its `weigh` estimates them); the least recently used go beyond this. */
+/** How many bytes of values a cache keeps by default (as its `weigh` estimates them); the least recently used go beyond. */
 export const MODULE_CACHE_BYTES = 32 * 1024 * 1024;
 
 export interface ModuleCacheOptions<T> {

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { findMetaWritesInSource } from '../../src/analysis/analyze-source';
 import { costCount } from '../../src/util/cost-counter';
 import { ModuleCache } from '../../src/analysis/module-cache';
-import { MAX_MODULE_BYTES } from '../../src/analysis/module-summary';
+import { heldModuleSummaryBytes, MAX_MODULE_BYTES } from '../../src/analysis/module-summary';
 import { nextTurn } from '../../src/util/stat-once-per-turn';
 import { tempProjectsPerTest } from '../registry/temp-project';
 
@@ -174,6 +174,40 @@ describe('the module cache', () => {
     expect(fs.statSync(file).mtimeMs).toBe(second * 1000);
     await nextTurn();
     expect(keysIn(dir, code)).toEqual(['after, longer const']);
+  });
+
+  it('keeps at most its bound of bytes as weighed, least recently used out, and a value heavier than the bound alone', () => {
+    const dir = project({ 'a.txt': 'a'.repeat(40), 'b.txt': 'b'.repeat(40), 'c.txt': 'c'.repeat(40), 'd.txt': 'd'.repeat(200) });
+    const reads: string[] = [];
+    const cache = new ModuleCache(
+      (file) => {
+        reads.push(path.basename(file));
+        return fs.readFileSync(file, 'utf8');
+      },
+      { maxBytes: 100, weigh: (text) => text.length },
+    );
+    const get = (name: string) => cache.get(path.join(dir, name))?.[0];
+    expect([get('a.txt'), get('b.txt'), get('a.txt'), get('c.txt')]).toEqual(['a', 'b', 'a', 'c']);
+    // 120 bytes were more than 100: `b`, the least recently used, went.
+    expect([cache.size, cache.bytes]).toEqual([2, 80]);
+    expect([get('a.txt'), get('b.txt')]).toEqual(['a', 'b']);
+    expect(reads).toEqual(['a.txt', 'b.txt', 'c.txt', 'b.txt']);
+    expect(get('d.txt')).toBe('d');
+    expect([cache.size, cache.bytes]).toEqual([1, 200]);
+  });
+
+  it("weighs each module's summary (its strings and detached nodes), for that bound", () => {
+    const dir = project({
+      'src/keys.ts': "export const TIMING = 'com.ex/timing';",
+      'src/big.ts': `export const TIMING = 'com.ex/timing';\n${'// filler\n'.repeat(10_000)}`,
+    });
+    const before = heldModuleSummaryBytes();
+    expect(keysIn(dir, "import { TIMING } from './keys.js';\nemit(TIMING, 1);")).toEqual(['com.ex/timing const']);
+    const small = heldModuleSummaryBytes() - before;
+    expect(small).toBeGreaterThan(0);
+    expect(keysIn(dir, "import { TIMING } from './big.js';\nemit(TIMING, 1);")).toEqual(['com.ex/timing const']);
+    // The summary weighs what it keeps, not its module's text (100 KB here).
+    expect(heldModuleSummaryBytes() - before - small).toBe(small);
   });
 
   it('keeps at most its bound of entries, least recently used out, and forgets a deleted file', async () => {

@@ -1,8 +1,11 @@
 /**
  * A long-lived ESLint (the `Linter` an editor's server keeps) that reads 100 imported modules holds its live heap
  * within 40 MB of one that reads none: the analysis keeps each module's summary (exported keys, helper keys), never
- * its tree. Measured in child processes run with `--expose-gc` (a full collection before each reading), with the
- * built plugin (dist/); the assertion is a bound on bytes, never on time.
+ * its tree, and never its text: 60 imported modules of 0.9 MB, each read for one key of 13+ characters (which V8 would
+ * keep as a slice of the module's whole text), hold within 10 MB (54-57 MB when the keys were slices). The summaries
+ * held are bounded by their bytes (`MODULE_SUMMARY_BYTES`), which the child reports. Measured in child processes run
+ * with `--expose-gc` (a full collection before each reading), with the built plugin (dist/); the assertions are bounds
+ * on bytes, never on time.
  */
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -12,6 +15,10 @@ import { assertBuilt, repoRoot, requireFromRepo, scratchRoot } from './helpers/e
 
 const MODULES = 100;
 const BOUND_BYTES = 40 * 1024 * 1024;
+/** Large modules, each read for one key: what their texts would hold is 60 x 0.9 MB. */
+const LARGE_MODULES = 60;
+const LARGE_BYTES = 900 * 1024;
+const LARGE_BOUND_BYTES = 10 * 1024 * 1024;
 
 /** A helper module of about 22 KB, written the way servers write them: a `_meta` helper among other exports. */
 function helperModule(n: number): string {
@@ -35,6 +42,7 @@ const CHILD = `
 const path = require('node:path');
 const { Linter } = require(${JSON.stringify(requireFromRepo.resolve('eslint'))});
 const plugin = require(${JSON.stringify(repoRoot)});
+const summaries = require(${JSON.stringify(path.join(repoRoot, 'dist/src/analysis/module-summary.js'))});
 const parser = require(${JSON.stringify(requireFromRepo.resolve('@typescript-eslint/parser'))});
 const [dir, file] = process.argv.slice(2);
 const linter = new Linter({ cwd: dir });
@@ -51,7 +59,12 @@ let messages;
 for (let i = 0; i < 2; i += 1) messages = linter.verify(code, config, { filename: path.join(dir, 'server.ts') });
 globalThis.gc();
 globalThis.gc();
-process.stdout.write(JSON.stringify({ heap: process.memoryUsage().heapUsed, messages: messages.map((m) => m.ruleId + ' ' + m.message) }));
+process.stdout.write(JSON.stringify({
+  heap: process.memoryUsage().heapUsed,
+  summaryBytes: summaries.heldModuleSummaryBytes(),
+  summaryBound: summaries.MODULE_SUMMARY_BYTES,
+  messages: messages.map((m) => m.ruleId + ' ' + m.message),
+}));
 `;
 
 let dir: string;
@@ -89,13 +102,37 @@ beforeAll(() => {
     (_, n) => `declare function meta${n}(ms: number): object;\ndeclare const KEY_${n}: string;`,
   );
   fs.writeFileSync(path.join(dir, 'reads-none.ts'), `${local.join('\n')}\n${body}${uses.join('\n')}\n`);
+
+  // 60 modules of 0.9 MB (a generated table after the key, here a comment: cheap to parse), one key each.
+  fs.mkdirSync(path.join(dir, 'large'));
+  const filler = `/*\n${'generated table row: 0123456789 abcdefghij\n'.repeat(Math.ceil(LARGE_BYTES / 40))}*/\n`;
+  const largeImports: string[] = [];
+  const largeUses: string[] = [];
+  for (let n = 0; n < LARGE_MODULES; n += 1) {
+    fs.writeFileSync(
+      path.join(dir, `large/keys-${n}.ts`),
+      `export const LARGE_${n} = 'com.example/unregistered-large-key-${n}';\n${filler}`,
+    );
+    largeImports.push(`import { LARGE_${n} } from './large/keys-${n}.js';`);
+    largeUses.push(`export const l${n} = { content: [], _meta: { [LARGE_${n}]: ${n} } };`);
+  }
+  fs.writeFileSync(path.join(dir, 'reads-large.ts'), `${largeImports.join('\n')}\n${largeUses.join('\n')}\n`);
+  const largeLocal = Array.from({ length: LARGE_MODULES }, (_, n) => `declare const LARGE_${n}: string;`);
+  fs.writeFileSync(path.join(dir, 'reads-large-none.ts'), `${largeLocal.join('\n')}\n${largeUses.join('\n')}\n`);
 });
 
 afterAll(() => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function liveHeap(file: string): Promise<{ heap: number; messages: string[] }> {
+interface ChildReport {
+  heap: number;
+  summaryBytes: number;
+  summaryBound: number;
+  messages: string[];
+}
+
+function liveHeap(file: string): Promise<ChildReport> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--expose-gc', path.join(dir, 'child.cjs'), dir, file], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -104,9 +141,7 @@ function liveHeap(file: string): Promise<{ heap: number; messages: string[] }> {
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     child.on('error', reject);
     child.on('close', (code) =>
-      code === 0
-        ? resolve(JSON.parse(stdout) as { heap: number; messages: string[] })
-        : reject(new Error(`child exited ${code}: ${stderr}`)),
+      code === 0 ? resolve(JSON.parse(stdout) as ChildReport) : reject(new Error(`child exited ${code}: ${stderr}`)),
     );
   });
 }
@@ -120,5 +155,18 @@ describe('memory of a long-lived ESLint that reads imported modules', () => {
     const hints = (run: { messages: string[] }) => run.messages.filter((message) => message.includes("Field 'hint'")).length;
     expect([hints(none), hints(reads)]).toEqual([0, MODULES]);
     expect(reads.heap - none.heap).toBeLessThan(BOUND_BYTES);
+    expect(reads.summaryBytes).toBeGreaterThan(0);
+    expect(reads.summaryBytes).toBeLessThanOrEqual(reads.summaryBound);
+  }, 240_000);
+
+  it('keeps no module text alive through its keys: 60 modules of 0.9 MB, one 13+ character key each, within 10 MB', async () => {
+    expect(fs.statSync(path.join(dir, 'large/keys-0.ts')).size).toBeGreaterThan(LARGE_BYTES);
+    const none = await liveHeap('reads-large-none.ts');
+    const reads = await liveHeap('reads-large.ts');
+    // The keys were read: each is reported as not in the manifest, by its value.
+    const unregistered = (run: ChildReport) => run.messages.filter((message) => message.includes('unregistered-large-key-')).length;
+    expect([unregistered(none), unregistered(reads)]).toEqual([0, LARGE_MODULES]);
+    expect(reads.heap - none.heap).toBeLessThan(LARGE_BOUND_BYTES);
+    expect(reads.summaryBytes).toBeLessThanOrEqual(reads.summaryBound);
   }, 240_000);
 });
