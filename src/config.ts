@@ -7,6 +7,7 @@ import { formatRegistryProblem, hashManifestFile, listFiles, loadRegistry, REGIS
 import { isMissingManifest } from './registry/load-registry';
 import { relativeRegistryFix } from './registry/resolve-registry';
 import type { McpMetaSettingsInput } from './registry/settings';
+import { buildOutputIgnores } from './util/build-output';
 import { installedTypescriptVersion, loadTypescriptParser, warnIfUnsupportedTypescript } from './util/typescript-support';
 
 export type McpMetaPreset = 'recommended' | 'strict';
@@ -37,6 +38,12 @@ export interface CreateConfigOptions {
 export interface McpMetaFlatConfig {
   name: string;
   files: string[];
+  /**
+   * Build output and other folders that are not the code base, as `mcp-meta init` and `check` skip them: every
+   * `node_modules`, `dist` and dot-folder, and the `outDir` of `baseDir`'s tsconfig.json. So `eslint .` after a build
+   * reports (and `--fix` edits) the sources only, never the compiled copies.
+   */
+  ignores: string[];
   plugins: { 'mcp-meta': McpMetaPlugin };
   /**
    * @typescript-eslint/parser for every file the config claims: it parses TypeScript (.ts, .tsx, .mts, .cts) and
@@ -98,6 +105,7 @@ export function createConfig(options: CreateConfigOptions): McpMetaFlatConfig {
   const base = {
     name: `mcp-meta/${preset}`,
     files: [...files],
+    ignores: buildOutputIgnores(baseDir),
     plugins: { 'mcp-meta': plugin },
     languageOptions: { parser: loaded.parser },
     rules: { ...plugin.configs[preset].rules },

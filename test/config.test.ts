@@ -32,6 +32,8 @@ describe('createConfig', () => {
     expect(config).toEqual({
       name: 'mcp-meta/recommended',
       files: ['**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'],
+      // The folders init and check skip: the lint's code base is theirs.
+      ignores: ['**/node_modules/**', '**/dist/**', '**/.*/**'],
       plugins: { 'mcp-meta': plugin },
       languageOptions: { parser: tsParser },
       rules: plugin.configs.recommended.rules,

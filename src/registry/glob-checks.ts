@@ -4,14 +4,15 @@ import { compileGlobs } from './build-registry';
 import { globListsOf } from './glob-lists';
 import { toPointer, type JsonLocator } from './json-locate';
 import type { RegistryManifest, RegistryProblem } from './types';
+import { isSkippedFolderName, tsconfigOutDir } from '../util/build-output';
 
-/** Folders that never hold a server's sources: dependencies, build output, and dot-folders (.git, .cache...). */
-function isSkippedFolder(name: string): boolean {
-  return name === 'node_modules' || name === 'dist' || name.startsWith('.');
-}
-
-/** Every file under `dir` (posix paths relative to it), walking the tree once. */
+/**
+ * Every file under `dir` (posix paths relative to it), walking the tree once, without the folders that never hold a
+ * server's sources: dependencies, build output (`dist`, and the tsconfig's `outDir`), dot-folders (`.git`, `.cache`).
+ * `createConfig` ignores the same folders (`src/util/build-output.ts`), so init, check and the lint see one code base.
+ */
 export function listFiles(dir: string): string[] {
+  const outDir = tsconfigOutDir(dir);
   const files: string[] = [];
   const pending: string[] = [''];
   while (pending.length > 0) {
@@ -25,7 +26,7 @@ export function listFiles(dir: string): string[] {
     for (const entry of entries) {
       const child = relative === '' ? entry.name : `${relative}/${entry.name}`;
       if (entry.isDirectory()) {
-        if (!isSkippedFolder(entry.name)) pending.push(child);
+        if (!isSkippedFolderName(entry.name) && child !== outDir) pending.push(child);
       } else if (entry.isFile()) {
         files.push(child);
       }

@@ -52,7 +52,8 @@ export const initVerb: Verb = {
   help: [
     USAGE,
     '',
-    'Scans DIR (default: the working directory; node_modules, dist and dot-folders skipped) and writes',
+    "Scans DIR (default: the working directory; node_modules, dist, the tsconfig's outDir and dot-folders skipped,",
+    'as createConfig ignores them) and writes',
     'DIR/mcp-meta.registry.json with:',
     "  emitters        callees like ctx.emitResponseMeta?.('key', value) / emitXxxMeta('key', value)",
     '  hooks           metaHook-like callees',
