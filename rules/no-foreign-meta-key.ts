@@ -22,7 +22,7 @@ export default createRule<Options, MessageIds>({
     schema: [],
     messages: {
       foreignKey:
-        "{{where}} key '{{key}}' belongs to {{producers}}; '{{file}}' is not one of its producers. One producer per key (MCP _meta rule 1): move this write into the producer, or, if this file now produces the key, change keys.{{key}}.producers in {{registry}}.",
+        "{{where}} key '{{key}}' belongs to {{producers}}; '{{file}}' is not one of its producers. One producer per key (MCP _meta rule 1): move this write into the producer, or, if this file now produces the key, add it to the key's producers: run `npx mcp-meta add-key '{{key}}' --producer {{file}} --update-producers` in the folder of {{registry}}.",
     },
   },
   skipsFile: writesNoMeta,

@@ -134,7 +134,7 @@ export default createRule<Options, MessageIds>({
     ],
     messages: {
       unguardedProducer:
-        '{{producer}} is not inside its own try/catch. A failing producer must degrade to its key being absent, never drop other keys or error the tool call (MCP _meta rule 3). Wrap it in `try { … } catch { … }`.',
+        '{{producer}} is not inside its own try/catch. A failing producer must degrade to its key being absent, never drop other keys or error the tool call (MCP _meta rule 3). Wrap it in `try { … } catch { … }`; when it is a property of a literal (`return { …, _meta: { key: value } }`), compute the value first in its own try (`let v; try { v = …; } catch { /* key absent */ }`) and write the key only when there is one (`_meta: { …, ...(v !== undefined && { key: v }) }`).',
       unguardedComputation:
         '{{producer}} is not inside its own try/catch, and neither is the declaration of {{names}} on line {{line}} that computes its value. A failing producer must degrade to its key being absent, never drop other keys or error the tool call (MCP _meta rule 3). Wrap both in one `try { … } catch { … }`.',
       computedOutsideTry:

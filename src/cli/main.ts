@@ -10,7 +10,7 @@ import { formatFatal, formatReport, OUTPUT_FORMATS, type OutputFormat } from './
 import { packageVersion } from './package-version';
 import type { OptionValues, Verb } from './verb';
 import { nearestName } from '../util/nearest-name';
-import { installedTypescriptVersion, loadTypescriptParser, warnIfUnsupportedTypescript } from '../util/typescript-support';
+import { loadTypescriptParser, parserTypescriptVersion, warnIfUnsupportedTypescript } from '../util/typescript-support';
 
 /**
  * Verbs are loaded on demand: `--help` stays fast, and a verb that fails to load (a broken install) becomes a clear
@@ -106,7 +106,8 @@ async function run(args: string[], cwd: string): Promise<number> {
     );
     throw new CliError(`unknown command '${command}'${nearest ? ` (did you mean '${nearest}'?)` : ''}`, topLevelHelp());
   }
-  const typescriptVersion = installedTypescriptVersion(cwd);
+  // The TypeScript the parser loads, which is the project's unless the plugin runs from another install.
+  const typescriptVersion = parserTypescriptVersion();
   if (entry.parsesSources === true && !rest.some((arg) => arg === '--help' || arg === '-h')) {
     // Checked before the verb loads (check imports the parser): under a TypeScript the parser cannot run with, no
     // file could be parsed, and "no problems" or a crash deep in the parser would both be wrong answers.
@@ -138,8 +139,9 @@ async function run(args: string[], cwd: string): Promise<number> {
   if (parsed.positionals.length > verb.maxPositionals) {
     throw new CliError(`unexpected argument '${parsed.positionals[verb.maxPositionals]}'`, shortUsage(verb));
   }
-  // The verbs parse sources with @typescript-eslint/parser: say so once when the project's TypeScript is out of its range.
-  warnIfUnsupportedTypescript(cwd, (line) => process.stderr.write(`${line}\n`), typescriptVersion);
+  // The verbs that parse sources do it with @typescript-eslint/parser: say so once when the TypeScript it loads is out
+  // of its range. The others (add-key, diff, doc, types, schema) read only the manifest and work under any TypeScript.
+  if (entry.parsesSources === true) warnIfUnsupportedTypescript(cwd, (line) => process.stderr.write(`${line}\n`), typescriptVersion);
   const report = verb.run(values, parsed.positionals, cwd);
   process.stdout.write(formatReport(report, format as OutputFormat, cwd));
   // A manifest that cannot be used means nothing was checked: the tool could not run (2), as for a missing one. Its

@@ -105,15 +105,19 @@ function fromLoad(loaded: RegistryLoadResult, registryPath: string): ResolvedReg
 }
 
 /**
- * The usual cause of a relative manifest path that points nowhere: ESLint's working directory is not the config's
- * folder (an editor's ESLint server runs in the workspace folder, often a parent of the project).
+ * A relative manifest path that points nowhere: the manifest is not written yet (a first lint), or the linter's working
+ * directory is not the config's folder (an editor's ESLint server runs in the workspace folder, often a parent of the
+ * project). Both hosts' fixes: oxlint has no `createConfig` or `.eslintrc.cjs`, and its users read this message too.
  */
 export function relativeRegistryFix(registry: string, cwd: string): string {
   return (
-    `'${registry}' is relative, so it was resolved against ESLint's working directory ${cwd}, which in an editor may be ` +
-    `the workspace folder rather than your project. Make it absolute from the config file's folder: ` +
+    `'${registry}' is relative, so it was resolved against ESLint's working directory ${cwd} (under oxlint: the folder ` +
+    `oxlint runs in), which in an editor may be the workspace folder rather than your project. If the manifest does not ` +
+    `exist yet, create it: npx mcp-meta init (on TypeScript 7, see the "TypeScript 7" section of the plugin's README). ` +
+    `If it is elsewhere: in ESLint, make the path absolute from the config file's folder, ` +
     `createConfig({ registry: '${registry}', baseDir: import.meta.dirname }) (or __dirname) in eslint.config.*, ` +
-    `or registry: path.join(__dirname, '${registry}') in .eslintrc.cjs. ${MISSING_MANIFEST_FIX}`
+    `or registry: path.join(__dirname, '${registry}') in .eslintrc.cjs; in oxlint, run it in the folder the path is ` +
+    `relative to, or write the path absolute in .oxlintrc.json.`
   );
 }
 

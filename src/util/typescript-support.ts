@@ -25,6 +25,20 @@ export function installedTypescriptVersion(fromDir: string): string | undefined 
 }
 
 /**
+ * The version of the `typescript` package the plugin's own @typescript-eslint/parser loads; `undefined` when none
+ * resolves. Usually the project's; not when the plugin runs from elsewhere (`npm exec --package=typescript@~6.0
+ * --package=eslint-plugin-mcp-meta -- mcp-meta init` in a TypeScript 7 project), where the project's TypeScript 7 is
+ * never loaded and warning about it would be wrong.
+ */
+export function parserTypescriptVersion(): string | undefined {
+  try {
+    return installedTypescriptVersion(path.dirname(require.resolve('@typescript-eslint/parser')));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * One line saying the installed TypeScript is outside the supported range, with the fix; `undefined` when it is in
  * range, or when no `typescript` is installed where it was looked for (nothing to compare).
  */

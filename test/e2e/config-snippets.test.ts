@@ -5,7 +5,10 @@
  * JavaScript with `import`) and a plain JavaScript server (no `"type"`, `.js` with `import` and a CommonJS `.cjs`).
  * Flat configs run with ESLint 10, the eslintrc with ESLint 8.57, `.oxlintrc.json` with oxlint; `eslint.config.ts` is
  * type-checked against ESLint's own types (`defineConfig`). Each must parse every file it covers and report the one
- * seeded problem per file: a config snippet that no longer works fails here, not in a user's first lint.
+ * seeded problem per file, and a typed config (`projectService`, ESM and CommonJS) must really give the rules types
+ * (src/typed.ts's union-typed key is two keys then, one dynamic key without): a config snippet that no longer works
+ * fails here, not in a user's first lint. The `.oxlintrc.json` block is generated from the plugin; the last test
+ * checks it is not stale (test/e2e/oxlint.test.ts compares its findings with ESLint's recommended config).
  *
  * The projects live in the system's temp folder (outside the repository, whose .gitignore oxlint would honour), with
  * `node_modules/eslint-plugin-mcp-meta` linked to the repository (the built dist/, as an install would give) and the
@@ -68,6 +71,8 @@ const PROJECTS: Record<'esm' | 'plain', { packageJson: object; sources: Record<s
   esm: {
     packageJson: { name: 'esm-server', private: true, type: 'module' },
     sources: {
+      // Types tell the members of the union apart (two unregistered keys); without them the key is one dynamic key.
+      'src/typed.ts': "export function typedOnly(k: 'example/a' | 'example/b') {\n  return { content: [], _meta: { [k]: 1 } };\n}\n",
       'src/server.ts': [
         "import { tools } from './tools.js';",
         '',
@@ -94,6 +99,8 @@ const PROJECTS: Record<'esm' | 'plain', { packageJson: object; sources: Record<s
   plain: {
     packageJson: { name: 'plain-server', private: true },
     sources: {
+      // Types tell the members of the union apart (two unregistered keys); without them the key is one dynamic key.
+      'src/typed.ts': "export function typedOnly(k: 'example/a' | 'example/b') {\n  return { content: [], _meta: { [k]: 1 } };\n}\n",
       // The module docs/ci-and-editors.md's --cache snippet digests (keys other files import).
       'src/keys.ts':
         "export const TIMING = 'timing';\nexport const keysResult = () => ({ content: [], _meta: { 'example/unregistered': 4 } });\n",
@@ -155,11 +162,19 @@ function findingsOf(dir: string, results: readonly LintResult[]): Record<string,
   );
 }
 
-/** The files a snippet's config covers: all sources, or only TypeScript when it limits `files` to it. */
+/**
+ * The files a snippet's config covers: all sources, or only TypeScript when it limits `files` to it. A config that
+ * gives the parser a program (`projectService`) reads the union-typed key of src/typed.ts member by member.
+ */
 function expectedFindings(kind: 'esm' | 'plain', snippet: Snippet): Record<string, string[]> {
   const onlyTs = /files: \['\*\*\/\*\.ts'\]/.test(snippet.text);
+  const typed = snippet.text.includes('projectService');
   return Object.fromEntries(
-    Object.keys(PROJECTS[kind].sources).map((file) => [file, !onlyTs || file.endsWith('.ts') ? ['mcp-meta/no-unregistered-meta-key'] : []]),
+    Object.keys(PROJECTS[kind].sources).map((file) => {
+      const covered = !onlyTs || file.endsWith('.ts');
+      const count = !covered ? 0 : file === 'src/typed.ts' && typed ? 2 : 1;
+      return [file, Array.from({ length: count }, () => 'mcp-meta/no-unregistered-meta-key')];
+    }),
   );
 }
 
@@ -222,6 +237,12 @@ describe('config snippets in the README and docs', () => {
     const found = new Set(snippets.map((snippet) => snippet.file));
     expect([...found].sort()).toEqual([...CONFIG_FILES].sort());
     expect(snippets.filter((snippet) => snippet.doc === 'README.md').length).toBeGreaterThanOrEqual(6);
+  });
+
+  it('the .oxlintrc.json block of README.md and docs/oxlint.md is the one the plugin generates', () => {
+    const result = spawnSync(process.execPath, [path.join(repoRoot, 'scripts/oxlint-config-doc.mjs'), '--check'], { encoding: 'utf8' });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
   });
 
   const cases = snippets.flatMap((snippet) =>

@@ -48,6 +48,7 @@ function runOxlint(
   target: string,
   registry: string,
   baseDir: string,
+  rules: Record<string, string> = allRules(),
 ): { findings: Finding[]; other: OxlintDiagnostic[]; status: number | null; stderr: string } {
   const cfgDir = fs.mkdtempSync(path.join(scratch, 'cfg-'));
   const cfgPath = path.join(cfgDir, '.oxlintrc.json');
@@ -59,7 +60,7 @@ function runOxlint(
         plugins: [],
         categories: { correctness: 'off' },
         jsPlugins: [requireFromRepo.resolve('eslint-plugin-mcp-meta')],
-        rules: allRules(),
+        rules,
         settings: { 'mcp-meta': { registry } },
       },
       null,
@@ -93,10 +94,29 @@ afterAll(() => {
   if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
 });
 
-/** oxlint's findings on a fixture server's `src`, checked against ESLint 10's on the same files (same keys, same words). */
-async function expectSameAsEslint(fixtureDir: string): Promise<Finding[]> {
+/** The `rules` of the `.oxlintrc.json` block README.md shows (generated from the plugin by scripts/oxlint-config-doc.mjs). */
+function documentedOxlintRules(doc: string): Record<string, string> {
+  const text = fs.readFileSync(path.join(repoRoot, doc), 'utf8');
+  const block = /^```jsonc\n\/\/ \.oxlintrc\.json\n([\s\S]*?)^```$/m.exec(text);
+  if (block === null) throw new Error(`${doc} shows no .oxlintrc.json block`);
+  const json = block[1]
+    .split('\n')
+    .filter((line) => !/^\s*\/\//.test(line))
+    .join('\n');
+  return (JSON.parse(json) as { rules: Record<string, string> }).rules;
+}
+
+/**
+ * oxlint's findings on a fixture server's `src`, checked against ESLint 10's on the same files (same keys, same words).
+ * `eslintRules`: what ESLint runs (every rule by default); `oxlintRules`: what oxlint runs (the same by default).
+ */
+async function expectSameAsEslint(
+  fixtureDir: string,
+  eslintRules: Record<string, unknown> = allRules(),
+  oxlintRules: Record<string, string> = allRules(),
+): Promise<Finding[]> {
   const registry = path.join(fixtureDir, 'mcp-meta.registry.json');
-  const ox = runOxlint(path.join(fixtureDir, 'src'), registry, fixtureDir);
+  const ox = runOxlint(path.join(fixtureDir, 'src'), registry, fixtureDir, oxlintRules);
   expect(ox.other).toEqual([]);
 
   const { ESLint } = requireFromRepo('eslint') as {
@@ -110,7 +130,7 @@ async function expectSameAsEslint(fixtureDir: string): Promise<Finding[]> {
     overrideConfigFile: true,
     overrideConfig: [
       { files: ['**/*.ts'], languageOptions: { parser: requireFromRepo('@typescript-eslint/parser') as unknown, sourceType: 'module' } },
-      { files: ['**/*.ts'], plugins: { 'mcp-meta': plugin }, rules: allRules(), settings: { 'mcp-meta': { registry } } },
+      { files: ['**/*.ts'], plugins: { 'mcp-meta': plugin }, rules: eslintRules, settings: { 'mcp-meta': { registry } } },
     ],
   });
   const results = await eslint.lintFiles([toPosix(path.relative(repoRoot, path.join(fixtureDir, 'src/**/*.ts')))]);
@@ -148,6 +168,25 @@ describe('oxlint runs the plugin unchanged (jsPlugins)', () => {
     expect(seeded.length).toBeGreaterThanOrEqual(5);
     expect(found.map(key).sort()).toEqual(seeded.sort());
   });
+
+  // The config the docs tell a user to write: the plugin's recommended rules without the one that needs types.
+  it.each(['fixtures/example-server', 'fixtures/proxy-server', 'fixtures/apps-widget-server'])(
+    "the documented .oxlintrc.json finds on %s what ESLint's recommended config finds",
+    async (fixture) => {
+      const documented = documentedOxlintRules('README.md');
+      expect(documentedOxlintRules('docs/oxlint.md')).toEqual(documented);
+      const recommended = plugin.configs.recommended.rules;
+      // Every recommended rule but no-removed-meta-field (type information only), at the same severity.
+      expect(Object.keys(documented).sort()).toEqual(
+        Object.keys(recommended)
+          .filter((id) => id !== 'mcp-meta/no-removed-meta-field')
+          .sort(),
+      );
+      for (const [id, severity] of Object.entries(documented)) expect(severity).toBe(recommended[id]);
+      const found = await expectSameAsEslint(path.join(repoRoot, fixture), recommended, documented);
+      if (fixture !== 'fixtures/example-server') expect(found.length).toBeGreaterThan(0);
+    },
+  );
 
   it('finds exactly the seeded violations of a generated 150-file MCP server', async () => {
     const generatorUrl = pathToFileURL(path.join(repoRoot, 'scripts/generate-corpus.mjs')).href;

@@ -62,10 +62,13 @@ describe('resolveRegistryForFile: explicit settings', () => {
     expect(resolved.registryPath).toBe(path.join(dir, 'nope.json'));
     expect(resolved.problem.message).toBe(`Registry manifest not found: ${path.join(dir, 'nope.json')} does not exist.`);
     expect(resolved.problem.fix).toBe(
-      `'nope.json' is relative, so it was resolved against ESLint's working directory ${dir}, which in an editor may be the ` +
-        "workspace folder rather than your project. Make it absolute from the config file's folder: " +
+      `'nope.json' is relative, so it was resolved against ESLint's working directory ${dir} (under oxlint: the folder ` +
+        'oxlint runs in), which in an editor may be the workspace folder rather than your project. If the manifest does not ' +
+        'exist yet, create it: npx mcp-meta init (on TypeScript 7, see the "TypeScript 7" section of the plugin\'s README). ' +
+        "If it is elsewhere: in ESLint, make the path absolute from the config file's folder, " +
         "createConfig({ registry: 'nope.json', baseDir: import.meta.dirname }) (or __dirname) in eslint.config.*, " +
-        "or registry: path.join(__dirname, 'nope.json') in .eslintrc.cjs. Create it (npx mcp-meta init) or point settings['mcp-meta'].registry at it.",
+        "or registry: path.join(__dirname, 'nope.json') in .eslintrc.cjs; in oxlint, run it in the folder the path is " +
+        'relative to, or write the path absolute in .oxlintrc.json.',
     );
   });
 
