@@ -5,8 +5,12 @@
  * statement they did not mean to move). Programs are linted in batches (many programs per file) so that at least
  * PROGRAM_COUNT programs run in about a minute on a 2-core machine.
  *
- * A failure prints the fast-check seed (replay: MCP_META_FUZZ_SEED=<seed>) and the smallest failing program of its
- * batch; each one found becomes a regression test in fix-regressions.test.ts.
+ * A fix also never creates a finding the file did not have: with every fix applied (across rules), and with only one
+ * rule's fixes applied (per rule), the findings per rule and message never grow.
+ *
+ * A failure prints the fast-check seed and path (replay: `npm run fuzz -- --seed <seed> [--path <path>]`, see
+ * scripts/fuzz.mjs) and the smallest failing program of its batch; each one found becomes a regression test in
+ * fix-regressions.test.ts or the rule's test, and its seed is pinned in pinned-seeds.ts (replayed on every run).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -15,15 +19,19 @@ import { Linter } from 'eslint';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import plugin from '../../src/index';
-import { EXAMPLES_DIR, EXAMPLES_REGISTRY } from '../rules/rule-tester';
+import { EXAMPLES_DIR, EXAMPLES_REGISTRY, findingsAdded } from '../rules/rule-tester';
 import { batchArbitrary, batchText, type Batch } from './generators/meta-programs';
+import { PINNED_SEEDS } from './pinned-seeds';
 
 /** Programs generated per `npm test`; override with MCP_META_FUZZ_PROGRAMS (e.g. 100000 for a long run). */
 export const PROGRAM_COUNT = Number(process.env.MCP_META_FUZZ_PROGRAMS ?? 10_000);
 /** Fixture files mutated per `npm test`; override with MCP_META_FUZZ_MUTATIONS. */
 export const MUTATION_COUNT = Number(process.env.MCP_META_FUZZ_MUTATIONS ?? 300);
 const BATCH_SIZE = 40;
+/** `npm run fuzz -- --seed N [--path P]` (scripts/fuzz.mjs) sets these to replay one seed, or one batch of it. */
 const SEED = process.env.MCP_META_FUZZ_SEED === undefined ? undefined : Number(process.env.MCP_META_FUZZ_SEED);
+const PATH =
+  process.env.MCP_META_FUZZ_PATH === undefined || process.env.MCP_META_FUZZ_PATH === '' ? undefined : process.env.MCP_META_FUZZ_PATH;
 
 const FILENAMES = {
   ts: [
@@ -201,6 +209,18 @@ function checkText(text: string, filename: string, tally: Tally): string | null 
     const again = linter.verifyAndFix(fixed.output, CONFIG, { filename });
     return `fixing twice differs from fixing once (${stillFixable.ruleId} at ${stillFixable.line}:${stillFixable.column}):\n--- once\n${fixed.output}\n--- twice\n${again.output}`;
   }
+  // A fix never creates a finding: across rules (every fix applied), and per rule (only that rule's fixes applied).
+  const created = findingsAdded(messages, fixed.messages);
+  if (created.length > 0) return `fixing created findings:\n${created.join('\n')}\n--- fixed\n${fixed.output}`;
+  const fixingRules = [...new Set(messages.flatMap((message) => (message.fix !== undefined && message.ruleId ? [message.ruleId] : [])))];
+  if (fixingRules.length < 2) return null;
+  for (const ruleId of fixingRules) {
+    // ESLint's SourceCodeFixer takes a predicate for `fix` (as the ESLint class's `fix` option does); its type says boolean.
+    const onlyThisRule = ((message: Linter.LintMessage) => message.ruleId === ruleId) as unknown as boolean;
+    const alone = linter.verifyAndFix(text, CONFIG, { filename, fix: onlyThisRule });
+    const createdAlone = findingsAdded(messages, alone.messages);
+    if (createdAlone.length > 0) return `${ruleId}'s fixes alone created findings:\n${createdAlone.join('\n')}\n--- fixed\n${alone.output}`;
+  }
   return null;
 }
 
@@ -209,44 +229,75 @@ function filenameFor(batch: Batch, pick: number): string {
   return path.join(EXAMPLES_DIR, names[pick % names.length]);
 }
 
+interface FuzzRun {
+  programs: number;
+  seed?: number;
+  /** fast-check's counterexample path: replays that batch alone (with the same seed). */
+  path?: string;
+}
+
+/** Runs the generated programs of one seed (a random one when none is given) and says what it found. */
+function fuzzPrograms(run: FuzzRun): { tally: Tally; seed: number; failure: string | null } {
+  const tally: Tally = { programs: 0, batches: 0, unparsable: 0, fixedFiles: 0, suggestions: 0 };
+  let failure: string | null = null;
+  const property = fc.property(batchArbitrary(BATCH_SIZE), fc.nat(), (batch, pick) => {
+    const filename = filenameFor(batch, pick);
+    tally.batches += 1;
+    tally.programs += batch.programs.length;
+    const problem = checkText(batchText(batch, batch.programs), filename, tally);
+    if (problem === null) return true;
+    // The smallest failing program of the batch, on its own, is the one to report.
+    const single = batch.programs
+      .map((program) => batchText(batch, [program]))
+      .sort((a, b) => a.length - b.length)
+      .map((text) => ({ text, problem: checkText(text, filename, { ...tally }) }))
+      .find((candidate) => candidate.problem !== null);
+    failure = single
+      ? `${path.relative(EXAMPLES_DIR, filename)}: ${single.problem}\n--- program\n${single.text}`
+      : `${path.relative(EXAMPLES_DIR, filename)}: ${problem}\n--- batch\n${batchText(batch, batch.programs)}`;
+    return false;
+  });
+  const details = fc.check(property, {
+    numRuns: Math.ceil(run.programs / BATCH_SIZE),
+    endOnFailure: true,
+    ...(run.seed === undefined ? {} : { seed: run.seed }),
+    ...(run.path === undefined ? {} : { path: run.path }),
+  });
+  console.log(
+    `generated programs: ${tally.programs} in ${tally.batches} batches (${tally.unparsable} batches did not parse), ` +
+      `${tally.fixedFiles} fixed files re-checked, ${tally.suggestions} suggestions applied; seed ${details.seed}`,
+  );
+  if (!details.failed) return { tally, seed: details.seed, failure: null };
+  const replay = `npm run fuzz -- --seed ${details.seed} --path ${details.counterexamplePath ?? ''}`;
+  return { tally, seed: details.seed, failure: `seed ${details.seed} (replay: ${replay}): ${failure ?? String(details.errorInstance)}` };
+}
+
 describe('generated programs', () => {
   // A count, not a time limit: the timeout only stops a run on a machine far busier than ours (load 10 on 2 cores).
-  it(`${PROGRAM_COUNT} programs: no throw, fixes and suggestions parse and keep comments, fix twice == once`, { timeout: 900_000 }, () => {
-    const tally: Tally = { programs: 0, batches: 0, unparsable: 0, fixedFiles: 0, suggestions: 0 };
-    let failure: string | null = null;
-    const property = fc.property(batchArbitrary(BATCH_SIZE), fc.nat(), (batch, pick) => {
-      const filename = filenameFor(batch, pick);
-      tally.batches += 1;
-      tally.programs += batch.programs.length;
-      const problem = checkText(batchText(batch, batch.programs), filename, tally);
-      if (problem === null) return true;
-      // The smallest failing program of the batch, on its own, is the one to report.
-      const single = batch.programs
-        .map((program) => batchText(batch, [program]))
-        .sort((a, b) => a.length - b.length)
-        .map((text) => ({ text, problem: checkText(text, filename, { ...tally }) }))
-        .find((candidate) => candidate.problem !== null);
-      failure = single
-        ? `${path.relative(EXAMPLES_DIR, filename)}: ${single.problem}\n--- program\n${single.text}`
-        : `${path.relative(EXAMPLES_DIR, filename)}: ${problem}\n--- batch\n${batchText(batch, batch.programs)}`;
-      return false;
+  it(
+    `${PROGRAM_COUNT} programs: no throw, fixes and suggestions parse and keep comments, fix twice == once, no fix creates a finding`,
+    { timeout: 900_000 },
+    () => {
+      const { tally, failure } = fuzzPrograms({ programs: PROGRAM_COUNT, seed: SEED, path: PATH });
+      if (failure !== null) throw new Error(failure);
+      expect(tally.programs).toBeGreaterThanOrEqual(PATH === undefined ? PROGRAM_COUNT : BATCH_SIZE);
+      if (PATH !== undefined) return;
+      // Most batches parse: the generators exercise the rules, not only the parser's error path.
+      expect(tally.unparsable).toBeLessThan(tally.batches / 4);
+      expect(tally.fixedFiles).toBeGreaterThan(tally.batches / 4);
+    },
+  );
+});
+
+// Every seed that ever found a defect, replayed on every run (test/robustness/pinned-seeds.ts says what each found).
+describe.runIf(SEED === undefined)('pinned seeds', () => {
+  for (const pinned of PINNED_SEEDS) {
+    it(`seed ${pinned.seed}${pinned.path === undefined ? '' : ` at ${pinned.path}`}: ${pinned.found}`, { timeout: 900_000 }, () => {
+      const { tally, failure } = fuzzPrograms(pinned);
+      if (failure !== null) throw new Error(failure);
+      expect(tally.programs).toBeGreaterThan(0);
     });
-    const details = fc.check(property, {
-      numRuns: Math.ceil(PROGRAM_COUNT / BATCH_SIZE),
-      endOnFailure: true,
-      ...(SEED === undefined ? {} : { seed: SEED }),
-    });
-    console.log(
-      `generated programs: ${tally.programs} in ${tally.batches} batches (${tally.unparsable} batches did not parse), ` +
-        `${tally.fixedFiles} fixed files re-checked, ${tally.suggestions} suggestions applied; seed ${details.seed}`,
-    );
-    if (details.failed)
-      throw new Error(`seed ${details.seed} (MCP_META_FUZZ_SEED=${details.seed} to replay): ${failure ?? String(details.errorInstance)}`);
-    expect(tally.programs).toBeGreaterThanOrEqual(PROGRAM_COUNT);
-    // Most batches parse: the generators exercise the rules, not only the parser's error path.
-    expect(tally.unparsable).toBeLessThan(tally.batches / 4);
-    expect(tally.fixedFiles).toBeGreaterThan(tally.batches / 4);
-  });
+  }
 });
 
 /** Random edits of the example server's files: lines dropped, duplicated, swapped, `_meta` writes inserted, CRLF, tabs. */

@@ -7,15 +7,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { RuleTester } from '@typescript-eslint/rule-tester';
 import { describe, expect, it } from 'vitest';
 import plugin from '../../rules';
 import rule from '../../rules/no-deprecated-meta-key';
+import { FixesAreFinalRuleTester } from './rule-tester';
 
 const PROJECT = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-meta-deprecated-'));
 fs.writeFileSync(path.join(PROJECT, 'mcp-meta.registry.json'), JSON.stringify({ version: 1, keys: {} }));
 const filename = path.join(PROJECT, 'src/app.ts');
-const ruleTester = new RuleTester({ settings: { 'mcp-meta': { registry: path.join(PROJECT, 'mcp-meta.registry.json') } } });
+const ruleTester = new FixesAreFinalRuleTester({ settings: { 'mcp-meta': { registry: path.join(PROJECT, 'mcp-meta.registry.json') } } });
 
 const TOOL = (meta: string) => `server.registerTool('weather', { description: 'Weather', _meta: ${meta} }, async () => ({ content: [] }));`;
 const RESOURCE = (meta: string) => `server.registerResource('view', 'ui://w/view.html', {}, async (uri) => ({
