@@ -3,27 +3,56 @@
  * `catch` lets the tool call go on with the key simply absent.
  */
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { collectInSameFunction, isFunctionNode, referenceText, someInSameFunction } from './ast';
+import { collectInSameFunction, isFunctionNode, referenceText, someInSameFunction, walkAll } from './ast';
 import { countSteps } from '../util/cost-counter';
 import { sortedHasIn } from './offset-set';
+import { isSafeCall } from './safe-calls';
 import type { MetaWrite } from './types';
 import { dropsMetaInPlace } from './write-kinds';
 
 type Node = TSESTree.Node;
 
-const COMPUTING = new Set([
-  'CallExpression',
-  'NewExpression',
-  'AwaitExpression',
-  'TaggedTemplateExpression',
-  'YieldExpression',
-  'ImportExpression',
-]);
+const COMPUTING = new Set(['NewExpression', 'AwaitExpression', 'TaggedTemplateExpression', 'YieldExpression', 'ImportExpression']);
 
-/** True when evaluating `node` runs code that can throw: a call, `new`, `await` (not inside nested functions). */
+/**
+ * True when evaluating `node` runs code that can throw (not inside nested functions): a call other than the built-ins
+ * of `SAFE_CALLS` (`Date.now()`, `Math.round(x)`: safe-calls.ts), `new`, `await`, a tagged template, `yield`, a dynamic
+ * import, or a read of a property this file defines a getter for (`stats.total` where some class or object literal
+ * here has `get total()`). Literals, names, other member reads and operators do not count (silence over noise: a
+ * getter elsewhere, or `+x` of a symbol, could throw too).
+ */
 export function computes(node: Node | null | undefined): boolean {
   if (!node || isFunctionNode(node)) return false;
-  return someInSameFunction(node, (inner) => COMPUTING.has(inner.type));
+  return someInSameFunction(node, (inner) => {
+    if (inner.type === 'CallExpression') return !isSafeCall(inner);
+    if (inner.type === 'MemberExpression') return readsDefinedGetter(inner);
+    return COMPUTING.has(inner.type);
+  });
+}
+
+/** The names of the getters a file defines (`get total() {…}` in a class or an object literal), found once per file. */
+const gettersOf = new WeakMap<Node, ReadonlySet<string>>();
+
+function readsDefinedGetter(member: TSESTree.MemberExpression): boolean {
+  if (member.computed || member.property.type !== 'Identifier') return false;
+  let program: Node = member;
+  while (program.parent) program = program.parent;
+  let getters = gettersOf.get(program);
+  if (!getters) {
+    const names = new Set<string>();
+    // The tokens say whether the file can define a getter at all (most cannot): a scan of them is cheaper than a walk.
+    const tokens = (program as TSESTree.Program).tokens;
+    const mayDefine = tokens === undefined || tokens.some((token) => token.type === 'Identifier' && token.value === 'get');
+    if (mayDefine)
+      walkAll(program, (node) => {
+        if ((node.type === 'Property' || node.type === 'MethodDefinition') && node.kind === 'get' && !node.computed) {
+          const name = node.key.type === 'Identifier' ? node.key.name : node.key.type === 'Literal' ? String(node.key.value) : null;
+          if (name !== null) names.add(name);
+        }
+      });
+    gettersOf.set(program, (getters = names));
+  }
+  return getters.has(member.property.name);
 }
 
 /**

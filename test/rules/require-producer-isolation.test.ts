@@ -4,7 +4,11 @@
  * docs/examples/mcp-meta.registry.json: search.ts produces `retrieval`, dispatch.ts is the merge layer (and calls the
  * `metaHook` hook), eval-*.ts files are ignored.
  */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
 import rule from '../../rules/require-producer-isolation';
+import { SAFE_CALLS } from '../../src/analysis/safe-calls';
 import { createRuleTester, DISPATCH, EVAL_COMMAND, HOT_MEMORY_HOOK, OTHER_FILE, SEARCH_OP } from './rule-tester';
 
 const ruleTester = createRuleTester();
@@ -1623,4 +1627,211 @@ async function attach(result, rows) {
       ],
     },
   ],
+});
+
+// What can throw (MCP _meta rule 3 is about producers that can fail): the standard built-ins of SAFE_CALLS
+// (src/analysis/safe-calls.ts) cannot, so a value built from them needs no try; anything else that calls still does.
+ruleTester.run('require-producer-isolation (what can throw)', rule, {
+  valid: [
+    {
+      name: 'timings, ids and conversions from the built-ins of the table need no try',
+      filename: SEARCH_OP,
+      code: `
+export function search(ctx, out, rows, scores, t0, x) {
+  out._meta.retrieval = { took_ms: Date.now() - t0, at: performance.now() };
+  ctx.emitResponseMeta('retrieval', {
+    id: crypto.randomUUID(),
+    n: Math.round(x * 100) / 100,
+    max: Math.max(...scores, 0),
+    ok: Number.isFinite(x) && Number.isInteger(rows.length) && Array.isArray(rows),
+    label: String(x),
+    count: Number(x),
+    hit: Boolean(x),
+  });
+}
+`,
+    },
+    {
+      name: 'the built-ins imported from node:crypto, crypto and node:perf_hooks (ESM and CommonJS)',
+      filename: SEARCH_OP,
+      code: `
+import { randomUUID } from 'node:crypto';
+import * as nodeCrypto from 'crypto';
+import { performance as perf } from 'node:perf_hooks';
+const cjsCrypto = require('node:crypto');
+export function search(ctx) {
+  ctx.emitResponseMeta('retrieval', { a: randomUUID(), b: nodeCrypto.randomUUID(), c: cjsCrypto.randomUUID(), t: perf.now() });
+}
+`,
+    },
+    {
+      name: 'a producer whose every value is safe is no producer to isolate: no sharing, no rethrow finding',
+      filename: SEARCH_OP,
+      code: `
+export async function search(ctx, out, t0) {
+  try {
+    ctx.emitResponseMeta('retrieval', await buildRetrieval());
+    out._meta.retrieval.took_ms = Date.now() - t0;
+  } catch {}
+  try {
+    ctx.emitResponseMeta('retrieval', { at: Date.now() });
+  } catch (error) {
+    throw error;
+  }
+}
+`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'an argument that computes makes the safe call risky',
+      filename: SEARCH_OP,
+      code: `
+async function search(ctx) {
+  ctx.emitResponseMeta('retrieval', { n: Math.round(await measure()) });
+}
+`,
+      output: `
+async function search(ctx) {
+  try {
+    ctx.emitResponseMeta('retrieval', { n: Math.round(await measure()) });
+  } catch {
+    ${DEGRADE}
+  }
+}
+`,
+      errors: [{ messageId: 'unguardedProducer', data: { producer: EMIT }, line: 3, column: 3, suggestions: [] }],
+    },
+    {
+      name: 'a name the file binds to something else is not the built-in (Date, Math, crypto from another module)',
+      filename: SEARCH_OP,
+      code: `
+import { randomUUID } from './ids';
+const Date = makeClock();
+function search(ctx, out, Math) {
+  ctx.emitResponseMeta('retrieval', { at: Date.now() });
+  out._meta.retrieval = { id: randomUUID() };
+  out._meta.retrieval.n = Math.round(1.5);
+}
+`,
+      output: `
+import { randomUUID } from './ids';
+const Date = makeClock();
+function search(ctx, out, Math) {
+  try {
+    ctx.emitResponseMeta('retrieval', { at: Date.now() });
+  } catch {
+    ${DEGRADE}
+  }
+  try {
+    out._meta.retrieval = { id: randomUUID() };
+    out._meta.retrieval.n = Math.round(1.5);
+  } catch {
+    ${DEGRADE}
+  }
+}
+`,
+      errors: [
+        { messageId: 'unguardedProducer', data: { producer: EMIT }, line: 5, column: 3, suggestions: [] },
+        { messageId: 'unguardedProducer', data: { producer: "The producer of 'retrieval'" }, line: 6, column: 3, suggestions: [] },
+      ],
+    },
+    {
+      name: 'calls outside the table: Object.keys (throws on undefined), JSON.stringify (a cycle), new Date(), a method',
+      filename: SEARCH_OP,
+      code: `
+function search(ctx, stats, rows) {
+  ctx.emitResponseMeta('retrieval', { fields: Object.keys(stats.extra).length });
+  ctx.emitResponseMeta('retrieval', { raw: JSON.stringify(stats) });
+  ctx.emitResponseMeta('retrieval', { at: new Date() });
+  ctx.emitResponseMeta('retrieval', { ids: rows.map((row) => row.id) });
+}
+`,
+      output: `
+function search(ctx, stats, rows) {
+  try {
+    ctx.emitResponseMeta('retrieval', { fields: Object.keys(stats.extra).length });
+  } catch {
+    ${DEGRADE}
+  }
+  try {
+    ctx.emitResponseMeta('retrieval', { raw: JSON.stringify(stats) });
+  } catch {
+    ${DEGRADE}
+  }
+  try {
+    ctx.emitResponseMeta('retrieval', { at: new Date() });
+  } catch {
+    ${DEGRADE}
+  }
+  try {
+    ctx.emitResponseMeta('retrieval', { ids: rows.map((row) => row.id) });
+  } catch {
+    ${DEGRADE}
+  }
+}
+`,
+      errors: [
+        { messageId: 'unguardedProducer', line: 3, column: 3, suggestions: [] },
+        { messageId: 'unguardedProducer', line: 4, column: 3, suggestions: [] },
+        { messageId: 'unguardedProducer', line: 5, column: 3, suggestions: [] },
+        { messageId: 'unguardedProducer', line: 6, column: 3, suggestions: [] },
+      ],
+    },
+    {
+      name: 'a read of a property this file defines a getter for runs that getter',
+      filename: SEARCH_OP,
+      code: `
+class Stats {
+  get total() {
+    return this.rows.reduce((sum, row) => sum + row.size, 0);
+  }
+}
+function search(ctx, stats) {
+  ctx.emitResponseMeta('retrieval', { total: stats.total, size: stats.size });
+}
+`,
+      output: `
+class Stats {
+  get total() {
+    return this.rows.reduce((sum, row) => sum + row.size, 0);
+  }
+}
+function search(ctx, stats) {
+  try {
+    ctx.emitResponseMeta('retrieval', { total: stats.total, size: stats.size });
+  } catch {
+    ${DEGRADE}
+  }
+}
+`,
+      errors: [{ messageId: 'unguardedProducer', data: { producer: EMIT }, line: 8, column: 3, suggestions: [] }],
+    },
+    {
+      name: 'a safe value next to a risky one in one try: the risky producer still may not share it with another',
+      filename: SEARCH_OP,
+      code: `
+async function search(ctx, out) {
+  try {
+    ctx.emitResponseMeta('retrieval', await buildRetrieval());
+    out._meta.warnings = { at: Date.now(), list: await collectWarnings() };
+  } catch {}
+}
+`,
+      output: null,
+      errors: [
+        { messageId: 'sharedTry', data: { producer: "The producer of 'warnings'", line: '4' }, line: 5, column: 5, suggestions: [] },
+      ],
+    },
+  ],
+});
+
+describe('the table of calls that cannot throw', () => {
+  it('the rule doc shows every entry of SAFE_CALLS, and nothing the doc rules out is in it', () => {
+    const doc = fs.readFileSync(path.resolve(__dirname, '../../docs/rules/require-producer-isolation.md'), 'utf8');
+    const table = doc.slice(doc.indexOf('#### Calls that cannot throw'), doc.indexOf('Not in the table, on purpose'));
+    for (const { callee } of SAFE_CALLS) expect(table).toContain(`\`${callee}`);
+    for (const ruledOut of ['Object.keys', 'Object.values', 'Object.entries', 'JSON.stringify'])
+      expect(SAFE_CALLS.map(({ callee }) => callee)).not.toContain(ruledOut);
+  });
 });
