@@ -213,6 +213,31 @@ function enclosingToolCallback(node: Node, sinks: TeamSinkNames): FunctionNode |
   return null;
 }
 
+/** A parameter that names the caller's request: `request`, `req`, `callToolRequest`. */
+const REQUEST_PARAM = /^(?:req|request)$|Request$/;
+
+/**
+ * The nearest enclosing function that handles the caller's request without being registered here (a handler composed
+ * with middleware before `setRequestHandler` gets it: `const handle: CallToolHandler = async (request, ctx) => …`): its
+ * first parameter is named as a request and its `params` are read. Its caller `_meta` is `request.params._meta`.
+ */
+function enclosingRequestHandler(node: Node): { fn: FunctionNode; callerMeta: string } | null {
+  for (let current = node.parent; current; current = current.parent) {
+    if (!isFunctionNode(current)) continue;
+    const first = current.params[0];
+    if (first?.type !== 'Identifier' || !REQUEST_PARAM.test(first.name)) continue;
+    let readsParams = false;
+    walkAll(current.body, (child) => {
+      if (!readsParams && child.type === 'MemberExpression' && memberPropertyName(child) === 'params') {
+        const object = unwrap(child.object) as Node;
+        readsParams = object.type === 'Identifier' && object.name === first.name;
+      }
+    });
+    if (readsParams) return { fn: current, callerMeta: `${first.name}.params._meta` };
+  }
+  return null;
+}
+
 /** `extra._meta?.k`, `extra._meta.k`, `ctx.mcpReq._meta?.['k']`, `request.params._meta?.progressToken`. */
 function isCallerKeyRead(value: Node, callerMeta: string): boolean {
   const inner = unwrap(value) as Node;
@@ -240,9 +265,11 @@ function droppedCallerMetaAt(call: TSESTree.CallExpression, sinks: TeamSinkNames
   // A spread may carry the caller's `_meta` (`{ ...request.params }`); so may a computed key.
   if (params.properties.some((property) => property.type === 'SpreadElement' || (property.computed && propertyKeyName(property) === null)))
     return null;
-  const fn = enclosingToolCallback(call, sinks);
+  const callback = enclosingToolCallback(call, sinks);
+  const handler = callback ? null : enclosingRequestHandler(call);
+  const fn = callback ?? handler?.fn;
   if (!fn) return null;
-  const callerMeta = callerMetaOf(fn, { v2: importsSdkV2(call) });
+  const callerMeta = callback ? callerMetaOf(callback, { v2: importsSdkV2(call) }) : handler!.callerMeta;
   if (callerMeta === null) return null;
   const meta = params.properties.find(
     (property): property is TSESTree.Property => property.type === 'Property' && propertyKeyName(property) === '_meta',

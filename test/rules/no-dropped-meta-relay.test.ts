@@ -51,6 +51,19 @@ const valid: ValidTestCase<Options>[] = [
     ),
   },
   {
+    name: 'the composed handler after the fix: the caller _meta forwarded whole',
+    code: lines(
+      'const originalCallToolHandler: CallToolHandler = async (request, _context) => {',
+      '  const { name, arguments: args } = request.params;',
+      "  return client.request({ method: 'tools/call', params: { name, arguments: args || {}, _meta: request.params._meta } }, CompatibilityCallToolResultSchema);",
+      '};',
+    ),
+  },
+  {
+    name: 'a function whose first parameter is not a request',
+    code: 'export async function run(input: { name: string }) {\n  return client.callTool({ name: input.name, arguments: {} });\n}',
+  },
+  {
     name: 'an allow-list the code names',
     code: lines(
       V1 + "server.registerTool('search', { inputSchema: {} }, async (args, extra) =>",
@@ -207,6 +220,42 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
               '    _meta: { ...request.params._meta, progressToken: request.params._meta?.progressToken },',
               '  });',
               '});',
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    // The shape a public gateway shipped (and fixed by forwarding `request.params._meta`): a handler composed with
+    // middleware before it is registered, so no registration call is around it.
+    name: 'a composed tools/call handler that picks the progressToken',
+    code: lines(
+      'const originalCallToolHandler: CallToolHandler = async (request, _context) => {',
+      '  const { name, arguments: args } = request.params;',
+      '  return client.request(',
+      "    { method: 'tools/call', params: { name, arguments: args || {}, _meta: { progressToken: request.params._meta?.progressToken } } },",
+      '    CompatibilityCallToolResultSchema,',
+      '  );',
+      '};',
+    ),
+    errors: [
+      {
+        messageId: 'pickedCallerMeta',
+        data: { label: 'client.request(…)', callerMeta: 'request.params._meta', keys: '`progressToken`' },
+        line: 4,
+        column: 68,
+        suggestions: [
+          {
+            messageId: 'suggestSpreadCallerMeta',
+            output: lines(
+              'const originalCallToolHandler: CallToolHandler = async (request, _context) => {',
+              '  const { name, arguments: args } = request.params;',
+              '  return client.request(',
+              "    { method: 'tools/call', params: { name, arguments: args || {}, _meta: { ...request.params._meta, progressToken: request.params._meta?.progressToken } } },",
+              '    CompatibilityCallToolResultSchema,',
+              '  );',
+              '};',
             ),
           },
         ],
