@@ -3,13 +3,21 @@ import { isSideEffectFree } from '../src/analysis/ast';
 import { defineMetaRuleVisitor, writesNoMeta } from '../src/analysis/meta-context';
 import { getTypeServices, type TypeServices } from '../src/analysis/typed/type-services';
 import type { MetaWrite } from '../src/analysis/types';
-import { isAssemblyFromCollected, replacesMeta } from '../src/analysis/write-kinds';
+import { createsFromFragment, isAssemblyFromCollected, replacesMeta } from '../src/analysis/write-kinds';
 import { createRule } from '../src/util/create-rule';
 import { lineBreakOf } from '../src/util/wrap-in-try';
 
 export type Options = [];
 export type MessageIds =
-  'replaceMeta' | 'rewrapResult' | 'objectAssignMeta' | 'deleteMeta' | 'lateMergeLayerAssign' | 'spreadMetaFirst' | 'suggestMerge';
+  | 'replaceMeta'
+  | 'rewrapResult'
+  | 'objectAssignMeta'
+  | 'deleteMeta'
+  | 'lateMergeLayerAssign'
+  | 'mergeLayerFragment'
+  | 'spreadMetaFirst'
+  | 'suggestMerge'
+  | 'suggestMergeFragment';
 
 /**
  * True when `earlier` cannot run before `later` on one path: they sit in the two branches of one `if`/`?:`, or the
@@ -145,6 +153,18 @@ function mergeFix(write: MetaWrite, sourceCode: TSESLint.SourceCode, readThrough
   return (fixer) => [fixer.insertTextBefore(first, `${spread},${eol}${indent}`), ...removeLater(fixer)];
 }
 
+/**
+ * `out._meta = fragment` -> `out._meta = { ...out._meta, ...fragment }`: the written member read as written (so it
+ * type-checks as the assignment does), then the fragment spread over it.
+ */
+function fragmentMergeFix(write: MetaWrite, sourceCode: TSESLint.SourceCode): TSESLint.ReportFixFunction {
+  const member = sourceCode.getText((write.node as TSESTree.AssignmentExpression).left);
+  const value = write.metaValue!;
+  const text = sourceCode.getText(value);
+  const spread = MEMBER_SAFE_TARGETS.has(value.type) ? text : `(${text})`;
+  return (fixer) => fixer.replaceText(value, `{ ...${member}, ...${spread} }`);
+}
+
 function messageFor(write: MetaWrite): MessageIds {
   if (write.selfSpread && !write.mergesSelf) return 'spreadMetaFirst';
   switch (write.kind) {
@@ -181,9 +201,12 @@ export default createRule<Options, MessageIds>({
         "`delete {{target}}._meta` drops every producer's key. Remove only the key this file owns: `delete {{target}}._meta.<key>` (MCP _meta rule 1).",
       lateMergeLayerAssign:
         'The merge layer assembles `{{target}}._meta` from collected keys only as the first `_meta` write to it in a function; after the write on line {{line}} this drops keys and breaks merge precedence (MCP _meta rules 1 and 4). Merge instead: `{ ...{{target}}._meta, … }`.',
+      mergeLayerFragment:
+        'The merge layer assembles `{{target}}._meta` by spreading what it collected, never by assigning a fragment whole: a producer that writes `{{target}}._meta` before this line loses its keys (MCP _meta rules 1 and 4). Merge it: `{{target}}._meta = { ...{{target}}._meta, ...fragment }`.',
       spreadMetaFirst:
         '`{{target}}._meta` is spread after the keys written here, so values already in `_meta` win and this write may silently do nothing. Spread `{{target}}._meta` first: `{ ...{{target}}._meta, … }` (MCP _meta rules 1 and 4).',
       suggestMerge: 'Merge into the existing `_meta`: spread `{{target}}._meta` first.',
+      suggestMergeFragment: 'Merge the fragment into `{{target}}._meta`.',
     },
   },
   skipsFile: writesNoMeta,
@@ -193,7 +216,18 @@ export default createRule<Options, MessageIds>({
       const services = (): TypeServices | null => getTypeServices(context);
       const filename = context.filename ?? context.getFilename();
       for (const write of writes) {
-        // Only tool results (scope `result`): descriptors and resources are built whole by their one author.
+        if (role.mergeLayer && createsFromFragment(write)) {
+          const target = sourceCode.getText(write.target!);
+          context.report({
+            node: write.node,
+            messageId: 'mergeLayerFragment',
+            data: { target },
+            suggest: [{ messageId: 'suggestMergeFragment', data: { target }, fix: fragmentMergeFix(write, sourceCode) }],
+          });
+          continue;
+        }
+        // Tool results and every `_meta` no other plane is proven for (scope `result`); descriptors and resources
+        // are built whole by their one author.
         if (!replacesMeta(write)) continue;
         const target = write.target ? sourceCode.getText(write.target) : '_';
         if (role.mergeLayer && isAssemblyFromCollected(write)) {
@@ -220,6 +254,8 @@ export default createRule<Options, MessageIds>({
       }
 
       function suggestionsFor(write: MetaWrite, target: string, read: MetaRead): TSESLint.SuggestionReportDescriptor<MessageIds>[] {
+        // `{ ...await next(), _meta }`: reading `_meta` again would run the call a second time.
+        if (write.target?.type === 'AwaitExpression') return [];
         const fix = mergeFix(write, sourceCode, read);
         return fix ? [{ messageId: 'suggestMerge', data: { target }, fix }] : [];
       }

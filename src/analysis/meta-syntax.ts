@@ -3,8 +3,8 @@
  * `_meta` property, a `const m = x._meta` alias, `Object.assign`, and the object literals a value stands for.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { memberPropertyName, propertyKeyName, referenceText, unwrap } from './ast';
-import { constInitializer } from './bindings';
+import { forEachChildNode, isNothing, memberPropertyName, propertyKeyName, referenceText, unwrap } from './ast';
+import { constInitializer, findBinding } from './bindings';
 
 type Node = TSESTree.Node;
 type Expression = TSESTree.Expression;
@@ -57,6 +57,63 @@ export function objectLiteralOf(expression: Node): TSESTree.ObjectExpression | n
     return value?.type === 'ObjectExpression' ? value : null;
   }
   return null;
+}
+
+/** Each `let`/`var` declarator's answer (its scope is walked once for the values assigned to it). */
+const heldByDeclarator = new WeakMap<TSESTree.VariableDeclarator, TSESTree.ObjectExpression[] | null>();
+
+/**
+ * The object literals a variable may hold where it is read, as `const` ones are followed: a `const`'s initializer;
+ * a `let`'s (or `var`'s) initializer and every value assigned to it in its scope (`let extra; if (c) extra = { a };
+ * else extra = { b }`), when each is an object literal or nothing (none, `undefined`, `null`). Null when some value
+ * is anything else (a call, another variable, a loop's item), or for what is no variable.
+ */
+export function objectLiteralsOfVariable(expression: Node): TSESTree.ObjectExpression[] | null {
+  const identifier = unwrap(expression);
+  if (identifier.type !== 'Identifier') return null;
+  const binding = findBinding(identifier.name, identifier);
+  if (binding?.kind !== 'variable') return null;
+  const { declarator } = binding;
+  if (binding.declarationKind === 'const') {
+    const init = declarator.init ? unwrap(declarator.init) : null;
+    return init?.type === 'ObjectExpression' ? [init] : null;
+  }
+  if (heldByDeclarator.has(declarator)) return heldByDeclarator.get(declarator) ?? null;
+  heldByDeclarator.set(declarator, null);
+  const held = assignedLiterals(declarator);
+  heldByDeclarator.set(declarator, held);
+  return held;
+}
+
+function assignedLiterals(declarator: TSESTree.VariableDeclarator): TSESTree.ObjectExpression[] | null {
+  const scope = declarator.parent?.parent;
+  const id = declarator.id;
+  if (!scope || id.type !== 'Identifier' || scope.type === 'ForOfStatement' || scope.type === 'ForInStatement') return null;
+  const literals: TSESTree.ObjectExpression[] = [];
+  let known = true;
+  const take = (value: Node | null | undefined): void => {
+    if (!value) return;
+    const inner = unwrap(value);
+    if (inner.type === 'ObjectExpression') literals.push(inner);
+    else if (!isNothing(inner)) known = false;
+  };
+  take(declarator.init);
+  const visit = (node: Node): void => {
+    if (!known) return;
+    if (node.type === 'AssignmentExpression') {
+      const left = unwrap(node.left);
+      if (left.type === 'Identifier' && left.name === id.name) {
+        const binding = findBinding(left.name, left);
+        if (binding?.kind === 'variable' && binding.declarator === declarator) {
+          if (node.operator === '=' || node.operator === '??=' || node.operator === '||=') take(node.right);
+          else known = false;
+        }
+      }
+    }
+    forEachChildNode(node, visit);
+  };
+  visit(scope);
+  return known && literals.length > 0 ? literals.sort((a, b) => a.range[0] - b.range[0]) : null;
 }
 
 /** Object literals a `return` can produce: direct, through a `const`, either branch of `?:`, `&&`/`||`, `await`. */

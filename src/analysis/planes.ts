@@ -41,12 +41,16 @@ export type CheckedPlane = MetaPlane;
 /**
  * Which writes a check acts on, said once per rule and consumer through `writesOn`: the model keeps every write on
  * every plane, so a check that forgets to filter would judge inbound requests and JSON bodies. `result`: checks of
- * the tool-result channel only (rule 1's wholesale writes, producer isolation). `manifest`: checks against what the
- * manifest registers per plane. `keyNames`: checks of a key's name that hold on every plane (near misses of
- * registered and host keys, keys the SDK or MCP own), so they also see writes whose plane is unknown.
+ * what a write does to the tool-result channel (rule 1's wholesale writes, producer isolation), on a tool result and
+ * on every `_meta` nothing proves to be another plane's (`unknown`): a property named `_meta` is MCP's unless the
+ * analysis proves otherwise (a JSON body, a schema, an inbound request), and replacing it drops whatever keys others
+ * put there, and a producer that can throw is a producer, whichever object it writes. Their messages never name the
+ * plane. `manifest`: checks against what the manifest registers per plane, which need a known plane. `keyNames`:
+ * checks of a key's name that hold on every plane (near misses of registered and host keys, keys the SDK or MCP
+ * own), so they also see writes whose plane is unknown.
  */
 export const PLANE_SCOPES = {
-  result: ['result'],
+  result: ['result', 'unknown'],
   manifest: ['result', 'tool', 'resource'],
   keyNames: ['result', 'tool', 'resource', 'unknown'],
 } as const satisfies Record<string, readonly WritePlane[]>;
@@ -120,5 +124,8 @@ export const TOOL_RESULT_PROPERTIES: ReadonlySet<string> = new Set(['content', '
 /** What the manifest's own names write when nothing else places it (emitters, hooks, hook functions): a tool result. */
 export const MANIFEST_RESULT: PlaneDecision = { plane: 'result', evidence: 'manifest' };
 
-/** A write nothing places: only checks that hold on every plane look at it (`PLANE_SCOPES.keyNames`). */
+/**
+ * A write nothing places: still MCP's `_meta` (checks of what a write does, `PLANE_SCOPES.result`, and of key names,
+ * `keyNames`, look at it); only the checks against what the manifest registers per plane need a known plane.
+ */
 export const UNKNOWN: PlaneDecision = { plane: 'unknown', evidence: 'none' };

@@ -127,6 +127,11 @@ export interface MetaWrite {
   readonly metaValue: TSESTree.Expression | null;
   /** True when the write drops whatever `_meta` held (a replace that does not first spread the same `_meta`). */
   readonly replaces: boolean;
+  /**
+   * For a `meta-init`, how it only creates `_meta`: `missing` (it runs only while `_meta` is absent: `??=`, an absence
+   * test), `fresh` (the object's own function just built it from a literal without `_meta`); null for other writes.
+   */
+  readonly creates: 'missing' | 'fresh' | null;
   /** True when `metaValue` is an object literal whose first element spreads the same object's `_meta`. */
   readonly mergesSelf: boolean;
   /**

@@ -56,3 +56,14 @@ function hasOwnKeys(argument: TSESTree.CallExpressionArgument): boolean {
   const inner = argument.type === 'SpreadElement' ? null : unwrap(argument);
   return inner?.type === 'ObjectExpression' && inner.properties.some((property) => property.type !== 'SpreadElement');
 }
+
+/**
+ * `const out = { content }; out._meta = fragment`: the creation of a fresh result's `_meta` from a fragment whose keys
+ * are not written here (a hook's, a collected map, a call's), not the merge layer's documented assembly of spreads.
+ * Outside the merge layer that is creation and drops nothing; in it the spec's rule 1 holds ("The dispatch layer ...
+ * merges per top-level key — never wholesale _meta assignment"): a producer that comes to write before it loses its keys.
+ */
+export function createsFromFragment(write: MetaWrite): boolean {
+  if (write.kind !== 'meta-init' || write.creates !== 'fresh' || write.metaValue === null) return false;
+  return write.metaValue.type !== 'ObjectExpression' && !isAssemblyFromCollected(write) && write.keys.length === 0;
+}

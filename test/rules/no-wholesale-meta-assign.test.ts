@@ -195,10 +195,6 @@ async function dispatch(op, params) {
     name: 'names that only look alike: _metadata, meta, edge_meta',
     code: 'x._metadata = {};\nx.meta = {};\nx.edge_meta = {};\ndelete x.meta;\nObject.assign(x, { meta: {}, _metadata: {} });\nconst r = { ...result, meta: {}, edge_meta: {} };',
   },
-  {
-    name: 'ambiguous: spreading a call result is not known to be a tool result (silence over noise)',
-    code: 'const r = { ...await next(), _meta: { retrieval } };',
-  },
 ];
 
 const invalid: InvalidTestCase<MessageIds, Options>[] = [

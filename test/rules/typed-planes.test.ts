@@ -179,8 +179,26 @@ typed.run('typed planes: no-wholesale-meta-assign', wholesaleRule, {
 });
 
 untyped.run('the same code untyped: no-wholesale-meta-assign', wholesaleRule, {
-  valid: [{ name: 'a re-wrap of cached: unknown', filename: UNTYPED_PRODUCER, code: TYPED_RETURN }],
+  valid: [],
   invalid: [
+    {
+      // Unknown untyped, and `_meta` all the same: replacing it is judged; without types the merge is a suggestion.
+      name: 'a re-wrap of cached: unknown, still reported',
+      filename: UNTYPED_PRODUCER,
+      code: TYPED_RETURN,
+      output: null,
+      errors: [
+        {
+          messageId: 'rewrapResult',
+          data: { target: 'cached' },
+          line: 5,
+          column: 23,
+          suggestions: [
+            { messageId: 'suggestMerge', output: TYPED_RETURN.replace('_meta: { stray_key', '_meta: { ...cached._meta, stray_key') },
+          ],
+        },
+      ],
+    },
     {
       name: 'a re-wrap of a value named response is guessed a result',
       filename: UNTYPED_PRODUCER,

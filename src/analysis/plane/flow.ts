@@ -36,12 +36,72 @@ export function sinkOfArgument(node: Node): PlaneDecision | null {
   return null;
 }
 
-/** The plane of what a registration returned (`const search = server.registerTool(…)`), or null. */
+/**
+ * The plane of what a registration returned (`const search = server.registerTool(…)`, or kept on a class field:
+ * `this.search = server.registerTool(…)`, `search = server.registerTool(…)` as a field), or null.
+ */
 export function registrationOf(expression: Node): 'tool' | 'resource' | 'prompt' | null {
+  if (expression.type === 'MemberExpression') return registrationOfField(expression);
   if (expression.type !== 'Identifier') return null;
   const init = variableInit(expression);
-  const call = init ? awaited(init) : null;
-  return call?.type === 'CallExpression' ? (SDK_REGISTRATIONS.get(calleeName(call) ?? '')?.plane ?? null) : null;
+  return init ? registrationCallPlane(init) : null;
+}
+
+function registrationCallPlane(value: Node): 'tool' | 'resource' | 'prompt' | null {
+  const call = awaited(value);
+  return call.type === 'CallExpression' ? (SDK_REGISTRATIONS.get(calleeName(call) ?? '')?.plane ?? null) : null;
+}
+
+/**
+ * `this.tool` in a class whose field `tool` holds a registration's return: every value the class gives the field (its
+ * initializer, `this.tool = …` in any method) is one registration of the same plane.
+ */
+function registrationOfField(member: TSESTree.MemberExpression): 'tool' | 'resource' | 'prompt' | null {
+  if (unwrap(member.object).type !== 'ThisExpression' || member.computed || member.property.type !== 'Identifier') return null;
+  const name = member.property.name;
+  let body: TSESTree.ClassBody | null = null;
+  for (let node: Node | undefined = member.parent; node; node = node.parent) {
+    if (node.type === 'ClassBody') {
+      body = node;
+      break;
+    }
+  }
+  if (!body) return null;
+  let byName = fieldRegistrations.get(body);
+  if (!byName) fieldRegistrations.set(body, (byName = new Map<string, 'tool' | 'resource' | 'prompt' | null>()));
+  if (!byName.has(name)) byName.set(name, registrationOfFieldIn(body, name));
+  return byName.get(name) ?? null;
+}
+
+/** Each class's fields asked about, answered once per class body and name. */
+const fieldRegistrations = new WeakMap<TSESTree.ClassBody, Map<string, 'tool' | 'resource' | 'prompt' | null>>();
+
+function registrationOfFieldIn(body: TSESTree.ClassBody, name: string): 'tool' | 'resource' | 'prompt' | null {
+  const planes = new Set<string | null>();
+  for (const element of body.body) {
+    if (element.type === 'PropertyDefinition' && !element.computed && element.key.type === 'Identifier' && element.key.name === name) {
+      if (element.value) planes.add(registrationCallPlane(element.value));
+    }
+  }
+  const visit = (node: Node): void => {
+    if (node.type === 'ClassBody' && node !== body) return;
+    if (node.type === 'AssignmentExpression' && node.operator === '=') {
+      const left = unwrap(node.left);
+      if (
+        left.type === 'MemberExpression' &&
+        !left.computed &&
+        unwrap(left.object).type === 'ThisExpression' &&
+        left.property.type === 'Identifier' &&
+        left.property.name === name
+      ) {
+        planes.add(registrationCallPlane(node.right));
+      }
+    }
+    forEachChildNode(node, visit);
+  };
+  visit(body);
+  const [plane, ...others] = [...planes];
+  return others.length === 0 && plane ? (plane as 'tool' | 'resource' | 'prompt') : null;
 }
 
 function variableInit(identifier: TSESTree.Identifier): Expression | null {

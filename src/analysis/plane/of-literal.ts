@@ -1,7 +1,7 @@
 /** The plane of an object literal that carries `_meta` (`{ content, _meta }`, `registerTool(n, { _meta }, cb)`). */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, isFunctionNode, referenceSegments, unwrap } from '../ast';
-import type { PlaneDecision } from '../planes';
+import { calleeName, isFunctionNode, propertyKeyName, referenceSegments, unwrap } from '../ast';
+import { isInbound, type PlaneDecision } from '../planes';
 import { SDK_REGISTRATIONS } from '../sdk-registrations';
 import { isTeamToolCallback } from '../team-sinks';
 import { declaratorOf, laterSinkOf, outsideTypeWrappers, sinkOfArgument } from './flow';
@@ -48,6 +48,34 @@ function isSeenLiteral(identifier: TSESTree.Identifier): boolean {
   );
 }
 
+/** The outermost object literal `literal` is nested in through property values and array elements (itself if none). */
+function outermostLiteral(literal: TSESTree.ObjectExpression): TSESTree.ObjectExpression {
+  let outer = literal;
+  for (let node: Node = literal, parent = node.parent; parent; node = parent, parent = node.parent) {
+    if (parent.type === 'Property' && parent.value === node) continue;
+    if (parent.type === 'ArrayExpression') continue;
+    if (parent.type === 'ObjectExpression') {
+      outer = parent;
+      continue;
+    }
+    break;
+  }
+  return outer;
+}
+
+/** `{ name: literal }` in another literal. */
+function isValueOfProperty(literal: Node, name: string): boolean {
+  const parent = outsideTypeWrappers(literal).parent;
+  return parent?.type === 'Property' && parent.value === outsideTypeWrappers(literal) && propertyKeyName(parent) === name;
+}
+
+/** `{ ...params, _meta }`, `{ ...request.params, _meta }`: the last spread before `_meta` is an inbound request's. */
+function rewrapsInbound(literal: TSESTree.ObjectExpression): boolean {
+  const spreads = literal.properties.filter((property): property is TSESTree.SpreadElement => property.type === 'SpreadElement');
+  const last = spreads.at(-1);
+  return last !== undefined && isInbound(unwrap(last.argument));
+}
+
 /** The function a literal is returned from (`return { … }` or an arrow's expression body), or null. */
 function functionReturning(literal: Node): Node | null {
   const parent = literal.parent;
@@ -74,6 +102,11 @@ export function planeDecisionOfLiteral(literal: TSESTree.ObjectExpression): Plan
     const sink = sinkOfArgument(literal);
     if (sink) return sink;
   }
+  // `JSON.stringify({ jsonrpc, method, params: { ...params, _meta } })`: a literal inside a serialised body is the body.
+  const outer = outermostLiteral(literal);
+  if (outer !== literal && outer.parent?.type === 'CallExpression' && BODY_SINKS.has(calleeName(outer.parent) ?? '')) {
+    return { plane: 'body', evidence: 'sink' };
+  }
   const declarator = declaratorOfLiteral(literal);
   if (declarator) {
     const declared = planeOfDeclaredType(declarator);
@@ -97,5 +130,7 @@ export function planeDecisionOfLiteral(literal: TSESTree.ObjectExpression): Plan
     const segments = referenceSegments(spread);
     if (segments.length > 0 && RESULT_NAME.test(segments[segments.length - 1])) return { plane: 'result', evidence: 'name' };
   }
+  // A JSON-RPC request's `params: { …, _meta }`, or a copy of inbound params (`{ ...params, _meta }`): the request.
+  if (isValueOfProperty(literal, 'params') || rewrapsInbound(literal)) return { plane: 'request', evidence: 'name' };
   return null;
 }

@@ -3,6 +3,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, referenceSegments, unwrap } from '../ast';
 import { isInbound, UNKNOWN, type PlaneDecision } from '../planes';
 import { RESOURCE_CONFIG_NAME, RESULT_NAME, RESULT_OWNER_NAME, TOOL_CONFIG_NAME } from './names';
+import { registrationOf } from './flow';
 import { planeOfCallReturn } from './of-type';
 import { planeOfVariable } from './of-variable';
 
@@ -17,6 +18,9 @@ export function planeDecisionOfOwner(owner: TSESTree.Node): PlaneDecision {
   const inner = unwrap(owner);
   const declared = inner.type === 'Identifier' ? planeOfVariable(inner) : null;
   if (declared) return declared;
+  // `this.tool._meta = …` where the class keeps a registration's return on that field.
+  const registered = inner.type === 'MemberExpression' ? registrationOf(inner) : null;
+  if (registered) return { plane: registered, evidence: 'source' };
   if (isInbound(owner)) return { plane: 'request', evidence: 'name' };
   const segments = referenceSegments(owner);
   const last = segments[segments.length - 1] ?? '';

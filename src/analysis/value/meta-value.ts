@@ -9,7 +9,14 @@ import { findBinding, functionBoundTo, staticKeys } from '../bindings';
 import { resolveImportedHelper } from '../imported-helpers';
 import { assignmentsToReturnedLocal } from './added-to-returned';
 import { producerItems } from './producer-list';
-import { aliasInitializerMeta, isMetaOf, isObjectAssign, objectLiteralOf, returnedObjectLiterals } from '../meta-syntax';
+import {
+  aliasInitializerMeta,
+  isMetaOf,
+  isObjectAssign,
+  objectLiteralOf,
+  objectLiteralsOfVariable,
+  returnedObjectLiterals,
+} from '../meta-syntax';
 import type { BuiltValue, HelperOrigin, MetaKeyWrite } from '../types';
 
 type Node = TSESTree.Node;
@@ -104,13 +111,33 @@ export interface MetaValueShape {
  * `x._meta`, `x._meta ?? {}`, `x._meta || {}`, or a `const` alias of one (`const meta = x._meta; { ...meta }`): the
  * written object's own `_meta`.
  */
-function isSelfMeta(expression: Node, targetText: string | null): boolean {
+function isSelfMeta(expression: Node, targetText: string | null, depth = 0): boolean {
   const inner = unwrap(expression);
   if (inner.type === 'Identifier') {
     const aliased = aliasInitializerMeta(inner) ?? restOfDestructuredMeta(inner);
-    return aliased !== null && isSelfMeta(aliased, targetText);
+    if (aliased !== null) return isSelfMeta(aliased, targetText, depth);
+    return depth < MAX_COPY_DEPTH && copiesSelfMeta(inner, targetText, depth + 1);
   }
   return isMetaOf(inner.type === 'LogicalExpression' ? inner.left : inner, targetText);
+}
+
+/** Copies of copies (`const a = { ...x._meta }; const b = { ...a }`) are followed this deep. */
+const MAX_COPY_DEPTH = 4;
+
+/**
+ * A variable holding a copy of the object's own `_meta` (every literal it may hold spreads it first): `const meta = {
+ * ...r._meta }; delete meta[K]; return { ...r, _meta: meta }` is a merge minus the keys dropped on purpose, as rest
+ * destructuring is; keys added to the copy or over it are merged too.
+ */
+function copiesSelfMeta(identifier: TSESTree.Identifier, targetText: string | null, depth: number): boolean {
+  const literals = targetText === null ? null : objectLiteralsOfVariable(identifier);
+  return (
+    literals !== null &&
+    literals.every((literal) => {
+      const first = literal.properties[0];
+      return first?.type === 'SpreadElement' && isSelfMeta(first.argument, targetText, depth);
+    })
+  );
 }
 
 /**
@@ -258,15 +285,41 @@ export function metaValueShape(value: Expression, targetText: string | null, sco
   if (!literal) {
     const over = sourcesOverSelf(value, targetText);
     if (over) return { ...shape, mergesSelf: true, ...keysOfSources(over, scope) };
+    // A `let` assigned in branches (`let meta; if (c) meta = { a }; else meta = { b }`): each literal's keys.
+    const held = objectLiteralsOfVariable(value);
+    if (held) {
+      const shapes = held.map(
+        (each) => following(scope, each, () => metaValueShape(each, targetText, scope)) ?? { ...shape, spreads: [], keys: [] },
+      );
+      return {
+        mergesSelf: shapes.every((each) => each.mergesSelf),
+        selfSpread: null,
+        spreads: shapes.flatMap((each) => each.spreads),
+        keys: shapes.flatMap((each) => each.keys),
+      };
+    }
+    // `_meta: meta` where `meta` is `r._meta` itself or a copy of it: nothing of its own `_meta` is dropped.
+    if (unwrap(value).type === 'Identifier' && isSelfMeta(value, targetText)) return { ...shape, mergesSelf: true };
     shape.keys.push(...(helperKeys(value, scope) ?? []));
     return shape;
   }
   literal.properties.forEach((property, index) => {
     if (property.type === 'SpreadElement') {
       if (isSelfMeta(property.argument, targetText)) {
-        if (literal === value) {
-          shape.selfSpread ??= property;
-          if (index === 0) shape.mergesSelf = true;
+        // Only a literal written in place has a spread a fix can move; one held in a `const` merges all the same.
+        if (literal === value) shape.selfSpread ??= property;
+        if (index === 0) shape.mergesSelf = true;
+        return;
+      }
+      const held = objectLiteralsOfVariable(property.argument);
+      if (held) {
+        // `...extra` of a `const` or `let` holding literals: their keys, as if spread in place (a literal already
+        // being read, `extra = { ...extra, k }`, adds nothing more).
+        for (const each of held) {
+          const inner = following(scope, each, () => metaValueShape(each, null, scope));
+          // `let ex = { q }; ex = { ...ex, w }`: `q` is one key written once, however many literals reach it.
+          for (const key of inner?.keys ?? []) if (!shape.keys.some((known) => known.node === key.node)) shape.keys.push(key);
+          shape.spreads.push(...(inner?.spreads ?? []));
         }
         return;
       }

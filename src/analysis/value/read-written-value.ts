@@ -6,6 +6,7 @@
  */
 import type { TSESTree } from '@typescript-eslint/utils';
 import { referenceText, unwrap } from '../ast';
+import { objectLiteralsOfVariable } from '../meta-syntax';
 import type { PlaneDecision } from '../planes';
 import type { SiteLocation, WriteSite } from '../sites/write-site';
 import type { MetaKeyWrite, MetaWrite } from '../types';
@@ -28,11 +29,15 @@ function readSite(site: WriteSite, decision: PlaneDecision, scope: ModuleScope):
   switch (site.form) {
     case 'meta-assign': {
       const targetText = referenceText(site.owner);
-      const initialises = createsMissingMeta(site.node, site.value, targetText) || createsOnFreshObject(site.node, site.owner);
+      const creates = createsMissingMeta(site.node, site.value, targetText)
+        ? 'missing'
+        : createsOnFreshObject(site.node, site.owner)
+          ? 'fresh'
+          : null;
       const shape = metaValueShape(site.value, targetText, scope);
-      const kind = initialises ? 'meta-init' : 'meta-assign';
+      const kind = creates ? 'meta-init' : 'meta-assign';
       return [
-        { kind, ...decision, node, target: site.owner, metaValue: site.value, replaces: !initialises && !shape.mergesSelf, ...shape },
+        { kind, ...decision, node, target: site.owner, metaValue: site.value, replaces: !creates && !shape.mergesSelf, creates, ...shape },
       ];
     }
     case 'meta-delete':
@@ -79,6 +84,7 @@ function completeWrite(write: ReadWrite, location: SiteLocation): MetaWrite {
     targetText: referenceText(target),
     metaValue: null,
     replaces: false,
+    creates: null,
     mergesSelf: false,
     selfSpread: null,
     spreads: [],
@@ -120,9 +126,20 @@ function readMetaLiteral(site: Extract<WriteSite, { form: 'meta-literal' }>, dec
     node: metaProperty,
     target,
     metaValue: value,
-    replaces: target !== null && !shape.mergesSelf && !runsOnlyWithoutMeta(host, referenceText(target)),
+    replaces: target !== null && !shape.mergesSelf && !runsOnlyWithoutMeta(host, referenceText(target)) && !holdsOnlyWrittenKeys(target),
     ...shape,
   };
+}
+
+/**
+ * `const result = { supportedVersions, capabilities }; … { ...result, _meta }`: a variable holding only literals whose
+ * every property is written there carries no key someone else put in its `_meta`: without `_meta` the re-wrap creates
+ * one; with it (a test's fixture re-wrapped with a malformed `_meta`), every key the new object leaves out is written
+ * in sight, and the fixture itself keeps them. A member write on such a variable (`result._meta = …`) is judged as such.
+ */
+function holdsOnlyWrittenKeys(target: Expression): boolean {
+  const literals = objectLiteralsOfVariable(target);
+  return literals !== null && literals.every((literal) => literal.properties.every((property) => property.type === 'Property'));
 }
 
 /** `{ … }`, `cond && { … }`, `cond ? { … } : {}`: a spread argument that only adds the properties written there. */
