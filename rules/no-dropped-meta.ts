@@ -7,12 +7,15 @@ import {
   SERVER_INFO_META_KEY,
   type DroppedMeta,
   type ForwardedServerInfo,
+  type InsertionPoint,
+  type MetaRead,
   type ResultSource,
 } from '../src/analysis/pass-through';
 import { getTypeServices } from '../src/analysis/typed/type-services';
 import { mayRelay } from '../src/analysis/pass-through-request';
 import { createRule } from '../src/util/create-rule';
 import { RELAY_MESSAGES, reportRelay, type RelayMessageIds } from './no-dropped-meta-relay';
+import { META_READ_TYPE } from './no-wholesale-meta-assign';
 
 export type Options = [];
 export type MessageIds =
@@ -25,6 +28,8 @@ export type MessageIds =
   | 'suggestDropServerInfo'
   | 'suggestMergeRequestMeta'
   | RelayMessageIds;
+
+const TYPESCRIPT_FILE = /\.[cm]?tsx?$/i;
 
 const ORIGIN: Readonly<Record<ResultSource['kind'], string>> = {
   'call-tool': 'the upstream server',
@@ -58,6 +63,15 @@ function freeName(base: string, at: TSESTree.Node): string {
   }
 }
 
+/**
+ * How a suggestion reads `holder._meta` so that it type-checks where the input did: `r?._meta` for a holder read
+ * guarded, through `{ _meta?: Record<string, unknown> }` for one whose type declares no `_meta`.
+ */
+function metaRead(holder: string, read: MetaRead): string {
+  if (!read.cast) return `${holder}${read.optional ? '?.' : '.'}_meta`;
+  return read.optional ? `(${holder} as ${META_READ_TYPE} | undefined)?._meta` : `(${holder} as ${META_READ_TYPE})._meta`;
+}
+
 /** `[SERVER_INFO_META_KEY]` when the file imports the SDK's constant, else the key written out. */
 function serverInfoKey(program: TSESTree.Program): string {
   const imported = program.body.some(
@@ -80,9 +94,9 @@ export default createRule<Options, MessageIds>({
     schema: [],
     messages: {
       droppedMeta:
-        '{{sink}} is rebuilt from `{{source}}` (line {{line}}) with its {{fields}} but not its `_meta`: every `_meta` key {{origin}} attached is lost on the way to the client. Carry it over: `...({{meta}} && { _meta: {{meta}} })`.',
+        '{{sink}} is rebuilt from `{{source}}` (line {{line}}) with its {{fields}} but not its `_meta`: every `_meta` key {{origin}} attached is lost on the way to the client. {{carry}}.',
       droppedMetaSlot:
-        '{{sink}} is built from `{{source}}` (line {{line}}) with its {{fields}} but not its `_meta`, though it has a `{{slot}}` slot: every `_meta` key {{origin}} attached is lost. Carry it over if the consumer should see it: `...({{meta}} && { {{slot}}: {{meta}} })`.',
+        '{{sink}} is built from `{{source}}` (line {{line}}) with its {{fields}} but not its `_meta`, though it has a `{{slot}}` slot: every `_meta` key {{origin}} attached is lost. {{carry}} (if the consumer should see it).',
       forwardsServerInfo:
         "`{{meta}}` from `{{source}}` (line {{line}}) carries the upstream server's `io.modelcontextprotocol/serverInfo`, so this gateway answers as the upstream server (the SDK does not stamp its own identity over one already there). Drop that key: `const { [SERVER_INFO_META_KEY]: _upstreamServerInfo, ...upstreamMeta } = {{meta}} ?? {}`.",
       replacesRequestMeta:
@@ -104,13 +118,20 @@ export default createRule<Options, MessageIds>({
       ({ registry, role }) => {
         if (role.ignored) return;
         const program = sourceCode.ast as TSESTree.Program;
-        const model = passThroughOf(program, sourceCode.text, registry, () => getTypeServices(context));
+        const model = passThroughOf(
+          program,
+          sourceCode.text,
+          registry,
+          () => getTypeServices(context),
+          TYPESCRIPT_FILE.test(context.filename),
+        );
         for (const dropped of model.dropped) reportDropped(dropped);
         for (const forwarded of model.forwardedServerInfo) reportForwarded(forwarded);
         reportRelay(context, registry.sinks);
         for (const replaced of model.replacedRequestMeta) {
           const request = sourceCode.getText(replaced.request);
           const first = replaced.value.properties[0];
+          const callerMeta = replaced.cast ? `(${request} as ${META_READ_TYPE} | undefined)?._meta` : `${request}?._meta`;
           context.report({
             node: replaced.node,
             messageId: 'replacesRequestMeta',
@@ -120,35 +141,51 @@ export default createRule<Options, MessageIds>({
                 messageId: 'suggestMergeRequestMeta',
                 data: { request },
                 fix: (fixer) =>
-                  first
-                    ? fixer.insertTextBefore(first, `...${request}?._meta, `)
-                    : fixer.replaceText(replaced.value, `{ ...${request}?._meta }`),
+                  first ? fixer.insertTextBefore(first, `...${callerMeta}, `) : fixer.replaceText(replaced.value, `{ ...${callerMeta} }`),
               },
             ],
           });
         }
 
         function reportDropped(dropped: DroppedMeta): void {
-          const meta = dropped.holder ? `${dropped.holder.name}._meta` : '_meta';
           const slot = dropped.sink === 'slot' ? dropped.slot : '_meta';
+          const upstream = dropped.source.kind === 'call-tool' && slot === '_meta';
+          const meta = dropped.holder ? metaRead(dropped.holder.name, dropped.read) : '_meta';
           const data = {
             sink: sinkText(dropped),
             source: dropped.source.label,
             line: String(dropped.source.node.loc.start.line),
             fields: codeList(dropped.fields),
             origin: ORIGIN[dropped.source.kind],
-            meta,
             slot,
+            carry: carryText(dropped, meta, slot, upstream),
           };
           context.report({
             node: dropped.literal,
             messageId: dropped.sink === 'slot' ? 'droppedMetaSlot' : 'droppedMeta',
             data,
-            suggest: suggestionsFor(dropped, meta, slot),
+            suggest: suggestionsFor(dropped, meta, slot, upstream),
           });
         }
 
-        function suggestionsFor(dropped: DroppedMeta, meta: string, slot: string): TSESLint.SuggestionReportDescriptor<MessageIds>[] {
+        /** What the message tells the author to write: the suggestion's own edit, in words that name only names in scope. */
+        function carryText(dropped: DroppedMeta, meta: string, slot: string, upstream: boolean): string {
+          if (dropped.pattern) {
+            const spread = upstream ? '`...(_meta && { _meta: upstreamMeta })`' : `\`...(_meta && { ${slot}: _meta })\``;
+            const identity = upstream ? ", drop the upstream's `io.modelcontextprotocol/serverInfo` from it" : '';
+            return `Destructure \`_meta\` with the other fields${identity} and carry it over: ${spread}`;
+          }
+          if (upstream)
+            return `Carry it over without the upstream's \`io.modelcontextprotocol/serverInfo\`: \`...(${meta} && { _meta: upstreamMeta })\`, where \`const { [SERVER_INFO_META_KEY]: _upstreamServerInfo, ...upstreamMeta } = ${meta} ?? {}\``;
+          return `Carry it over: \`...(${meta} && { ${slot}: ${meta} })\``;
+        }
+
+        function suggestionsFor(
+          dropped: DroppedMeta,
+          meta: string,
+          slot: string,
+          upstream: boolean,
+        ): TSESLint.SuggestionReportDescriptor<MessageIds>[] {
           const { literal, pattern } = dropped;
           const first = literal.properties[0];
           // A destructured source gets `_meta` added to its pattern, unless that name is taken where it is declared.
@@ -161,53 +198,65 @@ export default createRule<Options, MessageIds>({
           const insertFirst = (fixer: TSESLint.RuleFixer, text: string): TSESLint.RuleFix =>
             first ? fixer.insertTextBefore(first, `${text}, `) : fixer.replaceText(literal, `{ ${text} }`);
           // An upstream server's `_meta` holds the upstream's identity: forward everything else (never put it back).
-          if (dropped.source.kind === 'call-tool' && slot === '_meta') {
+          if (upstream) {
             const key = serverInfoKey(sourceCode.ast as TSESTree.Program);
-            const statement = dropped.statement;
+            const insertion = dropped.insertion;
             const rest = freeName('upstreamMeta', literal);
             const dropName = freeName('_upstreamServerInfo', literal);
-            const fix: TSESLint.ReportFixFunction = statement
-              ? (fixer) => {
-                  const indent = /^[ \t]*/.exec(sourceCode.lines[statement.loc.start.line - 1])![0];
-                  return [
-                    ...patternFix(fixer),
-                    fixer.insertTextBefore(statement, `const { ${key}: ${dropName}, ...${rest} } = ${meta} ?? {};\n${indent}`),
-                    insertFirst(fixer, `...(${meta} && { _meta: ${rest} })`),
-                  ];
-                }
+            const fix: TSESLint.ReportFixFunction = insertion
+              ? (fixer) => [
+                  ...patternFix(fixer),
+                  ...declareBefore(fixer, insertion, `const { ${key}: ${dropName}, ...${rest} } = ${meta} ?? {};`),
+                  insertFirst(fixer, `...(${meta} && { _meta: ${rest} })`),
+                ]
               : (fixer) => [
                   ...patternFix(fixer),
                   insertFirst(fixer, `...(${meta} && { _meta: (({ ${key}: ${dropName}, ...${rest} }) => ${rest})(${meta}) })`),
                 ];
             return [{ messageId: 'suggestForwardUpstreamMeta', fix }];
           }
-          const spread = pattern ? `...(_meta && { ${slot}: _meta })` : `...(${meta} && { ${slot}: ${meta} })`;
+          const spread = `...(${meta} && { ${slot}: ${meta} })`;
           return [{ messageId: 'suggestForwardMeta', data: { meta }, fix: (fixer) => [...patternFix(fixer), insertFirst(fixer, spread)] }];
+        }
+
+        /**
+         * Declares `text` right before the insertion point's statement, or, for the body of an `if` or loop without
+         * braces, in a new block around it (`if (x) { const …; return { … }; }`).
+         */
+        function declareBefore(fixer: TSESLint.RuleFixer, insertion: InsertionPoint, text: string): TSESLint.RuleFix[] {
+          const { statement } = insertion;
+          if (insertion.wrap) return [fixer.insertTextBefore(statement, `{ ${text} `), fixer.insertTextAfter(statement, ' }')];
+          const indent = /^[ \t]*/.exec(sourceCode.lines[statement.loc.start.line - 1])![0];
+          return [fixer.insertTextBefore(statement, `${text}\n${indent}`)];
         }
 
         function reportForwarded(forwarded: ForwardedServerInfo): void {
           const meta = `${forwarded.holder.name}._meta`;
           const key = serverInfoKey(sourceCode.ast as TSESTree.Program);
-          const statement = forwarded.statement;
           const rest = freeName('upstreamMeta', forwarded.literal);
           const dropName = freeName('_upstreamServerInfo', forwarded.literal);
-          const node = forwarded.node;
-          // Only `_meta: r._meta` / `_meta: { ...r._meta, … }` in a block can be rewritten in place; `...r` is left to the author.
+          const { nodes, insertion, rest: pattern } = forwarded;
+          // Every edit is on the AST: the `_meta` reads in value position are replaced, nothing else (another
+          // holder's `other._meta`, a string that mentions `r._meta`) changes.
           let fix: TSESLint.ReportFixFunction | null = null;
-          if (statement && node.type === 'Property') {
-            const value = node.value;
-            const indent = /^[ \t]*/.exec(sourceCode.lines[statement.loc.start.line - 1])![0];
-            const valueText = sourceCode.getText(value);
-            const replaced = valueText.split(meta).join(rest);
-            if (replaced !== valueText) {
-              fix = (fixer) => [
-                fixer.insertTextBefore(statement, `const { ${key}: ${dropName}, ...${rest} } = ${meta} ?? {};\n${indent}`),
-                fixer.replaceText(value, replaced),
-              ];
-            }
+          const restElement = pattern?.properties[pattern.properties.length - 1];
+          if (restElement) {
+            const patternDrop = freeName('_upstreamServerInfo', pattern!);
+            fix = (fixer) => fixer.insertTextBefore(restElement, `${key}: ${patternDrop}, `);
+          } else if (nodes.length > 0 && insertion) {
+            const base = sourceCode.getText(nodes[0]);
+            fix = (fixer) => [
+              ...declareBefore(fixer, insertion, `const { ${key}: ${dropName}, ...${rest} } = ${base} ?? {};`),
+              ...nodes.map((node) => fixer.replaceText(node, rest)),
+            ];
+          } else if (nodes.length > 0) {
+            fix = (fixer) =>
+              nodes.map((node) =>
+                fixer.replaceText(node, `(({ ${key}: ${dropName}, ...${rest} }) => ${rest})(${sourceCode.getText(node)} ?? {})`),
+              );
           }
           context.report({
-            node,
+            node: forwarded.node,
             messageId: 'forwardsServerInfo',
             data: { meta, source: forwarded.source.label, line: String(forwarded.source.node.loc.start.line) },
             suggest: fix ? [{ messageId: 'suggestDropServerInfo', fix }] : [],

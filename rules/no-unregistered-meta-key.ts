@@ -110,8 +110,12 @@ export default createRule<Options, MessageIds>({
         if (!planeIsChecked(registry, write.plane)) continue;
         // A key the SDK stamps, the other side writes, or MCP reserves is never the server's to register: say what it
         // is instead (the manifest check and add-key refuse it from the same table).
-        const refusal = write.kind === 'key-delete' ? undefined : registrationRefusal(key.name);
-        if (refusal !== undefined) {
+        const refusal = registrationRefusal(key.name);
+        if (write.kind === 'key-delete') {
+          // Deleting a key the SDK stamps or the other side writes (a gateway dropping the upstream's
+          // `io.modelcontextprotocol/serverInfo` from a `_meta` it forwards) names a real key on purpose: no typo.
+          if (refusal?.kind === 'transport-owned' || refusal?.kind === 'inbound') continue;
+        } else if (refusal !== undefined) {
           // The MCP SDK's own source stamps the keys MCP keeps for itself (the SDK's `serverInfo` stamp): they are its own.
           if (refusal.kind !== 'inbound' && refusal.entry.host === 'mcp' && isMcpSdkSource(context.filename ?? context.getFilename()))
             continue;

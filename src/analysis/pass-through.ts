@@ -83,8 +83,32 @@ export interface DroppedMeta {
   readonly holder: TSESTree.Identifier | null;
   /** For a destructured source (`const { content } = await c.callTool(…)`): the pattern, to add `_meta` to. */
   readonly pattern: TSESTree.ObjectPattern | null;
-  /** The statement (in a block) the literal is part of, where a declaration can go before it; null in an arrow body. */
-  readonly statement: TSESTree.Statement | null;
+  /** Where a declaration the suggestion needs can go (see `InsertionPoint`); null: the suggestion stays inline. */
+  readonly insertion: InsertionPoint | null;
+  /** How the suggestion reads the holder's `_meta` (see `MetaRead`). */
+  readonly read: MetaRead;
+}
+
+/**
+ * The statement a suggestion declares something before: the nearest statement holding the literal in its own
+ * function, where the holder is in scope and already has its value. `wrap`: that statement is the body of an `if`,
+ * `else` or loop without braces (`if (x) return { … }`), so the declaration and the statement go in a new block
+ * (`if (x) const …` does not parse, and would run the `return` unconditionally if it did).
+ */
+export interface InsertionPoint {
+  readonly statement: TSESTree.Statement;
+  readonly wrap: boolean;
+}
+
+/**
+ * How a suggestion reads the holder's `_meta` so that it type-checks where the input did: `optional` when the code
+ * reads the holder guarded (`r?.content`, `r: CallToolResult | undefined`, `await maybe?.callTool(…)`): `r?._meta`;
+ * `cast` when the holder's type is known and declares no `_meta` (a handler typed `Promise<{ content; isError? }>`):
+ * read it through `{ _meta?: Record<string, unknown> }`, as the merge fix of no-wholesale-meta-assign does.
+ */
+export interface MetaRead {
+  readonly optional: boolean;
+  readonly cast: boolean;
 }
 
 /** `_meta: r._meta` (or `{ ...r._meta, … }`) forwarded from an upstream `callTool` result into a result. */
@@ -95,7 +119,15 @@ export interface ForwardedServerInfo {
   /** The upstream result's holder (`r`). */
   readonly holder: TSESTree.Identifier;
   readonly literal: TSESTree.ObjectExpression;
-  readonly statement: TSESTree.Statement | null;
+  /**
+   * What the suggestion edits: `nodes`, the `_meta` reads in value position (`r._meta` in `_meta: r._meta`,
+   * `{ ...r._meta }`, either branch of `r._meta ? { ...r._meta } : undefined`, or an alias `meta` of it), each
+   * replaced by the upstream `_meta` without the upstream's identity; or `rest`, an object rest of the upstream
+   * `_meta` that drops other keys (`const { k: _k, ...rest } = r._meta`), which gets the identity key added.
+   */
+  readonly nodes: readonly TSESTree.Expression[];
+  readonly rest: TSESTree.ObjectPattern | null;
+  readonly insertion: InsertionPoint | null;
 }
 
 /** `{ ...params, _meta: { progressToken } }`: an outbound request whose `_meta` replaces the caller's. */
@@ -106,6 +138,8 @@ export interface ReplacedRequestMeta {
   readonly value: TSESTree.ObjectExpression;
   /** The spread request (`params`, `request.params`). */
   readonly request: TSESTree.Expression;
+  /** The request's type is known and has no object `_meta`: the suggestion reads it through a cast (see `MetaRead`). */
+  readonly cast: boolean;
 }
 
 export interface PassThroughAnalysis {
@@ -129,6 +163,7 @@ export function passThroughOf(
   text: string,
   manifest: Pick<Registry, 'resultTypes' | 'sinks'>,
   services: () => TypeServices | null,
+  typescript = true,
 ): PassThroughAnalysis {
   const known = byAst.get(ast);
   if (known) return known;
@@ -139,6 +174,7 @@ export function passThroughOf(
         sinks: manifest.sinks,
         services,
         typeServices: undefined,
+        typescript,
       })
     : EMPTY;
   byAst.set(ast, analysis);
@@ -182,7 +218,7 @@ function analyse(ast: TSESTree.Program, marks: PassThroughMarks, context: Contex
     const forward = forwardedIn(literal, context);
     if (forward) forwarded.push(forward);
   }
-  const replaced = requestLiterals.flatMap((literal) => replacedRequestMetaIn(literal) ?? []);
+  const replaced = requestLiterals.flatMap((literal) => replacedRequestMetaIn(literal, context) ?? []);
   return { dropped, forwardedServerInfo: forwarded, replacedRequestMeta: replaced };
 }
 
@@ -192,6 +228,8 @@ interface Context {
   readonly sinks: TeamSinkNames;
   readonly services: () => TypeServices | null;
   typeServices: TypeServices | null | undefined;
+  /** A TypeScript file: a suggestion must type-check there (see `MetaRead.cast`). */
+  readonly typescript: boolean;
 }
 
 function typeServicesOf(context: Context): TypeServices | null {
@@ -369,6 +407,14 @@ function wrappedHandlerCall(call: TSESTree.CallExpression): TSESTree.CallExpress
   return null;
 }
 
+/** The aliases being followed (`const r = result`), so `const a = b; const b = a` ends. */
+const aliasing = new Set<TSESTree.Identifier>();
+
+/** The function (or program) a declaration is in. */
+function scopeOfDeclarator(declarator: TSESTree.VariableDeclarator): Node {
+  return enclosingFunction(declarator) ?? rootOf(declarator);
+}
+
 /** The source `identifier` reads, when it is bound to one. */
 function sourceOfIdentifier(identifier: TSESTree.Identifier, context: Context): ResultSource | null {
   const binding = findBinding(identifier.name, identifier);
@@ -376,6 +422,15 @@ function sourceOfIdentifier(identifier: TSESTree.Identifier, context: Context): 
     const { declarator } = binding;
     if (declarator.id.type !== 'Identifier') return null;
     const init = declarator.init ? stripAwait(declarator.init) : null;
+    // `let r; try { r = await up.callTool(…) } catch { … }`, or assigned in branches: every value it is given is one.
+    if (binding.declarationKind !== 'const') {
+      const assigned = usesIn(scopeOfDeclarator(declarator)).assigned.get(identifier.name) ?? [];
+      const values = declarator.init ? [declarator.init, ...assigned] : assigned;
+      if (values.length > 0 && values.every((value) => isCallToolCall(value))) {
+        const first = stripAwait(values[0]) as TSESTree.CallExpression;
+        return { kind: 'call-tool', label: calleeLabel(first), node: first };
+      }
+    }
     if (init?.type === 'CallExpression') {
       if (calleeName(init) === CALL_TOOL) return { kind: 'call-tool', label: calleeLabel(init), node: init };
       const handlerCall = wrappedHandlerCall(init);
@@ -383,6 +438,16 @@ function sourceOfIdentifier(identifier: TSESTree.Identifier, context: Context): 
     }
     if (annotationNamesResult(declarator.id.typeAnnotation?.typeAnnotation, context.resultTypes)) {
       return { kind: 'typed', label: identifier.name, node: declarator.id };
+    }
+    // `const r = result as CallToolResult`: another name for a result (one step, so a cycle ends).
+    if (init?.type === 'Identifier' && binding.declarationKind === 'const' && init.name !== identifier.name && !aliasing.has(identifier)) {
+      aliasing.add(identifier);
+      try {
+        const aliased = sourceOfIdentifier(init, context);
+        if (aliased) return aliased;
+      } finally {
+        aliasing.delete(identifier);
+      }
     }
   } else if (binding === null || binding.kind === 'other') {
     const owner = parameterOwner(identifier.name, identifier);
@@ -563,10 +628,58 @@ function slotOfDeclaredType(annotation: TSESTree.TypeNode | undefined, from: Nod
     if (!members) continue;
     for (const member of members) {
       if (member.type !== 'TSPropertySignature' || member.computed || member.key.type !== 'Identifier') continue;
-      if (member.key.name === '_meta' || member.key.name === 'metadata') return member.key.name;
+      if (member.key.name === '_meta') return member.key.name;
+      // A member named `metadata` is a metadata slot only when its type holds an object (`LogRecord { metadata?:
+      // string }` is a log line's text, and an object put there is TS2322).
+      if (member.key.name === 'metadata' && holdsObject(member.typeAnnotation?.typeAnnotation, program)) return member.key.name;
     }
   }
   return null;
+}
+
+/**
+ * Whether a member's declared type can take the `_meta` object: an object type (`Record<string, unknown>`, `{ … }`,
+ * `object`, an interface or object alias of this file), `unknown` or `any`, or a union with one. A string, number or
+ * array does not, nor a type this file does not declare (nothing proves it).
+ */
+function holdsObject(annotation: TSESTree.TypeNode | undefined, program: Node, depth = 0): boolean {
+  if (!annotation || depth > MAX_ALIAS_DEPTH) return false;
+  switch (annotation.type) {
+    case 'TSTypeLiteral':
+    case 'TSObjectKeyword':
+    case 'TSUnknownKeyword':
+    case 'TSAnyKeyword':
+    case 'TSMappedType':
+      return true;
+    case 'TSUnionType':
+    case 'TSIntersectionType':
+      return annotation.types.some((member) => holdsObject(member, program, depth + 1));
+    case 'TSTypeReference': {
+      const name = typeName(annotation.typeName);
+      if (name === 'Record' || name === 'Partial' || name === 'Readonly') return true;
+      if (program.type !== 'Program' || annotation.typeName.type !== 'Identifier') return false;
+      for (const statement of program.body) {
+        const declaration = statement.type === 'ExportNamedDeclaration' && statement.declaration ? statement.declaration : statement;
+        if (declaration.type === 'TSInterfaceDeclaration' && declaration.id.name === name) return true;
+        if (declaration.type === 'TSTypeAliasDeclaration' && declaration.id.name === name)
+          return holdsObject(declaration.typeAnnotation, program, depth + 1);
+      }
+      return false;
+    }
+    default:
+      return false;
+  }
+}
+
+/** With types: whether an object can be put in a value of `type` (see `holdsObject`). */
+function typeHoldsObject(type: ts.Type, services: TypeServices): boolean {
+  const { TypeFlags } = services.ts;
+  const members = type.isUnion() ? type.types : [type];
+  return members.some((member) => {
+    if (member.flags & (TypeFlags.Any | TypeFlags.Unknown | TypeFlags.NonPrimitive)) return true;
+    if (!(member.flags & TypeFlags.Object) || services.checker.isArrayLikeType(member)) return false;
+    return member.getCallSignatures().length === 0;
+  });
 }
 
 /** With types: the `metadata`/`_meta` member of the type the literal is given to, or whether that type is a result. */
@@ -577,7 +690,17 @@ function contextualDestination(literal: TSESTree.ObjectExpression, context: Cont
   if (!contextual) return null;
   const type = services.checker.getNonNullableType(contextual);
   if (isResultType(type, services, context)) return { result: true, slot: null };
-  for (const slot of ['_meta', 'metadata']) if (services.checker.getPropertyOfType(type, slot)) return { result: false, slot };
+  for (const slot of ['_meta', 'metadata']) {
+    const property = services.checker.getPropertyOfType(type, slot);
+    if (!property) continue;
+    const declaration = property.valueDeclaration;
+    if (
+      slot === 'metadata' &&
+      (!declaration || !typeHoldsObject(services.checker.getTypeOfSymbolAtLocation(property, declaration), services))
+    )
+      continue;
+    return { result: false, slot };
+  }
   return { result: false, slot: null };
 }
 
@@ -690,33 +813,113 @@ function encloses(outer: Node, inner: Node): boolean {
 // Whether the code reads the source's `_meta`
 
 /**
- * True when the function holding the source uses it other than by reading a result field: `r._meta`, `...r`,
- * `return r`, `forward(r)`, `Object.assign(out, r)`. Any of those may carry the `_meta` on (or show the author
- * decided what happens to it), so nothing is reported. Tests (`if (!r)`, `r === undefined`) are field-free reads.
+ * What one function (or the program) does with its names, collected by one walk and shared by every candidate literal
+ * in it (a `tools/call` handler with a `case` per proxied tool has as many candidates as cases: one walk per candidate
+ * made that quadratic).
+ * - `reads`: names used other than by reading a result field: `r._meta`, `...r`, `return r`, `forward(r)`,
+ *   `Object.assign(out, r)`. Any of those may carry the `_meta` on (or show the author decided what happens to it), so
+ *   nothing is reported. Tests (`if (!r)`, `r === undefined`) are field-free reads, and assigning the name
+ *   (`r = await up.callTool(…)` in a `try`) is no read at all.
+ * - `dropsServerInfo`: names whose `_meta` (or which, as an alias of a `_meta`) lose the upstream's identity in place:
+ *   `delete r._meta['io.modelcontextprotocol/serverInfo']`, `delete meta[SERVER_INFO_META_KEY]`,
+ *   `Reflect.deleteProperty(r._meta, …)`.
+ * - `assigned`: the values each name is assigned (`r = …`), for a `let` declared without its value.
  */
-function readsMetaOf(name: string, scope: Node): boolean {
-  let reads = false;
+interface ScopeUses {
+  readonly reads: ReadonlySet<string>;
+  readonly dropsServerInfo: ReadonlySet<string>;
+  readonly assigned: ReadonlyMap<string, readonly TSESTree.Expression[]>;
+}
+
+const usesByScope = new WeakMap<Node, ScopeUses>();
+
+function usesIn(scope: Node): ScopeUses {
+  let uses = usesByScope.get(scope);
+  if (!uses) {
+    uses = collectUses(scope);
+    usesByScope.set(scope, uses);
+  }
+  return uses;
+}
+
+function collectUses(scope: Node): ScopeUses {
+  const reads = new Set<string>();
+  const dropsServerInfo = new Set<string>();
+  const assigned = new Map<string, TSESTree.Expression[]>();
+  let visited = 0;
   walkAll(scope, (node) => {
-    if (reads || node.type !== 'Identifier' || node.name !== name) return;
-    const parent = node.parent;
-    if (!parent) return;
-    if (parent.type === 'MemberExpression' && parent.object === node) {
-      const name = memberPropertyName(parent);
-      if (name !== null && name !== '_meta') return;
-      reads = true;
-      return;
+    visited += 1;
+    if (node.type === 'UnaryExpression' && node.operator === 'delete') {
+      const name = serverInfoDeleted(node.argument);
+      if (name) dropsServerInfo.add(name);
+    } else if (node.type === 'CallExpression' && referenceText(unwrap(node.callee)) === 'Reflect.deleteProperty' && node.arguments[1]) {
+      const name = metaHolderName(node.arguments[0]);
+      if (name && isServerInfoKey(node.arguments[1])) dropsServerInfo.add(name);
+    } else if (node.type === 'AssignmentExpression' && node.operator === '=' && node.left.type === 'Identifier') {
+      const values = assigned.get(node.left.name);
+      if (values) values.push(node.right);
+      else assigned.set(node.left.name, [node.right]);
     }
-    if (parent.type === 'MemberExpression' && parent.property === node && !parent.computed) return;
-    if (parent.type === 'Property' && parent.key === node && !parent.shorthand) return;
-    if (parent.type === 'VariableDeclarator' && parent.id === node) return;
-    if (isFunctionNode(parent) && parent.params.includes(node)) return;
-    if (parent.type === 'UnaryExpression' && (parent.operator === '!' || parent.operator === 'typeof')) return;
-    if (parent.type === 'BinaryExpression' && /^[!=]==?$|^instanceof$/.test(parent.operator)) return;
-    if ((parent.type === 'IfStatement' || parent.type === 'ConditionalExpression') && parent.test === node) return;
-    if (parent.type === 'TSTypeReference' || parent.type === 'TSQualifiedName') return;
-    reads = true;
+    if (node.type === 'Identifier' && readsOtherThanField(node)) reads.add(node.name);
   });
-  return reads;
+  countCost('pass-through-nodes', visited);
+  return { reads, dropsServerInfo, assigned };
+}
+
+/** Type-only wrappers around a name: `(r as CallToolResult).content` reads a field of `r` as `r.content` does. */
+const TYPE_WRAPPERS: ReadonlySet<string> = new Set(['TSAsExpression', 'TSSatisfiesExpression', 'TSNonNullExpression', 'TSTypeAssertion']);
+
+function readsOtherThanField(identifier: TSESTree.Identifier): boolean {
+  let node: Node = identifier;
+  let parent: Node | undefined = node.parent;
+  while (parent && TYPE_WRAPPERS.has(parent.type) && (parent as TSESTree.TSAsExpression).expression === node) {
+    node = parent;
+    parent = parent.parent;
+  }
+  if (!parent) return false;
+  if (parent.type === 'MemberExpression' && parent.object === node) {
+    const name = memberPropertyName(parent);
+    return name === null || name === '_meta';
+  }
+  if (parent.type === 'MemberExpression' && parent.property === node && !parent.computed) return false;
+  if (parent.type === 'Property' && parent.key === node && !parent.shorthand) return false;
+  if (parent.type === 'VariableDeclarator' && parent.id === node) return false;
+  if (parent.type === 'AssignmentExpression' && parent.left === node) return false;
+  if (isFunctionNode(parent) && parent.params.includes(node as TSESTree.Parameter)) return false;
+  if (parent.type === 'UnaryExpression' && (parent.operator === '!' || parent.operator === 'typeof')) return false;
+  if (parent.type === 'BinaryExpression' && /^[!=]==?$|^instanceof$/.test(parent.operator)) return false;
+  if ((parent.type === 'IfStatement' || parent.type === 'ConditionalExpression') && parent.test === node) return false;
+  if (parent.type === 'TSTypeReference' || parent.type === 'TSQualifiedName') return false;
+  return true;
+}
+
+/** `r` for `r._meta` (also `r?._meta`, `r!._meta`), or `meta` for an identifier `meta` (an alias of a `_meta`). */
+function metaHolderName(node: Node): string | null {
+  const inner = unwrap(node) as Node;
+  if (inner.type === 'Identifier') return inner.name;
+  if (inner.type !== 'MemberExpression' || memberPropertyName(inner) !== '_meta') return null;
+  const object = unwrap(inner.object);
+  return object.type === 'Identifier' ? object.name : null;
+}
+
+/** The key `io.modelcontextprotocol/serverInfo`, written out or as the SDK's `SERVER_INFO_META_KEY` (also `sdk.SERVER_INFO_META_KEY`). */
+function isServerInfoKey(node: Node): boolean {
+  const inner = unwrap(node) as Node;
+  if (staticString(inner) === SERVER_INFO_META_KEY) return true;
+  const segments = referenceSegments(inner);
+  return segments[segments.length - 1] === 'SERVER_INFO_META_KEY';
+}
+
+/** The holder name in `delete r._meta[SERVER_INFO_META_KEY]` / `delete meta['io.modelcontextprotocol/serverInfo']`. */
+function serverInfoDeleted(argument: Node): string | null {
+  const inner = unwrap(argument) as Node;
+  if (inner.type !== 'MemberExpression' || !inner.computed || !isServerInfoKey(inner.property)) return null;
+  return metaHolderName(inner.object);
+}
+
+/** True when the function holding the source reads its `_meta` or uses it whole (see `ScopeUses.reads`). */
+function readsMetaOf(name: string, scope: Node): boolean {
+  return usesIn(scope).reads.has(name);
 }
 
 function rootOf(node: Node): Node {
@@ -775,6 +978,12 @@ function droppedIn(literal: TSESTree.ObjectExpression, context: Context): Droppe
   }
   const sink = sinkOf(literal, source, context);
   if (!sink) return null;
+  // A literal that fills the slot itself (`metadata: { startedAt, tool }`) decided what goes there.
+  if (
+    sink.kind === 'slot' &&
+    literal.properties.some((property) => property.type === 'Property' && propertyKeyName(property) === sink.slot)
+  )
+    return null;
   return {
     literal,
     source,
@@ -784,7 +993,8 @@ function droppedIn(literal: TSESTree.ObjectExpression, context: Context): Droppe
     builder: sink.builder ?? null,
     holder,
     pattern,
-    statement: sink.statement ?? statementOf(literal),
+    insertion: insertionPoint(literal, holder?.name ?? null),
+    read: holder ? metaReadOf(holder, source, literal, context) : { optional: false, cast: false },
   };
 }
 
@@ -795,47 +1005,259 @@ function scopeOfHolder(holder: TSESTree.Identifier): Node {
   return parameterOwner(holder.name, holder) ?? rootOf(holder);
 }
 
-/** The statement directly in a block that contains `node` without crossing a function; null in an arrow's expression body. */
-function statementOf(node: Node): TSESTree.Statement | null {
-  let child = node;
-  for (let parent = node.parent; parent; child = parent, parent = parent.parent) {
-    if (isFunctionNode(parent)) return null;
-    if (parent.type === 'BlockStatement' || parent.type === 'Program' || parent.type === 'SwitchCase') return child as TSESTree.Statement;
+const STATEMENT = /Statement$|^VariableDeclaration$|^Export(?:Named|Default)Declaration$/;
+const LOOP = /^(?:For|ForIn|ForOf|While|DoWhile)Statement$/;
+
+/**
+ * Where a suggestion can declare something before the literal (see `InsertionPoint`): the nearest statement holding
+ * it in its own function. Null (the suggestion stays inline) in an arrow's expression body, in a class member, when
+ * the holder is assigned in that statement before the literal (`if ((r = await up.callTool(…))) return { … }`: a
+ * declaration before it would read the old value), and for a declaration that is a `case` clause's own statement
+ * (a block around it would hide the name from the statements after it).
+ */
+function insertionPoint(literal: Node, holder: string | null): InsertionPoint | null {
+  let child: Node = literal;
+  for (let parent = literal.parent; parent; child = parent, parent = parent.parent) {
+    if (isFunctionNode(parent) || parent.type === 'ClassBody') return null;
+    if (!STATEMENT.test(child.type)) continue;
+    let wrap: boolean;
+    if (parent.type === 'BlockStatement' || parent.type === 'Program' || parent.type === 'StaticBlock') wrap = false;
+    else if (parent.type === 'SwitchCase') {
+      // A declaration right in a `case` clause is legal but reported by `no-case-declarations`: a block around the
+      // statement instead, unless the statement is itself a declaration (a block would hide its name).
+      if (child.type === 'VariableDeclaration') return null;
+      wrap = true;
+    } else if (parent.type === 'IfStatement' && parent.test !== child) wrap = true;
+    else if (LOOP.test(parent.type) && (parent as TSESTree.ForStatement).body === child) wrap = true;
+    else continue;
+    const statement = child as TSESTree.Statement;
+    if (holder && assignsBefore(statement, holder, literal)) return null;
+    return { statement, wrap };
   }
   return null;
 }
 
-/** `_meta: r._meta` or `_meta: { ...r._meta, … }` from an upstream `callTool` result, in a result. */
-function forwardedIn(literal: TSESTree.ObjectExpression, context: Context): ForwardedServerInfo | null {
-  for (const property of literal.properties) {
-    let holderNode: Node | null = null;
-    // `{ ...r }` and `return r` forward the upstream result as it is (a transparent proxy): the author's call.
-    if (property.type !== 'Property') continue;
-    if (propertyKeyName(property) === '_meta') {
-      const value = unwrap(property.value) as Node;
-      const metaObject = (node: Node): Node | null => {
-        const inner = unwrap(node) as Node;
-        if (inner.type === 'LogicalExpression') return metaObject(inner.left);
-        return inner.type === 'MemberExpression' && memberPropertyName(inner) === '_meta' ? unwrap(inner.object) : null;
-      };
-      holderNode = metaObject(value);
-      if (!holderNode && value.type === 'ObjectExpression') {
-        const first = value.properties.find((element) => element.type === 'SpreadElement');
-        holderNode = first?.type === 'SpreadElement' ? metaObject(first.argument) : null;
+/** Whether `name` is assigned inside `statement` before `before` starts. */
+function assignsBefore(statement: Node, name: string, before: Node): boolean {
+  let found = false;
+  walkAll(
+    statement,
+    (node) => {
+      if (node.type === 'AssignmentExpression' && node.left.type === 'Identifier' && node.left.name === name) found = true;
+    },
+    (node) => !found && node.range[0] < before.range[0],
+  );
+  return found;
+}
+
+/** Whether `node` is an optional read of `name`: `name?.x` (or `name?.x.y`). */
+function isOptionalReadOf(node: Node, name: string): boolean {
+  const object = node.type === 'MemberExpression' ? node.object : null;
+  return !!object && object.type === 'Identifier' && object.name === name && node.type === 'MemberExpression' && node.optional;
+}
+
+/** Whether an annotation admits `undefined` or `null` (`CallToolResult | undefined`). */
+function annotationIsNullable(annotation: TSESTree.TypeNode | undefined): boolean {
+  return (
+    annotation?.type === 'TSUnionType' &&
+    annotation.types.some((member) => member.type === 'TSUndefinedKeyword' || member.type === 'TSNullKeyword')
+  );
+}
+
+/** An annotation that is known to declare no `_meta`: an object type literal without it (also in `Promise<…>`, a union). */
+function annotationLacksMeta(annotation: TSESTree.TypeNode | undefined): boolean {
+  if (!annotation) return false;
+  switch (annotation.type) {
+    case 'TSTypeLiteral':
+      return !annotation.members.some(
+        (member) => member.type === 'TSPropertySignature' && !member.computed && signatureName(member) === '_meta',
+      );
+    case 'TSTypeReference': {
+      const name = typeName(annotation.typeName);
+      const params = annotation.typeArguments?.params ?? [];
+      return (name === 'Promise' || name === 'Awaited') && params.length === 1 && annotationLacksMeta(params[0]);
+    }
+    case 'TSUnionType':
+      return annotation.types.some((member) => annotationLacksMeta(member));
+    case 'TSFunctionType':
+      return annotationLacksMeta(annotation.returnType?.typeAnnotation);
+    default:
+      return false;
+  }
+}
+
+function signatureName(member: TSESTree.TSPropertySignature): string | null {
+  if (member.key.type === 'Identifier') return member.key.name;
+  return member.key.type === 'Literal' ? String(member.key.value) : null;
+}
+
+/** How the suggestion reads `holder._meta` (see `MetaRead`). */
+function metaReadOf(holder: TSESTree.Identifier, source: ResultSource, literal: TSESTree.ObjectExpression, context: Context): MetaRead {
+  let optional = false;
+  walkAll(literal, (node) => {
+    if (!optional && isOptionalReadOf(node, holder.name)) optional = true;
+  });
+  const binding = findBinding(holder.name, holder);
+  let annotation: TSESTree.TypeNode | undefined;
+  if (binding?.kind === 'variable' && binding.declarator.id.type === 'Identifier') {
+    annotation = binding.declarator.id.typeAnnotation?.typeAnnotation;
+    const init = binding.declarator.init;
+    if (init)
+      walkAll(init, (node) => {
+        if ((node.type === 'MemberExpression' || node.type === 'CallExpression') && node.optional) optional = true;
+      });
+  } else {
+    const owner = parameterOwner(holder.name, holder);
+    const param = owner?.params.find((candidate) => patternDeclares(candidate, holder.name));
+    if (param?.type === 'Identifier') {
+      annotation = param.typeAnnotation?.typeAnnotation;
+      if (param.optional) optional = true;
+    }
+  }
+  if (annotationIsNullable(annotation)) optional = true;
+  const services = typeServicesOf(context);
+  let cast = false;
+  if (services && services.holds(holder)) {
+    const type = services.typeOf(holder);
+    const { TypeFlags } = services.ts;
+    const members = type.isUnion() ? type.types : [type];
+    if (members.some((member) => member.flags & (TypeFlags.Undefined | TypeFlags.Null))) optional = true;
+    const defined = services.checker.getNonNullableType(type);
+    if (!(defined.flags & (TypeFlags.Any | TypeFlags.Unknown)))
+      cast = services.checker.getPropertyOfType(services.checker.getApparentType(defined), '_meta') === undefined;
+  } else if (annotationLacksMeta(annotation)) {
+    cast = true;
+  } else if (source.kind === 'handler') {
+    // `withTimeout(handler: (args) => Promise<{ content: …; isError?: boolean }>)`: the wrapped handler's result type.
+    const call = source.node as TSESTree.CallExpression;
+    const callee = unwrap(call.callee);
+    if (callee.type === 'Identifier') {
+      const owner = parameterOwner(callee.name, call);
+      const param = owner?.params.find((candidate) => patternDeclares(candidate, callee.name));
+      if (param?.type === 'Identifier' && annotationLacksMeta(param.typeAnnotation?.typeAnnotation)) cast = true;
+    }
+  }
+  return { optional, cast: cast && context.typescript };
+}
+
+/**
+ * A `_meta` value that is the upstream's `_meta` with its identity still in it: `r._meta`, `r._meta ?? {}`,
+ * `{ ...r._meta, … }`, `r._meta ? { ...r._meta } : undefined`, a `const` alias of any of those (`const meta =
+ * r._meta`), or the rest of an object pattern over one that drops other keys but not the identity
+ * (`const { 'acme/debug': _d, ...rest } = r._meta ?? {}`; one that drops the identity is the deliberate form).
+ */
+interface UpstreamMeta {
+  readonly holder: TSESTree.Identifier;
+  /** The reads in value position the suggestion replaces (never a test: `r._meta ? … : …` keeps its test). */
+  readonly nodes: readonly TSESTree.Expression[];
+  readonly rest: TSESTree.ObjectPattern | null;
+  /** The `const` names on the way (`meta`): a `delete meta[SERVER_INFO_META_KEY]` drops the identity too. */
+  readonly aliases: readonly string[];
+}
+
+const MAX_ALIAS_DEPTH = 4;
+
+function upstreamMetaOf(value: Node, depth = 0): UpstreamMeta | null {
+  const inner = unwrap(value) as Node;
+  switch (inner.type) {
+    case 'MemberExpression': {
+      const object = unwrap(inner.object);
+      if (memberPropertyName(inner) !== '_meta' || object.type !== 'Identifier') return null;
+      const read = inner.parent?.type === 'ChainExpression' ? inner.parent : inner;
+      return { holder: object, nodes: [read], rest: null, aliases: [] };
+    }
+    case 'LogicalExpression':
+      return inner.operator === '&&' ? upstreamMetaOf(inner.right, depth) : upstreamMetaOf(inner.left, depth);
+    case 'ConditionalExpression':
+      return either(upstreamMetaOf(inner.consequent, depth), upstreamMetaOf(inner.alternate, depth));
+    case 'ObjectExpression': {
+      let found: UpstreamMeta | null = null;
+      for (const element of inner.properties)
+        if (element.type === 'SpreadElement') found = either(found, upstreamMetaOf(element.argument, depth));
+      return found;
+    }
+    case 'Identifier': {
+      if (depth >= MAX_ALIAS_DEPTH) return null;
+      const binding = findBinding(inner.name, inner);
+      const declarator =
+        binding?.kind === 'variable' && binding.declarationKind === 'const'
+          ? binding.declarator
+          : binding?.kind === 'other'
+            ? restDeclarator(inner)
+            : null;
+      if (!declarator?.init) return null;
+      const { id, init } = declarator;
+      const from = upstreamMetaOf(init, depth + 1);
+      if (!from) return null;
+      if (id.type === 'Identifier') return { holder: from.holder, nodes: [inner], rest: from.rest, aliases: [inner.name, ...from.aliases] };
+      if (id.type !== 'ObjectPattern' || from.rest) return null;
+      const last = id.properties[id.properties.length - 1];
+      if (last?.type !== 'RestElement' || last.argument.type !== 'Identifier' || last.argument.name !== inner.name) return null;
+      // A key taken out by a name not known here may be the identity: the author's call.
+      const dropsIdentity = id.properties.some(
+        (property) =>
+          property.type === 'Property' && (isServerInfoKey(property.key) || (property.computed && staticString(property.key) === null)),
+      );
+      return dropsIdentity ? null : { holder: from.holder, nodes: [], rest: id, aliases: from.aliases };
+    }
+    default:
+      return null;
+  }
+}
+
+/** `const { a: _a, ...rest } = …` declaring `rest` (the binding index calls a pattern's names `other`). */
+function restDeclarator(identifier: TSESTree.Identifier): TSESTree.VariableDeclarator | null {
+  for (let node: Node | undefined = identifier.parent; node; node = node.parent) {
+    if (node.type !== 'BlockStatement' && node.type !== 'Program') continue;
+    for (const statement of node.body) {
+      if (statement.type !== 'VariableDeclaration' || statement.kind !== 'const') continue;
+      for (const declarator of statement.declarations) {
+        if (declarator.id.type !== 'ObjectPattern') continue;
+        const last = declarator.id.properties[declarator.id.properties.length - 1];
+        if (last?.type === 'RestElement' && last.argument.type === 'Identifier' && last.argument.name === identifier.name)
+          return declarator;
       }
     }
-    if (holderNode?.type !== 'Identifier') continue;
-    const source = sourceOfIdentifier(holderNode, context);
+    if (isFunctionNode(node.parent ?? node)) break;
+  }
+  return null;
+}
+
+function either(a: UpstreamMeta | null, b: UpstreamMeta | null): UpstreamMeta | null {
+  if (!a || !b) return a ?? b;
+  if (a.holder.name !== b.holder.name || a.rest || b.rest) return a;
+  return { holder: a.holder, nodes: [...a.nodes, ...b.nodes], rest: null, aliases: [...a.aliases, ...b.aliases] };
+}
+
+/** An upstream `callTool` result's `_meta` forwarded with its identity (see `UpstreamMeta`), in a result. */
+function forwardedIn(literal: TSESTree.ObjectExpression, context: Context): ForwardedServerInfo | null {
+  for (const property of literal.properties) {
+    // `{ ...r }` and `return r` forward the upstream result as it is (a transparent proxy): the author's call.
+    if (property.type !== 'Property' || propertyKeyName(property) !== '_meta') continue;
+    const found = upstreamMetaOf(property.value);
+    if (!found) continue;
+    const source = sourceOfIdentifier(found.holder, context);
     if (source?.kind !== 'call-tool') continue;
+    // `delete r._meta[SERVER_INFO_META_KEY]` before forwarding it: the identity is dropped in place, on purpose.
+    const { dropsServerInfo } = usesIn(scopeOfHolder(found.holder));
+    if (dropsServerInfo.has(found.holder.name) || found.aliases.some((alias) => dropsServerInfo.has(alias))) continue;
     const sink = sinkOf(literal, source, context);
     if (!sink || sink.kind === 'slot') continue;
-    return { node: property, source, holder: holderNode, literal, statement: sink.statement ?? statementOf(literal) };
+    return {
+      node: property,
+      source,
+      holder: found.holder,
+      literal,
+      nodes: found.nodes,
+      rest: found.rest,
+      insertion: found.rest ? null : insertionPoint(literal, found.holder.name),
+    };
   }
   return null;
 }
 
 /** `{ ...params, _meta: { progressToken } }` where `params` is the caller's request: its `_meta` is replaced. */
-function replacedRequestMetaIn(literal: TSESTree.ObjectExpression): ReplacedRequestMeta | null {
+function replacedRequestMetaIn(literal: TSESTree.ObjectExpression, context: Context): ReplacedRequestMeta | null {
   const meta = literal.properties.find(
     (property): property is TSESTree.Property => property.type === 'Property' && propertyKeyName(property) === '_meta',
   );
@@ -848,6 +1270,7 @@ function replacedRequestMetaIn(literal: TSESTree.ObjectExpression): ReplacedRequ
   if (!spread) return null;
   const request = unwrap(spread.argument);
   if (referenceText(request) === null || !isInbound(request)) return null;
+  if (builtHere(request)) return null;
   // Any spread in the new `_meta` may be the caller's (`{ ...params._meta, … }`, `{ ...callerMeta, … }`).
   if (value.properties.some((property) => property.type === 'SpreadElement')) return null;
   // A caller's request: `request.params` spread, or a `progressToken` set over the caller's. A helper that builds a
@@ -860,5 +1283,46 @@ function replacedRequestMetaIn(literal: TSESTree.ObjectExpression): ReplacedRequ
   // Only outbound requests: a literal on the result plane (`{ ...request, content }`) is not one.
   if (literal.properties.some((property) => property.type === 'Property' && TOOL_RESULT_PROPERTIES.has(propertyKeyName(property) ?? '')))
     return null;
-  return { node: meta, value, request };
+  return { node: meta, value, request, cast: context.typescript && requestLacksMeta(request, context) };
+}
+
+/**
+ * A request object the function built itself from its own fields (`const params = { name, arguments: args }`): no
+ * caller's `_meta` is in it to drop. One that spreads anything may hold a caller's.
+ */
+function builtHere(request: Node): boolean {
+  let root = unwrap(request) as Node;
+  while (root.type === 'MemberExpression') root = unwrap(root.object) as Node;
+  if (root.type !== 'Identifier') return false;
+  const binding = findBinding(root.name, root);
+  const init = binding?.kind === 'variable' && binding.declarator.id.type === 'Identifier' ? binding.declarator.init : null;
+  if (!init || unwrap(init).type !== 'ObjectExpression') return false;
+  let spreads = false;
+  walkAll(init, (node) => {
+    if (node.type === 'SpreadElement') spreads = true;
+  });
+  return !spreads;
+}
+
+/** Whether `request._meta` is not known to be an object (a type without it, or `Record<string, unknown>`): TS2339/TS2698. */
+function requestLacksMeta(request: Node, context: Context): boolean {
+  const services = typeServicesOf(context);
+  if (services && services.holds(request)) {
+    const type = services.checker.getNonNullableType(services.typeOf(request));
+    const { TypeFlags } = services.ts;
+    if (type.flags & TypeFlags.Any) return false;
+    const property = services.checker.getPropertyOfType(services.checker.getApparentType(type), '_meta');
+    const declaration = property?.valueDeclaration;
+    if (!property || !declaration) return true;
+    const metaType = services.checker.getTypeOfSymbolAtLocation(property, declaration);
+    return !!(metaType.flags & TypeFlags.Unknown) || !typeHoldsObject(metaType, services);
+  }
+  // Without types: a parameter spread as it is, annotated with an object type that has no `_meta` member.
+  const inner = unwrap(request) as Node;
+  if (inner.type !== 'Identifier') return false;
+  const owner = parameterOwner(inner.name, inner);
+  const param = owner?.params.find((candidate) => patternDeclares(candidate, inner.name));
+  const annotation = param?.type === 'Identifier' ? param.typeAnnotation?.typeAnnotation : undefined;
+  if (annotation?.type === 'TSTypeReference' && typeName(annotation.typeName) === 'Record') return true;
+  return annotation?.type === 'TSObjectKeyword' || annotationLacksMeta(annotation);
 }

@@ -33,6 +33,11 @@ const nearMiss = (line: number, column: number, endColumn: number, key: string, 
 
 const valid: ValidTestCase<Options>[] = [
   {
+    // A gateway that drops the upstream's identity from the result it forwards deletes a key MCP defines, on purpose.
+    name: 'delete of the MCP-reserved serverInfo key from a forwarded _meta is no typo',
+    code: "async function relay(up) {\n  const r = await up.callTool({ name: 'x' });\n  delete r._meta['io.modelcontextprotocol/serverInfo'];\n  return { content: r.content, _meta: r._meta };\n}",
+  },
+  {
     name: "a same-file helper's registered key set on the returned const; a key set on another local is not the helper's",
     filename: SEARCH_OP,
     code: `function statsMeta(stats, hits) {

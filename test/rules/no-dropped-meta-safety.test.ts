@@ -1,0 +1,641 @@
+/**
+ * no-dropped-meta: its suggestions are safe and its answers right. Each suggestion case is real TypeScript against the
+ * installed SDK: the input compiles under `tsc --strict`, every suggestion's output compiles too, and linting that
+ * output with every rule of the plugin finds nothing the input did not (the fixed finding is gone). The cases: a
+ * `.then` callback's result (the declaration goes where its parameter is), a `return` that is the body of an `if` or
+ * `else` without braces, guarded reads (`r?.content`), a wrapped handler typed without `_meta`, a request `params`
+ * typed without `_meta`, the `forwardsServerInfo` edit made on the AST (another holder's `other._meta` and a string
+ * that mentions `r._meta` stay), its aliases, rests and conditionals, a `delete` of the upstream identity, a
+ * `metadata` member that is no slot, a slot the literal fills itself, and a `let` assigned in a `try`.
+ */
+import * as path from 'node:path';
+import tsParser from '@typescript-eslint/parser';
+import type { InvalidTestCase, ValidTestCase } from '@typescript-eslint/rule-tester';
+import { Linter } from 'eslint';
+import { describe, expect, it } from 'vitest';
+import rule, { type MessageIds, type Options } from '../../rules/no-dropped-meta';
+import plugin from '../../src/index';
+import { compile, errorsOf, STRICT_NODE16 } from '../robustness/type-check';
+import { createTypedRuleTester, createUntypedRuleTester, TYPED_FIXTURE_DIR, TYPED_OTHER, UNTYPED_OTHER } from './typed-rule-tester';
+
+const lines = (...parts: string[]): string => parts.join('\n');
+const HEAD = [
+  "import type { Client } from '@modelcontextprotocol/sdk/client/index.js';",
+  "import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';",
+  'declare const upstream: Client;',
+];
+const KEY = "'io.modelcontextprotocol/serverInfo'";
+
+const valid: ValidTestCase<Options>[] = [
+  {
+    name: 'D1: a member named metadata that holds a string is no _meta slot',
+    code: lines(
+      ...HEAD,
+      "interface LogRecord { role: 'tool'; content: unknown; metadata?: string }",
+      'export function toLog(result: CallToolResult): LogRecord {',
+      "  return { role: 'tool', content: result.content };",
+      '}',
+    ),
+  },
+  {
+    name: 'D2: a literal that fills the metadata slot itself',
+    code: lines(
+      ...HEAD,
+      "interface ToolMessage { role: 'tool'; content: unknown; metadata?: Record<string, unknown> }",
+      'export function toMessage(result: CallToolResult, startedAt: number): ToolMessage {',
+      "  return { role: 'tool', content: result.content, metadata: { startedAt, tool: 'search' } };",
+      '}',
+    ),
+  },
+  {
+    name: 'D3: the upstream identity deleted in place before the upstream _meta is forwarded',
+    code: lines(
+      ...HEAD,
+      'export async function relay(): Promise<CallToolResult> {',
+      "  const r = (await upstream.callTool({ name: 'search' })) as CallToolResult;",
+      `  if (r._meta) delete r._meta[${KEY}];`,
+      '  return { content: r.content, _meta: r._meta };',
+      '}',
+    ),
+  },
+  {
+    name: 'D3: the same through an alias and the SDK constant',
+    code: lines(
+      ...HEAD,
+      "const SERVER_INFO_META_KEY = 'io.modelcontextprotocol/serverInfo';",
+      'export async function relay(): Promise<CallToolResult> {',
+      "  const r = (await upstream.callTool({ name: 'search' })) as CallToolResult;",
+      '  const meta = r._meta ?? {};',
+      '  delete meta[SERVER_INFO_META_KEY];',
+      '  return { content: r.content, _meta: meta };',
+      '}',
+    ),
+  },
+  {
+    name: 'D4: a rest that drops the upstream identity is the deliberate form',
+    code: lines(
+      ...HEAD,
+      'export async function relay(): Promise<CallToolResult> {',
+      "  const r = (await upstream.callTool({ name: 'search' })) as CallToolResult;",
+      `  const { ${KEY}: _identity, 'com.example/debug': _debug, ...rest } = r._meta ?? {};`,
+      '  return { content: r.content, _meta: rest };',
+      '}',
+    ),
+  },
+  {
+    name: 'S5: a params object the function built itself has no caller _meta',
+    code: lines(
+      ...HEAD,
+      'export async function call(name: string, token: string) {',
+      '  const params = { name, arguments: {} };',
+      "  return upstream.request({ method: 'tools/call', params: { ...params, _meta: { progressToken: token } } }, CallToolResultSchema);",
+      '}',
+    ),
+  },
+  {
+    name: 'D5: a let assigned in a try and then read whole is forwarded',
+    code: lines(
+      ...HEAD,
+      'export async function relay(): Promise<CallToolResult> {',
+      '  let r: CallToolResult;',
+      '  try {',
+      "    r = (await upstream.callTool({ name: 'search' })) as CallToolResult;",
+      '  } catch {',
+      '    return { content: [], isError: true };',
+      '  }',
+      '  return r;',
+      '}',
+    ),
+  },
+];
+
+/** The suggestion cases: each input compiles, and so does each suggestion's output (checked below). */
+const invalid: InvalidTestCase<MessageIds, Options>[] = [
+  {
+    name: 'S1: a .then callback with an expression body: the suggestion stays inside the callback',
+    code: lines(
+      ...HEAD,
+      'export function relay(): Promise<CallToolResult> {',
+      "  return upstream.callTool({ name: 'first' }).then((r) => ({ content: (r as CallToolResult).content }));",
+      '}',
+    ),
+    errors: [
+      {
+        messageId: 'droppedMeta',
+        line: 5,
+        column: 60,
+        suggestions: [
+          {
+            messageId: 'suggestForwardUpstreamMeta',
+            output: lines(
+              "import type { Client } from '@modelcontextprotocol/sdk/client/index.js';",
+              "import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';",
+              'declare const upstream: Client;',
+              'export function relay(): Promise<CallToolResult> {',
+              "  return upstream.callTool({ name: 'first' }).then((r) => ({ ...(r._meta && { _meta: (({ 'io.modelcontextprotocol/serverInfo': _upstreamServerInfo, ...upstreamMeta }) => upstreamMeta)(r._meta) }), content: (r as CallToolResult).content }));",
+              '}',
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'S1: a .then callback with a block body: the declaration goes before its own return',
+    code: lines(
+      ...HEAD,
+      'export function relay(): Promise<CallToolResult> {',
+      "  return upstream.callTool({ name: 'first' }).then((result) => {",
+      '    const r = result as CallToolResult;',
+      '    return { content: r.content };',
+      '  });',
+      '}',
+    ),
+    errors: [
+      {
+        messageId: 'droppedMeta',
+        line: 7,
+        column: 12,
+        suggestions: [
+          {
+            messageId: 'suggestForwardUpstreamMeta',
+            output: lines(
+              "import type { Client } from '@modelcontextprotocol/sdk/client/index.js';",
+              "import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';",
+              'declare const upstream: Client;',
+              'export function relay(): Promise<CallToolResult> {',
+              "  return upstream.callTool({ name: 'first' }).then((result) => {",
+              '    const r = result as CallToolResult;',
+              "    const { 'io.modelcontextprotocol/serverInfo': _upstreamServerInfo, ...upstreamMeta } = r._meta ?? {};",
+              '    return { ...(r._meta && { _meta: upstreamMeta }), content: r.content };',
+              '  });',
+              '}',
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'S2: a return that is the body of an if without braces gets a block',
+    code: lines(
+      ...HEAD,
+      'export async function relay(flag: boolean): Promise<CallToolResult> {',
+      "  const r = (await upstream.callTool({ name: 'search' })) as CallToolResult;",
+      '  if (flag) return { content: r.content };',
+      '  return { content: [] };',
+      '}',
+    ),
+    errors: [
+      {
+        messageId: 'droppedMeta',
+        line: 6,
+        column: 20,
+        suggestions: [
+          {
+            messageId: 'suggestForwardUpstreamMeta',
+            output: lines(
+              "import type { Client } from '@modelcontextprotocol/sdk/client/index.js';",
+              "import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';",
+              'declare const upstream: Client;',
+              'export async function relay(flag: boolean): Promise<CallToolResult> {',
+              "  const r = (await upstream.callTool({ name: 'search' })) as CallToolResult;",
+              "  if (flag) { const { 'io.modelcontextprotocol/serverInfo': _upstreamServerInfo, ...upstreamMeta } = r._meta ?? {}; return { ...(r._meta && { _meta: upstreamMeta }), content: r.content }; }",
+              '  return { content: [] };',
+              '}',
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'S2: a return that is the body of an else without braces gets a block',
+    code: lines(
+      ...HEAD,
+      'export async function relay(flag: boolean): Promise<CallToolResult> {',
+      "  const r = (await upstream.callTool({ name: 'search' })) as CallToolResult;",
+      '  if (flag) return { content: [] };',
+      '  else return { content: r.content, isError: r.isError };',
+      '}',
+    ),
+    errors: [
+      {
+        messageId: 'droppedMeta',
+        line: 7,
+        column: 15,
+        suggestions: [
+          {
+            messageId: 'suggestForwardUpstreamMeta',
+            output: lines(
+              "import type { Client } from '@modelcontextprotocol/sdk/client/index.js';",
+              "import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';",
+              'declare const upstream: Client;',
+              'export async function relay(flag: boolean): Promise<CallToolResult> {',
+              "  const r = (await upstream.callTool({ name: 'search' })) as CallToolResult;",
+              '  if (flag) return { content: [] };',
+              "  else { const { 'io.modelcontextprotocol/serverInfo': _upstreamServerInfo, ...upstreamMeta } = r._meta ?? {}; return { ...(r._meta && { _meta: upstreamMeta }), content: r.content, isError: r.isError }; }",
+              '}',
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'S3: a result that may be undefined is read guarded',
+    code: lines(
+      ...HEAD,
+      'export function toResult(r: CallToolResult | undefined): CallToolResult {',
+      '  return { content: r?.content ?? [] };',
+      '}',
+    ),
+    errors: [
+      {
+        messageId: 'droppedMeta',
+        line: 5,
+        column: 10,
+        suggestions: [
+          {
+            messageId: 'suggestForwardMeta',
+            output: lines(
+              "import type { Client } from '@modelcontextprotocol/sdk/client/index.js';",
+              "import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';",
+              'declare const upstream: Client;',
+              'export function toResult(r: CallToolResult | undefined): CallToolResult {',
+              '  return { ...(r?._meta && { _meta: r?._meta }), content: r?.content ?? [] };',
+              '}',
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'S3: an upstream call on a client that may be missing is read guarded',
+    code: lines(
+      ...HEAD,
+      'declare const maybe: Client | undefined;',
+      'export async function relay(): Promise<CallToolResult> {',
+      "  const r = (await maybe?.callTool({ name: 'search' })) as CallToolResult | undefined;",
+      '  return { content: r?.content ?? [], isError: r?.isError };',
+      '}',
+    ),
+    errors: [
+      {
+        messageId: 'droppedMeta',
+        line: 7,
+        column: 10,
+        suggestions: [
+          {
+            messageId: 'suggestForwardUpstreamMeta',
+            output: lines(
+              "import type { Client } from '@modelcontextprotocol/sdk/client/index.js';",
+              "import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';",
+              'declare const upstream: Client;',
+              'declare const maybe: Client | undefined;',
+              'export async function relay(): Promise<CallToolResult> {',
+              "  const r = (await maybe?.callTool({ name: 'search' })) as CallToolResult | undefined;",
+              "  const { 'io.modelcontextprotocol/serverInfo': _upstreamServerInfo, ...upstreamMeta } = r?._meta ?? {};",
+              '  return { ...(r?._meta && { _meta: upstreamMeta }), content: r?.content ?? [], isError: r?.isError };',
+              '}',
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'S6: a wrapped handler typed without _meta is read through a cast',
+    code: lines(
+      ...HEAD,
+      "type Reply = { content: CallToolResult['content']; isError?: boolean };",
+      'export function withTimeout(handler: (args: unknown) => Promise<{ content: Reply["content"]; isError?: boolean }>) {',
+      '  return async (args: unknown): Promise<Reply> => {',
+      '    const result = await handler(args);',
+      '    return { content: result.content, isError: result.isError };',
+      '  };',
+      '}',
+    ),
+    errors: [
+      {
+        messageId: 'droppedMeta',
+        line: 8,
+        column: 12,
+        suggestions: [
+          {
+            messageId: 'suggestForwardMeta',
+            output: lines(
+              "import type { Client } from '@modelcontextprotocol/sdk/client/index.js';",
+              "import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';",
+              'declare const upstream: Client;',
+              "type Reply = { content: CallToolResult['content']; isError?: boolean };",
+              'export function withTimeout(handler: (args: unknown) => Promise<{ content: Reply["content"]; isError?: boolean }>) {',
+              '  return async (args: unknown): Promise<Reply> => {',
+              '    const result = await handler(args);',
+              '    return { ...((result as { _meta?: Record<string, unknown> })._meta && { _meta: (result as { _meta?: Record<string, unknown> })._meta }), content: result.content, isError: result.isError };',
+              '  };',
+              '}',
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'S5: a request params typed without _meta: the merge reads it through a cast',
+    code: lines(
+      ...HEAD,
+      'export async function call(params: { name: string; arguments?: Record<string, unknown> }, token: string) {',
+      "  return upstream.request({ method: 'tools/call', params: { ...params, _meta: { progressToken: token } } }, CallToolResultSchema);",
+      '}',
+    ),
+    errors: [
+      {
+        messageId: 'replacesRequestMeta',
+        line: 5,
+        column: 72,
+        suggestions: [
+          {
+            messageId: 'suggestMergeRequestMeta',
+            output: lines(
+              "import type { Client } from '@modelcontextprotocol/sdk/client/index.js';",
+              "import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';",
+              'declare const upstream: Client;',
+              'export async function call(params: { name: string; arguments?: Record<string, unknown> }, token: string) {',
+              "  return upstream.request({ method: 'tools/call', params: { ...params, _meta: { ...(params as { _meta?: Record<string, unknown> } | undefined)?._meta, progressToken: token } } }, CallToolResultSchema);",
+              '}',
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "S4: the forwardsServerInfo edit replaces the upstream read only: another holder's _meta and strings stay",
+    code: lines(
+      ...HEAD,
+      'export async function fanOut(other: CallToolResult): Promise<CallToolResult> {',
+      "  const r = (await upstream.callTool({ name: 'search' })) as CallToolResult;",
+      "  return { content: [...r.content, { type: 'text', text: 'see r._meta' }], _meta: { ...r._meta, 'com.example/other': other._meta } };",
+      '}',
+    ),
+    errors: [
+      {
+        messageId: 'forwardsServerInfo',
+        line: 6,
+        column: 76,
+        suggestions: [
+          {
+            messageId: 'suggestDropServerInfo',
+            output: lines(
+              "import type { Client } from '@modelcontextprotocol/sdk/client/index.js';",
+              "import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';",
+              'declare const upstream: Client;',
+              'export async function fanOut(other: CallToolResult): Promise<CallToolResult> {',
+              "  const r = (await upstream.callTool({ name: 'search' })) as CallToolResult;",
+              "  const { 'io.modelcontextprotocol/serverInfo': _upstreamServerInfo, ...upstreamMeta } = r._meta ?? {};",
+              "  return { content: [...r.content, { type: 'text', text: 'see r._meta' }], _meta: { ...upstreamMeta, 'com.example/other': other._meta } };",
+              '}',
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'D4: an alias of the upstream _meta',
+    code: lines(
+      ...HEAD,
+      'export async function relay(): Promise<CallToolResult> {',
+      "  const r = (await upstream.callTool({ name: 'search' })) as CallToolResult;",
+      '  const meta = r._meta;',
+      '  return { content: r.content, _meta: meta };',
+      '}',
+    ),
+    errors: [
+      {
+        messageId: 'forwardsServerInfo',
+        line: 7,
+        column: 32,
+        suggestions: [
+          {
+            messageId: 'suggestDropServerInfo',
+            output: lines(
+              "import type { Client } from '@modelcontextprotocol/sdk/client/index.js';",
+              "import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';",
+              'declare const upstream: Client;',
+              'export async function relay(): Promise<CallToolResult> {',
+              "  const r = (await upstream.callTool({ name: 'search' })) as CallToolResult;",
+              '  const meta = r._meta;',
+              "  const { 'io.modelcontextprotocol/serverInfo': _upstreamServerInfo, ...upstreamMeta } = meta ?? {};",
+              '  return { content: r.content, _meta: upstreamMeta };',
+              '}',
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'D4: a rest that drops another key keeps the upstream identity',
+    code: lines(
+      ...HEAD,
+      'export async function relay(): Promise<CallToolResult> {',
+      "  const r = (await upstream.callTool({ name: 'search' })) as CallToolResult;",
+      "  const { 'com.example/debug': _debug, ...rest } = r._meta ?? {};",
+      '  return { content: r.content, _meta: rest };',
+      '}',
+    ),
+    errors: [
+      {
+        messageId: 'forwardsServerInfo',
+        line: 7,
+        column: 32,
+        suggestions: [
+          {
+            messageId: 'suggestDropServerInfo',
+            output: lines(
+              "import type { Client } from '@modelcontextprotocol/sdk/client/index.js';",
+              "import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';",
+              'declare const upstream: Client;',
+              'export async function relay(): Promise<CallToolResult> {',
+              "  const r = (await upstream.callTool({ name: 'search' })) as CallToolResult;",
+              "  const { 'com.example/debug': _debug, 'io.modelcontextprotocol/serverInfo': _upstreamServerInfo, ...rest } = r._meta ?? {};",
+              '  return { content: r.content, _meta: rest };',
+              '}',
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'D4: a conditional copy of the upstream _meta (its test stays)',
+    code: lines(
+      ...HEAD,
+      'export async function relay(): Promise<CallToolResult> {',
+      "  const r = (await upstream.callTool({ name: 'search' })) as CallToolResult;",
+      '  return { content: r.content, _meta: r._meta ? { ...r._meta } : undefined };',
+      '}',
+    ),
+    errors: [
+      {
+        messageId: 'forwardsServerInfo',
+        line: 6,
+        column: 32,
+        suggestions: [
+          {
+            messageId: 'suggestDropServerInfo',
+            output: lines(
+              "import type { Client } from '@modelcontextprotocol/sdk/client/index.js';",
+              "import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';",
+              'declare const upstream: Client;',
+              'export async function relay(): Promise<CallToolResult> {',
+              "  const r = (await upstream.callTool({ name: 'search' })) as CallToolResult;",
+              "  const { 'io.modelcontextprotocol/serverInfo': _upstreamServerInfo, ...upstreamMeta } = r._meta ?? {};",
+              '  return { content: r.content, _meta: r._meta ? { ...upstreamMeta } : undefined };',
+              '}',
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'D5: a let assigned in a try is an upstream result, not a read of its _meta',
+    code: lines(
+      ...HEAD,
+      'export async function relay(): Promise<CallToolResult> {',
+      '  let r: CallToolResult;',
+      '  try {',
+      "    r = (await upstream.callTool({ name: 'search' })) as CallToolResult;",
+      '  } catch {',
+      '    return { content: [], isError: true };',
+      '  }',
+      '  return { content: r.content, isError: r.isError };',
+      '}',
+    ),
+    errors: [
+      {
+        messageId: 'droppedMeta',
+        line: 11,
+        column: 10,
+        suggestions: [
+          {
+            messageId: 'suggestForwardUpstreamMeta',
+            output: lines(
+              "import type { Client } from '@modelcontextprotocol/sdk/client/index.js';",
+              "import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';",
+              'declare const upstream: Client;',
+              'export async function relay(): Promise<CallToolResult> {',
+              '  let r: CallToolResult;',
+              '  try {',
+              "    r = (await upstream.callTool({ name: 'search' })) as CallToolResult;",
+              '  } catch {',
+              '    return { content: [], isError: true };',
+              '  }',
+              "  const { 'io.modelcontextprotocol/serverInfo': _upstreamServerInfo, ...upstreamMeta } = r._meta ?? {};",
+              '  return { ...(r._meta && { _meta: upstreamMeta }), content: r.content, isError: r.isError };',
+              '}',
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'issue 33: a destructured result: the message names what the suggestion does',
+    code: lines(
+      ...HEAD,
+      'export async function relay(): Promise<CallToolResult> {',
+      "  const { content, isError } = (await upstream.callTool({ name: 'search' })) as CallToolResult;",
+      '  return { content, isError };',
+      '}',
+    ),
+    errors: [
+      {
+        messageId: 'droppedMeta',
+        line: 6,
+        column: 10,
+        data: {
+          sink: 'This tool result',
+          source: 'upstream.callTool(…)',
+          line: '5',
+          fields: '`content`, `isError`',
+          origin: 'the upstream server',
+          slot: '_meta',
+          carry:
+            "Destructure `_meta` with the other fields, drop the upstream's `io.modelcontextprotocol/serverInfo` from it and carry it over: `...(_meta && { _meta: upstreamMeta })`",
+        },
+        suggestions: [
+          {
+            messageId: 'suggestForwardUpstreamMeta',
+            output: lines(
+              "import type { Client } from '@modelcontextprotocol/sdk/client/index.js';",
+              "import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';",
+              'declare const upstream: Client;',
+              'export async function relay(): Promise<CallToolResult> {',
+              "  const { content, isError, _meta } = (await upstream.callTool({ name: 'search' })) as CallToolResult;",
+              "  const { 'io.modelcontextprotocol/serverInfo': _upstreamServerInfo, ...upstreamMeta } = _meta ?? {};",
+              '  return { ...(_meta && { _meta: upstreamMeta }), content, isError };',
+              '}',
+            ),
+          },
+        ],
+      },
+    ],
+  },
+];
+
+const at = <T extends { filename?: string }>(filename: string, tests: T[]): T[] => tests.map((test) => ({ filename, ...test }));
+
+createUntypedRuleTester().run('no-dropped-meta safety (without types)', rule, {
+  valid: at(UNTYPED_OTHER, valid),
+  invalid: at(UNTYPED_OTHER, invalid),
+});
+createTypedRuleTester().run('no-dropped-meta safety (with types)', rule, {
+  valid: at(TYPED_OTHER, valid),
+  invalid: at(TYPED_OTHER, invalid),
+});
+
+/** A file the compiler reads from memory, beside the typed fixture (so the SDKs resolve from node_modules). */
+const CHECKED = path.join(TYPED_FIXTURE_DIR, 'src', 'suggestion-check.mts');
+const linter = new Linter({ configType: 'flat' });
+const CONFIG: Linter.Config[] = [
+  { files: ['**/*.ts', '**/*.mts'], languageOptions: { parser: tsParser } },
+  {
+    ...(plugin.configs.strict as Linter.Config),
+    files: ['**/*.ts', '**/*.mts'],
+    settings: { 'mcp-meta': { registry: path.join(TYPED_FIXTURE_DIR, 'mcp-meta.registry.json') } },
+  },
+];
+
+function findings(code: string): string[] {
+  return linter
+    .verify(code, CONFIG, { filename: UNTYPED_OTHER })
+    .map((message) => `${message.ruleId ?? 'fatal'}:${message.messageId ?? message.message}`)
+    .sort();
+}
+
+describe('every suggestion of no-dropped-meta type-checks and earns no new finding', () => {
+  it.each(invalid.map((test) => [test.name, test] as const))('%s', (_name, test) => {
+    const before = errorsOf(compile(new Map([[CHECKED, test.code]]), STRICT_NODE16), CHECKED);
+    expect(before, 'the input compiles').toEqual([]);
+    const found = findings(test.code);
+    for (const error of test.errors) {
+      for (const suggestion of (error as { suggestions?: { output: string }[] }).suggestions ?? []) {
+        const output = suggestion.output;
+        expect(errorsOf(compile(new Map([[CHECKED, output]]), STRICT_NODE16), CHECKED), output).toEqual([]);
+        const after = findings(output);
+        const reported = `mcp-meta/no-dropped-meta:${error.messageId}`;
+        expect(after.filter((finding) => finding === reported).length).toBeLessThan(found.filter((finding) => finding === reported).length);
+        for (const finding of new Set(after)) {
+          expect(after.filter((other) => other === finding).length, `${finding} after the suggestion`).toBeLessThanOrEqual(
+            found.filter((other) => other === finding).length,
+          );
+        }
+      }
+    }
+  });
+});
