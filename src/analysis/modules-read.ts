@@ -4,7 +4,8 @@
  * another module would leave stale results. `createConfig` asks for the modules read under its manifests
  * (`persistModulesRead`); the lint path notes each module it reads and, after a file's analysis, adds new ones to a
  * small sidecar (`node_modules/.cache/eslint-plugin-mcp-meta/modules-<manifest>.json` of the manifest's package,
- * written atomically) with the sha256 of their content when first read. The next `createConfig` folds into
+ * written atomically, under a lock file so that concurrent workers and processes lose none of each other's modules)
+ * with the sha256 of their content when first read. The next `createConfig` folds into
  * `registryHash` the modules whose content now differs from that: nothing while they are as first read (so a new module
  * costs no re-lint), and any edit changes the config and invalidates every cached result, as a manifest edit does.
  * The hash is a function of the modules' contents, never of the runs' history.
@@ -129,8 +130,10 @@ function digestOf(sidecar: Sidecar): string {
 }
 
 /**
- * Writes each changed sidecar: merged with what is on disk now (another ESLint worker may have added modules), written
- * atomically (`writeFileAtomically`: a reader never sees half a file). Failures are ignored.
+ * Writes each changed sidecar: merged with what is on disk now (another ESLint worker or process may have added
+ * modules), written atomically (`writeFileAtomically`: a reader never sees half a file), all under the sidecar's lock
+ * (`withSidecarLock`): without it, two writers that read before either renamed lost the modules of the one renamed
+ * first. Failures are ignored.
  */
 function flushSidecars(): void {
   flushScheduled = false;
@@ -138,13 +141,87 @@ function flushSidecars(): void {
     if (!sidecar?.dirty) continue;
     sidecar.dirty = false;
     try {
-      // The first content seen wins: what another worker (or run) listed first is what cached results were built on.
-      for (const [module, content] of readListed(sidecar.file)) sidecar.known.set(module, content);
       fs.mkdirSync(path.dirname(sidecar.file), { recursive: true });
-      const modules = Object.fromEntries([...sidecar.known].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-      writeFileAtomically(sidecar.file, JSON.stringify({ version: 1, modules }, null, 2) + '\n');
+      withSidecarLock(sidecar.file, () => {
+        // The first content seen wins: what another worker (or run) listed first is what cached results were built on.
+        for (const [module, content] of readListed(sidecar.file)) sidecar.known.set(module, content);
+        const modules = Object.fromEntries([...sidecar.known].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+        writeFileAtomically(sidecar.file, JSON.stringify({ version: 1, modules }, null, 2) + '\n');
+      });
     } catch {
       // Unwritable: imported modules are then not part of `--cache`'s key; the lint itself is unaffected.
     }
+  }
+}
+
+/** A lock older than this is taken to be left by a writer that died holding it (holding it takes a read and a write). */
+const STALE_LOCK_MS = 10_000;
+/** How long a writer waits for the lock before it gives up this flush (the next one, or the next run, adds them). */
+const LOCK_WAIT_MS = 2 * STALE_LOCK_MS;
+const LOCK_RETRY_MS = 2;
+
+/**
+ * Runs `update` holding `<file>.lock`, created with `O_EXCL` (`wx`): one writer at a time reads, merges and renames,
+ * across ESLint's worker threads and processes alike. A lock file is simpler than one sidecar per writer merged on
+ * read: those files pile up run after run and merging them back into one needs this same lock. A lock whose writer
+ * is gone (its pid is not running here) or that is older than `STALE_LOCK_MS` is removed; the wait is synchronous
+ * (the flush runs at exit too, where nothing asynchronous runs) and short, since holding the lock takes milliseconds.
+ * Throws when the lock cannot be had (the caller ignores it, as any unwritable sidecar).
+ */
+function withSidecarLock(file: string, update: () => void): void {
+  const lock = `${file}.lock`;
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  let fd: number | undefined;
+  for (;;) {
+    try {
+      fd = fs.openSync(lock, 'wx');
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || Date.now() > deadline) throw error;
+    }
+    if (!removedStaleLock(lock)) Atomics.wait(PAUSE, 0, 0, LOCK_RETRY_MS);
+  }
+  try {
+    fs.writeSync(fd, `${process.pid}\n`);
+    fs.closeSync(fd);
+    update();
+  } finally {
+    fs.rmSync(lock, { force: true });
+  }
+}
+
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
+
+/** Removes `lock` when its writer is gone or it is stale; true when it did (the caller retries at once). */
+function removedStaleLock(lock: string): boolean {
+  let stat: fs.Stats | undefined;
+  let holder: number;
+  try {
+    stat = fs.statSync(lock, { throwIfNoEntry: false });
+    if (!stat) return true;
+    holder = Number.parseInt(fs.readFileSync(lock, 'utf8'), 10);
+  } catch {
+    return false;
+  }
+  // An empty lock is one being written right now (created, its pid not yet written): not stale unless old.
+  const stale = Date.now() - stat.mtimeMs > STALE_LOCK_MS || (Number.isInteger(holder) && holder !== process.pid && !isRunning(holder));
+  if (!stale) return false;
+  try {
+    // Only the lock judged stale: if another writer replaced it meanwhile (another inode or time), it is theirs.
+    const now = fs.statSync(lock);
+    if (now.ino === stat.ino && now.mtimeMs === stat.mtimeMs) fs.rmSync(lock);
+  } catch {
+    // gone already
+  }
+  return true;
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
