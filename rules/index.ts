@@ -15,6 +15,7 @@ import noUnregisteredMetaKey from './no-unregistered-meta-key';
 import noWholesaleMetaAssign from './no-wholesale-meta-assign';
 import requireProducerIsolation from './require-producer-isolation';
 import tolerateUnknownMetaFields from './tolerate-unknown-meta-fields';
+import validAppLinkage from './valid-app-linkage';
 import validRegistry from './valid-registry';
 
 export type AnyRule = TSESLint.RuleModule<string, readonly unknown[]>;
@@ -29,6 +30,7 @@ export const rules: Record<string, AnyRule> = {
   'no-wholesale-meta-assign': noWholesaleMetaAssign,
   'require-producer-isolation': requireProducerIsolation,
   'tolerate-unknown-meta-fields': tolerateUnknownMetaFields,
+  'valid-app-linkage': validAppLinkage,
   'valid-registry': validRegistry,
 };
 const { name, version } = readPackageJson();

@@ -14,6 +14,8 @@ export type FindingCode =
   | 'key-not-written'
   | 'field-not-written'
   | 'source-unreadable'
+  | 'app-resource-missing'
+  | 'app-mime-type'
   // diff: its breaking changes, and acceptedBreaks entries that accept nothing
   | BreakingChangeKind
   | 'accepted-break-stale'
@@ -43,6 +45,14 @@ export const FINDING_CODES: Readonly<Record<FindingCode, FindingCodeInfo>> = {
     anchor: 'check',
   },
   'source-unreadable': { summary: 'A producer file cannot be parsed, so its keys count as not written.', anchor: 'check' },
+  'app-resource-missing': {
+    summary: 'A tool links an MCP Apps / ChatGPT widget (ui.resourceUri, openai/outputTemplate) that no file registers as a resource.',
+    anchor: 'check',
+  },
+  'app-mime-type': {
+    summary: 'A linked widget resource declares a MIME type its hosts do not render (or none on its contents).',
+    anchor: 'check',
+  },
   'key-removed': { summary: 'A key present at the base revision is gone (breaking).', anchor: 'diff' },
   'field-removed': { summary: 'A field present at the base revision is gone (breaking).', anchor: 'diff' },
   'field-renamed': { summary: 'A field was renamed (breaking).', anchor: 'diff' },

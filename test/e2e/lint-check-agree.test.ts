@@ -32,6 +32,12 @@ const SEEDED_CHECK_FINDINGS: Readonly<Record<string, readonly string[]>> = {
   // The widget server still registers the legacy host keys it writes for older hosts: deprecation warnings
   // (ui/resourceUri, openai/widgetCSP, openai/widgetDomain; docs/host-keys.md names their replacements).
   'apps-widget-server': ['registry-problem 32', 'registry-problem 52', 'registry-problem 57'],
+  // Widgets linked to no registered resource, or to one whose MIME type their hosts do not render (the lines are the
+  // source files'; each fixture's violations/README.md lists them). mcp-apps-server's seeded foreign `ui` write links a
+  // widget nothing registers, which `check` now sees too.
+  'app-linkage-server': ['app-mime-type 7', 'app-mime-type 8', 'app-mime-type 13', 'app-resource-missing 10', 'app-resource-missing 11'],
+  'chatgpt-apps-server': ['app-mime-type 8', 'app-resource-missing 8'],
+  'mcp-apps-server': ['app-resource-missing 9'],
 };
 
 interface CheckJson {

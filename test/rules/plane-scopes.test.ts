@@ -82,6 +82,10 @@ const CASES: Record<string, { scope: PlaneScope; case: RuleCase } | { readsNoWri
     // Without a program it reports nothing at all; its typed tests (typed-fields) cover what it reports.
     case: { reportedOn: 'result', filename: PRODUCER, meta: '{ owned: { count: 1 } }' },
   },
+  'valid-app-linkage': {
+    scope: 'manifest',
+    case: { reportedOn: 'tool', filename: PRODUCER, meta: "{ ui: { resourceUri: 'https://example.com/view.html' } }" },
+  },
   'no-dropped-meta': { readsNoWrites: 'reads the pass-through model (pass-through.ts), not the writes' },
   'tolerate-unknown-meta-fields': { readsNoWrites: 'reads the strict reads of `_meta` (strict-meta-reads.ts), not the writes' },
   'valid-registry': { readsNoWrites: 'reports the manifest, once per file' },

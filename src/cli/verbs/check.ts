@@ -17,6 +17,7 @@ import { displayPath } from '../format-report';
 import { describeIoError, locate, type ManifestSource } from '../manifest-source';
 import { loadRegistryWithFindings, registryProblemToFinding, resolveRegistryPath } from '../registry-findings';
 import { listSourceFiles } from '../source-files';
+import { appLinkageFindings } from '../app-linkage';
 import { findTsconfig, loadTypedProject, type TypedProject } from '../typed-project';
 import { FORMAT_HELP, type Verb } from '../verb';
 import type { TypeServices } from '../../analysis/typed/type-services';
@@ -32,6 +33,8 @@ export const checkVerb: Verb = {
     '  key-not-written     a registered key that none of its producer files writes',
     '  field-not-written   a registered field that no producer of its key writes any more (a removal: rule 2)',
     '  registry-problem    manifest errors, and globs that match no file',
+    '  app-resource-missing  a tool links a ui:// widget (ui.resourceUri, openai/outputTemplate) no file registers',
+    '  app-mime-type       a linked widget resource declares a MIME type its hosts do not render',
     'Fields are only reported when every write of the key can be read statically (silence over noise).',
     'Several manifests (a monorepo) give one report; each finding names the manifest it belongs to.',
     'With --typed, keys and values are also read by their TypeScript types, as the rules read them with',
@@ -168,7 +171,8 @@ function checkManifest(registryPath: string, cwd: string, typed: TypedOptions | 
   /** Every site counted as a write of a registered key (the `written` of `--format json`; 1-based, as ESLint's). */
   const writeSites: Array<{ key: string; file: string; line: number; column: number }> = [];
   let producerFiles = 0;
-  for (const file of listSourceFiles(registry.dir)) {
+  const sourceFiles = listSourceFiles(registry.dir);
+  for (const file of sourceFiles) {
     const role = registry.classifyFile(file);
     if (role.ignored) continue;
     // Other files are read too: one may call an imported helper whose module (a producer) builds the keys.
@@ -251,6 +255,9 @@ function checkManifest(registryPath: string, cwd: string, typed: TypedOptions | 
       );
     }
   }
+  // MCP Apps widgets: each tool's link against the resources registered in every file (src/cli/app-linkage.ts).
+  const apps = appLinkageFindings(sourceFiles, registry, cwd);
+  findings.push(...apps.findings);
   // Reading order of the manifest, then of the code files.
   findings.sort((a, b) => (a.file ?? '').localeCompare(b.file ?? '') || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
   return {
@@ -262,6 +269,7 @@ function checkManifest(registryPath: string, cwd: string, typed: TypedOptions | 
       ...(outsideProgram.length > 0
         ? [`not in that program, read without types: ${outsideProgram.map((file) => displayPath(file, cwd)).join(', ')}`]
         : []),
+      ...apps.notes,
     ],
     data: { registry: displayPath(registryPath, cwd), keys: registry.keys.size, producerFiles, written: writeSites },
   };

@@ -1,0 +1,165 @@
+import type { TSESTree } from '@typescript-eslint/utils';
+import { appValueProblemsOf, widgetLinksOf, writesAppKeys, type AppValueProblem } from '../src/analysis/apps/app-meta';
+import { uiResourcesOf, type UiResource } from '../src/analysis/apps/app-resources';
+import { expectedMimeTypes, matchLink, wrongMimeTypes } from '../src/analysis/apps/linkage';
+import { describeUri } from '../src/analysis/apps/uri-value';
+import type { LinkVia } from '../src/analysis/apps/vocabulary';
+import { defineMetaRuleVisitor, writesNoMeta } from '../src/analysis/meta-context';
+import { createRule } from '../src/util/create-rule';
+import { nearestName } from '../src/util/nearest-name';
+
+export type Options = [];
+export type MessageIds =
+  | 'resourceMissing'
+  | 'wrongMimeType'
+  | 'contentWithoutMimeType'
+  | 'notUiScheme'
+  | 'flatDiffers'
+  | 'notOrigin'
+  | 'notDomain'
+  | 'visibility'
+  | 'visibilityNotArray'
+  | 'permission'
+  | 'permissionsNotObject';
+
+/** Each value problem as a report: its message and data. */
+function problemReport(problem: AppValueProblem): { messageId: MessageIds; data: Record<string, string> } {
+  switch (problem.kind) {
+    case 'not-ui-scheme':
+      return { messageId: 'notUiScheme', data: { uri: problem.uri, via: problem.via } };
+    case 'flat-differs':
+      return { messageId: 'flatDiffers', data: { flat: problem.flat, nested: problem.nested } };
+    case 'not-origin':
+      return { messageId: 'notOrigin', data: { value: problem.value, list: problem.list, why: problem.why } };
+    case 'not-domain':
+      return { messageId: 'notDomain', data: { value: problem.value, field: problem.field, why: problem.why } };
+    case 'visibility':
+      return { messageId: 'visibility', data: { value: problem.value } };
+    case 'visibility-not-array':
+      return { messageId: 'visibilityNotArray', data: {} };
+    case 'permission':
+      return {
+        messageId: 'permission',
+        data: { value: problem.value, near: nearHint(problem.value, ['camera', 'microphone', 'geolocation', 'clipboardWrite']) },
+      };
+    case 'permissions-not-object':
+      return { messageId: 'permissionsNotObject', data: {} };
+  }
+}
+
+function nearHint(value: string, candidates: Iterable<string>): string {
+  const near = nearestName(value, candidates, {
+    maxDistance: (candidate) => Math.max(2, Math.floor(candidate.length / 4)),
+    ignoreCase: true,
+  });
+  return near === null ? '' : ` Did you mean '${near}'?`;
+}
+
+function resourceUriText(resource: UiResource): string {
+  return describeUri(resource.uri);
+}
+
+export default createRule<Options, MessageIds>({
+  name: 'valid-app-linkage',
+  meta: {
+    type: 'problem',
+    docs: {
+      description:
+        'Require MCP Apps / ChatGPT widget links to reach a registered `ui://` resource of a MIME type its host renders, and widget CSP, visibility, permissions and domain values hosts accept',
+      recommended: 'warn',
+    },
+    schema: [],
+    messages: {
+      resourceMissing:
+        "The widget '{{uri}}' that `{{via}}` links is not a resource this file registers ({{registered}}): the host's resources/read of it fails and the tool renders no widget.{{near}} (`mcp-meta check` matches links and resources across files.)",
+      wrongMimeType:
+        "The widget resource '{{uri}}' declares MIME type '{{value}}'{{linkedBy}}: {{hosts}} render only {{expected}}, so the widget never renders.",
+      contentWithoutMimeType:
+        "A content item of the widget resource '{{uri}}' has no `mimeType`: MCP Apps requires {{expected}} on what resources/read returns, and a host that checks it does not render the widget.",
+      notUiScheme:
+        "'{{uri}}' in `{{via}}` is not a `ui://` URI: hosts render widgets only from ui:// resources, so the tool shows no widget.",
+      flatDiffers:
+        "The flat `ui/resourceUri` ('{{flat}}') and `ui.resourceUri` ('{{nested}}') of this tool name different widgets: hosts that read the flat key render another widget than hosts that read `ui.resourceUri`.",
+      notOrigin:
+        "'{{value}}' in `{{list}}` is not an origin ({{why}}): hosts build the widget's Content-Security-Policy from origins (`https://host[:port]`, `https://*.example.com`), so they drop or reject it and the widget's requests to it are blocked.",
+      notDomain:
+        "'{{value}}' in `{{field}}` cannot be the widget's dedicated origin ({{why}}): the host cannot serve the widget from it and falls back to its default sandbox origin (or rejects the resource).",
+      visibility:
+        "'{{value}}' is not a `ui.visibility` value ('model' or 'app'): hosts ignore it, so the tool is not hidden from or shown to whom you meant.",
+      visibilityNotArray:
+        "`ui.visibility` is an array of 'model' and 'app' (`['app']`), not a string: hosts that read it as a list ignore it and the tool keeps its default visibility.",
+      permission:
+        "'{{value}}' is not a `ui.permissions` permission (camera, microphone, geolocation, clipboardWrite): hosts do not grant it to the widget's iframe.{{near}}",
+      permissionsNotObject:
+        '`ui.permissions` is an object of empty objects (`{ camera: {} }`), not a list: hosts read its keys, so the widget is granted none of these.',
+    },
+  },
+  skipsFile: writesNoMeta,
+  create(context) {
+    const sourceCode = context.sourceCode;
+    return defineMetaRuleVisitor(context, 'manifest', ({ writes, filename }) => {
+      // Most files that write `_meta` write no widget key: one name test per key and nothing more.
+      if (!writesAppKeys(writes)) return;
+      const text = sourceCode.text;
+      for (const problem of appValueProblemsOf(writes, filename, text)) context.report({ node: problem.node, ...problemReport(problem) });
+      const resources = uiResourcesOf(sourceCode.ast, filename, text);
+      const links = widgetLinksOf(writes, filename, text);
+      const viasOf = new Map<UiResource, Set<LinkVia>>();
+      for (const link of links) {
+        const match = matchLink(link, resources);
+        if (match.kind === 'matched') {
+          for (const resource of match.resources) viasOf.set(resource, (viasOf.get(resource) ?? new Set()).add(link.via));
+        } else if (match.kind === 'missing' && resources.length > 0 && match.missing.every((value) => value.startsWith('ui://'))) {
+          const registered = resources.map(resourceUriText);
+          for (const uri of match.missing) {
+            context.report({
+              node: link.node,
+              messageId: 'resourceMissing',
+              data: {
+                uri,
+                via: link.via,
+                registered: `it registers '${registered.join("', '")}'`,
+                near: nearHint(
+                  uri,
+                  resources.flatMap((resource) => (resource.uri.kind === 'known' ? resource.uri.values : [])),
+                ),
+              },
+            });
+          }
+        }
+      }
+      const reported = new Set<TSESTree.Node>();
+      for (const resource of resources) {
+        const vias = viasOf.get(resource);
+        const expected = expectedMimeTypes(vias ?? new Set());
+        for (const wrong of wrongMimeTypes(resource, expected)) {
+          if (reported.has(wrong.node)) continue;
+          reported.add(wrong.node);
+          const mcpOnly = expected.length === 1;
+          context.report({
+            node: wrong.node,
+            messageId: 'wrongMimeType',
+            data: {
+              uri: resourceUriText(resource),
+              value: wrong.value,
+              linkedBy: vias ? ` and is linked by \`${[...vias].join('`, `')}\`` : '',
+              hosts: mcpOnly ? 'MCP Apps hosts' : 'MCP Apps hosts and ChatGPT',
+              expected: expected.map((mime) => `'${mime}'`).join(' or '),
+            },
+          });
+        }
+        if (vias) {
+          for (const item of resource.contentsWithoutMime) {
+            if (reported.has(item)) continue;
+            reported.add(item);
+            context.report({
+              node: item,
+              messageId: 'contentWithoutMimeType',
+              data: { uri: resourceUriText(resource), expected: expected.map((mime) => `'${mime}'`).join(' or ') },
+            });
+          }
+        }
+      }
+    });
+  },
+});

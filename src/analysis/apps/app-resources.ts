@@ -1,0 +1,192 @@
+/**
+ * The UI resources a file serves: `registerAppResource(server, name, uri, config, cb)`, `registerResource(name,
+ * uriOrTemplate, config, cb)` (SDK v1 and v2, a `ResourceTemplate` too), SDK v1's `resource(name, uri, …, cb)`, and
+ * the entries a low-level `resources/list` or `resources/read` handler returns (`{ uri, mimeType }`), with the MIME
+ * types they declare. Worked out once per AST, and only for a file whose writes link or describe a widget (or that
+ * names a `ui://` URI): a file without those never pays for this walk.
+ */
+import type { TSESTree } from '@typescript-eslint/utils';
+import { calleeName, propertyKeyName, unwrap, walkAll } from '../ast';
+import { constInitializer, constStrings } from '../bindings';
+import { uriTemplatePattern, uriValueOf, type UriValue } from './uri-value';
+
+/** A MIME type a resource declares: where, and the strings it may be (null: not known here). */
+export interface DeclaredMimeType {
+  readonly node: TSESTree.Node;
+  readonly values: readonly string[] | null;
+}
+
+export interface UiResource {
+  /** The URI it is served under, or the template it matches (`template` set). */
+  readonly uri: UriValue;
+  /** An RFC 6570 template's pattern (`new ResourceTemplate('ui://w/{id}.html', …)`), when it is one. */
+  readonly template: RegExp | null;
+  /** Where the URI is written. */
+  readonly node: TSESTree.Node;
+  /** How it is registered, for messages. */
+  readonly how: string;
+  /** The MIME types its listing and its contents declare. */
+  readonly mimeTypes: readonly DeclaredMimeType[];
+  /** The MIME type a registration defaults to when its config says none (`registerAppResource`: `RESOURCE_MIME_TYPE`). */
+  readonly defaultsToAppMime: boolean;
+  /** Content items (`{ uri, text }`, `{ uri, blob }`) written without a `mimeType`. */
+  readonly contentsWithoutMime: readonly TSESTree.ObjectExpression[];
+}
+
+const cache = new WeakMap<TSESTree.Program, readonly UiResource[]>();
+
+/** The request handlers whose results list or read resources. */
+const RESOURCE_HANDLERS = new Set(['ListResourcesRequestSchema', 'ReadResourceRequestSchema', 'resources/list', 'resources/read']);
+
+export function uiResourcesOf(ast: TSESTree.Program, file: string | null, text: string): readonly UiResource[] {
+  let found = cache.get(ast);
+  if (!found) {
+    found = collect(ast, file, text);
+    cache.set(ast, found);
+  }
+  return found;
+}
+
+function collect(ast: TSESTree.Program, file: string | null, text: string): UiResource[] {
+  const sourceText = (node: TSESTree.Node) => text.slice(node.range[0], node.range[1]);
+  // Calls first, read after the walk: a binding look-up needs every `parent` link, which the walk sets as it goes.
+  const calls: TSESTree.CallExpression[] = [];
+  walkAll(ast, (node) => {
+    if (node.type === 'CallExpression') calls.push(node);
+  });
+  const resources: UiResource[] = [];
+  for (const node of calls) {
+    const name = calleeName(node);
+    const args = node.arguments;
+    if (name === 'registerAppResource' && args.length >= 4) {
+      resources.push(registration(args[2], args[3], args[4], 'registerAppResource', true, file, sourceText));
+    } else if (name === 'registerResource' && args.length >= 3 && !isSpread(args[1])) {
+      resources.push(registration(args[1], args[2], args[3], 'registerResource', false, file, sourceText));
+    } else if (name === 'resource' && args.length >= 3 && node.callee.type === 'MemberExpression' && !isSpread(args[1])) {
+      const config = args.length >= 4 ? args[2] : undefined;
+      resources.push(registration(args[1], config, args[args.length - 1], 'resource', false, file, sourceText));
+    } else if (name === 'setRequestHandler' && args.length >= 2 && handlesResources(args[0], file)) {
+      resources.push(...handlerEntries(args[1], file, sourceText));
+    }
+  }
+  return resources.filter((resource) => !isOtherScheme(resource.uri));
+}
+
+function isSpread(node: TSESTree.Node | undefined): boolean {
+  return node?.type === 'SpreadElement';
+}
+
+/** A resource whose URI is certainly not `ui://` is no widget (a `file://` or `https://` resource). */
+function isOtherScheme(uri: UriValue): boolean {
+  if (uri.kind === 'known') return uri.values.every((value) => !value.startsWith('ui://'));
+  if (uri.kind === 'pattern') return /^[a-z][a-z0-9+.-]*:/i.test(uri.text) && !uri.text.startsWith('ui://');
+  return false;
+}
+
+function handlesResources(schema: TSESTree.Node, file: string | null): boolean {
+  const inner = unwrap(schema);
+  if (inner.type === 'Identifier') return RESOURCE_HANDLERS.has(inner.name);
+  if (inner.type === 'MemberExpression' && inner.property.type === 'Identifier') return RESOURCE_HANDLERS.has(inner.property.name);
+  const strings = constStrings(inner, file);
+  return strings?.some((value) => RESOURCE_HANDLERS.has(value)) ?? false;
+}
+
+function registration(
+  uriArgument: TSESTree.Node,
+  config: TSESTree.Node | undefined,
+  callback: TSESTree.Node | undefined,
+  how: string,
+  defaultsToAppMime: boolean,
+  file: string | null,
+  sourceText: (node: TSESTree.Node) => string,
+): UiResource {
+  const uriNode = unwrap(uriArgument);
+  let uri: UriValue;
+  let template: RegExp | null = null;
+  if (uriNode.type === 'NewExpression' && calleeIdentifier(uriNode) === 'ResourceTemplate' && uriNode.arguments[0]) {
+    uri = uriValueOf(uriNode.arguments[0], file, sourceText);
+    if (uri.kind === 'known' && uri.values.length === 1) template = uriTemplatePattern(uri.values[0]);
+  } else {
+    uri = uriValueOf(uriNode, file, sourceText);
+  }
+  const mimeTypes: DeclaredMimeType[] = [];
+  const configLiteral = objectOf(config);
+  const configMime = configLiteral ? mimeTypeOf(configLiteral, file) : null;
+  if (configMime) mimeTypes.push(configMime);
+  const contentsWithoutMime: TSESTree.ObjectExpression[] = [];
+  if (callback && (callback.type === 'ArrowFunctionExpression' || callback.type === 'FunctionExpression')) {
+    for (const item of contentItems(callback)) {
+      const mime = mimeTypeOf(item, file);
+      if (mime) mimeTypes.push(mime);
+      else if (!item.properties.some((property) => property.type === 'SpreadElement')) contentsWithoutMime.push(item);
+    }
+  }
+  return { uri, template, node: uriNode, how, mimeTypes, defaultsToAppMime, contentsWithoutMime };
+}
+
+function calleeIdentifier(node: TSESTree.NewExpression): string | null {
+  const callee = unwrap(node.callee);
+  if (callee.type === 'Identifier') return callee.name;
+  if (callee.type === 'MemberExpression' && callee.property.type === 'Identifier') return callee.property.name;
+  return null;
+}
+
+function objectOf(node: TSESTree.Node | undefined): TSESTree.ObjectExpression | null {
+  if (!node || node.type === 'SpreadElement') return null;
+  const inner = unwrap(node);
+  if (inner.type === 'ObjectExpression') return inner;
+  if (inner.type === 'Identifier') {
+    const init = constInitializer(inner);
+    const value = init ? unwrap(init) : null;
+    return value?.type === 'ObjectExpression' ? value : null;
+  }
+  return null;
+}
+
+function namedProperty(literal: TSESTree.ObjectExpression, name: string): TSESTree.Property | null {
+  for (const property of literal.properties) {
+    if (property.type === 'Property' && property.kind === 'init' && !property.computed && propertyKeyName(property) === name)
+      return property;
+  }
+  return null;
+}
+
+function mimeTypeOf(literal: TSESTree.ObjectExpression, file: string | null): DeclaredMimeType | null {
+  const property = namedProperty(literal, 'mimeType');
+  if (!property) return null;
+  return { node: property.value, values: constStrings(property.value, file) };
+}
+
+/** The object literals under a read callback that are content items: a `uri` and a `text` or `blob`. */
+function contentItems(callback: TSESTree.Node): TSESTree.ObjectExpression[] {
+  const items: TSESTree.ObjectExpression[] = [];
+  walkAll(callback, (node) => {
+    if (node.type !== 'ObjectExpression') return;
+    if (namedProperty(node, 'uri') && (namedProperty(node, 'text') || namedProperty(node, 'blob'))) items.push(node);
+  });
+  return items;
+}
+
+/**
+ * A low-level handler's entries: every object literal it returns with a `uri` and a `mimeType` (a `resources/list`
+ * entry, a `resources/read` content item), each a resource of its own.
+ */
+function handlerEntries(handler: TSESTree.Node, file: string | null, sourceText: (node: TSESTree.Node) => string): UiResource[] {
+  const entries: UiResource[] = [];
+  walkAll(handler, (node) => {
+    if (node.type !== 'ObjectExpression') return;
+    const uri = namedProperty(node, 'uri');
+    const mime = mimeTypeOf(node, file);
+    if (!uri || !mime) return;
+    entries.push({
+      uri: uriValueOf(uri.value, file, sourceText),
+      template: null,
+      node: uri.value,
+      how: 'a resources handler',
+      mimeTypes: [mime],
+      defaultsToAppMime: false,
+      contentsWithoutMime: [],
+    });
+  });
+  return entries;
+}

@@ -1,0 +1,103 @@
+/**
+ * What a widget URI expression is, read without types and compared by value, never by name: the strings it certainly
+ * is (literals, consts, imported consts, templates of known parts: `constStrings`), or the way it is built when part of
+ * it is not known here (`ui://widget/x${buildId}.html`), so that two sides built the same way can still be matched.
+ */
+import type { TSESTree } from '@typescript-eslint/utils';
+import { memberPropertyName, unwrap } from '../ast';
+import { constInitializer, constStrings, ownPropertyValue } from '../bindings';
+
+export type UriValue =
+  /** Every string it may be (one, or each branch of a `?:`). */
+  | { readonly kind: 'known'; readonly values: readonly string[] }
+  /**
+   * Known parts and unknown ones: `text` spells the unknown parts as `${…}` of their source text
+   * (`ui://widget/x${buildId}.html`), and `pattern` matches every string it may be.
+   */
+  | { readonly kind: 'pattern'; readonly text: string; readonly pattern: RegExp }
+  /** Nothing of it is known (`widget.templateUri`, a parameter): `text` is its source text. */
+  | { readonly kind: 'opaque'; readonly text: string };
+
+const REGEXP_SPECIAL = /[.*+?^${}()|[\]\\]/g;
+
+/** The URI `expression` stands for; `sourceText` gives a node's text (the linted file's, or a parsed module's). */
+export function uriValueOf(expression: TSESTree.Node, file: string | null, sourceText: (node: TSESTree.Node) => string): UriValue {
+  const inner = unwrap(expression);
+  const known = constStrings(inner, file) ?? widgetTableString(inner, file);
+  if (known !== null) return { kind: 'known', values: known };
+  const parts = templateParts(inner, file, sourceText);
+  if (parts === null || parts.every((part) => part.hole)) return { kind: 'opaque', text: normalise(sourceText(inner)) };
+  const text = parts.map((part) => (part.hole ? `\${${part.text}}` : part.text)).join('');
+  const pattern = new RegExp(`^${parts.map((part) => (part.hole ? '.*' : part.text.replace(REGEXP_SPECIAL, '\\$&'))).join('')}$`, 's');
+  return { kind: 'pattern', text, pattern };
+}
+
+/**
+ * `WIDGETS.pizzaList.templateUri`: a property path into a same-file `const` object literal (`as const` or not), the
+ * way Apps SDK servers keep a table of their widgets. `constStrings` reads one level of a frozen object only (a key
+ * must be certain); a widget table is written once and read on both sides, so its URI is taken as written.
+ */
+function widgetTableString(node: TSESTree.Node, file: string | null): string[] | null {
+  const path: string[] = [];
+  let current: TSESTree.Node = node;
+  while (current.type === 'MemberExpression') {
+    const name = memberPropertyName(current);
+    if (name === null) return null;
+    path.unshift(name);
+    current = unwrap(current.object);
+  }
+  if (current.type !== 'Identifier' || path.length === 0) return null;
+  let value: TSESTree.Node | null = constInitializer(current);
+  for (const name of path) {
+    const literal = value ? unwrap(value) : null;
+    if (literal?.type !== 'ObjectExpression') return null;
+    value = ownPropertyValue(literal, name, file);
+  }
+  return value ? constStrings(value, file) : null;
+}
+
+interface Part {
+  readonly text: string;
+  readonly hole: boolean;
+}
+
+/** A template literal's or a `+` concatenation's parts, each known or a hole; null for any other expression. */
+function templateParts(node: TSESTree.Node, file: string | null, sourceText: (node: TSESTree.Node) => string): Part[] | null {
+  const partOf = (expression: TSESTree.Node): Part[] => {
+    const strings = constStrings(expression, file) ?? widgetTableString(unwrap(expression), file);
+    if (strings?.length === 1) return [{ text: strings[0], hole: false }];
+    return templateParts(unwrap(expression), file, sourceText) ?? [{ text: normalise(sourceText(unwrap(expression))), hole: true }];
+  };
+  if (node.type === 'TemplateLiteral') {
+    const parts: Part[] = [];
+    node.quasis.forEach((quasi, index) => {
+      parts.push({ text: quasi.value.cooked ?? '', hole: false });
+      const expression = node.expressions[index];
+      if (expression) parts.push(...partOf(expression));
+    });
+    return parts;
+  }
+  if (node.type === 'BinaryExpression' && node.operator === '+') {
+    return [...partOf(node.left), ...partOf(node.right)];
+  }
+  return null;
+}
+
+/** Source text without whitespace or optional-chain marks, so `w.uri` and `w?.uri` are built the same way. */
+function normalise(text: string): string {
+  return text.replace(/\s+/g, '').replace(/\?\./g, '.');
+}
+
+/** How a URI value reads in a message. */
+export function describeUri(value: UriValue): string {
+  return value.kind === 'known' ? value.values.join("' or '") : value.text;
+}
+
+/** The `{var}` expressions of an RFC 6570 URI template (`ui://widget/{id}.html`) as a pattern of one segment each. */
+export function uriTemplatePattern(template: string): RegExp {
+  const source = template
+    .split(/(\{[^}]*\})/)
+    .map((piece) => (piece.startsWith('{') && piece.endsWith('}') ? '[^/]*' : piece.replace(REGEXP_SPECIAL, '\\$&')))
+    .join('');
+  return new RegExp(`^${source}$`);
+}

@@ -1,0 +1,147 @@
+/**
+ * `mcp-meta check`'s MCP Apps part: the widget links of every tool descriptor in the project (`ui.resourceUri`, the
+ * flat `ui/resourceUri`, `openai/outputTemplate`) matched against every `ui://` resource the project registers, in
+ * whatever files each is written: a link no resource serves (`app-resource-missing`) and a linked resource whose MIME
+ * type its hosts do not render (`app-mime-type`), each naming both places. What cannot be matched statically (a URI
+ * built from a value not known here) is said in a note, never guessed. The same analysis as the rule
+ * (`src/analysis/apps/`); the lint sees one file, this sees them all.
+ */
+import * as fs from 'node:fs';
+import type { TSESTree } from '@typescript-eslint/utils';
+import { widgetLinksOf, type WidgetLink } from '../analysis/apps/app-meta';
+import { uiResourcesOf, type UiResource } from '../analysis/apps/app-resources';
+import { expectedMimeTypes, matchLink, wrongMimeTypes } from '../analysis/apps/linkage';
+import { describeUri } from '../analysis/apps/uri-value';
+import type { LinkVia } from '../analysis/apps/vocabulary';
+import { analyzeFile } from '../analysis/analyze-file';
+import { parseSource } from '../analysis/parse-source';
+import type { Registry } from '../registry';
+import { nearestName } from '../util/nearest-name';
+import type { Finding } from './findings';
+import { displayPath } from './format-report';
+
+/** Text that may link a widget or register a resource: a file without any of these is not parsed here. */
+const MAY_MATTER = /_meta|registerAppResource|registerResource|\.resource\(|ResourceTemplate|setRequestHandler/;
+
+interface Placed<T> {
+  readonly item: T;
+  readonly file: string;
+}
+
+function place(node: TSESTree.Node, file: string, cwd: string): string {
+  return `${displayPath(file, cwd)}:${node.loc.start.line}:${node.loc.start.column + 1}`;
+}
+
+function at(node: TSESTree.Node): { line: number; column: number } {
+  return { line: node.loc.start.line, column: node.loc.start.column + 1 };
+}
+
+export function appLinkageFindings(files: readonly string[], registry: Registry, cwd: string): { findings: Finding[]; notes: string[] } {
+  const links: Array<Placed<WidgetLink>> = [];
+  const resources: Array<Placed<UiResource>> = [];
+  for (const file of files) {
+    if (registry.classifyFile(file).ignored) continue;
+    let text: string;
+    try {
+      text = fs.readFileSync(file, 'utf8');
+    } catch {
+      continue;
+    }
+    if (!MAY_MATTER.test(text)) continue;
+    let parsed: ReturnType<typeof parseSource>;
+    try {
+      parsed = parseSource(text, file);
+    } catch {
+      // `check` reports a producer it cannot parse (`source-unreadable`); any other file has no say here.
+      continue;
+    }
+    const { writes } = analyzeFile(file, registry, text, () => parsed);
+    for (const link of widgetLinksOf(writes, file, text)) links.push({ item: link, file });
+    for (const resource of uiResourcesOf(parsed.ast, file, text)) resources.push({ item: resource, file });
+  }
+
+  const findings: Finding[] = [];
+  const undecided: string[] = [];
+  const all = resources.map((resource) => resource.item);
+  const viasOf = new Map<UiResource, { vias: Set<LinkVia>; by: Placed<WidgetLink> }>();
+  for (const link of links) {
+    // A link that is no ui:// URI is the rule's finding (hosts render only ui:// resources), not a missing registration.
+    if (link.item.uri.kind === 'known' && link.item.uri.values.every((value) => !value.startsWith('ui://'))) continue;
+    const match = matchLink(link.item, all);
+    if (match.kind === 'matched') {
+      for (const resource of match.resources) {
+        const entry = viasOf.get(resource) ?? { vias: new Set<LinkVia>(), by: link };
+        entry.vias.add(link.item.via);
+        viasOf.set(resource, entry);
+      }
+    } else if (match.kind === 'undecided') {
+      undecided.push(`${place(link.item.node, link.file, cwd)} (${match.why})`);
+    } else {
+      for (const uri of match.missing) {
+        if (!uri.startsWith('ui://')) continue;
+        const known = resources.flatMap((resource) =>
+          resource.item.uri.kind === 'known' ? resource.item.uri.values.map((value) => ({ value, resource })) : [],
+        );
+        const near = nearestName(
+          uri,
+          known.map((entry) => entry.value),
+          { maxDistance: (candidate) => Math.max(2, Math.floor(candidate.length / 4)) },
+        );
+        const nearResource = known.find((entry) => entry.value === near)?.resource;
+        findings.push({
+          severity: 'error',
+          code: 'app-resource-missing',
+          message:
+            `\`${link.item.via}\` links the widget '${uri}', but no file registers a resource with that URI` +
+            (resources.length === 0 ? ' (no ui:// resource is registered at all)' : '') +
+            ": the host's resources/read of it fails and the tool renders no widget" +
+            (near && nearResource ? `; '${near}' is registered at ${place(nearResource.item.node, nearResource.file, cwd)}` : ''),
+          file: link.file,
+          ...at(link.item.node),
+          fix: near ? `link '${near}', or register '${uri}'` : `register '${uri}' (registerAppResource), or link a URI that is registered`,
+        });
+      }
+    }
+  }
+  const reported = new Set<TSESTree.Node>();
+  for (const { item: resource, file } of resources) {
+    const linked = viasOf.get(resource);
+    if (!linked) continue;
+    const expected = expectedMimeTypes(linked.vias);
+    const linkedAt = place(linked.by.item.node, linked.by.file, cwd);
+    const hosts = expected.length === 1 ? 'MCP Apps hosts render' : 'MCP Apps hosts and ChatGPT render';
+    const wanted = expected.map((mime) => `'${mime}'`).join(' or ');
+    for (const wrong of wrongMimeTypes(resource, expected)) {
+      if (reported.has(wrong.node)) continue;
+      reported.add(wrong.node);
+      findings.push({
+        severity: 'error',
+        code: 'app-mime-type',
+        message: `the widget resource '${describeUri(resource.uri)}' declares MIME type '${wrong.value}', but \`${[...linked.vias].join('`, `')}\` links it (${linkedAt}): ${hosts} only ${wanted}, so the widget never renders`,
+        file,
+        ...at(wrong.node),
+        fix: `declare ${wanted} (ext-apps: RESOURCE_MIME_TYPE)`,
+      });
+    }
+    for (const item of resource.contentsWithoutMime) {
+      if (reported.has(item)) continue;
+      reported.add(item);
+      findings.push({
+        severity: 'error',
+        code: 'app-mime-type',
+        message: `a content item of the widget resource '${describeUri(resource.uri)}', linked at ${linkedAt}, declares no mimeType: MCP Apps requires ${wanted} on what resources/read returns, and a host that checks it does not render the widget`,
+        file,
+        ...at(item),
+        fix: `add mimeType: ${expected[0] === 'text/html;profile=mcp-app' ? 'RESOURCE_MIME_TYPE' : `'${expected[0]}'`}`,
+      });
+    }
+  }
+  const notes =
+    links.length === 0
+      ? []
+      : [
+          `matched ${links.length} widget link${links.length === 1 ? '' : 's'} against ${resources.length} ui:// resource${resources.length === 1 ? '' : 's'}`,
+          ...(undecided.length > 0 ? [`not matched statically (not reported): ${undecided.join('; ')}`] : []),
+        ];
+  return { findings, notes };
+}

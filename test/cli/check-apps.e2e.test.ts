@@ -1,0 +1,145 @@
+/**
+ * `mcp-meta check` across files for MCP Apps / ChatGPT widgets: a tool's link (`ui.resourceUri`, `openai/outputTemplate`)
+ * to a `ui://` URI no file registers (`app-resource-missing`), and a linked resource whose MIME type its hosts do not
+ * render (`app-mime-type`), each naming both places; links that cannot be matched statically are a note, never a
+ * finding. On the two fixture servers (real ext-apps and SDK code) and on small projects for each negative case.
+ */
+import * as path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertBinBuilt, makeTempDir, removeTempDirs, REPO_ROOT, runBin, writeFiles, writeManifest } from './run-bin';
+
+interface CheckJson {
+  ok: boolean;
+  findings: Array<{ code: string; message: string; file: string; line: number; column: number; fix: string }>;
+  notes: string[];
+}
+
+function check(dir: string): { status: number | null; json: CheckJson } {
+  const result = runBin(['check', '--format', 'json'], dir);
+  expect(result.stderr).toBe('');
+  return { status: result.status, json: JSON.parse(result.stdout) as CheckJson };
+}
+
+/** `code file:line:column` of the widget findings (`file` is relative to the working folder, as printed). */
+function sites(json: CheckJson): string[] {
+  return json.findings
+    .filter((finding) => finding.code.startsWith('app-'))
+    .map((finding) => `${finding.code} ${finding.file}:${finding.line}:${finding.column}`);
+}
+
+const TOOLS = (uri: string) => `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+export function tools(server: McpServer) {
+  server.registerTool('show', { _meta: { ui: { resourceUri: ${uri} } } }, async () => ({ content: [] }));
+}
+`;
+const RESOURCES = (
+  uri: string,
+  mime = "'text/html;profile=mcp-app'",
+) => `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+export const VIEW = 'ui://w/view.html';
+export function resources(server: McpServer, html: string) {
+  server.registerResource('view', ${uri}, {}, async () => ({ contents: [{ uri: ${uri}, mimeType: ${mime}, text: html }] }));
+}
+`;
+
+function project(files: Record<string, string>): string {
+  const dir = makeTempDir();
+  writeFiles(dir, files);
+  writeManifest(dir, { version: 1, keys: {} });
+  return dir;
+}
+
+beforeAll(assertBinBuilt);
+afterAll(removeTempDirs);
+
+describe('check: widget links across files', () => {
+  it('app-linkage-server: a misspelt link, a skybridge resource an MCP Apps tool links, a content item without a MIME type', () => {
+    const dir = path.join(REPO_ROOT, 'fixtures/app-linkage-server');
+    const { status, json } = check(dir);
+    expect(status).toBe(1);
+    expect(sites(json)).toEqual([
+      'app-mime-type src/violations/content-without-mime.ts:13:16',
+      'app-mime-type src/violations/legacy-resource.ts:7:61',
+      'app-mime-type src/violations/legacy-resource.ts:8:45',
+      'app-resource-missing src/violations/link-typo.ts:10:78',
+      'app-resource-missing src/violations/same-file-typo.ts:11:72',
+    ]);
+    const typo = json.findings.find((finding) => finding.file.endsWith('link-typo.ts'))!;
+    // Both places: the link, and the registered URI it is nearest to with its file and line.
+    expect(typo.message).toContain("'ui://dashboard/setings.html'");
+    expect(typo.message).toContain("'ui://dashboard/settings.html' is registered at src/app/resources.ts:26:43");
+    const legacy = json.findings.find((finding) => finding.line === 7)!;
+    expect(legacy.message).toContain('`ui.resourceUri` links it (src/violations/legacy-tool.ts:11:72)');
+    expect(legacy.message).toContain("MCP Apps hosts render only 'text/html;profile=mcp-app'");
+    expect(json.notes).toContain('matched 10 widget links against 10 ui:// resources');
+  });
+
+  it('chatgpt-apps-server: an outputTemplate no file registers, a template served as text/html', () => {
+    const dir = path.join(REPO_ROOT, 'fixtures/chatgpt-apps-server');
+    const { json } = check(dir);
+    expect(sites(json)).toEqual([
+      'app-mime-type src/violations/template-plain-html.ts:8:43',
+      'app-resource-missing src/violations/template-typo.ts:8:71',
+    ]);
+  });
+
+  it('a link and its resource in two files, by an imported const: clean', () => {
+    const dir = project({
+      'src/tools.ts': "import { VIEW } from './resources.js';\n" + TOOLS('VIEW'),
+      'src/resources.ts': RESOURCES('VIEW'),
+    });
+    const { status, json } = check(dir);
+    expect(json.findings).toEqual([]);
+    expect(status).toBe(0);
+    expect(json.notes).toContain('matched 1 widget link against 1 ui:// resource');
+  });
+
+  it('a link no file registers', () => {
+    const dir = project({ 'src/tools.ts': TOOLS("'ui://w/veiw.html'"), 'src/resources.ts': RESOURCES('VIEW') });
+    const { status, json } = check(dir);
+    expect(status).toBe(1);
+    expect(sites(json)).toEqual(['app-resource-missing src/tools.ts:3:61']);
+    expect(json.findings[0].fix).toBe("link 'ui://w/view.html', or register 'ui://w/veiw.html'");
+  });
+
+  it('a linked resource of another file served as text/html+skybridge', () => {
+    const dir = project({ 'src/tools.ts': TOOLS("'ui://w/view.html'"), 'src/resources.ts': RESOURCES('VIEW', "'text/html+skybridge'") });
+    expect(sites(check(dir).json)).toEqual(['app-mime-type src/resources.ts:4:94']);
+  });
+
+  it('the same resource linked only by openai/outputTemplate: skybridge is right', () => {
+    const tools = `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+export function tools(server: McpServer) {
+  server.registerTool('show', { _meta: { 'openai/outputTemplate': 'ui://w/view.html' } }, async () => ({ content: [] }));
+}
+`;
+    const dir = project({ 'src/tools.ts': tools, 'src/resources.ts': RESOURCES('VIEW', "'text/html+skybridge'") });
+    const { status, json } = check(dir);
+    expect(json.findings).toEqual([]);
+    expect(status).toBe(0);
+  });
+
+  it('a URI built from a value not known here is a note, not a finding', () => {
+    const resources = RESOURCES('`ui://w/${process.env.BUILD}.html`');
+    const dir = project({ 'src/tools.ts': TOOLS("'ui://w/view.html'"), 'src/resources.ts': resources });
+    const { status, json } = check(dir);
+    expect(json.findings).toEqual([]);
+    expect(status).toBe(0);
+    expect(json.notes.join('\n')).toContain(
+      "not matched statically (not reported): src/tools.ts:3:61 (a resource's URI is built from values not known statically: ui://w/${process.env.BUILD}.html)",
+    );
+  });
+
+  it('a build id built the same way on both sides matches', () => {
+    const build = 'export const BUILD = String(Date.now());\n';
+    const dir = project({
+      'src/build.ts': build,
+      'src/tools.ts': "import { BUILD } from './build.js';\n" + TOOLS('`ui://w/x${BUILD}.html`'),
+      'src/resources.ts': "import { BUILD } from './build.js';\n" + RESOURCES('`ui://w/x${BUILD}.html`'),
+    });
+    const { status, json } = check(dir);
+    expect(json.findings).toEqual([]);
+    expect(status).toBe(0);
+    expect(json.notes.join('\n')).not.toContain('not matched statically');
+  });
+});

@@ -1,0 +1,1 @@
+export const WIDGET_URI = 'ui://w/imported.html';

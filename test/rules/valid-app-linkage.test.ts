@@ -1,0 +1,337 @@
+/**
+ * valid-app-linkage: a tool's widget link (`ui.resourceUri`, the flat `ui/resourceUri`, `openai/outputTemplate`)
+ * names a `ui://` resource the file registers, with a MIME type its hosts render; CSP lists hold origins, visibility
+ * and permissions only the MCP Apps values, `ui.domain` / `openai/widgetDomain` something a host can serve from.
+ */
+import path from 'node:path';
+import { RuleTester, type InvalidTestCase, type ValidTestCase } from '@typescript-eslint/rule-tester';
+import rule, { type MessageIds } from '../../rules/valid-app-linkage';
+
+// Inside the repository, so `@modelcontextprotocol/ext-apps` resolves from its node_modules as in a real server.
+const PROJECT = path.resolve(__dirname, 'apps-linkage-fixture');
+const filename = path.join(PROJECT, 'src/server.ts');
+const ruleTester = new RuleTester({ settings: { 'mcp-meta': { registry: path.join(PROJECT, 'mcp-meta.registry.json') } } });
+
+const HEADER = `import { RESOURCE_MIME_TYPE as APP_MIME, registerAppResource, registerAppTool } from '@modelcontextprotocol/ext-apps/server';
+import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/server';
+import { WIDGET_URI } from './uris.js';
+declare const server: McpServer;
+declare const html: string;
+`;
+const APP_TOOL = (meta: string) =>
+  `registerAppTool(server, 'show', { description: 'Show', _meta: ${meta} }, async () => ({ content: [] }));\n`;
+const APP_RESOURCE = (uri: string, mime = 'APP_MIME', config = '{}') =>
+  `registerAppResource(server, 'View', ${uri}, ${config}, async () => ({ contents: [{ uri: ${uri}, mimeType: ${mime}, text: html }] }));\n`;
+
+const valid: Array<ValidTestCase<[]>> = [
+  {
+    filename,
+    code: HEADER + APP_TOOL("{ ui: { resourceUri: 'ui://w/view.html' } }") + APP_RESOURCE("'ui://w/view.html'"),
+    name: 'linked, registered, MCP Apps MIME type',
+  },
+  {
+    filename,
+    code:
+      HEADER +
+      "const URI = 'ui://w/' + 'view.html';\n" +
+      APP_TOOL('{ ui: { resourceUri: URI } }') +
+      APP_RESOURCE("'ui://w/view.html'", "'text/html;profile=mcp-app'"),
+    name: 'compared by value: a const built of known parts, the MIME type written out',
+  },
+  {
+    filename,
+    code: HEADER + APP_TOOL('{ ui: { resourceUri: WIDGET_URI } }') + APP_RESOURCE("'ui://w/imported.html'"),
+    name: 'an imported const',
+  },
+  {
+    filename,
+    code:
+      HEADER +
+      'declare const buildId: string;\n' +
+      APP_TOOL('{ ui: { resourceUri: `ui://w/x${buildId}.html` } }') +
+      APP_RESOURCE('`ui://w/x${buildId}.html`'),
+    name: 'a build id on both sides, built the same way',
+  },
+  {
+    filename,
+    code:
+      HEADER +
+      'declare const buildId: string;\n' +
+      APP_TOOL('{ ui: { resourceUri: `ui://w/x${buildId}.html` } }') +
+      APP_RESOURCE("'ui://w/other.html'"),
+    name: 'a link built from an unknown value is not matched by guessing',
+  },
+  {
+    filename,
+    code: HEADER + 'declare const uri: string;\n' + APP_TOOL("{ ui: { resourceUri: 'ui://w/a.html' } }") + APP_RESOURCE('uri'),
+    name: 'a resource whose URI is not known here may be the linked one',
+  },
+  {
+    filename,
+    code:
+      HEADER +
+      APP_TOOL("{ ui: { resourceUri: 'ui://w/item-7.html' } }") +
+      "server.registerResource('items', new ResourceTemplate('ui://w/item-{id}.html', { list: undefined }), { mimeType: APP_MIME }, async (uri) => ({ contents: [{ uri: uri.href, mimeType: APP_MIME, text: html }] }));",
+    name: 'a ResourceTemplate serves the URI',
+  },
+  {
+    filename,
+    code: HEADER + APP_TOOL("{ ui: { resourceUri: 'ui://w/elsewhere.html' } }"),
+    name: 'no resource in this file: check looks across files',
+  },
+  {
+    filename,
+    code:
+      HEADER +
+      APP_TOOL("{ ui: { resourceUri: 'ui://w/view.html' }, 'ui/resourceUri': 'ui://w/view.html' }") +
+      APP_RESOURCE("'ui://w/view.html'"),
+    name: 'the flat key beside the nested field, same URI',
+  },
+  {
+    filename,
+    code:
+      HEADER +
+      "server.registerTool('pizza', { _meta: { 'openai/outputTemplate': 'ui://widget/pizza.html' } }, async () => ({ content: [] }));\n" +
+      "server.registerResource('pizza', 'ui://widget/pizza.html', {}, async () => ({ contents: [{ uri: 'ui://widget/pizza.html', mimeType: 'text/html+skybridge', text: html }] }));",
+    name: 'ChatGPT: openai/outputTemplate and a text/html+skybridge resource',
+  },
+  {
+    filename,
+    code:
+      HEADER +
+      APP_RESOURCE(
+        "'ui://w/view.html'",
+        'APP_MIME',
+        "{ _meta: { ui: { csp: { connectDomains: ['https://api.example.com', 'wss://rt.example.com:8443', 'ws://localhost:*'], resourceDomains: ['https://*.cdn.example'] }, permissions: { camera: {}, clipboardWrite: {} }, domain: 'a904794854a047f6.claudemcpcontent.com' } } }",
+      ),
+    name: 'origins (a subdomain and a port wildcard), permissions, a host-style domain',
+  },
+  {
+    filename,
+    code: HEADER + APP_TOOL("{ ui: { resourceUri: 'ui://w/view.html', visibility: ['app'] } }") + APP_RESOURCE("'ui://w/view.html'"),
+    name: 'visibility app',
+  },
+  {
+    filename,
+    code:
+      HEADER +
+      "server.registerResource('w', 'ui://w/v.html', {}, async () => ({ contents: [{ uri: 'ui://w/v.html', mimeType: 'text/html+skybridge', text: html, _meta: { 'openai/widgetCSP': { connect_domains: ['https://api.example.com'], redirect_domains: ['https://checkout.example.com'] }, 'openai/widgetDomain': 'https://chatgpt.com' } }] }));",
+    name: 'openai/widgetCSP and openai/widgetDomain origins',
+  },
+  {
+    filename,
+    code: "const x = { _meta: { ui: { resourceUri: 'https://not-a-tool' } } };",
+    name: 'an object nothing places on the tool plane',
+  },
+];
+
+const invalid: Array<InvalidTestCase<MessageIds, []>> = [
+  {
+    filename,
+    code: HEADER + APP_TOOL("{ ui: { resourceUri: 'ui://w/veiw.html' } }") + APP_RESOURCE("'ui://w/view.html'"),
+    errors: [
+      {
+        messageId: 'resourceMissing',
+        line: 6,
+        column: 84,
+        endLine: 6,
+        endColumn: 102,
+        data: {
+          uri: 'ui://w/veiw.html',
+          via: 'ui.resourceUri',
+          registered: "it registers 'ui://w/view.html'",
+          near: " Did you mean 'ui://w/view.html'?",
+        },
+      },
+    ],
+  },
+  {
+    filename,
+    code: HEADER + APP_TOOL("{ ui: { resourceUri: 'ui://w/view.html' } }") + APP_RESOURCE("'ui://w/view.html'", "'text/html'"),
+    errors: [{ messageId: 'wrongMimeType', line: 7, column: 124, endLine: 7, endColumn: 135 }],
+  },
+  {
+    filename,
+    code: HEADER + APP_TOOL("{ ui: { resourceUri: 'ui://w/view.html' } }") + APP_RESOURCE("'ui://w/view.html'", "'text/html+skybridge'"),
+    errors: [
+      {
+        messageId: 'wrongMimeType',
+        line: 7,
+        column: 124,
+        endLine: 7,
+        endColumn: 145,
+        data: {
+          uri: 'ui://w/view.html',
+          value: 'text/html+skybridge',
+          linkedBy: ' and is linked by `ui.resourceUri`',
+          hosts: 'MCP Apps hosts',
+          expected: "'text/html;profile=mcp-app'",
+        },
+      },
+    ],
+  },
+  {
+    filename,
+    code:
+      HEADER +
+      APP_TOOL("{ ui: { resourceUri: 'ui://w/view.html' } }") +
+      "registerAppResource(server, 'View', 'ui://w/view.html', {}, async () => ({ contents: [{ uri: 'ui://w/view.html', text: html }] }));",
+    errors: [{ messageId: 'contentWithoutMimeType', line: 7, column: 87, endLine: 7, endColumn: 126 }],
+  },
+  {
+    filename,
+    code: HEADER + APP_TOOL("{ ui: { resourceUri: 'https://example.com/view.html' } }"),
+    errors: [
+      {
+        messageId: 'notUiScheme',
+        line: 6,
+        column: 84,
+        endLine: 6,
+        endColumn: 115,
+        data: { uri: 'https://example.com/view.html', via: 'ui.resourceUri' },
+      },
+    ],
+  },
+  {
+    filename,
+    code: HEADER + "server.registerTool('p', { _meta: { 'openai/outputTemplate': 'widget/pizza.html' } }, async () => ({ content: [] }));",
+    errors: [
+      {
+        messageId: 'notUiScheme',
+        line: 6,
+        column: 62,
+        endLine: 6,
+        endColumn: 81,
+        data: { uri: 'widget/pizza.html', via: 'openai/outputTemplate' },
+      },
+    ],
+  },
+  {
+    filename,
+    code: HEADER + APP_TOOL("{ ui: { resourceUri: 'ui://w/view.html' }, 'ui/resourceUri': 'ui://w/old.html' }"),
+    errors: [
+      {
+        messageId: 'flatDiffers',
+        line: 6,
+        column: 124,
+        endLine: 6,
+        endColumn: 141,
+        data: { flat: 'ui://w/old.html', nested: 'ui://w/view.html' },
+      },
+    ],
+  },
+  {
+    filename,
+    code:
+      HEADER +
+      APP_RESOURCE(
+        "'ui://w/view.html'",
+        'APP_MIME',
+        "{ _meta: { ui: { csp: { connectDomains: ['https://api.example.com/v1', 'api.example.com', 'https://x.example?y=1', '*'] } } } }",
+      ),
+    errors: [
+      {
+        messageId: 'notOrigin',
+        line: 6,
+        column: 98,
+        endLine: 6,
+        endColumn: 126,
+        data: { value: 'https://api.example.com/v1', list: 'ui.csp.connectDomains', why: 'it has a path' },
+      },
+      {
+        messageId: 'notOrigin',
+        line: 6,
+        column: 128,
+        endLine: 6,
+        endColumn: 145,
+        data: { value: 'api.example.com', list: 'ui.csp.connectDomains', why: 'it has no scheme: write https://…' },
+      },
+      {
+        messageId: 'notOrigin',
+        line: 6,
+        column: 147,
+        endLine: 6,
+        endColumn: 170,
+        data: { value: 'https://x.example?y=1', list: 'ui.csp.connectDomains', why: 'it has a query' },
+      },
+      {
+        messageId: 'notOrigin',
+        line: 6,
+        column: 172,
+        endLine: 6,
+        endColumn: 175,
+        data: { value: '*', list: 'ui.csp.connectDomains', why: 'it is a CSP keyword, not an origin' },
+      },
+    ],
+  },
+  {
+    filename,
+    code:
+      HEADER +
+      "server.registerResource('w', 'ui://w/v.html', {}, async () => ({ contents: [{ uri: 'ui://w/v.html', mimeType: 'text/html+skybridge', text: html, _meta: { 'openai/widgetCSP': { resource_domains: ['https://cdn.example.com/assets/'] }, 'openai/widgetDomain': 'https://chatgpt.com/widgets' } }] }));",
+    errors: [
+      {
+        messageId: 'notOrigin',
+        line: 6,
+        column: 196,
+        endLine: 6,
+        endColumn: 229,
+        data: { value: 'https://cdn.example.com/assets/', list: 'openai/widgetCSP.resource_domains', why: 'it has a path' },
+      },
+      {
+        messageId: 'notDomain',
+        line: 6,
+        column: 257,
+        endLine: 6,
+        endColumn: 286,
+        data: { value: 'https://chatgpt.com/widgets', field: 'openai/widgetDomain', why: 'it has a path' },
+      },
+    ],
+  },
+  {
+    filename,
+    code:
+      HEADER + APP_TOOL("{ ui: { resourceUri: 'ui://w/view.html', visibility: ['model', 'user'] } }") + APP_RESOURCE("'ui://w/view.html'"),
+    errors: [{ messageId: 'visibility', line: 6, column: 126, endLine: 6, endColumn: 132, data: { value: 'user' } }],
+  },
+  {
+    filename,
+    code: HEADER + APP_TOOL("{ ui: { resourceUri: 'ui://w/view.html', visibility: 'app' } }") + APP_RESOURCE("'ui://w/view.html'"),
+    errors: [{ messageId: 'visibilityNotArray', line: 6, column: 116, endLine: 6, endColumn: 121 }],
+  },
+  {
+    filename,
+    code: HEADER + APP_RESOURCE("'ui://w/view.html'", 'APP_MIME', '{ _meta: { ui: { permissions: { camra: {}, microphone: {} } } } }'),
+    errors: [
+      {
+        messageId: 'permission',
+        line: 6,
+        column: 89,
+        endLine: 6,
+        endColumn: 94,
+        data: { value: 'camra', near: " Did you mean 'camera'?" },
+      },
+    ],
+  },
+  {
+    filename,
+    code: HEADER + APP_RESOURCE("'ui://w/view.html'", 'APP_MIME', "{ _meta: { ui: { permissions: ['camera'] } } }"),
+    errors: [{ messageId: 'permissionsNotObject', line: 6, column: 87, endLine: 6, endColumn: 97 }],
+  },
+  {
+    filename,
+    code: HEADER + APP_RESOURCE("'ui://w/view.html'", 'APP_MIME', "{ _meta: { ui: { domain: 'https://example.com/app' } } }"),
+    errors: [
+      {
+        messageId: 'notDomain',
+        line: 6,
+        column: 82,
+        endLine: 6,
+        endColumn: 107,
+        data: { value: 'https://example.com/app', field: 'ui.domain', why: 'it has a path' },
+      },
+    ],
+  },
+];
+
+ruleTester.run('valid-app-linkage', rule, { valid, invalid });
