@@ -109,7 +109,13 @@ export default createRule<Options, MessageIds>({
         const match = matchLink(link, resources);
         if (match.kind === 'matched') {
           for (const resource of match.resources) viasOf.set(resource, (viasOf.get(resource) ?? new Set()).add(link.via));
-        } else if (match.kind === 'missing' && resources.length > 0 && match.missing.every((value) => value.startsWith('ui://'))) {
+        } else if (
+          match.kind === 'missing' &&
+          match.missing.every((value) => value.startsWith('ui://')) &&
+          // Only where the same function registers resources too (a server's setup): a file of separate snippets, or
+          // one that registers the tools in one function and the resources in another, is `check`'s to match.
+          resources.some((resource) => resource.scope === link.write.functionNode)
+        ) {
           const registered = resources.map(resourceUriText);
           for (const uri of match.missing) {
             context.report({

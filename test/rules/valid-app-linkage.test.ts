@@ -76,6 +76,13 @@ const valid: Array<ValidTestCase<[]>> = [
   },
   {
     filename,
+    code:
+      HEADER +
+      `export function tools() {\n${APP_TOOL("{ ui: { resourceUri: 'ui://w/other.html' } }")}}\nexport function resources() {\n${APP_RESOURCE("'ui://w/view.html'")}}\n`,
+    name: 'the tools registered in one function, the resources in another (or separate snippets): check matches them',
+  },
+  {
+    filename,
     code: HEADER + APP_TOOL("{ ui: { resourceUri: 'ui://w/elsewhere.html' } }"),
     name: 'no resource in this file: check looks across files',
   },

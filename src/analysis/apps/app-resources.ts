@@ -6,7 +6,7 @@
  * names a `ui://` URI): a file without those never pays for this walk.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, propertyKeyName, unwrap, walkAll } from '../ast';
+import { calleeName, enclosingFunction, propertyKeyName, unwrap, walkAll } from '../ast';
 import { constInitializer, constStrings } from '../bindings';
 import { uriTemplatePattern, uriValueOf, type UriValue } from './uri-value';
 
@@ -31,6 +31,8 @@ export interface UiResource {
   readonly defaultsToAppMime: boolean;
   /** Content items (`{ uri, text }`, `{ uri, blob }`) written without a `mimeType`. */
   readonly contentsWithoutMime: readonly TSESTree.ObjectExpression[];
+  /** The function the registration is made in (the Program at the top level): a `MetaWrite.functionNode`'s kind. */
+  readonly scope: TSESTree.Node;
 }
 
 const cache = new WeakMap<TSESTree.Program, readonly UiResource[]>();
@@ -58,15 +60,16 @@ function collect(ast: TSESTree.Program, file: string | null, text: string): UiRe
   for (const node of calls) {
     const name = calleeName(node);
     const args = node.arguments;
+    const scope = enclosingFunction(node) ?? ast;
     if (name === 'registerAppResource' && args.length >= 4) {
-      resources.push(registration(args[2], args[3], args[4], 'registerAppResource', true, file, sourceText));
+      resources.push(registration(args[2], args[3], args[4], 'registerAppResource', true, scope, file, sourceText));
     } else if (name === 'registerResource' && args.length >= 3 && !isSpread(args[1])) {
-      resources.push(registration(args[1], args[2], args[3], 'registerResource', false, file, sourceText));
+      resources.push(registration(args[1], args[2], args[3], 'registerResource', false, scope, file, sourceText));
     } else if (name === 'resource' && args.length >= 3 && node.callee.type === 'MemberExpression' && !isSpread(args[1])) {
       const config = args.length >= 4 ? args[2] : undefined;
-      resources.push(registration(args[1], config, args[args.length - 1], 'resource', false, file, sourceText));
+      resources.push(registration(args[1], config, args[args.length - 1], 'resource', false, scope, file, sourceText));
     } else if (name === 'setRequestHandler' && args.length >= 2 && handlesResources(args[0], file)) {
-      resources.push(...handlerEntries(args[1], file, sourceText));
+      resources.push(...handlerEntries(args[1], scope, file, sourceText));
     }
   }
   return resources.filter((resource) => !isOtherScheme(resource.uri));
@@ -97,6 +100,7 @@ function registration(
   callback: TSESTree.Node | undefined,
   how: string,
   defaultsToAppMime: boolean,
+  scope: TSESTree.Node,
   file: string | null,
   sourceText: (node: TSESTree.Node) => string,
 ): UiResource {
@@ -121,7 +125,7 @@ function registration(
       else if (!item.properties.some((property) => property.type === 'SpreadElement')) contentsWithoutMime.push(item);
     }
   }
-  return { uri, template, node: uriNode, how, mimeTypes, defaultsToAppMime, contentsWithoutMime };
+  return { uri, template, node: uriNode, how, mimeTypes, defaultsToAppMime, contentsWithoutMime, scope };
 }
 
 function calleeIdentifier(node: TSESTree.NewExpression): string | null {
@@ -171,7 +175,12 @@ function contentItems(callback: TSESTree.Node): TSESTree.ObjectExpression[] {
  * A low-level handler's entries: every object literal it returns with a `uri` and a `mimeType` (a `resources/list`
  * entry, a `resources/read` content item), each a resource of its own.
  */
-function handlerEntries(handler: TSESTree.Node, file: string | null, sourceText: (node: TSESTree.Node) => string): UiResource[] {
+function handlerEntries(
+  handler: TSESTree.Node,
+  scope: TSESTree.Node,
+  file: string | null,
+  sourceText: (node: TSESTree.Node) => string,
+): UiResource[] {
   const entries: UiResource[] = [];
   walkAll(handler, (node) => {
     if (node.type !== 'ObjectExpression') return;
@@ -186,6 +195,7 @@ function handlerEntries(handler: TSESTree.Node, file: string | null, sourceText:
       mimeTypes: [mime],
       defaultsToAppMime: false,
       contentsWithoutMime: [],
+      scope,
     });
   });
   return entries;
