@@ -254,7 +254,19 @@ function filtersOnPurpose(fn: FunctionNode, callerMeta: string): boolean {
       const source = init.type === 'LogicalExpression' ? (unwrap(init.left) as Node) : init;
       if (referenceText(source) === callerMeta && node.id.properties.some((property) => property.type === 'RestElement')) filters = true;
     }
-    if (node.type === 'UnaryExpression' && node.operator === 'delete') filters = true;
+    // `delete meta.secret`, or a copy of it (`const copy = { ...extra._meta }; delete copy.secret`).
+    if (node.type === 'UnaryExpression' && node.operator === 'delete') {
+      const target = unwrap(node.argument) as Node;
+      const object = target.type === 'MemberExpression' ? (unwrap(target.object) as Node) : null;
+      if (object && referenceText(object) === callerMeta) filters = true;
+      else if (object?.type === 'Identifier') {
+        const init = findBinding(object.name, object);
+        const source = init?.kind === 'variable' ? init.declarator.init : null;
+        let copies = false;
+        if (source) walkAll(source, (child) => (copies ||= referenceText(child) === callerMeta));
+        if (copies) filters = true;
+      }
+    }
   });
   return filters;
 }
@@ -265,15 +277,21 @@ function droppedCallerMetaAt(call: TSESTree.CallExpression, sinks: TeamSinkNames
   // A spread may carry the caller's `_meta` (`{ ...request.params }`); so may a computed key.
   if (params.properties.some((property) => property.type === 'SpreadElement' || (property.computed && propertyKeyName(property) === null)))
     return null;
-  const callback = enclosingToolCallback(call, sinks);
-  const handler = callback ? null : enclosingRequestHandler(call);
-  const fn = callback ?? handler?.fn;
-  if (!fn) return null;
-  const callerMeta = callback ? callerMetaOf(callback, { v2: importsSdkV2(call) }) : handler!.callerMeta;
-  if (callerMeta === null) return null;
   const meta = params.properties.find(
     (property): property is TSESTree.Property => property.type === 'Property' && propertyKeyName(property) === '_meta',
   );
+  const callback = enclosingToolCallback(call, sinks);
+  const handler = callback ? null : enclosingRequestHandler(call);
+  let fn = callback ?? handler?.fn;
+  let callerMeta = callback ? callerMetaOf(callback, { v2: importsSdkV2(call) }) : (handler?.callerMeta ?? null);
+  if (!fn || callerMeta === null) {
+    // Not in a handler this file registers, but the `_meta` picks keys of a request `_meta` the function was given
+    // (`execute(args, meta)` … `_meta: { progressToken: meta?.progressToken }`): that is the caller's.
+    const picked = meta ? pickedRequestMeta(meta.value) : null;
+    fn = (picked ? enclosingFunctionOf(call) : null) ?? undefined;
+    if (!picked || !fn) return null;
+    callerMeta = picked;
+  }
   const base = { call, label: calleeLabel(call), params, callerMeta, statement: statementOf(call) };
   if (!meta) return { kind: 'omitted', meta: null, ...base };
   const value = unwrap(meta.value) as Node;
@@ -282,6 +300,41 @@ function droppedCallerMetaAt(call: TSESTree.CallExpression, sinks: TeamSinkNames
   const picks = value.properties.every((property) => property.type === 'Property' && isCallerKeyRead(property.value, callerMeta));
   if (!picks || filtersOnPurpose(fn, callerMeta)) return null;
   return { kind: 'picked', meta, ...base };
+}
+
+/** A parameter that holds a request's `_meta` (`meta`, `requestMeta`). */
+const META_PARAM = /^meta$|Meta$/;
+
+/**
+ * The request `_meta` every value of `value` (an object literal) reads a key of, when that is a request's `_meta`
+ * (`request.params._meta`, `extra._meta`) or a parameter named for one (`meta`): `request.params._meta` for
+ * `{ progressToken: request.params._meta?.progressToken }`. Null otherwise.
+ */
+function pickedRequestMeta(value: Node): string | null {
+  const inner = unwrap(value) as Node;
+  if (inner.type !== 'ObjectExpression' || inner.properties.length === 0) return null;
+  let base: string | null = null;
+  for (const property of inner.properties) {
+    if (property.type !== 'Property') return null;
+    const read = unwrap(property.value) as Node;
+    if (read.type !== 'MemberExpression') return null;
+    const object = unwrap(read.object) as Node;
+    const text = referenceText(object);
+    if (text === null || (base !== null && text !== base)) return null;
+    base = text;
+  }
+  if (base === null) return null;
+  if (base.endsWith('._meta')) return base;
+  const object = unwrap((inner.properties[0] as TSESTree.Property).value) as TSESTree.MemberExpression;
+  const root = unwrap(object.object) as Node;
+  if (root.type !== 'Identifier' || !META_PARAM.test(root.name)) return null;
+  const fn = enclosingFunctionOf(root);
+  return fn?.params.some((param) => patternDeclares(param, root.name)) ? base : null;
+}
+
+function enclosingFunctionOf(node: Node): FunctionNode | null {
+  for (let current = node.parent; current; current = current.parent) if (isFunctionNode(current)) return current;
+  return null;
 }
 
 /** Whether the file imports the SDK v2 server package (`ctx.mcpReq._meta`), else v1's `extra._meta` is meant. */

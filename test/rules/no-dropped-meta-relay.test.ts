@@ -64,6 +64,20 @@ const valid: ValidTestCase<Options>[] = [
     code: 'export async function run(input: { name: string }) {\n  return client.callTool({ name: input.name, arguments: {} });\n}',
   },
   {
+    name: 'a key picked from something that is not a request meta',
+    code: "export async function run(options: { token: string }) {\n  return client.callTool({ name: 'x', _meta: { progressToken: options.token } });\n}",
+  },
+  {
+    name: 'picked keys, a copy of the caller _meta with a key deleted on purpose',
+    code: lines(
+      V1 + "server.registerTool('search', { inputSchema: {} }, async (args, extra) => {",
+      '  const copy = { ...extra._meta };',
+      '  delete copy.secret;',
+      "  return upstream.callTool({ name: 'search', arguments: args, _meta: { progressToken: extra._meta?.progressToken } });",
+      '});',
+    ),
+  },
+  {
     name: 'an allow-list the code names',
     code: lines(
       V1 + "server.registerTool('search', { inputSchema: {} }, async (args, extra) =>",
@@ -256,6 +270,38 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
               '    CompatibilityCallToolResultSchema,',
               '  );',
               '};',
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    // The shape of a public aggregator's tool: the request `_meta` handed down as a `meta` parameter.
+    name: 'a method given the request meta that picks its progressToken',
+    code: lines(
+      'export class CallProxiedTool {',
+      '  async execute(args: { tool: string; _serverUuid?: string }, meta?: { progressToken?: string | number }) {',
+      '    delete args._serverUuid;',
+      "    return client.request({ method: 'tools/call', params: { name: args.tool, _meta: { progressToken: meta?.progressToken } } }, Schema);",
+      '  }',
+      '}',
+    ),
+    errors: [
+      {
+        messageId: 'pickedCallerMeta',
+        data: { label: 'client.request(…)', callerMeta: 'meta', keys: '`progressToken`' },
+        line: 4,
+        suggestions: [
+          {
+            messageId: 'suggestSpreadCallerMeta',
+            output: lines(
+              'export class CallProxiedTool {',
+              '  async execute(args: { tool: string; _serverUuid?: string }, meta?: { progressToken?: string | number }) {',
+              '    delete args._serverUuid;',
+              "    return client.request({ method: 'tools/call', params: { name: args.tool, _meta: { ...meta, progressToken: meta?.progressToken } } }, Schema);",
+              '  }',
+              '}',
             ),
           },
         ],
