@@ -23,7 +23,10 @@ export const MISSING_MANIFEST_FIX = "Create it (npx mcp-meta init) or point sett
 
 interface CacheEntry {
   mtimeMs: number;
+  ctimeMs: number;
   size: number;
+  /** An editor's atomic save renames a new file into place: a new inode, even within one timestamp tick. */
+  ino: number;
   parsed: ParsedManifest;
 }
 
@@ -63,15 +66,19 @@ export function countedStat(absolutePath: string): fs.Stats | undefined {
 
 /**
  * Reads, parses and validates the manifest at `absolutePath`. Cached per process: a call costs one `stat` (with
- * `oncePerTurn`, one per event-loop turn), and the file is re-read only when its mtime or size changed (so a
- * long-lived editor process sees edits). Never throws; a missing file is a problem with a fix. The manifest is data:
+ * `oncePerTurn`, one per event-loop turn while the manifest is usable), and the file is re-read only when its mtime,
+ * ctime, size or inode changed (so a long-lived editor process sees edits, also a same-size save by rename). Never throws; a missing file is a problem with a fix. The manifest is data:
  * it is never `require`d or executed.
  */
 export function loadRegistry(absolutePath: string, options: LoadRegistryOptions = {}): RegistryLoadResult {
   const file = path.resolve(absolutePath);
+  // A manifest that was broken or missing at the last load is looked at now, not once per turn: the first lint after
+  // the fix (an editor's, in the same turn as the lint that saw the break) must see it. Only while it is unusable,
+  // when every file gets the manifest's problem anyway; a usable one keeps the once-per-turn look.
+  const refresh = options.refreshTurn === true || (options.oncePerTurn === true && cache.get(file)?.parsed.result.ok !== true);
   let stat: fs.Stats | undefined;
   try {
-    stat = options.refreshTurn ? statNow(file, countedStat) : options.oncePerTurn ? statOncePerTurn(file, countedStat) : countedStat(file);
+    stat = refresh ? statNow(file, countedStat) : options.oncePerTurn ? statOncePerTurn(file, countedStat) : countedStat(file);
   } catch (error) {
     cache.delete(file);
     return failure(file, `Cannot read the registry manifest: ${errorMessage(error)}.`, MISSING_MANIFEST_FIX);
@@ -95,7 +102,7 @@ export function loadRegistry(absolutePath: string, options: LoadRegistryOptions 
   }
 
   let entry = cache.get(file);
-  if (!entry || entry.mtimeMs !== stat.mtimeMs || entry.size !== stat.size) {
+  if (!entry || entry.mtimeMs !== stat.mtimeMs || entry.ctimeMs !== stat.ctimeMs || entry.size !== stat.size || entry.ino !== stat.ino) {
     let bytes: Buffer;
     try {
       counters.reads++;
@@ -110,7 +117,13 @@ export function loadRegistry(absolutePath: string, options: LoadRegistryOptions 
     }
     counters.parses++;
     // The stamp is the one taken before the read: if the file changes during the read, the next call re-reads it.
-    entry = { mtimeMs: stat.mtimeMs, size: stat.size, parsed: parseManifestText(bytes.toString('utf8'), file, sha256(bytes)) };
+    entry = {
+      mtimeMs: stat.mtimeMs,
+      ctimeMs: stat.ctimeMs,
+      size: stat.size,
+      ino: stat.ino,
+      parsed: parseManifestText(bytes.toString('utf8'), file, sha256(bytes)),
+    };
     cache.set(file, entry);
   }
   // Glob checks depend on the files on disk, not only on the manifest, so they are not cached; they run at config

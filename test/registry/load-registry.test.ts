@@ -24,6 +24,21 @@ function rewrite(text: string, mtimeSeconds: number): void {
 }
 
 describe('loadRegistry', () => {
+  it('sees a manifest saved by rename (an editor) with the same size and mtime: another inode and ctime', () => {
+    rewrite(ISSUE_2_EXAMPLE, 1_700_000_000);
+    expect(loadRegistry(manifest).ok).toBe(true);
+    const { mtime, size, mtimeMs } = fs.statSync(manifest);
+    // Same length, one character off: the manifest no longer parses.
+    const broken = ISSUE_2_EXAMPLE.replace('{', '[');
+    const saved = path.join(dir, '.mcp-meta.registry.json.saving');
+    fs.writeFileSync(saved, broken);
+    fs.utimesSync(saved, mtime, mtime);
+    fs.renameSync(saved, manifest);
+    expect(fs.statSync(manifest).size).toBe(size);
+    expect(fs.statSync(manifest).mtimeMs).toBe(mtimeMs);
+    expect(loadRegistry(manifest).ok).toBe(false);
+  });
+
   it('reads and parses once, then costs one stat per call while the file is unchanged', () => {
     const first = loadRegistry(manifest);
     expect(first.ok).toBe(true);

@@ -131,3 +131,47 @@ describe('a broken manifest is reported once per file, under valid-registry only
     }
   });
 });
+
+describe('one long-lived Linter (an editor) sees a manifest broken and then fixed in the same event-loop turn', () => {
+  const GOOD = '{ "version": 1, "emitters": ["emitResponseMeta"], "keys": {} }\n';
+  const QUIET_CODE = 'export const x = 1;\n';
+
+  it.each([
+    ['named in the settings', true],
+    ['discovered', false],
+  ])('manifest %s: the break is seen at once, and so is the fix, by a file that cannot write and one that may', (_, named) => {
+    const dir = makeTempProject({ 'mcp-meta.registry.json': GOOD });
+    const manifest = path.join(dir, 'mcp-meta.registry.json');
+    try {
+      const linter = new Linter({ cwd: dir });
+      const config: Linter.Config[] = [
+        {
+          files: ['**/*.ts'],
+          languageOptions: { parser: tsParser as unknown as Linter.Parser },
+          plugins: { 'mcp-meta': plugin },
+          rules: ALL_RULES,
+          ...(named ? { settings: { 'mcp-meta': { registry: manifest } } } : {}),
+        },
+      ];
+      const lint = (code: string, name: string) => new Set(linter.verify(code, config, path.join(dir, name)).map((m) => m.ruleId));
+      // All in one synchronous stretch: the lints an editor's server runs right after a save, before any other turn.
+      const before = [lint(QUIET_CODE, 'src/quiet.ts'), lint(PRODUCER_CODE, 'src/a.ts')];
+      fs.writeFileSync(manifest, BROKEN_JSON);
+      const broken = [lint(QUIET_CODE, 'src/quiet.ts'), lint(PRODUCER_CODE, 'src/a.ts')];
+      fs.writeFileSync(manifest, GOOD);
+      const fixed = [lint(QUIET_CODE, 'src/quiet.ts'), lint(PRODUCER_CODE, 'src/a.ts')];
+      const reportsRegistry = (ids: Set<string | null>[]) => ids.map((set) => set.has('mcp-meta/valid-registry'));
+      // A file that cannot write `_meta` keeps the turn's usable manifest (one look at the disk per turn, by design);
+      // one that may write looks now and sees the break. A manifest known broken is looked at now by every file, so
+      // the first lint after the fix, whichever file it is, sees the fix.
+      expect([reportsRegistry(before), reportsRegistry(broken), reportsRegistry(fixed)]).toEqual([
+        [false, false],
+        [false, true],
+        [false, false],
+      ]);
+      expect(fixed[1].has('mcp-meta/no-unregistered-meta-key')).toBe(true);
+    } finally {
+      removeTempProject(dir);
+    }
+  });
+});
