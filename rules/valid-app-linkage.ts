@@ -101,7 +101,15 @@ export default createRule<Options, MessageIds>({
       // Most files that write `_meta` write no widget key: one name test per key and nothing more.
       if (!writesAppKeys(writes)) return;
       const text = sourceCode.text;
-      for (const problem of appValueProblemsOf(writes, filename, text)) context.report({ node: problem.node, ...problemReport(problem) });
+      // A `const` of widget `_meta` spread into several descriptors is one value: reported once, where it is written.
+      const seen = new Set<string>();
+      for (const problem of appValueProblemsOf(writes, filename, text)) {
+        const report = problemReport(problem);
+        const key = `${problem.node.range[0]}:${report.messageId}:${JSON.stringify(report.data)}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        context.report({ node: problem.node, ...report });
+      }
       const resources = uiResourcesOf(sourceCode.ast, filename, text);
       const links = widgetLinksOf(writes, filename, text);
       const viasOf = new Map<UiResource, Set<LinkVia>>();

@@ -127,12 +127,40 @@ const valid: Array<ValidTestCase<[]>> = [
   },
   {
     filename,
+    code:
+      HEADER +
+      "server.registerResource('w', 'ui://w/v.html', {}, async () => ({ contents: [{ uri: 'ui://w/v.html', mimeType: 'text/html+skybridge', text: html, _meta: { 'openai/widgetCSP': { connect_domains: ['https://api.mapbox.com/'] } } }] }));",
+    name: 'a trailing slash: in CSP the whole origin (jscraik/mcp-boilerplate writes it)',
+  },
+  {
+    filename,
     code: "const x = { _meta: { ui: { resourceUri: 'https://not-a-tool' } } };",
     name: 'an object nothing places on the tool plane',
   },
 ];
 
 const invalid: Array<InvalidTestCase<MessageIds, []>> = [
+  {
+    filename,
+    // gym-tracker's shape: one const of resource `_meta` spread into each registration, reported once.
+    code:
+      HEADER +
+      "const OAI = { 'openai/widgetDomain': 'gym-tracker' };\nfor (const uri of ['ui://w/a.html', 'ui://w/b.html']) {\n  server.registerResource(uri, uri, { _meta: { ...OAI } }, async () => ({ contents: [{ uri, mimeType: APP_MIME, text: html, _meta: { ...OAI } }] }));\n}\n",
+    errors: [
+      {
+        messageId: 'notDomain',
+        line: 6,
+        column: 38,
+        endLine: 6,
+        endColumn: 51,
+        data: {
+          value: 'gym-tracker',
+          field: 'openai/widgetDomain',
+          why: 'it is a single label, not a host name: `x.claudemcpcontent.com`, `https://x.example.com`',
+        },
+      },
+    ],
+  },
   {
     filename,
     code: HEADER + APP_TOOL("{ ui: { resourceUri: 'ui://w/veiw.html' } }") + APP_RESOURCE("'ui://w/view.html'"),

@@ -30,13 +30,15 @@ export const UI_CSP_LISTS: ReadonlySet<string> = new Set(['connectDomains', 'res
 export const OPENAI_CSP_LISTS: ReadonlySet<string> = new Set(['connect_domains', 'resource_domains', 'frame_domains', 'redirect_domains']);
 
 /** The schemes a CSP origin of a widget may use (ext-apps' examples: `https://…`, `wss://…`, `ws://localhost:…`). */
-const ORIGIN = /^(?:https?|wss?):\/\/(?:\*\.)?(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::(?:\d{1,5}|\*))?$/;
+const ORIGIN = /^(?:https?|wss?):\/\/(?:\*\.)?(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::(?:\d{1,5}|\*))?\/?$/;
 
 /**
  * Why `value` is not an origin a host can put in the widget's Content-Security-Policy, or null when it is one:
  * `scheme://host[:port]` with `http`, `https`, `ws` or `wss`, a `*.` wildcard only as the host's first label (ext-apps:
  * "Wildcard subdomains supported: `https://*.example.com`") and a `*` port (`ws://localhost:*`, which ext-apps'
- * examples use for a dev server); no path, query, fragment or credentials.
+ * examples use for a dev server); no path, query, fragment or credentials. A lone trailing `/` passes: in a CSP
+ * source `https://host/` matches every path of the origin, so the host allows what `https://host` allows (the
+ * draft MCP Apps validator rejects it; public ChatGPT apps write it: jscraik/mcp-boilerplate's `https://api.mapbox.com/`).
  */
 export function notAnOrigin(value: string): string | null {
   if (ORIGIN.test(value)) return null;
@@ -64,8 +66,10 @@ export function notAnOrigin(value: string): string | null {
 export function notADomain(value: string): string | null {
   if (/^[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?::\d{1,5})?$/.test(value)) return null;
   if (/^https:\/\/[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?::\d{1,5})?$/.test(value)) return null;
+  if (/^[A-Za-z0-9-]+$/.test(value)) return 'it is a single label, not a host name: `x.claudemcpcontent.com`, `https://x.example.com`';
   const why = notAnOrigin(value);
   if (why !== null) return why;
   if (value.includes('*')) return 'a wildcard names no one origin';
+  if (/^https:/i.test(value)) return null;
   return "its scheme is not 'https:'";
 }
