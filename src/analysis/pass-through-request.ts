@@ -23,6 +23,8 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import type { TeamSinkNames } from '../registry/types';
 import { calleeName, isFunctionNode, memberPropertyName, propertyKeyName, referenceText, staticString, unwrap, walkAll } from './ast';
 import { findBinding, patternDeclares } from './bindings';
+import { countCost } from '../util/cost-counter';
+import { sortedHasIn } from './offset-set';
 import { isToolCallback } from './pass-through';
 import { CALL_TOOL } from './pass-through-marks';
 import { SDK_REGISTRATIONS } from './sdk-registrations';
@@ -105,27 +107,50 @@ export function mayRelay(text: string): boolean {
 export function relayOf(ast: TSESTree.Program, text: string, sinks: TeamSinkNames): RelayAnalysis {
   const known = byAst.get(ast);
   if (known) return known;
-  const analysis = mayRelay(text) ? analyse(ast, sinks) : EMPTY;
+  const analysis = mayRelay(text) ? analyse(ast, text, sinks) : EMPTY;
   byAst.set(ast, analysis);
   return analysis;
 }
 
-function analyse(ast: TSESTree.Program, sinks: TeamSinkNames): RelayAnalysis {
+function analyse(ast: TSESTree.Program, text: string, sinks: TeamSinkNames): RelayAnalysis {
+  // Every finding sits in a function whose text names an upstream call or `mcpReq` (the handler that forwards, lists
+  // or reads), or at the top level: a function naming none is not entered, nor anything in it (most of a server).
+  const marks: number[] = [];
+  const words = new RegExp(RELAY_WORDS.source, 'g');
+  for (let match = words.exec(text); match !== null; match = words.exec(text)) marks.push(match.index);
+  const marked = new WeakSet<Node>();
+  const enter = (node: Node): boolean => {
+    if (!isFunctionNode(node)) return true;
+    if (sortedHasIn(marks, node.range[0], node.range[1])) {
+      marked.add(node);
+      return true;
+    }
+    // A function inside a marked one (`tools.map((t) => …)` in a list handler) is entered too.
+    for (let up: Node | undefined = node.parent; up; up = up.parent) if (isFunctionNode(up)) return marked.has(up);
+    return false;
+  };
   const dropped: DroppedCallerMeta[] = [];
   const lifted: LiftedEnvelopeRead[] = [];
   const descriptors: DroppedDescriptorMeta[] = [];
-  walkAll(ast, (node) => {
-    if (node.type === 'CallExpression') {
-      const found = droppedCallerMetaAt(node, sinks);
-      if (found) dropped.push(found);
-    } else if (node.type === 'MemberExpression') {
-      const read = liftedEnvelopeReadAt(node);
-      if (read) lifted.push(read);
-    } else if (node.type === 'ObjectExpression') {
-      const found = droppedDescriptorAt(node);
-      if (found) descriptors.push(found);
-    }
-  });
+  let visited = 0;
+  walkAll(
+    ast,
+    (node) => {
+      visited += 1;
+      if (node.type === 'CallExpression') {
+        const found = droppedCallerMetaAt(node, sinks);
+        if (found) dropped.push(found);
+      } else if (node.type === 'MemberExpression') {
+        const read = liftedEnvelopeReadAt(node);
+        if (read) lifted.push(read);
+      } else if (node.type === 'ObjectExpression') {
+        const found = droppedDescriptorAt(node);
+        if (found) descriptors.push(found);
+      }
+    },
+    enter,
+  );
+  countCost('relay-nodes', visited);
   if (dropped.length === 0 && lifted.length === 0 && descriptors.length === 0) return EMPTY;
   return { droppedCallerMeta: dropped, liftedEnvelopeReads: lifted, droppedDescriptorMeta: descriptors };
 }

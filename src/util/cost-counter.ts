@@ -12,6 +12,8 @@ export type CostCounter =
   | 'imported-helper-lookups'
   /** Nodes the pass-through walk visits (a file that copies no tool-result field is not walked). */
   | 'pass-through-nodes'
+  /** Nodes the relay walk visits (`relayOf`: a function that names no upstream call nor `mcpReq` is not entered). */
+  | 'relay-nodes'
   /** Files `findMetaWrites` walked (the text check skips files that cannot write `_meta`). */
   | 'meta-walks'
   /** Analyses built by the rules (once per file, not once per rule). */
@@ -39,6 +41,7 @@ const counts: Record<CostCounter, number> = {
   'imported-const-lookups': 0,
   'imported-helper-lookups': 0,
   'pass-through-nodes': 0,
+  'relay-nodes': 0,
   'meta-walks': 0,
   'analysis-builds': 0,
   'registry-resolutions': 0,

@@ -4,8 +4,13 @@
  * the envelope keys SDK v2 lifts out of `ctx.mcpReq._meta`, and descriptors or resource contents re-advertised from
  * an upstream without their `_meta`. Run without types (the findings are syntactic).
  */
+import path from 'node:path';
 import type { InvalidTestCase, ValidTestCase } from '@typescript-eslint/rule-tester';
+import * as tsParser from '@typescript-eslint/parser';
+import { Linter, type ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
 import rule, { type MessageIds, type Options } from '../../rules/no-dropped-meta';
+import { costCount } from '../../src/util/cost-counter';
 import { createUntypedRuleTester, UNTYPED_OTHER } from './typed-rule-tester';
 
 const V1 = "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\n";
@@ -453,4 +458,38 @@ const ruleTester = createUntypedRuleTester();
 ruleTester.run('no-dropped-meta (relay)', rule, {
   valid: valid.map((test) => ({ filename: UNTYPED_OTHER, ...test })),
   invalid: invalid.map((test) => ({ filename: UNTYPED_OTHER, ...test })),
+});
+
+describe('the relay walk enters only the functions that name an upstream call or mcpReq', () => {
+  const linter = new Linter({ cwd: path.dirname(UNTYPED_OTHER) });
+  const config: Linter.Config[] = [
+    {
+      files: ['**/*.ts'],
+      languageOptions: { parser: tsParser as unknown as Linter.Parser },
+      plugins: { 'mcp-meta': { rules: { 'no-dropped-meta': rule } } as unknown as ESLint.Plugin },
+      settings: { 'mcp-meta': { registry: path.join(path.dirname(UNTYPED_OTHER), '../mcp-meta.registry.json') } },
+      rules: { 'mcp-meta/no-dropped-meta': 'error' },
+    },
+  ];
+  /** A function of `n` statements that names no upstream call. */
+  const unrelated = (n: number): string =>
+    `export function compute(rows: number[]) {\n${Array.from({ length: n }, (_, i) => `  const v${i} = rows.map((r) => r * ${i} + 1).filter((x) => x > ${i});`).join('\n')}\n  return rows;\n}`;
+  const relay = lines(
+    V1 + "server.registerTool('search', { inputSchema: {} }, async (args, extra) => {",
+    "  return upstream.callTool({ name: 'search', arguments: args });",
+    '});',
+  );
+  function visit(code: string): { nodes: number; ids: string[] } {
+    const before = costCount('relay-nodes');
+    const messages = linter.verify(code, config, UNTYPED_OTHER);
+    return { nodes: costCount('relay-nodes') - before, ids: messages.map((message) => message.messageId ?? message.message) };
+  }
+
+  it('a large unrelated function beside a relay costs the relay walk no more nodes', () => {
+    const small = visit(`${relay}\n${unrelated(1)}`);
+    const large = visit(`${relay}\n${unrelated(400)}`);
+    expect(small.ids).toEqual(['droppedCallerMeta']);
+    expect(large.ids).toEqual(['droppedCallerMeta']);
+    expect(large.nodes).toBe(small.nodes);
+  });
 });
