@@ -98,9 +98,11 @@ export default createRule<Options, MessageIds>({
   create(context) {
     const sourceCode = context.sourceCode;
     return defineMetaRuleVisitor(context, 'manifest', ({ writes, filename }) => {
-      // Most files that write `_meta` write no widget key: one name test per key and nothing more.
-      if (!writesAppKeys(writes)) return;
+      // Most files that write `_meta` write no widget key and name no ui:// URI: one name test per key and one text
+      // search. A file that names one may register a widget whose key it writes through a name not known here
+      // (`[RESOURCE_URI_META_KEY]` imported from a build output): its resources' MIME types are still read.
       const text = sourceCode.text;
+      if (!writesAppKeys(writes) && !text.includes('ui://')) return;
       // A `const` of widget `_meta` spread into several descriptors is one value: reported once, where it is written.
       const seen = new Set<string>();
       for (const problem of appValueProblemsOf(writes, filename, text)) {

@@ -142,6 +142,14 @@ const valid: Array<ValidTestCase<[]>> = [
 const invalid: Array<InvalidTestCase<MessageIds, []>> = [
   {
     filename,
+    // ext-apps' examples before 8bb58f3: the key from an unbuilt module (not known here), the retired MIME type.
+    code:
+      HEADER +
+      "import { RESOURCE_URI_META_KEY } from '../../dist/src/app';\nconst resourceUri = 'ui://get-time/mcp-app.html';\nserver.registerTool('get-time', { _meta: { [RESOURCE_URI_META_KEY]: resourceUri } }, async () => ({ content: [] }));\nserver.registerResource(resourceUri, resourceUri, {}, async () => ({ contents: [{ uri: resourceUri, mimeType: 'text/html+mcp', text: html }] }));\n",
+    errors: [{ messageId: 'wrongMimeType', line: 9, column: 111, endLine: 9, endColumn: 126 }],
+  },
+  {
+    filename,
     // gym-tracker's shape: one const of resource `_meta` spread into each registration, reported once.
     code:
       HEADER +
