@@ -60,6 +60,12 @@ const EXPECTED: Record<string, string[]> = {
   ],
   // `upstream.callTool({ ...params, _meta: { progressToken } })`: the v2 client's CallToolRequest['params'].
   'proxy-server': ['violations/progress-request.ts:7 unknown/none -> request/type'],
+  // The caller's request `_meta` sent upstream (`upstream.callTool({ name, _meta })`): the v2 client's request params.
+  'relay-proxy': [
+    'forward.ts:11 unknown/none -> request/type',
+    'violations/drops-caller-meta.ts:18 unknown/none -> request/type',
+    'violations/re-advertises.ts:13 unknown/none -> request/type',
+  ],
   'sdk-server': [
     'low-level.ts:38 result/shape -> result/type',
     'resources/docs.ts:10 resource/shape -> resource/type',
