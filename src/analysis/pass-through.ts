@@ -18,6 +18,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import {
   calleeName,
+  collectInSameFunction,
   enclosingFunction,
   isFunctionNode,
   memberPropertyName,
@@ -247,10 +248,159 @@ function stripAwait(node: Node): Node {
   return current;
 }
 
-/** `x.callTool(…)` / `callTool(…)` (awaited or not). */
-function isCallToolCall(node: Node): node is TSESTree.CallExpression {
+/** An upstream tool call (awaited or not), see `upstreamCallOf`. */
+function isCallToolCall(node: Node): boolean {
+  return upstreamCallOf(node) !== null;
+}
+
+/**
+ * The call an upstream tool result comes from: `x.callTool(…)` / `callTool(…)`, `x.request({ method: 'tools/call',
+ * … }, CallToolResultSchema)` (SDK v1 and v2), or a call of a function of this module whose every return is one
+ * (`async function fetchUpstream(name) { return client.callTool({ name }); }`).
+ */
+function upstreamCallOf(node: Node, depth = 0): TSESTree.CallExpression | null {
   const inner = stripAwait(node);
-  return inner.type === 'CallExpression' && calleeName(inner) === CALL_TOOL;
+  if (inner.type !== 'CallExpression') return null;
+  const name = calleeName(inner);
+  if (name === CALL_TOOL) return inner;
+  if (name === 'request' && isToolsCallRequest(inner.arguments[0])) return inner;
+  if (depth >= MAX_ALIAS_DEPTH) return null;
+  const fn = localFunction(inner.callee);
+  return fn && everyReturnIsUpstream(fn, depth + 1) ? inner : null;
+}
+
+/** `{ method: 'tools/call', … }`. */
+function isToolsCallRequest(argument: Node | undefined): boolean {
+  const request = argument ? (unwrap(argument) as Node) : null;
+  return (
+    request?.type === 'ObjectExpression' &&
+    request.properties.some(
+      (property) => property.type === 'Property' && propertyKeyName(property) === 'method' && staticString(property.value) === 'tools/call',
+    )
+  );
+}
+
+/** The function of this module a callee names: `function f() {}` or `const f = (…) => …`. */
+function localFunction(callee: Node): FunctionNode | null {
+  const inner = unwrap(callee) as Node;
+  if (inner.type !== 'Identifier') return null;
+  const binding = findBinding(inner.name, inner);
+  if (binding?.kind === 'function') return binding.fn;
+  if (binding?.kind !== 'variable' || binding.declarationKind !== 'const' || !binding.declarator.init) return null;
+  const init = unwrap(binding.declarator.init) as Node;
+  return isFunctionNode(init) ? init : null;
+}
+
+const upstreamFunctions = new WeakMap<FunctionNode, boolean>();
+
+/** Every value `fn` returns is an upstream result (an upstream call, or a `const` holding one); it returns at least once. */
+function everyReturnIsUpstream(fn: FunctionNode, depth: number): boolean {
+  const known = upstreamFunctions.get(fn);
+  if (known !== undefined) return known;
+  // A recursive function is asked again while it is being answered: no, until the answer is known.
+  upstreamFunctions.set(fn, false);
+  const values: (Node | null)[] =
+    fn.body.type === 'BlockStatement'
+      ? collectInSameFunction(fn.body, (node): node is TSESTree.ReturnStatement => node.type === 'ReturnStatement').map(
+          (statement) => statement.argument,
+        )
+      : [fn.body];
+  const upstream =
+    values.length > 0 &&
+    values.every((value) => {
+      if (!value) return false;
+      if (upstreamCallOf(value, depth)) return true;
+      const inner = stripAwait(value);
+      if (inner.type !== 'Identifier') return false;
+      const binding = findBinding(inner.name, inner);
+      return (
+        binding?.kind === 'variable' &&
+        binding.declarationKind === 'const' &&
+        !!binding.declarator.init &&
+        upstreamCallOf(binding.declarator.init, depth) !== null
+      );
+    });
+  upstreamFunctions.set(fn, upstream);
+  return upstream;
+}
+
+/** The name a function of this module is called by: `function f`, `const f = …`. */
+function functionName(fn: FunctionNode): string | null {
+  if (fn.type === 'FunctionDeclaration') return fn.id?.name ?? null;
+  let parent: Node | undefined = fn.parent;
+  while (parent && TYPE_WRAPPERS.has(parent.type)) parent = parent.parent;
+  return parent?.type === 'VariableDeclarator' && parent.id.type === 'Identifier' && parent.init && unwrap(parent.init) === fn
+    ? parent.id.name
+    : null;
+}
+
+const callsByProgram = new WeakMap<Node, ReadonlyMap<string, readonly TSESTree.CallExpression[]>>();
+
+/** The calls of `fn` by its name in its module (one walk of the module, the first time any function asks). */
+function callSitesOf(fn: FunctionNode): readonly TSESTree.CallExpression[] {
+  const name = functionName(fn);
+  if (!name) return [];
+  const program = rootOf(fn);
+  let calls = callsByProgram.get(program);
+  if (!calls) {
+    const found = new Map<string, TSESTree.CallExpression[]>();
+    let visited = 0;
+    walkAll(program, (node) => {
+      visited += 1;
+      if (node.type !== 'CallExpression') return;
+      const callee = unwrap(node.callee);
+      if (callee.type !== 'Identifier') return;
+      const list = found.get(callee.name);
+      if (list) list.push(node);
+      else found.set(callee.name, [node]);
+    });
+    countCost('pass-through-nodes', visited);
+    calls = found;
+    callsByProgram.set(program, calls);
+  }
+  return (calls.get(name) ?? []).filter((call) => localFunction(call.callee) === fn);
+}
+
+const flowing = new Set<FunctionNode>();
+
+/**
+ * A parameter that receives an upstream result at every call site of its function in this module
+ * (`normalize(await up.callTool(…))`, `normalize(r)` with `r` one): the upstream call of the first site.
+ */
+function parameterFlow(owner: FunctionNode, index: number, context: Context): ResultSource | null {
+  if (flowing.has(owner)) return null;
+  const calls = callSitesOf(owner);
+  if (calls.length === 0) return null;
+  flowing.add(owner);
+  try {
+    let first: ResultSource | null = null;
+    for (const call of calls) {
+      const argument = call.arguments[index];
+      if (!argument || argument.type === 'SpreadElement') return null;
+      const upstream = upstreamCallOf(argument);
+      const inner = stripAwait(argument);
+      const source: ResultSource | null = upstream
+        ? { kind: 'call-tool', label: calleeLabel(upstream), node: upstream }
+        : inner.type === 'Identifier'
+          ? sourceOfIdentifier(inner, context)
+          : null;
+      if (source?.kind !== 'call-tool') return null;
+      first ??= source;
+    }
+    return first;
+  } finally {
+    flowing.delete(owner);
+  }
+}
+
+/**
+ * Where the value of a call of a function of this module goes, when that makes it a tool result: returned from a
+ * tool callback (`return normalize(r)`), or from a function declared to return a result type.
+ */
+function callValueIsResult(call: TSESTree.CallExpression, context: Context): boolean {
+  const returned = returnedFrom(call);
+  if (!returned) return false;
+  return isToolCallback(returned.fn, context.sinks) || annotationNamesResult(returned.fn.returnType?.typeAnnotation, context.resultTypes);
 }
 
 function calleeLabel(call: TSESTree.CallExpression): string {
@@ -432,7 +582,8 @@ function sourceOfIdentifier(identifier: TSESTree.Identifier, context: Context): 
       }
     }
     if (init?.type === 'CallExpression') {
-      if (calleeName(init) === CALL_TOOL) return { kind: 'call-tool', label: calleeLabel(init), node: init };
+      const upstream = upstreamCallOf(init);
+      if (upstream) return { kind: 'call-tool', label: calleeLabel(upstream), node: upstream };
       const handlerCall = wrappedHandlerCall(init);
       if (handlerCall) return { kind: 'handler', label: `${handlerName(handlerCall)}(…)`, node: handlerCall };
     }
@@ -468,8 +619,13 @@ function sourceOfIdentifier(identifier: TSESTree.Identifier, context: Context): 
         call.callee.type === 'MemberExpression' &&
         isCallToolCall(call.callee.object)
       ) {
-        const upstream = stripAwait(call.callee.object) as TSESTree.CallExpression;
+        const upstream = upstreamCallOf(call.callee.object)!;
         return { kind: 'call-tool', label: calleeLabel(upstream), node: upstream };
+      }
+      // `function normalize(r) { … }` called with an upstream result at every call site in this module.
+      if (param.type === 'Identifier' && !param.typeAnnotation && isFunctionNode(owner) && functionName(owner)) {
+        const flow = parameterFlow(owner, index, context);
+        if (flow) return flow;
       }
       // `results.map((r) => …)`: the callback's first parameter is one of the list's results.
       if (
@@ -510,8 +666,9 @@ function destructuredSource(
         const field = propertyKeyName(property);
         if (field === null) return null;
         const init = stripAwait(declarator.init);
-        if (init.type === 'CallExpression' && calleeName(init) === CALL_TOOL) {
-          return { pattern: declarator.id, field, source: { kind: 'call-tool', label: calleeLabel(init), node: init } };
+        const upstream = upstreamCallOf(init);
+        if (upstream) {
+          return { pattern: declarator.id, field, source: { kind: 'call-tool', label: calleeLabel(upstream), node: upstream } };
         }
         const handlerCall = init.type === 'CallExpression' ? wrappedHandlerCall(init) : null;
         if (handlerCall) {
@@ -752,6 +909,10 @@ function sinkOf(literal: TSESTree.ObjectExpression, source: ResultSource, contex
       return { kind: 'result-type', slot: '_meta', statement, fn };
     const slot = slotOfDeclaredType(fn.returnType?.typeAnnotation, fn);
     if (slot) return { kind: 'slot', slot, statement, fn };
+    // `function normalize(r) { return { content: r.content }; }` whose value a tool callback returns: the rebuild is
+    // reported where it happens, inside the function.
+    if (!fn.returnType && callSitesOf(fn).some((call) => callValueIsResult(call, context)))
+      return { kind: 'result-type', slot: '_meta', statement, fn };
   }
   const destination = contextualDestination(literal, context);
   if (destination?.result) return { kind: 'result-type', slot: '_meta', statement, fn: returned?.fn ?? null };
