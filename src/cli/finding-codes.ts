@@ -16,6 +16,10 @@ export type FindingCode =
   | 'source-unreadable'
   | 'app-resource-missing'
   | 'app-mime-type'
+  | 'key-unregistered'
+  | 'key-wrong-plane'
+  | 'key-not-servers'
+  | 'key-foreign'
   // diff: its breaking changes, and acceptedBreaks entries that accept nothing
   | BreakingChangeKind
   | 'accepted-break-stale'
@@ -51,6 +55,22 @@ export const FINDING_CODES: Readonly<Record<FindingCode, FindingCodeInfo>> = {
   },
   'app-mime-type': {
     summary: 'A linked widget resource declares a MIME type its hosts do not render (or none on its contents).',
+    anchor: 'check',
+  },
+  'key-unregistered': {
+    summary: 'A key written in the code is not registered (no-unregistered-meta-key reports it too), with did-you-mean.',
+    anchor: 'check',
+  },
+  'key-wrong-plane': {
+    summary: 'A key is written on another plane than it is registered for, or than its host defines it on.',
+    anchor: 'check',
+  },
+  'key-not-servers': {
+    summary: "A key the SDK stamps, the other side writes, or MCP reserves is written as the server's own.",
+    anchor: 'check',
+  },
+  'key-foreign': {
+    summary: 'A registered key is written by a file that is not one of its producers (no-foreign-meta-key).',
     anchor: 'check',
   },
   'key-removed': { summary: 'A key present at the base revision is gone (breaking).', anchor: 'diff' },

@@ -113,11 +113,17 @@ describe('mcp-meta check --typed', () => {
     expect(typed.status).toBe(0);
   });
 
-  it('passes on the example server, whose warnings value is built in another module', () => {
+  it('on the example server, whose warnings value is built in another module, reports only the seeded key violations', () => {
     const typed = check(path.join(REPO_ROOT, 'fixtures/example-server'), '--typed');
-    expect(typed.json.findings).toEqual([]);
+    // The lint's seeded key reports (src/violations): no key-not-written or field-not-written.
+    expect(typed.json.findings.map((finding) => finding.code)).toEqual([
+      'key-foreign',
+      'key-foreign',
+      'key-unregistered',
+      'key-unregistered',
+    ]);
     expect(typed.json.notes).toEqual(['checked 3 keys against 11 producer files', 'read with the types of tsconfig.json']);
-    expect(typed.status).toBe(0);
+    expect(typed.status).toBe(1);
   });
 
   it('names a file that writes _meta outside the program (read without types), and no file that does not', () => {
@@ -239,8 +245,14 @@ export async function listTools(): Promise<Tool[]> {
     // The project's program reads the SDK's real declarations.
     fs.symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'junction');
     const untyped = check(dir);
+    // Without types the write is guessed a tool result's: not written where registered, and on the wrong plane,
+    // as the untyped lint says too.
     expect(untyped.json.findings.map((finding) => [finding.code, finding.message])).toEqual([
       ['key-not-written', "key 'com.example/category' has no write site in its producers (src/tools.ts)"],
+      [
+        'key-wrong-plane',
+        "`_meta` key 'com.example/category' is registered in mcp-meta.registry.json for the tool descriptor plane, but written here on a tool result.",
+      ],
     ]);
     expect(untyped.status).toBe(1);
     const typed = check(dir, '--typed');

@@ -75,8 +75,10 @@ server.registerTool('card', { description: 'A card.', _meta: { 'com.example/card
     const result = runBin(['check', '--format', 'json'], dir);
     expect(result.status).toBe(1);
     const report = JSON.parse(result.stdout) as CheckJson;
+    // Not written where it is registered, and written where it is not: the lint's wrongPlane, at the write.
     expect(report.findings.map((finding) => `${finding.code} ${finding.message}`)).toEqual([
       "key-not-written key 'com.example/card' has no write site in its producers (src/card.ts)",
+      "key-wrong-plane tool descriptor `_meta` key 'com.example/card' is registered in mcp-meta.registry.json for the tool result plane, but written here on a tool descriptor.",
     ]);
     // Registered for the tool plane, the same write counts.
     manifest.keys['com.example/card'] = { producers: ['src/card.ts'], plane: 'tool' };
@@ -218,11 +220,31 @@ export function register(server: { registerTool(name: string, config: object, cb
     ]);
   });
 
-  it('passes on the example server', () => {
+  it('on the example server, reports the seeded key violations the lint reports, and nothing about its manifest', () => {
     const example = path.join(REPO_ROOT, 'fixtures/example-server');
     if (!fs.existsSync(path.join(example, 'mcp-meta.registry.json'))) throw new Error('fixtures/example-server has no manifest');
-    const result = runBin(['check'], example);
-    expect(result.stdout).toContain('mcp-meta check: no problems');
-    expect(result.status).toBe(0);
+    const result = runBin(['check', '--format', 'json'], example);
+    const report = JSON.parse(result.stdout) as CheckJson;
+    expect(report.findings.map((finding) => `${finding.code} ${finding.file}:${finding.line}`)).toEqual([
+      'key-foreign src/violations/retrieval-foreign-key.ts:6',
+      'key-foreign src/violations/retrieval-foreign-key.ts:10',
+      'key-unregistered src/violations/retrieval-unregistered-key.ts:6',
+      'key-unregistered src/violations/retrieval-unregistered-key.ts:15',
+    ]);
+    expect(result.status).toBe(1);
+  });
+
+  it('reports a typo the lint reports: a gate on check alone does not pass it', () => {
+    const dir = project(MANIFEST, {
+      'src/typo.ts': `export function typo() {\n  return { content: [], _meta: { retreival: { returned_count: 1 } } };\n}\n`,
+    });
+    const result = runBin(['check'], dir);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toContain(
+      "src/typo.ts:2:34  error  `_meta` key 'retreival' is not registered in mcp-meta.registry.json. Did you mean 'retrieval'?  [key-unregistered]",
+    );
+    expect(result.stdout).toContain(
+      "fix: rename it to 'retrieval' if that key is meant; otherwise register it: npx mcp-meta add-key 'retreival' --producer src/typo.ts",
+    );
   });
 });

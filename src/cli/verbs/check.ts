@@ -11,7 +11,20 @@ import { unresolvedResultTypesProblem } from '../../analysis/typed/result-writes
 import { withTypedKeyNames } from '../../analysis/typed/typed-keys';
 import type { MetaFileAnalysis, MetaWrite } from '../../analysis/types';
 import { writesValues } from '../../analysis/write-kinds';
-import { listFiles, REGISTRY_FILENAME, type FieldMap, type ManifestFields } from '../../registry';
+import {
+  hostNameOf,
+  listFiles,
+  nearestManifest,
+  REGISTRY_FILENAME,
+  type FieldMap,
+  type ManifestFields,
+  type Registry,
+} from '../../registry';
+import { keyVerdict } from '../../analysis/key-verdict';
+import { registrationOf } from '../../analysis/key-writes';
+import { metaOnPlane, planeName, type CheckedPlane } from '../../analysis/planes';
+import type { MetaKeyWrite } from '../../analysis/types';
+import { posixRelative } from '../../util/posix-relative';
 import { CliError, type Finding, type VerbReport } from '../findings';
 import { displayPath } from '../format-report';
 import { describeIoError, locate, type ManifestSource } from '../manifest-source';
@@ -35,6 +48,13 @@ export const checkVerb: Verb = {
     '  registry-problem    manifest errors, and globs that match no file',
     '  app-resource-missing  a tool links a ui:// widget (ui.resourceUri, openai/outputTemplate) no file registers',
     '  app-mime-type       a linked widget resource declares a MIME type its hosts do not render',
+    '  key-unregistered    a key written in the code that the manifest does not register (with did-you-mean)',
+    '  key-wrong-plane     a key written on another plane than it is registered for (or its host defines it on)',
+    "  key-not-servers     a key the SDK stamps, the other side writes, or MCP reserves, written as the server's",
+    '  key-foreign         a registered key written by a file that is not one of its producers',
+    "The key findings are the lint's no-unregistered-meta-key and no-foreign-meta-key reports, from the same",
+    'verdicts. Only the lint sees: keys not known statically, unregistered fields and field types, deleted fields,',
+    'deprecated host keys at the write, wholesale _meta replacement, producer isolation and dropped _meta.',
     'Fields are only reported when every write of the key can be read statically (silence over noise).',
     'Several manifests (a monorepo) give one report; each finding names the manifest it belongs to.',
     'With --typed, keys and values are also read by their TypeScript types, as the rules read them with',
@@ -196,11 +216,16 @@ function checkManifest(registryPath: string, cwd: string, typed: TypedOptions | 
       });
       continue;
     }
+    // A file under a nested manifest is that manifest's (the lint reads it under the nearest one).
+    const ownFile = nearestManifest(path.dirname(file)) === registryPath;
     for (const write of writesOn(writes, 'keyNames')) {
-      if (!writesValues(write)) continue;
       // With types, a key held in an enum member or a union-typed parameter names each of its members.
       for (const keyWrite of withTypedKeyNames(write.keys, services)) {
         if (keyWrite.name === null) continue;
+        // What the lint reports about this key here, from the same verdicts: no-unregistered-meta-key's and
+        // no-foreign-meta-key's. A gate that passes a typo the lint reports is no gate.
+        if (ownFile) findings.push(...keyFindings(registry, write, keyWrite, file, registryPath));
+        if (!writesValues(write)) continue;
         // Written on another plane than it is registered for, a key is not written where its consumers read it. A
         // write nothing places (`unknown`) may be on any plane: without types it counts (a correct manifest must not
         // fail the gate, and the lint reports nothing there either); with types, when its object may be a result.
@@ -273,6 +298,77 @@ function checkManifest(registryPath: string, cwd: string, typed: TypedOptions | 
     ],
     data: { registry: displayPath(registryPath, cwd), keys: registry.keys.size, producerFiles, written: writeSites },
   };
+}
+
+/**
+ * The lint's key reports at one key write, as findings: `no-unregistered-meta-key`'s verdict (`keyVerdict`, its one
+ * home) and `no-foreign-meta-key`'s (the model's ownership, `isOwned`). Keys not known statically are the lint's only.
+ */
+function keyFindings(registry: Registry, write: MetaWrite, keyWrite: MetaKeyWrite, file: string, registryPath: string): Finding[] {
+  const name = keyWrite.name!;
+  const at = { file, line: keyWrite.node.loc.start.line, column: keyWrite.node.loc.start.column + 1 };
+  const where = write.plane === 'unknown' ? '`_meta`' : metaOnPlane(write.plane as CheckedPlane);
+  const manifest = path.basename(registryPath);
+  const producer = posixRelative(registry.dir, keyWrite.ownership?.writer ?? file);
+  const verdict = keyVerdict(registry, write, name, file);
+  switch (verdict.kind) {
+    case 'unregistered':
+      return [
+        {
+          severity: 'error',
+          code: 'key-unregistered',
+          message: `${where} key '${name}' is ${write.kind === 'key-delete' ? 'deleted here but ' : ''}not registered in ${manifest}.${verdict.nearest ? ` Did you mean '${verdict.nearest}'?` : ''}`,
+          ...at,
+          fix: verdict.nearest
+            ? `rename it to '${verdict.nearest}' if that key is meant; otherwise register it: npx mcp-meta add-key '${name}' --producer ${producer}`
+            : `register it: npx mcp-meta add-key '${name}' --producer ${producer}${write.plane === 'tool' || write.plane === 'resource' ? ` --plane ${write.plane}` : ''}`,
+        },
+      ];
+    case 'wrong-plane':
+      return [
+        {
+          severity: 'error',
+          code: 'key-wrong-plane',
+          message: `${where} key '${name}' is registered in ${manifest} for the ${verdict.planes.map(planeName).join(' and ')} plane, but written here on a ${planeName(write.plane)}.`,
+          ...at,
+          fix: `write it where it is registered, or add "${write.plane}" to keys.${name}.plane if it belongs on both`,
+        },
+      ];
+    case 'off-host-plane':
+      return [
+        {
+          severity: 'error',
+          code: 'key-wrong-plane',
+          message: `${where} key '${name}' is a key ${hostNameOf(verdict.entry)} defines for the ${verdict.planes.map(planeName).join(' and ')} (catalogue entry '${verdict.entry.id}'), not for a ${planeName(write.plane)}: the host does not read it here.`,
+          ...at,
+          fix: `remove this write, or move it to the ${verdict.planes.map(planeName).join(' or ')} \`_meta\``,
+        },
+      ];
+    case 'not-servers':
+      return [
+        {
+          severity: 'error',
+          code: 'key-not-servers',
+          message: `${where} key ${verdict.refusal.message}`,
+          ...at,
+          fix: verdict.refusal.advice,
+        },
+      ];
+    case 'ok':
+      break;
+  }
+  if (write.plane === 'unknown') return [];
+  const registration = registrationOf(registry, name, write.plane as CheckedPlane);
+  if (registration.status !== 'registered' || !keyWrite.ownership || isOwned(keyWrite)) return [];
+  return [
+    {
+      severity: 'error',
+      code: 'key-foreign',
+      message: `${where} key '${name}' belongs to ${registration.spec.producers.map((glob) => `'${glob}'`).join(', ')}; '${producer}' is not one of its producers (one producer per key, MCP _meta rule 1).`,
+      ...at,
+      fix: `move this write into the producer, or, if this file now produces the key: npx mcp-meta add-key '${name}' --producer ${producer} --update-producers`,
+    },
+  ];
 }
 
 /** Registered, non-deprecated fields that no write provides; recurses into nested `fields` and `items`. */
