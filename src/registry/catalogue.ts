@@ -54,7 +54,14 @@ export interface RegistrationRefusal {
   advice: string;
 }
 
-const HOST_NAMES: Record<HostKeyEntry['host'], string> = { 'openai-apps': 'the OpenAI Apps SDK', 'mcp-apps': 'MCP Apps', mcp: 'MCP' };
+const HOST_NAMES: Record<HostKeyEntry['host'], string> = {
+  'openai-apps': 'the OpenAI Apps SDK',
+  'mcp-apps': 'MCP Apps',
+  mcp: 'MCP',
+  'claude-code': 'Claude Code',
+  x402: 'x402',
+  'mcp-ui': 'MCP-UI',
+};
 
 /** The host that defines an entry, for messages: "MCP", "the OpenAI Apps SDK". */
 export function hostNameOf(entry: HostKeyEntry): string {

@@ -6,6 +6,9 @@ const HOST_TITLES: Record<HostId, string> = {
   'openai-apps': 'OpenAI Apps SDK',
   'mcp-apps': 'MCP Apps (SEP-1865)',
   mcp: 'MCP',
+  'claude-code': 'Claude Code',
+  x402: 'x402 (payments over MCP)',
+  'mcp-ui': 'MCP-UI',
 };
 
 export function renderHostKeysMarkdown(catalogue: HostKeyCatalogue): string {
@@ -40,7 +43,7 @@ function row(entry: HostKeyEntry): string {
   const name = entry.key !== undefined ? `\`${entry.key}\`` : `keys matching \`${entry.keyPattern ?? ''}\``;
   const notes = [
     entry.deprecated ? `(deprecated${entry.replacement ? `: ${replacementOf(entry.replacement)}` : ''})` : undefined,
-    entry.writtenBy === 'transport' ? '(written by the SDK: a handler must not write it)' : undefined,
+    entry.writtenBy === 'transport' ? '(written by the SDK: a handler should not write it)' : undefined,
   ].filter((note) => note !== undefined);
   const description = [...notes, entry.description].join(' ');
   const cells = [

@@ -9,7 +9,7 @@
  */
 import type { ManifestFields } from './types';
 
-export type HostId = 'openai-apps' | 'mcp-apps' | 'mcp';
+export type HostId = 'openai-apps' | 'mcp-apps' | 'mcp' | 'claude-code' | 'x402' | 'mcp-ui';
 
 /**
  * Where a key lives. `result`, `tool` and `resource` are the planes a manifest registers keys on; `request` and
@@ -58,7 +58,24 @@ export interface HostKeyCatalogue {
 }
 
 const OPENAI_APPS_REFERENCE = 'https://developers.openai.com/apps-sdk/reference';
-const MCP_APPS_API = 'https://modelcontextprotocol.github.io/ext-apps/api/';
+/** "Build a ChatGPT UI": closing the widget from the server with `openai/closeWidget` on a tool response. */
+const OPENAI_CHATGPT_UI = 'https://developers.openai.com/apps-sdk/build/chatgpt-ui';
+/** OpenAI's example servers (pizzaz): the only place `openai/resultCanProduceWidget` appears. */
+const OPENAI_APPS_EXAMPLES = 'https://github.com/openai/openai-apps-sdk-examples';
+/**
+ * MCP Apps' types, where `McpUiToolMeta` and `McpUiResourceMeta` are declared (the TypeDoc site the catalogue cited
+ * until version 3 renders them; the repository's source is the one that stays put).
+ */
+const MCP_APPS_SPEC_TYPES = 'https://github.com/modelcontextprotocol/ext-apps/blob/main/src/spec.types.ts';
+/** The 2025-11-25 tasks utility: `io.modelcontextprotocol/model-immediate-response` on a CreateTaskResult. */
+const MCP_TASKS_2025_11_25 =
+  'https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/docs/specification/2025-11-25/basic/utilities/tasks.mdx';
+/** Claude Code's MCP page: the `anthropic/*` keys a server sets on a tool in `tools/list`. */
+const CLAUDE_CODE_MCP = 'https://code.claude.com/docs/en/mcp';
+/** x402's MCP transport: the payment rides request `_meta`, the settlement result `_meta`. */
+const X402_MCP_TRANSPORT = 'https://github.com/coinbase/x402/blob/main/specs/transports-v2/mcp.md';
+/** MCP-UI's protocol details: `mcpui.dev/ui-*` metadata on a UI resource. */
+const MCP_UI_PROTOCOL = 'https://mcpui.dev/guide/protocol-details';
 const MCP_SCHEMA_2025_11_25 = 'https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/2025-11-25/schema.ts';
 const MCP_SCHEMA_2026_07_28 = 'https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/2026-07-28/schema.ts';
 /** The 2026-07-28 "General fields: _meta" section with its table of reserved keys (traceparent, tracestate, baggage). */
@@ -70,16 +87,23 @@ const MCP_CHANGELOG_2026_07_28 =
 const OPENAI_WIDGET_ORIGIN_MIGRATION = 'https://developers.openai.com/plugins/guides/widget-origin-migration';
 
 export const HOST_KEY_CATALOGUE: HostKeyCatalogue = {
-  version: 3,
+  version: 4,
   entries: [
-    // OpenAI Apps SDK: tool descriptor.
+    // OpenAI Apps SDK. One status for the keys MCP Apps has a field for (outputTemplate, widgetAccessible,
+    // visibility, widgetPrefersBorder, widgetCSP, widgetDomain): current, none deprecated. The reference says "Apps SDK
+    // support is here to stay—we have no plans to deprecate it. Use MCP Apps standard fields and the ui/* bridge by
+    // default", and "MCP Apps compatibility in ChatGPT": "Existing Apps SDK APIs remain supported". Each entry names
+    // its MCP Apps field, which new code should prefer; `openai/widgetCSP` also has `redirect_domains`, which `ui.csp`
+    // cannot express.
+    // Tool descriptor.
     {
       id: 'openai-apps.outputTemplate',
       key: 'openai/outputTemplate',
       host: 'openai-apps',
       planes: ['tool'],
       valueType: 'string (URI)',
-      description: 'Resource URI of the component HTML template (text/html+skybridge) that renders the tool result.',
+      description:
+        'Resource URI of the component HTML template (text/html+skybridge) that renders the tool result. MCP Apps field: ui.resourceUri (preferred for new code; this key stays supported).',
       source: OPENAI_APPS_REFERENCE,
     },
     {
@@ -88,7 +112,8 @@ export const HOST_KEY_CATALOGUE: HostKeyCatalogue = {
       host: 'openai-apps',
       planes: ['tool'],
       valueType: 'boolean (default false)',
-      description: 'Allows the component to call tools through the client bridge.',
+      description:
+        "Allows the component to call tools through the client bridge. MCP Apps field: ui.visibility with 'app' (preferred for new code; this key stays supported).",
       source: OPENAI_APPS_REFERENCE,
     },
     {
@@ -97,25 +122,28 @@ export const HOST_KEY_CATALOGUE: HostKeyCatalogue = {
       host: 'openai-apps',
       planes: ['tool'],
       valueType: "string: 'public' (default) or 'private'",
-      description: 'Hides a tool from the model while keeping it callable from the widget.',
+      description:
+        "Hides a tool from the model while keeping it callable from the widget. MCP Apps field: ui.visibility ['app'] (preferred for new code; this key stays supported).",
       source: OPENAI_APPS_REFERENCE,
     },
     {
       id: 'openai-apps.toolInvocation.invoking',
       key: 'openai/toolInvocation/invoking',
       host: 'openai-apps',
-      planes: ['tool'],
+      planes: ['tool', 'result'],
       valueType: 'string (at most 64 characters)',
-      description: 'Short status text shown while the tool runs.',
+      description:
+        "Short status text shown while the tool runs. On a tool descriptor per the reference; OpenAI's example servers also return it in a tool result's _meta.",
       source: OPENAI_APPS_REFERENCE,
     },
     {
       id: 'openai-apps.toolInvocation.invoked',
       key: 'openai/toolInvocation/invoked',
       host: 'openai-apps',
-      planes: ['tool'],
+      planes: ['tool', 'result'],
       valueType: 'string (at most 64 characters)',
-      description: 'Short status text shown after the tool completes.',
+      description:
+        "Short status text shown after the tool completes. On a tool descriptor per the reference; OpenAI's example servers also return it in a tool result's _meta.",
       source: OPENAI_APPS_REFERENCE,
     },
     {
@@ -133,8 +161,9 @@ export const HOST_KEY_CATALOGUE: HostKeyCatalogue = {
       host: 'openai-apps',
       planes: ['tool'],
       valueType: 'boolean',
-      description: "Tells ChatGPT that the tool's result can render the component.",
-      source: OPENAI_APPS_REFERENCE,
+      description:
+        "Not in the Apps SDK reference: set on tool descriptors by OpenAI's early example servers (pizzaz) beside openai/outputTemplate; what ChatGPT does with it is not documented.",
+      source: OPENAI_APPS_EXAMPLES,
     },
     {
       id: 'openai-apps.securitySchemes',
@@ -161,7 +190,8 @@ export const HOST_KEY_CATALOGUE: HostKeyCatalogue = {
       host: 'openai-apps',
       planes: ['resource'],
       valueType: 'boolean',
-      description: 'Hint that the component renders inside a bordered card.',
+      description:
+        'Hint that the component renders inside a bordered card. MCP Apps field: ui.prefersBorder (preferred for new code; this key stays supported).',
       source: OPENAI_APPS_REFERENCE,
     },
     {
@@ -169,16 +199,10 @@ export const HOST_KEY_CATALOGUE: HostKeyCatalogue = {
       key: 'openai/widgetCSP',
       host: 'openai-apps',
       planes: ['resource'],
-      valueType: 'object',
+      valueType: 'object of string[] (domains)',
       fields: ['connect_domains', 'resource_domains', 'frame_domains', 'redirect_domains'],
-      deprecated: true,
-      replacement: {
-        key: 'ui',
-        field: 'csp',
-        note: 'ChatGPT documents openai/widgetCSP as the legacy compatibility key of the MCP Apps field ui.csp',
-      },
       description:
-        "The component's content security policy, snake_case: connect_domains, resource_domains, frame_domains, and redirect_domains (ChatGPT's targets for window.openai.openExternal).",
+        "The component's content security policy, snake_case: connect_domains, resource_domains, frame_domains, and redirect_domains (ChatGPT's targets for window.openai.openExternal, which ui.csp cannot express). MCP Apps field: ui.csp (preferred for new code; this key stays supported).",
       source: OPENAI_APPS_REFERENCE,
     },
     {
@@ -187,13 +211,8 @@ export const HOST_KEY_CATALOGUE: HostKeyCatalogue = {
       host: 'openai-apps',
       planes: ['resource'],
       valueType: 'string (origin)',
-      deprecated: true,
-      replacement: {
-        key: 'ui',
-        field: 'domain',
-        note: 'ChatGPT documents openai/widgetDomain as the compatibility alias of the MCP Apps field ui.domain',
-      },
-      description: 'Optional dedicated subdomain for the hosted component.',
+      description:
+        'Optional dedicated subdomain for the hosted component. MCP Apps field: ui.domain, of which ChatGPT calls this key the "compatibility alias" (preferred for new code; this key stays supported).',
       source: OPENAI_WIDGET_ORIGIN_MIGRATION,
     },
     // OpenAI Apps SDK: tool results.
@@ -205,6 +224,24 @@ export const HOST_KEY_CATALOGUE: HostKeyCatalogue = {
       valueType: 'string or string[]',
       description: 'RFC 7235 WWW-Authenticate challenges on an error result, to trigger OAuth.',
       source: OPENAI_APPS_REFERENCE,
+    },
+    {
+      id: 'openai-apps.widgetSessionId',
+      key: 'openai/widgetSessionId',
+      host: 'openai-apps',
+      planes: ['result'],
+      valueType: 'string',
+      description: 'Stable identifier of the widget instance a tool result belongs to, for correlating the calls of one widget.',
+      source: OPENAI_APPS_REFERENCE,
+    },
+    {
+      id: 'openai-apps.closeWidget',
+      key: 'openai/closeWidget',
+      host: 'openai-apps',
+      planes: ['result'],
+      valueType: 'boolean',
+      description: 'true on a tool response asks ChatGPT to hide the widget when the response arrives.',
+      source: OPENAI_CHATGPT_UI,
     },
     // OpenAI Apps SDK: provided by the client on requests (read by servers, never written).
     {
@@ -265,6 +302,16 @@ export const HOST_KEY_CATALOGUE: HostKeyCatalogue = {
       description: 'Identifier of the conversation session, on tool calls; for correlation, never for authorization.',
       source: OPENAI_APPS_REFERENCE,
     },
+    {
+      id: 'openai-apps.organization',
+      key: 'openai/organization',
+      host: 'openai-apps',
+      planes: ['request'],
+      valueType: 'string',
+      description:
+        'Anonymised identifier of the ChatGPT organization, on tool calls when there is one; for correlation, never for authorization.',
+      source: OPENAI_APPS_REFERENCE,
+    },
     // MCP Apps (SEP-1865, @modelcontextprotocol/ext-apps).
     {
       id: 'mcp-apps.ui',
@@ -290,7 +337,7 @@ export const HOST_KEY_CATALOGUE: HostKeyCatalogue = {
       },
       description:
         'MCP Apps UI metadata: on a tool descriptor (McpUiToolMeta: resourceUri, visibility), on a UI resource (McpUiResourceMeta: csp, domain, permissions, prefersBorder).',
-      source: MCP_APPS_API,
+      source: MCP_APPS_SPEC_TYPES,
     },
     {
       id: 'mcp-apps.ui-resourceUri',
@@ -305,7 +352,7 @@ export const HOST_KEY_CATALOGUE: HostKeyCatalogue = {
         note: 'ext-apps 2 deprecates the flat key (RESOURCE_URI_META_KEY) for ui.resourceUri',
       },
       description: 'Flat form of ui.resourceUri on a tool descriptor, read by hosts for compatibility.',
-      source: MCP_APPS_API,
+      source: MCP_APPS_SPEC_TYPES,
     },
     // MCP itself.
     {
@@ -332,6 +379,20 @@ export const HOST_KEY_CATALOGUE: HostKeyCatalogue = {
       source: MCP_CHANGELOG_2026_07_28,
     },
     {
+      id: 'mcp.model-immediate-response',
+      key: 'io.modelcontextprotocol/model-immediate-response',
+      host: 'mcp',
+      planes: ['result'],
+      valueType: 'string',
+      deprecated: true,
+      replacement: {
+        note: 'it belonged to 2025-11-25 tasks (provisional, non-binding), which MCP 2026-07-28 moved out of the core protocol into the Tasks extension (io.modelcontextprotocol/tasks); the 2026-07-28 task handle has no such key',
+      },
+      description:
+        "On a CreateTaskResult: a string the host may hand the model as the tool's immediate result while the task runs (2025-11-25, provisional).",
+      source: MCP_TASKS_2025_11_25,
+    },
+    {
       id: 'mcp.serverInfo',
       key: 'io.modelcontextprotocol/serverInfo',
       host: 'mcp',
@@ -339,7 +400,7 @@ export const HOST_KEY_CATALOGUE: HostKeyCatalogue = {
       valueType: 'Implementation (name, version, ...)',
       writtenBy: 'transport',
       description:
-        "Identifies the server software producing a response (2026-07-28; SHOULD be on every response). The server's SDK stamps it (SDK v2: SERVER_INFO_META_KEY); a handler must not write it.",
+        'Identifies the server software producing a response (2026-07-28; SHOULD be on every response). The server\'s SDK stamps it (SDK v2: SERVER_INFO_META_KEY) from the name and version the server is created with; a handler should not write it: the SDK keeps a value the handler wrote ("the handler is the more specific author"), which then stands for the server.',
       source: MCP_SCHEMA_2026_07_28,
     },
     {
@@ -419,6 +480,76 @@ export const HOST_KEY_CATALOGUE: HostKeyCatalogue = {
       valueType: 'string (W3C Baggage)',
       description: 'Reserved for cross-cutting propagation values (2026-07-28; SDK v2: BAGGAGE_META_KEY).',
       source: MCP_META_2026_07_28,
+    },
+    // Claude Code: set by a server on a tool in tools/list.
+    {
+      id: 'claude-code.maxResultSizeChars',
+      key: 'anthropic/maxResultSizeChars',
+      host: 'claude-code',
+      planes: ['tool'],
+      valueType: 'number (characters, at most 500,000)',
+      description:
+        "Raises Claude Code's limit on this tool's result text (results above it are saved to a file and replaced by a preview), up to 500,000 characters.",
+      source: CLAUDE_CODE_MCP,
+    },
+    {
+      id: 'claude-code.requiresUserInteraction',
+      key: 'anthropic/requiresUserInteraction',
+      host: 'claude-code',
+      planes: ['tool'],
+      valueType: 'boolean',
+      description:
+        'true: Claude Code asks the user before every call of this tool, in every permission mode, and no allow rule skips the prompt.',
+      source: CLAUDE_CODE_MCP,
+    },
+    {
+      id: 'claude-code.alwaysLoad',
+      key: 'anthropic/alwaysLoad',
+      host: 'claude-code',
+      planes: ['tool'],
+      valueType: 'boolean',
+      description: "true: Claude Code loads this tool's definition up front instead of deferring it to tool search.",
+      source: CLAUDE_CODE_MCP,
+    },
+    // x402: payments over MCP.
+    {
+      id: 'x402.payment',
+      key: 'x402/payment',
+      host: 'x402',
+      planes: ['request'],
+      valueType: 'PaymentPayload (object)',
+      description:
+        "The client's payment for a paid tool call, sent on the retry after the server's tool result said isError with the PaymentRequired data.",
+      source: X402_MCP_TRANSPORT,
+    },
+    {
+      id: 'x402.payment-response',
+      key: 'x402/payment-response',
+      host: 'x402',
+      planes: ['result'],
+      valueType: 'SettlementResponse (object: success, transaction, network, payer; errorReason on failure)',
+      fields: ['success', 'transaction', 'network', 'payer', 'errorReason'],
+      description: 'The settlement of the payment, on the result of the paid call.',
+      source: X402_MCP_TRANSPORT,
+    },
+    // MCP-UI: on a UI resource (mcpui.dev/ui-* metadata).
+    {
+      id: 'mcp-ui.preferred-frame-size',
+      key: 'mcpui.dev/ui-preferred-frame-size',
+      host: 'mcp-ui',
+      planes: ['resource'],
+      valueType: "[width, height]: two CSS lengths as strings, e.g. ['800px', '600px']",
+      description: 'The frame size the UI resource would like the host to render it at first.',
+      source: MCP_UI_PROTOCOL,
+    },
+    {
+      id: 'mcp-ui.initial-render-data',
+      key: 'mcpui.dev/ui-initial-render-data',
+      host: 'mcp-ui',
+      planes: ['resource'],
+      valueType: 'object',
+      description: "Data the host passes to the UI resource's frame when it renders it.",
+      source: MCP_UI_PROTOCOL,
     },
     {
       id: 'mcp.reserved-prefix',

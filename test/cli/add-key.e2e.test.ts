@@ -186,20 +186,33 @@ server.registerTool(
 
   it('registers a deprecated host key the loader only warns about, and reports the warning (exit 1, not 2)', () => {
     const dir = project();
-    const result = runBin(['add-key', 'openai/widgetCSP', '--producer', 'src/wrap.ts', '--plane', 'resource', '--format', 'json'], dir);
+    const result = runBin(['add-key', 'ui/resourceUri', '--producer', 'src/wrap.ts', '--plane', 'tool', '--format', 'json'], dir);
     expect(result.status).toBe(1);
     const json = JSON.parse(result.stdout) as { findings: Array<{ severity: string; code: string; message: string; line?: number }> };
     expect(json.findings.map((finding) => `${finding.severity} ${finding.code} ${finding.message}`)).toEqual([
-      expect.stringMatching(/^warning registry-problem Key 'openai\/widgetCSP' is deprecated by the OpenAI Apps SDK/),
+      expect.stringMatching(/^warning registry-problem Key 'ui\/resourceUri' is deprecated by MCP Apps/),
     ]);
+    const manifest = JSON.parse(manifestOf(dir)) as { keys: Record<string, unknown> };
+    expect(manifest.keys['ui/resourceUri']).toEqual({
+      producers: ['src/wrap.ts'],
+      catalogue: 'mcp-apps.ui-resourceUri',
+      plane: 'tool',
+    });
+    // The finding's line is the key's, in the file as written.
+    expect(manifestOf(dir).split('\n')[(json.findings[0].line ?? 0) - 1]).toContain('ui/resourceUri');
+  });
+
+  // OpenAI: "Apps SDK support is here to stay—we have no plans to deprecate it" (catalogue version 4).
+  it('registers an OpenAI compatibility key (openai/widgetCSP) with no warning (exit 0)', () => {
+    const dir = project();
+    const result = runBin(['add-key', 'openai/widgetCSP', '--producer', 'src/wrap.ts', '--plane', 'resource'], dir);
+    expect(result.status, result.stdout).toBe(0);
     const manifest = JSON.parse(manifestOf(dir)) as { keys: Record<string, unknown> };
     expect(manifest.keys['openai/widgetCSP']).toEqual({
       producers: ['src/wrap.ts'],
       catalogue: 'openai-apps.widgetCSP',
       plane: 'resource',
     });
-    // The finding's line is the key's, in the file as written.
-    expect(manifestOf(dir).split('\n')[(json.findings[0].line ?? 0) - 1]).toContain('openai/widgetCSP');
   });
 
   it('exits 2 on usage errors: no key, no producer, a producer that is not a file, an unknown plane', () => {

@@ -40,8 +40,8 @@ function findingsOf(stdout: string): Finding[] {
 
 describe('init over the fixture servers writes exactly the manifest a careful team starts from', () => {
   // sdk-server, js-server: the wrappers that spread a handler's result and add their keys (with-meta.ts, timing.js)
-  // are producers of those keys, not a merge layer. apps-widget-server: the deprecated `ui/resourceUri`,
-  // `openai/widgetCSP` and `openai/widgetDomain` (catalogue v2) are held back.
+  // are producers of those keys, not a merge layer. apps-widget-server: the deprecated `ui/resourceUri` is held
+  // back; OpenAI's `openai/widgetCSP` and `openai/widgetDomain` are current (catalogue v4) and registered.
   // example-server: the dispatch that assembles collected keys is the merge layer; `metric_glossary` is the eval
   // command's JSON body, which the analysis still takes for a result (the hand-written manifest ignores that file).
   // framework-package, sdk-v2-server: the kit's result wrapper and the gateway merge their own keys into a result:
@@ -66,8 +66,6 @@ describe('init over the fixture servers writes exactly the manifest a careful te
     if (fixture === 'apps-widget-server') {
       expect(result.status).toBe(1);
       expect(findings.map((finding) => `${finding.code} ${finding.file} ${finding.message}`)).toEqual([
-        "key-held-back src/widget/resource.ts Key 'openai/widgetCSP' is deprecated by the OpenAI Apps SDK (catalogue entry 'openai-apps.widgetCSP').",
-        "key-held-back src/widget/resource.ts Key 'openai/widgetDomain' is deprecated by the OpenAI Apps SDK (catalogue entry 'openai-apps.widgetDomain').",
         "key-held-back src/widget/meta.ts Key 'ui/resourceUri' is deprecated by MCP Apps (catalogue entry 'mcp-apps.ui-resourceUri').",
       ]);
     } else {

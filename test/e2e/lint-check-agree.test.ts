@@ -31,9 +31,9 @@ const FIXTURES = path.join(repoRoot, 'fixtures');
 
 /** `check` findings seeded on purpose in a fixture (`code manifest-line`); a fixture not listed has none. */
 const SEEDED_CHECK_FINDINGS: Readonly<Record<string, readonly string[]>> = {
-  // The widget server still registers the legacy host keys it writes for older hosts: deprecation warnings
-  // (ui/resourceUri, openai/widgetCSP, openai/widgetDomain; docs/host-keys.md names their replacements).
-  'apps-widget-server': ['registry-problem 32', 'registry-problem 52', 'registry-problem 57'],
+  // The widget server still registers the flat ui/resourceUri it writes for older hosts: a deprecation warning
+  // (docs/host-keys.md names its replacement). OpenAI's openai/widgetCSP and openai/widgetDomain are current keys.
+  'apps-widget-server': ['registry-problem 32'],
   // Widgets linked to no registered resource, or to one whose MIME type their hosts do not render (the lines are the
   // source files'; each fixture's violations/README.md lists them). mcp-apps-server's seeded foreign `ui` write links a
   // widget nothing registers, which `check` now sees too.

@@ -44,11 +44,11 @@ const HELD_BACK: Record<(typeof FIXTURES)[number], { status: number; lint: strin
   'mcp-apps-server': { status: 0, lint: [] },
   'sdk-v2-server': { status: 0, lint: [] },
   'proxy-server': { status: 0, lint: [] },
-  // The deprecated host keys (docs/host-keys.md): the flat `ui/resourceUri` (MCP Apps) and OpenAI's legacy
-  // `openai/widgetCSP` and `openai/widgetDomain` aliases (catalogue v2). init prints them as findings instead of
-  // registering them (exit 1). The code writes each next to its replacement (`ui.resourceUri`, `ui.csp`, `ui.domain`),
-  // the compatibility form the hosts document, so no-deprecated-meta-key is silent, and no-unregistered-meta-key
-  // leaves deprecated host keys to it: the lint never asks to register a key init held back and add-key refuses.
+  // The deprecated host key (docs/host-keys.md): the flat `ui/resourceUri` (MCP Apps). init prints it as a finding
+  // instead of registering it (exit 1). The code writes it next to its replacement `ui.resourceUri`, the
+  // compatibility form the hosts document, so no-deprecated-meta-key is silent, and no-unregistered-meta-key leaves
+  // deprecated host keys to it: the lint never asks to register a key init held back and add-key refuses. OpenAI's
+  // `openai/widgetCSP` and `openai/widgetDomain` are current (catalogue v4): init registers them.
   'apps-widget-server': { status: 1, lint: [] },
 };
 

@@ -7,7 +7,7 @@ import { checkMetaKeyName } from '../../src/registry/key-name';
 import { registrationRefusal, registrablePlanes } from '../../src/registry/catalogue';
 import { parseRegistry } from '../../src/registry/parse-registry';
 
-const HOSTS = new Set(['openai-apps', 'mcp-apps', 'mcp']);
+const HOSTS = new Set(['openai-apps', 'mcp-apps', 'mcp', 'claude-code', 'x402', 'mcp-ui']);
 const PLANES = new Set(['result', 'tool', 'resource', 'request', 'notification']);
 const { entries } = HOST_KEY_CATALOGUE;
 
@@ -31,7 +31,7 @@ describe('host-key catalogue shape', () => {
   });
 
   it.each(entries.map((entry) => [entry.id, entry] as const))('%s is well formed', (_id, entry) => {
-    expect(entry.id).toMatch(/^(openai-apps|mcp-apps|mcp)\.[A-Za-z][\w.-]*$/);
+    expect(entry.id).toMatch(/^(openai-apps|mcp-apps|mcp|claude-code|x402|mcp-ui)\.[A-Za-z][\w.-]*$/);
     expect(entry.id.startsWith(`${entry.host}.`)).toBe(true);
     expect(HOSTS.has(entry.host)).toBe(true);
     // Exactly one of an exact key and a key pattern.
@@ -91,12 +91,16 @@ describe('host-key catalogue shape', () => {
   });
 });
 
-/** Today's sources (checked 2026-12-04): MCP 2026-07-28 schema and _meta section, SDK v2 constants, ext-apps 2.0.4, OpenAI. */
+/**
+ * Today's sources (checked 2026-12-04, and for version 4 on 2026-12-06): MCP 2026-07-28 schema and _meta section, SDK v2
+ * constants (@modelcontextprotocol/server 2.4.0), ext-apps 2.0.4, OpenAI's Apps SDK reference and examples, Claude
+ * Code's MCP page, x402's MCP transport (v2), MCP-UI's protocol details.
+ */
 describe('host-key catalogue contents', () => {
   const byKey = new Map(entries.filter((entry) => entry.key !== undefined).map((entry) => [entry.key!, entry]));
 
-  it('is version 2 or later (bumped for the 2026-07-28 revision, MCP Apps 2 and the OpenAI aliases)', () => {
-    expect(HOST_KEY_CATALOGUE.version).toBeGreaterThanOrEqual(2);
+  it('is version 4 or later (bumped for the hosts as documented on 2026-12-06)', () => {
+    expect(HOST_KEY_CATALOGUE.version).toBeGreaterThanOrEqual(4);
   });
 
   it.each([
@@ -112,9 +116,23 @@ describe('host-key catalogue contents', () => {
     ['io.modelcontextprotocol/clientCapabilities', ['request'], undefined, false, undefined, 'schema/2026-07-28/schema.ts'],
     ['io.modelcontextprotocol/logLevel', ['request'], undefined, true, undefined, 'schema/2026-07-28/schema.ts'],
     ['ui/resourceUri', ['tool'], undefined, true, 'ui.resourceUri', 'ext-apps'],
-    ['openai/widgetCSP', ['resource'], undefined, true, 'ui.csp', 'developers.openai.com/apps-sdk/reference'],
-    ['openai/widgetDomain', ['resource'], undefined, true, 'ui.domain', 'developers.openai.com'],
-    ['openai/resultCanProduceWidget', ['tool'], undefined, false, undefined, 'developers.openai.com/apps-sdk/reference'],
+    ['openai/widgetCSP', ['resource'], undefined, false, undefined, 'developers.openai.com/apps-sdk/reference'],
+    ['openai/widgetDomain', ['resource'], undefined, false, undefined, 'developers.openai.com'],
+    ['openai/resultCanProduceWidget', ['tool'], undefined, false, undefined, 'github.com/openai/openai-apps-sdk-examples'],
+    ['openai/toolInvocation/invoking', ['tool', 'result'], undefined, false, undefined, 'developers.openai.com/apps-sdk/reference'],
+    ['openai/toolInvocation/invoked', ['tool', 'result'], undefined, false, undefined, 'developers.openai.com/apps-sdk/reference'],
+    ['openai/widgetSessionId', ['result'], undefined, false, undefined, 'developers.openai.com/apps-sdk/reference'],
+    ['openai/closeWidget', ['result'], undefined, false, undefined, 'developers.openai.com/apps-sdk/build/chatgpt-ui'],
+    ['openai/organization', ['request'], undefined, false, undefined, 'developers.openai.com/apps-sdk/reference'],
+    ['ui', ['tool', 'resource'], undefined, false, undefined, 'github.com/modelcontextprotocol/ext-apps/blob/main/src/spec.types.ts'],
+    ['io.modelcontextprotocol/model-immediate-response', ['result'], undefined, true, undefined, '2025-11-25/basic/utilities/tasks.mdx'],
+    ['anthropic/maxResultSizeChars', ['tool'], undefined, false, undefined, 'code.claude.com/docs/en/mcp'],
+    ['anthropic/requiresUserInteraction', ['tool'], undefined, false, undefined, 'code.claude.com/docs/en/mcp'],
+    ['anthropic/alwaysLoad', ['tool'], undefined, false, undefined, 'code.claude.com/docs/en/mcp'],
+    ['x402/payment', ['request'], undefined, false, undefined, 'coinbase/x402/blob/main/specs/transports-v2/mcp.md'],
+    ['x402/payment-response', ['result'], undefined, false, undefined, 'coinbase/x402/blob/main/specs/transports-v2/mcp.md'],
+    ['mcpui.dev/ui-preferred-frame-size', ['resource'], undefined, false, undefined, 'mcpui.dev'],
+    ['mcpui.dev/ui-initial-render-data', ['resource'], undefined, false, undefined, 'mcpui.dev'],
     ['openai/subject', ['request'], undefined, false, undefined, 'developers.openai.com/apps-sdk/reference'],
     ['openai/session', ['request'], undefined, false, undefined, 'developers.openai.com/apps-sdk/reference'],
     ['webplus/i18n', ['request'], undefined, true, 'openai/locale', 'developers.openai.com/apps-sdk/reference'],
@@ -141,6 +159,39 @@ describe('host-key catalogue contents', () => {
     expect(fields.csp.fields).toEqual(['connectDomains', 'resourceDomains', 'frameDomains', 'baseUriDomains']);
     expect(fields.permissions.fields).toEqual(['camera', 'microphone', 'geolocation', 'clipboardWrite']);
     expect(byKey.get('openai/widgetCSP')!.fields).toEqual(['connect_domains', 'resource_domains', 'frame_domains', 'redirect_domains']);
+  });
+
+  // The reference: "Apps SDK support is here to stay—we have no plans to deprecate it. Use MCP Apps standard fields
+  // and the ui/* bridge by default." One status for every OpenAI key MCP Apps has a field for.
+  it.each([
+    ['openai/outputTemplate', 'ui.resourceUri'],
+    ['openai/widgetAccessible', 'ui.visibility'],
+    ['openai/visibility', 'ui.visibility'],
+    ['openai/widgetPrefersBorder', 'ui.prefersBorder'],
+    ['openai/widgetCSP', 'ui.csp'],
+    ['openai/widgetDomain', 'ui.domain'],
+  ])('%s is current (not deprecated) and names its MCP Apps field %s', (key, field) => {
+    const entry = byKey.get(key)!;
+    expect(entry.deprecated).toBeUndefined();
+    expect(entry.replacement).toBeUndefined();
+    expect(entry.description).toContain(`MCP Apps field: ${field}`);
+    expect(entry.description).toContain('this key stays supported');
+  });
+
+  it('records the value types and ranges the hosts document', () => {
+    expect(byKey.get('anthropic/maxResultSizeChars')!.valueType).toBe('number (characters, at most 500,000)');
+    expect(byKey.get('openai/toolInvocation/invoking')!.valueType).toBe('string (at most 64 characters)');
+    expect(byKey.get('openai/visibility')!.valueType).toBe("string: 'public' (default) or 'private'");
+    expect(byKey.get('anthropic/requiresUserInteraction')!.valueType).toBe('boolean');
+    expect(byKey.get('openai/closeWidget')!.valueType).toBe('boolean');
+    expect(byKey.get('x402/payment-response')!.fields).toEqual(['success', 'transaction', 'network', 'payer', 'errorReason']);
+  });
+
+  it("says a handler should not write serverInfo (the spec's SHOULD and the SDK keeping a handler's value), not must not", () => {
+    const entry = byKey.get('io.modelcontextprotocol/serverInfo')!;
+    expect(entry.description).toContain('a handler should not write it');
+    expect(entry.description).not.toContain('must not');
+    expect(renderHostKeysMarkdown(HOST_KEY_CATALOGUE)).not.toContain('must not write');
   });
 
   it('every deprecated entry names what replaces it', () => {

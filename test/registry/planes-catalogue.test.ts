@@ -19,8 +19,8 @@ describe('catalogue lookups', () => {
     expect(catalogueKeyNames()).toContain('openai/toolInvocation/invoking');
     expect(catalogueKeyNames('resource')).toEqual(expect.arrayContaining(['openai/widgetDescription', 'ui']));
     expect(catalogueKeyNames('resource')).not.toContain('openai/outputTemplate');
-    // "Did you mean" never offers a deprecated key nor one the transport writes.
-    expect(catalogueKeyNames('resource')).not.toContain('openai/widgetCSP');
+    // "Did you mean" never offers a deprecated key nor one the transport writes; OpenAI's compatibility keys are current.
+    expect(catalogueKeyNames('resource')).toContain('openai/widgetCSP');
     expect(catalogueKeyNames('tool')).not.toContain('ui/resourceUri');
     expect(catalogueKeyNames('result')).not.toContain('io.modelcontextprotocol/serverInfo');
     expect(catalogueKeyNames().some((name) => name.startsWith('^'))).toBe(false);
@@ -142,8 +142,7 @@ describe('parseRegistry: host-defined keys', () => {
 
   it.each([
     ['ui/resourceUri', { catalogue: 'mcp-apps.ui-resourceUri' }, "Write 'ui.resourceUri' instead: ext-apps 2 deprecates"],
-    ['openai/widgetCSP', { plane: 'resource', external: true }, "Write 'ui.csp' instead: ChatGPT documents openai/widgetCSP as the legacy"],
-    ['openai/widgetDomain', { catalogue: 'openai-apps.widgetDomain' }, "Write 'ui.domain' instead"],
+    ['io.modelcontextprotocol/model-immediate-response', { external: true }, 'moved out of the core protocol into the Tasks extension'],
     ['io.modelcontextprotocol/related-task', { external: true }, 'MCP 2026-07-28 moved tasks out of the core protocol'],
   ])('warns that %s is a deprecated host key and names its replacement', (key, extra, fix) => {
     const result = parseRegistry(manifestWithKeys({ [key]: { producers: ['s.ts'], ...extra } }), FILE);
@@ -155,6 +154,17 @@ describe('parseRegistry: host-defined keys', () => {
       ],
     ]);
     expect(result.warnings[0].fix).toContain(fix);
+  });
+
+  // One status for OpenAI's compatibility keys: current ("no plans to deprecate"), so registering them warns of nothing.
+  it.each([
+    ['openai/widgetCSP', { plane: 'resource', external: true }],
+    ['openai/widgetDomain', { catalogue: 'openai-apps.widgetDomain' }],
+    ['openai/outputTemplate', { catalogue: 'openai-apps.outputTemplate' }],
+  ])('registers %s without a deprecation warning', (key, extra) => {
+    const result = parseRegistry(manifestWithKeys({ [key]: { producers: ['s.ts'], ...extra } }), FILE);
+    if (!result.ok) throw new Error(JSON.stringify(result.problems));
+    expect(result.warnings).toEqual([]);
   });
 
   it('suggests the catalogue key for a typo of one', () => {
@@ -290,9 +300,9 @@ describe("the fixture servers' manifests", () => {
     const file = path.join(ROOT, 'fixtures', fixture, 'mcp-meta.registry.json');
     const result = parseRegistry(fs.readFileSync(file, 'utf8'), file, { checkGlobs: true });
     if (!result.ok) throw new Error(JSON.stringify(result.problems, null, 2));
-    // The widget server still writes the legacy host keys for older hosts: each is a deprecation warning, nothing else.
-    const deprecated =
-      fixture === 'apps-widget-server' ? ['/keys/ui~1resourceUri', '/keys/openai~1widgetCSP', '/keys/openai~1widgetDomain'] : [];
+    // The widget server still writes the flat ui/resourceUri for older hosts: a deprecation warning, nothing else
+    // (OpenAI's openai/widgetCSP and openai/widgetDomain are current keys).
+    const deprecated = fixture === 'apps-widget-server' ? ['/keys/ui~1resourceUri'] : [];
     expect(result.warnings.map((warning) => [warning.pointer, /is deprecated by/.test(warning.message)])).toEqual(
       deprecated.map((pointer) => [pointer, true]),
     );

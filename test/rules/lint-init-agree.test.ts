@@ -43,6 +43,7 @@ const WRITE: Record<MetaPlane, (meta: string) => string> = {
 const registered = project({
   'openai/outputTemplate': { producers: ['src/*.ts'], catalogue: 'openai-apps.outputTemplate' },
   ui: { producers: ['src/*.ts'], catalogue: 'mcp-apps.ui' },
+  'openai/widgetDomain': { producers: ['src/*.ts'], catalogue: 'openai-apps.widgetDomain' },
 });
 new RuleTester({ settings: { 'mcp-meta': { registry: registered.registry } } }).run('no-unregistered-meta-key and the catalogue', rule, {
   valid: [
@@ -54,7 +55,7 @@ new RuleTester({ settings: { 'mcp-meta': { registry: registered.registry } } }).
     {
       filename: registered.filename,
       code: WRITE.resource("{ 'openai/widgetDomain': 'https://w.example.com' }"),
-      name: 'a deprecated OpenAI key on a resource',
+      name: 'an OpenAI compatibility key on a resource (current: registered through its catalogue entry)',
     },
     {
       filename: registered.filename,

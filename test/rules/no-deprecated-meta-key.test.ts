@@ -38,6 +38,15 @@ ruleTester.run('no-deprecated-meta-key', rule, {
       code: RESOURCE("{ 'openai/widgetCSP': { connect_domains: [] }, ui: { csp: { connectDomains: [] } } }"),
       name: 'openai/widgetCSP next to ui.csp on a resource',
     },
+    // OpenAI: "Apps SDK support is here to stay—we have no plans to deprecate it" (catalogue version 4).
+    { filename, code: RESOURCE("{ 'openai/widgetDomain': 'https://w.example.com' }"), name: 'openai/widgetDomain is a current OpenAI key' },
+    {
+      filename,
+      code: RESOURCE(
+        "{ 'openai/widgetCSP': { connect_domains: ['https://api.example.com'], redirect_domains: ['https://pay.example.com'] } }",
+      ),
+      name: 'openai/widgetCSP (with redirect_domains, which ui.csp cannot express) is a current OpenAI key',
+    },
     { filename, code: "const locale = extra._meta?.['webplus/i18n'];", name: 'a read of an inbound key' },
     {
       filename,
@@ -167,30 +176,9 @@ server.registerTool('other', other, async () => ({ content: [] }));`,
     },
     {
       filename,
-      code: RESOURCE("{ 'openai/widgetDomain': 'https://w.example.com' }"),
-      errors: [
-        {
-          messageId: 'deprecatedHostKey',
-          line: 2,
-          column: 63,
-          endLine: 2,
-          endColumn: 84,
-          suggestions: [
-            {
-              messageId: 'moveIntoReplacement',
-              data: { target: 'ui.domain', key: 'openai/widgetDomain' },
-              output: RESOURCE("{ ui: { domain: 'https://w.example.com' } }"),
-            },
-          ],
-        },
-      ],
-      name: 'openai/widgetDomain on a resource: moved into ui.domain',
-    },
-    {
-      filename,
-      code: RESOURCE("{ 'openai/widgetCSP': { connect_domains: ['https://api.example.com'] } }"),
-      errors: [{ messageId: 'deprecatedHostKey', line: 2, column: 63, endLine: 2, endColumn: 81, suggestions: [] }],
-      name: "openai/widgetCSP: ui.csp's fields are named otherwise, so no suggestion",
+      code: "server.registerTool('t', {}, async () => ({ content: [], _meta: { 'io.modelcontextprotocol/model-immediate-response': 'Started.' } }));",
+      errors: [{ messageId: 'deprecatedHostKey', line: 1, column: 67, endLine: 1, endColumn: 117, suggestions: [] }],
+      name: 'io.modelcontextprotocol/model-immediate-response: gone with 2025-11-25 tasks',
     },
     {
       filename,
