@@ -40,12 +40,16 @@ export const PLUGIN_RULES: readonly string[] = fs
   .sort();
 
 /**
- * The severity a preset gives a rule (1 warn, 2 error), as its docs page's generated header says: a rule that "warns in
- * the recommended config" is a warning there and an error in `strict`; every other rule is an error in both.
+ * The severity a preset gives a rule (1 warn, 2 error, -1 absent), as its docs page's generated header says: a rule
+ * that "warns in the recommended config" is a warning there and an error in `strict`; a rule whose header names only
+ * `strict` is absent from `recommended`; every other rule is an error in both.
  */
-export function presetSeverity(rule: string, preset: 'recommended' | 'strict'): 1 | 2 {
+export function presetSeverity(rule: string, preset: 'recommended' | 'strict'): -1 | 1 | 2 {
   const page = fs.readFileSync(path.join(repoRoot, 'docs/rules', `${rule}.md`), 'utf8');
-  return preset === 'recommended' && page.includes('This rule _warns_ in the ✅ `recommended` config') ? 1 : 2;
+  if (preset === 'recommended' && page.includes('This rule _warns_ in the ✅ `recommended` config')) return 1;
+  // A rule only `strict` turns on is absent from `recommended` (`severityOf` reads an absent rule as -1).
+  if (preset === 'recommended' && !page.includes('✅ `recommended`')) return -1;
+  return 2;
 }
 
 /** Where each rule's documentation lives (the rules' `meta.docs.url`). */
