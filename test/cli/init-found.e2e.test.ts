@@ -299,6 +299,8 @@ export function misc(hits: number) {
     expect(findingsOf(update.stdout).map((finding) => `${finding.code} ${finding.file} ${finding.message}`)).toEqual([
       "key-held-back src/misc.ts Key 'com.acme/retreival' (written at 1 site) is near the registered key 'com.acme/retrieval': a typo?",
     ]);
+    // The way to register it anyway is the command that works on an existing manifest.
+    expect(findingsOf(update.stdout)[0].fix).toContain('run `mcp-meta init --update --accept-found` to register it as found');
     expect(Object.keys((JSON.parse(readManifestText(dir)) as { keys: object }).keys)).not.toContain('com.acme/retreival');
     // --accept-found is the person's word: registered, and never held again.
     expect(runBin(['init', '--update', '--accept-found'], dir).status).toBe(0);

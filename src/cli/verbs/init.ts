@@ -166,7 +166,8 @@ export const initVerb: Verb = {
         severity: 'warning',
         code: 'key-held-back',
         message: item.message,
-        fix: item.fix,
+        // With a manifest there, a plain `init --accept-found` exits 2 ("already exists"): name the command that works.
+        fix: update ? item.fix.replace('mcp-meta init --accept-found', 'mcp-meta init --update --accept-found') : item.fix,
         ...(producer ? { file: producer } : {}),
       });
     }
