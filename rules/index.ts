@@ -9,6 +9,7 @@ import { readPackageJson } from '../src/util/package-json';
 import noDeprecatedMetaKey from './no-deprecated-meta-key';
 import noDroppedMeta from './no-dropped-meta';
 import noForeignMetaKey from './no-foreign-meta-key';
+import noMisnamedMeta from './no-misnamed-meta';
 import noRemovedMetaField from './no-removed-meta-field';
 import noUnregisteredMetaField from './no-unregistered-meta-field';
 import noUnregisteredMetaKey from './no-unregistered-meta-key';
@@ -24,6 +25,7 @@ export const rules: Record<string, AnyRule> = {
   'no-deprecated-meta-key': noDeprecatedMetaKey,
   'no-dropped-meta': noDroppedMeta,
   'no-foreign-meta-key': noForeignMetaKey,
+  'no-misnamed-meta': noMisnamedMeta,
   'no-removed-meta-field': noRemovedMetaField,
   'no-unregistered-meta-field': noUnregisteredMetaField,
   'no-unregistered-meta-key': noUnregisteredMetaKey,

@@ -87,8 +87,15 @@ describe('one analysis per file, shared by every rule', () => {
     expect(result.messages.filter((message) => message.fatal)).toEqual([]);
     // All but valid-registry (it speaks only when the manifest cannot be used), no-removed-meta-field (it compares
     // types, and this lint has no program), tolerate-unknown-meta-fields (it reads `_meta`, and a producer writes it) and
-    // valid-app-linkage (a widget's missing resource is reported only where the function registers resources too).
-    const silent = new Set(['valid-registry', 'no-removed-meta-field', 'tolerate-unknown-meta-fields', 'valid-app-linkage']);
+    // valid-app-linkage (a widget's missing resource is reported only where the function registers resources too) and
+    // no-misnamed-meta (this producer writes `_meta`, no look-alike of it).
+    const silent = new Set([
+      'valid-registry',
+      'no-removed-meta-field',
+      'tolerate-unknown-meta-fields',
+      'valid-app-linkage',
+      'no-misnamed-meta',
+    ]);
     const metaRules = Object.keys(rules).filter((name) => !silent.has(name));
     expect([...result.ruleIds].sort()).toEqual(metaRules.map((name) => `mcp-meta/${name}`).sort());
     expect(result.builds).toBe(1);

@@ -87,6 +87,7 @@ const CASES: Record<string, { scope: PlaneScope; case: RuleCase } | { readsNoWri
     case: { reportedOn: 'tool', filename: PRODUCER, meta: "{ ui: { resourceUri: 'https://example.com/view.html' } }" },
   },
   'no-dropped-meta': { readsNoWrites: 'reads the pass-through model (pass-through.ts), not the writes' },
+  'no-misnamed-meta': { readsNoWrites: 'reads the look-alikes of `_meta` on tool results (meta-look-alikes.ts), not the writes' },
   'tolerate-unknown-meta-fields': { readsNoWrites: 'reads the strict reads of `_meta` (strict-meta-reads.ts), not the writes' },
   'valid-registry': { readsNoWrites: 'reports the manifest, once per file' },
 };

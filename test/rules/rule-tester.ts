@@ -93,6 +93,8 @@ export function findingsAdded(before: readonly Linter.LintMessage[], after: read
  */
 const SUGGESTION_MAY_REVEAL: Readonly<Record<string, string>> = {
   'no-unregistered-meta-key/useRegisteredKey': 'mcp-meta/no-foreign-meta-key/foreignKey',
+  // Renaming `metadata` to `_meta` puts its keys on the channel for the first time: the manifest must then register them.
+  'no-misnamed-meta/renameToMeta': 'mcp-meta/no-unregistered-meta-key/unregisteredKey',
 };
 
 /** Each output of an invalid case: the fix's (the last pass's when it is a list), then each suggestion's. */

@@ -1,0 +1,53 @@
+import type { TSESTree } from '@typescript-eslint/utils';
+import { defineMetaRuleVisitor, writesNoMeta } from '../src/analysis/meta-context';
+import { mayHaveMetaLookAlike, metaLookAlikesOf } from '../src/analysis/meta-look-alikes';
+import { createRule } from '../src/util/create-rule';
+
+export type Options = [];
+export type MessageIds = 'misnamedMeta' | 'renameToMeta';
+
+export default createRule<Options, MessageIds>({
+  name: 'no-misnamed-meta',
+  meta: {
+    type: 'problem',
+    docs: {
+      description: 'Disallow `metadata`, `meta` or `_metadata` on a tool result where MCP clients only keep `_meta`',
+      recommended: true,
+    },
+    hasSuggestions: true,
+    schema: [],
+    messages: {
+      misnamedMeta:
+        'This tool result carries `{{name}}`, which MCP clients do not keep: only `_meta` travels out of band with a result, so what `{{name}}` holds is lost without a word. Did you mean `_meta`?',
+      renameToMeta: 'Rename `{{name}}` to `_meta`.',
+    },
+  },
+  // Set up where the file may write `_meta` or names a look-alike as a property beside a tool registration.
+  skipsFile: (context) => writesNoMeta(context) && !mayHaveMetaLookAlike(context.sourceCode.text),
+  create(context) {
+    const sourceCode = context.sourceCode;
+    // The write model is not read (scope `result` is only what the visitor needs): these are properties that are not
+    // `_meta`, in files that may never name it, found by their own text check.
+    return defineMetaRuleVisitor(
+      context,
+      'result',
+      ({ role }) => {
+        if (role.ignored) return;
+        for (const { property, name } of metaLookAlikesOf(sourceCode.ast as TSESTree.Program, sourceCode.text)) {
+          context.report({
+            node: property.key,
+            messageId: 'misnamedMeta',
+            data: { name },
+            // Only an object literal is sure to type-check as `_meta` (a string there would not); never an autofix:
+            // the data then reaches clients, which is for the author to decide.
+            suggest:
+              property.value.type === 'ObjectExpression' && !property.shorthand
+                ? [{ messageId: 'renameToMeta', data: { name }, fix: (fixer) => fixer.replaceText(property.key, '_meta') }]
+                : [],
+          });
+        }
+      },
+      (text) => mayHaveMetaLookAlike(text),
+    );
+  },
+});
