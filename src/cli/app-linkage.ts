@@ -64,6 +64,16 @@ export function appLinkageFindings(files: readonly string[], registry: Registry,
   const undecided: string[] = [];
   const all = resources.map((resource) => resource.item);
   const viasOf = new Map<UiResource, { vias: Set<LinkVia>; by: Placed<WidgetLink> }>();
+  // No resource registration in sight at all: the widgets are served some way this reading does not know (a
+  // framework's builder, another package), not missing. Said in a note, never reported.
+  if (resources.length === 0 && links.length > 0) {
+    return {
+      findings: [],
+      notes: [
+        `${links.length} widget link${links.length === 1 ? '' : 's'} not matched: no file registers a ui:// resource in a form check reads (registerAppResource, registerResource, a resources/list handler)`,
+      ],
+    };
+  }
   for (const link of links) {
     // A link that is no ui:// URI is the rule's finding (hosts render only ui:// resources), not a missing registration.
     if (link.item.uri.kind === 'known' && link.item.uri.values.every((value) => !value.startsWith('ui://'))) continue;
@@ -93,7 +103,6 @@ export function appLinkageFindings(files: readonly string[], registry: Registry,
           code: 'app-resource-missing',
           message:
             `\`${link.item.via}\` links the widget '${uri}', but no file registers a resource with that URI` +
-            (resources.length === 0 ? ' (no ui:// resource is registered at all)' : '') +
             ": the host's resources/read of it fails and the tool renders no widget" +
             (near && nearResource ? `; '${near}' is registered at ${place(nearResource.item.node, nearResource.file, cwd)}` : ''),
           file: link.file,

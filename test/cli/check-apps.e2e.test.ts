@@ -102,6 +102,16 @@ describe('check: widget links across files', () => {
     expect(json.findings[0].fix).toBe("link 'ui://w/view.html', or register 'ui://w/veiw.html'");
   });
 
+  it('no resource registration in sight at all (a framework, another package): a note, not a finding', () => {
+    const dir = project({ 'src/tools.ts': TOOLS("'ui://w/view.html'") });
+    const { status, json } = check(dir);
+    expect(json.findings).toEqual([]);
+    expect(status).toBe(0);
+    expect(json.notes).toContain(
+      '1 widget link not matched: no file registers a ui:// resource in a form check reads (registerAppResource, registerResource, a resources/list handler)',
+    );
+  });
+
   it('a linked resource of another file served as text/html+skybridge', () => {
     const dir = project({ 'src/tools.ts': TOOLS("'ui://w/view.html'"), 'src/resources.ts': RESOURCES('VIEW', "'text/html+skybridge'") });
     expect(sites(check(dir).json)).toEqual(['app-mime-type src/resources.ts:4:94']);
