@@ -90,24 +90,14 @@ const wholesaleCases: InvalidTestCase<WholesaleIds, WholesaleOptions>[] = [
     ],
   },
   {
-    name: 'defect 6: a merge suggestion parenthesizes an awaited spread source',
+    // The suggestion this case once pinned, `_meta: { ...(await load())._meta, … }`, parsed but called `load()` a
+    // second time (a second fetch, a second charge): a merge of a call's result needs it held in a variable first,
+    // which is the author's edit to make. So: reported, with no suggestion.
+    name: 'defect 6: an awaited spread source gets no merge suggestion (reading its `_meta` again would call it twice)',
     filename: SEARCH_OP,
     code: 'async function f() { return { ...(await load()), content: [], _meta: { retrieval } }; }',
     output: null,
-    errors: [
-      {
-        messageId: 'rewrapResult',
-        line: 1,
-        column: 63,
-        suggestions: [
-          {
-            messageId: 'suggestMerge',
-            data: { target: 'await load()' },
-            output: 'async function f() { return { ...(await load()), content: [], _meta: { ...(await load())._meta, retrieval } }; }',
-          },
-        ],
-      },
-    ],
+    errors: [{ messageId: 'rewrapResult', line: 1, column: 63, suggestions: [] }],
   },
   {
     name: 'issue 25: only guards proving `_meta` is not an object make a reset safe: `!Array.isArray` and `!isEmpty` do not',
