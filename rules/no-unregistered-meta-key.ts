@@ -110,7 +110,8 @@ export default createRule<Options, MessageIds>({
 
       function reportUnregistered(write: MetaWrite, key: MetaKeyWrite, name: string, nearest: string | null, where: string): void {
         // A key an imported helper builds is renamed in that module, not at the call reported here.
-        const fix = nearest && !key.builtBy ? renameKeyFix(key.node, nearest) : null;
+        const leaf = nearest && !key.builtBy ? renamedLeaf(key, nearest) : null;
+        const fix = leaf ? renameKeyFix(key.node, leaf) : null;
         const suggest: TSESLint.SuggestionReportDescriptor<MessageIds>[] =
           nearest && fix ? [{ messageId: 'useRegisteredKey', data: { key: nearest }, fix }] : [];
         context.report({
@@ -128,3 +129,15 @@ export default createRule<Options, MessageIds>({
     });
   },
 });
+
+/**
+ * The name to write at the key's node to write `nearest`: the key itself, or for a key a framework flattened
+ * (`openai: { toolInvokation: { invoking } }`) its last segment, when `nearest` differs only there; null otherwise
+ * (no fix: renaming an inner segment would rename its siblings too).
+ */
+function renamedLeaf(key: MetaKeyWrite, nearest: string): string | null {
+  if (!key.flattened) return nearest;
+  const { prefix, separator } = key.flattened;
+  const leaf = nearest.startsWith(prefix + separator) ? nearest.slice(prefix.length + separator.length) : null;
+  return leaf && !leaf.includes(separator) ? leaf : null;
+}

@@ -46,12 +46,22 @@ function withOwnership(key: MetaKeyWrite, ownership: KeyOwnership): MetaKeyWrite
   // Optional fields stay absent when absent (never `builtBy: undefined`).
   if (key.builtBy !== undefined) owned.builtBy = key.builtBy;
   if (key.builtValue !== undefined) owned.builtValue = key.builtValue;
+  if (key.flattened !== undefined) owned.flattened = key.flattened;
   owned.ownership = ownership;
   return owned;
 }
 
 /** Every field of `MetaKeyWrite`, as `withOwnership` copies it. */
-const KEY_FIELDS = { name: true, source: true, node: true, value: true, builtBy: true, builtValue: true, ownership: true } as const;
+const KEY_FIELDS = {
+  name: true,
+  source: true,
+  node: true,
+  value: true,
+  builtBy: true,
+  builtValue: true,
+  flattened: true,
+  ownership: true,
+} as const;
 void (KEY_FIELDS satisfies Record<keyof MetaKeyWrite, true>);
 
 /** True when the key's name is known and its writer is one of its producers (the model's answer, attached above). */

@@ -33,3 +33,46 @@ export const SDK_REGISTRATIONS: ReadonlyMap<string, SdkRegistration> = new Map<s
 export const TOOL_REGISTRATIONS: ReadonlySet<string> = new Set(
   [...SDK_REGISTRATIONS].filter(([, registration]) => registration.plane === 'tool').map(([name]) => name),
 );
+
+/**
+ * A framework that rewrites `_meta` between what its users write and what the host receives, declared once: how a
+ * write is recognised as the framework's, the plane of the object, and how its keys are rewritten. Read by the value
+ * phase (`value/framework-convention.ts`), so keys, fields, the catalogue and planes all see the keys the host gets.
+ */
+export interface FrameworkConvention {
+  /** The framework, as docs and messages name it. */
+  readonly framework: string;
+  /** The packages its descriptor types are imported from. */
+  readonly packages: readonly string[];
+  /**
+   * Its descriptor types and the plane of the object they type: a literal in such a position (`export const metadata:
+   * ToolMetadata = { … }`, `{ … } satisfies ToolMetadata`) with the type imported from one of `packages` is a write of
+   * the framework's.
+   */
+  readonly types: ReadonlyMap<string, 'tool' | 'resource'>;
+  /**
+   * Nested object literals under `_meta` are flattened into one key per leaf, their names joined with this separator
+   * (arrays and other values stay values): `_meta: { openai: { toolInvocation: { invoking } } }` is the key
+   * `openai/toolInvocation/invoking`.
+   */
+  readonly flattenKeys: string;
+  /** Top-level keys the framework reads as they are written, before it flattens the rest. */
+  readonly nestedKeys: ReadonlySet<string>;
+}
+
+export const FRAMEWORK_CONVENTIONS: readonly FrameworkConvention[] = [
+  {
+    // xmcp (basementstudio/xmcp): file-based tools export `metadata: ToolMetadata`; `flattenMeta`
+    // (runtime/utils/ui/flatten-meta.ts) flattens the tool's `_meta` recursively with '/' before `registerTool`, and a
+    // resource's `_meta` likewise. It first splits MCP Apps' `ui` object between the tool and its resource
+    // (`splitUIMetaNested`): users write MCP Apps' `ui` object, and it is judged as that.
+    framework: 'xmcp',
+    packages: ['xmcp'],
+    types: new Map([
+      ['ToolMetadata', 'tool'],
+      ['ResourceMetadata', 'resource'],
+    ]),
+    flattenKeys: '/',
+    nestedKeys: new Set(['ui']),
+  },
+];

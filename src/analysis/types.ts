@@ -68,6 +68,12 @@ export interface MetaKeyWrite {
    */
   readonly builtValue?: BuiltValue;
   /**
+   * Set when a framework convention (`FRAMEWORK_CONVENTIONS`) flattened nested literals into this key: the path before
+   * the leaf (`openai/toolInvocation` for `openai/toolInvocation/invoking`) and the separator. `node` is then the
+   * leaf's own property key, so a rename can change the last segment only.
+   */
+  readonly flattened?: { readonly prefix: string; readonly separator: string };
+  /**
    * Who writes the key and which keys that writer produces, attached once per file by the analysis (`ownership.ts`);
    * absent only for writes found without a file name. Read it through `isOwned`; never work it out again.
    */

@@ -10,6 +10,7 @@ import { objectLiteralsOfVariable } from '../meta-syntax';
 import type { PlaneDecision } from '../planes';
 import type { SiteLocation, WriteSite } from '../sites/write-site';
 import type { MetaKeyWrite, MetaWrite } from '../types';
+import { flattenedShape, frameworkConventionOf } from './framework-convention';
 import { createsMissingMeta, createsOnFreshObject, runsOnlyWithoutMeta } from './creates-meta';
 import { keysOfSources, memberKeys, metaValueShape, resolveKeys, type ModuleScope } from './meta-value';
 
@@ -119,7 +120,10 @@ function readMetaLiteral(site: Extract<WriteSite, { form: 'meta-literal' }>, dec
   );
   const target = rewrapped ? (unwrap(rewrapped.argument) as Expression) : null;
   const value = unwrap(metaProperty.value) as Expression;
-  const shape = metaValueShape(value, referenceText(target), scope);
+  const written = metaValueShape(value, referenceText(target), scope);
+  // A framework that rewrites the keys before the host sees them (xmcp flattens nested objects into slash keys).
+  const convention = frameworkConventionOf(host);
+  const shape = convention ? flattenedShape(written, convention, scope) : written;
   return {
     kind: 'meta-literal',
     ...decision,
