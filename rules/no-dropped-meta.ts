@@ -1,5 +1,5 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { findBinding } from '../src/analysis/bindings';
+import { findBinding, unboundName } from '../src/analysis/bindings';
 import { defineMetaRuleVisitor } from '../src/analysis/meta-context';
 import {
   mayPassThrough,
@@ -14,7 +14,7 @@ import {
 import { getTypeServices } from '../src/analysis/typed/type-services';
 import { mayRelay } from '../src/analysis/pass-through-request';
 import { createRule } from '../src/util/create-rule';
-import { RELAY_MESSAGES, reportRelay, type RelayMessageIds } from './no-dropped-meta-relay';
+import { RELAY_MESSAGES, reportRelay, type RelayMessageIds } from '../src/rule-parts/no-dropped-meta-relay';
 import { META_READ_TYPE } from './no-wholesale-meta-assign';
 
 export type Options = [];
@@ -53,14 +53,6 @@ function sinkText(dropped: DroppedMeta): string {
 
 function codeList(fields: readonly string[]): string {
   return fields.map((field) => `\`${field}\``).join(', ');
-}
-
-/** A name not bound where `at` is (`upstreamMeta`, `upstreamMeta2`, …), so an inserted declaration shadows nothing. */
-function freeName(base: string, at: TSESTree.Node): string {
-  for (let index = 1; ; index += 1) {
-    const name = index === 1 ? base : `${base}${index}`;
-    if (!findBinding(name, at)) return name;
-  }
 }
 
 /**
@@ -201,8 +193,8 @@ export default createRule<Options, MessageIds>({
           if (upstream) {
             const key = serverInfoKey(sourceCode.ast as TSESTree.Program);
             const insertion = dropped.insertion;
-            const rest = freeName('upstreamMeta', literal);
-            const dropName = freeName('_upstreamServerInfo', literal);
+            const rest = unboundName('upstreamMeta', literal);
+            const dropName = unboundName('_upstreamServerInfo', literal);
             const fix: TSESLint.ReportFixFunction = insertion
               ? (fixer) => [
                   ...patternFix(fixer),
@@ -233,15 +225,15 @@ export default createRule<Options, MessageIds>({
         function reportForwarded(forwarded: ForwardedServerInfo): void {
           const meta = `${forwarded.holder.name}._meta`;
           const key = serverInfoKey(sourceCode.ast as TSESTree.Program);
-          const rest = freeName('upstreamMeta', forwarded.literal);
-          const dropName = freeName('_upstreamServerInfo', forwarded.literal);
+          const rest = unboundName('upstreamMeta', forwarded.literal);
+          const dropName = unboundName('_upstreamServerInfo', forwarded.literal);
           const { nodes, insertion, rest: pattern } = forwarded;
           // Every edit is on the AST: the `_meta` reads in value position are replaced, nothing else (another
           // holder's `other._meta`, a string that mentions `r._meta`) changes.
           let fix: TSESLint.ReportFixFunction | null = null;
           const restElement = pattern?.properties[pattern.properties.length - 1];
           if (restElement) {
-            const patternDrop = freeName('_upstreamServerInfo', pattern!);
+            const patternDrop = unboundName('_upstreamServerInfo', pattern!);
             fix = (fixer) => fixer.insertTextBefore(restElement, `${key}: ${patternDrop}, `);
           } else if (nodes.length > 0 && insertion) {
             const base = sourceCode.getText(nodes[0]);

@@ -31,6 +31,14 @@ export function findBinding(name: string, from: Node): Binding | null {
   return null;
 }
 
+/** A name not bound where `at` is (`base`, `base2`, …), so a declaration a fix or suggestion inserts shadows nothing. */
+export function unboundName(base: string, at: Node): string {
+  for (let index = 1; ; index += 1) {
+    const name = index === 1 ? base : `${base}${index}`;
+    if (!findBinding(name, at)) return name;
+  }
+}
+
 /** The initializer of a `const` binding of `identifier` (unwrapped by the caller), or null. */
 export function constInitializer(identifier: TSESTree.Identifier): TSESTree.Expression | null {
   const binding = findBinding(identifier.name, identifier);

@@ -7,7 +7,8 @@
  */
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, enclosingFunction, propertyKeyName, unwrap, walkAll } from '../ast';
-import { constInitializer, constStrings } from '../bindings';
+import { constStrings } from '../bindings';
+import { objectLiteralOf } from '../meta-syntax';
 import { uriTemplatePattern, uriValueOf, type UriValue } from './uri-value';
 
 /** A MIME type a resource declares: where, and the strings it may be (null: not known here). */
@@ -114,7 +115,7 @@ function registration(
     uri = uriValueOf(uriNode, file, sourceText);
   }
   const mimeTypes: DeclaredMimeType[] = [];
-  const configLiteral = objectOf(config);
+  const configLiteral = config && config.type !== 'SpreadElement' ? objectLiteralOf(config) : null;
   const configMime = configLiteral ? mimeTypeOf(configLiteral, file) : null;
   if (configMime) mimeTypes.push(configMime);
   const contentsWithoutMime: TSESTree.ObjectExpression[] = [];
@@ -132,18 +133,6 @@ function calleeIdentifier(node: TSESTree.NewExpression): string | null {
   const callee = unwrap(node.callee);
   if (callee.type === 'Identifier') return callee.name;
   if (callee.type === 'MemberExpression' && callee.property.type === 'Identifier') return callee.property.name;
-  return null;
-}
-
-function objectOf(node: TSESTree.Node | undefined): TSESTree.ObjectExpression | null {
-  if (!node || node.type === 'SpreadElement') return null;
-  const inner = unwrap(node);
-  if (inner.type === 'ObjectExpression') return inner;
-  if (inner.type === 'Identifier') {
-    const init = constInitializer(inner);
-    const value = init ? unwrap(init) : null;
-    return value?.type === 'ObjectExpression' ? value : null;
-  }
   return null;
 }
 

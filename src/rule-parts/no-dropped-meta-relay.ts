@@ -5,9 +5,9 @@
  * `no-dropped-meta` spreads `RELAY_MESSAGES` into its messages and calls `reportRelay` once per file.
  */
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { findBinding } from '../src/analysis/bindings';
-import { relayOf, type DroppedCallerMeta, type DroppedDescriptorMeta, type LiftedEnvelopeRead } from '../src/analysis/pass-through-request';
-import type { TeamSinkNames } from '../src/registry/types';
+import { unboundName } from '../analysis/bindings';
+import { relayOf, type DroppedCallerMeta, type DroppedDescriptorMeta, type LiftedEnvelopeRead } from '../analysis/pass-through-request';
+import type { TeamSinkNames } from '../registry/types';
 
 export type RelayMessageIds =
   | 'droppedCallerMeta'
@@ -33,14 +33,6 @@ export const RELAY_MESSAGES: Record<RelayMessageIds, string> = {
   suggestReadEnvelope: 'Read it from `{{request}}.envelope`.',
   suggestForwardDescriptorMeta: "Carry the upstream's `{{holder}}._meta` over.",
 };
-
-/** A name not bound where `at` is (`callerMeta`, `callerMeta2`, …), so an inserted declaration shadows nothing. */
-function unboundName(base: string, at: TSESTree.Node): string {
-  for (let index = 1; ; index += 1) {
-    const name = index === 1 ? base : `${base}${index}`;
-    if (!findBinding(name, at)) return name;
-  }
-}
 
 const TYPESCRIPT_FILE = /\.[cm]?tsx?$/i;
 
