@@ -85,3 +85,21 @@ function toolRegistration(
   const registration = sinks?.registrations.get(calleeName(call) ?? '');
   return registration?.plane === 'tool' ? registration : undefined;
 }
+
+/**
+ * The separator a team registration flattens its config's nested `_meta` with (`"flattenKeys": "/"` in the manifest),
+ * when `literal` is written in place as that registration's config argument; null otherwise.
+ */
+export function teamFlattenKeysOf(literal: TSESTree.ObjectExpression): string | null {
+  let node: Node = literal;
+  while (
+    node.parent &&
+    (node.parent.type === 'TSAsExpression' || node.parent.type === 'TSSatisfiesExpression' || node.parent.type === 'TSNonNullExpression')
+  ) {
+    node = node.parent;
+  }
+  const call = node.parent;
+  if (call?.type !== 'CallExpression') return null;
+  const registration = teamSinksAt(call)?.registrations.get(calleeName(call) ?? '');
+  return registration?.flattenKeys !== undefined && call.arguments[registration.config] === node ? registration.flattenKeys : null;
+}

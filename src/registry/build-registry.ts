@@ -167,7 +167,11 @@ export function teamSinkNames(manifest: Pick<RegistryManifest, 'sinks'>): TeamSi
   const registrations = new Map<string, RegistrationSink>();
   for (const entry of manifest.sinks?.registrations ?? []) {
     const sink: RegistrationSink = { plane: entry.plane ?? 'tool', config: entry.config };
-    registrations.set(entry.function, entry.callback === undefined ? sink : { ...sink, callback: entry.callback });
+    registrations.set(entry.function, {
+      ...sink,
+      ...(entry.callback === undefined ? {} : { callback: entry.callback }),
+      ...(entry.flattenKeys === undefined ? {} : { flattenKeys: entry.flattenKeys }),
+    });
   }
   const resultBuilders = new Map((manifest.sinks?.resultBuilders ?? []).map((entry) => [entry.function, entry.argument] as const));
   return { registrations, resultBuilders };

@@ -71,6 +71,12 @@ export function sinkSchemaProblem(
   missingProperty?: string,
 ): { message: string; fix: string } | null | undefined {
   const last = pointer.split('/').pop() ?? '';
+  if (last === 'flattenKeys' && /^\/sinks\/registrations\/\d+\/flattenKeys$/.test(pointer)) {
+    return {
+      message: `'${pointer}' must be the separator the function joins nested key names with: no letters, digits or spaces.`,
+      fix: 'Write e.g. "/" for a function that turns { openai: { widgetAccessible } } into the key openai/widgetAccessible.',
+    };
+  }
   if (last === 'callback' && /^\/sinks\/registrations\/\d+\/callback$/.test(pointer)) {
     if (keyword !== 'anyOf') return null;
     return {

@@ -57,6 +57,8 @@ export interface ManifestRegistration {
   config: number;
   /** Only for a tool: the callback's position, or the name of the config property that holds it. */
   callback?: number | string;
+  /** The separator when the function flattens nested objects under the config's `_meta` into one key per leaf. */
+  flattenKeys?: string;
 }
 
 /** A team's own function that builds a tool result: its return is one, and so is the argument at `argument`. */
@@ -156,6 +158,8 @@ export interface RegistrationSink {
   readonly plane: 'tool' | 'resource';
   readonly config: number;
   readonly callback?: number | string;
+  /** The config's nested `_meta` objects are flattened into keys joined with this separator (`"/"`). */
+  readonly flattenKeys?: string;
 }
 
 /** `sinks` by function name, built once per manifest. */

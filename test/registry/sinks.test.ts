@@ -35,6 +35,13 @@ describe('parseRegistry: sinks', () => {
     ]);
   });
 
+  it("reads a registration that flattens its config's nested _meta (flattenKeys)", () => {
+    const registry = registryOf(
+      parseRegistry(manifest({ registrations: [{ function: 'defineTool', config: 0, callback: 1, flattenKeys: '/' }] }), FILE),
+    );
+    expect([...registry.sinks.registrations]).toEqual([['defineTool', { plane: 'tool', config: 0, callback: 1, flattenKeys: '/' }]]);
+  });
+
   it('is empty without the property', () => {
     const registry = registryOf(parseRegistry(JSON.stringify({ version: 1, keys: {} }), FILE));
     expect(registry.sinks.registrations.size + registry.sinks.resultBuilders.size).toBe(0);
@@ -69,6 +76,18 @@ describe('parseRegistry: sinks', () => {
           "'/sinks/registrations/0/callback' must be the callback's argument position (0 to 9) or the name of the config property that holds it.",
       },
       '"handler" for defineTool({ name, handler })',
+    ],
+    [
+      'a flattenKeys separator with letters in it',
+      { registrations: [{ function: 'defineTool', config: 0, flattenKeys: 'slash' }] },
+      {
+        pointer: '/sinks/registrations/0/flattenKeys',
+        line: 8,
+        column: 24,
+        message:
+          "'/sinks/registrations/0/flattenKeys' must be the separator the function joins nested key names with: no letters, digits or spaces.",
+      },
+      'Write e.g. "/"',
     ],
     [
       'a negative position',

@@ -124,3 +124,60 @@ ruleTester.run('no-unregistered-meta-field: a flattened key is a leaf, with no f
   valid: [{ filename: TOOL, code: REGISTERED, name: 'flattened host keys have no fields to check' }],
   invalid: [],
 });
+
+/** The manifest declares the same flattening for the team's own `defineTool(config, cb)` (`sinks`, `flattenKeys`). */
+const teamTester = new RuleTester({ settings: { 'mcp-meta': { registry: path.join(FIXTURE, 'team-flatten.registry.json') } } });
+
+teamTester.run('no-unregistered-meta-key: a team registration declared to flatten (sinks.registrations[].flattenKeys)', keyRule, {
+  valid: [
+    {
+      filename: TOOL,
+      code: 'defineTool({ name: "greet", _meta: { openai: { widgetAccessible: true } } }, async () => ({ content: [] }));',
+      name: "the config's nested keys are the registered slash key",
+    },
+  ],
+  invalid: [
+    {
+      filename: TOOL,
+      code: 'defineTool({ name: "greet", _meta: { openai: { widgetAccesible: true } } }, async () => ({ content: [] }));',
+      errors: [
+        {
+          messageId: 'unregisteredKey',
+          line: 1,
+          column: 48,
+          endLine: 1,
+          endColumn: 63,
+          data: {
+            where: 'tool descriptor `_meta`',
+            key: 'openai/widgetAccesible',
+            registry: 'team-flatten.registry.json',
+            hint: " Did you mean 'openai/widgetAccessible'?",
+          },
+          suggestions: [
+            {
+              messageId: 'useRegisteredKey',
+              data: { key: 'openai/widgetAccessible' },
+              output: 'defineTool({ name: "greet", _meta: { openai: { widgetAccessible: true } } }, async () => ({ content: [] }));',
+            },
+          ],
+        },
+      ],
+      name: 'a typo under a flattening registration is reported with the flattened name',
+    },
+    {
+      filename: TOOL,
+      code: 'server.registerTool("greet", { _meta: { openai: { widgetAccessible: true } } }, cb);',
+      errors: [
+        {
+          messageId: 'unregisteredKey',
+          line: 1,
+          column: 41,
+          endLine: 1,
+          endColumn: 47,
+          data: { where: 'tool descriptor `_meta`', key: 'openai', registry: 'team-flatten.registry.json', hint: '' },
+        },
+      ],
+      name: 'the same literal given to a registration the manifest does not declare flattening for stays the nested key openai',
+    },
+  ],
+});

@@ -8,6 +8,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { unwrap } from '../ast';
 import { objectLiteralOf } from '../meta-syntax';
 import { FRAMEWORK_CONVENTIONS, type FrameworkConvention } from '../sdk-registrations';
+import { teamFlattenKeysOf } from '../team-sinks';
 import type { MetaKeyWrite } from '../types';
 import { metaValueShape, type MetaValueShape, type ModuleScope } from './meta-value';
 
@@ -58,6 +59,21 @@ function conventionOfType(type: TSESTree.TypeNode | undefined): FrameworkConvent
  * descriptor type. Null for any other literal (the same nested `_meta` elsewhere stays a nested key).
  */
 export function frameworkConventionOf(literal: TSESTree.ObjectExpression): FrameworkConvention | null {
+  return conventionOfDescriptorType(literal) ?? teamConventionOf(literal);
+}
+
+/**
+ * The manifest's own declaration of the same convention, for a team's registration function (`sinks.registrations`
+ * with `"flattenKeys": "/"`): its config's nested `_meta`, written in place, is flattened as xmcp's is.
+ */
+function teamConventionOf(literal: TSESTree.ObjectExpression): FrameworkConvention | null {
+  const separator = teamFlattenKeysOf(literal);
+  return separator === null
+    ? null
+    : { framework: 'manifest sinks', packages: [], types: new Map(), flattenKeys: separator, nestedKeys: new Set() };
+}
+
+function conventionOfDescriptorType(literal: TSESTree.ObjectExpression): FrameworkConvention | null {
   let node: Node = literal;
   while (
     node.parent &&
