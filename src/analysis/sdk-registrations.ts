@@ -63,15 +63,14 @@ export interface FrameworkConvention {
 export const FRAMEWORK_CONVENTIONS: readonly FrameworkConvention[] = [
   {
     // xmcp (basementstudio/xmcp): file-based tools export `metadata: ToolMetadata`; `flattenMeta`
-    // (runtime/utils/ui/flatten-meta.ts) flattens the tool's `_meta` recursively with '/' before `registerTool`, and a
-    // resource's `_meta` likewise. It first splits MCP Apps' `ui` object between the tool and its resource
-    // (`splitUIMetaNested`): users write MCP Apps' `ui` object, and it is judged as that.
+    // (runtime/utils/ui/flatten-meta.ts) flattens the tool's `_meta` recursively with '/' before `registerTool`. It
+    // first splits MCP Apps' `ui` object between the tool and its resource (`splitUIMetaNested`): users write MCP
+    // Apps' `ui` object, and it is judged as that. A file-based resource's `metadata: ResourceMetadata` is
+    // `Object.assign`ed into the config `registerResource` gets, `_meta` as written (only the resources xmcp generates
+    // for a tool's widget are flattened): not listed.
     framework: 'xmcp',
     packages: ['xmcp'],
-    types: new Map([
-      ['ToolMetadata', 'tool'],
-      ['ResourceMetadata', 'resource'],
-    ]),
+    types: new Map([['ToolMetadata', 'tool']]),
     flattenKeys: '/',
     nestedKeys: new Set(['ui']),
   },

@@ -104,6 +104,21 @@ ruleTester.run('no-unregistered-meta-key: xmcp flattens nested _meta', keyRule, 
     },
     {
       filename: TOOL,
+      code: 'import type { ResourceMetadata } from "xmcp";\nexport const metadata: ResourceMetadata = { name: "w", _meta: { openai: { widgetDescription: "d" } } };',
+      errors: [
+        {
+          messageId: 'unregisteredKey',
+          line: 2,
+          column: 65,
+          endLine: 2,
+          endColumn: 71,
+          data: { where: 'resource `_meta`', key: 'openai', registry: MANIFEST, hint: '' },
+        },
+      ],
+      name: "an xmcp file-based resource's _meta reaches registerResource as written: its nested key stays openai",
+    },
+    {
+      filename: TOOL,
       code: 'server.registerTool("greet", { description: "d", _meta: { openai: { widgetAccessible: true } } }, cb);',
       errors: [
         {
