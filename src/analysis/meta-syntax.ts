@@ -74,15 +74,53 @@ export function objectLiteralsOfVariable(expression: Node): TSESTree.ObjectExpre
   const binding = findBinding(identifier.name, identifier);
   if (binding?.kind !== 'variable') return null;
   const { declarator } = binding;
-  if (binding.declarationKind === 'const') {
-    const init = declarator.init ? unwrap(declarator.init) : null;
-    return init?.type === 'ObjectExpression' ? [init] : null;
-  }
   if (heldByDeclarator.has(declarator)) return heldByDeclarator.get(declarator) ?? null;
   heldByDeclarator.set(declarator, null);
-  const held = assignedLiterals(declarator);
+  let held: TSESTree.ObjectExpression[] | null;
+  if (binding.declarationKind === 'const') {
+    const init = declarator.init ? unwrap(declarator.init) : null;
+    held = init?.type === 'ObjectExpression' ? [init] : null;
+  } else {
+    held = assignedLiterals(declarator);
+  }
+  // A map that collects keys it does not know (`Object.assign(collected, fragment)`, `collected[key] = v`,
+  // `collected = { ...collected, ...fragment }` in a loop) holds more than its literals say: the merge layer's
+  // collected keys, which `init` and the rules read from the variable itself.
+  if (held && collectsUnknownKeys(declarator)) held = null;
   heldByDeclarator.set(declarator, held);
   return held;
+}
+
+function collectsUnknownKeys(declarator: TSESTree.VariableDeclarator): boolean {
+  const scope = declarator.parent?.parent;
+  const id = declarator.id;
+  if (!scope || id.type !== 'Identifier') return false;
+  const isThisVariable = (node: Node): boolean => {
+    const inner = unwrap(node);
+    if (inner.type !== 'Identifier' || inner.name !== id.name) return false;
+    const binding = findBinding(inner.name, inner);
+    return binding?.kind === 'variable' && binding.declarator === declarator;
+  };
+  let collects = false;
+  const visit = (node: Node): void => {
+    if (collects) return;
+    if (node.type === 'CallExpression' && isObjectAssign(node) && node.arguments[0] && isThisVariable(node.arguments[0])) collects = true;
+    else if (node.type === 'AssignmentExpression') {
+      const left = unwrap(node.left);
+      if (left.type === 'MemberExpression' && left.computed && isThisVariable(left.object) && memberPropertyName(left) === null)
+        collects = true;
+      const right = unwrap(node.right);
+      if (
+        isThisVariable(left) &&
+        right.type === 'ObjectExpression' &&
+        right.properties.some((property) => property.type === 'SpreadElement' && isThisVariable(property.argument))
+      )
+        collects = true;
+    }
+    if (!collects) forEachChildNode(node, visit);
+  };
+  visit(scope);
+  return collects;
 }
 
 function assignedLiterals(declarator: TSESTree.VariableDeclarator): TSESTree.ObjectExpression[] | null {
