@@ -47,19 +47,28 @@ function typedChanges(fixture: string): string[] {
 
 /** Fixtures not listed: no write changes (example-server, framework-package: their weak writes are not SDK-typed). */
 const EXPECTED: Record<string, string[]> = {
+  // The MCP Apps linkage fixture's resources (`registerAppResource` contents), placed by shape, then by the SDK's types.
+  'app-linkage-server': [
+    'app/resources.ts:14 resource/shape -> resource/type',
+    'violations/csp-not-origins.ts:12 resource/shape -> resource/type',
+    'violations/permissions-list.ts:12 resource/shape -> resource/type',
+    'violations/permissions-list.ts:22 resource/shape -> resource/type',
+  ],
   'apps-widget-server': [
     'tools/pizza.ts:18 result/shape -> result/type',
     'violations/pizza-foreign-receipt.ts:7 result/shape -> result/type',
     'violations/widget-template-in-result.ts:7 result/shape -> result/type',
     'widget/resource.ts:20 resource/shape -> resource/type',
   ],
+  'chatgpt-apps-server': ['server.ts:27 resource/shape -> resource/type', 'violations/csp-urls.ts:13 resource/shape -> resource/type'],
   'mcp-apps-server': [
     'app/weather.ts:19 result/shape -> result/type',
     'app/weather.ts:57 resource/shape -> resource/type',
     'violations/app-resource-unregistered.ts:8 resource/shape -> resource/type',
   ],
-  // `upstream.callTool({ ...params, _meta: { progressToken } })`: the v2 client's CallToolRequest['params'].
-  'proxy-server': ['violations/progress-request.ts:7 unknown/none -> request/type'],
+  // `upstream.callTool({ ...params, _meta: { progressToken } })`: a copy of inbound params is the request plane without
+  // types; with them, the v2 client's CallToolRequest['params'].
+  'proxy-server': ['violations/progress-request.ts:7 request/name -> request/type'],
   // The caller's request `_meta` sent upstream (`upstream.callTool({ name, _meta })`): the v2 client's request params.
   'relay-proxy': [
     'forward.ts:11 unknown/none -> request/type',
