@@ -11,7 +11,7 @@ import {
   type MetaRead,
   type ResultSource,
 } from '../src/analysis/pass-through';
-import { getTypeServices } from '../src/analysis/typed/type-services';
+import { getTypeServices, isTypeScriptFile } from '../src/analysis/typed/type-services';
 import { mayRelay } from '../src/analysis/pass-through-request';
 import { createRule } from '../src/util/create-rule';
 import { RELAY_MESSAGES, reportRelay, type RelayMessageIds } from '../src/rule-parts/no-dropped-meta-relay';
@@ -28,8 +28,6 @@ export type MessageIds =
   | 'suggestDropServerInfo'
   | 'suggestMergeRequestMeta'
   | RelayMessageIds;
-
-const TYPESCRIPT_FILE = /\.[cm]?tsx?$/i;
 
 const ORIGIN: Readonly<Record<ResultSource['kind'], string>> = {
   'call-tool': 'the upstream server',
@@ -110,13 +108,7 @@ export default createRule<Options, MessageIds>({
       ({ registry, role }) => {
         if (role.ignored) return;
         const program = sourceCode.ast as TSESTree.Program;
-        const model = passThroughOf(
-          program,
-          sourceCode.text,
-          registry,
-          () => getTypeServices(context),
-          TYPESCRIPT_FILE.test(context.filename),
-        );
+        const model = passThroughOf(program, sourceCode.text, registry, () => getTypeServices(context), isTypeScriptFile(context.filename));
         for (const dropped of model.dropped) reportDropped(dropped);
         for (const forwarded of model.forwardedServerInfo) reportForwarded(forwarded);
         reportRelay(context, registry.sinks);

@@ -1,7 +1,7 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { isSideEffectFree } from '../src/analysis/ast';
 import { defineMetaRuleVisitor, writesNoMeta } from '../src/analysis/meta-context';
-import { getTypeServices, type TypeServices } from '../src/analysis/typed/type-services';
+import { getTypeServices, isTypeScriptFile, type TypeServices } from '../src/analysis/typed/type-services';
 import type { MetaWrite } from '../src/analysis/types';
 import { createsFromFragment, isAssemblyFromCollected, replacesMeta } from '../src/analysis/write-kinds';
 import { createRule } from '../src/util/create-rule';
@@ -86,11 +86,9 @@ export const META_READ_TYPE = '{ _meta?: Record<string, unknown> }';
  */
 type MetaRead = 'plain' | 'cast' | 'suggest';
 
-const TYPESCRIPT_FILE = /\.[cm]?tsx?$/i;
-
 function metaReadFor(write: MetaWrite, filename: string, typeServices: () => TypeServices | null): MetaRead {
   if (write.node.type === 'AssignmentExpression' || (write.selfSpread && !write.mergesSelf) || !write.target) return 'plain';
-  if (!TYPESCRIPT_FILE.test(filename)) return 'plain';
+  if (!isTypeScriptFile(filename)) return 'plain';
   const services = typeServices();
   if (!services || !services.holds(write.target)) return 'suggest';
   const type = services.checker.getApparentType(services.typeOf(write.target));

@@ -25,7 +25,7 @@ import { calleeName, isFunctionNode, memberPropertyName, propertyKeyName, refere
 import { findBinding, patternDeclares } from './bindings';
 import { countCost } from '../util/cost-counter';
 import { sortedHasIn } from './offset-set';
-import { isToolCallback } from './pass-through';
+import { isToolCallback, stripAwait } from './pass-through';
 import { CALL_TOOL } from './pass-through-marks';
 import { SDK_REGISTRATIONS } from './sdk-registrations';
 
@@ -153,12 +153,6 @@ function analyse(ast: TSESTree.Program, text: string, sinks: TeamSinkNames): Rel
   countCost('relay-nodes', visited);
   if (dropped.length === 0 && lifted.length === 0 && descriptors.length === 0) return EMPTY;
   return { droppedCallerMeta: dropped, liftedEnvelopeReads: lifted, droppedDescriptorMeta: descriptors };
-}
-
-function stripAwait(node: Node): Node {
-  let current = unwrap(node) as Node;
-  while (current.type === 'AwaitExpression') current = unwrap(current.argument) as Node;
-  return current;
 }
 
 function calleeLabel(call: TSESTree.CallExpression): string {

@@ -242,7 +242,7 @@ function typeServicesOf(context: Context): TypeServices | null {
 // Sources
 
 /** Strips `await`, parentheses and TypeScript wrappers. */
-function stripAwait(node: Node): Node {
+export function stripAwait(node: Node): Node {
   let current = unwrap(node) as Node;
   while (current.type === 'AwaitExpression') current = unwrap(current.argument) as Node;
   return current;

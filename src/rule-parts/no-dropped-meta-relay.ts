@@ -5,6 +5,7 @@
  * `no-dropped-meta` spreads `RELAY_MESSAGES` into its messages and calls `reportRelay` once per file.
  */
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import { isTypeScriptFile } from '../analysis/typed/type-services';
 import { unboundName } from '../analysis/bindings';
 import { relayOf, type DroppedCallerMeta, type DroppedDescriptorMeta, type LiftedEnvelopeRead } from '../analysis/pass-through-request';
 import type { TeamSinkNames } from '../registry/types';
@@ -33,8 +34,6 @@ export const RELAY_MESSAGES: Record<RelayMessageIds, string> = {
   suggestReadEnvelope: 'Read it from `{{request}}.envelope`.',
   suggestForwardDescriptorMeta: "Carry the upstream's `{{holder}}._meta` over.",
 };
-
-const TYPESCRIPT_FILE = /\.[cm]?tsx?$/i;
 
 export function reportRelay<MessageIds extends string>(
   context: Readonly<TSESLint.RuleContext<MessageIds | RelayMessageIds, readonly unknown[]>>,
@@ -92,7 +91,7 @@ export function reportRelay<MessageIds extends string>(
     const key = read.node.computed ? sourceCode.getText(read.node.property) : `'${read.key}'`;
     // The published types declare the envelope as `{}` (SDK 2.4): indexed by a key it is TS7053, so TypeScript reads it
     // through a record type.
-    const envelope = TYPESCRIPT_FILE.test(context.filename)
+    const envelope = isTypeScriptFile(context.filename)
       ? `(${request}.envelope as Record<string, unknown> | undefined)`
       : `${request}.envelope`;
     context.report({

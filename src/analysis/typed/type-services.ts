@@ -91,3 +91,8 @@ export function typeServicesOf(parserServices: ProgramParserServices): TypeServi
     },
   };
 }
+
+/** A TypeScript file (`.ts`, `.tsx`, `.mts`, `.cts`): a fix there may need a cast or a type to keep type-checking. */
+export function isTypeScriptFile(filename: string): boolean {
+  return /\.[cm]?tsx?$/i.test(filename);
+}
