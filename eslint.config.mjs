@@ -56,6 +56,23 @@ export default defineConfig(
     },
   },
   {
+    // Rule plumbing sits below the analysis: the fixes that need the write model live in src/fixes/.
+    files: ['src/util/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)(rules|analysis|cli|fixes)(/|$)',
+              message: 'src/util/ is rule plumbing below the analysis: a fix that reads the write model goes in src/fixes/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/cli/**/*.ts'],
     rules: {
       'no-restricted-imports': [

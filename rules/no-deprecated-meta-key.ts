@@ -1,12 +1,12 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { propertyKeyName } from '../src/analysis/ast';
-import { collectFieldShape } from '../src/analysis/field-sets';
+import { propertyKeyName } from '../src/analysis/syntax/ast';
+import { collectFieldShape } from '../src/analysis/value/field-sets';
 import { defineMetaRuleVisitor, writesNoMeta } from '../src/analysis/meta-context';
 import { metaOnPlane, type WriteOn } from '../src/analysis/planes';
 import { getTypeServices } from '../src/analysis/typed/type-services';
 import { keyWritesWithTypes } from '../src/analysis/typed/typed-keys';
 import type { MetaKeyWrite, MetaWrite } from '../src/analysis/types';
-import { writesValues } from '../src/analysis/write-kinds';
+import { writesValues } from '../src/analysis/value/write-kinds';
 import { catalogueEntryFor, deprecatedHostEntry, hostFieldPlanes, hostNameOf, replacementText } from '../src/registry/catalogue';
 import type { HostKeyEntry } from '../src/registry/host-keys';
 import { createRule } from '../src/util/create-rule';

@@ -1,5 +1,5 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { findBinding, unboundName } from '../src/analysis/bindings';
+import { findBinding, unboundName } from '../src/analysis/syntax/bindings';
 import { defineMetaRuleVisitor } from '../src/analysis/meta-context';
 import {
   mayPassThrough,
@@ -10,9 +10,9 @@ import {
   type InsertionPoint,
   type MetaRead,
   type ResultSource,
-} from '../src/analysis/pass-through';
+} from '../src/analysis/relay/pass-through';
 import { getTypeServices, isTypeScriptFile } from '../src/analysis/typed/type-services';
-import { mayRelay } from '../src/analysis/pass-through-request';
+import { mayRelay } from '../src/analysis/relay/pass-through-request';
 import { createRule } from '../src/util/create-rule';
 import { RELAY_MESSAGES, reportRelay, type RelayMessageIds } from '../src/rule-parts/no-dropped-meta-relay';
 import { META_READ_TYPE } from './no-wholesale-meta-assign';

@@ -1,10 +1,10 @@
 import { defineMetaRuleVisitor, writesNoMeta } from '../src/analysis/meta-context';
 import { getTypeServices } from '../src/analysis/typed/type-services';
 import { keyWritesWithTypes } from '../src/analysis/typed/typed-keys';
-import { registrationOf } from '../src/analysis/key-writes';
+import { registrationOf } from '../src/analysis/keys/key-writes';
 import { metaOnPlane } from '../src/analysis/planes';
-import { manifestLabel } from '../src/analysis/manifest-label';
-import { isOwned } from '../src/analysis/ownership';
+import { manifestLabel } from '../src/analysis/keys/manifest-label';
+import { isOwned } from '../src/analysis/keys/ownership';
 import { createRule } from '../src/util/create-rule';
 import { posixRelative } from '../src/util/posix-relative';
 

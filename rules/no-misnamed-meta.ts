@@ -1,6 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { defineMetaRuleVisitor, writesNoMeta } from '../src/analysis/meta-context';
-import { mayHaveMetaLookAlike, metaLookAlikesOf } from '../src/analysis/meta-look-alikes';
+import { mayHaveMetaLookAlike, metaLookAlikesOf } from '../src/analysis/facts/meta-look-alikes';
 import { createRule } from '../src/util/create-rule';
 
 export type Options = [];

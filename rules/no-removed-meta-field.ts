@@ -1,9 +1,9 @@
-import { registrationOf } from '../src/analysis/key-writes';
+import { registrationOf } from '../src/analysis/keys/key-writes';
 import { defineMetaRuleVisitor, writesNoMeta } from '../src/analysis/meta-context';
 import { removedTypedFields, typedValueType } from '../src/analysis/typed/typed-field-check';
 import { getTypeServices } from '../src/analysis/typed/type-services';
 import { keyWritesWithTypes } from '../src/analysis/typed/typed-keys';
-import { manifestLabel } from '../src/analysis/manifest-label';
+import { manifestLabel } from '../src/analysis/keys/manifest-label';
 import { createRule } from '../src/util/create-rule';
 
 export type Options = [];

@@ -1,8 +1,8 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { collectFieldShape, collectItemShape, type FieldShape } from '../src/analysis/field-sets';
-import { propertyKeyName } from '../src/analysis/ast';
-import { registrationOf } from '../src/analysis/key-writes';
-import { literalValueOf } from '../src/analysis/literal-value';
+import { collectFieldShape, collectItemShape, type FieldShape } from '../src/analysis/value/field-sets';
+import { propertyKeyName } from '../src/analysis/syntax/ast';
+import { registrationOf } from '../src/analysis/keys/key-writes';
+import { literalValueOf } from '../src/analysis/value/literal-value';
 import { defineMetaRuleVisitor, writesNoMeta } from '../src/analysis/meta-context';
 import { typedValueType, unregisteredTypedFields } from '../src/analysis/typed/typed-field-check';
 import { getTypeServices } from '../src/analysis/typed/type-services';
@@ -13,12 +13,12 @@ import type { HostKeyEntry } from '../src/registry/host-keys';
 import { planeName, type CheckedPlane } from '../src/analysis/planes';
 import { typedShapeOf } from '../src/analysis/typed/typed-fields';
 import type { FieldMap } from '../src/registry/types';
-import { manifestLabel } from '../src/analysis/manifest-label';
-import { builtByHint, fieldValueOf } from '../src/analysis/imported-helpers';
+import { manifestLabel } from '../src/analysis/keys/manifest-label';
+import { builtByHint, fieldValueOf } from '../src/analysis/modules/imported-helpers';
 import type { HelperOrigin } from '../src/analysis/types';
 import { createRule } from '../src/util/create-rule';
 import { nearestName } from '../src/util/nearest-name';
-import { renameKeyFix } from '../src/util/rename-key';
+import { renameKeyFix } from '../src/fixes/rename-key';
 
 export type Options = [];
 export type MessageIds = 'unregisteredField' | 'unregisteredTypeField' | 'useRegisteredField' | 'wrongFieldType' | 'hostFieldOnOtherPlane';

@@ -2,13 +2,13 @@ import type { TSESLint } from '@typescript-eslint/utils';
 import { defineMetaRuleVisitor, writesNoMeta } from '../src/analysis/meta-context';
 import { getTypeServices } from '../src/analysis/typed/type-services';
 import { keyWritesWithTypes } from '../src/analysis/typed/typed-keys';
-import { keyVerdict } from '../src/analysis/key-verdict';
+import { keyVerdict } from '../src/analysis/keys/key-verdict';
 import { metaOnPlane, planeName, type CheckedPlane } from '../src/analysis/planes';
 import { hostNameOf } from '../src/registry';
-import { manifestLabel } from '../src/analysis/manifest-label';
+import { manifestLabel } from '../src/analysis/keys/manifest-label';
 import { createRule } from '../src/util/create-rule';
-import { renameKeyFix } from '../src/util/rename-key';
-import { builtByHint } from '../src/analysis/imported-helpers';
+import { renameKeyFix } from '../src/fixes/rename-key';
+import { builtByHint } from '../src/analysis/modules/imported-helpers';
 import type { MetaKeyWrite, MetaWrite } from '../src/analysis/types';
 
 export type Options = [{ allowDynamicKeys?: boolean }];
@@ -63,7 +63,7 @@ export default createRule<Options, MessageIds>({
             context.report({ node: key.node, messageId: 'unverifiableKey' });
           continue;
         }
-        // The verdict `mcp-meta check` reports too (src/analysis/key-verdict.ts): one answer for the gate and the lint.
+        // The verdict `mcp-meta check` reports too (src/analysis/keys/key-verdict.ts): one answer for the gate and the lint.
         const verdict = keyVerdict(registry, write, key.name, context.filename ?? context.getFilename());
         switch (verdict.kind) {
           case 'ok':

@@ -1,11 +1,11 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { isSideEffectFree } from '../src/analysis/ast';
+import { isSideEffectFree } from '../src/analysis/syntax/ast';
 import { defineMetaRuleVisitor, writesNoMeta } from '../src/analysis/meta-context';
 import { getTypeServices, isTypeScriptFile, type TypeServices } from '../src/analysis/typed/type-services';
 import type { MetaWrite } from '../src/analysis/types';
-import { createsFromFragment, isAssemblyFromCollected, replacesMeta } from '../src/analysis/write-kinds';
+import { createsFromFragment, isAssemblyFromCollected, replacesMeta } from '../src/analysis/value/write-kinds';
 import { createRule } from '../src/util/create-rule';
-import { lineBreakOf } from '../src/util/wrap-in-try';
+import { lineBreakOf } from '../src/fixes/wrap-in-try';
 
 export type Options = [];
 export type MessageIds =

@@ -7,11 +7,11 @@ import {
   isProducerWrite,
   producerInputDeclarations,
   type CatchVerdict,
-} from '../src/analysis/isolation';
+} from '../src/analysis/facts/isolation';
 import { defineMetaRuleVisitor, writesNoMeta } from '../src/analysis/meta-context';
 import type { MetaWrite } from '../src/analysis/types';
 import { createRule } from '../src/util/create-rule';
-import { hoistDeclarationFix, moveIntoTryFix, wrapChangesLaterCode, wrapStatementFix } from '../src/util/wrap-in-try';
+import { hoistDeclarationFix, moveIntoTryFix, wrapChangesLaterCode, wrapStatementFix } from '../src/fixes/wrap-in-try';
 
 export type Options = [{ requireForAll?: boolean; autofix?: boolean }];
 export type MessageIds =

@@ -1,6 +1,6 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { defineMetaRuleVisitor, writesNoMeta } from '../src/analysis/meta-context';
-import { strictMetaReadsOf, type StrictMetaRead } from '../src/analysis/strict-meta-reads';
+import { strictMetaReadsOf, type StrictMetaRead } from '../src/analysis/facts/strict-meta-reads';
 import { createRule } from '../src/util/create-rule';
 
 export type Options = [];

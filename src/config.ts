@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import * as path from 'node:path';
 import type * as TsParser from '@typescript-eslint/parser';
 import plugin, { type McpMetaPlugin } from '../rules';
-import { persistModulesRead } from './analysis/modules-read';
+import { persistModulesRead } from './analysis/modules/modules-read';
 import { formatRegistryProblem, hashManifestFile, listFiles, loadRegistry, REGISTRY_FILENAME } from './registry';
 import { isMissingManifest } from './registry/load-registry';
 import { relativeRegistryFix } from './registry/resolve-registry';

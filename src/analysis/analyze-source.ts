@@ -5,7 +5,7 @@
 import type { Registry } from '../registry/types';
 import { analyzeFile } from './analyze-file';
 import { findMetaWrites, type WriteVocabulary } from './find-meta-writes';
-import { parseSource } from './parse-source';
+import { parseSource } from './modules/parse-source';
 import type { MetaFileAnalysis, MetaWrite } from './types';
 
 export { parseSource };

@@ -9,12 +9,12 @@
  */
 import type { TSESTree } from '@typescript-eslint/utils';
 import { countCost } from '../util/cost-counter';
-import { mayWriteMeta, type WriteVocabulary } from './mention-index';
-import { attachOwnership, type ProducerSource } from './ownership';
+import { mayWriteMeta, type WriteVocabulary } from './sites/mention-index';
+import { attachOwnership, type ProducerSource } from './keys/ownership';
 import { decidePlane } from './plane/decide-plane';
 import { findWriteSites } from './sites/find-write-sites';
 import type { VisitorKeys } from './sites/prune';
-import { bindTeamSinks } from './team-sinks';
+import { bindTeamSinks } from './plane/team-sinks';
 import type { MetaWrite } from './types';
 import { moduleScope } from './value/meta-value';
 import { readWrittenValue } from './value/read-written-value';

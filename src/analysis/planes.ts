@@ -9,7 +9,7 @@
  * met (inbound names, a tool result's properties).
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { referenceSegments } from './ast';
+import { referenceSegments } from './syntax/ast';
 import type { MetaPlane } from '../registry/types';
 import type { MetaWrite } from './types';
 

@@ -14,7 +14,7 @@ import { expectedMimeTypes, matchLink, wrongMimeTypes } from '../analysis/apps/l
 import { describeUri } from '../analysis/apps/uri-value';
 import type { LinkVia } from '../analysis/apps/vocabulary';
 import { analyzeFile } from '../analysis/analyze-file';
-import { parseSource } from '../analysis/parse-source';
+import { parseSource } from '../analysis/modules/parse-source';
 import type { Registry } from '../registry';
 import { nearestName } from '../util/nearest-name';
 import type { Finding } from './findings';

@@ -1,6 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import type * as ts from 'typescript';
-import { collectFieldShape, collectItemShape, type FieldShape } from '../analysis/field-sets';
+import { collectFieldShape, collectItemShape, type FieldShape } from '../analysis/value/field-sets';
 import { typedValueType } from '../analysis/typed/typed-field-check';
 import { definedTypeOf, itemTypeOf, typedShapeOf } from '../analysis/typed/typed-fields';
 import type { TypeServices } from '../analysis/typed/type-services';

@@ -1,13 +1,18 @@
 /**
  * The relay half of `no-dropped-meta` (not a rule of its own): its messages and reports for what a proxy loses on the
  * way upstream (the caller's request `_meta`), reads from where SDK v2 never leaves a key, and descriptors or resource
- * contents re-advertised without their `_meta`. The findings are `relayOf`'s (src/analysis/pass-through-request.ts);
+ * contents re-advertised without their `_meta`. The findings are `relayOf`'s (src/analysis/relay/pass-through-request.ts);
  * `no-dropped-meta` spreads `RELAY_MESSAGES` into its messages and calls `reportRelay` once per file.
  */
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { isTypeScriptFile } from '../analysis/typed/type-services';
-import { unboundName } from '../analysis/bindings';
-import { relayOf, type DroppedCallerMeta, type DroppedDescriptorMeta, type LiftedEnvelopeRead } from '../analysis/pass-through-request';
+import { unboundName } from '../analysis/syntax/bindings';
+import {
+  relayOf,
+  type DroppedCallerMeta,
+  type DroppedDescriptorMeta,
+  type LiftedEnvelopeRead,
+} from '../analysis/relay/pass-through-request';
 import type { TeamSinkNames } from '../registry/types';
 
 export type RelayMessageIds =

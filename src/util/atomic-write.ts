@@ -12,7 +12,7 @@ import { threadId } from 'node:worker_threads';
  *
  * Throws the I/O error when anything fails, after removing its temporary file: a caller never reports a write that
  * did not happen. What may be written where (symlinks, read-only files, hard links) is the caller's policy: the CLI's
- * in `src/cli/safe-write.ts`, the `--cache` sidecar's in `src/analysis/modules-read.ts`.
+ * in `src/cli/safe-write.ts`, the `--cache` sidecar's in `src/analysis/modules/modules-read.ts`.
  */
 export function writeFileAtomically(file: string, text: string): void {
   const existing = fs.statSync(file, { throwIfNoEntry: false });

@@ -1,5 +1,5 @@
 /**
- * Imported helpers read from their module on disk (src/analysis/imported-helpers.ts): which functions are followed,
+ * Imported helpers read from their module on disk (src/analysis/modules/imported-helpers.ts): which functions are followed,
  * which stay unknown, re-exports (cycles included), the re-read after an edit, and that a file that calls no imported
  * helper as a `_meta` value asks for none.
  */
@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { analyzeSource } from '../../src/analysis/analyze-source';
 import { costCount } from '../../src/util/cost-counter';
-import { resolveImportedHelper } from '../../src/analysis/imported-helpers';
+import { resolveImportedHelper } from '../../src/analysis/modules/imported-helpers';
 import { loadRegistry } from '../../src/registry';
 import { nextTurn } from '../../src/util/stat-once-per-turn';
 import { makeTempProject, removeTempProject } from '../registry/temp-project';

@@ -1,5 +1,5 @@
 /**
- * Keys read from other modules without types (src/analysis/module-summary.ts, imported-consts.ts, module-cache.ts):
+ * Keys read from other modules without types (src/analysis/modules/module-summary.ts, imported-consts.ts, module-cache.ts):
  * exported strings read from the module's tree with the linted file's evaluator, default and namespace imports,
  * `export *` barrels, `as const` objects of keys, unions of literals, and the cache that holds only summaries (bounded,
  * re-read when the size changes under the same mtime, dropped when the module is deleted).
@@ -9,8 +9,8 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findMetaWritesInSource } from '../../src/analysis/analyze-source';
 import { costCount } from '../../src/util/cost-counter';
-import { ModuleCache } from '../../src/analysis/module-cache';
-import { heldModuleSummaryBytes, MAX_MODULE_BYTES } from '../../src/analysis/module-summary';
+import { ModuleCache } from '../../src/analysis/modules/module-cache';
+import { heldModuleSummaryBytes, MAX_MODULE_BYTES } from '../../src/analysis/modules/module-summary';
 import { nextTurn } from '../../src/util/stat-once-per-turn';
 import { tempProjectsPerTest } from '../registry/temp-project';
 

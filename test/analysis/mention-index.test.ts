@@ -1,6 +1,6 @@
 /** The text check every rule's gate asks first: does the file name `_meta` or a manifest name as a whole identifier? */
 import { describe, expect, it } from 'vitest';
-import { mayWriteMeta, type WriteVocabulary } from '../../src/analysis/mention-index';
+import { mayWriteMeta, type WriteVocabulary } from '../../src/analysis/sites/mention-index';
 
 const vocabulary: WriteVocabulary = {
   emitters: new Set(['emit', 'emitMeta']),

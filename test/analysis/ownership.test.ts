@@ -1,11 +1,11 @@
 /**
- * Ownership is attached once, in the model (src/analysis/ownership.ts): every key of a file's analysis carries its
+ * Ownership is attached once, in the model (src/analysis/keys/ownership.ts): every key of a file's analysis carries its
  * writer and the keys that writer produces, so the rules, `check` and `init` read it and never work it out again.
  */
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { analyzeSource, findMetaWritesInSource } from '../../src/analysis/analyze-source';
-import { isOwned } from '../../src/analysis/ownership';
+import { isOwned } from '../../src/analysis/keys/ownership';
 import { loadRegistry } from '../../src/registry';
 import type { Registry } from '../../src/registry/types';
 import { makeTempProject, removeTempProject } from '../registry/temp-project';

@@ -1,5 +1,5 @@
 /**
- * The pass-through model's text gate (src/analysis/pass-through.ts, `MARKS`): a file is walked only where its text
+ * The pass-through model's text gate (src/analysis/relay/pass-through.ts, `MARKS`): a file is walked only where its text
  * shows what a finding's literal must hold (a copied result field, or a `_meta` where one can be forwarded or
  * replaced), so the tool registrations and result literals every producer file has (`registerTool`, `isError`,
  * `structuredContent`) cost no walk. Counted with the analysis' cost seam (`pass-through-nodes`), never wall time; and
@@ -9,7 +9,7 @@ import tsParser from '@typescript-eslint/parser';
 import { Linter } from 'eslint';
 import { describe, expect, it } from 'vitest';
 import { costCount } from '../../src/util/cost-counter';
-import { mayPassThrough } from '../../src/analysis/pass-through';
+import { mayPassThrough } from '../../src/analysis/relay/pass-through';
 import plugin from '../../src/index';
 import path from 'node:path';
 import { EXAMPLES_REGISTRY, OTHER_FILE, SEARCH_OP } from '../rules/rule-tester';

@@ -1,5 +1,5 @@
 /**
- * The pass-through marks found by `indexOf` (src/analysis/pass-through-marks.ts) are exactly the ones the `MARKS`
+ * The pass-through marks found by `indexOf` (src/analysis/relay/pass-through-marks.ts) are exactly the ones the `MARKS`
  * regexes define: the same answer from `mayPassThrough`, the same offsets from `PassThroughMarks.of`, on real code
  * (the installed MCP SDKs, this project's sources and fixtures) and on adversarial strings built from the characters
  * and words the regexes look at. The regexes below are the ones the text check and the marks were before.
@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MARKS, mayPassThrough, PassThroughMarks } from '../../src/analysis/pass-through-marks';
+import { MARKS, mayPassThrough, PassThroughMarks } from '../../src/analysis/relay/pass-through-marks';
 import { costCount } from '../../src/util/cost-counter';
 
 const FIELD_NAME = /\b(?:content|structuredContent|isError)\b/;

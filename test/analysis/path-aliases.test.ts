@@ -1,5 +1,5 @@
 /**
- * tsconfig `paths` / `baseUrl` aliases, resolved as TypeScript resolves them (src/analysis/path-aliases.ts), and the
+ * tsconfig `paths` / `baseUrl` aliases, resolved as TypeScript resolves them (src/analysis/modules/path-aliases.ts), and the
  * imported-const look-up that goes through them: the nearest tsconfig.json (else jsconfig.json), its `extends` chain,
  * a solution-style config's references, re-reading after an edit, a missing base config (own paths kept) and a broken
  * config leaving aliases unknown.
@@ -8,8 +8,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findModuleFile, resolveImportedString } from '../../src/analysis/imported-consts';
-import { aliasedFile } from '../../src/analysis/path-aliases';
+import { findModuleFile, resolveImportedString } from '../../src/analysis/modules/imported-consts';
+import { aliasedFile } from '../../src/analysis/modules/path-aliases';
 import { costCount } from '../../src/util/cost-counter';
 import { nextTurn } from '../../src/util/stat-once-per-turn';
 

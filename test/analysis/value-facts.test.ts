@@ -6,9 +6,9 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { describe, expect, it } from 'vitest';
 import { parseSource } from '../../src/analysis/analyze-source';
-import { someInSameFunction, walkAll } from '../../src/analysis/ast';
-import { collectFieldShape } from '../../src/analysis/field-sets';
-import { computes, isProducerWrite } from '../../src/analysis/isolation';
+import { someInSameFunction, walkAll } from '../../src/analysis/syntax/ast';
+import { collectFieldShape } from '../../src/analysis/value/field-sets';
+import { computes, isProducerWrite } from '../../src/analysis/facts/isolation';
 import { findMetaWrites } from '../../src/analysis/find-meta-writes';
 
 /** The initializer of `const value = …` in `code` (parents linked, as under ESLint). */

@@ -9,8 +9,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findMetaWritesInSource } from '../../src/analysis/analyze-source';
-import { resolveExport } from '../../src/analysis/imported-consts';
-import { persistModulesRead, recordModulesRead } from '../../src/analysis/modules-read';
+import { resolveExport } from '../../src/analysis/modules/imported-consts';
+import { persistModulesRead, recordModulesRead } from '../../src/analysis/modules/modules-read';
 import { nextTurn } from '../../src/util/stat-once-per-turn';
 import { tempProjectsPerTest } from '../registry/temp-project';
 

@@ -1,5 +1,5 @@
 /**
- * The `--cache` sidecar (src/analysis/modules-read.ts) under concurrent writers: ESLint's workers (`--concurrency`)
+ * The `--cache` sidecar (src/analysis/modules/modules-read.ts) under concurrent writers: ESLint's workers (`--concurrency`)
  * and parallel `eslint --cache` processes each add the modules they read and flush the sidecar in every event-loop
  * turn. Six child processes, started together behind a barrier, each note their own modules one turn at a time; the
  * sidecar must list every module of every child at the end (a read, merge and rename without a lock lost the last
@@ -19,7 +19,7 @@ const MODULES_PER_CHILD = 12;
 const CHILD = `
 const fs = require('node:fs');
 const path = require('node:path');
-const modules = require(${JSON.stringify(path.join(repoRoot, 'dist/src/analysis/modules-read.js'))});
+const modules = require(${JSON.stringify(path.join(repoRoot, 'dist/src/analysis/modules/modules-read.js'))});
 const [dir, id, count] = process.argv.slice(2);
 const registry = path.join(dir, 'mcp-meta.registry.json');
 modules.persistModulesRead(registry);

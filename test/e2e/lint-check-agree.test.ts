@@ -19,11 +19,11 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ESLint, type Rule } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { registrationOf } from '../../src/analysis/key-writes';
+import { registrationOf } from '../../src/analysis/keys/key-writes';
 import { defineMetaRuleVisitor } from '../../src/analysis/meta-context';
 import { getTypeServices } from '../../src/analysis/typed/type-services';
 import { keyWritesWithTypes } from '../../src/analysis/typed/typed-keys';
-import { writesValues } from '../../src/analysis/write-kinds';
+import { writesValues } from '../../src/analysis/value/write-kinds';
 import { runBin } from '../cli/run-bin';
 import { assertBuilt, parseJsonOutput, repoRoot, runEslint, toPosix } from './helpers/e2e';
 

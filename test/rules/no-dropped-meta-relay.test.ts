@@ -1,5 +1,5 @@
 /**
- * no-dropped-meta, relay half (src/rule-parts/no-dropped-meta-relay.ts over src/analysis/pass-through-request.ts): a tool
+ * no-dropped-meta, relay half (src/rule-parts/no-dropped-meta-relay.ts over src/analysis/relay/pass-through-request.ts): a tool
  * callback that calls upstream without the caller's request `_meta` or with one or two of its keys picked, reads of
  * the envelope keys SDK v2 lifts out of `ctx.mcpReq._meta`, and descriptors or resource contents re-advertised from
  * an upstream without their `_meta`. Run without types (the findings are syntactic).

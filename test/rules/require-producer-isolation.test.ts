@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import rule from '../../rules/require-producer-isolation';
-import { SAFE_CALLS } from '../../src/analysis/safe-calls';
+import { SAFE_CALLS } from '../../src/analysis/facts/safe-calls';
 import { createRuleTester, DISPATCH, EVAL_COMMAND, HOT_MEMORY_HOOK, OTHER_FILE, SEARCH_OP } from './rule-tester';
 
 const ruleTester = createRuleTester();
@@ -1630,7 +1630,7 @@ async function attach(result, rows) {
 });
 
 // What can throw (MCP _meta rule 3 is about producers that can fail): the standard built-ins of SAFE_CALLS
-// (src/analysis/safe-calls.ts) cannot, so a value built from them needs no try; anything else that calls still does.
+// (src/analysis/facts/safe-calls.ts) cannot, so a value built from them needs no try; anything else that calls still does.
 ruleTester.run('require-producer-isolation (what can throw)', rule, {
   valid: [
     {

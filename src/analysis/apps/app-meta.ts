@@ -5,8 +5,8 @@
  * `openai/widgetDomain` that a host cannot use. Values an imported helper builds are its module's, read there.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { propertyKeyName, staticString, unwrap } from '../ast';
-import { constInitializer, constStrings } from '../bindings';
+import { propertyKeyName, staticString, unwrap } from '../syntax/ast';
+import { constInitializer, constStrings } from '../syntax/bindings';
 import type { MetaKeyWrite, MetaWrite } from '../types';
 import { uriValueOf, type UriValue } from './uri-value';
 import {

@@ -6,9 +6,9 @@
  * names a `ui://` URI): a file without those never pays for this walk.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, enclosingFunction, propertyKeyName, unwrap, walkAll } from '../ast';
-import { constStrings } from '../bindings';
-import { objectLiteralOf } from '../meta-syntax';
+import { calleeName, enclosingFunction, propertyKeyName, unwrap, walkAll } from '../syntax/ast';
+import { constStrings } from '../syntax/bindings';
+import { objectLiteralOf } from '../syntax/meta-syntax';
 import { uriTemplatePattern, uriValueOf, type UriValue } from './uri-value';
 
 /** A MIME type a resource declares: where, and the strings it may be (null: not known here). */

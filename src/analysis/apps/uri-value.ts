@@ -4,8 +4,8 @@
  * it is not known here (`ui://widget/x${buildId}.html`), so that two sides built the same way can still be matched.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { memberPropertyName, unwrap } from '../ast';
-import { constInitializer, constStrings, ownPropertyValue } from '../bindings';
+import { memberPropertyName, unwrap } from '../syntax/ast';
+import { constInitializer, constStrings, ownPropertyValue } from '../syntax/bindings';
 
 export type UriValue =
   /** Every string it may be (one, or each branch of a `?:`). */

@@ -4,11 +4,11 @@
  * it comes from (`await client.callTool(…)`, a wrapped handler's call, a registration's return).
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, forEachChildNode, isFunctionNode, parameterName, unwrap } from '../ast';
-import { findBinding } from '../bindings';
+import { calleeName, forEachChildNode, isFunctionNode, parameterName, unwrap } from '../syntax/ast';
+import { findBinding } from '../syntax/bindings';
 import type { PlaneDecision } from '../planes';
-import { SDK_REGISTRATIONS } from '../sdk-registrations';
-import { teamSinkOfArgument } from '../team-sinks';
+import { SDK_REGISTRATIONS } from './sdk-registrations';
+import { teamSinkOfArgument } from './team-sinks';
 
 type Node = TSESTree.Node;
 type Expression = TSESTree.Expression;

@@ -6,8 +6,8 @@
  * when the calls disagree.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { unwrap } from '../ast';
-import { findMetaProperty, isObjectAssign, metaOwner } from '../meta-syntax';
+import { unwrap } from '../syntax/ast';
+import { findMetaProperty, isObjectAssign, metaOwner } from '../syntax/meta-syntax';
 import { MANIFEST_RESULT, type PlaneDecision } from '../planes';
 import { conditionalSpreadHost } from '../sites/literal-host';
 import { outsideTypeWrappers } from './flow';

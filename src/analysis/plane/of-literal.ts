@@ -1,9 +1,9 @@
 /** The plane of an object literal that carries `_meta` (`{ content, _meta }`, `registerTool(n, { _meta }, cb)`). */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, isFunctionNode, propertyKeyName, referenceSegments, unwrap } from '../ast';
+import { calleeName, isFunctionNode, propertyKeyName, referenceSegments, unwrap } from '../syntax/ast';
 import { isInbound, type PlaneDecision } from '../planes';
-import { SDK_REGISTRATIONS } from '../sdk-registrations';
-import { isTeamToolCallback } from '../team-sinks';
+import { SDK_REGISTRATIONS } from './sdk-registrations';
+import { isTeamToolCallback } from './team-sinks';
 import { declaratorOf, laterSinkOf, outsideTypeWrappers, sinkOfArgument } from './flow';
 import { RESULT_NAME } from './names';
 import { planeOfDeclaredType } from './of-type';

@@ -1,6 +1,6 @@
 /** The plane of `owner._meta` in a member write (`owner._meta = …`, `owner._meta.k = …`, `delete owner._meta`). */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, referenceSegments, unwrap } from '../ast';
+import { calleeName, referenceSegments, unwrap } from '../syntax/ast';
 import { isInbound, UNKNOWN, type PlaneDecision } from '../planes';
 import { RESOURCE_CONFIG_NAME, RESULT_NAME, RESULT_OWNER_NAME, TOOL_CONFIG_NAME } from './names';
 import { registrationOf } from './flow';

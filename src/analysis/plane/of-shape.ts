@@ -1,6 +1,6 @@
 /** What an object literal's own properties say it is: `{ content, _meta }` is a tool result, `{ uri, text }` a resource. */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { propertyKeyName } from '../ast';
+import { propertyKeyName } from '../syntax/ast';
 import { TOOL_RESULT_PROPERTIES, type WritePlane } from '../planes';
 
 /** What an object literal's own properties say it is, or null. */

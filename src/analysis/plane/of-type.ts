@@ -4,8 +4,8 @@
  * (`ToolMetadata`, `UIResourceProps`) only `name` evidence.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { isFunctionNode, unwrap } from '../ast';
-import { findBinding } from '../bindings';
+import { isFunctionNode, unwrap } from '../syntax/ast';
+import { findBinding } from '../syntax/bindings';
 import type { PlaneDecision, WritePlane } from '../planes';
 
 type Node = TSESTree.Node;

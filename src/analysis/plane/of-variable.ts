@@ -1,9 +1,9 @@
 /** What a variable's declaration says about the plane of the object it holds (or a parameter's annotation). */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { unwrap } from '../ast';
+import { unwrap } from '../syntax/ast';
 import type { PlaneDecision } from '../planes';
 import type { TeamSinkNames } from '../../registry/types';
-import { isTeamResultBuilderCall, teamSinksAt } from '../team-sinks';
+import { isTeamResultBuilderCall, teamSinksAt } from './team-sinks';
 import { awaited, declaratorOf, isResultSource, laterSinkOf, registrationOf } from './flow';
 import { planeOfDeclaredType, planeOfParameter } from './of-type';
 import { planeOfShape } from './of-shape';

@@ -5,9 +5,9 @@
  * out are not entered.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { forEachChildNode, functionName, isFunctionNode, walkAll } from '../ast';
-import { MentionIndex, type WriteVocabulary } from '../mention-index';
-import { aliasInitializerMeta, metaOwner } from '../meta-syntax';
+import { forEachChildNode, functionName, isFunctionNode, walkAll } from '../syntax/ast';
+import { MentionIndex, type WriteVocabulary } from './mention-index';
+import { aliasInitializerMeta, metaOwner } from '../syntax/meta-syntax';
 import { walkKeys, type VisitorKeys } from './prune';
 import { recognizeSite, type AliasSite, type RecognizedSite, type SiteCollector } from './recognize-site';
 import type { SiteLocation, WriteSite } from './write-site';

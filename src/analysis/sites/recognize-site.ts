@@ -3,9 +3,9 @@
  * read here; plane and value are the next phases'.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, functionName, unwrap } from '../ast';
-import type { WriteVocabulary } from '../mention-index';
-import { aliasInitializerMeta, findMetaProperty, isObjectAssign, metaOwner, returnedObjectLiterals } from '../meta-syntax';
+import { calleeName, functionName, unwrap } from '../syntax/ast';
+import type { WriteVocabulary } from './mention-index';
+import { aliasInitializerMeta, findMetaProperty, isObjectAssign, metaOwner, returnedObjectLiterals } from '../syntax/meta-syntax';
 import { conditionalSpreadHost } from './literal-host';
 import type { WriteSite } from './write-site';
 

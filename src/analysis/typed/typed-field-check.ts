@@ -8,7 +8,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import type * as ts from 'typescript';
 import { isRequiredField } from '../../registry';
 import type { FieldMap } from '../../registry/types';
-import { collectFieldShape, collectItemShape } from '../field-sets';
+import { collectFieldShape, collectItemShape } from '../value/field-sets';
 import { definedTypeOf, itemTypeOf, typedShapeOf, type TypedShape } from './typed-fields';
 import type { TypeServices } from './type-services';
 

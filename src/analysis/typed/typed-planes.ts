@@ -15,7 +15,7 @@
  */
 import type { TSESTree } from '@typescript-eslint/utils';
 import type * as ts from 'typescript';
-import { propertyKeyName } from '../ast';
+import { propertyKeyName } from '../syntax/ast';
 import { conditionalSpreadHost } from '../sites/literal-host';
 import type { PlaneEvidence, WritePlane } from '../planes';
 import type { MetaFileAnalysis, MetaWrite } from '../types';

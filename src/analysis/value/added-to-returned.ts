@@ -4,8 +4,8 @@
  * helper builds (under a condition they are still keys it may build), as the returned literal's own properties are.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { collectInSameFunction, unwrap } from '../ast';
-import { findBinding } from '../bindings';
+import { collectInSameFunction, unwrap } from '../syntax/ast';
+import { findBinding } from '../syntax/bindings';
 
 type Node = TSESTree.Node;
 

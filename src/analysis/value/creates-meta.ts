@@ -4,9 +4,9 @@
  * function just built. A write that only creates drops nobody's keys (MCP _meta rule 1).
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { isFunctionNode, memberPropertyName, propertyKeyName, someInSameFunction, unwrap } from '../ast';
-import { findBinding } from '../bindings';
-import { aliasInitializerMeta, isMetaOf, metaOwner } from '../meta-syntax';
+import { isFunctionNode, memberPropertyName, propertyKeyName, someInSameFunction, unwrap } from '../syntax/ast';
+import { findBinding } from '../syntax/bindings';
+import { aliasInitializerMeta, isMetaOf, metaOwner } from '../syntax/meta-syntax';
 
 type Node = TSESTree.Node;
 type Expression = TSESTree.Expression;

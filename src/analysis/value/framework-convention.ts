@@ -5,10 +5,10 @@
  * `_meta: { openai: { toolInvocation: { invoking } } }` writes the key `openai/toolInvocation/invoking`.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { unwrap } from '../ast';
-import { objectLiteralOf } from '../meta-syntax';
-import { FRAMEWORK_CONVENTIONS, type FrameworkConvention } from '../sdk-registrations';
-import { teamFlattenKeysOf } from '../team-sinks';
+import { unwrap } from '../syntax/ast';
+import { objectLiteralOf } from '../syntax/meta-syntax';
+import { FRAMEWORK_CONVENTIONS, type FrameworkConvention } from '../plane/sdk-registrations';
+import { teamFlattenKeysOf } from '../plane/team-sinks';
 import type { MetaKeyWrite } from '../types';
 import { metaValueShape, type MetaValueShape, type ModuleScope } from './meta-value';
 

@@ -4,9 +4,9 @@
  * the value spreads the object's own `_meta`. Also read for imported modules (`module-summary.ts`).
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { isNothing, memberPropertyName, propertyKeyName, returnArguments, unwrap } from '../ast';
-import { findBinding, functionBoundTo, staticKeys } from '../bindings';
-import { resolveImportedHelper } from '../imported-helpers';
+import { isNothing, memberPropertyName, propertyKeyName, returnArguments, unwrap } from '../syntax/ast';
+import { findBinding, functionBoundTo, staticKeys } from '../syntax/bindings';
+import { resolveImportedHelper } from '../modules/imported-helpers';
 import { assignmentsToReturnedLocal } from './added-to-returned';
 import { producerItems } from './producer-list';
 import {
@@ -16,7 +16,7 @@ import {
   objectLiteralOf,
   objectLiteralsOfVariable,
   returnedObjectLiterals,
-} from '../meta-syntax';
+} from '../syntax/meta-syntax';
 import type { BuiltValue, HelperOrigin, MetaKeyWrite } from '../types';
 
 type Node = TSESTree.Node;

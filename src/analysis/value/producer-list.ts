@@ -5,8 +5,8 @@
  * function named in it (`cacheMeta`), or the call an item's arrow makes (`(r) => cacheMeta(r)`).
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { memberPropertyName, returnArguments, unwrap } from '../ast';
-import { constInitializer } from '../bindings';
+import { memberPropertyName, returnArguments, unwrap } from '../syntax/ast';
+import { constInitializer } from '../syntax/bindings';
 
 type Node = TSESTree.Node;
 type Expression = TSESTree.Expression;

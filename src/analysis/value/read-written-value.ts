@@ -5,8 +5,8 @@
  * alias, which gives one per key.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { referenceText, unwrap } from '../ast';
-import { objectLiteralsOfVariable } from '../meta-syntax';
+import { referenceText, unwrap } from '../syntax/ast';
+import { objectLiteralsOfVariable } from '../syntax/meta-syntax';
 import type { PlaneDecision } from '../planes';
 import type { SiteLocation, WriteSite } from '../sites/write-site';
 import type { MetaKeyWrite, MetaWrite } from '../types';

@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, functionName, isFunctionNode, returnArguments, staticString, unwrap, walkAll } from '../../analysis/ast';
+import { calleeName, functionName, isFunctionNode, returnArguments, staticString, unwrap, walkAll } from '../../analysis/syntax/ast';
 import { detectRegistrations, emptyRegistrations, type ProposedRegistrations } from './propose-registrars';
 
 type Node = TSESTree.Node;

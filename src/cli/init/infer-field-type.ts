@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { literalValueOf } from '../../analysis/literal-value';
+import { literalValueOf } from '../../analysis/value/literal-value';
 import type { LiteralValue, ManifestTypeSpec, PrimitiveTypeName } from '../../registry';
 
 type Primitive = Exclude<PrimitiveTypeName, 'integer' | 'null'>;

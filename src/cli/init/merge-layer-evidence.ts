@@ -6,11 +6,11 @@
  * merge layer.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, memberPropertyName, unwrap, walkAll } from '../../analysis/ast';
-import { findBinding } from '../../analysis/bindings';
+import { calleeName, memberPropertyName, unwrap, walkAll } from '../../analysis/syntax/ast';
+import { findBinding } from '../../analysis/syntax/bindings';
 import type { MetaWrite } from '../../analysis/types';
 import { callsEachItem } from '../../analysis/value/producer-list';
-import { isAssemblyFromCollected } from '../../analysis/write-kinds';
+import { isAssemblyFromCollected } from '../../analysis/value/write-kinds';
 
 type Node = TSESTree.Node;
 

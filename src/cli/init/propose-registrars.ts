@@ -22,8 +22,8 @@ import {
   propertyKeyName,
   unwrap,
   walkAll,
-} from '../../analysis/ast';
-import { SDK_REGISTRATIONS } from '../../analysis/sdk-registrations';
+} from '../../analysis/syntax/ast';
+import { SDK_REGISTRATIONS } from '../../analysis/plane/sdk-registrations';
 import type { ManifestRegistration, ManifestSinks } from '../../registry';
 import { detectResultBuilders, emptyResultBuilders, proposedResultBuilders, type ProposedResultBuilders } from './propose-result-builders';
 

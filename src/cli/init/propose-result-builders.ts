@@ -8,9 +8,9 @@
  * files: definitions and calls are collected per file and joined at the end.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, functionName, isFunctionNode, propertyKeyName, returnArguments, unwrap, walkAll } from '../../analysis/ast';
+import { calleeName, functionName, isFunctionNode, propertyKeyName, returnArguments, unwrap, walkAll } from '../../analysis/syntax/ast';
 import { TOOL_RESULT_PROPERTIES } from '../../analysis/planes';
-import { TOOL_REGISTRATIONS } from '../../analysis/sdk-registrations';
+import { TOOL_REGISTRATIONS } from '../../analysis/plane/sdk-registrations';
 import type { ManifestResultBuilder } from '../../registry';
 
 type Node = TSESTree.Node;

@@ -1,11 +1,11 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { memberPropertyName, unwrap } from '../../analysis/ast';
-import { constInitializer } from '../../analysis/bindings';
-import { collectFieldShape, collectItemShape } from '../../analysis/field-sets';
-import { literalValueOf } from '../../analysis/literal-value';
+import { memberPropertyName, unwrap } from '../../analysis/syntax/ast';
+import { constInitializer } from '../../analysis/syntax/bindings';
+import { collectFieldShape, collectItemShape } from '../../analysis/value/field-sets';
+import { literalValueOf } from '../../analysis/value/literal-value';
 import { writesOn, type CheckedPlane } from '../../analysis/planes';
 import type { HelperOrigin, MetaFileAnalysis } from '../../analysis/types';
-import { writesValues } from '../../analysis/write-kinds';
+import { writesValues } from '../../analysis/value/write-kinds';
 import type { ManifestFieldSpec, ManifestFields } from '../../registry';
 import { itemFieldsOf, objectFieldsOf, type WrittenFields } from '../written-fields';
 import { inferFieldType, writtenConditionally } from './infer-field-type';

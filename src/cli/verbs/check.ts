@@ -1,8 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { analyzeFile } from '../../analysis/analyze-file';
-import { fieldValueOf } from '../../analysis/imported-helpers';
-import { isOwned } from '../../analysis/ownership';
+import { fieldValueOf } from '../../analysis/modules/imported-helpers';
+import { isOwned } from '../../analysis/keys/ownership';
 import { writesOn } from '../../analysis/planes';
 import { analyzeSource } from '../../analysis/analyze-source';
 import { objectMayBeResult, resolveResultTypes, withResultTypes } from '../../analysis/typed/result-types';
@@ -10,7 +10,7 @@ import { withTypedPlanes } from '../../analysis/typed/typed-planes';
 import { unresolvedResultTypesProblem } from '../../analysis/typed/result-writes';
 import { withTypedKeyNames } from '../../analysis/typed/typed-keys';
 import type { MetaFileAnalysis, MetaWrite } from '../../analysis/types';
-import { writesValues } from '../../analysis/write-kinds';
+import { writesValues } from '../../analysis/value/write-kinds';
 import {
   hostNameOf,
   listFiles,
@@ -20,8 +20,8 @@ import {
   type ManifestFields,
   type Registry,
 } from '../../registry';
-import { keyVerdict } from '../../analysis/key-verdict';
-import { registrationOf } from '../../analysis/key-writes';
+import { keyVerdict } from '../../analysis/keys/key-verdict';
+import { registrationOf } from '../../analysis/keys/key-writes';
 import { metaOnPlane, planeName, type CheckedPlane } from '../../analysis/planes';
 import type { MetaKeyWrite } from '../../analysis/types';
 import { posixRelative } from '../../util/posix-relative';

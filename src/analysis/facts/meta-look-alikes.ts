@@ -6,9 +6,9 @@
  * whose text names a look-alike as a property and a tool registration (`mayHaveMetaLookAlike`).
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, forEachChildNode, isFunctionNode, propertyKeyName, returnArguments } from './ast';
-import { returnedObjectLiterals } from './meta-syntax';
-import { TOOL_REGISTRATIONS } from './sdk-registrations';
+import { calleeName, forEachChildNode, isFunctionNode, propertyKeyName, returnArguments } from '../syntax/ast';
+import { returnedObjectLiterals } from '../syntax/meta-syntax';
+import { TOOL_REGISTRATIONS } from '../plane/sdk-registrations';
 
 type Node = TSESTree.Node;
 

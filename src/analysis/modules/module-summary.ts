@@ -12,13 +12,13 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type * as ts from 'typescript';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { isNothing, memberPropertyName, propertyKeyName, returnArguments, unwrap, walkAll } from './ast';
-import { constInitializer, constStrings, findBinding, frozenObjectLiteral, functionBoundTo, staticKey } from './bindings';
-import { moduleScope, returnedLiteralKeys, type ModuleScope } from './value/meta-value';
+import { isNothing, memberPropertyName, propertyKeyName, returnArguments, unwrap, walkAll } from '../syntax/ast';
+import { constInitializer, constStrings, findBinding, frozenObjectLiteral, functionBoundTo, staticKey } from '../syntax/bindings';
+import { moduleScope, returnedLiteralKeys, type ModuleScope } from '../value/meta-value';
 import { ModuleCache } from './module-cache';
 import { noteModuleRead } from './modules-read';
 import { parseSource } from './parse-source';
-import type { HelperOrigin, KeySource } from './types';
+import type { HelperOrigin, KeySource } from '../types';
 
 type Node = TSESTree.Node;
 type Expression = TSESTree.Expression;

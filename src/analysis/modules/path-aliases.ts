@@ -19,8 +19,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type * as GetTsconfig from 'get-tsconfig';
 import { applyEdits, modify, parse } from 'jsonc-parser';
-import { countCost } from '../util/cost-counter';
-import { currentTurn, statOncePerTurn } from '../util/stat-once-per-turn';
+import { countCost } from '../../util/cost-counter';
+import { currentTurn, statOncePerTurn } from '../../util/stat-once-per-turn';
 import { ModuleCache } from './module-cache';
 
 /** The file names TypeScript's editor support looks for in each folder, in its order. */

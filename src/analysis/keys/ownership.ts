@@ -4,8 +4,8 @@
  * helper's module. Attached once to every key of the model (`MetaKeyWrite.ownership`), so `no-foreign-meta-key`,
  * `mcp-meta check` and `init` read it and none of them works it out again.
  */
-import type { Registry } from '../registry/types';
-import type { KeyOwnership, MetaKeyWrite, MetaWrite } from './types';
+import type { Registry } from '../../registry/types';
+import type { KeyOwnership, MetaKeyWrite, MetaWrite } from '../types';
 
 /** Where the producers come from: the manifest (`classifyFile`); `init`'s scan, which has none, passes null. */
 export type ProducerSource = Pick<Registry, 'classifyFile'> | null;

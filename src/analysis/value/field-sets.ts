@@ -4,8 +4,8 @@
  * Whatever cannot be read makes the shape `open`: unknown fields may exist there, and nothing is reported about them.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { isFunctionNode, isNothing, memberPropertyName, propertyKeyName, returnArguments, unwrap } from './ast';
-import { constInitializer, functionBoundTo, staticKey } from './bindings';
+import { isFunctionNode, isNothing, memberPropertyName, propertyKeyName, returnArguments, unwrap } from '../syntax/ast';
+import { constInitializer, functionBoundTo, staticKey } from '../syntax/bindings';
 
 type Node = TSESTree.Node;
 type Expression = TSESTree.Expression;

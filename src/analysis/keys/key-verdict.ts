@@ -3,14 +3,14 @@
  * `no-unregistered-meta-key` reports and `mcp-meta check` turns into findings, so the gate and the lint never
  * disagree about a key.
  */
-import { catalogueKeyNames, deprecatedHostEntry, offHostPlane, registrationRefusal, type RegistrationRefusal } from '../registry';
-import type { HostKeyEntry } from '../registry';
-import type { Registry } from '../registry/types';
-import { nearestName } from '../util/nearest-name';
-import { isMcpSdkSource } from '../util/mcp-sdk-source';
+import { catalogueKeyNames, deprecatedHostEntry, offHostPlane, registrationRefusal, type RegistrationRefusal } from '../../registry';
+import type { HostKeyEntry } from '../../registry';
+import type { Registry } from '../../registry/types';
+import { nearestName } from '../../util/nearest-name';
+import { isMcpSdkSource } from '../../util/mcp-sdk-source';
 import { planeIsChecked, registrationOf } from './key-writes';
-import { PLANE_SCOPES, type CheckedPlane } from './planes';
-import type { MetaWrite } from './types';
+import { PLANE_SCOPES, type CheckedPlane } from '../planes';
+import type { MetaWrite } from '../types';
 
 export type KeyVerdict =
   | { readonly kind: 'ok' }

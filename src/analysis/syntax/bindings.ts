@@ -6,8 +6,8 @@
  */
 import type { TSESTree } from '@typescript-eslint/utils';
 import { isFunctionNode, memberPropertyName, staticString, unwrap } from './ast';
-import { countCost, countSteps } from '../util/cost-counter';
-import { resolveImportedMember, resolveImportedString } from './imported-consts';
+import { countCost, countSteps } from '../../util/cost-counter';
+import { resolveImportedMember, resolveImportedString } from '../modules/imported-consts';
 
 type Node = TSESTree.Node;
 

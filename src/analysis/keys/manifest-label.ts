@@ -1,7 +1,7 @@
 import type { TSESLint } from '@typescript-eslint/utils';
-import { manifestFileName } from '../registry';
-import type { Registry } from '../registry/types';
-import { cwdOf } from './meta-context';
+import { manifestFileName } from '../../registry';
+import type { Registry } from '../../registry/types';
+import { cwdOf } from '../meta-context';
 
 type AnyRuleContext = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
 

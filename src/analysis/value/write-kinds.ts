@@ -4,8 +4,8 @@
  * collected keys" mean the same thing everywhere.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { unwrap } from './ast';
-import type { MetaWrite } from './types';
+import { unwrap } from '../syntax/ast';
+import type { MetaWrite } from '../types';
 
 /**
  * The write drops whatever `_meta` held: `x._meta = {…}`, `delete x._meta`, `Object.assign(x, { _meta })`, a re-wrapped

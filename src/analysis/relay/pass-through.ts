@@ -28,17 +28,17 @@ import {
   staticString,
   unwrap,
   walkAll,
-} from './ast';
-import { findBinding, patternDeclares } from './bindings';
-import { countCost } from '../util/cost-counter';
+} from '../syntax/ast';
+import { findBinding, patternDeclares } from '../syntax/bindings';
+import { countCost } from '../../util/cost-counter';
 import { CALL_TOOL, PassThroughMarks } from './pass-through-marks';
-import { isInbound, TOOL_RESULT_PROPERTIES } from './planes';
-import { TOOL_REGISTRATIONS } from './sdk-registrations';
-import { isTeamToolCallback, teamSinkOfArgument } from './team-sinks';
-import type { Registry, TeamSinkNames } from '../registry/types';
+import { isInbound, TOOL_RESULT_PROPERTIES } from '../planes';
+import { TOOL_REGISTRATIONS } from '../plane/sdk-registrations';
+import { isTeamToolCallback, teamSinkOfArgument } from '../plane/team-sinks';
+import type { Registry, TeamSinkNames } from '../../registry/types';
 import type * as ts from 'typescript';
-import { resolveResultTypes } from './typed/result-types';
-import type { TypeServices } from './typed/type-services';
+import { resolveResultTypes } from '../typed/result-types';
+import type { TypeServices } from '../typed/type-services';
 
 type Node = TSESTree.Node;
 type FunctionNode = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression;

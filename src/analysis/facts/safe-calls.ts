@@ -6,7 +6,7 @@
  * (`isolation.ts`); docs/rules/require-producer-isolation.md shows it.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { findBinding } from './bindings';
+import { findBinding } from '../syntax/bindings';
 
 type Node = TSESTree.Node;
 

@@ -8,8 +8,8 @@
  * every function here gives what they give, on any text (test/analysis/pass-through-marks.test.ts compares them on
  * real code and on adversarial strings).
  */
-import { sortedHasIn } from './offset-set';
-import { TOOL_RESULT_PROPERTIES } from './planes';
+import { sortedHasIn } from '../syntax/offset-set';
+import { TOOL_RESULT_PROPERTIES } from '../planes';
 
 const RESULT_FIELD = [...TOOL_RESULT_PROPERTIES].join('|');
 

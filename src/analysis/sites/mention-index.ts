@@ -3,9 +3,9 @@
  * A write names `_meta`, a manifest emitter, hook or hook function, or a `_meta` alias (`const m = x._meta; m.k = v`);
  * code whose text names none of them is never walked.
  */
-import type { Registry } from '../registry/types';
-import { countSteps } from '../util/cost-counter';
-import { indexWords, OffsetSet } from './offset-set';
+import type { Registry } from '../../registry/types';
+import { countSteps } from '../../util/cost-counter';
+import { indexWords, OffsetSet } from '../syntax/offset-set';
 
 /** The manifest's names the analysis reads; `sinks` (the team's registrations and result builders) is optional. */
 export type WriteVocabulary = Pick<Registry, 'emitters' | 'hooks' | 'hookFunctions'> & Partial<Pick<Registry, 'sinks'>>;

@@ -16,9 +16,9 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { writeFileAtomically } from '../util/atomic-write';
-import { nearestPackageFolder } from '../util/nearest-package';
-import { posixRelative } from '../util/posix-relative';
+import { writeFileAtomically } from '../../util/atomic-write';
+import { nearestPackageFolder } from '../../util/nearest-package';
+import { posixRelative } from '../../util/posix-relative';
 
 interface Sidecar {
   readonly file: string;

@@ -10,8 +10,8 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { currentTurn, statOncePerLook } from '../util/stat-once-per-turn';
-import { countCost } from '../util/cost-counter';
+import { currentTurn, statOncePerLook } from '../../util/stat-once-per-turn';
+import { countCost } from '../../util/cost-counter';
 import { ModuleCache } from './module-cache';
 import { moduleSummary, type ModuleSummary } from './module-summary';
 import { aliasedFile } from './path-aliases';
@@ -89,7 +89,7 @@ export function findModuleFile(base: string): string | null {
     ...(SOURCE_EXTENSIONS.includes(extension) ? [base] : []),
     ...SOURCE_EXTENSIONS.map((sourceExtension) => base + sourceExtension),
     ...SOURCE_EXTENSIONS.map((sourceExtension) => path.join(base, 'index' + sourceExtension)),
-    // A package's declarations (`./types.js` of a package that ships `types.d.ts`).
+    // A package's declarations (`../types.js` of a package that ships `types.d.ts`).
     base + '.d.ts',
     path.join(base, 'index.d.ts'),
   ];

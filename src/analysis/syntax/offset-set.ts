@@ -4,7 +4,7 @@
  * write analysis adds offsets while it walks (every `_meta` alias it finds), so a sorted array would be re-sorted per
  * alias, which is quadratic in a file with thousands of aliases.
  */
-import { countSteps } from '../util/cost-counter';
+import { countSteps } from '../../util/cost-counter';
 
 const BLOCK_SHIFT = 6;
 

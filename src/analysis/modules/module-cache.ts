@@ -1,5 +1,5 @@
 import type * as fs from 'node:fs';
-import { statOncePerLook } from '../util/stat-once-per-turn';
+import { statOncePerLook } from '../../util/stat-once-per-turn';
 
 /** What identifies a version of a file without reading it: an edit changes one of these (mtime alone can stay). */
 interface Version {

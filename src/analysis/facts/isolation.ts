@@ -3,12 +3,12 @@
  * `catch` lets the tool call go on with the key simply absent.
  */
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { collectInSameFunction, isFunctionNode, referenceText, someInSameFunction, walkAll } from './ast';
-import { countSteps } from '../util/cost-counter';
-import { sortedHasIn } from './offset-set';
+import { collectInSameFunction, isFunctionNode, referenceText, someInSameFunction, walkAll } from '../syntax/ast';
+import { countSteps } from '../../util/cost-counter';
+import { sortedHasIn } from '../syntax/offset-set';
 import { isSafeCall } from './safe-calls';
-import type { MetaWrite } from './types';
-import { dropsMetaInPlace } from './write-kinds';
+import type { MetaWrite } from '../types';
+import { dropsMetaInPlace } from '../value/write-kinds';
 
 type Node = TSESTree.Node;
 

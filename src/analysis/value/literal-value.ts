@@ -4,9 +4,9 @@
  * (a call, a parameter, `a ? 1 : 'x'`) is `undefined`: without types the lint cannot tell, and says nothing.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import type { LiteralValue } from '../registry';
-import { unwrap } from './ast';
-import { constInitializer } from './bindings';
+import type { LiteralValue } from '../../registry';
+import { unwrap } from '../syntax/ast';
+import { constInitializer } from '../syntax/bindings';
 
 /** Guards against `const a = b; const b = a`. */
 const MAX_DEPTH = 8;

@@ -20,14 +20,23 @@
  *   host keys on the descriptor (`ui`, `openai/outputTemplate`) or the resource (CSP, permissions) are lost.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import type { TeamSinkNames } from '../registry/types';
-import { calleeName, isFunctionNode, memberPropertyName, propertyKeyName, referenceText, staticString, unwrap, walkAll } from './ast';
-import { findBinding, patternDeclares } from './bindings';
-import { countCost } from '../util/cost-counter';
-import { sortedHasIn } from './offset-set';
+import type { TeamSinkNames } from '../../registry/types';
+import {
+  calleeName,
+  isFunctionNode,
+  memberPropertyName,
+  propertyKeyName,
+  referenceText,
+  staticString,
+  unwrap,
+  walkAll,
+} from '../syntax/ast';
+import { findBinding, patternDeclares } from '../syntax/bindings';
+import { countCost } from '../../util/cost-counter';
+import { sortedHasIn } from '../syntax/offset-set';
 import { isToolCallback, stripAwait } from './pass-through';
 import { CALL_TOOL } from './pass-through-marks';
-import { SDK_REGISTRATIONS } from './sdk-registrations';
+import { SDK_REGISTRATIONS } from '../plane/sdk-registrations';
 
 type Node = TSESTree.Node;
 type FunctionNode = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression;

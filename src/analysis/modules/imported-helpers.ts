@@ -5,13 +5,13 @@
  * lists the keys each exported function builds when its every return is an object literal (through `?:`, `&&`,
  * `await` or a `const`). Anything else stays unknown, as without this. The module's tree is not kept: each key keeps a detached copy of its value for the field rules.
  */
-import { countCost } from '../util/cost-counter';
-import type { HelperOrigin, MetaKeyWrite } from './types';
+import { countCost } from '../../util/cost-counter';
+import type { HelperOrigin, MetaKeyWrite } from '../types';
 import { findModuleFile, resolveExport } from './imported-consts';
 import { aliasedFile } from './path-aliases';
 import type { HelperKeySummary } from './module-summary';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { posixRelative } from '../util/posix-relative';
+import { posixRelative } from '../../util/posix-relative';
 
 export interface ImportedHelper {
   /** Absolute path of the module that defines the helper: the module that builds its keys. */

@@ -9,9 +9,9 @@
  * the plane helpers (which see single nodes) find them from any node of that AST.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import type { TeamSinkNames } from '../registry/types';
-import { calleeName, propertyKeyName } from './ast';
-import type { PlaneDecision } from './planes';
+import type { TeamSinkNames } from '../../registry/types';
+import { calleeName, propertyKeyName } from '../syntax/ast';
+import type { PlaneDecision } from '../planes';
 
 type Node = TSESTree.Node;
 

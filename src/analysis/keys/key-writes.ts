@@ -1,4 +1,4 @@
-import type { KeySpec, MetaPlane, Registry } from '../registry/types';
+import type { KeySpec, MetaPlane, Registry } from '../../registry/types';
 
 /** What the manifest says about a key written on a plane. */
 export type KeyRegistration =

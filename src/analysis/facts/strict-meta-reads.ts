@@ -12,9 +12,9 @@
  * `tolerate-unknown-meta-fields`; it is set up only on files the write gate let through (their text names `_meta`).
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, isFunctionNode, memberPropertyName, propertyKeyName, referenceText, unwrap, walkAll } from './ast';
-import { constInitializer } from './bindings';
-import { sortedHasIn } from './offset-set';
+import { calleeName, isFunctionNode, memberPropertyName, propertyKeyName, referenceText, unwrap, walkAll } from '../syntax/ast';
+import { constInitializer } from '../syntax/bindings';
+import { sortedHasIn } from '../syntax/offset-set';
 
 type Node = TSESTree.Node;
 

@@ -3,9 +3,9 @@
  * Both produce code that parses: the statement's own text is moved unchanged, only re-indented.
  */
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { collectInSameFunction, isFunctionNode, referenceText } from '../analysis/ast';
-import { metaOwner } from '../analysis/meta-syntax';
-import { readIdentifiers } from '../analysis/isolation';
+import { collectInSameFunction, isFunctionNode, referenceText } from '../analysis/syntax/ast';
+import { metaOwner } from '../analysis/syntax/meta-syntax';
+import { readIdentifiers } from '../analysis/facts/isolation';
 
 export const DEGRADE_COMMENT = '// A failing producer degrades to its key being absent (MCP _meta rule 3).';
 
