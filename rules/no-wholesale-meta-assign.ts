@@ -210,7 +210,7 @@ export default createRule<Options, MessageIds>({
   skipsFile: writesNoMeta,
   create(context) {
     const sourceCode = context.sourceCode;
-    return defineMetaRuleVisitor(context, 'result', ({ role, writes }) => {
+    return defineMetaRuleVisitor(context, 'replacement', ({ role, writes }) => {
       const services = (): TypeServices | null => getTypeServices(context);
       const filename = context.filename ?? context.getFilename();
       for (const write of writes) {
@@ -224,9 +224,13 @@ export default createRule<Options, MessageIds>({
           });
           continue;
         }
-        // Tool results and every `_meta` no other plane is proven for (scope `result`); descriptors and resources
-        // are built whole by their one author.
+        // Every `_meta` others may have filled (scope `replacement`): a tool result, an existing descriptor or
+        // resource, an object of unknown kind. A descriptor or resource built here from literals has nothing to
+        // drop (`replaces` is false for it).
         if (!replacesMeta(write)) continue;
+        // Spreading the object's own `_meta` last is rule 4's precedence on a tool result (handler keys first); a
+        // descriptor's or resource's author may let what it already holds win (mcp-ui's resource props).
+        if (write.plane !== 'result' && write.plane !== 'unknown' && messageFor(write) === 'spreadMetaFirst') continue;
         const target = write.target ? sourceCode.getText(write.target) : '_';
         if (role.mergeLayer && isAssemblyFromCollected(write)) {
           const earlier = earlierWriteToSameTarget(write, writes);

@@ -41,16 +41,21 @@ export type CheckedPlane = MetaPlane;
 /**
  * Which writes a check acts on, said once per rule and consumer through `writesOn`: the model keeps every write on
  * every plane, so a check that forgets to filter would judge inbound requests and JSON bodies. `result`: checks of
- * what a write does to the tool-result channel (rule 1's wholesale writes, producer isolation), on a tool result and
- * on every `_meta` nothing proves to be another plane's (`unknown`): a property named `_meta` is MCP's unless the
- * analysis proves otherwise (a JSON body, a schema, an inbound request), and replacing it drops whatever keys others
- * put there, and a producer that can throw is a producer, whichever object it writes. Their messages never name the
+ * what a write does to the tool-result channel (producer isolation, fields readers must tolerate), on a tool result
+ * and on every `_meta` nothing proves to be another plane's (`unknown`): a property named `_meta` is MCP's unless the
+ * analysis proves otherwise (a JSON body, a schema, an inbound request), and a producer that can throw is a
+ * producer, whichever object it writes. Their messages never name the
  * plane. `manifest`: checks against what the manifest registers per plane, which need a known plane. `keyNames`:
  * checks of a key's name that hold on every plane (near misses of registered and host keys, keys the SDK or MCP
- * own), so they also see writes whose plane is unknown.
+ * own), so they also see writes whose plane is unknown. `replacement`: the check that `_meta` is not replaced whole
+ * (rule 1: "merges per top-level key — never wholesale _meta assignment"): a replacement drops the keys others put
+ * there whatever the object: a tool result, a tool descriptor or resource that already exists (a listed `Tool`
+ * re-wrapped, a registration's config spread from elsewhere), an object of unknown kind; a type that places the
+ * object never silences it. Its messages never name the plane.
  */
 export const PLANE_SCOPES = {
   result: ['result', 'unknown'],
+  replacement: ['result', 'tool', 'resource', 'unknown'],
   manifest: ['result', 'tool', 'resource'],
   keyNames: ['result', 'tool', 'resource', 'unknown'],
 } as const satisfies Record<string, readonly WritePlane[]>;

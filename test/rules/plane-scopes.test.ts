@@ -64,7 +64,7 @@ interface RuleCase {
  * silence is asserted all the same.
  */
 const CASES: Record<string, { scope: PlaneScope; case: RuleCase } | { readsNoWrites: string }> = {
-  'no-wholesale-meta-assign': { scope: 'result', case: { reportedOn: 'result', filename: OTHER, meta: '{ stray: 1 }' } },
+  'no-wholesale-meta-assign': { scope: 'replacement', case: { reportedOn: 'result', filename: OTHER, meta: '{ stray: 1 }' } },
   'require-producer-isolation': {
     scope: 'result',
     case: { reportedOn: 'result', filename: PRODUCER, meta: '{ ...x._meta, owned: compute() }' },

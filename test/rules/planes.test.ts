@@ -78,12 +78,51 @@ ruleTester.run('no-wholesale-meta-assign: planes and flow', wholesaleRule, {
       code: 'export function props(options) {\n  const additionalResourceProps = { ...(options.resourceProps ?? {}) } as UIResourceProps;\n  additionalResourceProps._meta = { ...prefixed, ...(additionalResourceProps._meta ?? {}) };\n  return additionalResourceProps;\n}',
     },
     {
+      name: 'a registration config spread from a literal built here: nothing to drop',
+      filename: SEARCH_OP,
+      code: 'const base = { description: "d" };\nserver.registerTool("a", { ...base, _meta: { retrieval: 1 } }, cb);',
+    },
+    {
+      name: 'a config whose literal holds an empty _meta, then given one: its creation',
+      filename: SEARCH_OP,
+      code: 'export function build() {\n  const config = { description: "d", _meta: {} as Record<string, unknown> };\n  config._meta = { retrieval: 1 };\n  return config;\n}',
+    },
+    {
       name: 'a conditional spread that keeps the handler _meta is a merge',
       filename: SEARCH_OP,
       code: 'async function wrap(handler, on) {\n  const out = await handler();\n  return { ...out, ...(on && { _meta: { ...out._meta, retrieval } }) };\n}',
     },
   ],
   invalid: [
+    {
+      // A descriptor that exists elsewhere may carry `_meta` (rule 1 holds whatever the object): replacing it on
+      // the tool plane is reported as on a tool result; a config built here from literals has nothing to drop.
+      name: "a registration's config spread from elsewhere, given a new _meta, drops the config's own",
+      filename: SEARCH_OP,
+      code: 'server.registerTool("b", { ...opts.config, _meta: { retrieval: 1 } }, cb);',
+      output: null,
+      errors: [
+        {
+          messageId: 'rewrapResult' satisfies WholesaleMessageIds,
+          data: { target: 'opts.config' },
+          line: 1,
+          column: 44,
+          suggestions: [
+            {
+              messageId: 'suggestMerge' satisfies WholesaleMessageIds,
+              output: 'server.registerTool("b", { ...opts.config, _meta: { ...opts.config._meta, retrieval: 1 } }, cb);',
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "a tool descriptor parameter given a whole new _meta replaces the caller's keys",
+      filename: SEARCH_OP,
+      code: 'export function stamp(tool: Tool) {\n  tool._meta = { retrieval: 1 };\n}',
+      output: 'export function stamp(tool: Tool) {\n  tool._meta = { ...tool._meta, retrieval: 1 };\n}',
+      errors: [{ messageId: 'replaceMeta' satisfies WholesaleMessageIds, data: { target: 'tool' }, line: 2, column: 3 }],
+    },
     {
       name: 'a conditional spread that drops the handler _meta is a wholesale re-wrap',
       filename: SEARCH_OP,

@@ -14,6 +14,7 @@ import { createTypedRuleTester, createUntypedRuleTester, TYPED_FIXTURE_DIR, TYPE
 const typed = createTypedRuleTester();
 const typedOptions = { parserOptions: { project: './tsconfig.json', tsconfigRootDir: TYPED_FIXTURE_DIR } };
 const untyped = createUntypedRuleTester();
+const CAST = '{ _meta?: Record<string, unknown> }';
 
 /** A tool listed by a function named for nothing; the spread source's name (`response`) guesses a tool result. */
 const SDK_TOOL_ENTRY = `import type { Tool } from '@modelcontextprotocol/sdk/types.js';
@@ -166,8 +167,31 @@ untyped.run('the same code untyped: no-unregistered-meta-key', keyRule, {
 });
 
 typed.run('typed planes: no-wholesale-meta-assign', wholesaleRule, {
-  valid: [{ name: 'a re-wrap of an SDK Tool is no tool result', filename: TYPED_PRODUCER, code: SDK_TOOL_ENTRY }],
+  valid: [],
   invalid: [
+    {
+      // A tool descriptor by its type, not a tool result: its `_meta` is dropped all the same (scope `replacement`),
+      // as untyped, where its name guesses a result. The SDK's `Tool` has `_meta`: the merge is a fix.
+      name: 'a re-wrap of an SDK Tool replaces its _meta (typed: on the tool plane, still reported)',
+      filename: TYPED_PRODUCER,
+      code: SDK_TOOL_ENTRY,
+      output: SDK_TOOL_ENTRY.replace('_meta: { ui', '_meta: { ...response._meta, ui'),
+      errors: [{ messageId: 'rewrapResult', data: { target: 'response' }, line: 5, column: 26 }],
+    },
+    {
+      name: "SDK v2's Tool re-wrapped through satisfies: the same",
+      filename: TYPED_PRODUCER,
+      code: SDK_V2_TOOL_ENTRY,
+      output: SDK_V2_TOOL_ENTRY.replace('_meta: { ui', '_meta: { ...response._meta, ui'),
+      errors: [{ messageId: 'rewrapResult', data: { target: 'response' }, line: 5, column: 26 }],
+    },
+    {
+      name: 'ReadResourceResult contents re-wrapping page: a resource, its _meta replaced',
+      filename: TYPED_PRODUCER,
+      code: READ_RESOURCE_CONTENTS,
+      output: READ_RESOURCE_CONTENTS.replace('_meta: { retrieval', `_meta: { ...(page as ${CAST})._meta, retrieval`),
+      errors: [{ messageId: 'rewrapResult', data: { target: 'page' }, line: 3, column: 34 }],
+    },
     {
       name: 'a re-wrap returned as Promise<CallToolResult> replaces its _meta (typed: the merge is a fix)',
       filename: TYPED_PRODUCER,
@@ -181,6 +205,41 @@ typed.run('typed planes: no-wholesale-meta-assign', wholesaleRule, {
 untyped.run('the same code untyped: no-wholesale-meta-assign', wholesaleRule, {
   valid: [],
   invalid: [
+    {
+      name: 'ReadResourceResult contents re-wrapping page: unknown, still reported (a suggestion without types)',
+      filename: UNTYPED_PRODUCER,
+      code: READ_RESOURCE_CONTENTS,
+      output: null,
+      errors: [
+        {
+          messageId: 'rewrapResult',
+          data: { target: 'page' },
+          line: 3,
+          column: 34,
+          suggestions: [
+            {
+              messageId: 'suggestMerge',
+              output: READ_RESOURCE_CONTENTS.replace('_meta: { retrieval', '_meta: { ...page._meta, retrieval'),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "SDK v2's Tool re-wrapped: guessed a result, reported",
+      filename: UNTYPED_PRODUCER,
+      code: SDK_V2_TOOL_ENTRY,
+      output: null,
+      errors: [
+        {
+          messageId: 'rewrapResult',
+          data: { target: 'response' },
+          line: 5,
+          column: 26,
+          suggestions: [{ messageId: 'suggestMerge', output: SDK_V2_TOOL_ENTRY.replace('_meta: { ui', '_meta: { ...response._meta, ui') }],
+        },
+      ],
+    },
     {
       // Unknown untyped, and `_meta` all the same: replacing it is judged; without types the merge is a suggestion.
       name: 'a re-wrap of cached: unknown, still reported',

@@ -107,7 +107,7 @@ const LOOPS = new Set(['ForStatement', 'ForInStatement', 'ForOfStatement', 'Whil
 
 /**
  * `const out = { content }; …; out._meta = { … }`: the first `_meta` of an object the same function just built from
- * a literal (no `_meta`, no spread) is its creation, not a replacement of anyone's keys, and not a producer attaching
+ * a literal (no `_meta` but an empty `_meta: {}`, no spread) is its creation, not a replacement of anyone's keys, and not a producer attaching
  * to someone else's result. Only when nothing between the declaration and the assignment touches `out._meta` (or
  * hands `out` to a call), and no loop or nested function runs the assignment more than once.
  */
@@ -118,7 +118,7 @@ export function createsOnFreshObject(assignment: TSESTree.AssignmentExpression, 
   const init = binding.declarator.init ? unwrap(binding.declarator.init) : null;
   if (
     init?.type !== 'ObjectExpression' ||
-    init.properties.some((property) => property.type === 'SpreadElement' || isMetaProperty(property))
+    init.properties.some((property) => property.type === 'SpreadElement' || (isMetaProperty(property) && !isEmptyLiteral(property.value)))
   ) {
     return false;
   }
@@ -147,4 +147,10 @@ export function createsOnFreshObject(assignment: TSESTree.AssignmentExpression, 
 
 function isMetaProperty(property: TSESTree.ObjectLiteralElement): boolean {
   return property.type === 'Property' && propertyKeyName(property) === '_meta';
+}
+
+/** `{}` (through TypeScript wrappers: `{} as Record<string, unknown>`): a `_meta` that holds no key to drop. */
+function isEmptyLiteral(value: Node): boolean {
+  const inner = unwrap(value as Expression);
+  return inner.type === 'ObjectExpression' && inner.properties.length === 0;
 }
