@@ -1,6 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { defineMetaRuleVisitor, writesNoMeta } from '../src/analysis/meta-context';
 import { mayHaveMetaLookAlike, metaLookAlikesOf } from '../src/analysis/facts/meta-look-alikes';
+import { getTypeServices, type TypeServices } from '../src/analysis/typed/type-services';
 import { createRule } from '../src/util/create-rule';
 
 export type Options = [];
@@ -33,7 +34,8 @@ export default createRule<Options, MessageIds>({
       'result',
       ({ role }) => {
         if (role.ignored) return;
-        for (const { property, name } of metaLookAlikesOf(sourceCode.ast as TSESTree.Program, sourceCode.text)) {
+        const services = (): TypeServices | null => getTypeServices(context);
+        for (const { property, name } of metaLookAlikesOf(sourceCode.ast as TSESTree.Program, sourceCode.text, services)) {
           context.report({
             node: property.key,
             messageId: 'misnamedMeta',

@@ -2,13 +2,18 @@
  * Look-alikes of `_meta` on a proven tool result: a literal a tool callback returns (the SDK's or MCP Apps'
  * registration takes the callback, so its return is a tool result by its sink, never by a name) that carries
  * `metadata`, `meta` or `_metadata` and no `_meta`. MCP clients keep only `_meta` (and the result's schema fields), so
- * what the look-alike holds is lost on the way without a word. Found once per AST (`metaLookAlikesOf`), only in a file
- * whose text names a look-alike as a property and a tool registration (`mayHaveMetaLookAlike`).
+ * what the look-alike holds is lost on the way without a word. With a program, a literal whose contextual type is the
+ * SDK's `CallToolResult` (v1 or v2: `const r: CallToolResult = { … }`, a return of a function declared
+ * `Promise<CallToolResult>`) is a proven tool result too; the SDKs' `CallToolResult` takes any other property, so
+ * `metadata` there type-checks and is lost all the same. Found once per AST (`metaLookAlikesOf`), only in a file whose
+ * text names a look-alike as a property and a tool registration or `CallToolResult` (`mayHaveMetaLookAlike`).
  */
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, forEachChildNode, isFunctionNode, propertyKeyName, returnArguments } from '../syntax/ast';
 import { returnedObjectLiterals } from '../syntax/meta-syntax';
 import { TOOL_REGISTRATIONS } from '../plane/sdk-registrations';
+import { sdkPlaneOfLiteral } from '../typed/typed-planes';
+import type { TypeServices } from '../typed/type-services';
 
 type Node = TSESTree.Node;
 
@@ -24,22 +29,42 @@ export interface MetaLookAlike {
 
 const LOOK_ALIKE_PROPERTY = /\b(?:_?metadata|meta)['"]?\s*:|[{,]\s*(?:_?metadata|meta)\s*[,}]/;
 
-/** The cheap text check: a look-alike written as a property, and a tool registration's name. */
+/**
+ * The cheap text check: a look-alike written as a property, and a tool registration's name or the SDK's result type
+ * (`CallToolResult`, which only a program proves; an alias of it declared in another file is not seen here).
+ */
 export function mayHaveMetaLookAlike(text: string): boolean {
-  return text.includes('meta') && LOOK_ALIKE_PROPERTY.test(text) && [...TOOL_REGISTRATIONS].some((name) => text.includes(name));
+  return (
+    text.includes('meta') &&
+    LOOK_ALIKE_PROPERTY.test(text) &&
+    (text.includes(RESULT_TYPE) || [...TOOL_REGISTRATIONS].some((name) => text.includes(name)))
+  );
 }
+
+/** The SDKs' name for a tool result's type, in the text check. */
+const RESULT_TYPE = 'CallToolResult';
 
 const byAst = new WeakMap<object, readonly MetaLookAlike[]>();
 
-export function metaLookAlikesOf(ast: TSESTree.Program, text: string): readonly MetaLookAlike[] {
+/**
+ * The look-alikes of the file's proven tool results, once per AST: the literals tool callbacks return, and with
+ * `services` (a program) the literals whose contextual type is the SDK's `CallToolResult`, in the same walk.
+ */
+export function metaLookAlikesOf(ast: TSESTree.Program, text: string, services?: () => TypeServices | null): readonly MetaLookAlike[] {
   const known = byAst.get(ast);
   if (known) return known;
   const found: MetaLookAlike[] = [];
   if (mayHaveMetaLookAlike(text)) {
+    const typed = text.includes(RESULT_TYPE) ? (services?.() ?? null) : null;
+    const seen = new Set<TSESTree.ObjectExpression>();
     const visit = (node: Node): void => {
       if (node.type === 'CallExpression' && TOOL_REGISTRATIONS.has(calleeName(node) ?? '')) {
         const callback = node.arguments.at(-1);
-        if (callback && isFunctionNode(callback)) found.push(...lookAlikesReturnedBy(callback));
+        if (callback && isFunctionNode(callback)) found.push(...lookAlikesReturnedBy(callback, seen));
+      }
+      if (typed && node.type === 'ObjectExpression' && !seen.has(node)) {
+        const candidates = lookAlikesOfLiteral(node);
+        if (candidates.length > 0 && sdkPlaneOfLiteral(typed, node) === 'result') found.push(...candidates);
       }
       forEachChildNode(node, visit);
     };
@@ -50,21 +75,33 @@ export function metaLookAlikesOf(ast: TSESTree.Program, text: string): readonly 
 }
 
 /** The look-alikes of the literals a tool callback returns (its own returns, not those of functions inside it). */
-function lookAlikesReturnedBy(callback: TSESTree.FunctionLike): MetaLookAlike[] {
+function lookAlikesReturnedBy(callback: TSESTree.FunctionLike, seen: Set<TSESTree.ObjectExpression>): MetaLookAlike[] {
   const body = callback.body;
   if (!body) return [];
   const returned = body.type === 'BlockStatement' ? returnArguments(body) : [body as TSESTree.Expression];
   const found: MetaLookAlike[] = [];
   for (const literal of returned.flatMap(returnedObjectLiterals)) {
-    const names = literal.properties.map((property) => (property.type === 'Property' ? propertyKeyName(property) : null));
+    seen.add(literal);
+    found.push(...lookAlikesOfLiteral(literal));
+  }
+  return found;
+}
+
+/** The look-alike properties of a literal that has no `_meta` and no spread, or none. */
+function lookAlikesOfLiteral(literal: TSESTree.ObjectExpression): MetaLookAlike[] {
+  const found: MetaLookAlike[] = [];
+  let lookAlike = false;
+  for (const property of literal.properties) {
     // A result that has `_meta` already keeps another field on purpose; a spread may bring `_meta` in.
-    if (names.includes('_meta') || literal.properties.some((property) => property.type === 'SpreadElement')) continue;
-    literal.properties.forEach((property, index) => {
-      const name = names[index];
-      if (property.type === 'Property' && !property.computed && name !== null && META_LOOK_ALIKES.has(name)) {
-        found.push({ property, name });
-      }
-    });
+    if (property.type === 'SpreadElement') return [];
+    const name = propertyKeyName(property);
+    if (name === '_meta') return [];
+    if (!property.computed && name !== null && META_LOOK_ALIKES.has(name)) lookAlike = true;
+  }
+  if (!lookAlike) return [];
+  for (const property of literal.properties) {
+    const name = property.type === 'Property' && !property.computed ? propertyKeyName(property) : null;
+    if (property.type === 'Property' && name !== null && META_LOOK_ALIKES.has(name)) found.push({ property, name });
   }
   return found;
 }

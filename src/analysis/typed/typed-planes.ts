@@ -108,6 +108,15 @@ function planeOfLiteral(witness: TypeWitness, literal: TSESTree.ObjectExpression
   });
 }
 
+/**
+ * The plane an object literal is given to by its contextual type when that is one of the SDKs' own (`const r:
+ * CallToolResult = { … }`, a return of a function declared `Promise<CallToolResult>`), or null: no program node, or a
+ * type that is no SDK type (a user's own, `any`). Read by `meta-look-alikes.ts` for a literal that has no `_meta`.
+ */
+export function sdkPlaneOfLiteral(services: TypeServices, literal: TSESTree.ObjectExpression): WritePlane | null {
+  return services.holds(literal) ? planeOfLiteral({ services, results: null }, literal) : null;
+}
+
 /** The plane the type of `write`'s object says, or null (strong evidence, no object, or a type that says nothing). */
 function typedPlaneOf(witness: TypeWitness, write: MetaWrite): WritePlane | null {
   if (!WEAK_EVIDENCE.has(write.evidence)) return null;
