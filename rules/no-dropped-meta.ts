@@ -108,7 +108,14 @@ export default createRule<Options, MessageIds>({
       ({ registry, role }) => {
         if (role.ignored) return;
         const program = sourceCode.ast as TSESTree.Program;
-        const model = passThroughOf(program, sourceCode.text, registry, () => getTypeServices(context), isTypeScriptFile(context.filename));
+        const model = passThroughOf(
+          program,
+          sourceCode.text,
+          registry,
+          () => getTypeServices(context),
+          isTypeScriptFile(context.filename),
+          context.filename,
+        );
         for (const dropped of model.dropped) reportDropped(dropped);
         for (const forwarded of model.forwardedServerInfo) reportForwarded(forwarded);
         reportRelay(context, registry.sinks);

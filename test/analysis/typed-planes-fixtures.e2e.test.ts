@@ -71,7 +71,7 @@ const EXPECTED: Record<string, string[]> = {
   'proxy-server': ['violations/progress-request.ts:7 request/name -> request/type'],
   // The caller's request `_meta` sent upstream (`upstream.callTool({ name, _meta })`): the v2 client's request params.
   'relay-proxy': [
-    'forward.ts:11 unknown/none -> request/type',
+    'forward.ts:12 unknown/none -> request/type',
     'violations/drops-caller-meta.ts:18 unknown/none -> request/type',
     'violations/re-advertises.ts:13 unknown/none -> request/type',
   ],

@@ -4,7 +4,8 @@
  * widget server with host-defined keys), fixtures/js-server (plain .js/.mjs/.cjs/.jsx), fixtures/sdk-v2-server (SDK v2
  * server and client 2.4), fixtures/mcp-apps-server (ext-apps 2.0) and fixtures/framework-package (a createServer-style
  * wrapper registering user tools config-first and re-wrapping their results) and fixtures/proxy-server (an SDK v2
- * gateway forwarding to an upstream client: no-dropped-meta). Each fixture's `src/violations/README.md` lists the exact findings (file:line:col and rule);
+ * gateway forwarding to an upstream client: no-dropped-meta) and fixtures/relay-proxy (an SDK v2 proxy relaying the
+ * caller's request `_meta`, re-advertising the upstream's descriptors, calling upstream through another module). Each fixture's `src/violations/README.md` lists the exact findings (file:line:col and rule);
  * everything else in `src/` is clean. Linted with real ESLint 10 and 9 (the fixture's own flat config; the v2, MCP
  * Apps, framework and proxy fixtures also with a TypeScript program) and ESLint 8.57 (eslintrc, the same rules).
  */
@@ -22,9 +23,10 @@ const FIXTURES = [
   'mcp-apps-server',
   'framework-package',
   'proxy-server',
+  'relay-proxy',
 ] as const;
 /** The fixtures written in TypeScript with a tsconfig: also linted with a program, which must not change the list. */
-const TYPED_FIXTURES = ['sdk-v2-server', 'mcp-apps-server', 'framework-package', 'proxy-server'] as const;
+const TYPED_FIXTURES = ['sdk-v2-server', 'mcp-apps-server', 'framework-package', 'proxy-server', 'relay-proxy'] as const;
 const README_ROW = /^\| ([\w.-]+):(\d+):(\d+) \| ([a-z-]+) \|/;
 
 /** `violations/<file>:<line>:<col> <rule>` for each row of the fixture's violations README. */

@@ -35,6 +35,18 @@ export function resolveImportedHelper(specifier: string, importedName: string, f
   return found ? { file: found.file, name: importedName, keys: found.value.keys, returned: found.value.returned } : null;
 }
 
+/**
+ * Whether the function `importedName` of the module `specifier` (relative to `fromFile`, or a tsconfig `paths` alias)
+ * returns an upstream server's tool result at its every return (`export async function callUpstream(name, args) {
+ * return upstream.callTool({ name, arguments: args }); }`): its call is one (no-dropped-meta's source). A package's
+ * function is never followed, as for helpers.
+ */
+export function resolveImportedUpstream(specifier: string, importedName: string, fromFile: string): boolean {
+  if (!specifier.startsWith('.') && aliasedFile(specifier, fromFile, findModuleFile) === null) return false;
+  countCost('imported-helper-lookups');
+  return resolveExport(specifier, importedName, fromFile, (summary, name) => (summary.upstream.has(name) ? true : undefined)) !== null;
+}
+
 /** For a message reported at a helper's call: where the key it is about is built, and that it is fixed there. */
 export function builtByHint(builtBy: HelperOrigin | undefined, registryDir: string): string {
   return builtBy ? ` It is built by ${builtBy.helper}() in '${posixRelative(registryDir, builtBy.file)}': fix it there.` : '';

@@ -2,7 +2,8 @@
  * What the analysis keeps of a module it reads from disk (an imported key `const`, an imported `_meta` helper): a
  * summary built from the module's tree while it is parsed, after which the tree is dropped. The summary holds the
  * exported strings (`export const TIMING_KEY = 'com.ex/' + 'timing'`), `as const` objects of strings, the keys each
- * exported helper builds (with a detached copy of each key's value, for the field rules), and where re-exports lead.
+ * exported helper builds (with a detached copy of each key's value, for the field rules), the exported functions
+ * whose every return is an upstream tool result (no-dropped-meta's sources), and where re-exports lead.
  *
  * Read with the same evaluator as the linted file's consts (`constStrings`), so a commented-out `export const`, an
  * inner-scope `const` or text inside a template never count: only the module's top-level exports do. A module larger
@@ -18,6 +19,8 @@ import { moduleScope, returnedLiteralKeys, type ModuleScope } from '../value/met
 import { ModuleCache } from './module-cache';
 import { noteModuleRead } from './modules-read';
 import { parseSource } from './parse-source';
+import { CALL_TOOL } from '../relay/pass-through-marks';
+import { everyReturnIsUpstream } from '../relay/upstream-calls';
 import type { HelperOrigin, KeySource } from '../types';
 
 type Node = TSESTree.Node;
@@ -54,6 +57,11 @@ export interface ModuleSummary {
   readonly objects: ReadonlyMap<string, ReadonlyMap<string, string>>;
   /** Exported name -> a function whose every return is an object literal: its keys and what it returns. */
   readonly helpers: ReadonlyMap<string, HelperSummary>;
+  /**
+   * Exported names of functions whose every return is an upstream server's tool result (`return client.callTool(…)`,
+   * see `everyReturnIsUpstream`): a call of one is a tool result received (no-dropped-meta).
+   */
+  readonly upstream: ReadonlySet<string>;
   /** `export { a as b } from './x'` (or an imported name exported again): exported name -> where it is defined. */
   readonly reexports: ReadonlyMap<string, { readonly source: string; readonly imported: string }>;
   /** `export * from './x'`, in order. */
@@ -94,9 +102,11 @@ export function heldModuleSummaryBytes(): number {
 
 function readSummary(file: string): ModuleSummary | null {
   let program: TSESTree.Program;
+  let callsUpstream: boolean;
   try {
     if (fs.statSync(file).size > MAX_MODULE_BYTES) return null;
     const text = fs.readFileSync(file, 'utf8');
+    callsUpstream = mayCallUpstream(text);
     // An installed package's file: only its top-level string constants and re-exports matter (no helper is followed
     // into a package), read with TypeScript's own parser (a 380 KB declaration file: 0.2 s, against 6 s as ESTree).
     if (file.includes(`${path.sep}node_modules${path.sep}`)) return packageSummary(text, file);
@@ -106,10 +116,16 @@ function readSummary(file: string): ModuleSummary | null {
   }
   // Bindings (`const KEY = 'k'`, a `const` literal a helper returns) are found through `parent` links.
   walkAll(program, () => undefined);
-  return summarise(program, moduleScope(file));
+  return summarise(program, moduleScope(file), callsUpstream);
 }
 
-function summarise(program: TSESTree.Program, scope: ModuleScope): ModuleSummary {
+/** Whether a module's text may call an upstream tool (`callTool`, `'tools/call'`): only then are its functions' returns looked at. */
+function mayCallUpstream(text: string): boolean {
+  return text.includes(CALL_TOOL) || text.includes('tools/call');
+}
+
+function summarise(program: TSESTree.Program, scope: ModuleScope, callsUpstream: boolean): ModuleSummary {
+  const upstream = new Set<string>();
   const strings = new Map<string, string>();
   const objects = new Map<string, ReadonlyMap<string, string>>();
   const helpers = new Map<string, HelperSummary>();
@@ -122,6 +138,7 @@ function summarise(program: TSESTree.Program, scope: ModuleScope): ModuleSummary
     if (!value) return;
     const inner = unwrap(value);
     if (inner.type === 'ArrowFunctionExpression' || inner.type === 'FunctionExpression' || inner.type === 'FunctionDeclaration') {
+      if (callsUpstream && everyReturnIsUpstream(inner)) upstream.add(exported);
       const helper = helperSummary(inner, budget, scope);
       if (helper) helpers.set(exported, helper);
       return;
@@ -153,6 +170,7 @@ function summarise(program: TSESTree.Program, scope: ModuleScope): ModuleSummary
     if (statement.type === 'ExportDefaultDeclaration') {
       const declaration = statement.declaration;
       if (declaration.type === 'FunctionDeclaration') {
+        if (callsUpstream && everyReturnIsUpstream(declaration)) upstream.add('default');
         const helper = helperSummary(declaration, budget, scope);
         if (helper) helpers.set('default', helper);
       } else if (declaration.type === 'Identifier') exportLocal('default', declaration.name, statement);
@@ -180,7 +198,7 @@ function summarise(program: TSESTree.Program, scope: ModuleScope): ModuleSummary
       }
     }
   }
-  return detachedSummary({ strings, objects, helpers, reexports, stars, namespaces });
+  return detachedSummary({ strings, objects, helpers, upstream, reexports, stars, namespaces });
 }
 
 function nameOf(node: TSESTree.Identifier | TSESTree.StringLiteral): string {
@@ -480,7 +498,7 @@ function packageSummary(text: string, file: string): ModuleSummary {
     else if (imported) reexports.set(exported, imported);
     else if (namespace !== undefined) namespaces.set(exported, namespace);
   }
-  return detachedSummary({ strings, objects, helpers: new Map(), reexports, stars, namespaces });
+  return detachedSummary({ strings, objects, helpers: new Map(), upstream: new Set(), reexports, stars, namespaces });
 }
 
 /**
@@ -522,6 +540,7 @@ function detachedSummary(summary: Omit<ModuleSummary, 'bytes'>): ModuleSummary {
     strings: flatMap(summary.strings, flatString),
     objects: flatMap(summary.objects, (object) => flatMap(object, flatString)),
     helpers: flatMap(summary.helpers, (helper) => flatNode(helper)),
+    upstream: new Set([...summary.upstream].map(flatString)),
     reexports: flatMap(summary.reexports, (reexport) => ({ source: flatString(reexport.source), imported: flatString(reexport.imported) })),
     stars: summary.stars.map(flatString),
     namespaces: flatMap(summary.namespaces, flatString),

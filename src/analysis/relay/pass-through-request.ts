@@ -34,7 +34,8 @@ import {
 import { findBinding, patternDeclares } from '../syntax/bindings';
 import { countCost } from '../../util/cost-counter';
 import { sortedHasIn } from '../syntax/offset-set';
-import { isToolCallback, stripAwait } from './pass-through';
+import { isToolCallback } from './pass-through';
+import { stripAwait } from './upstream-calls';
 import { CALL_TOOL } from './pass-through-marks';
 import { SDK_REGISTRATIONS } from '../plane/sdk-registrations';
 

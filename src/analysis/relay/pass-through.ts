@@ -18,7 +18,6 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import {
   calleeName,
-  collectInSameFunction,
   enclosingFunction,
   isFunctionNode,
   memberPropertyName,
@@ -32,6 +31,7 @@ import {
 import { findBinding, patternDeclares } from '../syntax/bindings';
 import { countCost } from '../../util/cost-counter';
 import { CALL_TOOL, PassThroughMarks } from './pass-through-marks';
+import { followImportsFrom, localFunction, stripAwait, upstreamCallOf } from './upstream-calls';
 import { isInbound, TOOL_RESULT_PROPERTIES } from '../planes';
 import { TOOL_REGISTRATIONS } from '../plane/sdk-registrations';
 import { isTeamToolCallback, teamSinkOfArgument } from '../plane/team-sinks';
@@ -156,7 +156,8 @@ const byAst = new WeakMap<object, PassThroughAnalysis>();
 /**
  * The file's pass-through findings, once per AST (every rule and host that asks gets the same object). `services` is
  * asked only for nodes the syntax already found interesting (an identifier whose source is otherwise unknown, a
- * literal's destination), never for the whole file. The manifest's `sinks` add sinks, never marks: a literal given
+ * literal's destination), never for the whole file. `file` (absolute) lets a call of a function imported from a
+ * relative module be a source (`upstream-calls.ts`). The manifest's `sinks` add sinks, never marks: a literal given
  * to a team's registration or builder still copies a result field, so the same marks find it.
  */
 export function passThroughOf(
@@ -165,10 +166,13 @@ export function passThroughOf(
   manifest: Pick<Registry, 'resultTypes' | 'sinks'>,
   services: () => TypeServices | null,
   typescript = true,
+  file: string | null = null,
 ): PassThroughAnalysis {
   const known = byAst.get(ast);
   if (known) return known;
   const marks = PassThroughMarks.of(text);
+  // An imported function whose every return is an upstream call is a source too (its module read once, without types).
+  if (marks && file !== null) followImportsFrom(ast, file);
   const analysis = marks
     ? analyse(ast, marks, {
         resultTypes: new Set(['CallToolResult', ...manifest.resultTypes]),
@@ -241,87 +245,9 @@ function typeServicesOf(context: Context): TypeServices | null {
 // ---------------------------------------------------------------------------------------------------------------
 // Sources
 
-/** Strips `await`, parentheses and TypeScript wrappers. */
-export function stripAwait(node: Node): Node {
-  let current = unwrap(node) as Node;
-  while (current.type === 'AwaitExpression') current = unwrap(current.argument) as Node;
-  return current;
-}
-
 /** An upstream tool call (awaited or not), see `upstreamCallOf`. */
 function isCallToolCall(node: Node): boolean {
   return upstreamCallOf(node) !== null;
-}
-
-/**
- * The call an upstream tool result comes from: `x.callTool(…)` / `callTool(…)`, `x.request({ method: 'tools/call',
- * … }, CallToolResultSchema)` (SDK v1 and v2), or a call of a function of this module whose every return is one
- * (`async function fetchUpstream(name) { return client.callTool({ name }); }`).
- */
-function upstreamCallOf(node: Node, depth = 0): TSESTree.CallExpression | null {
-  const inner = stripAwait(node);
-  if (inner.type !== 'CallExpression') return null;
-  const name = calleeName(inner);
-  if (name === CALL_TOOL) return inner;
-  if (name === 'request' && isToolsCallRequest(inner.arguments[0])) return inner;
-  if (depth >= MAX_ALIAS_DEPTH) return null;
-  const fn = localFunction(inner.callee);
-  return fn && everyReturnIsUpstream(fn, depth + 1) ? inner : null;
-}
-
-/** `{ method: 'tools/call', … }`. */
-function isToolsCallRequest(argument: Node | undefined): boolean {
-  const request = argument ? (unwrap(argument) as Node) : null;
-  return (
-    request?.type === 'ObjectExpression' &&
-    request.properties.some(
-      (property) => property.type === 'Property' && propertyKeyName(property) === 'method' && staticString(property.value) === 'tools/call',
-    )
-  );
-}
-
-/** The function of this module a callee names: `function f() {}` or `const f = (…) => …`. */
-function localFunction(callee: Node): FunctionNode | null {
-  const inner = unwrap(callee) as Node;
-  if (inner.type !== 'Identifier') return null;
-  const binding = findBinding(inner.name, inner);
-  if (binding?.kind === 'function') return binding.fn;
-  if (binding?.kind !== 'variable' || binding.declarationKind !== 'const' || !binding.declarator.init) return null;
-  const init = unwrap(binding.declarator.init) as Node;
-  return isFunctionNode(init) ? init : null;
-}
-
-const upstreamFunctions = new WeakMap<FunctionNode, boolean>();
-
-/** Every value `fn` returns is an upstream result (an upstream call, or a `const` holding one); it returns at least once. */
-function everyReturnIsUpstream(fn: FunctionNode, depth: number): boolean {
-  const known = upstreamFunctions.get(fn);
-  if (known !== undefined) return known;
-  // A recursive function is asked again while it is being answered: no, until the answer is known.
-  upstreamFunctions.set(fn, false);
-  const values: (Node | null)[] =
-    fn.body.type === 'BlockStatement'
-      ? collectInSameFunction(fn.body, (node): node is TSESTree.ReturnStatement => node.type === 'ReturnStatement').map(
-          (statement) => statement.argument,
-        )
-      : [fn.body];
-  const upstream =
-    values.length > 0 &&
-    values.every((value) => {
-      if (!value) return false;
-      if (upstreamCallOf(value, depth)) return true;
-      const inner = stripAwait(value);
-      if (inner.type !== 'Identifier') return false;
-      const binding = findBinding(inner.name, inner);
-      return (
-        binding?.kind === 'variable' &&
-        binding.declarationKind === 'const' &&
-        !!binding.declarator.init &&
-        upstreamCallOf(binding.declarator.init, depth) !== null
-      );
-    });
-  upstreamFunctions.set(fn, upstream);
-  return upstream;
 }
 
 /** The name a function of this module is called by: `function f`, `const f = …`. */

@@ -1,0 +1,126 @@
+/**
+ * Where an upstream server's tool result comes from (the pass-through model's `call-tool` source): `x.callTool(…)`
+ * (SDK v1 `Client.callTool`, v2 `@modelcontextprotocol/client`), `x.request({ method: 'tools/call', … })` (v1 with
+ * `CallToolResultSchema`, v2 without), a call of a function of the same module whose every return is one, and a call
+ * of a function imported from a relative module (or a tsconfig `paths` alias) whose every return is one: the
+ * imported module's summary (`module-summary.ts`) lists those functions (`ModuleSummary.upstream`), read without types.
+ * A result rebuilt without its `_meta` loses every producer's key whichever module called upstream (MCP_META_CHANNELS
+ * rule 3: a failure "never drops another producer's key"; a rebuild drops them all).
+ */
+import type { TSESTree } from '@typescript-eslint/utils';
+import { calleeName, collectInSameFunction, isFunctionNode, propertyKeyName, staticString, unwrap } from '../syntax/ast';
+import { findBinding } from '../syntax/bindings';
+import { resolveImportedUpstream } from '../modules/imported-helpers';
+import { CALL_TOOL } from './pass-through-marks';
+
+type Node = TSESTree.Node;
+type FunctionNode = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression;
+
+/** Calls followed through functions (same module, then imported) at most this deep. */
+export const MAX_UPSTREAM_DEPTH = 4;
+
+/**
+ * The linted file's path, per program: an imported function is followed only from the linted file, one module away
+ * (a module's summary never follows its own imports, so two modules importing each other cannot recurse).
+ */
+const fileOfProgram = new WeakMap<Node, string>();
+
+/** Lets calls in `program` be followed into the relative modules it imports (`program` is the file at `file`). */
+export function followImportsFrom(program: TSESTree.Program, file: string): void {
+  fileOfProgram.set(program, file);
+}
+
+/** Strips `await`, parentheses and TypeScript wrappers. */
+export function stripAwait(node: Node): Node {
+  let current = unwrap(node) as Node;
+  while (current.type === 'AwaitExpression') current = unwrap(current.argument) as Node;
+  return current;
+}
+
+/**
+ * The call an upstream tool result comes from: `x.callTool(…)` / `callTool(…)`, `x.request({ method: 'tools/call',
+ * … }, CallToolResultSchema)` (SDK v1 and v2), or a call of a function of this module whose every return is one
+ * (`async function fetchUpstream(name) { return client.callTool({ name }); }`), or of such a function imported from
+ * another module of the code base (`import { fetchUpstream } from './upstream.js'`).
+ */
+export function upstreamCallOf(node: Node, depth = 0): TSESTree.CallExpression | null {
+  const inner = stripAwait(node);
+  if (inner.type !== 'CallExpression') return null;
+  const name = calleeName(inner);
+  if (name === CALL_TOOL) return inner;
+  if (name === 'request' && isToolsCallRequest(inner.arguments[0])) return inner;
+  if (depth >= MAX_UPSTREAM_DEPTH) return null;
+  const callee = unwrap(inner.callee) as Node;
+  if (callee.type !== 'Identifier') return null;
+  const binding = findBinding(callee.name, callee);
+  if (binding?.kind === 'import') {
+    const file = fileOfProgram.get(rootOf(inner));
+    return file !== undefined && resolveImportedUpstream(binding.source, binding.imported, file) ? inner : null;
+  }
+  const fn = localFunction(callee);
+  return fn && everyReturnIsUpstream(fn, depth + 1) ? inner : null;
+}
+
+/** `{ method: 'tools/call', … }`. */
+function isToolsCallRequest(argument: Node | undefined): boolean {
+  const request = argument ? (unwrap(argument) as Node) : null;
+  return (
+    request?.type === 'ObjectExpression' &&
+    request.properties.some(
+      (property) => property.type === 'Property' && propertyKeyName(property) === 'method' && staticString(property.value) === 'tools/call',
+    )
+  );
+}
+
+/** The function of this module a callee names: `function f() {}` or `const f = (…) => …`. */
+export function localFunction(callee: Node): FunctionNode | null {
+  const inner = unwrap(callee) as Node;
+  if (inner.type !== 'Identifier') return null;
+  const binding = findBinding(inner.name, inner);
+  if (binding?.kind === 'function') return binding.fn;
+  if (binding?.kind !== 'variable' || binding.declarationKind !== 'const' || !binding.declarator.init) return null;
+  const init = unwrap(binding.declarator.init) as Node;
+  return isFunctionNode(init) ? init : null;
+}
+
+const upstreamFunctions = new WeakMap<FunctionNode, boolean>();
+
+/**
+ * Every value `fn` returns is an upstream result (an upstream call, or a `const` holding one); it returns at least
+ * once. A function that may return something else (a cached value, a literal of its own) is no source.
+ */
+export function everyReturnIsUpstream(fn: FunctionNode, depth = 0): boolean {
+  const known = upstreamFunctions.get(fn);
+  if (known !== undefined) return known;
+  // A recursive function is asked again while it is being answered: no, until the answer is known.
+  upstreamFunctions.set(fn, false);
+  const values: (Node | null)[] =
+    fn.body.type === 'BlockStatement'
+      ? collectInSameFunction(fn.body, (node): node is TSESTree.ReturnStatement => node.type === 'ReturnStatement').map(
+          (statement) => statement.argument,
+        )
+      : [fn.body];
+  const upstream =
+    values.length > 0 &&
+    values.every((value) => {
+      if (!value) return false;
+      if (upstreamCallOf(value, depth)) return true;
+      const inner = stripAwait(value);
+      if (inner.type !== 'Identifier') return false;
+      const binding = findBinding(inner.name, inner);
+      return (
+        binding?.kind === 'variable' &&
+        binding.declarationKind === 'const' &&
+        !!binding.declarator.init &&
+        upstreamCallOf(binding.declarator.init, depth) !== null
+      );
+    });
+  upstreamFunctions.set(fn, upstream);
+  return upstream;
+}
+
+function rootOf(node: Node): Node {
+  let root = node;
+  while (root.parent) root = root.parent;
+  return root;
+}
