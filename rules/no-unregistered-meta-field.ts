@@ -1,14 +1,14 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { collectFieldShape, collectItemShape, type FieldShape } from '../src/analysis/value/field-sets';
+import { fieldProblems, hostFieldReadOn } from '../src/analysis/value/field-problems';
 import { propertyKeyName } from '../src/analysis/syntax/ast';
 import { registrationOf } from '../src/analysis/keys/key-writes';
-import { literalValueOf } from '../src/analysis/value/literal-value';
 import { defineMetaRuleVisitor, writesNoMeta } from '../src/analysis/meta-context';
 import { typedValueType, unregisteredTypedFields } from '../src/analysis/typed/typed-field-check';
 import { getTypeServices } from '../src/analysis/typed/type-services';
 import { keyWritesWithTypes } from '../src/analysis/typed/typed-keys';
-import { literalFits, literalText, typeText, type FieldSpec } from '../src/registry';
-import { catalogueEntryOfKey, hostFieldPlanes, hostNameOf, registrablePlanes } from '../src/registry/catalogue';
+import { literalText, typeText } from '../src/registry';
+import { catalogueEntryOfKey, hostNameOf } from '../src/registry/catalogue';
 import type { HostKeyEntry } from '../src/registry/host-keys';
 import { planeName, type CheckedPlane } from '../src/analysis/planes';
 import { typedShapeOf } from '../src/analysis/typed/typed-fields';
@@ -64,39 +64,25 @@ export default createRule<Options, MessageIds>({
        */
       let builtElsewhere: { readonly node: TSESTree.Node; readonly builtBy: HelperOrigin | undefined } | null = null;
 
-      /** Reports the fields of `shape` missing from `allowed`, then checks nested objects and arrays the same way. */
-      function checkShape(shape: FieldShape, allowed: FieldMap, key: string, path: string): void {
-        for (const [field, occurrences] of shape.fields) {
-          const spec = allowed.get(field);
-          if (!spec) {
-            const nearest = nearestName(field, allowed.keys(), { maxDistance: 2, matchPrefixes: true });
-            for (const occurrence of occurrences) reportField(occurrence.node, field, nearest, key, path);
+      /** Reports the fields of `shape` missing from `allowed` and literals of the wrong type, nested ones too. */
+      function checkShape(shape: FieldShape, allowed: FieldMap, key: string): void {
+        for (const problem of fieldProblems(shape, allowed, key)) {
+          if (problem.kind === 'unregistered') {
+            const nearest = nearestName(problem.field, problem.allowed.keys(), { maxDistance: 2, matchPrefixes: true });
+            reportField(problem.node, problem.field, nearest, key, problem.path);
             continue;
           }
-          for (const { value } of occurrences) {
-            checkLiteralType(value, spec, `${path}.${field}`);
-            if (spec.fields) {
-              const nested = collectFieldShape(value);
-              if (nested) checkShape(nested, spec.fields, key, `${path}.${field}`);
-            }
-            if (spec.items) {
-              const items = collectItemShape(value);
-              if (items) checkShape(items, spec.items, key, `${path}.${field}[]`);
-            }
-          }
+          context.report({
+            node: builtElsewhere?.node ?? problem.value,
+            messageId: 'wrongFieldType',
+            data: {
+              path: problem.path,
+              expected: typeText(problem.spec.type!),
+              actual: literalText(problem.literal),
+              registry: registryName,
+            },
+          });
         }
-      }
-
-      /** A field with a declared type, written as a literal of another type (`'12'` where a number is registered). */
-      function checkLiteralType(value: TSESTree.Expression | null, spec: FieldSpec, path: string): void {
-        if (!spec.type || !value) return;
-        const literal = literalValueOf(value);
-        if (!literal || literalFits(literal, spec.type)) return;
-        context.report({
-          node: builtElsewhere?.node ?? value,
-          messageId: 'wrongFieldType',
-          data: { path, expected: typeText(spec.type), actual: literalText(literal), registry: registryName },
-        });
       }
 
       function reportField(node: TSESTree.Node, field: string, nearest: string | null, key: string, path: string): void {
@@ -125,10 +111,9 @@ export default createRule<Options, MessageIds>({
         at: (field: string) => TSESTree.Node[],
       ): void {
         for (const field of fields) {
-          const planes = hostFieldPlanes(entry, field);
-          if (planes === undefined || planes.includes(plane)) continue;
-          const readOn = registrablePlanes(planes).map(planeName).join(' or ');
-          if (readOn === '') continue;
+          const planes = hostFieldReadOn(entry, field, plane);
+          if (planes === null) continue;
+          const readOn = planes.map(planeName).join(' or ');
           for (const node of at(field)) {
             context.report({
               node,
@@ -153,7 +138,7 @@ export default createRule<Options, MessageIds>({
         const objectShape = collectFieldShape(fieldValue.value);
         const shape = objectShape ?? collectItemShape(fieldValue.value);
         builtElsewhere = fieldValue.reportAt ? { node: fieldValue.reportAt, builtBy: fieldValue.builtBy } : null;
-        if (shape && spec.fields) checkShape(shape, spec.fields, key.name, key.name);
+        if (shape && spec.fields) checkShape(shape, spec.fields, key.name);
         // Only where the plane is known (a sink, a source, the SDK's type, the shape): a framework's own config
         // type, known only by its name, may be split between planes before the host sees it (xmcp's ToolMetadata).
         const planeKnown = write.evidence !== 'name';

@@ -9,6 +9,7 @@ import { manifestLabel } from '../src/analysis/keys/manifest-label';
 import { createRule } from '../src/util/create-rule';
 import { renameKeyFix } from '../src/fixes/rename-key';
 import { builtByHint } from '../src/analysis/modules/imported-helpers';
+import { writesKeyCleanly } from '../src/analysis/keys/clean-key-write';
 import type { MetaKeyWrite, MetaWrite } from '../src/analysis/types';
 
 export type Options = [{ allowDynamicKeys?: boolean }];
@@ -56,7 +57,9 @@ export default createRule<Options, MessageIds>({
   create(context, [{ allowDynamicKeys }]) {
     return defineMetaRuleVisitor(context, 'keyNames', ({ registry, role, writes }) => {
       const registryName = manifestLabel(context, registry);
-      for (const { write, key } of keyWritesWithTypes(writes, getTypeServices(context))) {
+      const services = getTypeServices(context);
+      const filename = context.filename ?? context.getFilename();
+      for (const { write, key } of keyWritesWithTypes(writes, services)) {
         if (key.name === null) {
           // The merge layer forwards collected keys by variable; their writers are checked where they emit.
           if (!allowDynamicKeys && !role.mergeLayer && write.plane === 'result')
@@ -64,7 +67,7 @@ export default createRule<Options, MessageIds>({
           continue;
         }
         // The verdict `mcp-meta check` reports too (src/analysis/keys/key-verdict.ts): one answer for the gate and the lint.
-        const verdict = keyVerdict(registry, write, key.name, context.filename ?? context.getFilename());
+        const verdict = keyVerdict(registry, write, key.name, filename);
         switch (verdict.kind) {
           case 'ok':
             break;
@@ -109,8 +112,13 @@ export default createRule<Options, MessageIds>({
       }
 
       function reportUnregistered(write: MetaWrite, key: MetaKeyWrite, name: string, nearest: string | null, where: string): void {
-        // A key an imported helper builds is renamed in that module, not at the call reported here.
-        const leaf = nearest && !key.builtBy ? renamedLeaf(key, nearest) : null;
+        // A key an imported helper builds is renamed in that module, not at the call reported here. The rename is
+        // offered only when the key it writes is clean here: registered on this plane, this file one of its producers
+        // (else the rename makes the write foreign: `add-key --update-producers` is the user's call), its value's
+        // fields registered (an unregistered key's fields were never checked).
+        const renames =
+          nearest !== null && !key.builtBy && writesKeyCleanly(registry, write, nearest, key.value, filename, services !== null);
+        const leaf = renames ? renamedLeaf(key, nearest) : null;
         const fix = leaf ? renameKeyFix(key.node, leaf) : null;
         const suggest: TSESLint.SuggestionReportDescriptor<MessageIds>[] =
           nearest && fix ? [{ messageId: 'useRegisteredKey', data: { key: nearest }, fix }] : [];

@@ -5,7 +5,7 @@
  * proven a tool result, and on a result that has `_meta` or a spread that may bring it.
  */
 import rule from '../../rules/no-misnamed-meta';
-import { createRuleTester, EVAL_COMMAND, SEARCH_OP } from './rule-tester';
+import { createRuleTester, EVAL_COMMAND, OTHER_FILE, SEARCH_OP } from './rule-tester';
 
 const ruleTester = createRuleTester();
 
@@ -44,9 +44,9 @@ ruleTester.run('no-misnamed-meta', rule, {
   ],
   invalid: [
     {
-      name: 'registerTool: a returned result given metadata',
+      name: 'registerTool: a returned result given metadata whose keys this file produces, registered fields only',
       filename: SEARCH_OP,
-      code: 'server.registerTool("s", { description: "d" }, async () => ({ content: [], metadata: { took: 1 } }));',
+      code: 'server.registerTool("s", { description: "d" }, async () => ({ content: [], metadata: { retrieval: { returned_count: 1 } } }));',
       errors: [
         {
           messageId: 'misnamedMeta',
@@ -57,27 +57,57 @@ ruleTester.run('no-misnamed-meta', rule, {
           suggestions: [
             {
               messageId: 'renameToMeta',
-              output: 'server.registerTool("s", { description: "d" }, async () => ({ content: [], _meta: { took: 1 } }));',
+              output:
+                'server.registerTool("s", { description: "d" }, async () => ({ content: [], _meta: { retrieval: { returned_count: 1 } } }));',
             },
           ],
         },
       ],
     },
     {
-      name: "SDK v1's tool(): meta in a returned block body",
+      name: "SDK v1's tool(): meta in a returned block body, an empty object (nothing to register)",
       filename: SEARCH_OP,
-      code: 'server.tool("s", async () => {\n  return { content: [], meta: { took: 1 } };\n});',
+      code: 'server.tool("s", async () => {\n  return { content: [], meta: {} };\n});',
       errors: [
         {
           messageId: 'misnamedMeta',
           data: { name: 'meta' },
           line: 2,
           column: 25,
-          suggestions: [
-            { messageId: 'renameToMeta', output: 'server.tool("s", async () => {\n  return { content: [], _meta: { took: 1 } };\n});' },
-          ],
+          suggestions: [{ messageId: 'renameToMeta', output: 'server.tool("s", async () => {\n  return { content: [], _meta: {} };\n});' }],
         },
       ],
+    },
+    // The rename would put the keys on the channel: no suggestion when the manifest would then report them.
+    {
+      name: 'no suggestion: the key is not registered (the rename would earn unregisteredKey)',
+      filename: SEARCH_OP,
+      code: 'server.tool("s", async () => {\n  return { content: [], meta: { took: 1 } };\n});',
+      errors: [{ messageId: 'misnamedMeta', data: { name: 'meta' }, line: 2, column: 25, suggestions: [] }],
+    },
+    {
+      name: 'no suggestion: the key is registered to another producer (the rename would earn foreignKey)',
+      filename: OTHER_FILE,
+      code: 'server.registerTool("s", {}, async () => ({ content: [], metadata: { retrieval: { returned_count: 1 } } }));',
+      errors: [{ messageId: 'misnamedMeta', data: { name: 'metadata' }, line: 1, column: 58, suggestions: [] }],
+    },
+    {
+      name: 'no suggestion: a field the key does not register (the rename would earn unregisteredField)',
+      filename: SEARCH_OP,
+      code: 'server.registerTool("s", {}, async () => ({ content: [], metadata: { retrieval: { took_ms: 1 } } }));',
+      errors: [{ messageId: 'misnamedMeta', data: { name: 'metadata' }, line: 1, column: 58, suggestions: [] }],
+    },
+    {
+      name: 'no suggestion: a field of the wrong type (the rename would earn wrongFieldType)',
+      filename: SEARCH_OP,
+      code: 'server.registerTool("s", {}, async () => ({ content: [], metadata: { retrieval: { returned_count: "1" } } }));',
+      errors: [{ messageId: 'misnamedMeta', data: { name: 'metadata' }, line: 1, column: 58, suggestions: [] }],
+    },
+    {
+      name: 'no suggestion: a computed key (the rename would earn unverifiableKey)',
+      filename: SEARCH_OP,
+      code: 'server.registerTool("s", {}, async () => ({ content: [], metadata: { [k]: 1 } }));',
+      errors: [{ messageId: 'misnamedMeta', data: { name: 'metadata' }, line: 1, column: 58, suggestions: [] }],
     },
     {
       name: 'registerAppTool: _metadata holding a string (no suggestion: it would not type-check as _meta)',

@@ -223,19 +223,27 @@ export const result = { content: [], _meta: statsMeta(s, k) };`,
     errors: [nearMiss(1, 11, 21, 'retrieval', 'out._meta["retrieval"] = stats;')],
   },
   { name: "x['_meta'] = { ...x['_meta'], k }", code: "out['_meta'] = { ...out['_meta'], debug };", errors: [unregistered(1, 35, 40)] },
-  { name: 'x!._meta.k = v', code: 'out!._meta.warning = [];', errors: [nearMiss(1, 12, 19, 'warnings', 'out!._meta.warnings = [];')] },
+  {
+    name: 'x!._meta.k = v',
+    filename: DISPATCH,
+    code: 'out!._meta.warning = [];',
+    errors: [nearMiss(1, 12, 19, 'warnings', 'out!._meta.warnings = [];')],
+  },
   {
     name: '(x as R)._meta.k = v',
+    filename: DISPATCH,
     code: '(out as ToolResult)._meta.warning = [];',
     errors: [nearMiss(1, 27, 34, 'warnings', '(out as ToolResult)._meta.warnings = [];')],
   },
   {
     name: '(<R>x)._meta.k = v',
+    filename: DISPATCH,
     code: '(<ToolResult>out)._meta.warning = [];',
     errors: [nearMiss(1, 25, 32, 'warnings', '(<ToolResult>out)._meta.warnings = [];')],
   },
   {
     name: '(x satisfies R)._meta.k = v',
+    filename: DISPATCH,
     code: '(res satisfies ToolResult)._meta.warning = [];',
     errors: [nearMiss(1, 34, 41, 'warnings', '(res satisfies ToolResult)._meta.warnings = [];')],
   },
@@ -284,21 +292,25 @@ export const result = { content: [], _meta: statsMeta(s, k) };`,
   },
   {
     name: 'emit as a method',
+    filename: DISPATCH,
     code: "ctx.emitResponseMeta('warning', w);",
     errors: [nearMiss(1, 22, 31, 'warnings', "ctx.emitResponseMeta('warnings', w);")],
   },
   {
     name: 'emit as a bare function',
+    filename: DISPATCH,
     code: "emitResponseMeta('warning', w);",
     errors: [nearMiss(1, 18, 27, 'warnings', "emitResponseMeta('warnings', w);")],
   },
   {
     name: 'emit optional-chained',
+    filename: DISPATCH,
     code: "ctx.emitResponseMeta?.('warning', w);",
     errors: [nearMiss(1, 24, 33, 'warnings', "ctx.emitResponseMeta?.('warnings', w);")],
   },
   {
     name: 'emit with a template key without expressions',
+    filename: DISPATCH,
     code: 'ctx.emitResponseMeta(`warning`, w);',
     errors: [nearMiss(1, 22, 31, 'warnings', 'ctx.emitResponseMeta(`warnings`, w);')],
   },
@@ -319,6 +331,7 @@ export const result = { content: [], _meta: statsMeta(s, k) };`,
   },
   {
     name: 'writes through an alias',
+    filename: DISPATCH,
     code: "function f(out) { const m = out._meta; m.debug = d; m['warning'] = []; delete m.trace; }",
     errors: [
       unregistered(1, 42, 47),
@@ -339,6 +352,34 @@ export const result = { content: [], _meta: statsMeta(s, k) };`,
     filename: HOT_MEMORY_HOOK,
     code: 'export const getBrainHotMemoryMeta = async () => { const meta = { brain_hot_memory: {}, hot_memory_debug: 1 }; return meta; };',
     errors: [unregistered(1, 89, 105)],
+  },
+  // The rename is offered only when the key it writes is clean here (else it earns a finding of its own).
+  {
+    name: "no suggestion: the registered key is another file's (the rename would earn foreignKey)",
+    code: 'out._meta.warning = [];',
+    errors: [
+      {
+        ...unregistered(1, 11, 18),
+        data: { where: '`_meta`', key: 'warning', registry: 'mcp-meta.registry.json', hint: " Did you mean 'warnings'?" },
+      },
+    ],
+  },
+  {
+    name: 'no suggestion: the value writes a field the registered key does not list (the rename would earn unregisteredField)',
+    filename: SEARCH_OP,
+    code: 'out._meta.retrival = { took_ms: 1 };',
+    errors: [
+      {
+        ...unregistered(1, 11, 19),
+        data: { where: '`_meta`', key: 'retrival', registry: 'mcp-meta.registry.json', hint: " Did you mean 'retrieval'?" },
+      },
+    ],
+  },
+  {
+    name: 'a suggestion: the value writes only registered fields of their types',
+    filename: SEARCH_OP,
+    code: 'out._meta.retrival = { returned_count: 1 };',
+    errors: [nearMiss(1, 11, 19, 'retrieval', 'out._meta.retrieval = { returned_count: 1 };')],
   },
   {
     name: 'the merge layer: literal keys are checked',

@@ -26,7 +26,7 @@ export type KeyVerdict =
 const OK: KeyVerdict = { kind: 'ok' };
 
 /** The verdict on key `name` written by `write` (on any plane of `PLANE_SCOPES.keyNames`) in `filename`. */
-export function keyVerdict(registry: Registry, write: MetaWrite, name: string, filename: string): KeyVerdict {
+export function keyVerdict(registry: Registry, write: Pick<MetaWrite, 'plane' | 'kind'>, name: string, filename: string): KeyVerdict {
   if (write.plane === 'unknown') {
     // Nothing says which object this is: only a near miss of a key registered on some plane, or of a host key a
     // server writes, holds whatever the object is (a key registered on any plane may be written here).
