@@ -3,6 +3,7 @@ import { collectFieldShape, collectItemShape, type FieldShape } from '../src/ana
 import { fieldProblems, hostFieldReadOn } from '../src/analysis/value/field-problems';
 import { propertyKeyName } from '../src/analysis/syntax/ast';
 import { registrationOf } from '../src/analysis/keys/key-writes';
+import { hostValueFindingOf } from '../src/analysis/keys/host-values';
 import { defineMetaRuleVisitor, writesNoMeta } from '../src/analysis/meta-context';
 import { typedValueType, unregisteredTypedFields } from '../src/analysis/typed/typed-field-check';
 import { getTypeServices } from '../src/analysis/typed/type-services';
@@ -21,7 +22,8 @@ import { nearestName } from '../src/util/nearest-name';
 import { renameKeyFix } from '../src/fixes/rename-key';
 
 export type Options = [];
-export type MessageIds = 'unregisteredField' | 'unregisteredTypeField' | 'useRegisteredField' | 'wrongFieldType' | 'hostFieldOnOtherPlane';
+export type MessageIds =
+  'unregisteredField' | 'unregisteredTypeField' | 'useRegisteredField' | 'wrongFieldType' | 'hostFieldOnOtherPlane' | 'wrongHostValue';
 
 /** True when the object literal holding the property keyed by `key` also has a property named `name`. */
 function literalWrites(key: TSESTree.Node, name: string): boolean {
@@ -51,6 +53,8 @@ export default createRule<Options, MessageIds>({
         "Field '{{path}}' is registered as {{expected}}, but this value is {{actual}}. Consumers read it as {{expected}}: write a {{expected}} value, or widen the field's type in {{registry}} (narrowing or changing a type breaks consumers; see `mcp-meta diff`).",
       hostFieldOnOtherPlane:
         "Field '{{key}}.{{field}}' belongs on the {{planes}} `_meta`: {{host}} reads it there (catalogue entry '{{id}}'), not on the {{plane}} `_meta` where it is written here, so the host ignores it. Move it to the {{planes}}'s `_meta`.",
+      wrongHostValue:
+        "{{host}} documents `_meta` key '{{key}}' as `{{expected}}`, but this value is {{actual}}: {{effect}} (catalogue entry '{{id}}', {{source}}). Write a `{{expected}}` value.",
     },
   },
   skipsFile: writesNoMeta,
@@ -125,7 +129,28 @@ export default createRule<Options, MessageIds>({
       }
 
       const services = getTypeServices(context);
+      // A `const` of `_meta` spread into several descriptors is one value: reported once, where it is written.
+      const hostValuesReported = new Set<TSESTree.Node>();
       for (const { write, key } of keyWritesWithTypes(writes, services)) {
+        // The host's documented type or range for a catalogue key's value (registered or not: the host reads it the
+        // same), from the analysis' one answer, which `check` reports too.
+        const hostValue = hostValueFindingOf(registry, write, key, services !== null);
+        if (hostValue && !hostValuesReported.has(hostValue.node)) {
+          hostValuesReported.add(hostValue.node);
+          context.report({
+            node: hostValue.node,
+            messageId: 'wrongHostValue',
+            data: {
+              host: hostNameOf(hostValue.entry),
+              key: key.name!,
+              expected: hostValue.expected,
+              actual: hostValue.actual,
+              effect: hostValue.entry.value!.effect,
+              id: hostValue.entry.id,
+              source: hostValue.entry.source,
+            },
+          });
+        }
         const registration = key.name === null ? null : registrationOf(registry, key.name, write.plane);
         const spec = registration?.status === 'registered' ? registration.spec : undefined;
         if (!spec || !key.value || key.name === null) continue;

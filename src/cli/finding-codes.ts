@@ -20,6 +20,7 @@ export type FindingCode =
   | 'key-wrong-plane'
   | 'key-not-servers'
   | 'key-foreign'
+  | 'host-value'
   // diff: its breaking changes, and acceptedBreaks entries that accept nothing
   | BreakingChangeKind
   | 'accepted-break-stale'
@@ -71,6 +72,11 @@ export const FINDING_CODES: Readonly<Record<FindingCode, FindingCodeInfo>> = {
   },
   'key-foreign': {
     summary: 'A registered key is written by a file that is not one of its producers (no-foreign-meta-key).',
+    anchor: 'check',
+  },
+  'host-value': {
+    summary:
+      "A host key's value is of another type or range than its host documents (no-unregistered-meta-field: anthropic/maxResultSizeChars above 500,000).",
     anchor: 'check',
   },
   'key-removed': { summary: 'A key present at the base revision is gone (breaking).', anchor: 'diff' },

@@ -1,4 +1,5 @@
-import { HOST_KEY_CATALOGUE, type HostKeyEntry, type HostKeyPlane } from './host-keys';
+import { literalFits, literalText, typeText, type LiteralValue } from './field-types';
+import { HOST_KEY_CATALOGUE, type HostKeyEntry, type HostKeyPlane, type HostValueRule } from './host-keys';
 import type { MetaPlane } from './types';
 
 /**
@@ -168,4 +169,33 @@ export function catalogueEntryOfKey(key: { name: string; external: boolean; cata
  */
 export function hostFieldPlanes(entry: HostKeyEntry, field: string): readonly HostKeyPlane[] | undefined {
   return entry.fieldPlanes !== undefined && Object.hasOwn(entry.fieldPlanes, field) ? entry.fieldPlanes[field] : undefined;
+}
+
+/** A host's value rule as text, for messages and docs/host-keys.md: `number ≤ 500,000`, `string of at most 64 characters`. */
+export function hostValueText(rule: HostValueRule): string {
+  const bounds = [
+    rule.maximum !== undefined ? `≤ ${rule.maximum.toLocaleString('en-US')}` : undefined,
+    rule.maxLength !== undefined ? `of at most ${rule.maxLength} characters` : undefined,
+  ].filter((bound) => bound !== undefined);
+  return [typeText(rule.type), ...bounds].join(' ');
+}
+
+/**
+ * Whether a value the lint read (a literal, or a `const` bound to one) breaks the type or range its host documents for
+ * the entry's key: what it is and what the host documents, or null when it fits, or when the entry documents nothing
+ * to check. A value known only by its kind (a template string with expressions) is checked by its kind.
+ */
+export function hostValueProblem(entry: HostKeyEntry, literal: LiteralValue): { expected: string; actual: string } | null {
+  const rule = entry.value;
+  if (rule === undefined) return null;
+  const expected = hostValueText(rule);
+  if (!literalFits(literal, rule.type)) return { expected, actual: literalText(literal) };
+  if (literal.kind === 'number' && typeof literal.value === 'number') {
+    return rule.maximum !== undefined && literal.value > rule.maximum ? { expected, actual: literalText(literal) } : null;
+  }
+  if (literal.kind === 'string' && typeof literal.value === 'string' && rule.maxLength !== undefined) {
+    const length = [...literal.value].length;
+    return length > rule.maxLength ? { expected, actual: `a string of ${length} characters` } : null;
+  }
+  return null;
 }

@@ -1,4 +1,5 @@
 /** Renders the host-key catalogue as docs/host-keys.md, so the page never says something the data does not. */
+import { hostValueText } from './catalogue';
 import type { ManifestFields } from './types';
 import type { HostKeyCatalogue, HostKeyEntry, HostId } from './host-keys';
 
@@ -21,6 +22,11 @@ export function renderHostKeysMarkdown(catalogue: HostKeyCatalogue): string {
     '`"external": true` in the manifest, or name their entry with `"catalogue": "<id>"`, so their names are exempt from',
     'the MCP key-name rules while their plane and fields are still checked. Planes `request` and `notification` are',
     'written by the other side; they are listed so that reads of them are recognised.',
+    '',
+    'The "checked" column is the type or range the host documents that the lint checks (no-unregistered-meta-field,',
+    'and `mcp-meta check` as `host-value`) against a value it can read: a literal, or a `const` bound to one. A value',
+    'it cannot read is not checked; an empty cell means the host documents nothing a value could get wrong, or another',
+    "check reads it (`ui`'s fields: valid-app-linkage).",
   ];
   for (const host of Object.keys(HOST_TITLES) as HostId[]) {
     const entries = catalogue.entries.filter((entry) => entry.host === host);
@@ -29,12 +35,13 @@ export function renderHostKeysMarkdown(catalogue: HostKeyCatalogue): string {
       '',
       `## ${HOST_TITLES[host]}`,
       '',
-      '| key | id | planes | value | fields | description |',
-      '| --- | --- | --- | --- | --- | --- |',
+      '| key | id | planes | value | checked | fields | description |',
+      '| --- | --- | --- | --- | --- | --- | --- |',
     );
     for (const entry of entries) lines.push(row(entry));
     const sources = [...new Set(entries.map((entry) => entry.source))];
     lines.push('', `Source${sources.length > 1 ? 's' : ''}: ${sources.map((url) => `<${url}>`).join(', ')}`);
+    for (const note of catalogue.notes?.[host] ?? []) lines.push('', `Source note: ${note}`);
   }
   return `${lines.join('\n')}\n`;
 }
@@ -51,6 +58,7 @@ function row(entry: HostKeyEntry): string {
     `\`${entry.id}\``,
     entry.planes.join(', '),
     entry.valueType,
+    entry.value !== undefined ? `\`${hostValueText(entry.value)}\`` : '',
     fieldList(entry.fields, entry.fieldPlanes),
     description,
   ];

@@ -7,6 +7,7 @@
  * taken from; a key without a source does not belong here. docs/host-keys.md is rendered from this table
  * (`node scripts/host-keys-doc.mjs` after `npm run build`) and test/registry/host-keys.test.ts checks that it matches.
  */
+import type { FieldType } from './field-types';
 import type { ManifestFields } from './types';
 
 export type HostId = 'openai-apps' | 'mcp-apps' | 'mcp' | 'claude-code' | 'x402' | 'mcp-ui';
@@ -29,6 +30,12 @@ export interface HostKeyEntry {
   planes: readonly HostKeyPlane[];
   /** The value's type as the source states it. */
   valueType: string;
+  /**
+   * The part of `valueType` the lint checks against a value it can read (a literal, or a `const` bound to one): its
+   * type in the manifest's field-type vocabulary, and the bounds the source gives. Absent where the source documents
+   * no type a server could get wrong, or where another check reads the value (`ui`'s fields: valid-app-linkage).
+   */
+  value?: HostValueRule;
   /** The fields the host fixes for an object value, in the manifest's field syntax; absent when it fixes none. */
   fields?: ManifestFields;
   /**
@@ -52,9 +59,25 @@ export interface HostKeyEntry {
   source: string;
 }
 
+/** A host's documented type or range for a key's value (`HostKeyEntry.value`). */
+export interface HostValueRule {
+  readonly type: FieldType;
+  /** The largest number the host takes. */
+  readonly maximum?: number;
+  /** The most characters a string may hold. */
+  readonly maxLength?: number;
+  /** What the host does not do for a value outside the rule: the behaviour a wrong value costs, as the source says it. */
+  readonly effect: string;
+}
+
 export interface HostKeyCatalogue {
   version: number;
   entries: readonly HostKeyEntry[];
+  /**
+   * Per host, what was checked and left out, with the version or date checked (a field a host announced that no
+   * published package declares yet): rendered under the host's sources in docs/host-keys.md.
+   */
+  notes?: Readonly<Partial<Record<HostId, readonly string[]>>>;
 }
 
 const OPENAI_APPS_REFERENCE = 'https://developers.openai.com/apps-sdk/reference';
@@ -87,7 +110,7 @@ const MCP_CHANGELOG_2026_07_28 =
 const OPENAI_WIDGET_ORIGIN_MIGRATION = 'https://developers.openai.com/plugins/guides/widget-origin-migration';
 
 export const HOST_KEY_CATALOGUE: HostKeyCatalogue = {
-  version: 4,
+  version: 5,
   entries: [
     // OpenAI Apps SDK. One status for the keys MCP Apps has a field for (outputTemplate, widgetAccessible,
     // visibility, widgetPrefersBorder, widgetCSP, widgetDomain): current, none deprecated. The reference says "Apps SDK
@@ -102,6 +125,10 @@ export const HOST_KEY_CATALOGUE: HostKeyCatalogue = {
       host: 'openai-apps',
       planes: ['tool'],
       valueType: 'string (URI)',
+      value: {
+        type: { kind: 'string' },
+        effect: 'ChatGPT renders the tool result with the component template this URI names, which only a string can name',
+      },
       description:
         'Resource URI of the component HTML template (text/html+skybridge) that renders the tool result. MCP Apps field: ui.resourceUri (preferred for new code; this key stays supported).',
       source: OPENAI_APPS_REFERENCE,
@@ -112,6 +139,10 @@ export const HOST_KEY_CATALOGUE: HostKeyCatalogue = {
       host: 'openai-apps',
       planes: ['tool'],
       valueType: 'boolean (default false)',
+      value: {
+        type: { kind: 'boolean' },
+        effect: 'whether the component may call tools through the client bridge is documented for true and false only',
+      },
       description:
         "Allows the component to call tools through the client bridge. MCP Apps field: ui.visibility with 'app' (preferred for new code; this key stays supported).",
       source: OPENAI_APPS_REFERENCE,
@@ -122,6 +153,10 @@ export const HOST_KEY_CATALOGUE: HostKeyCatalogue = {
       host: 'openai-apps',
       planes: ['tool'],
       valueType: "string: 'public' (default) or 'private'",
+      value: {
+        type: { kind: 'enum', values: ['public', 'private'] },
+        effect: "ChatGPT hides the tool from the model for 'private' only; any other value is not one it documents",
+      },
       description:
         "Hides a tool from the model while keeping it callable from the widget. MCP Apps field: ui.visibility ['app'] (preferred for new code; this key stays supported).",
       source: OPENAI_APPS_REFERENCE,
@@ -132,6 +167,11 @@ export const HOST_KEY_CATALOGUE: HostKeyCatalogue = {
       host: 'openai-apps',
       planes: ['tool', 'result'],
       valueType: 'string (at most 64 characters)',
+      value: {
+        type: { kind: 'string' },
+        maxLength: 64,
+        effect: 'the reference allows at most 64 characters of status text while the tool runs, so ChatGPT need not show it as written',
+      },
       description:
         "Short status text shown while the tool runs. On a tool descriptor per the reference; OpenAI's example servers also return it in a tool result's _meta.",
       source: OPENAI_APPS_REFERENCE,
@@ -142,6 +182,12 @@ export const HOST_KEY_CATALOGUE: HostKeyCatalogue = {
       host: 'openai-apps',
       planes: ['tool', 'result'],
       valueType: 'string (at most 64 characters)',
+      value: {
+        type: { kind: 'string' },
+        maxLength: 64,
+        effect:
+          'the reference allows at most 64 characters of status text after the tool completes, so ChatGPT need not show it as written',
+      },
       description:
         "Short status text shown after the tool completes. On a tool descriptor per the reference; OpenAI's example servers also return it in a tool result's _meta.",
       source: OPENAI_APPS_REFERENCE,
@@ -152,6 +198,10 @@ export const HOST_KEY_CATALOGUE: HostKeyCatalogue = {
       host: 'openai-apps',
       planes: ['tool'],
       valueType: 'string[]',
+      value: {
+        type: { kind: 'array', items: { kind: 'string' } },
+        effect: 'ChatGPT hands files only to the top-level input fields this list names',
+      },
       description: 'Top-level input fields that carry files (each an object { download_url, file_id }).',
       source: OPENAI_APPS_REFERENCE,
     },
@@ -171,6 +221,7 @@ export const HOST_KEY_CATALOGUE: HostKeyCatalogue = {
       host: 'openai-apps',
       planes: ['tool'],
       valueType: 'array',
+      value: { type: { kind: 'array' }, effect: "clients that only read _meta expect the descriptor's securitySchemes array here" },
       description: "Mirror of the descriptor's securitySchemes for clients that only read _meta.",
       source: OPENAI_APPS_REFERENCE,
     },
@@ -181,6 +232,7 @@ export const HOST_KEY_CATALOGUE: HostKeyCatalogue = {
       host: 'openai-apps',
       planes: ['resource'],
       valueType: 'string',
+      value: { type: { kind: 'string' }, effect: 'ChatGPT surfaces this text to the model when the component loads' },
       description: 'Summary surfaced to the model when the component loads.',
       source: OPENAI_APPS_REFERENCE,
     },
@@ -190,6 +242,7 @@ export const HOST_KEY_CATALOGUE: HostKeyCatalogue = {
       host: 'openai-apps',
       planes: ['resource'],
       valueType: 'boolean',
+      value: { type: { kind: 'boolean' }, effect: 'the bordered-card hint is documented for true and false only' },
       description:
         'Hint that the component renders inside a bordered card. MCP Apps field: ui.prefersBorder (preferred for new code; this key stays supported).',
       source: OPENAI_APPS_REFERENCE,
@@ -200,6 +253,7 @@ export const HOST_KEY_CATALOGUE: HostKeyCatalogue = {
       host: 'openai-apps',
       planes: ['resource'],
       valueType: 'object of string[] (domains)',
+      value: { type: { kind: 'object' }, effect: "ChatGPT builds the component's content security policy from this object's domain lists" },
       fields: ['connect_domains', 'resource_domains', 'frame_domains', 'redirect_domains'],
       description:
         "The component's content security policy, snake_case: connect_domains, resource_domains, frame_domains, and redirect_domains (ChatGPT's targets for window.openai.openExternal, which ui.csp cannot express). MCP Apps field: ui.csp (preferred for new code; this key stays supported).",
@@ -211,6 +265,7 @@ export const HOST_KEY_CATALOGUE: HostKeyCatalogue = {
       host: 'openai-apps',
       planes: ['resource'],
       valueType: 'string (origin)',
+      value: { type: { kind: 'string' }, effect: 'ChatGPT serves the component from the dedicated origin this string names' },
       description:
         'Optional dedicated subdomain for the hosted component. MCP Apps field: ui.domain, of which ChatGPT calls this key the "compatibility alias" (preferred for new code; this key stays supported).',
       source: OPENAI_WIDGET_ORIGIN_MIGRATION,
@@ -222,6 +277,10 @@ export const HOST_KEY_CATALOGUE: HostKeyCatalogue = {
       host: 'openai-apps',
       planes: ['result'],
       valueType: 'string or string[]',
+      value: {
+        type: { kind: 'union', members: [{ kind: 'string' }, { kind: 'array', items: { kind: 'string' } }] },
+        effect: 'ChatGPT starts OAuth from the WWW-Authenticate challenges this holds, as a string or a list of strings',
+      },
       description: 'RFC 7235 WWW-Authenticate challenges on an error result, to trigger OAuth.',
       source: OPENAI_APPS_REFERENCE,
     },
@@ -231,6 +290,7 @@ export const HOST_KEY_CATALOGUE: HostKeyCatalogue = {
       host: 'openai-apps',
       planes: ['result'],
       valueType: 'string',
+      value: { type: { kind: 'string' }, effect: 'ChatGPT correlates the calls of one widget instance by this identifier' },
       description: 'Stable identifier of the widget instance a tool result belongs to, for correlating the calls of one widget.',
       source: OPENAI_APPS_REFERENCE,
     },
@@ -240,6 +300,7 @@ export const HOST_KEY_CATALOGUE: HostKeyCatalogue = {
       host: 'openai-apps',
       planes: ['result'],
       valueType: 'boolean',
+      value: { type: { kind: 'boolean' }, effect: 'ChatGPT hides the widget for true, a behaviour documented for a boolean only' },
       description: 'true on a tool response asks ChatGPT to hide the widget when the response arrives.',
       source: OPENAI_CHATGPT_UI,
     },
@@ -319,6 +380,10 @@ export const HOST_KEY_CATALOGUE: HostKeyCatalogue = {
       host: 'mcp-apps',
       planes: ['tool', 'resource'],
       valueType: 'object',
+      value: {
+        type: { kind: 'object' },
+        effect: 'MCP Apps hosts read resourceUri, visibility, csp, domain, permissions and prefersBorder as fields of an object',
+      },
       fields: {
         resourceUri: { description: 'URI of the UI resource to display for the tool' },
         visibility: { description: 'who may see the tool (model and/or app)' },
@@ -345,6 +410,7 @@ export const HOST_KEY_CATALOGUE: HostKeyCatalogue = {
       host: 'mcp-apps',
       planes: ['tool'],
       valueType: 'string (ui:// URI)',
+      value: { type: { kind: 'string' }, effect: 'hosts that read the flat key look the widget up by this ui:// URI' },
       deprecated: true,
       replacement: {
         key: 'ui',
@@ -384,6 +450,7 @@ export const HOST_KEY_CATALOGUE: HostKeyCatalogue = {
       host: 'mcp',
       planes: ['result'],
       valueType: 'string',
+      value: { type: { kind: 'string' }, effect: "the host may hand this string to the model as the tool's immediate result" },
       deprecated: true,
       replacement: {
         note: 'it belonged to 2025-11-25 tasks (provisional, non-binding), which MCP 2026-07-28 moved out of the core protocol into the Tasks extension (io.modelcontextprotocol/tasks); the 2026-07-28 task handle has no such key',
@@ -488,6 +555,12 @@ export const HOST_KEY_CATALOGUE: HostKeyCatalogue = {
       host: 'claude-code',
       planes: ['tool'],
       valueType: 'number (characters, at most 500,000)',
+      value: {
+        type: { kind: 'number' },
+        maximum: 500000,
+        effect:
+          "Claude Code raises this tool's result limit to at most 500,000 characters (larger results are saved to a file and replaced by a preview)",
+      },
       description:
         "Raises Claude Code's limit on this tool's result text (results above it are saved to a file and replaced by a preview), up to 500,000 characters.",
       source: CLAUDE_CODE_MCP,
@@ -498,6 +571,10 @@ export const HOST_KEY_CATALOGUE: HostKeyCatalogue = {
       host: 'claude-code',
       planes: ['tool'],
       valueType: 'boolean',
+      value: {
+        type: { kind: 'boolean' },
+        effect: 'Claude Code asks the user before every call of the tool for true, a setting documented for a boolean only',
+      },
       description:
         'true: Claude Code asks the user before every call of this tool, in every permission mode, and no allow rule skips the prompt.',
       source: CLAUDE_CODE_MCP,
@@ -508,6 +585,10 @@ export const HOST_KEY_CATALOGUE: HostKeyCatalogue = {
       host: 'claude-code',
       planes: ['tool'],
       valueType: 'boolean',
+      value: {
+        type: { kind: 'boolean' },
+        effect: "Claude Code loads the tool's definition up front for true, a setting documented for a boolean only",
+      },
       description: "true: Claude Code loads this tool's definition up front instead of deferring it to tool search.",
       source: CLAUDE_CODE_MCP,
     },
@@ -528,6 +609,10 @@ export const HOST_KEY_CATALOGUE: HostKeyCatalogue = {
       host: 'x402',
       planes: ['result'],
       valueType: 'SettlementResponse (object: success, transaction, network, payer; errorReason on failure)',
+      value: {
+        type: { kind: 'object' },
+        effect: 'x402 clients read the settlement (success, transaction, network, payer) as fields of an object',
+      },
       fields: ['success', 'transaction', 'network', 'payer', 'errorReason'],
       description: 'The settlement of the payment, on the result of the paid call.',
       source: X402_MCP_TRANSPORT,
@@ -539,6 +624,10 @@ export const HOST_KEY_CATALOGUE: HostKeyCatalogue = {
       host: 'mcp-ui',
       planes: ['resource'],
       valueType: "[width, height]: two CSS lengths as strings, e.g. ['800px', '600px']",
+      value: {
+        type: { kind: 'array', items: { kind: 'string' } },
+        effect: "MCP-UI hosts size the frame from two CSS lengths written as strings ('800px'), not numbers",
+      },
       description: 'The frame size the UI resource would like the host to render it at first.',
       source: MCP_UI_PROTOCOL,
     },
@@ -548,6 +637,7 @@ export const HOST_KEY_CATALOGUE: HostKeyCatalogue = {
       host: 'mcp-ui',
       planes: ['resource'],
       valueType: 'object',
+      value: { type: { kind: 'object' }, effect: "MCP-UI hosts pass this object to the UI resource's frame" },
       description: "Data the host passes to the UI resource's frame when it renders it.",
       source: MCP_UI_PROTOCOL,
     },
@@ -562,4 +652,9 @@ export const HOST_KEY_CATALOGUE: HostKeyCatalogue = {
       source: MCP_SCHEMA_2026_07_28,
     },
   ],
+  notes: {
+    'mcp-apps': [
+      '`ui.permissions` lists `camera`, `microphone`, `geolocation` and `clipboardWrite`: the members of `McpUiResourcePermissions` in @modelcontextprotocol/ext-apps 2.0.4, the newest version on npm (checked with `npm view @modelcontextprotocol/ext-apps versions --json` on 2026-12-06). A `tools` permission is in no published version (neither its `spec.types.d.ts` nor its `McpUiResourcePermissionsSchema` declares it), so it is not listed, and valid-app-linkage reports `ui.permissions.tools` as a permission hosts do not grant until a release declares it.',
+    ],
+  },
 };

@@ -26,6 +26,8 @@ export { formatRegistryProblem } from './format-problem';
 export { checkMetaKeyName } from './key-name';
 export {
   catalogueEntryFor,
+  catalogueEntryOfKey,
+  hostValueProblem,
   catalogueKeyNames,
   deprecatedHostEntry,
   hostNameOf,
@@ -36,7 +38,7 @@ export {
   type RegistrationRefusal,
 } from './catalogue';
 export { HOST_KEY_CATALOGUE } from './host-keys';
-export type { HostKeyEntry, HostKeyCatalogue, HostKeyPlane, HostId } from './host-keys';
+export type { HostKeyEntry, HostKeyCatalogue, HostKeyPlane, HostId, HostValueRule } from './host-keys';
 export { compileGlobs, manifestFileName, normalizeFields, planesOfKey } from './build-registry';
 export { listFiles } from './glob-checks';
 export { globListsOf } from './glob-lists';

@@ -21,6 +21,7 @@ import {
   type Registry,
 } from '../../registry';
 import { keyVerdict } from '../../analysis/keys/key-verdict';
+import { hostValueFindingOf, type HostValueFinding } from '../../analysis/keys/host-values';
 import { registrationOf } from '../../analysis/keys/key-writes';
 import { metaOnPlane, planeName, type CheckedPlane } from '../../analysis/planes';
 import type { MetaKeyWrite } from '../../analysis/types';
@@ -52,8 +53,10 @@ export const checkVerb: Verb = {
     '  key-wrong-plane     a key written on another plane than it is registered for (or its host defines it on)',
     "  key-not-servers     a key the SDK stamps, the other side writes, or MCP reserves, written as the server's",
     '  key-foreign         a registered key written by a file that is not one of its producers',
-    "The key findings are the lint's no-unregistered-meta-key and no-foreign-meta-key reports, from the same",
-    'verdicts. Only the lint sees: keys not known statically, unregistered fields and field types, deleted fields,',
+    "  host-value          a host key's value of another type or range than its host documents (docs/host-keys.md)",
+    "The key findings are the lint's no-unregistered-meta-key and no-foreign-meta-key reports, and host-value",
+    "no-unregistered-meta-field's host-value report, from the same verdicts. Only the lint sees: keys not known",
+    'statically, unregistered fields and registered field types, deleted fields,',
     'deprecated host keys at the write, wholesale _meta replacement, producer isolation and dropped _meta.',
     'Fields are only reported when every write of the key can be read statically (silence over noise).',
     'Several manifests (a monorepo) give one report; each finding names the manifest it belongs to.',
@@ -225,6 +228,9 @@ function checkManifest(registryPath: string, cwd: string, typed: TypedOptions | 
         // What the lint reports about this key here, from the same verdicts: no-unregistered-meta-key's and
         // no-foreign-meta-key's. A gate that passes a typo the lint reports is no gate.
         if (ownFile) findings.push(...keyFindings(registry, write, keyWrite, file, registryPath));
+        // A host key's value against the type or range its host documents: no-unregistered-meta-field's one answer.
+        const hostValue = ownFile ? hostValueFindingOf(registry, write, keyWrite, services !== null) : null;
+        if (hostValue) findings.push(hostValueToFinding(hostValue, keyWrite.name, file));
         if (!writesValues(write)) continue;
         // Written on another plane than it is registered for, a key is not written where its consumers read it. A
         // write nothing places (`unknown`) may be on any plane: without types it counts (a correct manifest must not
@@ -369,6 +375,20 @@ function keyFindings(registry: Registry, write: MetaWrite, keyWrite: MetaKeyWrit
       fix: `move this write into the producer, or, if this file now produces the key: npx mcp-meta add-key '${name}' --producer ${producer} --update-producers`,
     },
   ];
+}
+
+/** A value its host documents another type or range for, as a finding (the lint's `wrongHostValue`, same words). */
+function hostValueToFinding(found: HostValueFinding, key: string, file: string): Finding {
+  const { entry } = found;
+  return {
+    severity: 'error',
+    code: 'host-value',
+    message: `${hostNameOf(entry)} documents \`_meta\` key '${key}' as \`${found.expected}\`, but this value is ${found.actual}: ${entry.value!.effect} (catalogue entry '${entry.id}', ${entry.source}).`,
+    file,
+    line: found.node.loc.start.line,
+    column: found.node.loc.start.column + 1,
+    fix: `write a \`${found.expected}\` value`,
+  };
 }
 
 /** Registered, non-deprecated fields that no write provides; recurses into nested `fields` and `items`. */
