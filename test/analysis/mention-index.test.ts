@@ -44,4 +44,24 @@ describe('mayWriteMeta', () => {
     // A later whole mention after earlier partial ones.
     expect(mayWriteMeta('a._metadata; b.edge_meta; c._meta = {};', vocabulary)).toBe(true);
   });
+
+  it('a manifest with many names (searched with one regex, not one indexOf per name) answers the same', () => {
+    const many: WriteVocabulary = {
+      ...vocabulary,
+      emitters: new Set(['emit', 'emitMeta', ...Array.from({ length: 10 }, (_, i) => `emitter${i}`)]),
+    };
+    const texts = [
+      'out._meta = {};',
+      'ctx.emitMeta?.("k", 1);',
+      'await opts.metaHook(r);',
+      'x._metadata = 1; ctx.emitMetaLater(); getTimingMetaData();',
+      'ctx.emitter9(1)',
+      'ctx.emitter10(1)',
+      '',
+    ];
+    for (const text of texts) {
+      const few = mayWriteMeta(text, vocabulary) || /\bemitter\d\b/.test(text);
+      expect(mayWriteMeta(text, many), text).toBe(few);
+    }
+  });
 });

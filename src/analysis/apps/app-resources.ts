@@ -9,6 +9,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, enclosingFunction, propertyKeyName, unwrap, walkAll } from '../syntax/ast';
 import { constStrings } from '../syntax/bindings';
 import { objectLiteralOf } from '../syntax/meta-syntax';
+import { sortedHasIn } from '../syntax/offset-set';
 import { uriTemplatePattern, uriValueOf, type UriValue } from './uri-value';
 
 /** A MIME type a resource declares: where, and the strings it may be (null: not known here). */
@@ -50,30 +51,57 @@ export function uiResourcesOf(ast: TSESTree.Program, file: string | null, text: 
   return found;
 }
 
+/**
+ * Where the text names a callee `collect` looks at: `esource` is in `registerAppResource`, `registerResource` and
+ * `resource`, and `setRequestHandler` is itself. A call's range holds its callee, so a subtree whose text holds none
+ * of these has no such call and is not entered (most of a file): the walk no longer visits every node of it.
+ */
+const CALLEE_MARK = /esource|setRequestHandler/g;
+
+function calleeMarks(text: string): number[] {
+  const marks: number[] = [];
+  CALLEE_MARK.lastIndex = 0;
+  for (let match = CALLEE_MARK.exec(text); match !== null; match = CALLEE_MARK.exec(text)) marks.push(match.index);
+  return marks;
+}
+
 function collect(ast: TSESTree.Program, file: string | null, text: string): UiResource[] {
+  const marks = calleeMarks(text);
+  if (marks.length === 0) return [];
   const sourceText = (node: TSESTree.Node) => text.slice(node.range[0], node.range[1]);
-  // Calls first, read after the walk: a binding look-up needs every `parent` link, which the walk sets as it goes.
+  // Calls first, read after the walk: a binding look-up needs every `parent` link. ESLint and oxlint link them before
+  // rules run, so only the subtrees that name a callee below are walked; a bare parse (the CLI) is walked whole, which
+  // links them.
   const calls: TSESTree.CallExpression[] = [];
-  walkAll(ast, (node) => {
-    if (node.type === 'CallExpression') calls.push(node);
-  });
+  const linked = ast.body.length === 0 || ast.body[0].parent !== undefined;
+  walkAll(
+    ast,
+    (node) => {
+      if (node.type === 'CallExpression') calls.push(node);
+    },
+    linked ? (node) => sortedHasIn(marks, node.range[0], node.range[1]) : undefined,
+  );
   const resources: UiResource[] = [];
   for (const node of calls) {
     const name = calleeName(node);
     const args = node.arguments;
-    const scope = enclosingFunction(node) ?? ast;
     if (name === 'registerAppResource' && args.length >= 4) {
-      resources.push(registration(args[2], args[3], args[4], 'registerAppResource', true, scope, file, sourceText));
+      resources.push(registration(args[2], args[3], args[4], 'registerAppResource', true, scopeOf(node, ast), file, sourceText));
     } else if (name === 'registerResource' && args.length >= 3 && !isSpread(args[1])) {
-      resources.push(registration(args[1], args[2], args[3], 'registerResource', false, scope, file, sourceText));
+      resources.push(registration(args[1], args[2], args[3], 'registerResource', false, scopeOf(node, ast), file, sourceText));
     } else if (name === 'resource' && args.length >= 3 && node.callee.type === 'MemberExpression' && !isSpread(args[1])) {
       const config = args.length >= 4 ? args[2] : undefined;
-      resources.push(registration(args[1], config, args[args.length - 1], 'resource', false, scope, file, sourceText));
+      resources.push(registration(args[1], config, args[args.length - 1], 'resource', false, scopeOf(node, ast), file, sourceText));
     } else if (name === 'setRequestHandler' && args.length >= 2 && handlesResources(args[0], file)) {
-      resources.push(...handlerEntries(args[1], scope, file, sourceText));
+      resources.push(...handlerEntries(args[1], scopeOf(node, ast), file, sourceText));
     }
   }
   return resources.filter((resource) => !isOtherScheme(resource.uri));
+}
+
+/** The function a registration is made in (the Program at the top level): looked up only for a registration. */
+function scopeOf(node: TSESTree.Node, ast: TSESTree.Program): TSESTree.Node {
+  return enclosingFunction(node) ?? ast;
 }
 
 function isSpread(node: TSESTree.Node | undefined): boolean {

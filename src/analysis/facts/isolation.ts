@@ -40,19 +40,40 @@ function readsDefinedGetter(member: TSESTree.MemberExpression): boolean {
   let getters = gettersOf.get(program);
   if (!getters) {
     const names = new Set<string>();
-    // The tokens say whether the file can define a getter at all (most cannot): a scan of them is cheaper than a walk.
-    const tokens = (program as TSESTree.Program).tokens;
-    const mayDefine = tokens === undefined || tokens.some((token) => token.type === 'Identifier' && token.value === 'get');
-    if (mayDefine)
-      walkAll(program, (node) => {
-        if ((node.type === 'Property' || node.type === 'MethodDefinition') && node.kind === 'get' && !node.computed) {
-          const name = node.key.type === 'Identifier' ? node.key.name : node.key.type === 'Literal' ? String(node.key.value) : null;
-          if (name !== null) names.add(name);
-        }
-      });
+    const marks = getterMarks(program as TSESTree.Program);
+    if (marks === null || marks.length > 0)
+      walkAll(
+        program,
+        (node) => {
+          if ((node.type === 'Property' || node.type === 'MethodDefinition') && node.kind === 'get' && !node.computed) {
+            const name = node.key.type === 'Identifier' ? node.key.name : node.key.type === 'Literal' ? String(node.key.value) : null;
+            if (name !== null) names.add(name);
+          }
+        },
+        // Only the subtrees that hold a `get name` token pair: a getter's node holds its `get`.
+        marks === null ? undefined : (node) => sortedHasIn(marks, node.range[0], node.range[1]),
+      );
     gettersOf.set(program, (getters = names));
   }
   return getters.has(member.property.name);
+}
+
+/**
+ * Where the file's tokens spell `get` followed by a name (`get total`, `get 'total'`): a getter whose name is static
+ * is written so, and `map.get(k)`, `{ get: f }` or `get()` are not (most files that read a `Map` have no getter). Null
+ * without tokens (a bare parse, the CLI): the whole file is walked then, which also links its `parent`s.
+ */
+function getterMarks(program: TSESTree.Program): number[] | null {
+  const tokens = program.tokens;
+  if (tokens === undefined || program.body.length === 0 || program.body[0].parent === undefined) return null;
+  const marks: number[] = [];
+  for (let index = 0; index < tokens.length - 1; index += 1) {
+    const token = tokens[index];
+    if (token.value !== 'get' || token.type !== 'Identifier') continue;
+    const next = tokens[index + 1];
+    if (next.type !== 'Punctuator') marks.push(token.range[0]);
+  }
+  return marks;
 }
 
 /**
