@@ -38,15 +38,31 @@ export function parserTypescriptVersion(): string | undefined {
   }
 }
 
+/** Whether `version` is in the parser's range: pre-releases of a supported line (6.0.0-beta) are as supported as the line. */
+function typescriptSupported(version: string): boolean {
+  const parsed = semver.coerce(version, { includePrerelease: true });
+  return parsed !== null && semver.satisfies(`${parsed.major}.${parsed.minor}.${parsed.patch}`, SUPPORTED_TYPESCRIPT_RANGE);
+}
+
+/**
+ * How a user runs the verbs that parse sources (`check`, `init`, `init --update`) in a project whose own `typescript`
+ * is `projectTypescript`: `npx mcp-meta`, or, where that TypeScript is one the parser cannot run with (TypeScript 7,
+ * where a bare `npx mcp-meta check` exits 2), the `npm exec` form the README's "TypeScript 7" section gives, which runs
+ * the plugin from npm's cache with TypeScript 6.0 beside it. No `typescript` at all (a JavaScript project): `npx`.
+ */
+export function parsingVerbRunner(projectTypescript: string | undefined): string {
+  return projectTypescript === undefined || typescriptSupported(projectTypescript) ? 'npx mcp-meta' : TYPESCRIPT_6_RUNNER;
+}
+
+/** README "TypeScript 7": a verb that parses sources, run with TypeScript 6.0 beside the plugin (nothing installed). */
+export const TYPESCRIPT_6_RUNNER = 'npm exec --yes --package=typescript@~6.0 --package=eslint-plugin-mcp-meta -- mcp-meta';
+
 /**
  * One line saying the installed TypeScript is outside the supported range, with the fix; `undefined` when it is in
  * range, or when no `typescript` is installed where it was looked for (nothing to compare).
  */
 export function unsupportedTypescriptWarning(version: string | undefined): string | undefined {
-  if (version === undefined) return undefined;
-  const parsed = semver.coerce(version, { includePrerelease: true });
-  // Pre-releases of a supported line (6.0.0-beta) are as supported as the line; compare on the release triple.
-  if (parsed !== null && semver.satisfies(`${parsed.major}.${parsed.minor}.${parsed.patch}`, SUPPORTED_TYPESCRIPT_RANGE)) return undefined;
+  if (version === undefined || typescriptSupported(version)) return undefined;
   return (
     `eslint-plugin-mcp-meta: TypeScript ${version} is installed, but @typescript-eslint/parser 8 (which the plugin ` +
     `parses with) supports typescript ${SUPPORTED_TYPESCRIPT_RANGE}. Fix: ${SUPPORTED_TYPESCRIPT_FIX}`

@@ -1,7 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { assertBinBuilt, removeTempDirs, makeTempDir, runBin } from './run-bin';
+import { assertBinBuilt, removeTempDirs, makeTempDir, runBin, REPO_ROOT } from './run-bin';
+import { TYPESCRIPT_6_RUNNER } from '../../src/util/typescript-support';
 
 beforeAll(assertBinBuilt);
 afterEach(removeTempDirs);
@@ -39,5 +40,36 @@ describe('mcp-meta and the installed TypeScript', () => {
     const result = runBin(['check'], projectWithTypescript(version));
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
+  });
+
+  /** A project with a tool result writing one key and no manifest, its own `typescript` at `version`. */
+  function unmanifested(version: string | undefined): string {
+    const dir = projectWithTypescript(version);
+    fs.rmSync(path.join(dir, 'mcp-meta.registry.json'));
+    return dir;
+  }
+
+  // Under the project's TypeScript 7 a bare `npx mcp-meta check` exits 2 (the parser cannot load it), so `init` (run, as
+  // the README says, through `npm exec` with TypeScript 6.0 beside it, which this bin's own TypeScript stands in for)
+  // names the next command in the form that works there; elsewhere `npx mcp-meta check`.
+  it.each([
+    ['7.0.0', `\`${TYPESCRIPT_6_RUNNER} check\``],
+    ['7.1.0-dev.20261201', `\`${TYPESCRIPT_6_RUNNER} check\``],
+    ['5.9.3', '`npx mcp-meta check`'],
+    [undefined, '`npx mcp-meta check`'],
+  ])('init under the project typescript %s ends with %s', (version, command) => {
+    const dir = unmanifested(version);
+    const result = runBin(['init'], dir);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain(`review it, then run ${command}`);
+    // init --update names the same command.
+    fs.writeFileSync(path.join(dir, 'b.ts'), 'export const s = { content: [], _meta: { b: 1 } };\n');
+    const update = runBin(['init', '--update'], dir);
+    expect(update.stdout).toContain(`review the additions, then run ${command}`);
+  });
+
+  it("the npm exec form is the README's, word for word", () => {
+    const readme = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
+    expect(readme).toContain(`${TYPESCRIPT_6_RUNNER} init`);
   });
 });

@@ -19,6 +19,7 @@ import { listSourceFiles } from '../source-files';
 import { withOriginalBom } from '../manifest-write';
 import { repositoryRoot, withFileLock, writeFileSafely } from '../safe-write';
 import { FORMAT_HELP, type Verb } from '../verb';
+import { installedTypescriptVersion, parsingVerbRunner } from '../../util/typescript-support';
 
 const USAGE = 'Usage: mcp-meta init [DIR] [--from-doc FILE.md] [--force | --update] [--accept-found] [--format text|json|github|sarif]';
 
@@ -103,6 +104,9 @@ export const initVerb: Verb = {
       );
     }
     const docRows = readDocRows(values['from-doc'] as string | undefined, cwd);
+    // The next commands this run names parse sources too: under the project's TypeScript 7 `npx mcp-meta check` exits
+    // 2, so they are given in the form that works there (the `npm exec` this run most likely came through).
+    const runner = parsingVerbRunner(installedTypescriptVersion(dir));
 
     const findings: Finding[] = [];
     const notes: string[] = [];
@@ -123,7 +127,7 @@ export const initVerb: Verb = {
           code: 'source-unreadable',
           message: `skipped, cannot parse it (${describeIoError(error)}): the _meta keys it writes are not in the manifest`,
           file,
-          fix: 'fix the syntax error (ESLint reports it too), then run `npx mcp-meta init --update`',
+          fix: `fix the syntax error (ESLint reports it too), then run \`${runner} init --update\``,
         });
       }
     }
@@ -167,12 +171,15 @@ export const initVerb: Verb = {
         code: 'key-held-back',
         message: item.message,
         // With a manifest there, a plain `init --accept-found` exits 2 ("already exists"): name the command that works.
-        fix: update ? item.fix.replace('mcp-meta init --accept-found', 'mcp-meta init --update --accept-found') : item.fix,
+        fix: item.fix.replace(
+          '`mcp-meta init --accept-found`',
+          `\`${runner === 'npx mcp-meta' ? 'mcp-meta' : runner} init${update ? ' --update' : ''} --accept-found\``,
+        ),
         ...(producer ? { file: producer } : {}),
       });
     }
     // Under the manifest's lock, like add-key: a concurrent add-key or init --update is never lost.
-    if (update) return withFileLock(target, repositoryRoot(cwd), () => updateManifest(target, manifest, notes, cwd, findings));
+    if (update) return withFileLock(target, repositoryRoot(cwd), () => updateManifest(target, manifest, notes, cwd, findings, runner));
     const schema = schemaReferenceFor(dir);
     manifest.$schema = schema.reference;
     if (!schema.resolved)
@@ -204,7 +211,7 @@ export const initVerb: Verb = {
         `emitters [${(manifest.emitters ?? []).join(', ')}], hooks [${(manifest.hooks ?? []).join(', ')}], ` +
         `hookFunctions [${(manifest.hookFunctions ?? []).join(', ')}], mergeLayer [${(manifest.mergeLayer ?? []).join(', ')}]`,
     );
-    notes.push('review it, then run `npx mcp-meta check`');
+    notes.push(`review it, then run \`${runner} check\``);
     return { verb: 'init', findings, notes, data: { file: displayPath(target, cwd), manifest } };
   },
 };
@@ -280,12 +287,21 @@ function keysOf(problems: readonly RegistryProblem[]): Set<string> {
  * an addition the validation rejects is dropped with the reason, like a rejected key in a fresh `init`. `held` are
  * the keys held back for the person, reported whatever the merge adds.
  */
-function updateManifest(target: string, found: RegistryManifest, notes: string[], cwd: string, held: Finding[] = []): VerbReport {
+function updateManifest(
+  target: string,
+  found: RegistryManifest,
+  notes: string[],
+  cwd: string,
+  held: Finding[] = [],
+  runner = 'npx mcp-meta',
+): VerbReport {
   const shown = displayPath(target, cwd);
   const current = readManifestFile(target);
   const before = parseRegistry(current.text, target, { checkGlobs: false });
   if (!before.ok) {
-    notes.push(`${shown} is unchanged: fix its problems first, then run \`mcp-meta init --update\` again`);
+    notes.push(
+      `${shown} is unchanged: fix its problems first, then run \`${runner === 'npx mcp-meta' ? 'mcp-meta' : runner} init --update\` again`,
+    );
     return { verb: 'init', findings: before.problems.map(registryProblemToFinding), notes };
   }
   const skipped = new Set<string>();
@@ -307,7 +323,7 @@ function updateManifest(target: string, found: RegistryManifest, notes: string[]
         `updated ${shown}: added ${merged.added.length} ${merged.added.length === 1 ? 'entry' : 'entries'}`,
         ...merged.added.map((line) => `  added ${line}`),
       );
-      notes.push('review the additions, then run `npx mcp-meta check`');
+      notes.push(`review the additions, then run \`${runner} check\``);
       return { verb: 'init', findings: held, notes, data: { file: shown, added: merged.added } };
     }
     for (const key of rejected) {
