@@ -1,9 +1,11 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { appValueProblemsOf, widgetLinksOf, writesAppKeys, type AppValueProblem } from '../src/analysis/apps/app-meta';
+import { appValueProblemsOf, widgetLinksOf, writesAppKeys, type AppValueProblem, type WidgetLink } from '../src/analysis/apps/app-meta';
 import { uiResourcesOf, type UiResource } from '../src/analysis/apps/app-resources';
 import { expectedMimeTypes, matchLink, wrongMimeTypes } from '../src/analysis/apps/linkage';
+import { sameServerMaybe } from '../src/analysis/apps/server-instance';
 import { describeUri } from '../src/analysis/apps/uri-value';
 import type { LinkVia } from '../src/analysis/apps/vocabulary';
+import { builtByHint } from '../src/analysis/modules/imported-helpers';
 import { defineMetaRuleVisitor, writesNoMeta } from '../src/analysis/meta-context';
 import { createRule } from '../src/util/create-rule';
 import { nearestName } from '../src/util/nearest-name';
@@ -23,7 +25,12 @@ export type MessageIds =
   | 'permissionsNotObject';
 
 /** Each value problem as a report: its message and data. */
-function problemReport(problem: AppValueProblem): { messageId: MessageIds; data: Record<string, string> } {
+function problemReport(problem: AppValueProblem, registryDir: string): { messageId: MessageIds; data: Record<string, string> } {
+  const { messageId, data } = problemMessage(problem);
+  return { messageId, data: { ...data, builtBy: builtByHint(problem.builtBy, registryDir) } };
+}
+
+function problemMessage(problem: AppValueProblem): { messageId: MessageIds; data: Record<string, string> } {
   switch (problem.kind) {
     case 'not-ui-scheme':
       return { messageId: 'notUiScheme', data: { uri: problem.uri, via: problem.via } };
@@ -55,6 +62,14 @@ function nearHint(value: string, candidates: Iterable<string>): string {
   return near === null ? '' : ` Did you mean '${near}'?`;
 }
 
+/** When another server of this file serves the URI: which one (the tool is not registered on it). */
+function otherServerHint(link: WidgetLink, uri: string, elsewhere: readonly UiResource[]): string | null {
+  const match = matchLink({ ...link, uri: { kind: 'known', values: [uri] } }, elsewhere);
+  if (match.kind !== 'matched') return null;
+  const server = match.resources[0].server;
+  return ` '${uri}' is registered on another server${server ? ` (\`${server.split('@')[0]}\`)` : ''}, not the one this tool is registered on.`;
+}
+
 function resourceUriText(resource: UiResource): string {
   return describeUri(resource.uri);
 }
@@ -71,33 +86,33 @@ export default createRule<Options, MessageIds>({
     schema: [],
     messages: {
       resourceMissing:
-        "The widget '{{uri}}' that `{{via}}` links is not a resource this file registers ({{registered}}): the host's resources/read of it fails and the tool renders no widget.{{near}} (`mcp-meta check` matches links and resources across files.)",
+        "The widget '{{uri}}' that `{{via}}` links is not a resource this file registers ({{registered}}): the host's resources/read of it fails and the tool renders no widget.{{near}} (`mcp-meta check` matches links and resources across files.){{builtBy}}",
       wrongMimeType:
         "The widget resource '{{uri}}' declares MIME type '{{value}}'{{linkedBy}}: {{hosts}} render only {{expected}}, so the widget never renders.",
       contentWithoutMimeType:
         "A content item of the widget resource '{{uri}}' has no `mimeType`: MCP Apps requires {{expected}} on what resources/read returns, and a host that checks it does not render the widget.",
       notUiScheme:
-        "'{{uri}}' in `{{via}}` is not a `ui://` URI: hosts render widgets only from ui:// resources, so the tool shows no widget.",
+        "'{{uri}}' in `{{via}}` is not a `ui://` URI: hosts render widgets only from ui:// resources, so the tool shows no widget.{{builtBy}}",
       flatDiffers:
-        "The flat `ui/resourceUri` ('{{flat}}') and `ui.resourceUri` ('{{nested}}') of this tool name different widgets: hosts that read the flat key render another widget than hosts that read `ui.resourceUri`.",
+        "The flat `ui/resourceUri` ('{{flat}}') and `ui.resourceUri` ('{{nested}}') of this tool name different widgets: hosts that read the flat key render another widget than hosts that read `ui.resourceUri`.{{builtBy}}",
       notOrigin:
-        "'{{value}}' in `{{list}}` is not an origin ({{why}}): hosts build the widget's Content-Security-Policy from origins (`https://host[:port]`, `https://*.example.com`), so they drop or reject it and the widget's requests to it are blocked.",
+        "'{{value}}' in `{{list}}` is not an origin ({{why}}): hosts build the widget's Content-Security-Policy from origins (`https://host[:port]`, `https://*.example.com`), so they drop or reject it and the widget's requests to it are blocked.{{builtBy}}",
       notDomain:
-        "'{{value}}' in `{{field}}` cannot be the widget's dedicated origin ({{why}}): the host cannot serve the widget from it and falls back to its default sandbox origin (or rejects the resource).",
+        "'{{value}}' in `{{field}}` cannot be the widget's dedicated origin ({{why}}): the host cannot serve the widget from it and falls back to its default sandbox origin (or rejects the resource).{{builtBy}}",
       visibility:
-        "'{{value}}' is not a `ui.visibility` value ('model' or 'app'): hosts ignore it, so the tool is not hidden from or shown to whom you meant.",
+        "'{{value}}' is not a `ui.visibility` value ('model' or 'app'): hosts ignore it, so the tool is not hidden from or shown to whom you meant.{{builtBy}}",
       visibilityNotArray:
-        "`ui.visibility` is an array of 'model' and 'app' (`['app']`), not a string: hosts that read it as a list ignore it and the tool keeps its default visibility.",
+        "`ui.visibility` is an array of 'model' and 'app' (`['app']`), not a string: hosts that read it as a list ignore it and the tool keeps its default visibility.{{builtBy}}",
       permission:
-        "'{{value}}' is not a `ui.permissions` permission (camera, microphone, geolocation, clipboardWrite): hosts do not grant it to the widget's iframe.{{near}}",
+        "'{{value}}' is not a `ui.permissions` permission (camera, microphone, geolocation, clipboardWrite): hosts do not grant it to the widget's iframe.{{near}}{{builtBy}}",
       permissionsNotObject:
-        '`ui.permissions` is an object of empty objects (`{ camera: {} }`), not a list: hosts read its keys, so the widget is granted none of these.',
+        '`ui.permissions` is an object of empty objects (`{ camera: {} }`), not a list: hosts read its keys, so the widget is granted none of these.{{builtBy}}',
     },
   },
   skipsFile: writesNoMeta,
   create(context) {
     const sourceCode = context.sourceCode;
-    return defineMetaRuleVisitor(context, 'manifest', ({ writes, filename }) => {
+    return defineMetaRuleVisitor(context, 'manifest', ({ writes, filename, registry }) => {
       // Most files that write `_meta` write no widget key and name no ui:// URI: one name test per key and one text
       // search. A file that names one may register a widget whose key it writes through a name not known here
       // (`[RESOURCE_URI_META_KEY]` imported from a build output): its resources' MIME types are still read.
@@ -106,7 +121,7 @@ export default createRule<Options, MessageIds>({
       // A `const` of widget `_meta` spread into several descriptors is one value: reported once, where it is written.
       const seen = new Set<string>();
       for (const problem of appValueProblemsOf(writes, filename, text)) {
-        const report = problemReport(problem);
+        const report = problemReport(problem, registry.dir);
         const key = `${problem.node.range[0]}:${report.messageId}:${JSON.stringify(report.data)}`;
         if (seen.has(key)) continue;
         seen.add(key);
@@ -116,7 +131,10 @@ export default createRule<Options, MessageIds>({
       const links = widgetLinksOf(writes, filename, text);
       const viasOf = new Map<UiResource, Set<LinkVia>>();
       for (const link of links) {
-        const match = matchLink(link, resources);
+        // Two servers created in one file (or factory) each serve their own resources: a tool on one links only those.
+        const own = resources.filter((resource) => sameServerMaybe(link.server, resource.server));
+        const scoped = own.length > 0 ? own : resources;
+        const match = matchLink(link, scoped);
         if (match.kind === 'matched') {
           for (const resource of match.resources) viasOf.set(resource, (viasOf.get(resource) ?? new Set()).add(link.via));
         } else if (
@@ -124,10 +142,15 @@ export default createRule<Options, MessageIds>({
           match.missing.every((value) => value.startsWith('ui://')) &&
           // Only where the same function registers resources too (a server's setup): a file of separate snippets, or
           // one that registers the tools in one function and the resources in another, is `check`'s to match.
-          resources.some((resource) => resource.scope === link.write.functionNode)
+          scoped.some((resource) => resource.scope === link.write.functionNode)
         ) {
-          const registered = resources.map(resourceUriText);
+          const registered = scoped.map(resourceUriText);
+          const elsewhere = resources.filter((resource) => !scoped.includes(resource));
           for (const uri of match.missing) {
+            // A helper's link written once and called from several descriptors: one report where it is written.
+            const key = `${link.node.range[0]}:resourceMissing:${uri}`;
+            if (seen.has(key)) continue;
+            seen.add(key);
             context.report({
               node: link.node,
               messageId: 'resourceMissing',
@@ -135,10 +158,13 @@ export default createRule<Options, MessageIds>({
                 uri,
                 via: link.via,
                 registered: `it registers '${registered.join("', '")}'`,
-                near: nearHint(
-                  uri,
-                  resources.flatMap((resource) => (resource.uri.kind === 'known' ? resource.uri.values : [])),
-                ),
+                near:
+                  otherServerHint(link, uri, elsewhere) ??
+                  nearHint(
+                    uri,
+                    scoped.flatMap((resource) => (resource.uri.kind === 'known' ? resource.uri.values : [])),
+                  ),
+                builtBy: builtByHint(link.builtBy, registry.dir),
               },
             });
           }

@@ -7,16 +7,19 @@
  * (`src/analysis/apps/`); the lint sees one file, this sees them all.
  */
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { widgetLinksOf, type WidgetLink } from '../analysis/apps/app-meta';
 import { uiResourcesOf, type UiResource } from '../analysis/apps/app-resources';
 import { expectedMimeTypes, matchLink, wrongMimeTypes } from '../analysis/apps/linkage';
+import { sameServerMaybe } from '../analysis/apps/server-instance';
 import { describeUri } from '../analysis/apps/uri-value';
 import type { LinkVia } from '../analysis/apps/vocabulary';
 import { analyzeFile } from '../analysis/analyze-file';
 import { parseSource } from '../analysis/modules/parse-source';
 import type { Registry } from '../registry';
 import { nearestName } from '../util/nearest-name';
+import { nearestPackageFolder } from '../util/nearest-package';
 import type { Finding } from './findings';
 import { displayPath } from './format-report';
 
@@ -30,6 +33,52 @@ interface Placed<T> {
 
 function place(node: TSESTree.Node, file: string, cwd: string): string {
   return `${displayPath(file, cwd)}:${node.loc.start.line}:${node.loc.start.column + 1}`;
+}
+
+/**
+ * The resources a link may reach: those of its own server. A server is one package (the nearest `package.json`), and
+ * within a file the `const` holding a `new` server when the code registers on one (`serverInstanceOf`); a registration
+ * on anything else may be on any server of its package. A link whose server registers no ui:// resource in a form
+ * check reads may be served some other way: it is matched against every resource, as in a one-server project.
+ */
+function serverScopes(resources: ReadonlyArray<Placed<UiResource>>): (link: Placed<WidgetLink>) => ReadonlyArray<Placed<UiResource>> {
+  const packages = new Map<string, string | null>();
+  const packageOf = (file: string): string | null => {
+    const dir = path.dirname(file);
+    if (!packages.has(dir)) packages.set(dir, nearestPackageFolder(dir));
+    return packages.get(dir) ?? null;
+  };
+  return (link) => {
+    const own = resources.filter(
+      (resource) =>
+        packageOf(resource.file) === packageOf(link.file) &&
+        (resource.file !== link.file || sameServerMaybe(link.item.server, resource.item.server)),
+    );
+    return own.length > 0 ? own : resources;
+  };
+}
+
+/** Where another server registers `uri` (a resource outside the link's scope), or null. */
+function otherServer(
+  link: Placed<WidgetLink>,
+  uri: string,
+  resources: ReadonlyArray<Placed<UiResource>>,
+  scoped: ReadonlyArray<Placed<UiResource>>,
+  cwd: string,
+): string | null {
+  const others = resources.filter((resource) => !scoped.includes(resource));
+  const match = matchLink(
+    { ...link.item, uri: { kind: 'known', values: [uri] } },
+    others.map((resource) => resource.item),
+  );
+  if (match.kind !== 'matched') return null;
+  const found = others.find((resource) => resource.item === match.resources[0])!;
+  return `at ${place(found.item.node, found.file, cwd)}`;
+}
+
+/** Where a link a helper of another module writes is built (the finding is at the call). */
+function builtIn(link: WidgetLink, cwd: string): string {
+  return link.builtBy ? ` (built by ${link.builtBy.helper}() in ${displayPath(link.builtBy.file, cwd)})` : '';
 }
 
 function at(node: TSESTree.Node): { line: number; column: number } {
@@ -62,7 +111,6 @@ export function appLinkageFindings(files: readonly string[], registry: Registry,
 
   const findings: Finding[] = [];
   const undecided: string[] = [];
-  const all = resources.map((resource) => resource.item);
   const viasOf = new Map<UiResource, { vias: Set<LinkVia>; by: Placed<WidgetLink> }>();
   // No resource registration in sight at all: the widgets are served some way this reading does not know (a
   // framework's builder, another package), not missing. Said in a note, never reported.
@@ -74,10 +122,15 @@ export function appLinkageFindings(files: readonly string[], registry: Registry,
       ],
     };
   }
+  const scopeOf = serverScopes(resources);
   for (const link of links) {
     // A link that is no ui:// URI is the rule's finding (hosts render only ui:// resources), not a missing registration.
     if (link.item.uri.kind === 'known' && link.item.uri.values.every((value) => !value.startsWith('ui://'))) continue;
-    const match = matchLink(link.item, all);
+    const scoped = scopeOf(link);
+    const match = matchLink(
+      link.item,
+      scoped.map((resource) => resource.item),
+    );
     if (match.kind === 'matched') {
       for (const resource of match.resources) {
         const entry = viasOf.get(resource) ?? { vias: new Set<LinkVia>(), by: link };
@@ -89,7 +142,21 @@ export function appLinkageFindings(files: readonly string[], registry: Registry,
     } else {
       for (const uri of match.missing) {
         if (!uri.startsWith('ui://')) continue;
-        const known = resources.flatMap((resource) =>
+        const other = otherServer(link, uri, resources, scoped, cwd);
+        if (other) {
+          findings.push({
+            severity: 'error',
+            code: 'app-resource-missing',
+            message:
+              `\`${link.item.via}\` links the widget '${uri}'${builtIn(link.item, cwd)}, which only another server registers (${other})` +
+              ": the host asks this tool's server for it, its resources/read fails and the tool renders no widget",
+            file: link.file,
+            ...at(link.item.node),
+            fix: `register '${uri}' on this tool's server too, or link a URI this server registers`,
+          });
+          continue;
+        }
+        const known = scoped.flatMap((resource) =>
           resource.item.uri.kind === 'known' ? resource.item.uri.values.map((value) => ({ value, resource })) : [],
         );
         const near = nearestName(
@@ -102,7 +169,7 @@ export function appLinkageFindings(files: readonly string[], registry: Registry,
           severity: 'error',
           code: 'app-resource-missing',
           message:
-            `\`${link.item.via}\` links the widget '${uri}', but no file registers a resource with that URI` +
+            `\`${link.item.via}\` links the widget '${uri}'${builtIn(link.item, cwd)}, but no file registers a resource with that URI` +
             ": the host's resources/read of it fails and the tool renders no widget" +
             (near && nearResource ? `; '${near}' is registered at ${place(nearResource.item.node, nearResource.file, cwd)}` : ''),
           file: link.file,

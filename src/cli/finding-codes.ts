@@ -51,7 +51,8 @@ export const FINDING_CODES: Readonly<Record<FindingCode, FindingCodeInfo>> = {
   },
   'source-unreadable': { summary: 'A producer file cannot be parsed, so its keys count as not written.', anchor: 'check' },
   'app-resource-missing': {
-    summary: 'A tool links an MCP Apps / ChatGPT widget (ui.resourceUri, openai/outputTemplate) that no file registers as a resource.',
+    summary:
+      'A tool links an MCP Apps / ChatGPT widget (ui.resourceUri, openai/outputTemplate) that no file of its server registers as a resource.',
     anchor: 'check',
   },
   'app-mime-type': {

@@ -152,4 +152,64 @@ export function tools(server: McpServer) {
     expect(status).toBe(0);
     expect(json.notes.join('\n')).not.toContain('not matched statically');
   });
+  it('links a helper builds: its parameter bound to the call, or its own literal reported at the call naming its module', () => {
+    const meta = `export function appMeta(uri: string) {
+  return { ui: { resourceUri: uri } };
+}
+export const fixedMeta = () => ({ ui: { resourceUri: 'ui://w/fixed.html' } });
+`;
+    const tools = `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { appMeta, fixedMeta } from './meta.js';
+import { VIEW } from './resources.js';
+export function tools(server: McpServer) {
+  server.registerTool('ok', { _meta: appMeta(VIEW) }, async () => ({ content: [] }));
+  server.registerTool('typo', { _meta: appMeta('ui://w/veiw.html') }, async () => ({ content: [] }));
+  server.registerTool('fixed', { _meta: fixedMeta() }, async () => ({ content: [] }));
+}
+`;
+    const dir = project({ 'src/meta.ts': meta, 'src/tools.ts': tools, 'src/resources.ts': RESOURCES('VIEW') });
+    const { status, json } = check(dir);
+    expect(status).toBe(1);
+    expect(sites(json)).toEqual(['app-resource-missing src/tools.ts:6:48', 'app-resource-missing src/tools.ts:7:41']);
+    expect(json.findings[1].message).toContain("links the widget 'ui://w/fixed.html' (built by fixedMeta() in src/meta.ts)");
+    expect(json.notes).toContain('matched 3 widget links against 1 ui:// resource');
+  });
+  it("two servers: server A's tool links a URI only server B serves (packages, and two servers in one file)", () => {
+    const server = (name: string, link: string | null, serves: string | null) =>
+      `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+export const server = new McpServer({ name: '${name}', version: '1.0.0' });
+${link ? `server.registerTool('show', { _meta: { ui: { resourceUri: '${link}' } } }, async () => ({ content: [] }));` : ''}
+${serves ? `server.registerResource('view', '${serves}', {}, async () => ({ contents: [{ uri: '${serves}', mimeType: 'text/html;profile=mcp-app', text: '' }] }));` : ''}
+`;
+    const pkg = (name: string) => JSON.stringify({ name, private: true, type: 'module' });
+    const dir = project({
+      'packages/weather/package.json': pkg('weather'),
+      'packages/weather/src/server.ts': server('weather', 'ui://maps/view.html', 'ui://weather/view.html'),
+      'packages/maps/package.json': pkg('maps'),
+      'packages/maps/src/server.ts': server('maps', 'ui://maps/view.html', 'ui://maps/view.html'),
+      // A package that registers no widget of its own: its links may be served by another package (a shared one).
+      'packages/gateway/package.json': pkg('gateway'),
+      'packages/gateway/src/server.ts': server('gateway', 'ui://weather/view.html', null),
+      'packages/both/package.json': pkg('both'),
+      'packages/both/src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const a = new McpServer({ name: 'a', version: '1.0.0' });
+const b = new McpServer({ name: 'b', version: '1.0.0' });
+a.registerTool('show', { _meta: { ui: { resourceUri: 'ui://both/b.html' } } }, async () => ({ content: [] }));
+b.registerTool('show', { _meta: { ui: { resourceUri: 'ui://both/b.html' } } }, async () => ({ content: [] }));
+a.registerResource('a', 'ui://both/a.html', {}, async () => ({ contents: [{ uri: 'ui://both/a.html', mimeType: 'text/html;profile=mcp-app', text: '' }] }));
+b.registerResource('b', 'ui://both/b.html', {}, async () => ({ contents: [{ uri: 'ui://both/b.html', mimeType: 'text/html;profile=mcp-app', text: '' }] }));
+`,
+    });
+    const { status, json } = check(dir);
+    expect(status).toBe(1);
+    expect(sites(json)).toEqual([
+      'app-resource-missing packages/both/src/server.ts:4:54',
+      'app-resource-missing packages/weather/src/server.ts:3:59',
+    ]);
+    expect(json.findings[1].message).toContain(
+      "links the widget 'ui://maps/view.html', which only another server registers (at packages/maps/src/server.ts:4:33)",
+    );
+    expect(json.findings[0].message).toContain('which only another server registers (at packages/both/src/server.ts:7:25)');
+    expect(json.findings[0].fix).toBe("register 'ui://both/b.html' on this tool's server too, or link a URI this server registers");
+  });
 });

@@ -23,7 +23,28 @@ const APP_TOOL = (meta: string) =>
 const APP_RESOURCE = (uri: string, mime = 'APP_MIME', config = '{}') =>
   `registerAppResource(server, 'View', ${uri}, ${config}, async () => ({ contents: [{ uri: ${uri}, mimeType: ${mime}, text: html }] }));\n`;
 
+/** Two servers created in one file, each with its own widget; `toolOn` registers the tool, linking `uri`. */
+const TWO_SERVERS = (toolOn: string, uri: string) => `import { McpServer } from '@modelcontextprotocol/server';
+import { RESOURCE_MIME_TYPE, registerAppResource, registerAppTool } from '@modelcontextprotocol/ext-apps/server';
+declare const html: string;
+const weather = new McpServer({ name: 'weather', version: '1.0.0' });
+const maps = new McpServer({ name: 'maps', version: '1.0.0' });
+registerAppTool(${toolOn}, 'show', { description: 'Show', _meta: { ui: { resourceUri: '${uri}' } } }, async () => ({ content: [] }));
+registerAppResource(weather, 'Forecast', 'ui://weather/view.html', {}, async () => ({ contents: [{ uri: 'ui://weather/view.html', mimeType: RESOURCE_MIME_TYPE, text: html }] }));
+registerAppResource(maps, 'Map', 'ui://maps/view.html', {}, async () => ({ contents: [{ uri: 'ui://maps/view.html', mimeType: RESOURCE_MIME_TYPE, text: html }] }));
+`;
+
 const valid: Array<ValidTestCase<[]>> = [
+  {
+    filename,
+    code: TWO_SERVERS('weather', 'ui://weather/view.html'),
+    name: "two servers in one file: a tool links its own server's widget",
+  },
+  {
+    filename,
+    code: TWO_SERVERS('maps', 'ui://maps/view.html'),
+    name: "two servers in one file: the other server's tool and widget",
+  },
   {
     filename,
     code: HEADER + APP_TOOL("{ ui: { resourceUri: 'ui://w/view.html' } }") + APP_RESOURCE("'ui://w/view.html'"),
@@ -142,6 +163,27 @@ const valid: Array<ValidTestCase<[]>> = [
 const invalid: Array<InvalidTestCase<MessageIds, []>> = [
   {
     filename,
+    // The weather server's tool links the maps server's widget: the host asks the weather server, which has no such resource.
+    code: TWO_SERVERS('weather', 'ui://maps/view.html'),
+    errors: [
+      {
+        messageId: 'resourceMissing',
+        line: 6,
+        column: 85,
+        endLine: 6,
+        endColumn: 106,
+        data: {
+          uri: 'ui://maps/view.html',
+          via: 'ui.resourceUri',
+          registered: "it registers 'ui://weather/view.html'",
+          near: " 'ui://maps/view.html' is registered on another server (`maps`), not the one this tool is registered on.",
+          builtBy: '',
+        },
+      },
+    ],
+  },
+  {
+    filename,
     // ext-apps' examples before 8bb58f3: the key from an unbuilt module (not known here), the retired MIME type.
     code:
       HEADER +
@@ -162,6 +204,7 @@ const invalid: Array<InvalidTestCase<MessageIds, []>> = [
         endLine: 6,
         endColumn: 51,
         data: {
+          builtBy: '',
           value: 'gym-tracker',
           field: 'openai/widgetDomain',
           why: 'it is a single label, not a host name: `x.claudemcpcontent.com`, `https://x.example.com`',
@@ -180,6 +223,7 @@ const invalid: Array<InvalidTestCase<MessageIds, []>> = [
         endLine: 6,
         endColumn: 102,
         data: {
+          builtBy: '',
           uri: 'ui://w/veiw.html',
           via: 'ui.resourceUri',
           registered: "it registers 'ui://w/view.html'",
@@ -231,7 +275,7 @@ const invalid: Array<InvalidTestCase<MessageIds, []>> = [
         column: 84,
         endLine: 6,
         endColumn: 115,
-        data: { uri: 'https://example.com/view.html', via: 'ui.resourceUri' },
+        data: { builtBy: '', uri: 'https://example.com/view.html', via: 'ui.resourceUri' },
       },
     ],
   },
@@ -245,7 +289,7 @@ const invalid: Array<InvalidTestCase<MessageIds, []>> = [
         column: 62,
         endLine: 6,
         endColumn: 81,
-        data: { uri: 'widget/pizza.html', via: 'openai/outputTemplate' },
+        data: { builtBy: '', uri: 'widget/pizza.html', via: 'openai/outputTemplate' },
       },
     ],
   },
@@ -259,7 +303,7 @@ const invalid: Array<InvalidTestCase<MessageIds, []>> = [
         column: 124,
         endLine: 6,
         endColumn: 141,
-        data: { flat: 'ui://w/old.html', nested: 'ui://w/view.html' },
+        data: { builtBy: '', flat: 'ui://w/old.html', nested: 'ui://w/view.html' },
       },
     ],
   },
@@ -279,7 +323,7 @@ const invalid: Array<InvalidTestCase<MessageIds, []>> = [
         column: 98,
         endLine: 6,
         endColumn: 126,
-        data: { value: 'https://api.example.com/v1', list: 'ui.csp.connectDomains', why: 'it has a path' },
+        data: { builtBy: '', value: 'https://api.example.com/v1', list: 'ui.csp.connectDomains', why: 'it has a path' },
       },
       {
         messageId: 'notOrigin',
@@ -287,7 +331,7 @@ const invalid: Array<InvalidTestCase<MessageIds, []>> = [
         column: 128,
         endLine: 6,
         endColumn: 145,
-        data: { value: 'api.example.com', list: 'ui.csp.connectDomains', why: 'it has no scheme: write https://…' },
+        data: { builtBy: '', value: 'api.example.com', list: 'ui.csp.connectDomains', why: 'it has no scheme: write https://…' },
       },
       {
         messageId: 'notOrigin',
@@ -295,7 +339,7 @@ const invalid: Array<InvalidTestCase<MessageIds, []>> = [
         column: 147,
         endLine: 6,
         endColumn: 170,
-        data: { value: 'https://x.example?y=1', list: 'ui.csp.connectDomains', why: 'it has a query' },
+        data: { builtBy: '', value: 'https://x.example?y=1', list: 'ui.csp.connectDomains', why: 'it has a query' },
       },
       {
         messageId: 'notOrigin',
@@ -303,7 +347,7 @@ const invalid: Array<InvalidTestCase<MessageIds, []>> = [
         column: 172,
         endLine: 6,
         endColumn: 175,
-        data: { value: '*', list: 'ui.csp.connectDomains', why: 'it is a CSP keyword, not an origin' },
+        data: { builtBy: '', value: '*', list: 'ui.csp.connectDomains', why: 'it is a CSP keyword, not an origin' },
       },
     ],
   },
@@ -319,7 +363,7 @@ const invalid: Array<InvalidTestCase<MessageIds, []>> = [
         column: 196,
         endLine: 6,
         endColumn: 229,
-        data: { value: 'https://cdn.example.com/assets/', list: 'openai/widgetCSP.resource_domains', why: 'it has a path' },
+        data: { builtBy: '', value: 'https://cdn.example.com/assets/', list: 'openai/widgetCSP.resource_domains', why: 'it has a path' },
       },
       {
         messageId: 'notDomain',
@@ -327,7 +371,7 @@ const invalid: Array<InvalidTestCase<MessageIds, []>> = [
         column: 257,
         endLine: 6,
         endColumn: 286,
-        data: { value: 'https://chatgpt.com/widgets', field: 'openai/widgetDomain', why: 'it has a path' },
+        data: { builtBy: '', value: 'https://chatgpt.com/widgets', field: 'openai/widgetDomain', why: 'it has a path' },
       },
     ],
   },
@@ -335,7 +379,7 @@ const invalid: Array<InvalidTestCase<MessageIds, []>> = [
     filename,
     code:
       HEADER + APP_TOOL("{ ui: { resourceUri: 'ui://w/view.html', visibility: ['model', 'user'] } }") + APP_RESOURCE("'ui://w/view.html'"),
-    errors: [{ messageId: 'visibility', line: 6, column: 126, endLine: 6, endColumn: 132, data: { value: 'user' } }],
+    errors: [{ messageId: 'visibility', line: 6, column: 126, endLine: 6, endColumn: 132, data: { builtBy: '', value: 'user' } }],
   },
   {
     filename,
@@ -352,7 +396,7 @@ const invalid: Array<InvalidTestCase<MessageIds, []>> = [
         column: 89,
         endLine: 6,
         endColumn: 94,
-        data: { value: 'camra', near: " Did you mean 'camera'?" },
+        data: { builtBy: '', value: 'camra', near: " Did you mean 'camera'?" },
       },
     ],
   },
@@ -371,7 +415,7 @@ const invalid: Array<InvalidTestCase<MessageIds, []>> = [
         column: 82,
         endLine: 6,
         endColumn: 107,
-        data: { value: 'https://example.com/app', field: 'ui.domain', why: 'it has a path' },
+        data: { builtBy: '', value: 'https://example.com/app', field: 'ui.domain', why: 'it has a path' },
       },
     ],
   },

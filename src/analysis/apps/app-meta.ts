@@ -2,13 +2,25 @@
  * What a file's `_meta` writes say about MCP Apps / ChatGPT widgets, read from the write model (no walk of its own):
  * the widget each tool descriptor links (`ui.resourceUri`, the flat `ui/resourceUri`, `openai/outputTemplate`), and
  * the values of `ui.visibility`, `ui.csp`, `ui.permissions`, `ui.domain`, `openai/widgetCSP` and
- * `openai/widgetDomain` that a host cannot use. Values an imported helper builds are its module's, read there.
+ * `openai/widgetDomain` that a host cannot use. A value a helper builds (`_meta: widgetMeta(w)`) is read from what the
+ * helper returns, its parameters bound to the call's arguments: a same-file helper's code, or an imported one's through
+ * its module's summary (`module-summary.ts`: a detached copy, no walk of that module here).
  */
 import type { TSESTree } from '@typescript-eslint/utils';
 import { propertyKeyName, staticString, unwrap } from '../syntax/ast';
-import { constInitializer, constStrings } from '../syntax/bindings';
-import type { MetaKeyWrite, MetaWrite } from '../types';
-import { uriValueOf, type UriValue } from './uri-value';
+import {
+  constInitializer,
+  constStrings,
+  functionBoundTo,
+  ownPropertyValue,
+  parameterReference,
+  type ParameterReference,
+} from '../syntax/bindings';
+import { objectLiteralOf } from '../syntax/meta-syntax';
+import { helperParameterOf, isDetached } from '../modules/module-summary';
+import type { HelperOrigin, MetaKeyWrite, MetaWrite } from '../types';
+import { registrationCallOf, serverInstanceOf } from './server-instance';
+import { normalise, uriValueOf, type BindParameter, type UriValue } from './uri-value';
 import {
   notADomain,
   notAnOrigin,
@@ -24,13 +36,17 @@ import {
 export interface WidgetLink {
   readonly via: LinkVia;
   readonly uri: UriValue;
-  /** The URI's expression (where reports about it go). */
+  /** The URI's expression (where reports about it go): for a value another module's helper builds, the call here. */
   readonly node: TSESTree.Node;
   readonly write: MetaWrite;
+  /** Set when the URI is written in another module's helper (`node` is then the call): fix it there. */
+  readonly builtBy?: HelperOrigin;
+  /** The server the tool is registered on, when the code says which (`serverInstanceOf`). */
+  readonly server: string | null;
 }
 
-/** A value a host cannot use, and why. */
-export type AppValueProblem =
+/** A value a host cannot use, and why. `builtBy`: it is written in that module's helper, and reported at the call. */
+export type AppValueProblem = (
   | { readonly kind: 'not-ui-scheme'; readonly node: TSESTree.Node; readonly via: LinkVia; readonly uri: string }
   | { readonly kind: 'flat-differs'; readonly node: TSESTree.Node; readonly flat: string; readonly nested: string }
   | { readonly kind: 'not-origin'; readonly node: TSESTree.Node; readonly list: string; readonly value: string; readonly why: string }
@@ -38,58 +54,188 @@ export type AppValueProblem =
   | { readonly kind: 'visibility'; readonly node: TSESTree.Node; readonly value: string }
   | { readonly kind: 'visibility-not-array'; readonly node: TSESTree.Node }
   | { readonly kind: 'permission'; readonly node: TSESTree.Node; readonly value: string }
-  | { readonly kind: 'permissions-not-object'; readonly node: TSESTree.Node };
+  | { readonly kind: 'permissions-not-object'; readonly node: TSESTree.Node }
+) & { readonly builtBy?: HelperOrigin };
 
 /** The keys the checks read: a write that sets none of them is skipped at once. */
 const APP_KEYS: ReadonlySet<string> = new Set(['ui', 'ui/resourceUri', 'openai/outputTemplate', 'openai/widgetCSP', 'openai/widgetDomain']);
 
+/**
+ * How one key's value is read. A value written in place is read as it is. A value a helper builds
+ * (`_meta: widgetMeta(w)`, `...appMeta(uri)`, `ui: uiOf(uri)`) is read from what the helper returns, with the helper's
+ * parameters bound to the call's arguments (`bind`): a same-file helper's literal is this file's code; an imported
+ * one's is a detached copy of its module's (`module-summary.ts`), reported at the call here (`at`), naming the module.
+ */
+interface Reading {
+  readonly file: string | null;
+  readonly bind: BindParameter;
+  /** Where a report about `node` goes: itself, or the call for a node of another module's code. */
+  readonly at: (node: TSESTree.Node) => TSESTree.Node;
+  readonly builtBy: HelperOrigin | undefined;
+  readonly sourceText: (node: TSESTree.Node) => string;
+}
+
+/** A helper's call: the call expression itself (seen through `await` and wrappers), or null. */
+function callOf(node: TSESTree.Node | null | undefined): TSESTree.CallExpression | null {
+  const inner = node ? unwrap(node) : null;
+  const call = inner?.type === 'AwaitExpression' ? unwrap(inner.argument) : inner;
+  return call?.type === 'CallExpression' ? call : null;
+}
+
+/**
+ * The argument a parameter read stands for (`w.templateUri` of `widgetMeta(w)` called as `widgetMeta(WIDGETS.pizza)`):
+ * the node of the caller's code the property path leads to, or the caller's text for a path it cannot follow (the
+ * argument is itself a parameter, a call), so two sides built from the same expression can still be matched.
+ */
+function argumentFor(
+  reference: ParameterReference,
+  call: TSESTree.CallExpression,
+  file: string | null,
+  sourceText: (node: TSESTree.Node) => string,
+): TSESTree.Node | string | null {
+  const argument = call.arguments[reference.index];
+  if (!argument || argument.type === 'SpreadElement') return null;
+  let value: TSESTree.Node = argument;
+  for (const name of reference.path) {
+    const literal = objectLiteralOf(value);
+    const next = literal ? ownPropertyValue(literal, name, file) : null;
+    if (!next) return normalise(`${sourceText(unwrap(argument))}.${reference.path.join('.')}`);
+    value = next;
+  }
+  return value;
+}
+
+/**
+ * A same-file helper whose returned literal holds `value` and the call of it that writes this `_meta` (the value given
+ * to `_meta`, or a spread of its literal: `{ ...appMeta(uri), k }`), or null.
+ */
+function sameFileHelperCall(write: MetaWrite, value: TSESTree.Node): { fn: TSESTree.FunctionLike; call: TSESTree.CallExpression } | null {
+  if (!write.metaValue) return null;
+  const literal = objectLiteralOf(write.metaValue);
+  const candidates = literal
+    ? literal.properties.flatMap((property) => (property.type === 'SpreadElement' ? [callOf(property.argument)] : []))
+    : [callOf(write.metaValue)];
+  for (const call of candidates) {
+    const callee = call ? unwrap(call.callee) : null;
+    if (!call || callee?.type !== 'Identifier') continue;
+    const fn = functionBoundTo(callee);
+    if (fn && fn.range[0] <= value.range[0] && value.range[1] <= fn.range[1]) return { fn, call };
+  }
+  return null;
+}
+
+/** How `key`'s value is read (see `Reading`), with the value to read, or null when it writes nothing readable. */
+function readingOf(
+  write: MetaWrite,
+  key: MetaKeyWrite,
+  file: string | null,
+  sourceText: (node: TSESTree.Node) => string,
+): { value: TSESTree.Node; reading: Reading } | null {
+  if (key.value === null) return null;
+  const here = (node: TSESTree.Node) => node;
+  const base = { file, sourceText, builtBy: undefined, at: here, bind: () => null };
+  const imported = key.builtBy
+    ? { value: key.value, call: callOf(key.node), reportAt: key.node, builtBy: key.builtBy }
+    : key.builtValue
+      ? { value: key.builtValue.value, call: callOf(key.builtValue.call), reportAt: key.builtValue.call, builtBy: key.builtValue.builtBy }
+      : null;
+  if (imported) {
+    const { call, reportAt } = imported;
+    const reading: Reading = {
+      ...base,
+      builtBy: imported.builtBy,
+      at: (node) => (isDetached(node) ? reportAt : node),
+      bind: (node) => {
+        const reference = helperParameterOf(node);
+        return reference && call ? argumentFor(reference, call, file, sourceText) : null;
+      },
+    };
+    return { value: imported.value, reading };
+  }
+  const helper = sameFileHelperCall(write, key.value);
+  if (!helper) return { value: key.value, reading: base };
+  const reading: Reading = {
+    ...base,
+    bind: (node) => {
+      const reference = parameterReference(node, helper.fn);
+      return reference ? argumentFor(reference, helper.call, file, sourceText) : null;
+    },
+  };
+  return { value: key.value, reading };
+}
+
+/** A node read with its helper's parameters bound: the caller's node, or null for an argument not known here. */
+function boundNode(node: TSESTree.Node | null | undefined, reading: Reading): TSESTree.Node | null {
+  if (!node) return null;
+  const bound = reading.bind(unwrap(node));
+  return typeof bound === 'string' ? null : (bound ?? node);
+}
+
 /** The object literal a value is (written in place, or a `const` bound to one), or null. */
-function objectLiteralOf(value: TSESTree.Node | null | undefined, depth = 0): TSESTree.ObjectExpression | null {
-  if (!value || depth > 4) return null;
-  const inner = unwrap(value);
+function objectIn(value: TSESTree.Node | null | undefined, reading: Reading, depth = 0): TSESTree.ObjectExpression | null {
+  const node = boundNode(value, reading);
+  if (!node || depth > 4) return null;
+  const inner = unwrap(node);
   if (inner.type === 'ObjectExpression') return inner;
-  if (inner.type === 'Identifier') return objectLiteralOf(constInitializer(inner), depth + 1);
+  if (inner.type === 'Identifier') return objectIn(constInitializer(inner), reading, depth + 1);
   return null;
 }
 
 /** The array literal a value is (in place, or a `const` bound to one), or null. */
-function arrayLiteralOf(value: TSESTree.Node | null | undefined, depth = 0): TSESTree.ArrayExpression | null {
-  if (!value || depth > 4) return null;
-  const inner = unwrap(value);
+function arrayIn(value: TSESTree.Node | null | undefined, reading: Reading, depth = 0): TSESTree.ArrayExpression | null {
+  const node = boundNode(value, reading);
+  if (!node || depth > 4) return null;
+  const inner = unwrap(node);
   if (inner.type === 'ArrayExpression') return inner;
-  if (inner.type === 'Identifier') return arrayLiteralOf(constInitializer(inner), depth + 1);
+  if (inner.type === 'Identifier') return arrayIn(constInitializer(inner), reading, depth + 1);
   return null;
+}
+
+/** Every string a value may be (see `constStrings`), its helper's parameters bound; null when not known. */
+function stringsIn(value: TSESTree.Node, reading: Reading): string[] | null {
+  const node = boundNode(value, reading);
+  return node ? constStrings(node, reading.file) : null;
 }
 
 /** Each plain `name: value` property of an object literal (spreads and computed unknown keys are left out). */
 function propertiesOf(
   literal: TSESTree.ObjectExpression,
-  file: string | null,
+  reading: Reading,
 ): Array<{ name: string; key: TSESTree.Node; value: TSESTree.Node }> {
   const found: Array<{ name: string; key: TSESTree.Node; value: TSESTree.Node }> = [];
   for (const property of literal.properties) {
     if (property.type !== 'Property' || property.kind !== 'init') continue;
-    const name = property.computed ? singleString(property.key, file) : propertyKeyName(property);
+    const name = property.computed ? singleString(property.key, reading) : propertyKeyName(property);
     if (name !== null) found.push({ name, key: property.key, value: property.value });
   }
   return found;
 }
 
-function singleString(node: TSESTree.Node, file: string | null): string | null {
-  const strings = constStrings(node, file);
+function singleString(node: TSESTree.Node, reading: Reading): string | null {
+  const strings = stringsIn(node, reading);
   return strings?.length === 1 ? strings[0] : null;
 }
 
 /** The last `name:` property of an object literal, or null. */
-function property(literal: TSESTree.ObjectExpression | null, name: string, file: string | null) {
+function property(literal: TSESTree.ObjectExpression | null, name: string, reading: Reading) {
   if (!literal) return null;
-  const all = propertiesOf(literal, file).filter((found) => found.name === name);
+  const all = propertiesOf(literal, reading).filter((found) => found.name === name);
   return all.length > 0 ? all[all.length - 1] : null;
 }
 
-/** The keys of a write that the checks read, each with its value written in this file. */
-function appKeysOf(write: MetaWrite): MetaKeyWrite[] {
-  return write.keys.filter((key) => key.name !== null && APP_KEYS.has(key.name) && key.value !== null && !key.builtBy && !key.builtValue);
+/** Each key of a write that the checks read, with how to read its value (in place, or built by a helper). */
+function appKeysOf(
+  write: MetaWrite,
+  file: string | null,
+  sourceText: (node: TSESTree.Node) => string,
+): Array<{ key: MetaKeyWrite; value: TSESTree.Node; reading: Reading }> {
+  const found: Array<{ key: MetaKeyWrite; value: TSESTree.Node; reading: Reading }> = [];
+  for (const key of write.keys) {
+    if (key.name === null || !APP_KEYS.has(key.name)) continue;
+    const read = readingOf(write, key, file, sourceText);
+    if (read) found.push({ key, ...read });
+  }
+  return found;
 }
 
 /** True when one of the writes may set a key the checks read (cheap: a name test per key). */
@@ -97,20 +243,41 @@ export function writesAppKeys(writes: readonly MetaWrite[]): boolean {
   return writes.some((write) => write.keys.some((key) => key.name !== null && APP_KEYS.has(key.name)));
 }
 
+/** A node's text: the linted file's, or for a detached copy of a helper module's code, none. */
+function sourceTextOf(text: string): (node: TSESTree.Node) => string {
+  return (node) => (isDetached(node) ? '\u2026' : text.slice(node.range[0], node.range[1]));
+}
+
+/** A report's place, and the helper module that writes its value when that place is the call here. */
+function placed(node: TSESTree.Node, reading: Reading): { node: TSESTree.Node; builtBy?: HelperOrigin } {
+  const at = reading.at(node);
+  return at === node || !reading.builtBy ? { node: at } : { node: at, builtBy: reading.builtBy };
+}
+
 /** The widget links of the tool descriptors among `writes`. */
 export function widgetLinksOf(writes: readonly MetaWrite[], file: string | null, text: string): WidgetLink[] {
-  const sourceText = (node: TSESTree.Node) => text.slice(node.range[0], node.range[1]);
+  const sourceText = sourceTextOf(text);
   const links: WidgetLink[] = [];
   for (const write of writes) {
     if (write.plane !== 'tool') continue;
-    for (const key of appKeysOf(write)) {
-      if (key.name === 'ui') {
-        const resourceUri = property(objectLiteralOf(key.value), 'resourceUri', file);
-        if (resourceUri)
-          links.push({ via: 'ui.resourceUri', uri: uriValueOf(resourceUri.value, file, sourceText), node: resourceUri.value, write });
-      } else if (key.name === 'ui/resourceUri' || key.name === 'openai/outputTemplate') {
-        links.push({ via: key.name, uri: uriValueOf(key.value!, file, sourceText), node: key.value!, write });
+    let server: string | null | undefined;
+    for (const { key, value, reading } of appKeysOf(write, file, sourceText)) {
+      let uriNode: TSESTree.Node | null = null;
+      if (key.name === 'ui') uriNode = property(objectIn(value, reading), 'resourceUri', reading)?.value ?? null;
+      else if (key.name === 'ui/resourceUri' || key.name === 'openai/outputTemplate') uriNode = value;
+      if (!uriNode) continue;
+      const bound = boundNode(uriNode, reading) ?? uriNode;
+      if (server === undefined) {
+        const call = registrationCallOf(write.node);
+        server = call ? serverInstanceOf(call) : null;
       }
+      links.push({
+        via: key.name === 'ui' ? 'ui.resourceUri' : (key.name as LinkVia),
+        uri: uriValueOf(uriNode, file, sourceText, reading.bind),
+        ...placed(bound, reading),
+        write,
+        server,
+      });
     }
   }
   return links;
@@ -123,7 +290,7 @@ export function appValueProblemsOf(writes: readonly MetaWrite[], file: string | 
   for (const link of links) {
     if (link.uri.kind !== 'known') continue;
     for (const uri of link.uri.values) {
-      if (!uri.startsWith(UI_SCHEME)) problems.push({ kind: 'not-ui-scheme', node: link.node, via: link.via, uri });
+      if (!uri.startsWith(UI_SCHEME)) problems.push({ kind: 'not-ui-scheme', node: link.node, via: link.via, uri, builtBy: link.builtBy });
     }
   }
   // The flat key and the nested field of one descriptor's `_meta` name the same widget.
@@ -131,77 +298,95 @@ export function appValueProblemsOf(writes: readonly MetaWrite[], file: string | 
     if (flat.via !== 'ui/resourceUri' || flat.uri.kind !== 'known' || flat.uri.values.length !== 1) continue;
     const nested = links.find((other) => other.write === flat.write && other.via === 'ui.resourceUri');
     if (nested?.uri.kind === 'known' && nested.uri.values.length === 1 && nested.uri.values[0] !== flat.uri.values[0]) {
-      problems.push({ kind: 'flat-differs', node: flat.node, flat: flat.uri.values[0], nested: nested.uri.values[0] });
+      problems.push({
+        kind: 'flat-differs',
+        node: flat.node,
+        flat: flat.uri.values[0],
+        nested: nested.uri.values[0],
+        builtBy: flat.builtBy,
+      });
     }
   }
+  const sourceText = sourceTextOf(text);
   for (const write of writes) {
     if (write.plane !== 'tool' && write.plane !== 'resource') continue;
-    for (const key of appKeysOf(write)) {
-      if (key.name === 'ui') uiProblems(objectLiteralOf(key.value), file, problems);
+    for (const { key, value, reading } of appKeysOf(write, file, sourceText)) {
+      if (key.name === 'ui') uiProblems(objectIn(value, reading), reading, problems);
       else if (key.name === 'openai/widgetCSP')
-        cspProblems(objectLiteralOf(key.value), OPENAI_CSP_LISTS, 'openai/widgetCSP', file, problems);
-      else if (key.name === 'openai/widgetDomain') domainProblem(key.value!, 'openai/widgetDomain', file, problems);
+        cspProblems(objectIn(value, reading), OPENAI_CSP_LISTS, 'openai/widgetCSP', reading, problems);
+      else if (key.name === 'openai/widgetDomain') domainProblem(value, 'openai/widgetDomain', reading, problems);
     }
   }
   return problems;
 }
 
-function uiProblems(ui: TSESTree.ObjectExpression | null, file: string | null, problems: AppValueProblem[]): void {
+function uiProblems(ui: TSESTree.ObjectExpression | null, reading: Reading, problems: AppValueProblem[]): void {
   if (!ui) return;
-  const visibility = property(ui, 'visibility', file);
+  const visibility = property(ui, 'visibility', reading);
   if (visibility) {
-    const array = arrayLiteralOf(visibility.value);
+    const array = arrayIn(visibility.value, reading);
     if (array) {
       for (const element of array.elements) {
         if (!element || element.type === 'SpreadElement') continue;
-        const value = singleString(element, file);
-        if (value !== null && !TOOL_VISIBILITIES.has(value)) problems.push({ kind: 'visibility', node: element, value });
+        const value = singleString(element, reading);
+        if (value !== null && !TOOL_VISIBILITIES.has(value)) problems.push({ kind: 'visibility', ...placed(element, reading), value });
       }
-    } else if (staticString(visibility.value) !== null || constStrings(visibility.value, file) !== null) {
-      problems.push({ kind: 'visibility-not-array', node: visibility.value });
+    } else {
+      const bound = boundNode(visibility.value, reading);
+      if (bound && (staticString(bound) !== null || stringsIn(bound, reading) !== null))
+        problems.push({ kind: 'visibility-not-array', ...placed(bound, reading) });
     }
   }
-  cspProblems(objectLiteralOf(property(ui, 'csp', file)?.value), UI_CSP_LISTS, 'ui.csp', file, problems);
-  const permissions = property(ui, 'permissions', file);
+  cspProblems(objectIn(property(ui, 'csp', reading)?.value, reading), UI_CSP_LISTS, 'ui.csp', reading, problems);
+  const permissions = property(ui, 'permissions', reading);
   if (permissions) {
-    const object = objectLiteralOf(permissions.value);
+    const object = objectIn(permissions.value, reading);
     if (object) {
-      for (const found of propertiesOf(object, file)) {
-        if (!UI_PERMISSIONS.has(found.name)) problems.push({ kind: 'permission', node: found.key, value: found.name });
+      for (const found of propertiesOf(object, reading)) {
+        if (!UI_PERMISSIONS.has(found.name)) problems.push({ kind: 'permission', ...placed(found.key, reading), value: found.name });
       }
-    } else if (arrayLiteralOf(permissions.value)) {
-      problems.push({ kind: 'permissions-not-object', node: permissions.value });
+    } else if (arrayIn(permissions.value, reading)) {
+      problems.push({ kind: 'permissions-not-object', ...placed(boundNode(permissions.value, reading) ?? permissions.value, reading) });
     }
   }
-  const domain = property(ui, 'domain', file);
-  if (domain) domainProblem(domain.value, 'ui.domain', file, problems);
+  const domain = property(ui, 'domain', reading);
+  if (domain) domainProblem(domain.value, 'ui.domain', reading, problems);
 }
 
 function cspProblems(
   csp: TSESTree.ObjectExpression | null,
   lists: ReadonlySet<string>,
   prefix: string,
-  file: string | null,
+  reading: Reading,
   problems: AppValueProblem[],
 ): void {
   if (!csp) return;
-  for (const found of propertiesOf(csp, file)) {
+  for (const found of propertiesOf(csp, reading)) {
     if (!lists.has(found.name)) continue;
-    const array = arrayLiteralOf(found.value);
+    const array = arrayIn(found.value, reading);
     if (!array) continue;
     for (const element of array.elements) {
       if (!element || element.type === 'SpreadElement') continue;
-      for (const value of constStrings(element, file) ?? []) {
+      for (const value of stringsIn(element, reading) ?? []) {
         const why = notAnOrigin(value);
-        if (why !== null) problems.push({ kind: 'not-origin', node: element, list: `${prefix}.${found.name}`, value, why });
+        if (why !== null)
+          problems.push({
+            kind: 'not-origin',
+            ...placed(boundNode(element, reading) ?? element, reading),
+            list: `${prefix}.${found.name}`,
+            value,
+            why,
+          });
       }
     }
   }
 }
 
-function domainProblem(node: TSESTree.Node, field: string, file: string | null, problems: AppValueProblem[]): void {
-  for (const value of constStrings(node, file) ?? []) {
+function domainProblem(node: TSESTree.Node, field: string, reading: Reading, problems: AppValueProblem[]): void {
+  const bound = boundNode(node, reading);
+  if (!bound) return;
+  for (const value of stringsIn(bound, reading) ?? []) {
     const why = notADomain(value);
-    if (why !== null) problems.push({ kind: 'not-domain', node, field, value, why });
+    if (why !== null) problems.push({ kind: 'not-domain', ...placed(bound, reading), field, value, why });
   }
 }

@@ -10,6 +10,7 @@ import { calleeName, enclosingFunction, propertyKeyName, unwrap, walkAll } from 
 import { constStrings } from '../syntax/bindings';
 import { objectLiteralOf } from '../syntax/meta-syntax';
 import { sortedHasIn } from '../syntax/offset-set';
+import { serverInstanceOf } from './server-instance';
 import { uriTemplatePattern, uriValueOf, type UriValue } from './uri-value';
 
 /** A MIME type a resource declares: where, and the strings it may be (null: not known here). */
@@ -35,6 +36,8 @@ export interface UiResource {
   readonly contentsWithoutMime: readonly TSESTree.ObjectExpression[];
   /** The function the registration is made in (the Program at the top level): a `MetaWrite.functionNode`'s kind. */
   readonly scope: TSESTree.Node;
+  /** The server it is registered on, when the code says which (`serverInstanceOf`). */
+  readonly server: string | null;
 }
 
 const cache = new WeakMap<TSESTree.Program, readonly UiResource[]>();
@@ -86,22 +89,25 @@ function collect(ast: TSESTree.Program, file: string | null, text: string): UiRe
     const name = calleeName(node);
     const args = node.arguments;
     if (name === 'registerAppResource' && args.length >= 4) {
-      resources.push(registration(args[2], args[3], args[4], 'registerAppResource', true, scopeOf(node, ast), file, sourceText));
+      resources.push(registration(args[2], args[3], args[4], 'registerAppResource', true, registeredAt(node, ast), file, sourceText));
     } else if (name === 'registerResource' && args.length >= 3 && !isSpread(args[1])) {
-      resources.push(registration(args[1], args[2], args[3], 'registerResource', false, scopeOf(node, ast), file, sourceText));
+      resources.push(registration(args[1], args[2], args[3], 'registerResource', false, registeredAt(node, ast), file, sourceText));
     } else if (name === 'resource' && args.length >= 3 && node.callee.type === 'MemberExpression' && !isSpread(args[1])) {
       const config = args.length >= 4 ? args[2] : undefined;
-      resources.push(registration(args[1], config, args[args.length - 1], 'resource', false, scopeOf(node, ast), file, sourceText));
+      resources.push(registration(args[1], config, args[args.length - 1], 'resource', false, registeredAt(node, ast), file, sourceText));
     } else if (name === 'setRequestHandler' && args.length >= 2 && handlesResources(args[0], file)) {
-      resources.push(...handlerEntries(args[1], scopeOf(node, ast), file, sourceText));
+      resources.push(...handlerEntries(args[1], registeredAt(node, ast), file, sourceText));
     }
   }
   return resources.filter((resource) => !isOtherScheme(resource.uri));
 }
 
-/** The function a registration is made in (the Program at the top level): looked up only for a registration. */
-function scopeOf(node: TSESTree.Node, ast: TSESTree.Program): TSESTree.Node {
-  return enclosingFunction(node) ?? ast;
+/**
+ * The function a registration is made in (the Program at the top level) and the server it is made on: looked up only
+ * for a registration.
+ */
+function registeredAt(node: TSESTree.CallExpression, ast: TSESTree.Program): { scope: TSESTree.Node; server: string | null } {
+  return { scope: enclosingFunction(node) ?? ast, server: serverInstanceOf(node) };
 }
 
 function isSpread(node: TSESTree.Node | undefined): boolean {
@@ -129,7 +135,7 @@ function registration(
   callback: TSESTree.Node | undefined,
   how: string,
   defaultsToAppMime: boolean,
-  scope: TSESTree.Node,
+  where: { scope: TSESTree.Node; server: string | null },
   file: string | null,
   sourceText: (node: TSESTree.Node) => string,
 ): UiResource {
@@ -154,7 +160,7 @@ function registration(
       else if (!item.properties.some((property) => property.type === 'SpreadElement')) contentsWithoutMime.push(item);
     }
   }
-  return { uri, template, node: uriNode, how, mimeTypes, defaultsToAppMime, contentsWithoutMime, scope };
+  return { uri, template, node: uriNode, how, mimeTypes, defaultsToAppMime, contentsWithoutMime, ...where };
 }
 
 function calleeIdentifier(node: TSESTree.NewExpression): string | null {
@@ -194,7 +200,7 @@ function contentItems(callback: TSESTree.Node): TSESTree.ObjectExpression[] {
  */
 function handlerEntries(
   handler: TSESTree.Node,
-  scope: TSESTree.Node,
+  where: { scope: TSESTree.Node; server: string | null },
   file: string | null,
   sourceText: (node: TSESTree.Node) => string,
 ): UiResource[] {
@@ -212,7 +218,7 @@ function handlerEntries(
       mimeTypes: [mime],
       defaultsToAppMime: false,
       contentsWithoutMime: [],
-      scope,
+      ...where,
     });
   });
   return entries;

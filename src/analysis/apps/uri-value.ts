@@ -20,12 +20,29 @@ export type UriValue =
 
 const REGEXP_SPECIAL = /[.*+?^${}()|[\]\\]/g;
 
+/**
+ * A helper's parameter read bound to a call's argument (`appMeta(w)` returning `{ ui: { resourceUri: w.uri } }`): the
+ * node of the caller's code it stands for, the source text of an argument read that is not known there
+ * (`contentWidget.templateUri`), or null when `node` reads no parameter.
+ */
+export type BindParameter = (node: TSESTree.Node) => TSESTree.Node | string | null;
+
+const NO_PARAMETERS: BindParameter = () => null;
+
 /** The URI `expression` stands for; `sourceText` gives a node's text (the linted file's, or a parsed module's). */
-export function uriValueOf(expression: TSESTree.Node, file: string | null, sourceText: (node: TSESTree.Node) => string): UriValue {
+export function uriValueOf(
+  expression: TSESTree.Node,
+  file: string | null,
+  sourceText: (node: TSESTree.Node) => string,
+  bind: BindParameter = NO_PARAMETERS,
+): UriValue {
   const inner = unwrap(expression);
+  const bound = bind(inner);
+  if (typeof bound === 'string') return { kind: 'opaque', text: bound };
+  if (bound !== null) return uriValueOf(bound, file, sourceText);
   const known = constStrings(inner, file) ?? widgetTableString(inner, file);
   if (known !== null) return { kind: 'known', values: known };
-  const parts = templateParts(inner, file, sourceText);
+  const parts = templateParts(inner, file, sourceText, bind);
   if (parts === null || parts.every((part) => part.hole)) return { kind: 'opaque', text: normalise(sourceText(inner)) };
   const text = parts.map((part) => (part.hole ? `\${${part.text}}` : part.text)).join('');
   const pattern = new RegExp(`^${parts.map((part) => (part.hole ? '.*' : part.text.replace(REGEXP_SPECIAL, '\\$&'))).join('')}$`, 's');
@@ -62,11 +79,23 @@ interface Part {
 }
 
 /** A template literal's or a `+` concatenation's parts, each known or a hole; null for any other expression. */
-function templateParts(node: TSESTree.Node, file: string | null, sourceText: (node: TSESTree.Node) => string): Part[] | null {
-  const partOf = (expression: TSESTree.Node): Part[] => {
+function templateParts(
+  node: TSESTree.Node,
+  file: string | null,
+  sourceText: (node: TSESTree.Node) => string,
+  bind: BindParameter,
+): Part[] | null {
+  const partOf = (written: TSESTree.Node): Part[] => {
+    const bound = bind(unwrap(written));
+    if (typeof bound === 'string') return [{ text: bound, hole: true }];
+    const expression = bound ?? written;
     const strings = constStrings(expression, file) ?? widgetTableString(unwrap(expression), file);
     if (strings?.length === 1) return [{ text: strings[0], hole: false }];
-    return templateParts(unwrap(expression), file, sourceText) ?? [{ text: normalise(sourceText(unwrap(expression))), hole: true }];
+    return (
+      templateParts(unwrap(expression), file, sourceText, bound ? NO_PARAMETERS : bind) ?? [
+        { text: normalise(sourceText(unwrap(expression))), hole: true },
+      ]
+    );
   };
   if (node.type === 'TemplateLiteral') {
     const parts: Part[] = [];
@@ -84,7 +113,7 @@ function templateParts(node: TSESTree.Node, file: string | null, sourceText: (no
 }
 
 /** Source text without whitespace or optional-chain marks, so `w.uri` and `w?.uri` are built the same way. */
-function normalise(text: string): string {
+export function normalise(text: string): string {
   return text.replace(/\s+/g, '').replace(/\?\./g, '.');
 }
 

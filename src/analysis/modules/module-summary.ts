@@ -14,7 +14,16 @@ import * as path from 'node:path';
 import type * as ts from 'typescript';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { isNothing, memberPropertyName, propertyKeyName, returnArguments, unwrap, walkAll } from '../syntax/ast';
-import { constInitializer, constStrings, findBinding, frozenObjectLiteral, functionBoundTo, staticKey } from '../syntax/bindings';
+import {
+  constInitializer,
+  constStrings,
+  findBinding,
+  frozenObjectLiteral,
+  functionBoundTo,
+  parameterReference,
+  staticKey,
+  type ParameterReference,
+} from '../syntax/bindings';
 import { moduleScope, returnedLiteralKeys, type ModuleScope } from '../value/meta-value';
 import { ModuleCache } from './module-cache';
 import { noteModuleRead } from './modules-read';
@@ -242,7 +251,7 @@ function helperSummary(fn: TSESTree.FunctionLike, budget: { nodes: number }, sco
   const returned: Expression[] = [];
   for (const literal of literals) {
     // The literal itself does not count towards the inlining depth: its values are inlined as deep as before.
-    const detached = detach(literal, budget, scope.file, -1);
+    const detached = detach(literal, budget, scope.file, fn, -1);
     returned.push(detached);
     const ownValues = new Map<Node, Expression>();
     if (detached.type === 'ObjectExpression') {
@@ -254,7 +263,7 @@ function helperSummary(fn: TSESTree.FunctionLike, budget: { nodes: number }, sco
     for (const key of returnedLiteralKeys(fn, literal, scope)) {
       if (key.name === null) continue;
       // A key from yet another module's helper already carries a detached value.
-      const value = key.builtBy || key.value === null ? key.value : (ownValues.get(key.node) ?? detach(key.value, budget, scope.file));
+      const value = key.builtBy || key.value === null ? key.value : (ownValues.get(key.node) ?? detach(key.value, budget, scope.file, fn));
       keys.push({ name: key.name, source: key.source, value, ...(key.builtBy ? { builtBy: key.builtBy } : {}) });
     }
   }
@@ -300,11 +309,11 @@ function literalBranches(expression: Node, depth: number): TSESTree.ObjectExpres
  * branches, a same-module builder's call replaced by what it returns, `rows.map(r => ({…}))` by an array of what the
  * callback returns, `const`s inlined. Anything else becomes an unknown identifier (the rules then say nothing of it).
  */
-function detach(value: Node, budget: { nodes: number }, file: string | null, depth = 0): Expression {
+function detach(value: Node, budget: { nodes: number }, file: string | null, fn: TSESTree.FunctionLike, depth = 0): Expression {
   if (budget.nodes <= 0 || depth > MAX_INLINE_DEPTH) return unknownNode();
   budget.nodes -= 1;
   const inner = unwrap(value);
-  const next = (node: Node): Expression => detach(node, budget, file, depth + 1);
+  const next = (node: Node): Expression => detach(node, budget, file, fn, depth + 1);
   switch (inner.type) {
     case 'Literal':
       return 'regex' in inner || 'bigint' in inner ? unknownNode() : synthetic({ type: 'Literal', value: inner.value, raw: inner.raw });
@@ -312,7 +321,7 @@ function detach(value: Node, budget: { nodes: number }, file: string | null, dep
       return synthetic({
         type: 'TemplateLiteral',
         quasis: inner.quasis.map((quasi) => synthetic({ type: 'TemplateElement', value: quasi.value, tail: quasi.tail })),
-        expressions: inner.expressions.map(() => unknownNode()),
+        expressions: inner.expressions.map((expression) => parameterNode(expression, fn) ?? unknownNode()),
       });
     case 'UnaryExpression':
       return inner.operator === '-'
@@ -321,8 +330,10 @@ function detach(value: Node, budget: { nodes: number }, file: string | null, dep
     case 'Identifier': {
       if (inner.name === 'undefined') return synthetic({ type: 'Identifier', name: 'undefined' });
       const init = constInitializer(inner);
-      return init ? next(init) : unknownNode();
+      return init ? next(init) : (parameterNode(inner, fn) ?? unknownNode());
     }
+    case 'MemberExpression':
+      return parameterNode(inner, fn) ?? unknownNode();
     case 'AwaitExpression':
       return next(inner.argument);
     case 'ConditionalExpression':
@@ -407,6 +418,27 @@ function synthetic(fields: Record<string, unknown>): Expression {
 
 function unknownNode(): Expression {
   return synthetic({ type: 'Identifier', name: '__unknown__' });
+}
+
+/**
+ * A read of the helper's parameter (`w.templateUri` in `widgetMeta(w)`): still unknown to every reader, marked with
+ * which argument and property path it is, so a caller that knows its arguments can read it (`helperParameterOf`).
+ */
+function parameterNode(node: Node, fn: TSESTree.FunctionLike): Expression | null {
+  const reference = parameterReference(node, fn);
+  return reference
+    ? synthetic({ type: 'Identifier', name: '__unknown__', parameter: { index: reference.index, path: [...reference.path] } })
+    : null;
+}
+
+/** The parameter a detached node reads (see `parameterNode`), or null. */
+export function helperParameterOf(node: Node): ParameterReference | null {
+  return (node as { parameter?: ParameterReference }).parameter ?? null;
+}
+
+/** True for a node of a detached copy (a helper module's value): it has no place in the linted file. */
+export function isDetached(node: Node): boolean {
+  return node.range === NOWHERE.range;
 }
 
 /**

@@ -16,6 +16,8 @@ export interface SdkRegistration {
   /** The config's and the callback's positions in the name-first form, where they are fixed. */
   readonly config?: number;
   readonly callback?: number;
+  /** The server's position when it is an argument (MCP Apps' helpers); absent: the call's receiver (`server.registerTool`). */
+  readonly server?: number;
 }
 
 export const SDK_REGISTRATIONS: ReadonlyMap<string, SdkRegistration> = new Map<string, SdkRegistration>([
@@ -25,8 +27,8 @@ export const SDK_REGISTRATIONS: ReadonlyMap<string, SdkRegistration> = new Map<s
   ['tool', { plane: 'tool', configFirst: false }],
   ['resource', { plane: 'resource', configFirst: false }],
   ['prompt', { plane: 'prompt', configFirst: false }],
-  ['registerAppTool', { plane: 'tool', configFirst: false, config: 2, callback: 3 }],
-  ['registerAppResource', { plane: 'resource', configFirst: false, config: 3 }],
+  ['registerAppTool', { plane: 'tool', configFirst: false, config: 2, callback: 3, server: 0 }],
+  ['registerAppResource', { plane: 'resource', configFirst: false, config: 3, server: 0 }],
 ]);
 
 /** The registrations whose last argument is a tool callback (its return is a tool result). */

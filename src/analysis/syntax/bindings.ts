@@ -224,6 +224,51 @@ function unique(names: string[]): string[] | null {
   return distinct.length <= MAX_UNION ? distinct : null;
 }
 
+/** A read of a function's parameter: which argument it is, and the property path read from it. */
+export interface ParameterReference {
+  readonly index: number;
+  readonly path: readonly string[];
+}
+
+/**
+ * `node` read inside `fn` as one of its parameters: `w` or `w.templateUri` for `(w) => …`, `uri` for `({ uri }) => …`
+ * (the property path into the argument), so a helper's returned value can be read with a call's arguments. Null for
+ * any other expression, or when a scope between `node` and `fn` declares the name again.
+ */
+export function parameterReference(node: Node, fn: TSESTree.FunctionLike): ParameterReference | null {
+  const path: string[] = [];
+  let current: Node = unwrap(node);
+  while (current.type === 'MemberExpression') {
+    const name = memberPropertyName(current);
+    if (name === null) return null;
+    path.unshift(name);
+    current = unwrap(current.object);
+  }
+  if (current.type !== 'Identifier') return null;
+  const name = current.name;
+  let child: Node = current;
+  for (let scope: Node | undefined = current.parent; scope !== fn; child = scope, scope = scope.parent) {
+    if (!scope || bindingIn(scope, name, child)) return null;
+  }
+  for (const [index, param] of fn.params.entries()) {
+    const inner = param.type === 'TSParameterProperty' ? param.parameter : param;
+    const bound = inner.type === 'AssignmentPattern' ? inner.left : inner;
+    if (bound.type === 'Identifier' && bound.name === name) return { index, path };
+    if (bound.type !== 'ObjectPattern') continue;
+    for (const property of bound.properties) {
+      if (property.type !== 'Property') continue;
+      const value = property.value.type === 'AssignmentPattern' ? property.value.left : property.value;
+      const key = property.computed
+        ? staticString(property.key)
+        : property.key.type === 'Identifier'
+          ? property.key.name
+          : staticString(property.key);
+      if (value.type === 'Identifier' && value.name === name && key !== null) return { index, path: [key, ...path] };
+    }
+  }
+  return null;
+}
+
 /** A same-file function that `identifier` names: a function declaration or a `const` bound to a function. */
 export function functionBoundTo(identifier: TSESTree.Identifier): TSESTree.FunctionLike | null {
   const binding = findBinding(identifier.name, identifier);

@@ -1,0 +1,22 @@
+/** Helpers that build a tool's widget `_meta` in another module, as real servers do (Vercel's ChatGPT template). */
+export interface ContentWidget {
+  readonly templateUri: string;
+  readonly invoking: string;
+}
+
+export function widgetMeta(widget: ContentWidget) {
+  return {
+    'openai/outputTemplate': widget.templateUri,
+    'openai/toolInvocation/invoking': widget.invoking,
+  } as const;
+}
+
+export function appMeta(uri: string) {
+  return { ui: { resourceUri: uri } };
+}
+
+export const fixedMeta = () => ({ ui: { resourceUri: 'ui://w/fixed.html' } });
+
+export function cspMeta() {
+  return { ui: { csp: { connectDomains: ['https://api.example.com/v1'] } } };
+}

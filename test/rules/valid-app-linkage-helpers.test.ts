@@ -1,0 +1,170 @@
+/**
+ * valid-app-linkage on `_meta` a helper builds (`_meta: widgetMeta(w)`): a same-file helper's returned literal, and an
+ * imported one's through its module's summary, with the helper's parameters bound to the call's arguments. A value
+ * written in the helper is reported there (same file) or at the call, naming the module (imported); a value passed as
+ * an argument is reported at the argument.
+ */
+import path from 'node:path';
+import { RuleTester, type InvalidTestCase, type ValidTestCase } from '@typescript-eslint/rule-tester';
+import rule, { type MessageIds } from '../../rules/valid-app-linkage';
+
+const PROJECT = path.resolve(__dirname, 'apps-linkage-fixture');
+const filename = path.join(PROJECT, 'src/server.ts');
+const ruleTester = new RuleTester({ settings: { 'mcp-meta': { registry: path.join(PROJECT, 'mcp-meta.registry.json') } } });
+
+const HEADER = `import { RESOURCE_MIME_TYPE as APP_MIME, registerAppResource, registerAppTool } from '@modelcontextprotocol/ext-apps/server';
+import type { McpServer } from '@modelcontextprotocol/server';
+import { appMeta, cspMeta, fixedMeta, widgetMeta } from './widget-meta.js';
+declare const server: McpServer;
+declare const html: string;
+`;
+const TOOL = (meta: string) => `registerAppTool(server, 'show', { description: 'Show', _meta: ${meta} }, async () => ({ content: [] }));\n`;
+const RESOURCE = (uri = "'ui://w/view.html'", mime = 'APP_MIME') =>
+  `registerAppResource(server, 'View', ${uri}, {}, async () => ({ contents: [{ uri: ${uri}, mimeType: ${mime}, text: html }] }));\n`;
+const CHATGPT_RESOURCE = (uri: string) =>
+  `server.registerResource('w', ${uri}, {}, async () => ({ contents: [{ uri: ${uri}, mimeType: 'text/html+skybridge', text: html }] }));\n`;
+const HINT = (helper: string) => ` It is built by ${helper}() in 'src/widget-meta.ts': fix it there.`;
+
+const valid: Array<ValidTestCase<[]>> = [
+  {
+    filename,
+    code:
+      HEADER + 'function meta(uri: string) {\n  return { ui: { resourceUri: uri } };\n}\n' + TOOL("meta('ui://w/view.html')") + RESOURCE(),
+    name: "a same-file helper's parameter bound to the registered URI",
+  },
+  {
+    filename,
+    code: HEADER + TOOL("appMeta('ui://w/view.html')") + RESOURCE(),
+    name: "an imported helper's parameter bound to the registered URI",
+  },
+  {
+    filename,
+    code:
+      HEADER +
+      "const WIDGET = { templateUri: 'ui://widget/pizza.html', invoking: 'Loading' };\n" +
+      "server.registerTool('pizza', { _meta: widgetMeta(WIDGET) }, async () => ({ content: [] }));\n" +
+      CHATGPT_RESOURCE('WIDGET.templateUri'),
+    name: "Vercel's template: widgetMeta(widget) reads widget.templateUri, registered from the same table",
+  },
+  {
+    filename,
+    code:
+      HEADER +
+      'export function register(widget: { templateUri: string; invoking: string }) {\n' +
+      "  server.registerTool('w', { _meta: widgetMeta(widget) }, async () => ({ content: [] }));\n" +
+      CHATGPT_RESOURCE("'ui://widget/other.html'") +
+      '}\n',
+    name: 'an argument not known here (a parameter of the caller) is not matched by guessing',
+  },
+  {
+    filename,
+    code: HEADER + "for (const uri of ['ui://w/a.html', 'ui://w/b.html']) {\n  " + TOOL('appMeta(uri)') + '  ' + RESOURCE('uri') + '}\n',
+    name: 'a loop registering each widget and its tool from the same variable',
+  },
+];
+
+const invalid: Array<InvalidTestCase<MessageIds, []>> = [
+  {
+    filename,
+    code: HEADER + "function meta() {\n  return { ui: { resourceUri: 'ui://w/veiw.html' } };\n}\n" + TOOL('meta()') + RESOURCE(),
+    errors: [{ messageId: 'resourceMissing', line: 7, column: 31, endLine: 7, endColumn: 49 }],
+  },
+  {
+    filename,
+    code:
+      HEADER + 'function meta(uri: string) {\n  return { ui: { resourceUri: uri } };\n}\n' + TOOL("meta('ui://w/veiw.html')") + RESOURCE(),
+    errors: [{ messageId: 'resourceMissing', line: 9, column: 68, endLine: 9, endColumn: 86 }],
+  },
+  {
+    filename,
+    code:
+      HEADER +
+      'const meta = ({ uri, domain }: { uri: string; domain: string }) => ({ ui: { resourceUri: uri, domain } });\n' +
+      TOOL("meta({ uri: 'ui://w/veiw.html', domain: 'https://x.example.com/app' })") +
+      RESOURCE(),
+    errors: [
+      { messageId: 'resourceMissing', line: 7, column: 75, endLine: 7, endColumn: 93 },
+      { messageId: 'notDomain', line: 7, column: 103, endLine: 7, endColumn: 130 },
+    ],
+  },
+  {
+    filename,
+    code: HEADER + TOOL('fixedMeta()') + RESOURCE(),
+    errors: [
+      {
+        messageId: 'resourceMissing',
+        line: 6,
+        column: 63,
+        endLine: 6,
+        endColumn: 74,
+        data: {
+          uri: 'ui://w/fixed.html',
+          via: 'ui.resourceUri',
+          registered: "it registers 'ui://w/view.html'",
+          near: " Did you mean 'ui://w/view.html'?",
+          builtBy: HINT('fixedMeta'),
+        },
+      },
+    ],
+  },
+  {
+    filename,
+    code: HEADER + TOOL("appMeta('ui://w/veiw.html')") + RESOURCE(),
+    errors: [
+      {
+        messageId: 'resourceMissing',
+        line: 6,
+        column: 71,
+        endLine: 6,
+        endColumn: 89,
+        data: {
+          uri: 'ui://w/veiw.html',
+          via: 'ui.resourceUri',
+          registered: "it registers 'ui://w/view.html'",
+          near: " Did you mean 'ui://w/view.html'?",
+          builtBy: '',
+        },
+      },
+    ],
+  },
+  {
+    filename,
+    code: HEADER + TOOL("{ ...appMeta('ui://w/veiw.html'), 'openai/widgetAccessible': true }") + RESOURCE(),
+    errors: [{ messageId: 'resourceMissing', line: 6, column: 76, endLine: 6, endColumn: 94 }],
+  },
+  {
+    filename,
+    code:
+      HEADER +
+      "const WIDGET = { templateUri: 'widget/pizza.html', invoking: 'Loading' };\n" +
+      "server.registerTool('pizza', { _meta: widgetMeta(WIDGET) }, async () => ({ content: [] }));\n",
+    errors: [
+      {
+        messageId: 'notUiScheme',
+        line: 6,
+        column: 31,
+        endLine: 6,
+        endColumn: 50,
+        data: { uri: 'widget/pizza.html', via: 'openai/outputTemplate', builtBy: '' },
+      },
+    ],
+  },
+  {
+    filename,
+    code:
+      HEADER +
+      "registerAppResource(server, 'View', 'ui://w/view.html', { _meta: cspMeta() }, async () => ({ contents: [{ uri: 'ui://w/view.html', mimeType: APP_MIME, text: html }] }));\n",
+    errors: [
+      {
+        messageId: 'notOrigin',
+        line: 6,
+        column: 66,
+        endLine: 6,
+        endColumn: 75,
+        data: { value: 'https://api.example.com/v1', list: 'ui.csp.connectDomains', why: 'it has a path', builtBy: HINT('cspMeta') },
+      },
+    ],
+  },
+];
+
+ruleTester.run('valid-app-linkage (helpers)', rule, { valid, invalid });
