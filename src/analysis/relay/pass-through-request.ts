@@ -34,7 +34,7 @@ import {
 import { findBinding, patternDeclares } from '../syntax/bindings';
 import { countCost } from '../../util/cost-counter';
 import { sortedHasIn } from '../syntax/offset-set';
-import { isToolCallback } from './pass-through';
+import { isToolCallback, registeredCallbackOf } from './pass-through';
 import { stripAwait } from './upstream-calls';
 import { CALL_TOOL } from './pass-through-marks';
 import { SDK_REGISTRATIONS } from '../plane/sdk-registrations';
@@ -227,8 +227,9 @@ const CONTEXT_MEMBERS: ReadonlySet<string> = new Set([
  * context parameter (`(args, extra)`; a lone parameter only when the body uses it as one: `extra.signal`), or the
  * request of a `tools/call` handler (`(request, extra)` -> `request.params._meta`).
  */
-function callerMetaOf(fn: FunctionNode, file: { v2: boolean }): string | null {
-  const call = fn.parent;
+function callerMetaOf(fn: FunctionNode, file: { v2: boolean }, sinks: TeamSinkNames): string | null {
+  // A handler composed with middleware (`withAuth(async (request, extra) => …)`) is registered through the wrapper.
+  const call = registeredCallbackOf(fn, sinks)?.parent;
   if (call?.type === 'CallExpression' && calleeName(call) === 'setRequestHandler') {
     const request = fn.params[0];
     return request?.type === 'Identifier' ? `${request.name}.params._meta` : null;
@@ -327,7 +328,7 @@ function droppedCallerMetaAt(call: TSESTree.CallExpression, sinks: TeamSinkNames
   const callback = enclosingToolCallback(call, sinks);
   const handler = callback ? null : enclosingRequestHandler(call);
   let fn = callback ?? handler?.fn;
-  let callerMeta = callback ? callerMetaOf(callback, { v2: importsSdkV2(call) }) : (handler?.callerMeta ?? null);
+  let callerMeta = callback ? callerMetaOf(callback, { v2: importsSdkV2(call) }, sinks) : (handler?.callerMeta ?? null);
   if (!fn || callerMeta === null) {
     // Not in a handler this file registers, but the `_meta` picks keys of a request `_meta` the function was given
     // (`execute(args, meta)` … `_meta: { progressToken: meta?.progressToken }`): that is the caller's.

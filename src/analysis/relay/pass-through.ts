@@ -669,22 +669,107 @@ function returnedFrom(node: Node): { fn: FunctionNode; statement: TSESTree.State
 
 /**
  * `registerTool(name, config, cb)`, `registerAppTool(server, name, config, cb)`, `setRequestHandler(CallToolRequestSchema
- * | 'tools/call', cb)`, or a tool registration the manifest names (`defineTool(config, cb)`, `addTool({ execute })`).
+ * | 'tools/call', cb)`, or a tool registration the manifest names (`defineTool(config, cb)`, `addTool({ execute })`),
+ * also when `cb` is composed with middleware on its way there (see `registeredCallbackOf`).
  * A name the SDK gives a meaning keeps it (as in `planes.ts`).
  */
 export function isToolCallback(fn: FunctionNode, sinks: TeamSinkNames): boolean {
-  const call = fn.parent;
-  if (call?.type === 'CallExpression' && call.arguments.includes(fn as TSESTree.CallExpressionArgument)) {
+  return registeredCallbackOf(fn, sinks) !== null;
+}
+
+/** Wrapper calls followed from a handler to its registration (`withAuth(withLogging(fn))`: two). */
+const MAX_COMPOSE_DEPTH = 4;
+
+/**
+ * What a tool registration receives as its callback when `fn` is the handler: `fn` itself, or the middleware call that
+ * composes it, as public servers write it: `registerTool(name, config, withAuth(async (args, extra) => …))`,
+ * `compose(logging)(handler)`, `withMcp('search', handler)`, or a `const` of this file given there
+ * (`const handler = async (args, extra) => …; server.registerTool(name, config, withRetry(handler))`). The composition
+ * must be visible in the file; a wrapper returns what the handler returns (the usual middleware). Null: not a tool
+ * callback.
+ */
+export function registeredCallbackOf(fn: FunctionNode, sinks: TeamSinkNames): Node | null {
+  let values: Node[] = [fn];
+  for (let depth = 0; depth <= MAX_COMPOSE_DEPTH && values.length > 0; depth += 1) {
+    const registered = values.find((value) => isRegisteredCallback(value, sinks));
+    if (registered) return registered;
+    values = values.flatMap((value) => composedBy(value));
+  }
+  return null;
+}
+
+/** Whether `value` (a function, or a wrapper call around one) is at a tool registration's callback position. */
+function isRegisteredCallback(value: Node, sinks: TeamSinkNames): boolean {
+  const call = value.parent;
+  if (call?.type === 'CallExpression' && call.arguments.includes(value as TSESTree.CallExpressionArgument)) {
     const name = calleeName(call);
-    if (name !== null && TOOL_REGISTRATIONS.has(name)) return call.arguments[call.arguments.length - 1] === fn;
-    if (name === 'setRequestHandler' && call.arguments[1] === fn) {
+    if (name !== null && TOOL_REGISTRATIONS.has(name)) return call.arguments[call.arguments.length - 1] === value;
+    if (name === 'setRequestHandler' && call.arguments[1] === value) {
       const first = unwrap(call.arguments[0]);
       if (staticString(first) === 'tools/call') return true;
       const schema = referenceText(first);
       return schema !== null && /(?:^|\.)CallToolRequestSchema$/.test(schema);
     }
   }
-  return isTeamToolCallback(fn, sinks);
+  return isTeamToolCallback(value, sinks);
+}
+
+/**
+ * The values that hold `value` one composition step further: the wrapper call it is an argument of (`withAuth(value)`,
+ * `compose(a)(value)`; not a registration, which is no wrapper), or the uses of the `const` it initialises as a call's
+ * argument (`withRetry(handler)`, `registerTool(name, config, handler)`).
+ */
+function composedBy(value: Node): Node[] {
+  let node = value;
+  while (node.parent && TYPE_WRAPPERS.has(node.parent.type)) node = node.parent;
+  const parent = node.parent;
+  if (parent?.type === 'CallExpression' && parent.callee !== node && parent.arguments.includes(node as TSESTree.CallExpressionArgument)) {
+    const name = calleeName(parent);
+    return name !== null && (TOOL_REGISTRATIONS.has(name) || name === 'setRequestHandler' || name === 'then') ? [] : [parent];
+  }
+  if (
+    parent?.type === 'VariableDeclarator' &&
+    parent.init === node &&
+    parent.id.type === 'Identifier' &&
+    parent.parent.type === 'VariableDeclaration' &&
+    parent.parent.kind === 'const'
+  ) {
+    const declared = parent.id;
+    return (argumentUsesOf(rootOf(parent)).get(declared.name) ?? []).filter((use) => bindsTo(use, parent));
+  }
+  return [];
+}
+
+/** Whether `use` reads the variable `declarator` declares (not a shadowing one). */
+function bindsTo(use: TSESTree.Identifier, declarator: TSESTree.VariableDeclarator): boolean {
+  const binding = findBinding(use.name, use);
+  return binding?.kind === 'variable' && binding.declarator === declarator;
+}
+
+const argumentUsesByProgram = new WeakMap<Node, ReadonlyMap<string, readonly TSESTree.Identifier[]>>();
+
+/** Every identifier given as a call's argument, by name (one walk of the module, the first time a handler `const` asks). */
+function argumentUsesOf(program: Node): ReadonlyMap<string, readonly TSESTree.Identifier[]> {
+  let uses = argumentUsesByProgram.get(program);
+  if (!uses) {
+    const found = new Map<string, TSESTree.Identifier[]>();
+    let visited = 0;
+    walkAll(program, (node) => {
+      visited += 1;
+      if (node.type !== 'CallExpression') return;
+      for (const argument of node.arguments) {
+        const inner = unwrap(argument) as Node;
+        if (inner.type !== 'Identifier') continue;
+        const list = found.get(inner.name);
+        if (list) list.push(inner);
+        else found.set(inner.name, [inner]);
+      }
+    });
+    countCost('pass-through-nodes', visited);
+    uses = found;
+    argumentUsesByProgram.set(program, uses);
+  }
+  return uses;
 }
 
 /** A type declared in this file (interface or object type alias) with a `metadata` or `_meta` member: that member. */
