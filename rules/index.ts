@@ -4,6 +4,7 @@
  * dependency order is entries -> rules -> src/{analysis,registry,util}; nothing under those imports rules/.
  */
 import type { TSESLint } from '@typescript-eslint/utils';
+import { FOLDER_IGNORES } from '../src/util/build-output';
 import { readPackageJson } from '../src/util/package-json';
 // One import per rule, in alphabetical order. eslint-doc-generator reads this map through the built plugin.
 import noDeprecatedMetaKey from './no-deprecated-meta-key';
@@ -66,6 +67,12 @@ function presetRules(preset: 'recommended' | 'strict'): RuleLevels {
 /** A preset for flat config. `plugins` holds this plugin itself (typed as such, so ESLint's `defineConfig` accepts it). */
 interface FlatConfig {
   name: string;
+  /**
+   * Build output, dependencies and dot-folders (`dist`, `node_modules`, `.next`...): the preset's rules skip them, as
+   * `mcp-meta init` and `check` do, so `eslint .` after a build reports (and `--fix` edits) the sources only. Not a
+   * global ignore: other configs still lint those files. A tsconfig `outDir` of another name is `createConfig`'s.
+   */
+  ignores: string[];
   plugins: Record<string, McpMetaPlugin>;
   rules: RuleLevels;
 }
@@ -103,8 +110,19 @@ const plugin: McpMetaPlugin = {
 };
 
 // Flat configs hold the plugin object itself; the eslintrc forms name it, and ESLint 8 resolves it by package name.
-plugin.configs.recommended = { name: 'mcp-meta/recommended', plugins: { [PLUGIN_NAMESPACE]: plugin }, rules: presetRules('recommended') };
-plugin.configs.strict = { name: 'mcp-meta/strict', plugins: { [PLUGIN_NAMESPACE]: plugin }, rules: presetRules('strict') };
+// The legacy (eslintrc) forms are unchanged: eslintrc says what to skip with its own `ignorePatterns`.
+plugin.configs.recommended = {
+  name: 'mcp-meta/recommended',
+  ignores: [...FOLDER_IGNORES],
+  plugins: { [PLUGIN_NAMESPACE]: plugin },
+  rules: presetRules('recommended'),
+};
+plugin.configs.strict = {
+  name: 'mcp-meta/strict',
+  ignores: [...FOLDER_IGNORES],
+  plugins: { [PLUGIN_NAMESPACE]: plugin },
+  rules: presetRules('strict'),
+};
 plugin.configs['legacy-recommended'] = { plugins: [PLUGIN_NAMESPACE], rules: presetRules('recommended') };
 plugin.configs['legacy-strict'] = { plugins: [PLUGIN_NAMESPACE], rules: presetRules('strict') };
 

@@ -36,10 +36,17 @@ export function tsconfigOutDir(dir: string): string | undefined {
 }
 
 /**
+ * The folders skipped wherever they are, as ESLint `ignores` patterns: every `node_modules`, `dist` and dot-folder.
+ * What the flat presets (`configs.recommended`, `configs.strict`) carry: a preset object is built before any config
+ * file is read, so it cannot know a tsconfig's `outDir` (`createConfig` adds it, from its `baseDir`).
+ */
+export const FOLDER_IGNORES: readonly string[] = [...SKIPPED_FOLDER_NAMES.map((name) => `**/${name}/**`), '**/.*/**'];
+
+/**
  * The same folders as ESLint `ignores` patterns, relative to `baseDir` (the config file's folder): every
  * `node_modules`, `dist` and dot-folder, and the tsconfig's `outDir`.
  */
 export function buildOutputIgnores(baseDir: string): string[] {
   const outDir = tsconfigOutDir(baseDir);
-  return [...SKIPPED_FOLDER_NAMES.map((name) => `**/${name}/**`), '**/.*/**', ...(outDir === undefined ? [] : [`${outDir}/**`])];
+  return [...FOLDER_IGNORES, ...(outDir === undefined ? [] : [`${outDir}/**`])];
 }

@@ -24,6 +24,18 @@ const CONFIG = `import config from '${toPosix(path.join(repoRoot, 'dist/src/conf
 export default [config.createConfig({ registry: './mcp-meta.registry.json', baseDir: import.meta.dirname })];
 `;
 
+/** The README's "by hand" config: the plain preset object, with the parser and the manifest set beside it. */
+const PRESET_CONFIG = `import path from 'node:path';
+import tsParser from '@typescript-eslint/parser';
+import mcpMeta from '${toPosix(path.join(repoRoot, 'dist/src/index.js'))}';
+
+export default [
+  { files: ['**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'], languageOptions: { parser: tsParser } },
+  mcpMeta.configs.recommended,
+  { settings: { 'mcp-meta': { registry: path.join(import.meta.dirname, 'mcp-meta.registry.json') } } },
+];
+`;
+
 async function lintDot(dir: string): Promise<string[]> {
   const results = parseJsonOutput(await runEslint(dir, ['.', '-f', 'json']));
   return results
@@ -64,5 +76,24 @@ describe('eslint . after a build lints the sources only, as init and check read 
     const update = runBin(['init', '--update', '--format', 'json'], dir);
     expect((JSON.parse(update.stdout) as { data?: { added?: string[] } }).data?.added ?? []).toEqual([]);
     expect(update.stdout).not.toMatch(/build\/|dist\//);
+  });
+});
+
+describe('the plain flat presets skip build output too', () => {
+  it.each([['recommended'], ['strict']])('configs.%s: same findings before and after tsc writes dist/, none there', async (preset) => {
+    fs.mkdirSync(scratchRoot, { recursive: true });
+    const dir = fs.mkdtempSync(path.join(scratchRoot, 'build-output-preset-'));
+    made.push(dir);
+    fs.cpSync(path.join(repoRoot, 'fixtures/sdk-server'), dir, { recursive: true });
+    fs.rmSync(path.join(dir, 'eslint.config.js'));
+    fs.writeFileSync(path.join(dir, 'eslint.config.mjs'), PRESET_CONFIG.replace('configs.recommended', `configs.${preset}`));
+
+    const before = await lintDot(dir);
+    expect(before.length).toBeGreaterThan(0);
+    expect(before.every((line) => line.startsWith('src/'))).toBe(true);
+
+    await build(dir, 'dist');
+    expect(fs.readdirSync(path.join(dir, 'dist')).length).toBeGreaterThan(0);
+    expect(await lintDot(dir)).toEqual(before);
   });
 });
