@@ -196,3 +196,102 @@ teamTester.run('no-unregistered-meta-key: a team registration declared to flatte
     },
   ],
 });
+
+/**
+ * The conventions' plane column (`types`, `registrations`, `nestedMeta`), read by the plane phase (`of-framework.ts`)
+ * in a file that imports the framework: mcp-use's `server.tool(definition, cb)` takes its definition first (SDK v1's
+ * `tool` never does), so its `_meta` is the tool descriptor's; `server.resource(definition, cb)` a resource's;
+ * skybridge forwards `registerTool({ view: { _meta } })` onto the view resource's `_meta`. Manifest:
+ * test/rules/frameworks-fixture (`com.example/category` on the tool, `com.example/theme` on a resource).
+ */
+const FRAMEWORKS = path.resolve(__dirname, 'frameworks-fixture');
+const APP = path.join(FRAMEWORKS, 'src/server.ts');
+const frameworksTester = new RuleTester({ settings: { 'mcp-meta': { registry: path.join(FRAMEWORKS, MANIFEST) } } });
+const MCP_USE = 'import { MCPServer } from "mcp-use";\nconst server = new MCPServer({ name: "s", version: "1" });\n';
+const SKYBRIDGE = 'import { McpServer } from "skybridge/server";\nconst server = new McpServer({ name: "s", version: "1" }, {});\n';
+const wrongPlane = (key: string, registered: string, plane: string, planeValue: string, line: number, column: number) => ({
+  messageId: 'wrongPlane' as const,
+  data: { key, registry: MANIFEST, registered, plane, planeValue },
+  line,
+  column,
+});
+
+frameworksTester.run('no-unregistered-meta-key: framework registrations place _meta (mcp-use, skybridge)', keyRule, {
+  valid: [
+    {
+      filename: APP,
+      code: `${MCP_USE}server.tool({ name: "search", _meta: { "com.example/category": "retrieval" } }, async () => ({ content: [] }));`,
+      name: "mcp-use: the definition's _meta is the tool descriptor's, where the key is registered",
+    },
+    {
+      filename: APP,
+      code: `${MCP_USE}server.resource({ name: "view", uri: "ui://view.html", _meta: { "com.example/theme": "dark" } }, async () => ({ contents: [] }));`,
+      name: "mcp-use: a resource definition's _meta is the resource's",
+    },
+    {
+      filename: APP,
+      code: 'server.tool({ name: "search", _meta: { "com.example/theme": "dark" } }, async () => ({ content: [] }));',
+      name: "without mcp-use imported, SDK v1's tool never takes its config first: the object is of unknown kind",
+    },
+    {
+      filename: APP,
+      code: `${SKYBRIDGE}server.registerTool({ name: "search", view: { component: "search", _meta: { "com.example/theme": "dark" } } }, async () => ({ content: [] }));`,
+      name: "skybridge: view._meta is the view resource's",
+    },
+    {
+      filename: APP,
+      code: 'server.registerTool({ name: "search", view: { component: "search", _meta: { "com.example/category": "x" } } }, async () => ({ content: [] }));',
+      name: 'without skybridge imported, a view property is nothing known: its _meta is of unknown kind',
+    },
+  ],
+  invalid: [
+    {
+      filename: APP,
+      code: `${MCP_USE}server.tool({ name: "search", _meta: { "com.example/theme": "dark" } }, async () => ({ content: [] }));`,
+      errors: [wrongPlane('com.example/theme', 'resource', 'tool descriptor', 'tool', 3, 40)],
+      name: "mcp-use: a resource's key on a tool definition is on the wrong plane",
+    },
+    {
+      filename: APP,
+      code: `${MCP_USE}const definition = { name: "search", _meta: { "com.example/theme": "dark" } };\nserver.tool(definition, async () => ({ content: [] }));`,
+      errors: [wrongPlane('com.example/theme', 'resource', 'tool descriptor', 'tool', 3, 47)],
+      name: 'mcp-use: a definition held in a const and registered later is the tool descriptor too',
+    },
+    {
+      filename: APP,
+      code: `${SKYBRIDGE}server.registerTool({ name: "search", view: { component: "search", _meta: { "com.example/category": "x" } } }, async () => ({ content: [] }));`,
+      errors: [wrongPlane('com.example/category', 'tool descriptor', 'resource', 'resource', 3, 77)],
+      name: "skybridge: a tool's key in view._meta lands on the view resource, the wrong plane",
+    },
+  ],
+});
+
+const TOOL_DEFINITION = (importLine: string) =>
+  `${importLine}\nexport const definition: ToolDefinition = {\n  name: "weather",\n  _meta: { ui: { csp: { connectDomains: [] } } },\n};`;
+
+frameworksTester.run("no-unregistered-meta-field: a framework's descriptor type places its object (mcp-use ToolDefinition)", fieldRule, {
+  valid: [
+    {
+      filename: APP,
+      code: TOOL_DEFINITION('interface ToolDefinition { name: string; _meta?: Record<string, unknown> }'),
+      name: 'a type named ToolDefinition from no framework is a tool by its name only: host fields are not judged',
+    },
+  ],
+  invalid: [
+    {
+      filename: APP,
+      code: TOOL_DEFINITION('import type { ToolDefinition } from "mcp-use";'),
+      errors: [
+        {
+          messageId: 'hostFieldOnOtherPlane',
+          data: { key: 'ui', field: 'csp', planes: 'resource', plane: 'tool descriptor', host: 'MCP Apps', id: 'mcp-apps.ui' },
+          line: 4,
+          column: 18,
+          endLine: 4,
+          endColumn: 21,
+        },
+      ],
+      name: "mcp-use's ToolDefinition hands _meta on as written: a resource field of ui on it is on the wrong plane",
+    },
+  ],
+});

@@ -7,6 +7,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, forEachChildNode, isFunctionNode, parameterName, unwrap } from '../syntax/ast';
 import { findBinding } from '../syntax/bindings';
 import type { PlaneDecision } from '../planes';
+import { frameworkSinkOfArgument } from './of-framework';
 import { SDK_REGISTRATIONS } from './sdk-registrations';
 import { teamSinkOfArgument } from './team-sinks';
 
@@ -16,13 +17,19 @@ type Expression = TSESTree.Expression;
 /** Calls whose (awaited) value is a tool result: a client forwarding a call (`await client.callTool(…)`). */
 const RESULT_SOURCE_CALLS: ReadonlySet<string> = new Set(['callTool']);
 
-/** The registration (an `SDK_REGISTRATIONS` call) that `node` is a config argument of, as a decision; null otherwise. */
+/**
+ * The registration (an `SDK_REGISTRATIONS` call, a framework's own, a team's) that `node` is a config argument of, as
+ * a decision; null otherwise.
+ */
 export function sinkOfArgument(node: Node): PlaneDecision | null {
   const call = node.parent;
   if (call?.type !== 'CallExpression') return null;
   const index = call.arguments.indexOf(node as TSESTree.CallExpressionArgument);
   if (index < 0) return null;
   const name = calleeName(call) ?? '';
+  // A framework's own registration of the same name takes its config elsewhere (mcp-use's `tool({ name, _meta })`).
+  const framework = frameworkSinkOfArgument(call, index);
+  if (framework) return framework;
   const sink = SDK_REGISTRATIONS.get(name);
   if (sink) return sink.configFirst || index > 0 ? { plane: sink.plane, evidence: 'sink' } : null;
   const team = teamSinkOfArgument(call, index);

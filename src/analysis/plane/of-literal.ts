@@ -6,6 +6,7 @@ import { SDK_REGISTRATIONS } from './sdk-registrations';
 import { isTeamToolCallback } from './team-sinks';
 import { declaratorOf, laterSinkOf, outsideTypeWrappers, sinkOfArgument } from './flow';
 import { RESULT_NAME } from './names';
+import { frameworkPlaneOfNested } from './of-framework';
 import { planeOfDeclaredType } from './of-type';
 import { planeOfShape } from './of-shape';
 import { planeOfVariable } from './of-variable';
@@ -102,6 +103,9 @@ export function planeDecisionOfLiteral(literal: TSESTree.ObjectExpression): Plan
     const sink = sinkOfArgument(literal);
     if (sink) return sink;
   }
+  // skybridge's `registerTool({ view: { component, _meta } })`: the view resource's `_meta`.
+  const nested = frameworkPlaneOfNested(literal, sinkOfArgument);
+  if (nested) return nested;
   // `JSON.stringify({ jsonrpc, method, params: { ...params, _meta } })`: a literal inside a serialised body is the body.
   const outer = outermostLiteral(literal);
   if (outer !== literal && outer.parent?.type === 'CallExpression' && BODY_SINKS.has(calleeName(outer.parent) ?? '')) {

@@ -7,6 +7,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { isFunctionNode, unwrap } from '../syntax/ast';
 import { findBinding } from '../syntax/bindings';
 import type { PlaneDecision, WritePlane } from '../planes';
+import { planeOfFrameworkType } from './of-framework';
 
 type Node = TSESTree.Node;
 
@@ -40,9 +41,11 @@ const PLANE_OF_TYPE: ReadonlyMap<string, WritePlane> = new Map([
 ]);
 
 /**
- * A framework's own descriptor types, by name (`ToolMetadata`, `AppToolDefinition`, `UIResourceProps`): a type says
- * more than a variable's name, so these decide before the name fallback. Their evidence is still `name`: the framework
- * may reshape the object before the host sees it (xmcp splits `ToolMetadata._meta.ui` between the tool and its resource).
+ * Other frameworks' descriptor types, by name (`AppToolDefinition`, `UIResourceProps`): a type says more than a
+ * variable's name, so these decide before the name fallback. Their evidence is still `name`: nothing declares what the
+ * framework does with the object before the host sees it. A type `FRAMEWORK_CONVENTIONS` lists, imported from its
+ * framework's package (mcp-use's `ToolDefinition`, xmcp's `ToolMetadata`), takes the plane and evidence the table
+ * gives it first (`of-framework.ts`).
  */
 const TOOL_TYPE_NAME = /Tool(?:Config|Configuration|Def|Definition|Descriptor|Metadata|Spec)$/;
 
@@ -58,6 +61,9 @@ function planeOfTypeNode(type: TSESTree.TypeNode | undefined): PlaneDecision | n
     return null;
   }
   if (type?.type !== 'TSTypeReference') return null;
+  // A framework's descriptor type imported from its package (`FRAMEWORK_CONVENTIONS`): its plane, by type.
+  const framework = planeOfFrameworkType(type);
+  if (framework) return framework;
   const typeName = type.typeName;
   const name = typeName.type === 'Identifier' ? typeName.name : typeName.type === 'TSQualifiedName' ? typeName.right.name : null;
   if (name === null) return null;

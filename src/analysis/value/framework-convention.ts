@@ -7,50 +7,30 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { unwrap } from '../syntax/ast';
 import { objectLiteralOf } from '../syntax/meta-syntax';
-import { FRAMEWORK_CONVENTIONS, type FrameworkConvention } from '../plane/sdk-registrations';
+import { conventionOfTypeReference } from '../plane/of-framework';
+import type { FrameworkConvention } from '../plane/sdk-registrations';
 import { teamFlattenKeysOf } from '../plane/team-sinks';
 import type { MetaKeyWrite } from '../types';
 import { metaValueShape, type MetaValueShape, type ModuleScope } from './meta-value';
 
 type Node = TSESTree.Node;
 
-/** The module-level import of `local` (value or type-only): its package and imported name, or null. */
-function importOf(local: string, from: Node): { source: string; imported: string } | null {
-  let program: Node = from;
-  while (program.parent) program = program.parent;
-  if (program.type !== 'Program') return null;
-  for (const statement of program.body) {
-    if (statement.type !== 'ImportDeclaration') continue;
-    for (const specifier of statement.specifiers) {
-      if (specifier.local.name !== local) continue;
-      const source = statement.source.value;
-      if (specifier.type === 'ImportSpecifier') {
-        const imported = specifier.imported.type === 'Identifier' ? specifier.imported.name : String(specifier.imported.value);
-        return { source, imported };
-      }
-      return { source, imported: specifier.type === 'ImportDefaultSpecifier' ? 'default' : '*' };
-    }
-  }
-  return null;
+/** What the value phase reads of a convention: the separator nested keys are joined with, the keys kept nested. */
+export interface KeyFlattening {
+  readonly separator: string;
+  readonly nestedKeys: ReadonlySet<string>;
 }
 
-/** The framework convention a type names (`ToolMetadata` or `xmcp.ToolMetadata`, imported from `xmcp`), or null. */
-function conventionOfType(type: TSESTree.TypeNode | undefined): FrameworkConvention | null {
-  if (type?.type !== 'TSTypeReference') return null;
-  const name = type.typeName;
-  let source: string | null = null;
-  let imported: string | null = null;
-  if (name.type === 'Identifier') {
-    const found = importOf(name.name, name);
-    source = found?.source ?? null;
-    imported = found?.imported ?? null;
-  } else if (name.type === 'TSQualifiedName' && name.left.type === 'Identifier') {
-    const found = importOf(name.left.name, name);
-    source = found?.imported === '*' ? found.source : null;
-    imported = name.right.name;
-  }
-  if (source === null || imported === null) return null;
-  return FRAMEWORK_CONVENTIONS.find((each) => each.packages.includes(source) && each.types.has(imported)) ?? null;
+/** The flattening a type names (`ToolMetadata` imported from `xmcp`), or null (none, or a convention that keeps keys). */
+function conventionOfType(type: TSESTree.TypeNode | undefined): KeyFlattening | null {
+  const convention = conventionOfTypeReference(type)?.convention;
+  return flatteningOf(convention);
+}
+
+function flatteningOf(convention: FrameworkConvention | undefined): KeyFlattening | null {
+  return convention?.flattenKeys === undefined
+    ? null
+    : { separator: convention.flattenKeys, nestedKeys: convention.nestedKeys ?? new Set() };
 }
 
 /**
@@ -58,7 +38,7 @@ function conventionOfType(type: TSESTree.TypeNode | undefined): FrameworkConvent
  * the annotation of the variable it initialises (`const metadata: ToolMetadata = { … }`) names a framework's
  * descriptor type. Null for any other literal (the same nested `_meta` elsewhere stays a nested key).
  */
-export function frameworkConventionOf(literal: TSESTree.ObjectExpression): FrameworkConvention | null {
+export function frameworkConventionOf(literal: TSESTree.ObjectExpression): KeyFlattening | null {
   return conventionOfDescriptorType(literal) ?? teamConventionOf(literal);
 }
 
@@ -66,14 +46,12 @@ export function frameworkConventionOf(literal: TSESTree.ObjectExpression): Frame
  * The manifest's own declaration of the same convention, for a team's registration function (`sinks.registrations`
  * with `"flattenKeys": "/"`): its config's nested `_meta`, written in place, is flattened as xmcp's is.
  */
-function teamConventionOf(literal: TSESTree.ObjectExpression): FrameworkConvention | null {
+function teamConventionOf(literal: TSESTree.ObjectExpression): KeyFlattening | null {
   const separator = teamFlattenKeysOf(literal);
-  return separator === null
-    ? null
-    : { framework: 'manifest sinks', packages: [], types: new Map(), flattenKeys: separator, nestedKeys: new Set() };
+  return separator === null ? null : { separator, nestedKeys: new Set() };
 }
 
-function conventionOfDescriptorType(literal: TSESTree.ObjectExpression): FrameworkConvention | null {
+function conventionOfDescriptorType(literal: TSESTree.ObjectExpression): KeyFlattening | null {
   let node: Node = literal;
   while (
     node.parent &&
@@ -90,19 +68,19 @@ function conventionOfDescriptorType(literal: TSESTree.ObjectExpression): Framewo
 
 /**
  * The shape of `_meta` as the framework sends it: each key whose value is an object literal (written in place or held
- * in a `const`) becomes one key per leaf, named by the path joined with `convention.flattenKeys`, reported at the
+ * in a `const`) becomes one key per leaf, named by the path joined with `convention.separator`, reported at the
  * leaf's own property key; the top-level keys in `nestedKeys`, and values that are no object literal (arrays,
  * calls), stay as written. A spread inside a nested object adds keys not known here, as a spread at the top does.
  */
-export function flattenedShape(shape: MetaValueShape, convention: FrameworkConvention, scope: ModuleScope): MetaValueShape {
+export function flattenedShape(shape: MetaValueShape, convention: KeyFlattening, scope: ModuleScope): MetaValueShape {
   const keys: MetaKeyWrite[] = [];
   const spreads = [...shape.spreads];
   const flatten = (key: MetaKeyWrite, prefix: string | null, depth: number): void => {
-    const name = prefix === null || key.name === null ? key.name : `${prefix}${convention.flattenKeys}${key.name}`;
+    const name = prefix === null || key.name === null ? key.name : `${prefix}${convention.separator}${key.name}`;
     const nested =
       key.value && !key.builtBy && depth < MAX_FLATTEN_DEPTH ? objectLiteralOf(unwrap(key.value) as TSESTree.Expression) : null;
     if (name === null || !nested || (prefix === null && convention.nestedKeys.has(name))) {
-      keys.push(prefix === null ? key : { ...key, name, flattened: { prefix, separator: convention.flattenKeys } });
+      keys.push(prefix === null ? key : { ...key, name, flattened: { prefix, separator: convention.separator } });
       return;
     }
     const inner = metaValueShape(nested, null, scope);
