@@ -29,7 +29,14 @@ export type CostCounter =
   /** Rules whose own `create()` ran for a file (`createRule`): not the ones whose `skipsFile` said the file is not theirs. */
   | 'rule-set-ups'
   /** tsconfig files read to resolve `paths` aliases (an `extends` chain once per config version, not once per base). */
-  | 'tsconfig-reads';
+  | 'tsconfig-reads'
+  /**
+   * Walks that start at a file's `Program` (the sites walk, and each per-file model's own: `FILE_WALKS` in
+   * src/analysis/syntax/ast.ts), pruned by a text mark or not. A model that needs a new one is a visible decision.
+   */
+  | 'file-walks'
+  /** Of those, the walks that enter every node of the file (no text mark prunes them): none under ESLint or oxlint. */
+  | 'full-file-walks';
 
 /**
  * One number per counter, in a plain object: `countSteps(1)` runs inside the offset set's and the indexes' innermost
@@ -50,6 +57,8 @@ const counts: Record<CostCounter, number> = {
   'binding-lookups': 0,
   'rule-set-ups': 0,
   'tsconfig-reads': 0,
+  'file-walks': 0,
+  'full-file-walks': 0,
 };
 
 export function countCost(counter: CostCounter, n = 1): void {

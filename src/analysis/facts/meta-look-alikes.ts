@@ -9,13 +9,12 @@
  * text names a look-alike as a property and a tool registration or `CallToolResult` (`mayHaveMetaLookAlike`).
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, forEachChildNode, isFunctionNode, propertyKeyName, returnArguments } from '../syntax/ast';
+import { calleeName, isFunctionNode, propertyKeyName, returnArguments, walkAll } from '../syntax/ast';
+import { sortedHasIn } from '../syntax/offset-set';
 import { returnedObjectLiterals } from '../syntax/meta-syntax';
 import { TOOL_REGISTRATIONS } from '../plane/sdk-registrations';
 import { sdkPlaneOfLiteral } from '../typed/typed-planes';
 import type { TypeServices } from '../typed/type-services';
-
-type Node = TSESTree.Node;
 
 /** Property names a tool result is given where `_meta` was meant. */
 export const META_LOOK_ALIKES: ReadonlySet<string> = new Set(['metadata', 'meta', '_metadata']);
@@ -60,21 +59,38 @@ export function metaLookAlikesOf(ast: TSESTree.Program, text: string, services?:
   if (mayHaveMetaLookAlike(text)) {
     const typed = text.includes(RESULT_TYPE) ? (services?.() ?? null) : null;
     const seen = new Set<TSESTree.ObjectExpression>();
-    const visit = (node: Node): void => {
-      if (node.type === 'CallExpression' && TOOL_REGISTRATIONS.has(calleeName(node) ?? '')) {
-        const callback = node.arguments.at(-1);
-        if (callback && isFunctionNode(callback)) found.push(...lookAlikesReturnedBy(callback, seen));
-      }
-      if (typed && node.type === 'ObjectExpression' && !seen.has(node)) {
-        const candidates = lookAlikesOfLiteral(node);
-        if (candidates.length > 0 && sdkPlaneOfLiteral(typed, node) === 'result') found.push(...candidates);
-      }
-      forEachChildNode(node, visit);
-    };
-    visit(ast);
+    const marks = lookAlikeMarks(ast, text, typed !== null);
+    walkAll(
+      ast,
+      (node) => {
+        if (node.type === 'CallExpression' && TOOL_REGISTRATIONS.has(calleeName(node) ?? '')) {
+          const callback = node.arguments.at(-1);
+          if (callback && isFunctionNode(callback)) found.push(...lookAlikesReturnedBy(callback, seen));
+        }
+        if (typed && node.type === 'ObjectExpression' && !seen.has(node)) {
+          const candidates = lookAlikesOfLiteral(node);
+          if (candidates.length > 0 && sdkPlaneOfLiteral(typed, node) === 'result') found.push(...candidates);
+        }
+      },
+      marks === null ? undefined : (node) => sortedHasIn(marks, node.range[0], node.range[1]),
+    );
   }
   byAst.set(ast, found);
   return found;
+}
+
+/**
+ * Where a finding can start: a registration's callee name (its call's range holds it) and, with types, a look-alike's
+ * `meta` (the literal holding it holds it). A subtree holding none is not entered. Null for a bare parse (no `parent`
+ * links yet): the whole file is walked then, which links them.
+ */
+function lookAlikeMarks(ast: TSESTree.Program, text: string, typed: boolean): number[] | null {
+  if (ast.body.length > 0 && ast.body[0].parent === undefined) return null;
+  const marks: number[] = [];
+  for (const word of typed ? [...TOOL_REGISTRATION_NAMES, 'meta'] : TOOL_REGISTRATION_NAMES) {
+    for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) marks.push(at);
+  }
+  return marks.sort((a, b) => a - b);
 }
 
 /** The look-alikes of the literals a tool callback returns (its own returns, not those of functions inside it). */

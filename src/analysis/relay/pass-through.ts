@@ -30,6 +30,7 @@ import {
 } from '../syntax/ast';
 import { findBinding, patternDeclares } from '../syntax/bindings';
 import { countCost } from '../../util/cost-counter';
+import { sortedHasIn } from '../syntax/offset-set';
 import { CALL_TOOL, PassThroughMarks } from './pass-through-marks';
 import { followImportsFrom, localFunction, stripAwait, upstreamCallOf } from './upstream-calls';
 import { isInbound, TOOL_RESULT_PROPERTIES } from '../planes';
@@ -260,31 +261,39 @@ function functionName(fn: FunctionNode): string | null {
     : null;
 }
 
-const callsByProgram = new WeakMap<Node, ReadonlyMap<string, readonly TSESTree.CallExpression[]>>();
+const callsByProgram = new WeakMap<Node, Map<string, readonly TSESTree.CallExpression[]>>();
 
-/** The calls of `fn` by its name in its module (one walk of the module, the first time any function asks). */
+/**
+ * The calls of `fn` by its name in its module, the first time any function of that name asks: one walk of the module
+ * that enters only the subtrees holding an identifier token of that name (a call's range holds its callee), or every
+ * node for a bare parse (no tokens).
+ */
 function callSitesOf(fn: FunctionNode): readonly TSESTree.CallExpression[] {
   const name = functionName(fn);
   if (!name) return [];
   const program = rootOf(fn);
-  let calls = callsByProgram.get(program);
+  let byName = callsByProgram.get(program);
+  if (!byName) callsByProgram.set(program, (byName = new Map<string, readonly TSESTree.CallExpression[]>()));
+  let calls = byName.get(name);
   if (!calls) {
-    const found = new Map<string, TSESTree.CallExpression[]>();
+    const found: TSESTree.CallExpression[] = [];
+    const tokens = (program as TSESTree.Program).tokens;
+    const marks = tokens?.filter((token) => token.type === 'Identifier' && token.value === name).map((token) => token.range[0]);
     let visited = 0;
-    walkAll(program, (node) => {
-      visited += 1;
-      if (node.type !== 'CallExpression') return;
-      const callee = unwrap(node.callee);
-      if (callee.type !== 'Identifier') return;
-      const list = found.get(callee.name);
-      if (list) list.push(node);
-      else found.set(callee.name, [node]);
-    });
+    walkAll(
+      program,
+      (node) => {
+        visited += 1;
+        if (node.type !== 'CallExpression') return;
+        const callee = unwrap(node.callee);
+        if (callee.type === 'Identifier' && callee.name === name) found.push(node);
+      },
+      marks === undefined ? undefined : (node) => sortedHasIn(marks, node.range[0], node.range[1]),
+    );
     countCost('pass-through-nodes', visited);
-    calls = found;
-    callsByProgram.set(program, calls);
+    byName.set(name, (calls = found));
   }
-  return (calls.get(name) ?? []).filter((call) => localFunction(call.callee) === fn);
+  return calls.filter((call) => localFunction(call.callee) === fn);
 }
 
 const flowing = new Set<FunctionNode>();

@@ -5,7 +5,7 @@
  * out are not entered.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { forEachChildNode, functionName, isFunctionNode, walkAll } from '../syntax/ast';
+import { countFileWalk, forEachChildNode, functionName, isFunctionNode, walkAll } from '../syntax/ast';
 import { MentionIndex, type WriteVocabulary } from './mention-index';
 import { aliasInitializerMeta, metaOwner } from '../syntax/meta-syntax';
 import { walkKeys, type VisitorKeys } from './prune';
@@ -26,6 +26,7 @@ export function findWriteSites(input: WriteSiteInput): WriteSite[] {
   // ESLint and oxlint link `parent` before rules run; a bare parser (the CLI) does not, and bindings need it.
   if (input.ast.body.length > 0 && !input.ast.body[0].parent) walkAll(input.ast, () => undefined);
   const finder = new SiteFinder(input.vocabulary, input.visitorKeys, new MentionIndex(input.text, input.vocabulary));
+  countFileWalk(true);
   finder.walk(input.ast);
   return finder.finish();
 }

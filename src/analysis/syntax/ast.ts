@@ -3,6 +3,7 @@
  * expression wrappers (`x!`, `x as T`, `<T>x`, `x satisfies T`) and optional chains, since they never change which
  * object is written.
  */
+import { countCost } from '../../util/cost-counter';
 import type { TSESTree } from '@typescript-eslint/utils';
 
 type Node = TSESTree.Node;
@@ -138,12 +139,36 @@ export function forEachChildNode(node: Node, visit: (child: Node) => void): void
 }
 
 /**
+ * The per-file models that walk the file from its \`Program\`, each at most once per AST and each pruned by its own text
+ * marks under ESLint and oxlint (a subtree whose text holds none is not entered): what \`file-walks\` may count for one
+ * lint of a file (test/analysis/file-walks.test.ts). A new model folds its question into one of these walks (the
+ * sites walk first), or joins this list with its own text gate.
+ */
+export const FILE_WALKS = [
+  'sites (find-write-sites.ts, the write model)',
+  'pass-through (relay/pass-through.ts: literals copying a result field)',
+  'pass-through call sites (relay/pass-through.ts: calls of a function by name, asked lazily)',
+  'relay (relay/pass-through-request.ts)',
+  'strict reads (facts/strict-meta-reads.ts)',
+  'getters (facts/isolation.ts, asked lazily)',
+  'look-alikes (facts/meta-look-alikes.ts)',
+  'ui resources (apps/app-resources.ts)',
+] as const;
+
+/** Counts a walk that starts at a file's \`Program\` (\`pruned\`: a text mark keeps it out of most subtrees). */
+export function countFileWalk(pruned: boolean): void {
+  countCost('file-walks');
+  if (!pruned) countCost('full-file-walks');
+}
+
+/**
  * Visits `root` and every node below it, depth first in source order, linking `parent` where a bare parse left it
  * unset. An explicit stack, not recursion: a generated file's left-deep expression (thousands of `a + b + …`) would
  * overflow a recursive walk, and this one runs on whole files. With `enter`, a child for which it is false is neither
  * visited nor walked (its `parent` is still linked): how a caller skips the subtrees its text check rules out.
  */
 export function walkAll(root: Node, visit: (node: Node) => void, enter?: (node: Node) => boolean): void {
+  if (root.type === 'Program') countFileWalk(enter !== undefined);
   const stack: Node[] = [root];
   while (stack.length > 0) {
     const node = stack.pop()!;
