@@ -277,8 +277,7 @@ function callSitesOf(fn: FunctionNode): readonly TSESTree.CallExpression[] {
   let calls = byName.get(name);
   if (!calls) {
     const found: TSESTree.CallExpression[] = [];
-    const tokens = (program as TSESTree.Program).tokens;
-    const marks = tokens?.filter((token) => token.type === 'Identifier' && token.value === name).map((token) => token.range[0]);
+    const marks = identifierMarks(program, name);
     let visited = 0;
     walkAll(
       program,
@@ -744,7 +743,7 @@ function composedBy(value: Node): Node[] {
     parent.parent.kind === 'const'
   ) {
     const declared = parent.id;
-    return (argumentUsesOf(rootOf(parent)).get(declared.name) ?? []).filter((use) => bindsTo(use, parent));
+    return argumentUsesOf(rootOf(parent), declared.name).filter((use) => bindsTo(use, parent));
   }
   return [];
 }
@@ -755,30 +754,43 @@ function bindsTo(use: TSESTree.Identifier, declarator: TSESTree.VariableDeclarat
   return binding?.kind === 'variable' && binding.declarator === declarator;
 }
 
-const argumentUsesByProgram = new WeakMap<Node, ReadonlyMap<string, readonly TSESTree.Identifier[]>>();
+const argumentUsesByProgram = new WeakMap<Node, Map<string, readonly TSESTree.Identifier[]>>();
 
-/** Every identifier given as a call's argument, by name (one walk of the module, the first time a handler `const` asks). */
-function argumentUsesOf(program: Node): ReadonlyMap<string, readonly TSESTree.Identifier[]> {
-  let uses = argumentUsesByProgram.get(program);
+/**
+ * The identifiers named `name` given as a call's argument, the first time a handler `const` of that name asks: one walk
+ * of the module that enters only the subtrees holding an identifier token of that name, or every node for a bare parse.
+ */
+function argumentUsesOf(program: Node, name: string): readonly TSESTree.Identifier[] {
+  let byName = argumentUsesByProgram.get(program);
+  if (!byName) argumentUsesByProgram.set(program, (byName = new Map<string, readonly TSESTree.Identifier[]>()));
+  let uses = byName.get(name);
   if (!uses) {
-    const found = new Map<string, TSESTree.Identifier[]>();
+    const found: TSESTree.Identifier[] = [];
+    const marks = identifierMarks(program, name);
     let visited = 0;
-    walkAll(program, (node) => {
-      visited += 1;
-      if (node.type !== 'CallExpression') return;
-      for (const argument of node.arguments) {
-        const inner = unwrap(argument) as Node;
-        if (inner.type !== 'Identifier') continue;
-        const list = found.get(inner.name);
-        if (list) list.push(inner);
-        else found.set(inner.name, [inner]);
-      }
-    });
+    walkAll(
+      program,
+      (node) => {
+        visited += 1;
+        if (node.type !== 'CallExpression') return;
+        for (const argument of node.arguments) {
+          const inner = unwrap(argument) as Node;
+          if (inner.type === 'Identifier' && inner.name === name) found.push(inner);
+        }
+      },
+      marks === undefined ? undefined : (node) => sortedHasIn(marks, node.range[0], node.range[1]),
+    );
     countCost('pass-through-nodes', visited);
-    uses = found;
-    argumentUsesByProgram.set(program, uses);
+    byName.set(name, (uses = found));
   }
   return uses;
+}
+
+/** Where the file's identifier tokens named `name` start (sorted), or undefined without tokens (a bare parse). */
+function identifierMarks(program: Node, name: string): number[] | undefined {
+  return (program as TSESTree.Program).tokens
+    ?.filter((token) => token.type === 'Identifier' && token.value === name)
+    .map((token) => token.range[0]);
 }
 
 /** A type declared in this file (interface or object type alias) with a `metadata` or `_meta` member: that member. */
