@@ -162,9 +162,10 @@ export default createRule<Options, MessageIds>({
         /** What the message tells the author to write: the suggestion's own edit, in words that name only names in scope. */
         function carryText(dropped: DroppedMeta, meta: string, slot: string, upstream: boolean): string {
           if (dropped.pattern) {
-            const spread = upstream ? '`...(_meta && { _meta: upstreamMeta })`' : `\`...(_meta && { ${slot}: _meta })\``;
-            const identity = upstream ? ", drop the upstream's `io.modelcontextprotocol/serverInfo` from it" : '';
-            return `Destructure \`_meta\` with the other fields${identity} and carry it over: ${spread}`;
+            // `upstreamMeta` is a name the suggestion declares: the message says where it comes from too.
+            if (upstream)
+              return "Destructure `_meta` with the other fields and carry it over without the upstream's `io.modelcontextprotocol/serverInfo`: `...(_meta && { _meta: upstreamMeta })`, where `const { [SERVER_INFO_META_KEY]: _upstreamServerInfo, ...upstreamMeta } = _meta ?? {}`";
+            return `Destructure \`_meta\` with the other fields and carry it over: \`...(_meta && { ${slot}: _meta })\``;
           }
           if (upstream)
             return `Carry it over without the upstream's \`io.modelcontextprotocol/serverInfo\`: \`...(${meta} && { _meta: upstreamMeta })\`, where \`const { [SERVER_INFO_META_KEY]: _upstreamServerInfo, ...upstreamMeta } = ${meta} ?? {}\``;

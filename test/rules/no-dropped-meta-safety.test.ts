@@ -566,7 +566,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
           origin: 'the upstream server',
           slot: '_meta',
           carry:
-            "Destructure `_meta` with the other fields, drop the upstream's `io.modelcontextprotocol/serverInfo` from it and carry it over: `...(_meta && { _meta: upstreamMeta })`",
+            "Destructure `_meta` with the other fields and carry it over without the upstream's `io.modelcontextprotocol/serverInfo`: `...(_meta && { _meta: upstreamMeta })`, where `const { [SERVER_INFO_META_KEY]: _upstreamServerInfo, ...upstreamMeta } = _meta ?? {}`",
         },
         suggestions: [
           {
