@@ -8,7 +8,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRegistry } from '../../src/registry';
-import { assertBinBuilt, makeTempDir, removeTempDirs, runBin, writeFiles } from './run-bin';
+import * as tsParser from '@typescript-eslint/parser';
+import { Linter, type ESLint } from 'eslint';
+import noDroppedMeta from '../../rules/no-dropped-meta';
+import { assertBinBuilt, makeTempDir, removeTempDirs, runBin, writeFiles, writeManifest } from './run-bin';
 
 const KIT = `
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -115,6 +118,57 @@ describe('mcp-meta init: sinks', () => {
     });
     expect(Object.keys(updated.keys)).toEqual(['com.acme/search', 'com.acme/category', 'com.acme/view']);
     expect(result.stdout).toContain('registration function addTool (sinks.registrations)');
+  });
+
+  it('proposes a function that takes { content, … } and whose call tool callbacks return; the lint then reads its argument as a tool result', () => {
+    const dir = makeTempDir();
+    const proxy = `
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { reply } from './reply.js';
+
+const upstream = new Client({ name: 'proxy', version: '1.0.0' });
+export const server = new McpServer({ name: 'proxy', version: '1.0.0' });
+
+server.registerTool('search', {}, async () => {
+  const r = await upstream.callTool({ name: 'search' });
+  return reply({ content: r.content, isError: r.isError });
+});
+server.registerTool('fetch', {}, async () => reply({ content: [{ type: 'text', text: 'fetched' }] }));
+`;
+    writeFiles(dir, {
+      'src/reply.ts': 'export function reply(result: object) {\n  console.log(result);\n  return result;\n}\n',
+      'src/proxy.ts': proxy,
+    });
+    const result = runBin(['init'], dir);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    const text = fs.readFileSync(path.join(dir, 'mcp-meta.registry.json'), 'utf8');
+    expect((JSON.parse(text) as { sinks: unknown }).sinks).toEqual({ resultBuilders: [{ function: 'reply', argument: 0 }] });
+    expect(result.stdout).toContain(
+      'reply() takes a tool result ({ content, … } as argument 0) and 2 tool callbacks return its call: proposed in "sinks.resultBuilders" (argument 0)',
+    );
+    // The lint uses the proposal: the upstream result rebuilt into reply()'s argument without its _meta is reported.
+    const lint = (manifest: string): string[] => {
+      const linter = new Linter({ configType: 'flat', cwd: dir });
+      const messages = linter.verify(
+        proxy,
+        [
+          {
+            files: ['**/*.ts'],
+            languageOptions: { parser: tsParser as unknown as Linter.Parser },
+            plugins: { 'mcp-meta': { rules: { 'no-dropped-meta': noDroppedMeta } } as unknown as ESLint.Plugin },
+            settings: { 'mcp-meta': { registry: manifest } },
+            rules: { 'mcp-meta/no-dropped-meta': 'error' },
+          },
+        ],
+        path.join(dir, 'src/proxy.ts'),
+      );
+      return messages.map((message) => `${message.line}:${message.column} ${message.messageId ?? message.message}`);
+    };
+    expect(lint(path.join(dir, 'mcp-meta.registry.json'))).toEqual(['11:16 droppedMeta']);
+    writeManifest(dir, { version: 1, keys: {} }, 'without-sinks.registry.json');
+    expect(lint(path.join(dir, 'without-sinks.registry.json'))).toEqual([]);
   });
 
   it("--update scans under the manifest's own sinks: a key written only through a hand-named result builder is found", () => {

@@ -93,4 +93,26 @@ server.registerTool('f', {}, async () => summary());`;
       'withError() builds a tool result that 2 tool callbacks return: proposed in "sinks.resultBuilders" (argument 0: the result it spreads)',
     ]);
   });
+
+  it('result builders: a function of the code base that takes { content, … } and whose call two tool callbacks return', () => {
+    const kit = `
+export function reply(result, options) { audit(result, options); return result; }
+export async function send(tag, result) { return finish(tag, result); }`;
+    const tools = `
+import { format } from 'some-kit';
+import { reply, send } from './kit.js';
+server.registerTool('a', {}, async () => reply({ content: [] }));
+server.registerTool('b', {}, async () => { const r = await up.callTool({ name: 'b' }); return reply({ content: r.content, isError: r.isError }, {}); });
+server.registerTool('c', {}, async () => send('c', { content: [] }));
+server.registerTool('d', {}, async () => send({ content: [] }, 'd'));
+server.registerTool('e', {}, async () => format({ content: [] }));
+server.registerTool('f', {}, async () => format({ content: [] }));
+server.registerTool('g', {}, async () => reply(await up.callTool({ name: 'g' })));`;
+    const { sinks, notes } = propose(kit, tools);
+    // send() is given the literal at two positions, format() is a package's: neither is proposed.
+    expect(sinks).toEqual({ resultBuilders: [{ function: 'reply', argument: 0 }] });
+    expect(notes).toEqual([
+      'reply() takes a tool result ({ content, … } as argument 0) and 3 tool callbacks return its call: proposed in "sinks.resultBuilders" (argument 0)',
+    ]);
+  });
 });

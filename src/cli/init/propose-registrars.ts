@@ -232,7 +232,9 @@ export function registrationNotes(found: ProposedRegistrations): string[] {
   const builders = proposedSinks(found)?.resultBuilders ?? [];
   for (const builder of builders)
     notes.push(
-      `${builder.function}() builds a tool result that ${found.resultBuilders.returnedByCallbacks.get(builder.function)} tool callbacks return: proposed in "sinks.resultBuilders"${builder.argument === undefined ? '' : ` (argument ${builder.argument}: the result it spreads)`}`,
+      found.resultBuilders.definitions.has(builder.function)
+        ? `${builder.function}() builds a tool result that ${found.resultBuilders.returnedByCallbacks.get(builder.function)} tool callbacks return: proposed in "sinks.resultBuilders"${builder.argument === undefined ? '' : ` (argument ${builder.argument}: the result it spreads)`}`
+        : `${builder.function}() takes a tool result ({ content, … } as argument ${builder.argument}) and ${found.resultBuilders.returnedByCallbacks.get(builder.function)} tool callbacks return its call: proposed in "sinks.resultBuilders" (argument ${builder.argument})`,
     );
   return notes;
 }

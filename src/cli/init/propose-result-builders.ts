@@ -5,10 +5,14 @@
  * one). Its value then counts as a tool result
  * wherever it is held (`const r = textResult(…); r._meta = …`), and when its literal spreads a parameter
  * (`return { ...base, isError: false }`) that argument is a result too (`"argument"`). Both halves may be in different
- * files: definitions and calls are collected per file and joined at the end.
+ * files: definitions and calls are collected per file and joined at the end. A function of the code base that returns
+ * no such literal itself but is given one where tool callbacks return its call (`return reply({ content, isError })`,
+ * two callbacks at least) takes a tool result: it is proposed with that argument, so the literal is a tool result
+ * wherever it is built (no-dropped-meta reports one rebuilt from an upstream result without its `_meta`).
  */
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, functionName, isFunctionNode, propertyKeyName, returnArguments, unwrap, walkAll } from '../../analysis/syntax/ast';
+import { findBinding } from '../../analysis/syntax/bindings';
 import { TOOL_RESULT_PROPERTIES } from '../../analysis/planes';
 import { TOOL_REGISTRATIONS } from '../../analysis/plane/sdk-registrations';
 import type { ManifestResultBuilder } from '../../registry';
@@ -20,14 +24,21 @@ export interface ProposedResultBuilders {
   readonly definitions: Map<string, number | null | 'conflict'>;
   /** How many SDK tool callbacks return a call of each function. */
   readonly returnedByCallbacks: Map<string, number>;
+  /**
+   * Function name -> the position of the `{ content, … }` literal it is given where a tool callback returns its call
+   * (`return reply({ content: r.content })`); `conflict` when calls give it at different positions.
+   */
+  readonly takesResult: Map<string, number | 'conflict'>;
 }
 
 export function emptyResultBuilders(): ProposedResultBuilders {
-  return { definitions: new Map(), returnedByCallbacks: new Map() };
+  return { definitions: new Map(), returnedByCallbacks: new Map(), takesResult: new Map() };
 }
 
 /** Adds what one file defines and what its tool callbacks return. */
 export function detectResultBuilders(ast: TSESTree.Program, found: ProposedResultBuilders): void {
+  // Calls given a result literal, looked at once the walk has linked every node to its parent (their bindings).
+  const givenResults: { name: string; call: TSESTree.CallExpression; index: number }[] = [];
   walkAll(ast, (node) => {
     if (isFunctionNode(node)) {
       const name = functionName(node);
@@ -46,9 +57,21 @@ export function detectResultBuilders(ast: TSESTree.Program, found: ProposedResul
       while (inner.type === 'AwaitExpression') inner = unwrap(inner.argument);
       if (inner.type !== 'CallExpression') continue;
       const name = calleeName(inner);
-      if (name !== null) found.returnedByCallbacks.set(name, (found.returnedByCallbacks.get(name) ?? 0) + 1);
+      if (name === null) continue;
+      found.returnedByCallbacks.set(name, (found.returnedByCallbacks.get(name) ?? 0) + 1);
+      // `reply({ content: r.content, isError })`: the function takes a tool result and the callback returns what it makes.
+      const index = inner.arguments.findIndex((argument) => {
+        const literal = unwrap(argument);
+        return literal.type === 'ObjectExpression' && literal.properties.some(isResultProperty);
+      });
+      if (index >= 0) givenResults.push({ name, call: inner, index });
     }
   });
+  for (const { name, call, index } of givenResults) {
+    if (!isCodeBaseFunction(call.callee)) continue;
+    const known = found.takesResult.get(name);
+    found.takesResult.set(name, known === undefined || known === index ? index : 'conflict');
+  }
 }
 
 /** The builders to propose, sorted by name; `exclude` are names `sinks.registrations` already has. */
@@ -58,6 +81,13 @@ export function proposedResultBuilders(found: ProposedResultBuilders, exclude: R
     // Two callbacks at least: a tool's own handler (`async (a) => search(a)`) is returned by one, a builder by many.
     if (spread === 'conflict' || exclude.has(name) || (found.returnedByCallbacks.get(name) ?? 0) < 2) continue;
     builders.push(spread === null ? { function: name } : { function: name, argument: spread });
+  }
+  // A function of the code base that tool callbacks give a `{ content, … }` literal and return the call of
+  // (`return reply({ content, isError })`): that argument is a tool result (a package's function is not the team's).
+  for (const [name, index] of found.takesResult) {
+    if (index === 'conflict' || found.definitions.has(name) || exclude.has(name)) continue;
+    if ((found.returnedByCallbacks.get(name) ?? 0) < 2) continue;
+    builders.push({ function: name, argument: index });
   }
   return builders.sort((a, b) => a.function.localeCompare(b.function));
 }
@@ -82,6 +112,15 @@ function resultLiteralSpread(fn: TSESTree.FunctionLike): number | null | undefin
     }
   }
   return found;
+}
+
+/** A callee bound to a function of this file or imported from a relative module (`./reply.js`): not a package's. */
+function isCodeBaseFunction(callee: Node): boolean {
+  const inner = unwrap(callee);
+  if (inner.type !== 'Identifier') return false;
+  const binding = findBinding(inner.name, inner);
+  if (binding?.kind === 'function' || binding?.kind === 'variable') return true;
+  return binding?.kind === 'import' && binding.source.startsWith('.');
 }
 
 function isResultProperty(property: TSESTree.ObjectLiteralElement): boolean {
