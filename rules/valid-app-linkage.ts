@@ -15,6 +15,7 @@ export type MessageIds =
   | 'resourceMissing'
   | 'wrongMimeType'
   | 'contentWithoutMimeType'
+  | 'contentWithoutBody'
   | 'notUiScheme'
   | 'flatDiffers'
   | 'notOrigin'
@@ -91,6 +92,8 @@ export default createRule<Options, MessageIds>({
         "The widget resource '{{uri}}' declares MIME type '{{value}}'{{linkedBy}}: {{hosts}} render only {{expected}}, so the widget never renders.",
       contentWithoutMimeType:
         "A content item of the widget resource '{{uri}}' has no `mimeType`: MCP Apps requires {{expected}} on what resources/read returns, and a host that checks it does not render the widget.",
+      contentWithoutBody:
+        "A content item of the widget resource '{{uri}}' has neither `text` nor `blob`: resources/read returns no HTML, so the host has nothing to render.",
       notUiScheme:
         "'{{uri}}' in `{{via}}` is not a `ui://` URI: hosts render widgets only from ui:// resources, so the tool shows no widget.{{builtBy}}",
       flatDiffers:
@@ -189,6 +192,12 @@ export default createRule<Options, MessageIds>({
               expected: expected.map((mime) => `'${mime}'`).join(' or '),
             },
           });
+        }
+        // Whoever links it (in this file or another), a ui:// resource whose content has no body never renders.
+        for (const item of resource.contentsWithoutBody) {
+          if (reported.has(item)) continue;
+          reported.add(item);
+          context.report({ node: item, messageId: 'contentWithoutBody', data: { uri: resourceUriText(resource) } });
         }
         if (vias) {
           for (const item of resource.contentsWithoutMime) {

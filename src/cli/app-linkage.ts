@@ -181,6 +181,19 @@ export function appLinkageFindings(files: readonly string[], registry: Registry,
   }
   const reported = new Set<TSESTree.Node>();
   for (const { item: resource, file } of resources) {
+    // Linked or not, and whoever links it: a ui:// resource whose content has no body never renders.
+    for (const item of resource.contentsWithoutBody) {
+      if (reported.has(item)) continue;
+      reported.add(item);
+      findings.push({
+        severity: 'error',
+        code: 'app-content-empty',
+        message: `a content item of the widget resource '${describeUri(resource.uri)}' has neither text nor blob: resources/read returns no HTML, so the host has nothing to render`,
+        file,
+        ...at(item),
+        fix: 'return the HTML as text (or base64 as blob)',
+      });
+    }
     const linked = viasOf.get(resource);
     if (!linked) continue;
     const expected = expectedMimeTypes(linked.vias);

@@ -16,6 +16,7 @@ export type FindingCode =
   | 'source-unreadable'
   | 'app-resource-missing'
   | 'app-mime-type'
+  | 'app-content-empty'
   | 'key-unregistered'
   | 'key-wrong-plane'
   | 'key-not-servers'
@@ -57,6 +58,10 @@ export const FINDING_CODES: Readonly<Record<FindingCode, FindingCodeInfo>> = {
   },
   'app-mime-type': {
     summary: 'A linked widget resource declares a MIME type its hosts do not render (or none on its contents).',
+    anchor: 'check',
+  },
+  'app-content-empty': {
+    summary: 'A content item of a ui:// widget resource has neither text nor blob: there is no HTML to render.',
     anchor: 'check',
   },
   'key-unregistered': {

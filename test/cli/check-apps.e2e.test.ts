@@ -212,4 +212,17 @@ b.registerResource('b', 'ui://both/b.html', {}, async () => ({ contents: [{ uri:
     expect(json.findings[0].message).toContain('which only another server registers (at packages/both/src/server.ts:7:25)');
     expect(json.findings[0].fix).toBe("register 'ui://both/b.html' on this tool's server too, or link a URI this server registers");
   });
+  it('a content item with neither text nor blob (APP-003), in a resource file that never names _meta (the lint does not read it)', () => {
+    const resources = `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+export const VIEW = 'ui://w/view.html';
+export function resources(server: McpServer) {
+  server.registerResource('view', VIEW, {}, async () => ({ contents: [{ uri: VIEW, mimeType: 'text/html;profile=mcp-app' }] }));
+}
+`;
+    const dir = project({ 'src/tools.ts': "import { VIEW } from './resources.js';\n" + TOOLS('VIEW'), 'src/resources.ts': resources });
+    const { status, json } = check(dir);
+    expect(status).toBe(1);
+    expect(sites(json)).toEqual(['app-content-empty src/resources.ts:4:71']);
+    expect(json.findings[0].message).toContain("the widget resource 'ui://w/view.html' has neither text nor blob");
+  });
 });

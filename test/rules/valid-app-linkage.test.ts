@@ -37,6 +37,14 @@ registerAppResource(maps, 'Map', 'ui://maps/view.html', {}, async () => ({ conte
 const valid: Array<ValidTestCase<[]>> = [
   {
     filename,
+    code:
+      HEADER +
+      "registerAppResource(server, 'View', 'ui://w/view.html', {}, async () => ({ contents: [{ uri: 'ui://w/view.html', mimeType: APP_MIME, blob: html }] }));\n" +
+      "server.registerResource('v', 'ui://w/v.html', {}, async () => ({ contents: [{ uri: 'ui://w/v.html', mimeType: APP_MIME, ...body }] }));\ndeclare const body: { text: string };",
+    name: 'a content item with a blob, or a spread that may bring its text',
+  },
+  {
+    filename,
     code: TWO_SERVERS('weather', 'ui://weather/view.html'),
     name: "two servers in one file: a tool links its own server's widget",
   },
@@ -161,6 +169,15 @@ const valid: Array<ValidTestCase<[]>> = [
 ];
 
 const invalid: Array<InvalidTestCase<MessageIds, []>> = [
+  {
+    filename,
+    // APP-003: a content item with a URI and a MIME type but no body: no HTML to render.
+    code:
+      HEADER +
+      APP_TOOL("{ ui: { resourceUri: 'ui://w/view.html' } }") +
+      "registerAppResource(server, 'View', 'ui://w/view.html', {}, async () => ({ contents: [{ uri: 'ui://w/view.html', mimeType: APP_MIME }] }));",
+    errors: [{ messageId: 'contentWithoutBody', line: 7, column: 87, endLine: 7, endColumn: 134, data: { uri: 'ui://w/view.html' } }],
+  },
   {
     filename,
     // The weather server's tool links the maps server's widget: the host asks the weather server, which has no such resource.

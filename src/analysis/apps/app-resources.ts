@@ -34,6 +34,8 @@ export interface UiResource {
   readonly defaultsToAppMime: boolean;
   /** Content items (`{ uri, text }`, `{ uri, blob }`) written without a `mimeType`. */
   readonly contentsWithoutMime: readonly TSESTree.ObjectExpression[];
+  /** Content items (`contents: [{ uri, mimeType }]`) with neither `text` nor `blob`: no HTML to render (APP-003). */
+  readonly contentsWithoutBody: readonly TSESTree.ObjectExpression[];
   /** The function the registration is made in (the Program at the top level): a `MetaWrite.functionNode`'s kind. */
   readonly scope: TSESTree.Node;
   /** The server it is registered on, when the code says which (`serverInstanceOf`). */
@@ -153,14 +155,19 @@ function registration(
   const configMime = configLiteral ? mimeTypeOf(configLiteral, file) : null;
   if (configMime) mimeTypes.push(configMime);
   const contentsWithoutMime: TSESTree.ObjectExpression[] = [];
+  const contentsWithoutBody: TSESTree.ObjectExpression[] = [];
   if (callback && (callback.type === 'ArrowFunctionExpression' || callback.type === 'FunctionExpression')) {
     for (const item of contentItems(callback)) {
+      if (!namedProperty(item, 'text') && !namedProperty(item, 'blob')) {
+        contentsWithoutBody.push(item);
+        continue;
+      }
       const mime = mimeTypeOf(item, file);
       if (mime) mimeTypes.push(mime);
       else if (!item.properties.some((property) => property.type === 'SpreadElement')) contentsWithoutMime.push(item);
     }
   }
-  return { uri, template, node: uriNode, how, mimeTypes, defaultsToAppMime, contentsWithoutMime, ...where };
+  return { uri, template, node: uriNode, how, mimeTypes, defaultsToAppMime, contentsWithoutMime, contentsWithoutBody, ...where };
 }
 
 function calleeIdentifier(node: TSESTree.NewExpression): string | null {
@@ -184,14 +191,29 @@ function mimeTypeOf(literal: TSESTree.ObjectExpression, file: string | null): De
   return { node: property.value, values: constStrings(property.value, file) };
 }
 
-/** The object literals under a read callback that are content items: a `uri` and a `text` or `blob`. */
+/**
+ * The object literals under a read callback that are content items: a `uri` and a `text` or `blob`, or an element of
+ * a `contents: [...]` array with a `uri` and a `mimeType` but neither (and no spread that may bring one).
+ */
 function contentItems(callback: TSESTree.Node): TSESTree.ObjectExpression[] {
   const items: TSESTree.ObjectExpression[] = [];
   walkAll(callback, (node) => {
-    if (node.type !== 'ObjectExpression') return;
-    if (namedProperty(node, 'uri') && (namedProperty(node, 'text') || namedProperty(node, 'blob'))) items.push(node);
+    if (node.type !== 'ObjectExpression' || !namedProperty(node, 'uri')) return;
+    if (namedProperty(node, 'text') || namedProperty(node, 'blob')) items.push(node);
+    else if (
+      namedProperty(node, 'mimeType') &&
+      inContentsArray(node) &&
+      !node.properties.some((property) => property.type === 'SpreadElement')
+    )
+      items.push(node);
   });
   return items;
+}
+
+function inContentsArray(node: TSESTree.ObjectExpression): boolean {
+  const array = node.parent;
+  const property = array?.type === 'ArrayExpression' ? array.parent : null;
+  return property?.type === 'Property' && property.value === array && propertyKeyName(property) === 'contents';
 }
 
 /**
@@ -218,6 +240,7 @@ function handlerEntries(
       mimeTypes: [mime],
       defaultsToAppMime: false,
       contentsWithoutMime: [],
+      contentsWithoutBody: [],
       ...where,
     });
   });
