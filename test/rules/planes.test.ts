@@ -78,6 +78,11 @@ ruleTester.run('no-wholesale-meta-assign: planes and flow', wholesaleRule, {
       code: 'export function props(options) {\n  const additionalResourceProps = { ...(options.resourceProps ?? {}) } as UIResourceProps;\n  additionalResourceProps._meta = { ...prefixed, ...(additionalResourceProps._meta ?? {}) };\n  return additionalResourceProps;\n}',
     },
     {
+      name: "a re-wrap of the rest of a destructuring that took _meta out drops nothing (skybridge's registerTool)",
+      filename: SEARCH_OP,
+      code: 'export function register(config, cb) {\n  const { view, _meta: userMeta, ...fields } = config;\n  return server.registerTool({ ...fields, _meta: { ...userMeta, retrieval: 1 } }, cb);\n}',
+    },
+    {
       name: 'a registration config spread from a literal built here: nothing to drop',
       filename: SEARCH_OP,
       code: 'const base = { description: "d" };\nserver.registerTool("a", { ...base, _meta: { retrieval: 1 } }, cb);',
@@ -111,6 +116,27 @@ ruleTester.run('no-wholesale-meta-assign: planes and flow', wholesaleRule, {
             {
               messageId: 'suggestMerge' satisfies WholesaleMessageIds,
               output: 'server.registerTool("b", { ...opts.config, _meta: { ...opts.config._meta, retrieval: 1 } }, cb);',
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'the rest of a destructuring that left _meta in is re-wrapped: still a replacement',
+      filename: SEARCH_OP,
+      code: 'export function register(config, cb) {\n  const { view, ...fields } = config;\n  return server.registerTool({ ...fields, _meta: { retrieval: 1 } }, cb);\n}',
+      output: null,
+      errors: [
+        {
+          messageId: 'rewrapResult' satisfies WholesaleMessageIds,
+          data: { target: 'fields' },
+          line: 3,
+          column: 43,
+          suggestions: [
+            {
+              messageId: 'suggestMerge' satisfies WholesaleMessageIds,
+              output:
+                'export function register(config, cb) {\n  const { view, ...fields } = config;\n  return server.registerTool({ ...fields, _meta: { ...fields._meta, retrieval: 1 } }, cb);\n}',
             },
           ],
         },

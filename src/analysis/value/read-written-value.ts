@@ -5,7 +5,7 @@
  * alias, which gives one per key.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { referenceText, unwrap } from '../syntax/ast';
+import { propertyKeyName, referenceText, unwrap } from '../syntax/ast';
 import { objectLiteralsOfVariable } from '../syntax/meta-syntax';
 import type { PlaneDecision } from '../planes';
 import type { SiteLocation, WriteSite } from '../sites/write-site';
@@ -130,7 +130,12 @@ function readMetaLiteral(site: Extract<WriteSite, { form: 'meta-literal' }>, dec
     node: metaProperty,
     target,
     metaValue: value,
-    replaces: target !== null && !shape.mergesSelf && !runsOnlyWithoutMeta(host, referenceText(target)) && !holdsOnlyWrittenKeys(target),
+    replaces:
+      target !== null &&
+      !shape.mergesSelf &&
+      !runsOnlyWithoutMeta(host, referenceText(target)) &&
+      !holdsOnlyWrittenKeys(target) &&
+      !isRestWithoutMeta(target),
     ...shape,
   };
 }
@@ -144,6 +149,33 @@ function readMetaLiteral(site: Extract<WriteSite, { form: 'meta-literal' }>, dec
 function holdsOnlyWrittenKeys(target: Expression): boolean {
   const literals = objectLiteralsOfVariable(target);
   return literals !== null && literals.every((literal) => literal.properties.every((property) => property.type === 'Property'));
+}
+
+/**
+ * `const { _meta: userMeta, ...fields } = config; … { ...fields, _meta: built }`: `fields` is the object without its
+ * `_meta` (skybridge's `registerTool` builds the descriptor so), so the re-wrap drops nothing. Asked only of a
+ * re-wrap's identifier target: the declarations of the blocks around it are read for that one name.
+ */
+function isRestWithoutMeta(target: Expression | null): boolean {
+  if (target?.type !== 'Identifier') return false;
+  for (let node: Node | undefined = target.parent; node; node = node.parent) {
+    if (node.type !== 'BlockStatement' && node.type !== 'Program') continue;
+    for (const statement of node.body) {
+      if (statement.type !== 'VariableDeclaration') continue;
+      for (const declarator of statement.declarations) {
+        const pattern = declarator.id;
+        // The nearest declaration of the name decides (a plain one shadows an outer rest).
+        if (pattern.type === 'Identifier' && pattern.name === target.name) return false;
+        if (pattern.type !== 'ObjectPattern') continue;
+        const rest = pattern.properties.find((property) => property.type === 'RestElement');
+        if (rest?.type !== 'RestElement' || rest.argument.type !== 'Identifier' || rest.argument.name !== target.name) continue;
+        return pattern.properties.some(
+          (property) => property.type === 'Property' && !property.computed && propertyKeyName(property) === '_meta',
+        );
+      }
+    }
+  }
+  return false;
 }
 
 /** `{ … }`, `cond && { … }`, `cond ? { … } : {}`: a spread argument that only adds the properties written there. */
