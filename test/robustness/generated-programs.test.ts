@@ -292,6 +292,7 @@ describe('generated programs', () => {
 // Every seed that ever found a defect, replayed on every run (test/robustness/pinned-seeds.ts says what each found).
 describe.runIf(SEED === undefined)('pinned seeds', () => {
   for (const pinned of PINNED_SEEDS) {
+    if (pinned.kind === 'mutations') continue;
     it(`seed ${pinned.seed}${pinned.path === undefined ? '' : ` at ${pinned.path}`}: ${pinned.found}`, { timeout: 900_000 }, () => {
       const { tally, failure } = fuzzPrograms(pinned);
       if (failure !== null) throw new Error(failure);
@@ -347,35 +348,65 @@ function mutate(text: string, mutations: readonly Mutation[]): string {
   return crlf ? joined.replace(/\n/g, '\r\n') : joined;
 }
 
+interface MutationRun {
+  runs: number;
+  seed?: number;
+  /** fast-check's counterexample path: replays that mutation alone (with the same seed). */
+  path?: string;
+}
+
+/** Mutates the example server's files for one seed (a random one when none is given) and says what it found. */
+function fuzzMutations(run: MutationRun): { tally: Tally; failure: string | null } {
+  const tally: Tally = { programs: 0, batches: 0, unparsable: 0, fixedFiles: 0, suggestions: 0 };
+  let failure: string | null = null;
+  const property = fc.property(
+    fc.nat({ max: FIXTURE_FILES.length - 1 }),
+    fc.array(mutation, { minLength: 1, maxLength: 6 }),
+    (index, mutations) => {
+      const fixture = FIXTURE_FILES[index];
+      const text = mutate(fixture.text, mutations);
+      tally.programs += 1;
+      // Same path as in the example project, so roles (producer, merge layer, ignored) match the fixture's.
+      const problem = checkText(text, path.join(EXAMPLES_DIR, 'src', fixture.relative), tally);
+      if (problem !== null) failure = `${fixture.relative} with ${JSON.stringify(mutations)}: ${problem}`;
+      return problem === null;
+    },
+  );
+  const details = fc.check(property, {
+    numRuns: run.runs,
+    ...(run.seed === undefined ? {} : { seed: run.seed }),
+    ...(run.path === undefined ? {} : { path: run.path }),
+  });
+  console.log(
+    `mutated fixture files: ${tally.programs} (${tally.unparsable} did not parse), ${tally.fixedFiles} fixed, ${tally.suggestions} suggestions; seed ${details.seed}`,
+  );
+  if (!details.failed) return { tally, failure: null };
+  return {
+    tally,
+    failure: `seed ${details.seed} (path ${details.counterexamplePath ?? ''}): ${failure ?? String(details.errorInstance)}\nshrunk: ${JSON.stringify(details.counterexample)}`,
+  };
+}
+
 describe('mutated fixture files', () => {
   it(
     `${MUTATION_COUNT} mutations of the example server: same guarantees, and unparsable files are reported, not thrown`,
     { timeout: 900_000 },
     () => {
-      const tally: Tally = { programs: 0, batches: 0, unparsable: 0, fixedFiles: 0, suggestions: 0 };
-      let failure: string | null = null;
-      const property = fc.property(
-        fc.nat({ max: FIXTURE_FILES.length - 1 }),
-        fc.array(mutation, { minLength: 1, maxLength: 6 }),
-        (index, mutations) => {
-          const fixture = FIXTURE_FILES[index];
-          const text = mutate(fixture.text, mutations);
-          tally.programs += 1;
-          // Same path as in the example project, so roles (producer, merge layer, ignored) match the fixture's.
-          const problem = checkText(text, path.join(EXAMPLES_DIR, 'src', fixture.relative), tally);
-          if (problem !== null) failure = `${fixture.relative} with ${JSON.stringify(mutations)}: ${problem}`;
-          return problem === null;
-        },
-      );
-      const details = fc.check(property, { numRuns: MUTATION_COUNT, ...(SEED === undefined ? {} : { seed: SEED }) });
-      console.log(
-        `mutated fixture files: ${tally.programs} (${tally.unparsable} did not parse), ${tally.fixedFiles} fixed, ${tally.suggestions} suggestions; seed ${details.seed}`,
-      );
-      if (details.failed)
-        throw new Error(
-          `seed ${details.seed}: ${failure ?? String(details.errorInstance)}\nshrunk: ${JSON.stringify(details.counterexample)}`,
-        );
+      const { tally, failure } = fuzzMutations({ runs: MUTATION_COUNT, seed: SEED });
+      if (failure !== null) throw new Error(failure);
       expect(tally.programs).toBeGreaterThanOrEqual(MUTATION_COUNT);
     },
   );
+});
+
+// The mutation seeds that ever found a defect, replayed on every run (pinned-seeds.ts, `kind: 'mutations'`).
+describe.runIf(SEED === undefined)('pinned mutation seeds', () => {
+  for (const pinned of PINNED_SEEDS) {
+    if (pinned.kind !== 'mutations') continue;
+    it(`seed ${pinned.seed}${pinned.path === undefined ? '' : ` at ${pinned.path}`}: ${pinned.found}`, { timeout: 900_000 }, () => {
+      const { tally, failure } = fuzzMutations({ runs: pinned.programs, seed: pinned.seed, path: pinned.path });
+      if (failure !== null) throw new Error(failure);
+      expect(tally.programs).toBeGreaterThan(0);
+    });
+  }
 });
