@@ -11,6 +11,7 @@ export type Options = [];
 export type MessageIds =
   | 'replaceMeta'
   | 'rewrapResult'
+  | 'rewrapAwaited'
   | 'objectAssignMeta'
   | 'deleteMeta'
   | 'lateMergeLayerAssign'
@@ -70,8 +71,13 @@ const MEMBER_SAFE_TARGETS = new Set([
 ]);
 
 function metaOfTarget(target: TSESTree.Node, sourceCode: TSESLint.SourceCode): string {
+  return `${targetText(target, sourceCode)}._meta`;
+}
+
+/** The target as messages show it before `._meta`: in parentheses when it needs them (`(c ? a : b)._meta`). */
+function targetText(target: TSESTree.Node, sourceCode: TSESLint.SourceCode): string {
   const text = sourceCode.getText(target);
-  return MEMBER_SAFE_TARGETS.has(target.type) ? `${text}._meta` : `(${text})._meta`;
+  return MEMBER_SAFE_TARGETS.has(target.type) ? text : `(${text})`;
 }
 
 /** The type a `_meta` spread is read through when the object's own type may not declare `_meta`. */
@@ -171,7 +177,8 @@ function messageFor(write: MetaWrite): MessageIds {
     case 'object-assign-meta':
       return 'objectAssignMeta';
     case 'meta-literal':
-      return 'rewrapResult';
+      // `{ ...await next(), _meta }`: its `_meta` can only be read again by calling `next()` a second time.
+      return write.target?.type === 'AwaitExpression' ? 'rewrapAwaited' : 'rewrapResult';
     default:
       return 'replaceMeta';
   }
@@ -193,6 +200,8 @@ export default createRule<Options, MessageIds>({
         '`{{target}}._meta = …` replaces the whole `_meta` and drops every key other producers attached. Merge per key instead: `{{target}}._meta = { ...{{target}}._meta, … }` or `{{target}}._meta.<key> = …` (MCP _meta rule 1).',
       rewrapResult:
         'Re-wrapping `{{target}}` with a new `_meta` drops the keys `{{target}}._meta` already holds. Spread them first: `_meta: { ...{{target}}._meta, … }` (MCP _meta rule 1).',
+      rewrapAwaited:
+        'Re-wrapping the result of `{{awaited}}` with a new `_meta` drops the keys its `_meta` already holds. Hold the result in a variable and spread its `_meta` first: `const result = {{awaited}};` then `{ ...result, _meta: { ...result._meta, … } }` (MCP _meta rule 1).',
       objectAssignMeta:
         '`Object.assign({{target}}, { _meta })` replaces `_meta` wholesale. Merge per key: `Object.assign({{target}}._meta, { <key>: … })` or `_meta: { ...{{target}}._meta, … }` (MCP _meta rule 1).',
       deleteMeta:
@@ -215,7 +224,7 @@ export default createRule<Options, MessageIds>({
       const filename = context.filename ?? context.getFilename();
       for (const write of writes) {
         if (role.mergeLayer && createsFromFragment(write)) {
-          const target = sourceCode.getText(write.target!);
+          const target = targetText(write.target!, sourceCode);
           context.report({
             node: write.node,
             messageId: 'mergeLayerFragment',
@@ -231,7 +240,7 @@ export default createRule<Options, MessageIds>({
         // Spreading the object's own `_meta` last is rule 4's precedence on a tool result (handler keys first); a
         // descriptor's or resource's author may let what it already holds win (mcp-ui's resource props).
         if (write.plane !== 'result' && write.plane !== 'unknown' && messageFor(write) === 'spreadMetaFirst') continue;
-        const target = write.target ? sourceCode.getText(write.target) : '_';
+        const target = write.target ? targetText(write.target, sourceCode) : '_';
         if (role.mergeLayer && isAssemblyFromCollected(write)) {
           const earlier = earlierWriteToSameTarget(write, writes);
           if (!earlier) continue;
@@ -249,7 +258,7 @@ export default createRule<Options, MessageIds>({
         context.report({
           node: write.node,
           messageId: messageFor(write),
-          data: { target },
+          data: { target, awaited: write.target ? sourceCode.getText(write.target) : '' },
           fix: safe ? fix : null,
           suggest: !safe ? suggestionsFor(write, target, read) : [],
         });

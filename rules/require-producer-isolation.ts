@@ -271,15 +271,13 @@ export default createRule<Options, MessageIds>({
         const first = inTry?.[0];
         if (inTry) inTry.push(write);
         else producersInTry.set(guard, (inTry = [write]));
+        // Every verdict at once, each its own report: when one is mended (another rule's fix may mend the catch), what
+        // is left was reported already, so no fix ever reveals a finding that was not there.
         const verdict = catchVerdict(guard);
-        if (verdict !== 'continues') {
+        if (verdict !== 'continues')
           context.report({ node: write.node, messageId: 'catchDoesNotContinue', data: { producer, problem: CATCH_PROBLEMS[verdict] } });
-          continue;
-        }
-        if (first) {
+        if (first)
           context.report({ node: write.node, messageId: 'sharedTry', data: { producer, line: String(first.node.loc.start.line) } });
-          continue;
-        }
         if (before.length > 0) reportComputedOutside(write, producer, before);
       }
       for (const { unit, producer } of unguarded) reportUnguarded(unit, producer);

@@ -62,7 +62,7 @@ const wholesaleCases: InvalidTestCase<WholesaleIds, WholesaleOptions>[] = [
         suggestions: [
           {
             messageId: 'suggestMerge',
-            data: { target: 'a ?? b' },
+            data: { target: '(a ?? b)' },
             output: 'function f(a, b) { return { ...(a ?? b), content: [], _meta: { ...(a ?? b)._meta, retrieval } }; }',
           },
         ],
@@ -77,12 +77,14 @@ const wholesaleCases: InvalidTestCase<WholesaleIds, WholesaleOptions>[] = [
     errors: [
       {
         messageId: 'rewrapResult',
+        // The message shows the expression as `._meta` can follow it: `(c ? a : b)._meta`, not `c ? a : b._meta`.
+        data: { target: '(c ? a : b)' },
         line: 1,
         column: 61,
         suggestions: [
           {
             messageId: 'suggestMerge',
-            data: { target: 'c ? a : b' },
+            data: { target: '(c ? a : b)' },
             output: 'function f(c, a, b) { return { ...(c ? a : b), content: [], _meta: { ...(c ? a : b)._meta, retrieval } }; }',
           },
         ],
@@ -97,7 +99,8 @@ const wholesaleCases: InvalidTestCase<WholesaleIds, WholesaleOptions>[] = [
     filename: SEARCH_OP,
     code: 'async function f() { return { ...(await load()), content: [], _meta: { retrieval } }; }',
     output: null,
-    errors: [{ messageId: 'rewrapResult', line: 1, column: 63, suggestions: [] }],
+    // The message does not say `(await load())._meta` either: it says to hold the result in a variable first.
+    errors: [{ messageId: 'rewrapAwaited', data: { awaited: 'await load()' }, line: 1, column: 63, suggestions: [] }],
   },
   {
     name: 'issue 25: only guards proving `_meta` is not an object make a reset safe: `!Array.isArray` and `!isEmpty` do not',

@@ -210,7 +210,7 @@ function checkText(text: string, filename: string, tally: Tally): string | null 
     return `fixing twice differs from fixing once (${stillFixable.ruleId} at ${stillFixable.line}:${stillFixable.column}):\n--- once\n${fixed.output}\n--- twice\n${again.output}`;
   }
   // A fix never creates a finding: across rules (every fix applied), and per rule (only that rule's fixes applied).
-  const created = findingsAdded(messages, fixed.messages, { before: text, after: fixed.output });
+  const created = findingsAdded(messages, fixed.messages);
   if (created.length > 0) return `fixing created findings:\n${created.join('\n')}\n--- fixed\n${fixed.output}`;
   const fixingRules = [...new Set(messages.flatMap((message) => (message.fix !== undefined && message.ruleId ? [message.ruleId] : [])))];
   if (fixingRules.length < 2) return null;
@@ -218,7 +218,7 @@ function checkText(text: string, filename: string, tally: Tally): string | null 
     // ESLint's SourceCodeFixer takes a predicate for `fix` (as the ESLint class's `fix` option does); its type says boolean.
     const onlyThisRule = ((message: Linter.LintMessage) => message.ruleId === ruleId) as unknown as boolean;
     const alone = linter.verifyAndFix(text, CONFIG, { filename, fix: onlyThisRule });
-    const createdAlone = findingsAdded(messages, alone.messages, { before: text, after: alone.output });
+    const createdAlone = findingsAdded(messages, alone.messages);
     if (createdAlone.length > 0) return `${ruleId}'s fixes alone created findings:\n${createdAlone.join('\n')}\n--- fixed\n${alone.output}`;
   }
   return null;

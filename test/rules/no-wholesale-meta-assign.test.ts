@@ -213,6 +213,29 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
     errors: [{ messageId: 'replaceMeta', data: { target: 'out' }, line: 1, column: 1, endLine: 1, endColumn: 33, suggestions: [] }],
   },
   {
+    // The catch replaced `_meta`, so require-producer-isolation says so of both producers of its try; once the merge
+    // mends the catch, the try they share is what is left, and it was reported from the start (every verdict at once).
+    name: 'a catch that replaces _meta under a try two producers share: the merge mends the catch and reveals nothing',
+    filename: SEARCH_OP,
+    code: `export async function search(ctx, store, q, out, stats) {
+  try {
+    ctx.emitResponseMeta('retrieval', await store.describe(q));
+    ctx.emitResponseMeta('retrieval', await store.describe(q + ' (expanded)'));
+  } catch {
+    out._meta = { retrieval: stats };
+  }
+}`,
+    output: `export async function search(ctx, store, q, out, stats) {
+  try {
+    ctx.emitResponseMeta('retrieval', await store.describe(q));
+    ctx.emitResponseMeta('retrieval', await store.describe(q + ' (expanded)'));
+  } catch {
+    out._meta = { ...out._meta, retrieval: stats };
+  }
+}`,
+    errors: [{ messageId: 'replaceMeta', data: { target: 'out' }, line: 6, column: 5, suggestions: [] }],
+  },
+  {
     name: "x['_meta'] = E",
     filename: SEARCH_OP,
     code: "out['_meta'] = { retrieval: stats };",
@@ -414,6 +437,42 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
           {
             messageId: 'suggestMerge',
             output: 'const wrapped = { ...(response as ToolResult), _meta: { ...response._meta, retrieval } };',
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: '{ ...await next(), _meta: E }: the message names a variable to hold the result, not `await next()._meta`',
+    filename: SEARCH_OP,
+    code: 'async function wrap(next) { return { ...await next(), _meta: { retrieval } }; }',
+    output: null,
+    errors: [
+      {
+        messageId: 'rewrapAwaited',
+        data: { awaited: 'await next()' },
+        line: 1,
+        column: 55,
+        suggestions: [],
+      },
+    ],
+  },
+  {
+    name: 'Object.assign(c ? a : b, { _meta }): the message parenthesizes the target before `._meta`',
+    filename: SEARCH_OP,
+    code: 'Object.assign(c ? a : b, { _meta: { retrieval } });',
+    output: null,
+    errors: [
+      {
+        messageId: 'objectAssignMeta',
+        data: { target: '(c ? a : b)' },
+        line: 1,
+        column: 1,
+        suggestions: [
+          {
+            messageId: 'suggestMerge',
+            data: { target: '(c ? a : b)' },
+            output: 'Object.assign(c ? a : b, { _meta: { ...(c ? a : b)._meta, retrieval } });',
           },
         ],
       },

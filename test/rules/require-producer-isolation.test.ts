@@ -11,6 +11,7 @@ import rule from '../../rules/require-producer-isolation';
 import { SAFE_CALLS } from '../../src/analysis/facts/safe-calls';
 import { createRuleTester, DISPATCH, EVAL_COMMAND, HOT_MEMORY_HOOK, OTHER_FILE, SEARCH_OP } from './rule-tester';
 
+const CATCH_DROPS_META = "whose catch deletes or replaces `_meta`, dropping other producers' keys";
 const ruleTester = createRuleTester();
 
 const DEGRADE = '// A failing producer degrades to its key being absent (MCP _meta rule 3).';
@@ -1380,6 +1381,34 @@ export async function search(out, rows) {
     },
   ],
   invalid: [
+    {
+      // Each verdict is its own report: a fix that mends one (the catch) leaves only what was already reported.
+      name: 'every verdict at once: a shared try whose catch replaces _meta is reported as both',
+      filename: SEARCH_OP,
+      code: `export async function search(ctx, store, q, out, stats) {
+  try {
+    ctx.emitResponseMeta('retrieval', await store.describe(q));
+    ctx.emitResponseMeta('retrieval', await store.describe(q + ' (expanded)'));
+  } catch {
+    out._meta = { retrieval: stats };
+  }
+}`,
+      errors: [
+        {
+          messageId: 'catchDoesNotContinue',
+          data: { producer: "The producer of 'retrieval' (ctx.emitResponseMeta)", problem: CATCH_DROPS_META },
+          line: 3,
+          column: 5,
+        },
+        {
+          messageId: 'catchDoesNotContinue',
+          data: { producer: "The producer of 'retrieval' (ctx.emitResponseMeta)", problem: CATCH_DROPS_META },
+          line: 4,
+          column: 5,
+        },
+        { messageId: 'sharedTry', data: { producer: "The producer of 'retrieval' (ctx.emitResponseMeta)", line: '3' }, line: 4, column: 5 },
+      ],
+    },
     {
       name: 'the issue shape: the wrap covers the computation, not only the assignment',
       filename: SEARCH_OP,

@@ -69,52 +69,22 @@ export function newFindings(
   // A parse error or a file no config matches would make every comparison pass: the invariant must see real findings.
   const unlinted = original.find((message) => message.ruleId === null);
   if (unlinted) throw new Error(`the code is not linted (${unlinted.message}):\n${code}`);
-  return findingsAdded(original, linter.verify(output, config, { filename }), { before: code, after: output });
+  return findingsAdded(original, linter.verify(output, config, { filename }));
 }
 
 /**
  * The findings of `after` beyond those of `before`, counted per rule and message (as `rule/messageId at line:column`).
- * With both texts, a finding of a rule on a line whose text that rule already reported on, with no fix of its own, is
- * the same finding with another verdict, not a new one: a rule that reports one message per producer says the worst
- * (a catch that replaces `_meta`), and once another rule's fix mends that catch, the next (the shared try) shows on
- * the same statement; it was there before. A finding that offered a fix is never re-diagnosed (that fix was not final).
+ * Positions are not compared (a fix moves code); a finding of a rule and message the code had fewer of is new.
  */
-export function findingsAdded(
-  before: readonly Linter.LintMessage[],
-  after: readonly Linter.LintMessage[],
-  texts?: { before: string; after: string },
-): string[] {
+export function findingsAdded(before: readonly Linter.LintMessage[], after: readonly Linter.LintMessage[]): string[] {
   const left = new Map<string, number>();
   for (const message of before) left.set(findingKey(message), (left.get(findingKey(message)) ?? 0) + 1);
-  const unmatched: Linter.LintMessage[] = [];
+  const added: string[] = [];
   for (const message of after) {
     const key = findingKey(message);
     const count = left.get(key) ?? 0;
     if (count > 0) left.set(key, count - 1);
-    else unmatched.push(message);
-  }
-  const leftOnLine = new Map<string, number>();
-  const lineKey = (message: Linter.LintMessage, text: string): string =>
-    `${message.ruleId ?? ''}|${(text.split(/\r?\n/)[message.line - 1] ?? '').trim()}`;
-  if (texts) {
-    const remaining = new Map(left);
-    for (const message of before) {
-      const count = remaining.get(findingKey(message)) ?? 0;
-      if (count === 0) continue;
-      remaining.set(findingKey(message), count - 1);
-      // A finding that offered its own fix is not re-diagnosed: the fix was to end it, and a finding left on its
-      // statement means the fix was not final.
-      if (message.fix !== undefined) continue;
-      const key = lineKey(message, texts.before);
-      leftOnLine.set(key, (leftOnLine.get(key) ?? 0) + 1);
-    }
-  }
-  const added: string[] = [];
-  for (const message of unmatched) {
-    const key = texts ? lineKey(message, texts.after) : null;
-    const count = key === null ? 0 : (leftOnLine.get(key) ?? 0);
-    if (key !== null && count > 0) leftOnLine.set(key, count - 1);
-    else added.push(`${findingKey(message)} at ${message.line}:${message.column}: ${message.message}`);
+    else added.push(`${key} at ${message.line}:${message.column}: ${message.message}`);
   }
   return added;
 }
