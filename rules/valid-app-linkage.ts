@@ -8,6 +8,7 @@ import type { LinkVia } from '../src/analysis/apps/vocabulary';
 import { builtByHint } from '../src/analysis/modules/imported-helpers';
 import { defineMetaRuleVisitor, writesNoMeta } from '../src/analysis/meta-context';
 import { createRule } from '../src/util/create-rule';
+import { moduleResolverOf } from '../src/analysis/modules/module-resolver';
 import { nearestName } from '../src/util/nearest-name';
 
 export type Options = [];
@@ -123,15 +124,16 @@ export default createRule<Options, MessageIds>({
       if (!writesAppKeys(writes) && !text.includes('ui://')) return;
       // A `const` of widget `_meta` spread into several descriptors is one value: reported once, where it is written.
       const seen = new Set<string>();
-      for (const problem of appValueProblemsOf(writes, filename, text)) {
+      const imports = moduleResolverOf(filename);
+      for (const problem of appValueProblemsOf(writes, imports, text)) {
         const report = problemReport(problem, registry.dir);
         const key = `${problem.node.range[0]}:${report.messageId}:${JSON.stringify(report.data)}`;
         if (seen.has(key)) continue;
         seen.add(key);
         context.report({ node: problem.node, ...report });
       }
-      const resources = uiResourcesOf(sourceCode.ast, filename, text);
-      const links = widgetLinksOf(writes, filename, text);
+      const resources = uiResourcesOf(sourceCode.ast, imports, text);
+      const links = widgetLinksOf(writes, imports, text);
       const viasOf = new Map<UiResource, Set<LinkVia>>();
       for (const link of links) {
         // Two servers created in one file (or factory) each serve their own resources: a tool on one links only those.

@@ -17,6 +17,7 @@ import type { VisitorKeys } from './sites/prune';
 import { bindTeamSinks } from './plane/team-sinks';
 import type { MetaWrite } from './types';
 import { moduleScope } from './value/meta-value';
+import { moduleResolverOf } from './modules/module-resolver';
 import { readWrittenValue } from './value/read-written-value';
 
 export type { VisitorKeys, WriteVocabulary };
@@ -46,7 +47,7 @@ export function findWritesOfWritingText(input: FindMetaWritesInput): MetaWrite[]
   const sites = findWriteSites(input);
   // The team's registrations and result builders place objects as the SDK's do: bound for phase 2 to find.
   bindTeamSinks(input.ast, input.vocabulary.sinks);
-  const scope = moduleScope(input.filename ?? null);
+  const scope = moduleScope(input.filename ? moduleResolverOf(input.filename) : null);
   const writes: MetaWrite[] = [];
   for (const site of sites) writes.push(...readWrittenValue(site, decidePlane(site), scope));
   writes.sort((a, b) => a.node.range[0] - b.node.range[0]);

@@ -21,6 +21,7 @@ import type { Registry } from '../registry';
 import { nearestName } from '../util/nearest-name';
 import { nearestPackageFolder } from '../util/nearest-package';
 import type { Finding } from './findings';
+import { moduleResolverOf } from '../analysis/modules/module-resolver';
 import { displayPath } from './format-report';
 
 /** Text that may link a widget or register a resource: a file without any of these is not parsed here. */
@@ -105,8 +106,9 @@ export function appLinkageFindings(files: readonly string[], registry: Registry,
       continue;
     }
     const { writes } = analyzeFile(file, registry, text, () => parsed);
-    for (const link of widgetLinksOf(writes, file, text)) links.push({ item: link, file });
-    for (const resource of uiResourcesOf(parsed.ast, file, text)) resources.push({ item: resource, file });
+    const imports = moduleResolverOf(file);
+    for (const link of widgetLinksOf(writes, imports, text)) links.push({ item: link, file });
+    for (const resource of uiResourcesOf(parsed.ast, imports, text)) resources.push({ item: resource, file });
   }
 
   const findings: Finding[] = [];

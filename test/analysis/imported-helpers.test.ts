@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { analyzeSource } from '../../src/analysis/analyze-source';
 import { costCount } from '../../src/util/cost-counter';
-import { resolveImportedHelper } from '../../src/analysis/modules/imported-helpers';
+import { moduleResolverOf } from '../../src/analysis/modules/module-resolver';
 import { loadRegistry } from '../../src/registry';
 import { nextTurn } from '../../src/util/stat-once-per-turn';
 import { makeTempProject, removeTempProject } from '../registry/temp-project';
@@ -30,7 +30,7 @@ let dir: string;
 const caller = () => path.join(dir, 'src/caller.ts');
 /** The top-level key names of the literals a helper returns, or null when it is not followed. */
 const keysOf = (specifier: string, name: string): string[] | null => {
-  const helper = resolveImportedHelper(specifier, name, caller());
+  const helper = moduleResolverOf(caller()).importedHelper(specifier, name);
   if (!helper) return null;
   return helper.keys.map((key) => key.name);
 };
@@ -55,7 +55,7 @@ describe('resolveImportedHelper', () => {
     expect(keysOf('./helpers.ts', 'viaConst')).toEqual(['c']);
     expect(keysOf('./helpers.js', 'renamed')).toEqual(['d']);
     expect(keysOf('./helpers.js', 'default')).toEqual(['e']);
-    expect(resolveImportedHelper('./helpers.js', 'declared', caller())?.file).toBe(path.join(dir, 'src/helpers.ts'));
+    expect(moduleResolverOf(caller()).importedHelper('./helpers.js', 'declared')?.file).toBe(path.join(dir, 'src/helpers.ts'));
   });
 
   it('follows a re-export through an index module', () => {

@@ -8,7 +8,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findModuleFile, resolveImportedString } from '../../src/analysis/modules/imported-consts';
+import { findModuleFile } from '../../src/analysis/modules/imported-consts';
+import { moduleResolverOf } from '../../src/analysis/modules/module-resolver';
 import { aliasedFile } from '../../src/analysis/modules/path-aliases';
 import { costCount } from '../../src/util/cost-counter';
 import { nextTurn } from '../../src/util/stat-once-per-turn';
@@ -43,7 +44,7 @@ describe('tsconfig paths aliases', () => {
     expect(resolve('@/lib/keys', from)).toBe(path.join(root, 'src/lib/keys.ts'));
     expect(resolve('@/lib/keys.js', from)).toBe(path.join(root, 'src/lib/keys.ts'));
     expect(resolve('@/utils', from)).toBe(path.join(root, 'src/utils/index.ts'));
-    expect(resolveImportedString('@/lib/keys', 'TIMING_KEY', from)).toBe('com.acme/timing');
+    expect(moduleResolverOf(from).importedString('@/lib/keys', 'TIMING_KEY')).toBe('com.acme/timing');
   });
 
   it('follows `baseUrl`, and leaves a specifier no alias maps to an existing file to the packages', () => {
@@ -110,7 +111,7 @@ describe('tsconfig paths aliases', () => {
     const root = project({ ...config, 'src/lib/keys.ts': KEYS, 'src/a.ts': '' });
     const from = path.join(root, 'src/a.ts');
     expect(resolve('@/lib/keys', from)).toBeNull();
-    expect(resolveImportedString('@/lib/keys', 'TIMING_KEY', from)).toBeNull();
+    expect(moduleResolverOf(from).importedString('@/lib/keys', 'TIMING_KEY')).toBeNull();
   });
 
   it.each([
@@ -125,7 +126,7 @@ describe('tsconfig paths aliases', () => {
     });
     const from = path.join(root, 'src/a.ts');
     expect(resolve('@/lib/keys', from)).toBe(path.join(root, 'src/lib/keys.ts'));
-    expect(resolveImportedString('@/lib/keys', 'TIMING_KEY', from)).toBe('com.acme/timing');
+    expect(moduleResolverOf(from).importedString('@/lib/keys', 'TIMING_KEY')).toBe('com.acme/timing');
   });
 
   it('keeps the bases it finds when one entry of an `extends` list is missing, as TypeScript does (TS5083)', () => {
@@ -143,7 +144,7 @@ describe('tsconfig paths aliases', () => {
     });
     const from = path.join(root, 'src/a.ts');
     expect(resolve('@/lib/keys', from)).toBe(path.join(root, 'src/lib/keys.ts'));
-    expect(resolveImportedString('@/lib/keys', 'TIMING_KEY', from)).toBe('com.acme/timing');
+    expect(moduleResolverOf(from).importedString('@/lib/keys', 'TIMING_KEY')).toBe('com.acme/timing');
     const inPackage = path.join(root, 'pkg/a.ts');
     expect(resolve('#m/keys', inPackage)).toBe(path.join(root, 'pkg/m/keys.ts'));
     expect(resolve('@/lib/keys', inPackage)).toBe(path.join(root, 'src/lib/keys.ts'));
@@ -168,7 +169,7 @@ describe('tsconfig paths aliases', () => {
     );
     await nextTurn();
     expect(resolve('@/lib/keys', from)).toBe(path.join(root, 'src/lib/keys.ts'));
-    expect(resolveImportedString('@/lib/keys', 'TIMING_KEY', from)).toBe('com.acme/timing');
+    expect(moduleResolverOf(from).importedString('@/lib/keys', 'TIMING_KEY')).toBe('com.acme/timing');
   });
 
   it('reads an `extends` chain 400 deep once (each config file read once), not once per base', () => {

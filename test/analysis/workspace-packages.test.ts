@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findMetaWritesInSource } from '../../src/analysis/analyze-source';
 import { resolveExport } from '../../src/analysis/modules/imported-consts';
+import { moduleResolverOf } from '../../src/analysis/modules/module-resolver';
 import { persistModulesRead, recordModulesRead } from '../../src/analysis/modules/modules-read';
 import { nextTurn } from '../../src/util/stat-once-per-turn';
 import { tempProjectsPerTest } from '../registry/temp-project';
@@ -62,8 +63,12 @@ describe('key constants of workspace packages linked into node_modules', () => {
       write.keys.map((key) => `${key.name ?? '?'} ${key.source}`),
     );
     expect(keys).toEqual(['io.acme/serverInfo const']);
-    const found = resolveExport('@acme/keys', 'SERVER_INFO_KEY', path.join(root, 'src/server.ts'), (summary, name) =>
-      summary.strings.get(name),
+    const found = resolveExport(
+      '@acme/keys',
+      'SERVER_INFO_KEY',
+      path.join(root, 'src/server.ts'),
+      (summary, name) => summary.strings.get(name),
+      moduleResolverOf,
     );
     expect(found).toEqual({ file: path.join(root, 'packages/base/src/constants.ts'), value: 'io.acme/serverInfo' });
   });

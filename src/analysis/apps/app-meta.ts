@@ -14,6 +14,7 @@ import {
   functionBoundTo,
   ownPropertyValue,
   parameterReference,
+  type ImportedNames,
   type ParameterReference,
 } from '../syntax/bindings';
 import { objectLiteralOf } from '../syntax/meta-syntax';
@@ -67,7 +68,7 @@ const APP_KEYS: ReadonlySet<string> = new Set(['ui', 'ui/resourceUri', 'openai/o
  * one's is a detached copy of its module's (`module-summary.ts`), reported at the call here (`at`), naming the module.
  */
 interface Reading {
-  readonly file: string | null;
+  readonly imports: ImportedNames | null;
   readonly bind: BindParameter;
   /** Where a report about `node` goes: itself, or the call for a node of another module's code. */
   readonly at: (node: TSESTree.Node) => TSESTree.Node;
@@ -90,7 +91,7 @@ function callOf(node: TSESTree.Node | null | undefined): TSESTree.CallExpression
 function argumentFor(
   reference: ParameterReference,
   call: TSESTree.CallExpression,
-  file: string | null,
+  imports: ImportedNames | null,
   sourceText: (node: TSESTree.Node) => string,
 ): TSESTree.Node | string | null {
   const argument = call.arguments[reference.index];
@@ -98,7 +99,7 @@ function argumentFor(
   let value: TSESTree.Node = argument;
   for (const name of reference.path) {
     const literal = objectLiteralOf(value);
-    const next = literal ? ownPropertyValue(literal, name, file) : null;
+    const next = literal ? ownPropertyValue(literal, name, imports) : null;
     if (!next) return normalise(`${sourceText(unwrap(argument))}.${reference.path.join('.')}`);
     value = next;
   }
@@ -128,12 +129,12 @@ function sameFileHelperCall(write: MetaWrite, value: TSESTree.Node): { fn: TSEST
 function readingOf(
   write: MetaWrite,
   key: MetaKeyWrite,
-  file: string | null,
+  imports: ImportedNames | null,
   sourceText: (node: TSESTree.Node) => string,
 ): { value: TSESTree.Node; reading: Reading } | null {
   if (key.value === null) return null;
   const here = (node: TSESTree.Node) => node;
-  const base = { file, sourceText, builtBy: undefined, at: here, bind: () => null };
+  const base = { imports, sourceText, builtBy: undefined, at: here, bind: () => null };
   const imported = key.builtBy
     ? { value: key.value, call: callOf(key.node), reportAt: key.node, builtBy: key.builtBy }
     : key.builtValue
@@ -147,7 +148,7 @@ function readingOf(
       at: (node) => (isDetached(node) ? reportAt : node),
       bind: (node) => {
         const reference = helperParameterOf(node);
-        return reference && call ? argumentFor(reference, call, file, sourceText) : null;
+        return reference && call ? argumentFor(reference, call, imports, sourceText) : null;
       },
     };
     return { value: imported.value, reading };
@@ -158,7 +159,7 @@ function readingOf(
     ...base,
     bind: (node) => {
       const reference = parameterReference(node, helper.fn);
-      return reference ? argumentFor(reference, helper.call, file, sourceText) : null;
+      return reference ? argumentFor(reference, helper.call, imports, sourceText) : null;
     },
   };
   return { value: key.value, reading };
@@ -194,7 +195,7 @@ function arrayIn(value: TSESTree.Node | null | undefined, reading: Reading, dept
 /** Every string a value may be (see `constStrings`), its helper's parameters bound; null when not known. */
 function stringsIn(value: TSESTree.Node, reading: Reading): string[] | null {
   const node = boundNode(value, reading);
-  return node ? constStrings(node, reading.file) : null;
+  return node ? constStrings(node, reading.imports) : null;
 }
 
 /** Each plain `name: value` property of an object literal (spreads and computed unknown keys are left out). */
@@ -226,13 +227,13 @@ function property(literal: TSESTree.ObjectExpression | null, name: string, readi
 /** Each key of a write that the checks read, with how to read its value (in place, or built by a helper). */
 function appKeysOf(
   write: MetaWrite,
-  file: string | null,
+  imports: ImportedNames | null,
   sourceText: (node: TSESTree.Node) => string,
 ): Array<{ key: MetaKeyWrite; value: TSESTree.Node; reading: Reading }> {
   const found: Array<{ key: MetaKeyWrite; value: TSESTree.Node; reading: Reading }> = [];
   for (const key of write.keys) {
     if (key.name === null || !APP_KEYS.has(key.name)) continue;
-    const read = readingOf(write, key, file, sourceText);
+    const read = readingOf(write, key, imports, sourceText);
     if (read) found.push({ key, ...read });
   }
   return found;
@@ -255,13 +256,13 @@ function placed(node: TSESTree.Node, reading: Reading): { node: TSESTree.Node; b
 }
 
 /** The widget links of the tool descriptors among `writes`. */
-export function widgetLinksOf(writes: readonly MetaWrite[], file: string | null, text: string): WidgetLink[] {
+export function widgetLinksOf(writes: readonly MetaWrite[], imports: ImportedNames | null, text: string): WidgetLink[] {
   const sourceText = sourceTextOf(text);
   const links: WidgetLink[] = [];
   for (const write of writes) {
     if (write.plane !== 'tool') continue;
     let server: string | null | undefined;
-    for (const { key, value, reading } of appKeysOf(write, file, sourceText)) {
+    for (const { key, value, reading } of appKeysOf(write, imports, sourceText)) {
       let uriNode: TSESTree.Node | null = null;
       if (key.name === 'ui') uriNode = property(objectIn(value, reading), 'resourceUri', reading)?.value ?? null;
       else if (key.name === 'ui/resourceUri' || key.name === 'openai/outputTemplate') uriNode = value;
@@ -273,7 +274,7 @@ export function widgetLinksOf(writes: readonly MetaWrite[], file: string | null,
       }
       links.push({
         via: key.name === 'ui' ? 'ui.resourceUri' : (key.name as LinkVia),
-        uri: uriValueOf(uriNode, file, sourceText, reading.bind),
+        uri: uriValueOf(uriNode, imports, sourceText, reading.bind),
         ...placed(bound, reading),
         write,
         server,
@@ -284,9 +285,9 @@ export function widgetLinksOf(writes: readonly MetaWrite[], file: string | null,
 }
 
 /** The values among `writes` a host cannot use (tool descriptors and resources: frameworks move CSP between them). */
-export function appValueProblemsOf(writes: readonly MetaWrite[], file: string | null, text: string): AppValueProblem[] {
+export function appValueProblemsOf(writes: readonly MetaWrite[], imports: ImportedNames | null, text: string): AppValueProblem[] {
   const problems: AppValueProblem[] = [];
-  const links = widgetLinksOf(writes, file, text);
+  const links = widgetLinksOf(writes, imports, text);
   for (const link of links) {
     if (link.uri.kind !== 'known') continue;
     for (const uri of link.uri.values) {
@@ -310,7 +311,7 @@ export function appValueProblemsOf(writes: readonly MetaWrite[], file: string | 
   const sourceText = sourceTextOf(text);
   for (const write of writes) {
     if (write.plane !== 'tool' && write.plane !== 'resource') continue;
-    for (const { key, value, reading } of appKeysOf(write, file, sourceText)) {
+    for (const { key, value, reading } of appKeysOf(write, imports, sourceText)) {
       if (key.name === 'ui') uiProblems(objectIn(value, reading), reading, problems);
       else if (key.name === 'openai/widgetCSP')
         cspProblems(objectIn(value, reading), OPENAI_CSP_LISTS, 'openai/widgetCSP', reading, problems);

@@ -7,7 +7,7 @@
  */
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, enclosingFunction, propertyKeyName, unwrap, walkAll } from '../syntax/ast';
-import { constStrings } from '../syntax/bindings';
+import { constStrings, type ImportedNames } from '../syntax/bindings';
 import { objectLiteralOf } from '../syntax/meta-syntax';
 import { sortedHasIn } from '../syntax/offset-set';
 import { serverInstanceOf } from './server-instance';
@@ -47,10 +47,10 @@ const cache = new WeakMap<TSESTree.Program, readonly UiResource[]>();
 /** The request handlers whose results list or read resources. */
 const RESOURCE_HANDLERS = new Set(['ListResourcesRequestSchema', 'ReadResourceRequestSchema', 'resources/list', 'resources/read']);
 
-export function uiResourcesOf(ast: TSESTree.Program, file: string | null, text: string): readonly UiResource[] {
+export function uiResourcesOf(ast: TSESTree.Program, imports: ImportedNames | null, text: string): readonly UiResource[] {
   let found = cache.get(ast);
   if (!found) {
-    found = collect(ast, file, text);
+    found = collect(ast, imports, text);
     cache.set(ast, found);
   }
   return found;
@@ -70,7 +70,7 @@ function calleeMarks(text: string): number[] {
   return marks;
 }
 
-function collect(ast: TSESTree.Program, file: string | null, text: string): UiResource[] {
+function collect(ast: TSESTree.Program, imports: ImportedNames | null, text: string): UiResource[] {
   const marks = calleeMarks(text);
   if (marks.length === 0) return [];
   const sourceText = (node: TSESTree.Node) => text.slice(node.range[0], node.range[1]);
@@ -91,14 +91,14 @@ function collect(ast: TSESTree.Program, file: string | null, text: string): UiRe
     const name = calleeName(node);
     const args = node.arguments;
     if (name === 'registerAppResource' && args.length >= 4) {
-      resources.push(registration(args[2], args[3], args[4], 'registerAppResource', true, registeredAt(node, ast), file, sourceText));
+      resources.push(registration(args[2], args[3], args[4], 'registerAppResource', true, registeredAt(node, ast), imports, sourceText));
     } else if (name === 'registerResource' && args.length >= 3 && !isSpread(args[1])) {
-      resources.push(registration(args[1], args[2], args[3], 'registerResource', false, registeredAt(node, ast), file, sourceText));
+      resources.push(registration(args[1], args[2], args[3], 'registerResource', false, registeredAt(node, ast), imports, sourceText));
     } else if (name === 'resource' && args.length >= 3 && node.callee.type === 'MemberExpression' && !isSpread(args[1])) {
       const config = args.length >= 4 ? args[2] : undefined;
-      resources.push(registration(args[1], config, args[args.length - 1], 'resource', false, registeredAt(node, ast), file, sourceText));
-    } else if (name === 'setRequestHandler' && args.length >= 2 && handlesResources(args[0], file)) {
-      resources.push(...handlerEntries(args[1], registeredAt(node, ast), file, sourceText));
+      resources.push(registration(args[1], config, args[args.length - 1], 'resource', false, registeredAt(node, ast), imports, sourceText));
+    } else if (name === 'setRequestHandler' && args.length >= 2 && handlesResources(args[0], imports)) {
+      resources.push(...handlerEntries(args[1], registeredAt(node, ast), imports, sourceText));
     }
   }
   return resources.filter((resource) => !isOtherScheme(resource.uri));
@@ -123,11 +123,11 @@ function isOtherScheme(uri: UriValue): boolean {
   return false;
 }
 
-function handlesResources(schema: TSESTree.Node, file: string | null): boolean {
+function handlesResources(schema: TSESTree.Node, imports: ImportedNames | null): boolean {
   const inner = unwrap(schema);
   if (inner.type === 'Identifier') return RESOURCE_HANDLERS.has(inner.name);
   if (inner.type === 'MemberExpression' && inner.property.type === 'Identifier') return RESOURCE_HANDLERS.has(inner.property.name);
-  const strings = constStrings(inner, file);
+  const strings = constStrings(inner, imports);
   return strings?.some((value) => RESOURCE_HANDLERS.has(value)) ?? false;
 }
 
@@ -138,21 +138,21 @@ function registration(
   how: string,
   defaultsToAppMime: boolean,
   where: { scope: TSESTree.Node; server: string | null },
-  file: string | null,
+  imports: ImportedNames | null,
   sourceText: (node: TSESTree.Node) => string,
 ): UiResource {
   const uriNode = unwrap(uriArgument);
   let uri: UriValue;
   let template: RegExp | null = null;
   if (uriNode.type === 'NewExpression' && calleeIdentifier(uriNode) === 'ResourceTemplate' && uriNode.arguments[0]) {
-    uri = uriValueOf(uriNode.arguments[0], file, sourceText);
+    uri = uriValueOf(uriNode.arguments[0], imports, sourceText);
     if (uri.kind === 'known' && uri.values.length === 1) template = uriTemplatePattern(uri.values[0]);
   } else {
-    uri = uriValueOf(uriNode, file, sourceText);
+    uri = uriValueOf(uriNode, imports, sourceText);
   }
   const mimeTypes: DeclaredMimeType[] = [];
   const configLiteral = config && config.type !== 'SpreadElement' ? objectLiteralOf(config) : null;
-  const configMime = configLiteral ? mimeTypeOf(configLiteral, file) : null;
+  const configMime = configLiteral ? mimeTypeOf(configLiteral, imports) : null;
   if (configMime) mimeTypes.push(configMime);
   const contentsWithoutMime: TSESTree.ObjectExpression[] = [];
   const contentsWithoutBody: TSESTree.ObjectExpression[] = [];
@@ -162,7 +162,7 @@ function registration(
         contentsWithoutBody.push(item);
         continue;
       }
-      const mime = mimeTypeOf(item, file);
+      const mime = mimeTypeOf(item, imports);
       if (mime) mimeTypes.push(mime);
       else if (!item.properties.some((property) => property.type === 'SpreadElement')) contentsWithoutMime.push(item);
     }
@@ -185,10 +185,10 @@ function namedProperty(literal: TSESTree.ObjectExpression, name: string): TSESTr
   return null;
 }
 
-function mimeTypeOf(literal: TSESTree.ObjectExpression, file: string | null): DeclaredMimeType | null {
+function mimeTypeOf(literal: TSESTree.ObjectExpression, imports: ImportedNames | null): DeclaredMimeType | null {
   const property = namedProperty(literal, 'mimeType');
   if (!property) return null;
-  return { node: property.value, values: constStrings(property.value, file) };
+  return { node: property.value, values: constStrings(property.value, imports) };
 }
 
 /**
@@ -223,17 +223,17 @@ function inContentsArray(node: TSESTree.ObjectExpression): boolean {
 function handlerEntries(
   handler: TSESTree.Node,
   where: { scope: TSESTree.Node; server: string | null },
-  file: string | null,
+  imports: ImportedNames | null,
   sourceText: (node: TSESTree.Node) => string,
 ): UiResource[] {
   const entries: UiResource[] = [];
   walkAll(handler, (node) => {
     if (node.type !== 'ObjectExpression') return;
     const uri = namedProperty(node, 'uri');
-    const mime = mimeTypeOf(node, file);
+    const mime = mimeTypeOf(node, imports);
     if (!uri || !mime) return;
     entries.push({
-      uri: uriValueOf(uri.value, file, sourceText),
+      uri: uriValueOf(uri.value, imports, sourceText),
       template: null,
       node: uri.value,
       how: 'a resources handler',

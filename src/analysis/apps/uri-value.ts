@@ -5,7 +5,7 @@
  */
 import type { TSESTree } from '@typescript-eslint/utils';
 import { memberPropertyName, unwrap } from '../syntax/ast';
-import { constInitializer, constStrings, ownPropertyValue } from '../syntax/bindings';
+import { constInitializer, constStrings, ownPropertyValue, type ImportedNames } from '../syntax/bindings';
 
 export type UriValue =
   /** Every string it may be (one, or each branch of a `?:`). */
@@ -32,17 +32,17 @@ const NO_PARAMETERS: BindParameter = () => null;
 /** The URI `expression` stands for; `sourceText` gives a node's text (the linted file's, or a parsed module's). */
 export function uriValueOf(
   expression: TSESTree.Node,
-  file: string | null,
+  imports: ImportedNames | null,
   sourceText: (node: TSESTree.Node) => string,
   bind: BindParameter = NO_PARAMETERS,
 ): UriValue {
   const inner = unwrap(expression);
   const bound = bind(inner);
   if (typeof bound === 'string') return { kind: 'opaque', text: bound };
-  if (bound !== null) return uriValueOf(bound, file, sourceText);
-  const known = constStrings(inner, file) ?? widgetTableString(inner, file);
+  if (bound !== null) return uriValueOf(bound, imports, sourceText);
+  const known = constStrings(inner, imports) ?? widgetTableString(inner, imports);
   if (known !== null) return { kind: 'known', values: known };
-  const parts = templateParts(inner, file, sourceText, bind);
+  const parts = templateParts(inner, imports, sourceText, bind);
   if (parts === null || parts.every((part) => part.hole)) return { kind: 'opaque', text: normalise(sourceText(inner)) };
   const text = parts.map((part) => (part.hole ? `\${${part.text}}` : part.text)).join('');
   const pattern = new RegExp(`^${parts.map((part) => (part.hole ? '.*' : part.text.replace(REGEXP_SPECIAL, '\\$&'))).join('')}$`, 's');
@@ -54,7 +54,7 @@ export function uriValueOf(
  * way Apps SDK servers keep a table of their widgets. `constStrings` reads one level of a frozen object only (a key
  * must be certain); a widget table is written once and read on both sides, so its URI is taken as written.
  */
-function widgetTableString(node: TSESTree.Node, file: string | null): string[] | null {
+function widgetTableString(node: TSESTree.Node, imports: ImportedNames | null): string[] | null {
   const path: string[] = [];
   let current: TSESTree.Node = node;
   while (current.type === 'MemberExpression') {
@@ -68,9 +68,9 @@ function widgetTableString(node: TSESTree.Node, file: string | null): string[] |
   for (const name of path) {
     const literal = value ? unwrap(value) : null;
     if (literal?.type !== 'ObjectExpression') return null;
-    value = ownPropertyValue(literal, name, file);
+    value = ownPropertyValue(literal, name, imports);
   }
-  return value ? constStrings(value, file) : null;
+  return value ? constStrings(value, imports) : null;
 }
 
 interface Part {
@@ -81,7 +81,7 @@ interface Part {
 /** A template literal's or a `+` concatenation's parts, each known or a hole; null for any other expression. */
 function templateParts(
   node: TSESTree.Node,
-  file: string | null,
+  imports: ImportedNames | null,
   sourceText: (node: TSESTree.Node) => string,
   bind: BindParameter,
 ): Part[] | null {
@@ -89,10 +89,10 @@ function templateParts(
     const bound = bind(unwrap(written));
     if (typeof bound === 'string') return [{ text: bound, hole: true }];
     const expression = bound ?? written;
-    const strings = constStrings(expression, file) ?? widgetTableString(unwrap(expression), file);
+    const strings = constStrings(expression, imports) ?? widgetTableString(unwrap(expression), imports);
     if (strings?.length === 1) return [{ text: strings[0], hole: false }];
     return (
-      templateParts(unwrap(expression), file, sourceText, bound ? NO_PARAMETERS : bind) ?? [
+      templateParts(unwrap(expression), imports, sourceText, bound ? NO_PARAMETERS : bind) ?? [
         { text: normalise(sourceText(unwrap(expression))), hole: true },
       ]
     );

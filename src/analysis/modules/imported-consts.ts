@@ -15,6 +15,7 @@ import { countCost } from '../../util/cost-counter';
 import { ModuleCache } from './module-cache';
 import { moduleSummary, type ModuleSummary } from './module-summary';
 import { aliasedFile } from './path-aliases';
+import type { ResolverOf } from './module-resolver';
 const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 /** What a module's emitted-JavaScript extension may stand for in source (`./keys.js` -> `./keys.ts`). */
 const SOURCE_FOR_OUTPUT: Readonly<Record<string, readonly string[]>> = {
@@ -28,27 +29,41 @@ const SOURCE_FOR_OUTPUT: Readonly<Record<string, readonly string[]>> = {
 const MAX_REEXPORT_DEPTH = 6;
 
 /** The string `importedName` is bound to in the module `specifier` (relative to `fromFile`), or null. */
-export function resolveImportedString(specifier: string, importedName: string, fromFile: string): string | null {
+export function resolveImportedString(specifier: string, importedName: string, fromFile: string, resolverOf: ResolverOf): string | null {
   countCost('imported-const-lookups');
-  return resolveExport(specifier, importedName, fromFile, (summary, name) => summary.strings.get(name))?.value ?? null;
+  return resolveExport(specifier, importedName, fromFile, (summary, name) => summary.strings.get(name), resolverOf)?.value ?? null;
 }
 
 /**
  * `KEYS.timing` of an `as const` object exported as `importedName`, or `keys.TIMING` of a module namespace exported
  * as `importedName` (`export * as keys from './keys'`, or `import * as keys …; export { keys }`): the string, or null.
  */
-export function resolveImportedMember(specifier: string, importedName: string, property: string, fromFile: string): string | null {
+export function resolveImportedMember(
+  specifier: string,
+  importedName: string,
+  property: string,
+  fromFile: string,
+  resolverOf: ResolverOf,
+): string | null {
   countCost('imported-const-lookups');
-  const found = resolveExport(specifier, importedName, fromFile, (summary, name): ObjectOrNamespace | undefined => {
-    const object = summary.objects.get(name);
-    if (object) return { object };
-    const namespace = summary.namespaces.get(name);
-    return namespace === undefined ? undefined : { namespace };
-  });
+  const found = resolveExport(
+    specifier,
+    importedName,
+    fromFile,
+    (summary, name): ObjectOrNamespace | undefined => {
+      const object = summary.objects.get(name);
+      if (object) return { object };
+      const namespace = summary.namespaces.get(name);
+      return namespace === undefined ? undefined : { namespace };
+    },
+    resolverOf,
+  );
   if (!found) return null;
   if ('object' in found.value) return found.value.object.get(property) ?? null;
   // The namespace's module, from the module that exports it: its export `property`, as `import * as K` reads it.
-  return resolveExport(found.value.namespace, property, found.file, (summary, name) => summary.strings.get(name), 1)?.value ?? null;
+  return (
+    resolveExport(found.value.namespace, property, found.file, (summary, name) => summary.strings.get(name), resolverOf, 1)?.value ?? null
+  );
 }
 
 type ObjectOrNamespace = { readonly object: ReadonlyMap<string, string> } | { readonly namespace: string };
@@ -63,19 +78,21 @@ export function resolveExport<T>(
   name: string,
   fromFile: string,
   pick: (summary: ModuleSummary, name: string) => T | undefined,
+  /** How the module read resolves its own imports (its summary's consts built from another module's). */
+  resolverOf: ResolverOf,
   depth = 0,
 ): { file: string; value: T } | null {
   if (!path.isAbsolute(fromFile) || depth > MAX_REEXPORT_DEPTH) return null;
   const file = importedFile(specifier, fromFile);
-  const summary = file === null ? null : moduleSummary(file);
+  const summary = file === null ? null : moduleSummary(file, resolverOf);
   if (file === null || summary === null) return null;
   const own = pick(summary, name);
   if (own !== undefined) return { file, value: own };
   const reexport = summary.reexports.get(name);
-  if (reexport) return resolveExport(reexport.source, reexport.imported, file, pick, depth + 1);
+  if (reexport) return resolveExport(reexport.source, reexport.imported, file, pick, resolverOf, depth + 1);
   if (name === 'default') return null;
   for (const star of summary.stars) {
-    const found = resolveExport(star, name, file, pick, depth + 1);
+    const found = resolveExport(star, name, file, pick, resolverOf, depth + 1);
     if (found) return found;
   }
   return null;

@@ -10,6 +10,7 @@ import type { HelperOrigin, MetaKeyWrite } from '../types';
 import { findModuleFile, resolveExport } from './imported-consts';
 import { aliasedFile } from './path-aliases';
 import type { HelperKeySummary } from './module-summary';
+import type { ResolverOf } from './module-resolver';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { posixRelative } from '../../util/posix-relative';
 
@@ -28,10 +29,15 @@ export interface ImportedHelper {
  * The helper `importedName` of the module `specifier` (relative to `fromFile`), when it is a function returning object
  * literals; null otherwise (a package import, a module that does not parse, a class, a function returning a call).
  */
-export function resolveImportedHelper(specifier: string, importedName: string, fromFile: string): ImportedHelper | null {
+export function resolveImportedHelper(
+  specifier: string,
+  importedName: string,
+  fromFile: string,
+  resolverOf: ResolverOf,
+): ImportedHelper | null {
   if (!specifier.startsWith('.') && aliasedFile(specifier, fromFile, findModuleFile) === null) return null;
   countCost('imported-helper-lookups');
-  const found = resolveExport(specifier, importedName, fromFile, (summary, name) => summary.helpers.get(name));
+  const found = resolveExport(specifier, importedName, fromFile, (summary, name) => summary.helpers.get(name), resolverOf);
   return found ? { file: found.file, name: importedName, keys: found.value.keys, returned: found.value.returned } : null;
 }
 
@@ -41,10 +47,13 @@ export function resolveImportedHelper(specifier: string, importedName: string, f
  * return upstream.callTool({ name, arguments: args }); }`): its call is one (no-dropped-meta's source). A package's
  * function is never followed, as for helpers.
  */
-export function resolveImportedUpstream(specifier: string, importedName: string, fromFile: string): boolean {
+export function resolveImportedUpstream(specifier: string, importedName: string, fromFile: string, resolverOf: ResolverOf): boolean {
   if (!specifier.startsWith('.') && aliasedFile(specifier, fromFile, findModuleFile) === null) return false;
   countCost('imported-helper-lookups');
-  return resolveExport(specifier, importedName, fromFile, (summary, name) => (summary.upstream.has(name) ? true : undefined)) !== null;
+  return (
+    resolveExport(specifier, importedName, fromFile, (summary, name) => (summary.upstream.has(name) ? true : undefined), resolverOf) !==
+    null
+  );
 }
 
 /** For a message reported at a helper's call: where the key it is about is built, and that it is fixed there. */

@@ -79,8 +79,11 @@ export class ModuleCache<T> {
     for (const reader of this.reading) reader.dependencies.set(file, version);
   }
 
-  /** The value read from `file` (cached while it is unchanged), or null when it cannot be stat-ed or read. */
-  get(file: string): T | null {
+  /**
+   * The value read from `file` (cached while it is unchanged), or null when it cannot be stat-ed or read. `read`: how
+   * this caller reads it when it is not held (a module's summary reads its imports through the resolver it is given).
+   */
+  get(file: string, read: (file: string) => T | null = this.read): T | null {
     this.onUse?.(file);
     const version = versionOf(file);
     for (const reader of this.reading) if (version) reader.dependencies.set(file, version);
@@ -103,7 +106,7 @@ export class ModuleCache<T> {
     this.reading.push(reader);
     let value: T | null;
     try {
-      value = this.read(file);
+      value = read(file);
     } finally {
       this.reading.pop();
     }

@@ -23,11 +23,13 @@ import {
   parameterReference,
   staticKey,
   type ParameterReference,
+  type ImportedNames,
 } from '../syntax/bindings';
 import { moduleScope, returnedLiteralKeys, type ModuleScope } from '../value/meta-value';
 import { ModuleCache } from './module-cache';
 import { noteModuleRead } from './modules-read';
 import { parseSource } from './parse-source';
+import type { ResolverOf } from './module-resolver';
 import { CALL_TOOL } from '../relay/pass-through-marks';
 import { everyReturnIsUpstream } from '../relay/upstream-calls';
 import type { HelperOrigin, KeySource } from '../types';
@@ -88,15 +90,16 @@ export interface ModuleSummary {
 export const MODULE_SUMMARY_BYTES = 32 * 1024 * 1024;
 
 // Every module read is noted for `eslint --cache` (modules-read.ts).
-const summaries = new ModuleCache(readSummary, {
+// Read through the resolver of each caller (`moduleSummary`): a summary does not depend on which, as resolvers hold no state.
+const summaries = new ModuleCache<ModuleSummary>(() => null, {
   maxBytes: MODULE_SUMMARY_BYTES,
   weigh: (summary) => summary.bytes,
   onUse: noteModuleRead,
 });
 
 /** The summary of `file`, or null when it is missing, too large or does not parse. */
-export function moduleSummary(file: string): ModuleSummary | null {
-  return summaries.get(file);
+export function moduleSummary(file: string, resolverOf: ResolverOf): ModuleSummary | null {
+  return summaries.get(file, (read) => readSummary(read, resolverOf));
 }
 
 /** How many modules' summaries are held (tests prove the bound). */
@@ -109,7 +112,7 @@ export function heldModuleSummaryBytes(): number {
   return summaries.bytes;
 }
 
-function readSummary(file: string): ModuleSummary | null {
+function readSummary(file: string, resolverOf: ResolverOf): ModuleSummary | null {
   let program: TSESTree.Program;
   let callsUpstream: boolean;
   try {
@@ -125,7 +128,7 @@ function readSummary(file: string): ModuleSummary | null {
   }
   // Bindings (`const KEY = 'k'`, a `const` literal a helper returns) are found through `parent` links.
   walkAll(program, () => undefined);
-  return summarise(program, moduleScope(file), callsUpstream);
+  return summarise(program, moduleScope(resolverOf(file)), callsUpstream);
 }
 
 /** Whether a module's text may call an upstream tool (`callTool`, `'tools/call'`): only then are its functions' returns looked at. */
@@ -152,10 +155,10 @@ function summarise(program: TSESTree.Program, scope: ModuleScope, callsUpstream:
       if (helper) helpers.set(exported, helper);
       return;
     }
-    const names = constStrings(value, scope.file);
+    const names = constStrings(value, scope.modules);
     if (names?.length === 1) strings.set(exported, names[0]);
     const literal = frozenObjectLiteral(value) ?? (anyObject && inner.type === 'ObjectExpression' ? inner : null);
-    if (literal) objects.set(exported, objectStrings(literal, scope.file));
+    if (literal) objects.set(exported, objectStrings(literal, scope.modules));
   };
 
   /** An exported module-level name: what it is bound to. */
@@ -220,14 +223,14 @@ function declaredLiteral(declarator: TSESTree.VariableDeclarator): Node | null {
   return annotation?.type === 'TSLiteralType' && annotation.literal.type === 'Literal' ? annotation.literal : null;
 }
 
-function objectStrings(literal: TSESTree.ObjectExpression, file: string | null): Map<string, string> {
+function objectStrings(literal: TSESTree.ObjectExpression, imports: ImportedNames | null): Map<string, string> {
   const strings = new Map<string, string>();
   for (const property of literal.properties) {
     // A spread may hold anything: the object's strings are then not all known, and none is taken.
     if (property.type === 'SpreadElement') return new Map();
     if (property.kind !== 'init' || property.method) continue;
-    const name = property.computed ? (staticKey(property.key, file)?.name ?? null) : nameOf(property.key as TSESTree.Identifier);
-    const value = constStrings(property.value, file);
+    const name = property.computed ? (staticKey(property.key, imports)?.name ?? null) : nameOf(property.key as TSESTree.Identifier);
+    const value = constStrings(property.value, imports);
     if (name !== null && value?.length === 1) strings.set(name, value[0]);
   }
   return strings;
@@ -251,7 +254,7 @@ function helperSummary(fn: TSESTree.FunctionLike, budget: { nodes: number }, sco
   const returned: Expression[] = [];
   for (const literal of literals) {
     // The literal itself does not count towards the inlining depth: its values are inlined as deep as before.
-    const detached = detach(literal, budget, scope.file, fn, -1);
+    const detached = detach(literal, budget, scope.modules, fn, -1);
     returned.push(detached);
     const ownValues = new Map<Node, Expression>();
     if (detached.type === 'ObjectExpression') {
@@ -263,7 +266,8 @@ function helperSummary(fn: TSESTree.FunctionLike, budget: { nodes: number }, sco
     for (const key of returnedLiteralKeys(fn, literal, scope)) {
       if (key.name === null) continue;
       // A key from yet another module's helper already carries a detached value.
-      const value = key.builtBy || key.value === null ? key.value : (ownValues.get(key.node) ?? detach(key.value, budget, scope.file, fn));
+      const value =
+        key.builtBy || key.value === null ? key.value : (ownValues.get(key.node) ?? detach(key.value, budget, scope.modules, fn));
       keys.push({ name: key.name, source: key.source, value, ...(key.builtBy ? { builtBy: key.builtBy } : {}) });
     }
   }
@@ -309,11 +313,11 @@ function literalBranches(expression: Node, depth: number): TSESTree.ObjectExpres
  * branches, a same-module builder's call replaced by what it returns, `rows.map(r => ({…}))` by an array of what the
  * callback returns, `const`s inlined. Anything else becomes an unknown identifier (the rules then say nothing of it).
  */
-function detach(value: Node, budget: { nodes: number }, file: string | null, fn: TSESTree.FunctionLike, depth = 0): Expression {
+function detach(value: Node, budget: { nodes: number }, imports: ImportedNames | null, fn: TSESTree.FunctionLike, depth = 0): Expression {
   if (budget.nodes <= 0 || depth > MAX_INLINE_DEPTH) return unknownNode();
   budget.nodes -= 1;
   const inner = unwrap(value);
-  const next = (node: Node): Expression => detach(node, budget, file, fn, depth + 1);
+  const next = (node: Node): Expression => detach(node, budget, imports, fn, depth + 1);
   switch (inner.type) {
     case 'Literal':
       return 'regex' in inner || 'bigint' in inner ? unknownNode() : synthetic({ type: 'Literal', value: inner.value, raw: inner.raw });
@@ -357,7 +361,10 @@ function detach(value: Node, budget: { nodes: number }, file: string | null, fn:
         ),
       });
     case 'ObjectExpression':
-      return synthetic({ type: 'ObjectExpression', properties: inner.properties.map((property) => detachProperty(property, next, file)) });
+      return synthetic({
+        type: 'ObjectExpression',
+        properties: inner.properties.map((property) => detachProperty(property, next, imports)),
+      });
     case 'CallExpression':
       return detachCall(inner, next);
     default:
@@ -365,9 +372,9 @@ function detach(value: Node, budget: { nodes: number }, file: string | null, fn:
   }
 }
 
-function detachProperty(property: TSESTree.ObjectLiteralElement, next: (node: Node) => Expression, file: string | null): Node {
+function detachProperty(property: TSESTree.ObjectLiteralElement, next: (node: Node) => Expression, imports: ImportedNames | null): Node {
   if (property.type === 'SpreadElement') return synthetic({ type: 'SpreadElement', argument: next(property.argument) });
-  const name = property.computed ? (staticKey(property.key, file)?.name ?? null) : propertyKeyName(property);
+  const name = property.computed ? (staticKey(property.key, imports)?.name ?? null) : propertyKeyName(property);
   // A field whose name is not known: the shape is open (more fields than listed may be written), as in the module.
   if (name === null) return synthetic({ type: 'SpreadElement', argument: unknownNode() });
   const written = property.kind === 'init' && !property.method;

@@ -33,6 +33,7 @@ import { countCost } from '../../util/cost-counter';
 import { sortedHasIn } from '../syntax/offset-set';
 import { CALL_TOOL, PassThroughMarks } from './pass-through-marks';
 import { followImportsFrom, localFunction, stripAwait, upstreamCallOf } from './upstream-calls';
+import { moduleResolverOf } from '../modules/module-resolver';
 import { isInbound, TOOL_RESULT_PROPERTIES } from '../planes';
 import { TOOL_REGISTRATIONS } from '../plane/sdk-registrations';
 import { isTeamToolCallback, teamSinkOfArgument } from '../plane/team-sinks';
@@ -173,7 +174,7 @@ export function passThroughOf(
   if (known) return known;
   const marks = PassThroughMarks.of(text);
   // An imported function whose every return is an upstream call is a source too (its module read once, without types).
-  if (marks && file !== null) followImportsFrom(ast, file);
+  if (marks && file !== null) followImportsFrom(ast, moduleResolverOf(file));
   const analysis = marks
     ? analyse(ast, marks, {
         resultTypes: new Set(['CallToolResult', ...manifest.resultTypes]),

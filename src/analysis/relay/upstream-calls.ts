@@ -10,7 +10,6 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, collectInSameFunction, isFunctionNode, propertyKeyName, staticString, unwrap } from '../syntax/ast';
 import { findBinding } from '../syntax/bindings';
-import { resolveImportedUpstream } from '../modules/imported-helpers';
 import { CALL_TOOL } from './pass-through-marks';
 
 type Node = TSESTree.Node;
@@ -20,14 +19,23 @@ type FunctionNode = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression |
 export const MAX_UPSTREAM_DEPTH = 4;
 
 /**
- * The linted file's path, per program: an imported function is followed only from the linted file, one module away
+ * How a function a module imports is asked whether it calls upstream: the linted file's cross-module resolver
+ * (`modules/module-resolver.ts`), handed in by the caller, so this module (which a module's summary reads) imports
+ * nothing of `modules/` and no import cycle closes.
+ */
+export interface UpstreamImports {
+  importedUpstream(specifier: string, importedName: string): boolean;
+}
+
+/**
+ * The linted file's imports, per program: an imported function is followed only from the linted file, one module away
  * (a module's summary never follows its own imports, so two modules importing each other cannot recurse).
  */
-const fileOfProgram = new WeakMap<Node, string>();
+const importsOfProgram = new WeakMap<Node, UpstreamImports>();
 
-/** Lets calls in `program` be followed into the relative modules it imports (`program` is the file at `file`). */
-export function followImportsFrom(program: TSESTree.Program, file: string): void {
-  fileOfProgram.set(program, file);
+/** Lets calls in `program` be followed into the relative modules it imports, through the file's resolver. */
+export function followImportsFrom(program: TSESTree.Program, imports: UpstreamImports): void {
+  importsOfProgram.set(program, imports);
 }
 
 /** Strips `await`, parentheses and TypeScript wrappers. */
@@ -54,8 +62,8 @@ export function upstreamCallOf(node: Node, depth = 0): TSESTree.CallExpression |
   if (callee.type !== 'Identifier') return null;
   const binding = findBinding(callee.name, callee);
   if (binding?.kind === 'import') {
-    const file = fileOfProgram.get(rootOf(inner));
-    return file !== undefined && resolveImportedUpstream(binding.source, binding.imported, file) ? inner : null;
+    const imports = importsOfProgram.get(rootOf(inner));
+    return imports !== undefined && imports.importedUpstream(binding.source, binding.imported) ? inner : null;
   }
   const fn = localFunction(callee);
   return fn && everyReturnIsUpstream(fn, depth + 1) ? inner : null;

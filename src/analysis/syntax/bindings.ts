@@ -7,9 +7,22 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { isFunctionNode, memberPropertyName, staticString, unwrap } from './ast';
 import { countCost, countSteps } from '../../util/cost-counter';
-import { resolveImportedMember, resolveImportedString } from '../modules/imported-consts';
 
 type Node = TSESTree.Node;
+
+/**
+ * Names a module imports, read from the modules that export them: the cross-module resolver (`modules/`, built per
+ * file by `moduleResolverOf`), handed in by the caller, so these same-file look-ups import none of it (and no import
+ * cycle runs through them). Null where the text has no path: imported names then stay unknown.
+ */
+export interface ImportedNames {
+  /** Absolute path of the module the expressions are in: its imports resolve relative to it. */
+  readonly file: string;
+  /** The string the export `importedName` of the module `specifier` is bound to, or null. */
+  importedString(specifier: string, importedName: string): string | null;
+  /** `KEYS.timing` of an `as const` object (or `keys.TIMING` of a namespace) exported as `importedName`, or null. */
+  importedMember(specifier: string, importedName: string, property: string): string | null;
+}
 
 /** The node that declares `name` as seen from `from`: a VariableDeclarator, a function declaration, or `null` when
  *  it is a parameter, an import, a `catch` binding, a class, or not found (global). */
@@ -50,8 +63,11 @@ export function constInitializer(identifier: TSESTree.Identifier): TSESTree.Expr
  * The string a key expression stands for, and how it was found: written out (`'k'`), a template without expressions,
  * or a `const` (see `constStrings`). Null when it is not known statically or may be one of several strings.
  */
-export function staticKey(expression: Node, file: string | null): { name: string; source: 'literal' | 'template' | 'const' } | null {
-  const keys = staticKeys(expression, file);
+export function staticKey(
+  expression: Node,
+  imports: ImportedNames | null,
+): { name: string; source: 'literal' | 'template' | 'const' } | null {
+  const keys = staticKeys(expression, imports);
   return keys?.names.length === 1 ? { name: keys.names[0], source: keys.source } : null;
 }
 
@@ -59,11 +75,14 @@ export function staticKey(expression: Node, file: string | null): { name: string
  * Every string a key expression may stand for: one for a literal, several for `const key = cond ? 'a' : 'b'` (a write
  * per member, as the typed mode does for a union type). Null when some branch is not known statically.
  */
-export function staticKeys(expression: Node, file: string | null): { names: string[]; source: 'literal' | 'template' | 'const' } | null {
+export function staticKeys(
+  expression: Node,
+  imports: ImportedNames | null,
+): { names: string[]; source: 'literal' | 'template' | 'const' } | null {
   const inner = unwrap(expression);
   const direct = staticString(inner);
   if (direct !== null) return { names: [direct], source: inner.type === 'TemplateLiteral' ? 'template' : 'literal' };
-  const names = constStrings(inner, file);
+  const names = constStrings(inner, imports);
   return names === null ? null : { names, source: 'const' };
 }
 
@@ -76,10 +95,10 @@ const MAX_UNION = 16;
  * `+` concatenations of known parts, `?:` of known branches (each is possible), `const` bindings of those, consts
  * imported from a relative module (read from its tree, the same way), `K.NAME` of a namespace import, and
  * `KEYS.name` of an `as const` (or `Object.freeze`d) object of strings, same-file or imported. Null otherwise.
- * `file` is the module the expression is in (absolute): imports resolve relative to it, and none is followed when it
- * is null (text without a path). A parameter, not module state: nothing leaks from one analysis into another.
+ * `imports` reads the module's imported names (relative to the module the expression is in), and none is followed
+ * when it is null (text without a path). A parameter, not module state: nothing leaks from one analysis into another.
  */
-export function constStrings(expression: Node, file: string | null, depth = 0): string[] | null {
+export function constStrings(expression: Node, imports: ImportedNames | null, depth = 0): string[] | null {
   if (depth > MAX_CONST_DEPTH) return null;
   const inner = unwrap(expression);
   const direct = staticString(inner);
@@ -90,26 +109,28 @@ export function constStrings(expression: Node, file: string | null, depth = 0): 
     case 'TemplateLiteral': {
       let results: string[] | null = [inner.quasis[0]?.value.cooked ?? ''];
       inner.expressions.forEach((part, index) => {
-        results = concat(concat(results, constStrings(part, file, depth + 1)), [inner.quasis[index + 1]?.value.cooked ?? '']);
+        results = concat(concat(results, constStrings(part, imports, depth + 1)), [inner.quasis[index + 1]?.value.cooked ?? '']);
       });
       return results;
     }
     case 'BinaryExpression':
-      return inner.operator === '+' ? concat(constStrings(inner.left, file, depth + 1), constStrings(inner.right, file, depth + 1)) : null;
+      return inner.operator === '+'
+        ? concat(constStrings(inner.left, imports, depth + 1), constStrings(inner.right, imports, depth + 1))
+        : null;
     case 'ConditionalExpression': {
-      const consequent = constStrings(inner.consequent, file, depth + 1);
-      const alternate = constStrings(inner.alternate, file, depth + 1);
+      const consequent = constStrings(inner.consequent, imports, depth + 1);
+      const alternate = constStrings(inner.alternate, imports, depth + 1);
       return consequent && alternate ? unique([...consequent, ...alternate]) : null;
     }
     case 'Identifier': {
       const binding = findBinding(inner.name, inner);
-      if (binding?.kind === 'import') return importedStrings(binding.source, binding.imported, null, file);
+      if (binding?.kind === 'import') return importedStrings(binding.source, binding.imported, null, imports);
       if (binding?.kind !== 'variable' || binding.declarationKind !== 'const') return null;
-      if (!binding.declarator.init) return loopStrings(binding.declarator, file, depth);
-      return constStrings(binding.declarator.init, file, depth + 1);
+      if (!binding.declarator.init) return loopStrings(binding.declarator, imports, depth);
+      return constStrings(binding.declarator.init, imports, depth + 1);
     }
     case 'MemberExpression':
-      return memberStrings(inner, file, depth);
+      return memberStrings(inner, imports, depth);
     default:
       return null;
   }
@@ -119,7 +140,7 @@ export function constStrings(expression: Node, file: string | null, depth = 0): 
  * `for (const key of KEYS)` over a `const` array of strings (`['a', 'b']`, `as const`, or written in place): the loop
  * variable is each of them (issue 26 §2: keys from a loop over a const array of literals are known keys).
  */
-function loopStrings(declarator: TSESTree.VariableDeclarator, file: string | null, depth: number): string[] | null {
+function loopStrings(declarator: TSESTree.VariableDeclarator, imports: ImportedNames | null, depth: number): string[] | null {
   const loop = declarator.parent?.parent;
   if (loop?.type !== 'ForOfStatement' || loop.left !== declarator.parent || declarator.id.type !== 'Identifier') return null;
   let array: Node = unwrap(loop.right);
@@ -131,7 +152,7 @@ function loopStrings(declarator: TSESTree.VariableDeclarator, file: string | nul
   if (array.type !== 'ArrayExpression' || array.elements.length === 0) return null;
   const names: string[] = [];
   for (const element of array.elements) {
-    const strings = element && element.type !== 'SpreadElement' ? constStrings(element, file, depth + 1) : null;
+    const strings = element && element.type !== 'SpreadElement' ? constStrings(element, imports, depth + 1) : null;
     if (strings === null) return null;
     names.push(...strings);
   }
@@ -139,21 +160,21 @@ function loopStrings(declarator: TSESTree.VariableDeclarator, file: string | nul
 }
 
 /** `K.TIMING` (namespace import), `KEYS.timing` (an `as const` object, here or imported). */
-function memberStrings(member: TSESTree.MemberExpression, file: string | null, depth: number): string[] | null {
+function memberStrings(member: TSESTree.MemberExpression, imports: ImportedNames | null, depth: number): string[] | null {
   const object = unwrap(member.object);
-  const property = memberPropertyName(member) ?? (member.computed ? singleString(member.property, file, depth) : null);
+  const property = memberPropertyName(member) ?? (member.computed ? singleString(member.property, imports, depth) : null);
   if (object.type !== 'Identifier' || property === null) return null;
   const binding = findBinding(object.name, object);
-  if (binding?.kind === 'namespace') return importedStrings(binding.source, property, null, file);
-  if (binding?.kind === 'import') return importedStrings(binding.source, binding.imported, property, file);
+  if (binding?.kind === 'namespace') return importedStrings(binding.source, property, null, imports);
+  if (binding?.kind === 'import') return importedStrings(binding.source, binding.imported, property, imports);
   if (binding?.kind !== 'variable' || binding.declarationKind !== 'const' || !binding.declarator.init) return null;
   const literal = frozenObjectLiteral(binding.declarator.init);
-  const value = literal ? ownPropertyValue(literal, property, file) : null;
-  return value ? constStrings(value, file, depth + 1) : null;
+  const value = literal ? ownPropertyValue(literal, property, imports) : null;
+  return value ? constStrings(value, imports, depth + 1) : null;
 }
 
-function singleString(expression: Node, file: string | null, depth: number): string | null {
-  const strings = constStrings(expression, file, depth + 1);
+function singleString(expression: Node, imports: ImportedNames | null, depth: number): string | null {
+  const strings = constStrings(expression, imports, depth + 1);
   return strings?.length === 1 ? strings[0] : null;
 }
 
@@ -189,13 +210,13 @@ export function frozenObjectLiteral(init: Node): TSESTree.ObjectExpression | nul
 }
 
 /** The value of the last plain `name:` property of an object literal without spreads (a spread may override it). */
-export function ownPropertyValue(literal: TSESTree.ObjectExpression, name: string, file: string | null): TSESTree.Node | null {
+export function ownPropertyValue(literal: TSESTree.ObjectExpression, name: string, imports: ImportedNames | null): TSESTree.Node | null {
   let value: TSESTree.Node | null = null;
   for (const property of literal.properties) {
     if (property.type === 'SpreadElement') return null;
     if (property.kind !== 'init' || property.method) continue;
     const key = property.computed
-      ? singleString(property.key, file, 0)
+      ? singleString(property.key, imports, 0)
       : property.key.type === 'Identifier'
         ? property.key.name
         : String((property.key as TSESTree.Literal).value);
@@ -204,13 +225,13 @@ export function ownPropertyValue(literal: TSESTree.ObjectExpression, name: strin
   return value;
 }
 
-function importedStrings(source: string, imported: string, property: string | null, file: string | null): string[] | null {
-  if (file === null) return null;
+function importedStrings(source: string, imported: string, property: string | null, imports: ImportedNames | null): string[] | null {
+  if (imports === null) return null;
   if (property === null) {
-    const value = resolveImportedString(source, imported, file);
+    const value = imports.importedString(source, imported);
     return value === null ? null : [value];
   }
-  const value = resolveImportedMember(source, imported, property, file);
+  const value = imports.importedMember(source, imported, property);
   return value === null ? null : [value];
 }
 

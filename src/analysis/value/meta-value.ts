@@ -6,7 +6,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { isNothing, memberPropertyName, propertyKeyName, returnArguments, unwrap } from '../syntax/ast';
 import { findBinding, functionBoundTo, staticKeys } from '../syntax/bindings';
-import { resolveImportedHelper } from '../modules/imported-helpers';
+import type { ModuleResolver } from '../modules/module-resolver';
 import { assignmentsToReturnedLocal } from './added-to-returned';
 import { producerItems } from './producer-list';
 import {
@@ -28,8 +28,11 @@ type Expression = TSESTree.Expression;
  * analysis's own.
  */
 export interface ModuleScope {
-  /** Absolute path, or null for text without a path (imported names then stay unknown). */
-  readonly file: string | null;
+  /**
+   * The module's imported names and helpers (`modules/`, injected by the pipeline's per-file context, so this phase
+   * imports nothing of the cross-module resolver), or null for text without a path: imported names stay unknown.
+   */
+  readonly modules: ModuleResolver | null;
   /**
    * Helpers being followed (a function node, or `file#name` for an imported one): helpers spreading helpers
    * (`{ ...base(), k }`) are followed `MAX_HELPER_DEPTH` deep, and a helper that reaches itself is not followed again
@@ -38,8 +41,8 @@ export interface ModuleScope {
   readonly followedHelpers: Set<unknown>;
 }
 
-export function moduleScope(file: string | null): ModuleScope {
-  return { file, followedHelpers: new Set() };
+export function moduleScope(modules: ModuleResolver | null): ModuleScope {
+  return { modules, followedHelpers: new Set() };
 }
 
 /**
@@ -67,7 +70,7 @@ function restOfDestructuredMeta(identifier: TSESTree.Identifier): Expression | n
  * may hold one of several strings (`cond ? 'a' : 'b'`) is a write of each, as the typed mode does for a union.
  */
 export function resolveKeys(expression: Expression, node: Node, value: Expression | null, scope: ModuleScope): MetaKeyWrite[] {
-  const keys = staticKeys(expression, scope.file);
+  const keys = staticKeys(expression, scope.modules);
   const builtValue = importedBuiltValue(value, scope);
   const extra = builtValue ? { builtValue } : {};
   return keys
@@ -80,14 +83,14 @@ export function resolveKeys(expression: Expression, node: Node, value: Expressio
  * literal (the functions `imported-helpers.ts` follows): what it returns, for the fields of the key it is written to.
  */
 function importedBuiltValue(value: Expression | null, scope: ModuleScope): BuiltValue | undefined {
-  if (value === null || scope.file === null) return undefined;
+  if (value === null || scope.modules === null) return undefined;
   const call = value.type === 'AwaitExpression' ? unwrap(value.argument) : value;
   if (call.type !== 'CallExpression') return undefined;
   const callee = unwrap(call.callee);
   if (callee.type !== 'Identifier') return undefined;
   const binding = findBinding(callee.name, callee);
   if (binding?.kind !== 'import') return undefined;
-  const helper = resolveImportedHelper(binding.source, binding.imported, scope.file);
+  const helper = scope.modules.importedHelper(binding.source, binding.imported);
   return helper ? { value: helper.returned, builtBy: { helper: callee.name, file: helper.file }, call: value } : undefined;
 }
 
@@ -198,9 +201,9 @@ function helperCallKeys(inner: Node, callee: TSESTree.Identifier, scope: ModuleS
         : returnArguments(fn.body).flatMap(returnedObjectLiterals);
     return following(scope, fn, () => returned.flatMap((literal) => returnedLiteralKeys(fn, literal, scope)));
   }
-  const file = scope.file;
-  const binding = file === null || fn ? null : findBinding(callee.name, callee);
-  const helper = binding?.kind === 'import' && file !== null ? resolveImportedHelper(binding.source, binding.imported, file) : null;
+  const { modules } = scope;
+  const binding = modules === null || fn ? null : findBinding(callee.name, callee);
+  const helper = binding?.kind === 'import' && modules !== null ? modules.importedHelper(binding.source, binding.imported) : null;
   if (!helper) return null;
   const builtBy: HelperOrigin = { helper: callee.name, file: helper.file };
   // The module's summary holds its keys (consts it uses resolved against it); a key a helper there takes from yet
