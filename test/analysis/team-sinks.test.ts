@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { writesOn } from '../../src/analysis/planes';
-import { findMetaWritesInSource } from '../../src/analysis/analyze-source';
+import { findMetaWritesInSource, parseSource } from '../../src/analysis/analyze-source';
+import { findMetaWrites } from '../../src/analysis/find-meta-writes';
 import { teamSinkNames } from '../../src/registry/build-registry';
 
 const FILE = '/project/src/tools.ts';
@@ -81,5 +82,21 @@ describe('team sinks from the manifest', () => {
       'defineView("ui://v", cfg, () => ({ data: 1, _meta: { k: 5 } }));',
     ].join('\n');
     expect(planes(code)).toEqual([]);
+  });
+
+  it('one AST analysed under two manifests: each answer is the one its own sinks give, in either order', () => {
+    // The plane phase memoises per declaration; the sinks are an input of those answers, so they are part of the key
+    // (the CLI and an editor may analyse one tree under another manifest: `init`'s detected names, an edited manifest).
+    const text = ['const def = { name: "b", _meta: {} };', 'def._meta.k = 3;', 'defineTool(def, cb);'].join('\n');
+    const on = (ast: ReturnType<typeof parseSource>, vocabulary: typeof BASE): string[] =>
+      writesOn(findMetaWrites({ ...ast, filename: FILE, text, vocabulary }), 'manifest').map(
+        (write) => `${write.node.loc.start.line} ${write.plane} ${write.evidence}`,
+      );
+    const withSinksFirst = parseSource(text, FILE);
+    expect(on(withSinksFirst, WITH_SINKS)).toEqual(['1 tool manifest', '2 tool manifest']);
+    expect(on(withSinksFirst, BASE)).toEqual([]);
+    const withoutFirst = parseSource(text, FILE);
+    expect(on(withoutFirst, BASE)).toEqual([]);
+    expect(on(withoutFirst, WITH_SINKS)).toEqual(['1 tool manifest', '2 tool manifest']);
   });
 });

@@ -9,7 +9,8 @@ import { findBinding } from '../syntax/bindings';
 import type { PlaneDecision } from '../planes';
 import { frameworkSinkOfArgument } from './of-framework';
 import { SDK_REGISTRATIONS } from './sdk-registrations';
-import { teamSinkOfArgument } from './team-sinks';
+import type { TeamSinkNames } from '../../registry/types';
+import { teamSinkOfArgument, teamSinksAt } from './team-sinks';
 
 type Node = TSESTree.Node;
 type Expression = TSESTree.Expression;
@@ -148,8 +149,16 @@ function isParameter(identifier: TSESTree.Identifier): boolean {
   return false;
 }
 
-/** Declarators already asked where they go: a variable's later sink is searched once per file. */
-const sinksOfDeclarators = new WeakMap<TSESTree.VariableDeclarator, PlaneDecision | null>();
+/**
+ * Declarators already asked where they go: a variable's later sink is searched once per file. The answer depends on
+ * the manifest's sinks too (`defineTool(config, cb)` is a sink only when the manifest names `defineTool`), so each is
+ * kept with the sinks it was worked out under and reused only under the same ones (one tree may be analysed under
+ * two manifests: the command's detected names, an edited manifest).
+ */
+const sinksOfDeclarators = new WeakMap<
+  TSESTree.VariableDeclarator,
+  { readonly sinks: TeamSinkNames | undefined; readonly found: PlaneDecision | null }
+>();
 
 /**
  * The registration a variable is passed to later in its scope (`const config = { … }; …; server.registerTool('x',
@@ -157,10 +166,12 @@ const sinksOfDeclarators = new WeakMap<TSESTree.VariableDeclarator, PlaneDecisio
  * (`config._meta.ui = …`) is then a descriptor, not a result.
  */
 export function laterSinkOf(declarator: TSESTree.VariableDeclarator): PlaneDecision | null {
-  if (sinksOfDeclarators.has(declarator)) return sinksOfDeclarators.get(declarator) ?? null;
+  const sinks = teamSinksAt(declarator);
+  const known = sinksOfDeclarators.get(declarator);
+  if (known !== undefined && known.sinks === sinks) return known.found;
   let found: PlaneDecision | null = null;
   // Asked before it is answered: a chain that comes back to this declarator (`let a = b; b = a`) ends here.
-  sinksOfDeclarators.set(declarator, null);
+  sinksOfDeclarators.set(declarator, { sinks, found: null });
   const id = declarator.id;
   const scope = declarator.parent?.parent;
   if (id.type === 'Identifier' && scope) {
@@ -177,7 +188,7 @@ export function laterSinkOf(declarator: TSESTree.VariableDeclarator): PlaneDecis
     };
     visit(scope);
   }
-  sinksOfDeclarators.set(declarator, found);
+  sinksOfDeclarators.set(declarator, { sinks, found });
   return found;
 }
 
