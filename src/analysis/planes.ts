@@ -10,28 +10,29 @@
  */
 import type { TSESTree } from '@typescript-eslint/utils';
 import { referenceSegments } from './syntax/ast';
-import type { MetaPlane } from '../registry/types';
+import { META_PLANES, type MetaPlane } from '../registry/planes';
 import type { MetaWrite } from './types';
 
 /**
- * The planes a write can be on, declared once with how messages name them. Only `result`, `tool` and `resource` are
- * ever checked against a manifest (a manifest key's `plane`); the others are recognised so they are never mistaken
+ * The planes a write can be on, declared once with how messages name them. Only the manifest's planes
+ * (`META_PLANES`, declared in the registry: `result`, `tool`, `resource`) are ever checked against a manifest (a
+ * manifest key's `plane`); the others are recognised so they are never mistaken
  * for one of those: `prompt` (a prompt's registration and `prompts/get` results), `request` (inbound `params._meta`,
  * the handler context's `extra._meta` / `ctx.mcpReq._meta`, and the outbound requests a client sends), `client-result`
  * (what a client answers a server: sampling `{ role, content, model }` and elicitation `{ action, content }`), `body`
  * (a serialised JSON body) and `schema` (a zod-style description of a result, not a write).
  */
 export const PLANES = {
-  result: { checked: true, name: 'tool result' },
-  tool: { checked: true, name: 'tool descriptor' },
-  resource: { checked: true, name: 'resource' },
-  prompt: { checked: false, name: 'prompt' },
-  request: { checked: false, name: 'request' },
-  'client-result': { checked: false, name: 'sampling or elicitation result' },
-  body: { checked: false, name: 'JSON body' },
-  schema: { checked: false, name: 'schema' },
-  unknown: { checked: false, name: 'object of unknown kind' },
-} as const satisfies Record<string, { checked: boolean; name: string }>;
+  result: { name: 'tool result' },
+  tool: { name: 'tool descriptor' },
+  resource: { name: 'resource' },
+  prompt: { name: 'prompt' },
+  request: { name: 'request' },
+  'client-result': { name: 'sampling or elicitation result' },
+  body: { name: 'JSON body' },
+  schema: { name: 'schema' },
+  unknown: { name: 'object of unknown kind' },
+} as const satisfies Record<MetaPlane, { name: string }> & Record<string, { name: string }>;
 
 export type WritePlane = keyof typeof PLANES;
 
@@ -56,7 +57,7 @@ export type CheckedPlane = MetaPlane;
 export const PLANE_SCOPES = {
   result: ['result', 'unknown'],
   replacement: ['result', 'tool', 'resource', 'unknown'],
-  manifest: ['result', 'tool', 'resource'],
+  manifest: META_PLANES,
   keyNames: ['result', 'tool', 'resource', 'unknown'],
 } as const satisfies Record<string, readonly WritePlane[]>;
 
@@ -93,10 +94,6 @@ export type PlaneEvidence = 'sink' | 'source' | 'type' | 'shape' | 'name' | 'man
 export interface PlaneDecision {
   readonly plane: WritePlane;
   readonly evidence: PlaneEvidence;
-}
-
-export function isCheckedPlane(plane: WritePlane): plane is CheckedPlane {
-  return PLANES[plane].checked;
 }
 
 /** How messages name a plane: `tool result`, `tool descriptor`, `resource`. */

@@ -4,6 +4,7 @@ import { posixRelative } from '../util/posix-relative';
 import { declaredFieldType } from './field-types';
 import { catalogueEntryById, registrablePlanes } from './catalogue';
 import { globListsOf, type GlobListRole } from './glob-lists';
+import { META_PLANES } from './planes';
 import type {
   FieldMap,
   FieldSpec,
@@ -117,7 +118,7 @@ export function buildRegistry(manifest: RegistryManifest, absolutePath: string, 
     keys.set(name, spec);
   }
   const byPlane = new Map<MetaPlane, Map<string, KeySpec>>(
-    (['result', 'tool', 'resource'] as const).map((plane) => [plane, new Map([...keys].filter(([, spec]) => spec.planes.includes(plane)))]),
+    META_PLANES.map((plane) => [plane, new Map([...keys].filter(([, spec]) => spec.planes.includes(plane)))]),
   );
   const globLists = globListsOf(manifest);
   const matcherFor = (role: GlobListRole): Matcher =>

@@ -1,13 +1,12 @@
 import { literalFits, literalText, typeText, type LiteralValue } from './field-types';
 import { HOST_KEY_CATALOGUE, type HostKeyEntry, type HostKeyPlane, type HostValueRule } from './host-keys';
+import { META_PLANES } from './planes';
 import type { MetaPlane } from './types';
 
 /**
  * Lookups in the host-key catalogue (`host-keys.ts`) for the manifest checks and the rules: which entry a key name
  * is, which entry an id names, and the exact key names for "did you mean".
  */
-
-const REGISTRABLE_PLANES: readonly MetaPlane[] = ['result', 'tool', 'resource'];
 
 const byId = new Map(HOST_KEY_CATALOGUE.entries.map((entry) => [entry.id, entry]));
 const byKey = new Map(HOST_KEY_CATALOGUE.entries.filter((entry) => entry.key !== undefined).map((entry) => [entry.key!, entry]));
@@ -150,7 +149,7 @@ export function catalogueEntryMatches(entry: HostKeyEntry, key: string): boolean
 
 /** The entry's planes a manifest can register a key on (`request` and `notification` are the other side's). */
 export function registrablePlanes(planes: readonly HostKeyPlane[]): MetaPlane[] {
-  return REGISTRABLE_PLANES.filter((plane) => planes.includes(plane));
+  return META_PLANES.filter((plane) => planes.includes(plane));
 }
 
 /**

@@ -38,6 +38,7 @@ export {
   type RegistrationRefusal,
 } from './catalogue';
 export { HOST_KEY_CATALOGUE } from './host-keys';
+export { META_PLANES, isMetaPlane } from './planes';
 export type { HostKeyEntry, HostKeyCatalogue, HostKeyPlane, HostId, HostValueRule } from './host-keys';
 export { compileGlobs, manifestFileName, normalizeFields, planesOfKey } from './build-registry';
 export { listFiles } from './glob-checks';

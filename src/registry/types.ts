@@ -1,4 +1,5 @@
 import type { JsonLocator } from './json-locate';
+import type { MetaPlane } from './planes';
 
 /**
  * The registry manifest (`mcp-meta.registry.json`), as written by users (`RegistryManifest`) and as the rules see it
@@ -23,12 +24,8 @@ export interface ManifestFieldSpec extends ManifestTypeSpec {
   description?: string;
 }
 
-/**
- * Where a `_meta` key lives: `result` (CallToolResult `_meta`, the plane the producer conventions govern), `tool`
- * (a tool descriptor's `_meta`, as `registerTool` and `tools/list` carry it) or `resource` (a resource's or a
- * resource content's `_meta`).
- */
-export type MetaPlane = 'result' | 'tool' | 'resource';
+/** Where a `_meta` key lives: one of `META_PLANES` (`planes.ts`, their one home). */
+export type { MetaPlane };
 
 export interface ManifestKey {
   producers: string[];

@@ -5,7 +5,15 @@
  * registers what they refuse, and never hides a typo of a host key behind a registration.
  */
 import type { CheckedPlane } from '../../analysis/planes';
-import { catalogueEntryFor, catalogueKeyNames, checkMetaKeyName, hostNameOf, registrationRefusal, replacementText } from '../../registry';
+import {
+  catalogueEntryFor,
+  catalogueKeyNames,
+  checkMetaKeyName,
+  hostNameOf,
+  registrablePlanes,
+  registrationRefusal,
+  replacementText,
+} from '../../registry';
 import type { HostKeyEntry, ManifestFields } from '../../registry';
 import { nearestName, nearestTypoOf } from '../../util/nearest-name';
 
@@ -62,7 +70,7 @@ export function exactCatalogueEntry(key: string): HostKeyEntry | undefined {
 
 /** The planes of the entry a server writes on. */
 function serverPlanes(entry: HostKeyEntry): CheckedPlane[] {
-  return (['result', 'tool', 'resource'] as const).filter((plane) => entry.planes.includes(plane));
+  return registrablePlanes(entry.planes);
 }
 
 const ACCEPT = 'Fix the code, or run `mcp-meta init --accept-found` to register it as found.';

@@ -1,8 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { catalogueEntryFor, parseRegistry, registrablePlanes, toPointer, type ManifestKey } from '../../registry';
+import { catalogueEntryFor, isMetaPlane, META_PLANES, parseRegistry, registrablePlanes, toPointer, type ManifestKey } from '../../registry';
 import { posixRelative } from '../../util/posix-relative';
-import { PLANE_SCOPES } from '../../analysis/planes';
 import { CliError, type Finding, type VerbReport } from '../findings';
 import { displayPath } from '../format-report';
 import { locate, readManifestFile } from '../manifest-source';
@@ -12,11 +11,8 @@ import { assertRegistryExists, registryProblemToFinding, resolveRegistryPath } f
 import { FORMAT_HELP, type OptionValues, type Verb } from '../verb';
 
 const USAGE =
-  'Usage: mcp-meta add-key KEY --producer FILE [--producer FILE ...] [--field NAME ...] [--plane result|tool|resource] ' +
+  `Usage: mcp-meta add-key KEY --producer FILE [--producer FILE ...] [--field NAME ...] [--plane ${META_PLANES.join('|')}] ` +
   '[--description TEXT] [--update-producers] [--registry FILE] [--format text|json|github|sarif]';
-
-/** The planes a key is registered on (the manifest's planes). */
-export const PLANES = PLANE_SCOPES.manifest;
 
 /** A producer entry is a glob when it has glob syntax; a plain path must name an existing file. */
 const GLOB_SYNTAX = /[*?[\]{}!]/;
@@ -59,7 +55,7 @@ export const addKeyVerb: Verb = {
     'Options:',
     '  --producer FILE             a file (or glob) that writes the key, relative to the working directory (repeatable)',
     "  --field NAME                a field of the key's value (repeatable); without it, fields are not checked",
-    '  --plane result|tool|resource  where the key is written (default result: tool results)',
+    `  --plane ${META_PLANES.join('|')}  where the key is written (default result: tool results)`,
     '  --description TEXT          what the key carries',
     '  --update-producers          add producers and fields to a key that already exists',
     '  --registry FILE             manifest path (default: the nearest mcp-meta.registry.json at or above the working directory)',
@@ -78,8 +74,8 @@ export const addKeyVerb: Verb = {
     const key = positionals[0];
     if (key === undefined || key === '') throw new CliError('add-key needs the KEY to register', USAGE);
     const plane = values.plane;
-    if (plane !== undefined && !(PLANES as readonly unknown[]).includes(plane)) {
-      throw new CliError(`unknown --plane '${String(plane)}'`, `Use one of: ${PLANES.join(', ')}.`);
+    if (plane !== undefined && !isMetaPlane(plane)) {
+      throw new CliError(`unknown --plane '${String(plane)}'`, `Use one of: ${META_PLANES.join(', ')}.`);
     }
     const registryPath = resolveRegistryPath(values.registry as string | undefined, cwd);
     assertRegistryExists(registryPath);
