@@ -156,7 +156,7 @@ ruleTester.run('no-wholesale-meta-assign: the unknown plane', wholesaleRule, {
       filename: SEARCH_OP,
       code: 'const r = { ...await next(), _meta: { retrieval } };',
       output: null,
-      errors: [{ messageId: 'rewrapResult', line: 1, column: 30, suggestions: [] }],
+      errors: [{ messageId: 'rewrapAwaited', data: { awaited: 'await next()' }, line: 1, column: 30, suggestions: [] }],
     },
   ],
 });
