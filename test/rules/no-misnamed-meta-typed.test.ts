@@ -3,7 +3,8 @@
  * `@modelcontextprotocol/sdk`, v2 `@modelcontextprotocol/server`) is a proven tool result, by its type, wherever it is
  * written: a declared variable, a return of a function declared `Promise<CallToolResult>`. The SDKs' `CallToolResult`
  * takes any other property, so `metadata` there type-checks and is lost on the way. Reported with "did you mean
- * `_meta`" as a suggestion, never an autofix. Silent on look-alikes whose type is not the SDK's (a user's own result
+ * `_meta`" as a suggestion (offered when the keys it puts on the channel are registered there, as untyped), never an
+ * autofix. Silent on look-alikes whose type is not the SDK's (a user's own result
  * type, `any`), and the same code without a program is silent (no sink proves it).
  */
 import rule from '../../rules/no-misnamed-meta';
@@ -13,10 +14,10 @@ const typed = createTypedRuleTester();
 const untyped = createUntypedRuleTester();
 
 const V1_DECLARED = `import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-export const reply: CallToolResult = { content: [], metadata: { total: 3 } };`;
+export const reply: CallToolResult = { content: [], metadata: { retrieval: { returned_count: 3 } } };`;
 const V2_RETURNED = `import type { CallToolResult } from '@modelcontextprotocol/server';
 export async function search(rows: string[]): Promise<CallToolResult> {
-  return { content: [], _metadata: { total: rows.length } };
+  return { content: [], _metadata: { retrieval: { returned_count: rows.length } } };
 }`;
 const V1_SHORTHAND = `import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 export function search(meta: Record<string, unknown>): CallToolResult {
