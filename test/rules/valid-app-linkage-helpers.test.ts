@@ -66,6 +66,24 @@ const valid: Array<ValidTestCase<[]>> = [
 const invalid: Array<InvalidTestCase<MessageIds, []>> = [
   {
     filename,
+    // Vercel's ChatGPT template: the widget table's domain is a page URL, not an origin (read as the table's URI is).
+    code:
+      HEADER +
+      "const widget = { templateUri: 'ui://widget/content.html', invoking: 'Loading', widgetDomain: 'https://nextjs.org/docs' };\n" +
+      "server.registerResource('content', widget.templateUri, {}, async (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/html+skybridge', text: html, _meta: { 'openai/widgetDomain': widget.widgetDomain } }] }));\n",
+    errors: [
+      {
+        messageId: 'notDomain',
+        line: 7,
+        column: 183,
+        endLine: 7,
+        endColumn: 202,
+        data: { value: 'https://nextjs.org/docs', field: 'openai/widgetDomain', why: 'it has a path', builtBy: '' },
+      },
+    ],
+  },
+  {
+    filename,
     code: HEADER + "function meta() {\n  return { ui: { resourceUri: 'ui://w/veiw.html' } };\n}\n" + TOOL('meta()') + RESOURCE(),
     errors: [{ messageId: 'resourceMissing', line: 7, column: 31, endLine: 7, endColumn: 49 }],
   },

@@ -144,6 +144,11 @@ const valid: Array<ValidTestCase<[]>> = [
   },
   {
     filename,
+    code: HEADER + APP_RESOURCE("'ui://w/view.html'", 'APP_MIME', "{ _meta: { ui: { domain: 'http://localhost:3000' } } }"),
+    name: "a local dev server's origin as ui.domain (alpic-ai/skybridge's dev mode)",
+  },
+  {
+    filename,
     code: HEADER + APP_TOOL("{ ui: { resourceUri: 'ui://w/view.html', visibility: ['app'] } }") + APP_RESOURCE("'ui://w/view.html'"),
     name: 'visibility app',
   },

@@ -21,7 +21,7 @@ import { objectLiteralOf } from '../syntax/meta-syntax';
 import { helperParameterOf, isDetached } from '../modules/module-summary';
 import type { HelperOrigin, MetaKeyWrite, MetaWrite } from '../types';
 import { registrationCallOf, serverInstanceOf } from './server-instance';
-import { normalise, uriValueOf, type BindParameter, type UriValue } from './uri-value';
+import { normalise, uriValueOf, widgetTableString, type BindParameter, type UriValue } from './uri-value';
 import {
   notADomain,
   notAnOrigin,
@@ -386,7 +386,8 @@ function cspProblems(
 function domainProblem(node: TSESTree.Node, field: string, reading: Reading, problems: AppValueProblem[]): void {
   const bound = boundNode(node, reading);
   if (!bound) return;
-  for (const value of stringsIn(bound, reading) ?? []) {
+  // A widget table's entry (`contentWidget.widgetDomain` of a same-file `const`) is taken as written, as its URI is.
+  for (const value of stringsIn(bound, reading) ?? widgetTableString(unwrap(bound), reading.imports) ?? []) {
     const why = notADomain(value);
     if (why !== null) problems.push({ kind: 'not-domain', ...placed(bound, reading), field, value, why });
   }

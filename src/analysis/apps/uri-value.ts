@@ -54,7 +54,7 @@ export function uriValueOf(
  * way Apps SDK servers keep a table of their widgets. `constStrings` reads one level of a frozen object only (a key
  * must be certain); a widget table is written once and read on both sides, so its URI is taken as written.
  */
-function widgetTableString(node: TSESTree.Node, imports: ImportedNames | null): string[] | null {
+export function widgetTableString(node: TSESTree.Node, imports: ImportedNames | null): string[] | null {
   const path: string[] = [];
   let current: TSESTree.Node = node;
   while (current.type === 'MemberExpression') {

@@ -66,6 +66,9 @@ export function notAnOrigin(value: string): string | null {
 export function notADomain(value: string): string | null {
   if (/^[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?::\d{1,5})?$/.test(value)) return null;
   if (/^https:\/\/[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?::\d{1,5})?$/.test(value)) return null;
+  // A local dev server (skybridge's dev mode sets `ui.domain` to its own `http://localhost:3000`): browsers treat
+  // localhost as a secure context, as the CSP lists' `ws://localhost:*` is accepted for the same reason.
+  if (/^http:\/\/(?:localhost|127\.0\.0\.1)(?::\d{1,5})?$/.test(value)) return null;
   if (/^[A-Za-z0-9-]+$/.test(value)) return 'it is a single label, not a host name: `x.claudemcpcontent.com`, `https://x.example.com`';
   const why = notAnOrigin(value);
   if (why !== null) return why;
