@@ -127,6 +127,24 @@ const valid: ValidTestCase<Options>[] = [
       '});',
     ),
   },
+  {
+    name: "an agent's listTools() that converts the upstream's tools to a provider's format (not re-advertised over MCP)",
+    code: lines(
+      'export async function listTools(client) {',
+      '  const { tools } = await client.listTools();',
+      "  return tools.map((t) => ({ type: 'function', name: t.name, description: t.description, parameters: t.inputSchema }));",
+      '}',
+    ),
+  },
+  {
+    name: 'a function of another name that rebuilds the upstream tools for a log line',
+    code: lines(
+      'export async function describeTools(client) {',
+      '  const { tools } = await client.listTools();',
+      '  return tools.map((t) => ({ name: t.name, inputSchema: t.inputSchema }));',
+      '}',
+    ),
+  },
 ];
 
 const invalid: InvalidTestCase<MessageIds, Options>[] = [
@@ -354,6 +372,42 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
           {
             messageId: 'suggestReadEnvelope',
             output: "export const level = (ctx) => ctx.mcpReq.envelope?.['io.modelcontextprotocol/logLevel'];",
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "a gateway's own listTools() method that rebuilds the upstream's tools in MCP's shape",
+    code: lines(
+      'export class Backend {',
+      '  async listTools() {',
+      '    if (this.cached) return this.cached;',
+      '    const result = await this.client.listTools();',
+      '    this.cached = (result.tools ?? []).map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema, backend: this.name }));',
+      '    return this.cached;',
+      '  }',
+      '}',
+    ),
+    errors: [
+      {
+        messageId: 'droppedDescriptorMeta',
+        data: { entry: 'tool', label: 'this.client.listTools(…)', line: '4', fields: '`name`, `description`, `inputSchema`', holder: 't' },
+        line: 5,
+        column: 52,
+        suggestions: [
+          {
+            messageId: 'suggestForwardDescriptorMeta',
+            output: lines(
+              'export class Backend {',
+              '  async listTools() {',
+              '    if (this.cached) return this.cached;',
+              '    const result = await this.client.listTools();',
+              '    this.cached = (result.tools ?? []).map((t) => ({ ...(t._meta && { _meta: t._meta }), name: t.name, description: t.description, inputSchema: t.inputSchema, backend: this.name }));',
+              '    return this.cached;',
+              '  }',
+              '}',
+            ),
           },
         ],
       },

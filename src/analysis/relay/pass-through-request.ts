@@ -23,6 +23,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import type { TeamSinkNames } from '../../registry/types';
 import {
   calleeName,
+  functionName,
   isFunctionNode,
   memberPropertyName,
   propertyKeyName,
@@ -455,7 +456,9 @@ const DESCRIPTOR_FIELDS: ReadonlySet<string> = new Set([
 
 /** The upstream list call `node` reads the list of: `(await c.listTools()).tools`, `r.tools` after `r = await c.listTools()`, `tools` from `const { tools } = …`. */
 function listSourceOf(node: Node, depth = 0): { call: TSESTree.CallExpression; source: string } | null {
-  const inner = stripAwait(node);
+  let inner = stripAwait(node);
+  // `(result.tools ?? [])`, `result.tools || []`: the list, or nothing to rebuild.
+  if (inner.type === 'LogicalExpression' && inner.operator !== '&&') inner = stripAwait(inner.left);
   if (inner.type === 'MemberExpression') {
     const list = memberPropertyName(inner);
     const holder = stripAwait(inner.object);
@@ -591,12 +594,29 @@ function advertisedAt(literal: TSESTree.ObjectExpression, source: string): Dropp
     if (!isFunctionNode(node)) continue;
     // `server.registerResource(name, uri, metadata, async (uri) => ({ contents: … }))`: a resource's read callback.
     if (source === 'readResource' && isResourceReadCallback(node)) return 'read-handler';
+    // A gateway's own `listTools()` (`async listTools() { this.cached = (await client.listTools()).tools.map((t) => ({
+    // name: t.name, inputSchema: t.inputSchema })); return this.cached; }`): the list it answers its clients with, in
+    // MCP's own shape (an agent's provider format, `parameters: t.inputSchema`, is not re-advertised over MCP).
+    if (source !== 'readResource' && functionName(node) === source && keepsMcpShape(literal, source)) return 'list-handler';
     const method = handlerMethodOf(node);
     if (method === null) continue;
     const wanted = [...LIST_METHODS].find(([, name]) => name === source)?.[0];
     return method === wanted ? (method === 'resources/read' ? 'read-handler' : 'list-handler') : null;
   }
   return null;
+}
+
+/** The field that makes an entry an MCP descriptor of its kind: a tool's `inputSchema`, a resource's `uri`. */
+const MCP_SHAPE_FIELD: ReadonlyMap<string, string> = new Map([
+  ['listTools', 'inputSchema'],
+  ['listResources', 'uri'],
+  ['listResourceTemplates', 'uriTemplate'],
+]);
+
+/** Whether the rebuilt entry is still an MCP descriptor (it has its kind's field under MCP's name). */
+function keepsMcpShape(literal: TSESTree.ObjectExpression, source: string): boolean {
+  const field = MCP_SHAPE_FIELD.get(source);
+  return literal.properties.some((property) => property.type === 'Property' && propertyKeyName(property) === field);
 }
 
 /** The read callback of a resource registration (its last argument). */
