@@ -33,11 +33,10 @@ const LOOK_ALIKE_PROPERTY = /\b(?:_?metadata|meta)['"]?\s*:|[{,]\s*(?:_?metadata
  * (`CallToolResult`, which only a program proves; an alias of it declared in another file is not seen here).
  */
 export function mayHaveMetaLookAlike(text: string): boolean {
-  // The substring searches before the regex: they rule out most files for less (no array spread per file either).
   return (
     text.includes('meta') &&
-    (text.includes(RESULT_TYPE) || TOOL_REGISTRATION_NAMES.some((name) => text.includes(name))) &&
-    LOOK_ALIKE_PROPERTY.test(text)
+    LOOK_ALIKE_PROPERTY.test(text) &&
+    (text.includes(RESULT_TYPE) || TOOL_REGISTRATION_NAMES.some((name) => text.includes(name)))
   );
 }
 

@@ -11,8 +11,7 @@
 import { sortedHasIn } from '../syntax/offset-set';
 import { TOOL_RESULT_PROPERTIES } from '../planes';
 
-const RESULT_FIELDS: readonly string[] = [...TOOL_RESULT_PROPERTIES];
-const RESULT_FIELD = RESULT_FIELDS.join('|');
+const RESULT_FIELD = [...TOOL_RESULT_PROPERTIES].join('|');
 
 /** The SDK's client method whose result is an upstream server's tool result (v1 `Client.callTool`, v2 `Client`). */
 export const CALL_TOOL = 'callTool';
@@ -147,9 +146,6 @@ function endsWithWord(text: string, last: number, word: string): boolean {
  * get a second scan for the marks unless no field word is read.
  */
 export function mayPassThrough(text: string): boolean {
-  // A field word is one of these names: a text holding none (most files) needs no regex scan (3 substring searches,
-  // ~1 µs on an 11 KB file, against ~7 µs for the scan).
-  if (!RESULT_FIELDS.some((field) => text.includes(field))) return false;
   let words: number[] | null = null;
   FIELD_WORD.lastIndex = 0;
   for (let match = FIELD_WORD.exec(text); match !== null; match = FIELD_WORD.exec(text)) {
