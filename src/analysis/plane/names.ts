@@ -13,3 +13,6 @@ export const RESULT_OWNER_NAME = /^(?:out|output|r|res|ret|reply)$/;
 export const TOOL_CONFIG_NAME = /^tool(?:Config|Configuration|Def|Definition|Descriptor|Metadata|Spec)$/i;
 
 export const RESOURCE_CONFIG_NAME = /^resource(?:Config|Configuration|Def|Definition|Descriptor|Metadata|Props)$/i;
+
+/** An HTTP request's or response's JSON body (`body`, `req.body`, `requestBody`): the JSON-body plane, no tool result. */
+export const BODY_NAME = /^(?:body|[a-z]\w*Body)$/;

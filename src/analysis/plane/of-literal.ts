@@ -70,9 +70,15 @@ function isValueOfProperty(literal: Node, name: string): boolean {
   return parent?.type === 'Property' && parent.value === outsideTypeWrappers(literal) && propertyKeyName(parent) === name;
 }
 
-/** `{ ...params, _meta }`, `{ ...request.params, _meta }`: the last spread before `_meta` is an inbound request's. */
+/**
+ * `{ ...params, _meta }`, `{ ...request.params, _meta }`, `{ ...params, ...(c ? { _meta } : {}) }`: the last spread
+ * of an object (not a fragment spread in under a condition, which may bring the `_meta`) is an inbound request's.
+ */
 function rewrapsInbound(literal: TSESTree.ObjectExpression): boolean {
-  const spreads = literal.properties.filter((property): property is TSESTree.SpreadElement => property.type === 'SpreadElement');
+  const spreads = literal.properties.filter(
+    (property): property is TSESTree.SpreadElement =>
+      property.type === 'SpreadElement' && !['ConditionalExpression', 'LogicalExpression'].includes(unwrap(property.argument).type),
+  );
   const last = spreads.at(-1);
   return last !== undefined && isInbound(unwrap(last.argument));
 }

@@ -2,28 +2,36 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, referenceSegments, unwrap } from '../syntax/ast';
 import { isInbound, UNKNOWN, type PlaneDecision } from '../planes';
-import { RESOURCE_CONFIG_NAME, RESULT_NAME, RESULT_OWNER_NAME, TOOL_CONFIG_NAME } from './names';
-import { registrationOf } from './flow';
+import { BODY_NAME, RESOURCE_CONFIG_NAME, RESULT_NAME, RESULT_OWNER_NAME, TOOL_CONFIG_NAME } from './names';
+import { declaratorOf, registrationOf } from './flow';
 import { planeOfCallReturn } from './of-type';
 import { planeOfVariable } from './of-variable';
 
 /**
  * The plane of `owner._meta` in a member write (`owner._meta = …`, `owner._meta.k = …`), with its evidence. What the
  * variable's declaration says wins (a registration's return, a declared type, `await client.callTool(…)`, a wrapped
- * handler's call, a later registration, a literal's shape); then names: inbound ones (`params`, `extra`,
- * `ctx.mcpReq`, `*Request`) are the request plane, `toolConfig` / `resourceProps` a descriptor or resource,
- * `result` / `response` a tool result; anything else is `unknown`.
+ * handler's call, a later registration, a literal's shape); then what the object it copies is (`const copy = {
+ * ...source }`, `const alias = source as T`: a copy of an inbound request or a JSON body is no tool result, whatever
+ * it is called); then names: inbound ones (`params`, `extra`, `ctx.mcpReq`, `*Request`) are the request plane,
+ * `body` / `*Body` a JSON body (an HTTP request's or response's), `toolConfig` / `resourceProps` a descriptor or
+ * resource, `result` / `response` a tool result; anything else is `unknown`.
  */
-export function planeDecisionOfOwner(owner: TSESTree.Node): PlaneDecision {
+export function planeDecisionOfOwner(owner: TSESTree.Node, depth = 0): PlaneDecision {
   const inner = unwrap(owner);
   const declared = inner.type === 'Identifier' ? planeOfVariable(inner) : null;
   if (declared) return declared;
+  const source = inner.type === 'Identifier' && depth < MAX_COPY_DEPTH ? copySourceOf(inner) : null;
+  if (source) {
+    const copied = planeDecisionOfOwner(source, depth + 1);
+    if (copied.plane !== 'unknown') return copied;
+  }
   // `this.tool._meta = …` where the class keeps a registration's return on that field.
   const registered = inner.type === 'MemberExpression' ? registrationOf(inner) : null;
   if (registered) return { plane: registered, evidence: 'source' };
   if (isInbound(owner)) return { plane: 'request', evidence: 'name' };
   const segments = referenceSegments(owner);
   const last = segments[segments.length - 1] ?? '';
+  if (BODY_NAME.test(last)) return { plane: 'body', evidence: 'name' };
   if (TOOL_CONFIG_NAME.test(last)) return { plane: 'tool', evidence: 'name' };
   if (RESOURCE_CONFIG_NAME.test(last)) return { plane: 'resource', evidence: 'name' };
   if (RESULT_NAME.test(last) || RESULT_OWNER_NAME.test(last)) return { plane: 'result', evidence: 'name' };
@@ -32,4 +40,23 @@ export function planeDecisionOfOwner(owner: TSESTree.Node): PlaneDecision {
   // `getResult()._meta = …`, `Object.assign(makeResult(), { _meta })`: the call's name says what it returns.
   if (inner.type === 'CallExpression' && RESULT_NAME.test(calleeName(inner) ?? '')) return { plane: 'result', evidence: 'name' };
   return UNKNOWN;
+}
+
+/** Copies of copies followed at most this deep (`let` variables may copy each other). */
+const MAX_COPY_DEPTH = 4;
+
+/**
+ * The object a variable is a copy or an alias of: `const copy = { ...source, k: v }` (a shallow copy: `source` spread
+ * first), `const alias = source as T`; null otherwise. The copy's `_meta` is the source's until it is written.
+ */
+function copySourceOf(identifier: TSESTree.Identifier): TSESTree.Node | null {
+  const init = declaratorOf(identifier)?.init;
+  if (!init) return null;
+  const inner = unwrap(init);
+  if (inner.type === 'Identifier' || inner.type === 'MemberExpression') return inner;
+  if (inner.type !== 'ObjectExpression') return null;
+  const first = inner.properties[0];
+  if (first?.type !== 'SpreadElement') return null;
+  const spread = unwrap(first.argument);
+  return spread.type === 'Identifier' || spread.type === 'MemberExpression' ? spread : null;
 }

@@ -1,0 +1,80 @@
+/**
+ * A copy of an inbound request or of a JSON body is on that object's plane, whatever the copy is called: redacting a
+ * request body's `_meta` for a log line (`const redacted = { ...record }; redacted._meta = redact(record._meta)`, with
+ * `record` the `body` the function received) is no producer attaching to a tool result, and no tool result losing its
+ * keys. Found on 1mcp-app/agent's templateContextAuthority.ts (redactTemplateContextBodyForLogging, lines 96 and 103),
+ * where both rules reported it. A copy of a tool result stays a tool result.
+ */
+import isolationRule from '../../rules/require-producer-isolation';
+import wholesaleRule from '../../rules/no-wholesale-meta-assign';
+import { createRuleTester, SEARCH_OP } from './rule-tester';
+
+const ruleTester = createRuleTester();
+
+/** The shape of 1mcp-app/agent's redactTemplateContextBodyForLogging (d7bde4b2), trimmed. */
+const REDACT_BODY = `function redactMeta(meta: Record<string, unknown>): Record<string, unknown> {
+  return { ...meta, ...(meta.context ? { context: redactContext(meta.context) } : {}) };
+}
+export function redactBodyForLogging(body: unknown): unknown {
+  if (!body || typeof body !== 'object') return body;
+  const record = body as Record<string, unknown>;
+  const redacted = { ...record };
+  if (record._meta && typeof record._meta === 'object') {
+    redacted._meta = redactMeta(record._meta as Record<string, unknown>);
+  }
+  if (record.params && typeof record.params === 'object') {
+    const params = record.params as Record<string, unknown>;
+    redacted.params = {
+      ...params,
+      ...(params._meta && typeof params._meta === 'object' ? { _meta: redactMeta(params._meta as Record<string, unknown>) } : {}),
+    };
+  }
+  return redacted;
+}`;
+
+const INBOUND_COPIES = [
+  { name: "a request body's copy, redacted for a log line (1mcp-app/agent)", filename: SEARCH_OP, code: REDACT_BODY },
+  {
+    name: "an alias of req.body: the inbound request's",
+    filename: SEARCH_OP,
+    code: 'export function log(req) { const copy = { ...req.body }; copy._meta = redact(copy._meta); logger.info(copy); }',
+  },
+  {
+    name: 'a copy of inbound params with its _meta spread in under a condition',
+    filename: SEARCH_OP,
+    code: 'export function scrub(params) { return { ...params, ...(params._meta ? { _meta: scrubMeta(params._meta) } : {}) }; }',
+  },
+  {
+    name: 'a responseBody copy is a JSON body',
+    filename: SEARCH_OP,
+    code: 'export function log(responseBody) { const shown = { ...responseBody }; shown._meta = redact(responseBody._meta); return shown; }',
+  },
+];
+
+ruleTester.run('require-producer-isolation: a copy of an inbound object is no producer', isolationRule, {
+  valid: INBOUND_COPIES,
+  invalid: [
+    {
+      name: 'a copy of a tool result is still a tool result: its producer needs its own try',
+      filename: SEARCH_OP,
+      code: 'export async function wrap(result) {\n  const out = { ...result };\n  out._meta = { ...out._meta, retrieval: await describe() };\n  return out;\n}',
+      output:
+        'export async function wrap(result) {\n  const out = { ...result };\n  try {\n    out._meta = { ...out._meta, retrieval: await describe() };\n  } catch {\n    // A failing producer degrades to its key being absent (MCP _meta rule 3).\n  }\n  return out;\n}',
+      errors: [{ messageId: 'unguardedProducer', line: 3, column: 3 }],
+    },
+  ],
+});
+
+ruleTester.run('no-wholesale-meta-assign: a copy of an inbound object is not a tool result', wholesaleRule, {
+  valid: INBOUND_COPIES,
+  invalid: [
+    {
+      name: 'a copy of a tool result is still a tool result: replacing its _meta drops keys',
+      filename: SEARCH_OP,
+      code: 'export function wrap(result) {\n  const out = { ...result };\n  out._meta = { retrieval: stats };\n  return out;\n}',
+      output:
+        'export function wrap(result) {\n  const out = { ...result };\n  out._meta = { ...out._meta, retrieval: stats };\n  return out;\n}',
+      errors: [{ messageId: 'replaceMeta', line: 3, column: 3 }],
+    },
+  ],
+});
