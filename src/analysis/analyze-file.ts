@@ -6,6 +6,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import type { Registry } from '../registry/types';
 import { findWritesOfWritingText, mayWriteMeta, type VisitorKeys } from './find-meta-writes';
 import type { MetaFileAnalysis } from './types';
+import { placeByTypes, type FileTypes } from './typed/result-writes';
 
 export interface ParsedFile {
   ast: TSESTree.Program;
@@ -23,6 +24,8 @@ export function analyzeFile(
   parse: () => ParsedFile,
   /** The caller's answer of `mayWriteMeta(text, registry)` when it already asked (the rules' gate): not asked again. */
   mayWrite: boolean = mayWriteMeta(text, registry),
+  /** With a TypeScript program: the type-aware phase's inputs (the rules' parser services, `check --typed`'s). */
+  types: FileTypes | null = null,
 ): MetaFileAnalysis {
   if (!mayWrite) {
     // Most files never mention `_meta` or a manifest name: no walk, and their role is only worked out if asked for.
@@ -38,5 +41,7 @@ export function analyzeFile(
   const role = registry.classifyFile(filename);
   // The write pipeline (find-meta-writes.ts): findWriteSites -> decidePlane -> readWrittenValue -> attachOwnership.
   const writes = role.ignored ? [] : findWritesOfWritingText({ ...parse(), filename, text, vocabulary: registry, producers: registry });
-  return { filename, registry, role, writes };
+  const analysis: MetaFileAnalysis = { filename, registry, role, writes };
+  // Then, with a program, types place what the syntax only guessed (moving writes between planes, never dropping one).
+  return types ? placeByTypes(analysis, types) : analysis;
 }

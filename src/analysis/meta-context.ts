@@ -17,7 +17,7 @@ import { analyzeFile } from './analyze-file';
 import { mayWriteMeta } from './sites/mention-index';
 import { recordModulesRead } from './modules/modules-read';
 import { writesOn, type PlaneScope, type WriteOn } from './planes';
-import { typedAnalysisOf } from './typed/result-writes';
+import { typesOfRuleContext } from './typed/result-writes';
 import type { MetaFileAnalysis, MetaFileState } from './types';
 
 type AnyRuleContext = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
@@ -165,7 +165,9 @@ export function getMetaFileState(context: AnyRuleContext): MetaFileState {
   const filename = path.resolve(cwdOf(context), filenameOf(context));
   // A file that may write reads imported key and helper modules: as on disk now, even if edited in this same turn.
   if (gate.mayWrite) lookAgainThisTurn();
-  const state: MetaFileState = { status: 'ok', analysis: analyzeFile(filename, gate.registry, sourceCode.text, parsed, gate.mayWrite) };
+  // With a program, the pipeline's type-aware phase places the writes the syntax only guessed, once per AST.
+  const analysis = analyzeFile(filename, gate.registry, sourceCode.text, parsed, gate.mayWrite, typesOfRuleContext(context));
+  const state: MetaFileState = { status: 'ok', analysis };
   // The modules this analysis read join the manifest's list for `eslint --cache` (when createConfig asked for it).
   recordModulesRead(gate.registry.path);
   states.set(ast, state);
@@ -199,8 +201,7 @@ export function defineMetaRuleVisitor<MessageIds extends string, S extends Plane
   if (gate.status !== 'ok') return NO_LISTENERS;
   if (!gate.mayWrite && !mayMatter?.(sourceCodeOf(context).text, gate.registry)) return NO_LISTENERS;
   const state = getMetaFileState(context);
-  // With a program, types place the writes the syntax only guessed, and `resultTypes` narrows the tool results.
-  if (state.status === 'ok') onAnalysis(scopedView(typedAnalysisOf(state.analysis, context), scope));
+  if (state.status === 'ok') onAnalysis(scopedView(state.analysis, scope));
   return NO_LISTENERS;
 }
 

@@ -20,7 +20,10 @@ import type { MetaWrite } from './types';
  * for one of those: `prompt` (a prompt's registration and `prompts/get` results), `request` (inbound `params._meta`,
  * the handler context's `extra._meta` / `ctx.mcpReq._meta`, and the outbound requests a client sends), `client-result`
  * (what a client answers a server: sampling `{ role, content, model }` and elicitation `{ action, content }`), `body`
- * (a serialised JSON body) and `schema` (a zod-style description of a result, not a write).
+ * (a serialised JSON body) and `schema` (a zod-style description of a result, not a write). `other`: only with a
+ * TypeScript program, a write the syntax took for a tool result whose object's type is none of the manifest's
+ * `resultTypes` (a cache entry, a document): moved there by `typed/result-types.ts`, kept in the model, and in no
+ * rule's scope.
  */
 export const PLANES = {
   result: { name: 'tool result' },
@@ -32,6 +35,7 @@ export const PLANES = {
   body: { name: 'JSON body' },
   schema: { name: 'schema' },
   unknown: { name: 'object of unknown kind' },
+  other: { name: 'object its type says is no tool result' },
 } as const satisfies Record<MetaPlane, { name: string }> & Record<string, { name: string }>;
 
 export type WritePlane = keyof typeof PLANES;

@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import unregisteredKey from '../../rules/no-unregistered-meta-key';
 import wholesale from '../../rules/no-wholesale-meta-assign';
 import { TYPED_FIXTURE_DIR, TYPED_PRODUCER, UNTYPED_PRODUCER } from './typed-rule-tester';
+import { getMetaFileState } from '../../src/analysis/meta-context';
 
 const RESULT_TYPES_REGISTRY = path.join(TYPED_FIXTURE_DIR, 'result-types.registry.json');
 const UNRESOLVED_REGISTRY = path.join(TYPED_FIXTURE_DIR, 'unresolved-result-types.registry.json');
@@ -149,6 +150,50 @@ describe('resultTypes naming no type of the program', () => {
     invalid: [
       { filename: TYPED_PRODUCER, code: CACHE_ENTRY, errors: [unregistered(3, 20, 29)], name: 'a CacheEntry named result' },
       { filename: TYPED_PRODUCER, code: STORED_DOCUMENT, errors: [unregistered(2, 64, 73)], name: 'a StoredDocument literal' },
+    ],
+  });
+});
+
+/**
+ * The write model keeps what `resultTypes` rules out: with types, a write on an object that is none of them moves to
+ * the `other` plane (evidence `type`), which no rule acts on; the pipeline never drops a write. Read through a probe
+ * rule that reports every write of the file's model with its plane and evidence.
+ */
+const modelPlanes = {
+  meta: { type: 'problem', messages: { plane: '{{plane}}/{{evidence}}' }, schema: [] },
+  defaultOptions: [],
+  create(context: Parameters<typeof getMetaFileState>[0]) {
+    const state = getMetaFileState(context);
+    if (state.status === 'ok') {
+      for (const write of state.analysis.writes) {
+        context.report({ node: write.node, messageId: 'plane' as never, data: { plane: write.plane, evidence: write.evidence } });
+      }
+    }
+    return {};
+  },
+} as unknown as Parameters<RuleTester['run']>[1];
+
+describe('resultTypes moves a write off the tool-result plane, never out of the model', () => {
+  typed.run('model planes (typed)', modelPlanes, {
+    valid: [],
+    invalid: [
+      {
+        filename: TYPED_PRODUCER,
+        code: CACHE_ENTRY,
+        errors: [{ messageId: 'plane', data: { plane: 'other', evidence: 'type' }, line: 3, column: 3, endLine: 3, endColumn: 34 }],
+        name: 'a CacheEntry',
+      },
+    ],
+  });
+  untyped.run('model planes (untyped)', modelPlanes, {
+    valid: [],
+    invalid: [
+      {
+        filename: UNTYPED_PRODUCER,
+        code: CACHE_ENTRY,
+        errors: [{ messageId: 'plane', data: { plane: 'result', evidence: 'name' }, line: 3, column: 3, endLine: 3, endColumn: 34 }],
+        name: 'a CacheEntry',
+      },
     ],
   });
 });

@@ -188,9 +188,10 @@ export type UnresolvedResultTypes = (analysis: MetaFileAnalysis, resolved: Resol
 const filtered = new WeakMap<MetaFileAnalysis, MetaFileAnalysis>();
 
 /**
- * The analysis with only the tool-result writes whose object may be one of `resultTypes`. Unchanged without
- * `resultTypes` or without a program; when no name is declared in the program, unchanged and `onUnresolved` is told.
- * Cached per analysis (one per AST), so every rule sees the same writes for the price of one filter.
+ * The analysis with each tool-result write whose object cannot be one of `resultTypes` moved to the `other` plane
+ * (evidence `type`), which no rule acts on: kept in the model, never deleted. Unchanged without `resultTypes` or
+ * without a program; when no name is declared in the program, unchanged and `onUnresolved` is told. Cached per
+ * analysis (one per AST).
  */
 export function withResultTypes(
   analysis: MetaFileAnalysis,
@@ -208,10 +209,13 @@ export function withResultTypes(
     if (resolved.types.length === 0) {
       onUnresolved(analysis, resolved);
     } else {
-      const writes = analysis.writes.filter((write) => isCandidate(typeServices, write, resolved));
-      if (writes.length !== analysis.writes.length) {
-        result = { filename: analysis.filename, registry: analysis.registry, role: analysis.role, writes };
-      }
+      let moved = false;
+      const writes = analysis.writes.map((write): MetaWrite => {
+        if (isCandidate(typeServices, write, resolved)) return write;
+        moved = true;
+        return { ...write, plane: 'other', evidence: 'type' };
+      });
+      if (moved) result = { filename: analysis.filename, registry: analysis.registry, role: analysis.role, writes };
     }
   }
   filtered.set(analysis, result);

@@ -9,8 +9,8 @@ import type { TSESLint } from '@typescript-eslint/utils';
 import { formatRegistryProblem, loadRegistry } from '../../registry';
 import type { Registry, RegistryProblem } from '../../registry/types';
 import type { MetaFileAnalysis } from '../types';
-import { withResultTypes, type ResolvedResultTypes } from './result-types';
-import { getTypeServices } from './type-services';
+import { withResultTypes, type ResolvedResultTypes, type UnresolvedResultTypes } from './result-types';
+import { getTypeServices, type TypeServices } from './type-services';
 import { withTypedPlanes } from './typed-planes';
 
 type AnyRuleContext = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
@@ -48,8 +48,25 @@ function warnOnce(analysis: MetaFileAnalysis, resolved: ResolvedResultTypes): vo
   );
 }
 
-/** The file's analysis as the rules filter it: placed and narrowed by types with a program, as found without. */
-export function typedAnalysisOf(analysis: MetaFileAnalysis, context: AnyRuleContext): MetaFileAnalysis {
-  const services = () => getTypeServices(context);
-  return withResultTypes(withTypedPlanes(analysis, services), services, warnOnce);
+/**
+ * The type-aware phase's inputs, part of a file's context in the pipeline (`analyzeFile`): the file's type services,
+ * asked only when a write's placement needs them (null without a program), and what to do when no name of the
+ * manifest's `resultTypes` is declared in the program (the rules warn once per manifest version; `check` lists them).
+ */
+export interface FileTypes {
+  readonly services: () => TypeServices | null;
+  readonly onUnresolved: UnresolvedResultTypes;
+}
+
+/** A linted file's type-aware inputs: the parser's program, if it made one. */
+export function typesOfRuleContext(context: AnyRuleContext): FileTypes {
+  return { services: () => getTypeServices(context), onUnresolved: warnOnce };
+}
+
+/**
+ * The type-aware phase of `analyzeFile`: each weakly placed write on the plane its type says, then each tool-result
+ * write whose object cannot be one of `resultTypes` moved to the `other` plane. As found without a program.
+ */
+export function placeByTypes(analysis: MetaFileAnalysis, types: FileTypes): MetaFileAnalysis {
+  return withResultTypes(withTypedPlanes(analysis, types.services), types.services, types.onUnresolved);
 }

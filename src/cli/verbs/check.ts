@@ -5,8 +5,7 @@ import { fieldValueOf } from '../../analysis/modules/imported-helpers';
 import { isOwned } from '../../analysis/keys/ownership';
 import { writesOn } from '../../analysis/planes';
 import { analyzeSource } from '../../analysis/analyze-source';
-import { objectMayBeResult, resolveResultTypes, withResultTypes } from '../../analysis/typed/result-types';
-import { withTypedPlanes } from '../../analysis/typed/typed-planes';
+import { objectMayBeResult, resolveResultTypes } from '../../analysis/typed/result-types';
 import { unresolvedResultTypesProblem } from '../../analysis/typed/result-writes';
 import { withTypedKeyNames } from '../../analysis/typed/typed-keys';
 import type { MetaFileAnalysis, MetaWrite } from '../../analysis/types';
@@ -162,11 +161,20 @@ function checkManifest(registryPath: string, cwd: string, typed: TypedOptions | 
     }
     // Set by the parse, which only happens for a file that may write `_meta`.
     const parse: { services: TypeServices | null } = { services: null };
-    const analysis = analyzeFile(file, registry!, text, () => {
-      const parsed = project.parse(file, text);
-      parse.services = parsed.services;
-      return parsed.parsed;
-    });
+    // As the rules see it: the pipeline's type-aware phase places the writes by their types (`resultTypes` moves
+    // the objects that are no tool result off the plane).
+    const analysis = analyzeFile(
+      file,
+      registry!,
+      text,
+      () => {
+        const parsed = project.parse(file, text);
+        parse.services = parsed.services;
+        return parsed.parsed;
+      },
+      undefined,
+      { services: () => parse.services, onUnresolved: () => undefined },
+    );
     const services = parse.services;
     // The lint warns only when no name resolves (nothing is narrowed then); the command lists every undeclared one.
     if (services && registry!.resultTypes.length > 0 && !unresolvedReported) {
@@ -174,13 +182,7 @@ function checkManifest(registryPath: string, cwd: string, typed: TypedOptions | 
       if (resolved.unresolved.length > 0) findings.push(registryProblemToFinding(unresolvedResultTypesProblem(registry!, resolved)));
       unresolvedReported = true;
     }
-    // As the rules see it: the writes types place, then narrowed to `resultTypes`.
-    const narrowed = withResultTypes(
-      withTypedPlanes(analysis, () => services),
-      () => services,
-      () => undefined,
-    );
-    return { analysis: narrowed, services };
+    return { analysis, services };
   }
 
   /** `unknown`-plane writes count as written untyped, and with types when their object may be a result type. */
