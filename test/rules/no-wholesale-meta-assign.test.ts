@@ -18,6 +18,23 @@ const inOtherFile = <T extends { filename?: string }>(test: T): T => ({ filename
 
 const valid: ValidTestCase<Options>[] = [
   {
+    // mcp-plugins/mcp-proxy-wrapper src/proxy-wrapper.ts:190 (02ce54f): the hooks' metadata goes first and the
+    // handler's `_meta` last, so the hooks add keys and shadow nothing (rule 4). Moving the spread first would let them
+    // shadow the handler's keys.
+    name: 'opaque hook fragments spread before the own _meta: a merge that shadows nothing',
+    code: [
+      'async function finish(toolResult) {',
+      '  const finalResult = { ...toolResult.result, _meta: { ...toolResult.metadata, ...toolResult.result._meta } };',
+      '  return finalResult;',
+      '}',
+    ].join('\n'),
+  },
+  {
+    name: 'an assignment of hook fragments under the own _meta merges',
+    filename: SEARCH_OP,
+    code: 'out._meta = { ...hookMeta(), ...extra.fragment, ...out._meta };',
+  },
+  {
     // A gateway drops the upstream's identity on purpose: spreading the rest merges, and nothing asks for `...r._meta`
     // (which would put the dropped key back). Issue 21.
     name: 'the rest of a destructured _meta, minus a key dropped on purpose, counts as a merge',
@@ -301,6 +318,13 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
     filename: SEARCH_OP,
     code: 'out._meta = { retrieval: stats, ...out._meta };',
     output: 'out._meta = { ...out._meta, retrieval: stats };',
+    errors: [{ messageId: 'spreadMetaFirst', data: { target: 'out' }, line: 1, column: 1, suggestions: [] }],
+  },
+  {
+    name: 'a key of its own before a fragment and the own _meta spread last: still a late spread',
+    filename: SEARCH_OP,
+    code: 'out._meta = { ...hookMeta(), retrieval: stats, ...out._meta };',
+    output: 'out._meta = { ...out._meta, ...hookMeta(), retrieval: stats };',
     errors: [{ messageId: 'spreadMetaFirst', data: { target: 'out' }, line: 1, column: 1, suggestions: [] }],
   },
   {

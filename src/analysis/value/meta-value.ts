@@ -306,16 +306,22 @@ export function metaValueShape(value: Expression, targetText: string | null, sco
     shape.keys.push(...(helperKeys(value, scope) ?? []));
     return shape;
   }
-  literal.properties.forEach((property, index) => {
+  // Until the self-spread: has every property so far been an opaque fragment (`...hookMeta`), no key of its own?
+  let onlyFragmentsBefore = true;
+  literal.properties.forEach((property) => {
     if (property.type === 'SpreadElement') {
       if (isSelfMeta(property.argument, targetText)) {
         // Only a literal written in place has a spread a fix can move; one held in a `const` merges all the same.
         if (literal === value) shape.selfSpread ??= property;
-        if (index === 0) shape.mergesSelf = true;
+        // `{ ...hookFragment, ...r._meta }` adds keys and shadows nothing the result already holds: rule 4's
+        // "transport hooks attach after and may add keys but shadow nothing". Moving the spread first would make the
+        // fragment shadow the handler's keys, so it is a merge, not a late spread.
+        if (onlyFragmentsBefore) shape.mergesSelf = true;
         return;
       }
       const held = objectLiteralsOfVariable(property.argument);
       if (held) {
+        onlyFragmentsBefore = false;
         // `...extra` of a `const` or `let` holding literals: their keys, as if spread in place (a literal already
         // being read, `extra = { ...extra, k }`, adds nothing more).
         for (const each of held) {
@@ -328,6 +334,7 @@ export function metaValueShape(value: Expression, targetText: string | null, sco
       }
       const branches = conditionalLiterals(property.argument);
       if (branches && !(branches.length === 1 && branches[0] === unwrap(property.argument))) {
+        onlyFragmentsBefore = false;
         for (const branch of branches) shape.keys.push(...metaValueShape(branch, null, scope).keys);
         return;
       }
@@ -336,6 +343,7 @@ export function metaValueShape(value: Expression, targetText: string | null, sco
       shape.keys.push(...(helperKeys(property.argument, scope) ?? producerListKeys(property.argument, scope)));
       return;
     }
+    onlyFragmentsBefore = false;
     const propertyValue = unwrap(property.value) as Expression;
     if (!property.computed) {
       const builtValue = importedBuiltValue(propertyValue, scope);
