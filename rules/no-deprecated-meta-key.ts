@@ -92,8 +92,8 @@ export default createRule<Options, MessageIds>({
   skipsFile: writesNoMeta,
   create(context) {
     const sourceCode = context.sourceCode;
-    return defineMetaRuleVisitor(context, 'manifest', ({ writes }) => {
-      for (const { write, key } of keyWritesWithTypes(writes, getTypeServices(context))) {
+    return defineMetaRuleVisitor(context, 'manifest', ({ registry, writes }) => {
+      for (const { write, key } of keyWritesWithTypes(writes, getTypeServices(context), registry)) {
         if (key.name === null) continue;
         const entry = deprecatedHostEntry(key.name, write.plane);
         if (entry === undefined) continue;

@@ -1,7 +1,6 @@
 import { defineMetaRuleVisitor, writesNoMeta } from '../src/analysis/meta-context';
 import { getTypeServices } from '../src/analysis/typed/type-services';
 import { keyWritesWithTypes } from '../src/analysis/typed/typed-keys';
-import { registrationOf } from '../src/analysis/keys/key-writes';
 import { metaOnPlane } from '../src/analysis/planes';
 import { manifestLabel } from '../src/analysis/keys/manifest-label';
 import { isOwned } from '../src/analysis/keys/ownership';
@@ -29,11 +28,11 @@ export default createRule<Options, MessageIds>({
   create(context) {
     return defineMetaRuleVisitor(context, 'manifest', (analysis) => {
       const { registry, writes } = analysis;
-      for (const { write, key } of keyWritesWithTypes(writes, getTypeServices(context))) {
+      for (const { write, key } of keyWritesWithTypes(writes, getTypeServices(context), registry)) {
         if (key.name === null) continue;
         // A key written on a plane it is not registered for is no-unregistered-meta-key's `wrongPlane`.
-        const registration = registrationOf(registry, key.name, write.plane);
-        if (registration.status !== 'registered') continue;
+        const registration = key.registration;
+        if (registration?.status !== 'registered') continue;
         // The model's ownership (attached in ownership.ts): the message names the module that builds the key.
         if (!key.ownership || isOwned(key)) continue;
         const writer = key.ownership.writer;

@@ -1,4 +1,3 @@
-import { registrationOf } from '../src/analysis/keys/key-writes';
 import { defineMetaRuleVisitor, writesNoMeta } from '../src/analysis/meta-context';
 import { removedTypedFields, typedValueType } from '../src/analysis/typed/typed-field-check';
 import { getTypeServices } from '../src/analysis/typed/type-services';
@@ -34,10 +33,11 @@ export default createRule<Options, MessageIds>({
       // Without a program there is nothing to compare: this rule reports nothing (the others behave as always).
       const services = getTypeServices(context);
       if (!services) return;
-      for (const { write, key } of keyWritesWithTypes(writes, services)) {
+      for (const { key } of keyWritesWithTypes(writes, services, registry)) {
         if (key.name === null || !key.value) continue;
-        const registration = registrationOf(registry, key.name, write.plane);
-        if (registration.status !== 'registered' || !registration.spec.fields) continue;
+        // The key phase's registration of the key on its write's plane (keys/ownership.ts).
+        const registration = key.registration;
+        if (registration?.status !== 'registered' || !registration.spec.fields) continue;
         const type = typedValueType(services, key.value);
         if (!type) continue;
         for (const found of removedTypedFields(services, type, registration.spec.fields, key.name)) {

@@ -2,7 +2,6 @@ import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { collectFieldShape, collectItemShape, type FieldShape } from '../src/analysis/value/field-sets';
 import { fieldProblems, hostFieldReadOn } from '../src/analysis/value/field-problems';
 import { propertyKeyName } from '../src/analysis/syntax/ast';
-import { registrationOf } from '../src/analysis/keys/key-writes';
 import { hostValueFindingOf } from '../src/analysis/keys/host-values';
 import { defineMetaRuleVisitor, writesNoMeta } from '../src/analysis/meta-context';
 import { typedValueType, unregisteredTypedFields } from '../src/analysis/typed/typed-field-check';
@@ -131,7 +130,7 @@ export default createRule<Options, MessageIds>({
       const services = getTypeServices(context);
       // A `const` of `_meta` spread into several descriptors is one value: reported once, where it is written.
       const hostValuesReported = new Set<TSESTree.Node>();
-      for (const { write, key } of keyWritesWithTypes(writes, services)) {
+      for (const { write, key } of keyWritesWithTypes(writes, services, registry)) {
         // The host's documented type or range for a catalogue key's value (registered or not: the host reads it the
         // same), from the analysis' one answer, which `check` reports too.
         const hostValue = hostValueFindingOf(registry, write, key, services !== null);
@@ -151,8 +150,8 @@ export default createRule<Options, MessageIds>({
             },
           });
         }
-        const registration = key.name === null ? null : registrationOf(registry, key.name, write.plane);
-        const spec = registration?.status === 'registered' ? registration.spec : undefined;
+        // The key phase's registration of the key on its write's plane (keys/ownership.ts).
+        const spec = key.registration?.status === 'registered' ? key.registration.spec : undefined;
         if (!spec || !key.value || key.name === null) continue;
         const value = key.value;
         const fieldValue = fieldValueOf(key, services !== null);

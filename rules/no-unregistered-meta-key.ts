@@ -59,7 +59,7 @@ export default createRule<Options, MessageIds>({
       const registryName = manifestLabel(context, registry);
       const services = getTypeServices(context);
       const filename = context.filename ?? context.getFilename();
-      for (const { write, key } of keyWritesWithTypes(writes, services)) {
+      for (const { write, key } of keyWritesWithTypes(writes, services, registry)) {
         if (key.name === null) {
           // The merge layer forwards collected keys by variable; their writers are checked where they emit.
           if (!allowDynamicKeys && !role.mergeLayer && write.plane === 'result')
@@ -67,7 +67,7 @@ export default createRule<Options, MessageIds>({
           continue;
         }
         // The verdict `mcp-meta check` reports too (src/analysis/keys/key-verdict.ts): one answer for the gate and the lint.
-        const verdict = keyVerdict(registry, write, key.name, filename);
+        const verdict = keyVerdict(registry, write, key.name, filename, key.registration);
         switch (verdict.kind) {
           case 'ok':
             break;

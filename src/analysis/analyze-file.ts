@@ -4,7 +4,8 @@
  */
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { Registry } from '../registry/types';
-import { findWritesOfWritingText, mayWriteMeta, type VisitorKeys } from './find-meta-writes';
+import { mayWriteMeta, placedWritesOf, type VisitorKeys } from './find-meta-writes';
+import { attachOwnership } from './keys/ownership';
 import type { MetaFileAnalysis } from './types';
 import { placeByTypes, type FileTypes } from './typed/result-writes';
 
@@ -39,9 +40,12 @@ export function analyzeFile(
     };
   }
   const role = registry.classifyFile(filename);
-  // The write pipeline (find-meta-writes.ts): findWriteSites -> decidePlane -> readWrittenValue -> attachOwnership.
-  const writes = role.ignored ? [] : findWritesOfWritingText({ ...parse(), filename, text, vocabulary: registry, producers: registry });
-  const analysis: MetaFileAnalysis = { filename, registry, role, writes };
-  // Then, with a program, types place what the syntax only guessed (moving writes between planes, never dropping one).
-  return types ? placeByTypes(analysis, types) : analysis;
+  // The write pipeline (find-meta-writes.ts): findWriteSites -> decidePlane -> readWrittenValue,
+  const placed = role.ignored ? [] : placedWritesOf({ ...parse(), filename, text, vocabulary: registry });
+  const analysis: MetaFileAnalysis = { filename, registry, role, writes: placed };
+  // then, with a program, types place what the syntax only guessed (moving writes between planes, never dropping one),
+  const typed = types ? placeByTypes(analysis, types) : analysis;
+  // then the key phase: each key's writer and producers, and its registration on the plane its write ended up on.
+  if (typed.writes.length === 0) return typed;
+  return { filename, registry, role, writes: attachOwnership(typed.writes, filename, registry, registry) };
 }

@@ -5,12 +5,13 @@
  * 1. `findWriteSites` (`sites/`): the one walk; where the file writes `_meta`, and in which form.
  * 2. `decidePlane` (`plane/`): which `_meta` each site writes, and the evidence for it.
  * 3. `readWrittenValue` (`value/`): the keys, spreads and fields it writes, and whether it replaces `_meta`.
- * 4. `attachOwnership` (`ownership.ts`): who writes each key, and whether that file is one of its producers.
+ * 4. `attachOwnership` (`keys/ownership.ts`): who writes each key, whether that file is one of its producers, and
+ *    what the manifest says about the key on its plane. `analyzeFile` runs it after its type-aware phase.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
 import { countCost } from '../util/cost-counter';
 import { mayWriteMeta, type WriteVocabulary } from './sites/mention-index';
-import { attachOwnership, type ProducerSource } from './keys/ownership';
+import { attachOwnership, type ProducerSource, type RegistrationSource } from './keys/ownership';
 import { decidePlane } from './plane/decide-plane';
 import { findWriteSites } from './sites/find-write-sites';
 import type { VisitorKeys } from './sites/prune';
@@ -32,6 +33,8 @@ export interface FindMetaWritesInput {
   vocabulary: WriteVocabulary;
   /** Whose keys each file produces (the manifest), for each key's `ownership`; without it, writers only. */
   producers?: ProducerSource;
+  /** The manifest's keys, for each key's `registration`; without it, none. */
+  registrations?: RegistrationSource;
 }
 
 export function findMetaWrites(input: FindMetaWritesInput): MetaWrite[] {
@@ -43,6 +46,15 @@ export function findMetaWrites(input: FindMetaWritesInput): MetaWrite[] {
  * gate, `analyzeFile` and this entry each scanned the text of every file that may write, up to the same answer.
  */
 export function findWritesOfWritingText(input: FindMetaWritesInput): MetaWrite[] {
+  const writes = placedWritesOf(input);
+  return input.filename ? attachOwnership(writes, input.filename, input.producers ?? null, input.registrations ?? null) : writes;
+}
+
+/**
+ * Phases 1-3 only, for `analyzeFile`, which places writes by their types before the key phase (a key's registration
+ * depends on the plane its write ends up on).
+ */
+export function placedWritesOf(input: FindMetaWritesInput): MetaWrite[] {
   countCost('meta-walks');
   const sites = findWriteSites(input);
   // The team's registrations and result builders place objects as the SDK's do: bound for phase 2 to find.
@@ -51,5 +63,5 @@ export function findWritesOfWritingText(input: FindMetaWritesInput): MetaWrite[]
   const writes: MetaWrite[] = [];
   for (const site of sites) writes.push(...readWrittenValue(site, decidePlane(site), scope));
   writes.sort((a, b) => a.node.range[0] - b.node.range[0]);
-  return input.filename ? attachOwnership(writes, input.filename, input.producers ?? null) : writes;
+  return writes;
 }

@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import type { FileRole, Registry, RegistryProblem } from '../registry/types';
+import type { FileRole, KeySpec, MetaPlane, Registry, RegistryProblem } from '../registry/types';
 import type { PlaneEvidence, WritePlane } from './planes';
 
 /**
@@ -78,7 +78,21 @@ export interface MetaKeyWrite {
    * absent only for writes found without a file name. Read it through `isOwned`; never work it out again.
    */
   readonly ownership?: KeyOwnership;
+  /**
+   * What the manifest says about this key on its write's plane (registered there, registered on other planes, not
+   * registered), attached with `ownership` by the analysis' key phase, after the type-aware phase has placed the
+   * write; a name read from the key's type gets it where that name is read (`withTypedKeyNames`). Absent for a key
+   * whose name is not known, a write on a plane the manifest does not register keys on, or a write found without a
+   * manifest. Rules and `check` read it; none looks the key up again.
+   */
+  readonly registration?: KeyRegistration;
 }
+
+/** What the manifest says about a key written on a plane. */
+export type KeyRegistration =
+  | { readonly status: 'registered'; readonly spec: KeySpec }
+  | { readonly status: 'other-plane'; readonly spec: KeySpec; readonly planes: readonly MetaPlane[] }
+  | { readonly status: 'unregistered' };
 
 /** The writer of a key (rule 1's unit: the module that writes it) and the registered keys it is a producer of. */
 export interface KeyOwnership {

@@ -46,13 +46,33 @@ describe('attachOwnership', () => {
     ]);
   });
 
-  it('keeps exactly the fields each key had, with its ownership last (an absent builtBy stays absent)', () => {
+  it('keeps exactly the fields each key had, with its ownership and registration last (an absent builtBy stays absent)', () => {
     const file = path.join(dir, 'src/stats.ts');
     const keys = analyzeSource(CALLER, file, registry).writes.flatMap((write) => write.keys);
     expect(keys.map((key) => Object.keys(key))).toEqual([
-      ['name', 'source', 'node', 'value', 'ownership'],
-      ['name', 'source', 'node', 'value', 'ownership'],
-      ['name', 'source', 'node', 'value', 'builtBy', 'ownership'],
+      ['name', 'source', 'node', 'value', 'ownership', 'registration'],
+      ['name', 'source', 'node', 'value', 'ownership', 'registration'],
+      ['name', 'source', 'node', 'value', 'builtBy', 'ownership', 'registration'],
+    ]);
+  });
+
+  it("attaches each key's registration on its write's plane, and none where the plane or the name is not known", () => {
+    const file = path.join(dir, 'src/stats.ts');
+    const text = `${CALLER}
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+declare const server: McpServer;
+server.registerTool('t', { description: 'd', _meta: { stats: 1 } }, async () => ({ content: [] }));
+export function c(thing: any, k: string) { thing._meta = { ...thing._meta, stats: 1 }; thing._meta[k] = 1; }
+`;
+    const writes = analyzeSource(text, file, registry).writes;
+    const seen = writes.flatMap((write) => write.keys.map((key) => [write.plane, key.name, key.registration?.status ?? 'none']));
+    expect(seen).toEqual([
+      ['result', 'stats', 'registered'],
+      ['result', 'other', 'unregistered'],
+      ['result', 'widget', 'registered'],
+      ['tool', 'stats', 'other-plane'],
+      ['unknown', 'stats', 'none'],
+      ['unknown', null, 'none'],
     ]);
   });
 

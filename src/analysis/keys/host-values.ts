@@ -32,7 +32,8 @@ export function hostValueFindingOf(registry: Registry, write: MetaWrite, key: Me
   if (key.name === null || key.value === null) return null;
   const plane = write.plane;
   if (plane !== 'result' && plane !== 'tool' && plane !== 'resource') return null;
-  const registration = registrationOf(registry, key.name, plane);
+  // The key phase's registration (keys/ownership.ts); looked up only for a key that came another way.
+  const registration = key.registration ?? registrationOf(registry, key.name, plane);
   const entry = registration.status === 'registered' ? catalogueEntryOfKey(registration.spec) : exactEntry(key.name);
   if (entry?.value === undefined || entry.writtenBy !== undefined || !entry.planes.includes(plane)) return null;
   const fieldValue = fieldValueOf(key, typed);

@@ -8,7 +8,7 @@ import type { HostKeyEntry } from '../../registry';
 import type { Registry } from '../../registry/types';
 import { nearestName } from '../../util/nearest-name';
 import { isMcpSdkSource } from '../../util/mcp-sdk-source';
-import { planeIsChecked, registrationOf } from './key-writes';
+import { planeIsChecked, registrationOf, type KeyRegistration } from './key-writes';
 import { PLANE_SCOPES, type CheckedPlane } from '../planes';
 import type { MetaWrite } from '../types';
 
@@ -25,8 +25,17 @@ export type KeyVerdict =
 
 const OK: KeyVerdict = { kind: 'ok' };
 
-/** The verdict on key `name` written by `write` (on any plane of `PLANE_SCOPES.keyNames`) in `filename`. */
-export function keyVerdict(registry: Registry, write: Pick<MetaWrite, 'plane' | 'kind'>, name: string, filename: string): KeyVerdict {
+/**
+ * The verdict on key `name` written by `write` (on any plane of `PLANE_SCOPES.keyNames`) in `filename`. `known` is
+ * the key's `registration` from the key phase when the key is one of the model's (a rename's key is looked up here).
+ */
+export function keyVerdict(
+  registry: Registry,
+  write: Pick<MetaWrite, 'plane' | 'kind'>,
+  name: string,
+  filename: string,
+  known?: KeyRegistration,
+): KeyVerdict {
   if (write.plane === 'unknown') {
     // Nothing says which object this is: only a near miss of a key registered on some plane, or of a host key a
     // server writes, holds whatever the object is (a key registered on any plane may be written here).
@@ -39,7 +48,7 @@ export function keyVerdict(registry: Registry, write: Pick<MetaWrite, 'plane' | 
   }
   if (write.plane !== 'result' && write.plane !== 'tool' && write.plane !== 'resource') return OK;
   const plane: CheckedPlane = write.plane;
-  const registration = registrationOf(registry, name, plane);
+  const registration = known ?? registrationOf(registry, name, plane);
   if (registration.status === 'registered') return OK;
   // A host key off its host's planes is never registered there (the manifest validation refuses the plane for a
   // catalogue key; init holds the write back): say where it belongs rather than "register it" or "add the plane".

@@ -1,16 +1,24 @@
-import type { KeySpec, MetaPlane, Registry } from '../../registry/types';
+import { isMetaPlane } from '../../registry/planes';
+import type { MetaPlane, Registry } from '../../registry/types';
+import type { KeyRegistration } from '../types';
+import type { WritePlane } from '../planes';
 
-/** What the manifest says about a key written on a plane. */
-export type KeyRegistration =
-  | { readonly status: 'registered'; readonly spec: KeySpec }
-  | { readonly status: 'other-plane'; readonly spec: KeySpec; readonly planes: readonly MetaPlane[] }
-  | { readonly status: 'unregistered' };
+export type { KeyRegistration };
 
 /** Registered keys are checked only on their planes (`"plane"`, default the tool result). */
-export function registrationOf(registry: Registry, name: string, plane: MetaPlane): KeyRegistration {
+export function registrationOf(registry: Pick<Registry, 'keys'>, name: string, plane: MetaPlane): KeyRegistration {
   const spec = registry.keys.get(name);
   if (!spec) return { status: 'unregistered' };
   return spec.planes.includes(plane) ? { status: 'registered', spec } : { status: 'other-plane', spec, planes: spec.planes };
+}
+
+/**
+ * The registration of key `name` written on `plane`, or undefined when either is not one the manifest registers keys
+ * on (a key whose name is not known, a write on the `unknown`, `prompt`, … plane): the key phase's answer, attached to
+ * each key as `registration`.
+ */
+export function registrationOnPlane(registry: Pick<Registry, 'keys'>, name: string | null, plane: WritePlane): KeyRegistration | undefined {
+  return name !== null && isMetaPlane(plane) ? registrationOf(registry, name, plane) : undefined;
 }
 
 /**

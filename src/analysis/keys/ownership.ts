@@ -1,17 +1,29 @@
 /**
- * The last phase of the write analysis: who writes each key, and which keys that writer produces (MCP _meta rule 1:
- * one producer per key). The writer is the analysed file, or, for a key an imported helper builds (`builtBy`), the
- * helper's module. Attached once to every key of the model (`MetaKeyWrite.ownership`), so `no-foreign-meta-key`,
- * `mcp-meta check` and `init` read it and none of them works it out again.
+ * The last phase of the write analysis, the key phase: who writes each key, and which keys that writer produces (MCP
+ * _meta rule 1: one producer per key), and what the manifest says about the key on its write's plane. The writer is
+ * the analysed file, or, for a key an imported helper builds (`builtBy`), the helper's module. Attached once to every
+ * key of the model (`MetaKeyWrite.ownership`, `MetaKeyWrite.registration`), after the type-aware phase has moved the
+ * writes it moves, so the key rules, `mcp-meta check` and `init` read it and none of them works it out again.
  */
 import type { Registry } from '../../registry/types';
-import type { KeyOwnership, MetaKeyWrite, MetaWrite } from '../types';
+import type { KeyOwnership, KeyRegistration, MetaKeyWrite, MetaWrite } from '../types';
+import { registrationOnPlane } from './key-writes';
 
 /** Where the producers come from: the manifest (`classifyFile`); `init`'s scan, which has none, passes null. */
 export type ProducerSource = Pick<Registry, 'classifyFile'> | null;
 
-/** The writes with `ownership` on each key; `filename` is the analysed file (absolute). */
-export function attachOwnership(writes: MetaWrite[], filename: string, producers: ProducerSource): MetaWrite[] {
+/** Whose registrations the key phase attaches: the manifest's keys; `init`'s scan, which has none, passes null. */
+export type RegistrationSource = Pick<Registry, 'keys'> | null;
+
+/**
+ * The writes with `ownership` and `registration` on each key; `filename` is the analysed file (absolute).
+ */
+export function attachOwnership(
+  writes: readonly MetaWrite[],
+  filename: string,
+  producers: ProducerSource,
+  registrations: RegistrationSource = null,
+): MetaWrite[] {
   const ownedHere = ownedKeysOf(producers, filename);
   const byWriter = new Map<string, KeyOwnership>([[filename, { writer: filename, producerOf: ownedHere }]]);
   const ownershipOf = (key: MetaKeyWrite): KeyOwnership => {
@@ -26,7 +38,14 @@ export function attachOwnership(writes: MetaWrite[], filename: string, producers
     return ownership;
   };
   return writes.map((write) =>
-    write.keys.length === 0 ? write : { ...write, keys: write.keys.map((key) => withOwnership(key, ownershipOf(key))) },
+    write.keys.length === 0
+      ? write
+      : {
+          ...write,
+          keys: write.keys.map((key) =>
+            withOwnership(key, ownershipOf(key), registrations ? registrationOnPlane(registrations, key.name, write.plane) : undefined),
+          ),
+        },
   );
 }
 
@@ -36,7 +55,7 @@ export function attachOwnership(writes: MetaWrite[], filename: string, producers
  * every rule's `key.name` / `key.node` read missed its inline caches. Listing the fields makes them all share one or
  * two classes; `KEY_FIELDS` fails the type check when `MetaKeyWrite` gains a field this copy would drop.
  */
-function withOwnership(key: MetaKeyWrite, ownership: KeyOwnership): MetaKeyWrite {
+function withOwnership(key: MetaKeyWrite, ownership: KeyOwnership, registration: KeyRegistration | undefined): MetaKeyWrite {
   const owned: { -readonly [F in keyof MetaKeyWrite]: MetaKeyWrite[F] } = {
     name: key.name,
     source: key.source,
@@ -48,6 +67,7 @@ function withOwnership(key: MetaKeyWrite, ownership: KeyOwnership): MetaKeyWrite
   if (key.builtValue !== undefined) owned.builtValue = key.builtValue;
   if (key.flattened !== undefined) owned.flattened = key.flattened;
   owned.ownership = ownership;
+  if (registration !== undefined) owned.registration = registration;
   return owned;
 }
 
@@ -61,6 +81,7 @@ const KEY_FIELDS = {
   builtValue: true,
   flattened: true,
   ownership: true,
+  registration: true,
 } as const;
 void (KEY_FIELDS satisfies Record<keyof MetaKeyWrite, true>);
 

@@ -6,6 +6,8 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import type * as ts from 'typescript';
 import { countCost } from '../../util/cost-counter';
+import type { Registry } from '../../registry/types';
+import { registrationOnPlane } from '../keys/key-writes';
 import type { MetaKeyWrite, MetaWrite } from '../types';
 import type { TypeServices } from './type-services';
 
@@ -27,14 +29,26 @@ export function typedKeyNames(services: TypeServices, node: TSESTree.Node): stri
 
 /**
  * The key writes as rules see them: each statically unknown key whose type lists its names becomes one write per
- * name (same node, same value), so every rule reports it exactly as a literal key. Without types, `keys` unchanged.
+ * name (same node, same value, the registration of that name on the write's plane), so every rule reports it exactly
+ * as a literal key. Without types, the write's keys unchanged.
  */
-export function withTypedKeyNames(keys: readonly MetaKeyWrite[], services: TypeServices | null): readonly MetaKeyWrite[] {
+export function withTypedKeyNames(
+  write: Pick<MetaWrite, 'keys' | 'plane'>,
+  services: TypeServices | null,
+  /** The manifest, for each typed name's `registration`; a caller that reads no registration may leave it out. */
+  registry?: Pick<Registry, 'keys'>,
+): readonly MetaKeyWrite[] {
+  const { keys } = write;
   if (!services || keys.every((key) => key.name !== null)) return keys;
   return keys.flatMap((key) => {
     if (key.name !== null) return [key];
     const names = typedKeyNames(services, key.node);
-    return names ? names.map((name): MetaKeyWrite => ({ ...key, name, source: 'type' })) : [key];
+    if (!names) return [key];
+    // The key phase gave an unnamed key no registration: each name gets its own here (optional fields stay absent).
+    return names.map((name): MetaKeyWrite => {
+      const registration = registry ? registrationOnPlane(registry, name, write.plane) : undefined;
+      return registration === undefined ? { ...key, name, source: 'type' } : { ...key, name, source: 'type', registration };
+    });
   });
 }
 
@@ -50,7 +64,7 @@ export interface KeyWriteOf<W extends MetaWrite> {
  */
 const keyWritesByWrites = new WeakMap<
   readonly MetaWrite[],
-  { services: TypeServices | null; list: ReadonlyArray<KeyWriteOf<MetaWrite>> }
+  { services: TypeServices | null; registry: Pick<Registry, 'keys'> | undefined; list: ReadonlyArray<KeyWriteOf<MetaWrite>> }
 >();
 
 /**
@@ -60,14 +74,19 @@ const keyWritesByWrites = new WeakMap<
  * per plane and per write-or-delete: what the key rules say about it depends on nothing else, so N writes would give N
  * identical messages at the same place. Worked out once per writes array and services, then shared by the rules.
  */
-export function keyWritesWithTypes<W extends MetaWrite>(writes: readonly W[], services: TypeServices | null): ReadonlyArray<KeyWriteOf<W>> {
+export function keyWritesWithTypes<W extends MetaWrite>(
+  writes: readonly W[],
+  services: TypeServices | null,
+  /** As `withTypedKeyNames`'s (the rules pass their analysis' manifest). */
+  registry?: Pick<Registry, 'keys'>,
+): ReadonlyArray<KeyWriteOf<W>> {
   const known = keyWritesByWrites.get(writes);
-  if (known?.services === services) return known.list as ReadonlyArray<KeyWriteOf<W>>;
+  if (known?.services === services && known.registry === registry) return known.list as ReadonlyArray<KeyWriteOf<W>>;
   countCost('key-write-lists');
   const list: Array<KeyWriteOf<W>> = [];
   const seen = new Map<TSESTree.Node, Set<string>>();
   for (const write of writes) {
-    for (const key of withTypedKeyNames(write.keys, services)) {
+    for (const key of withTypedKeyNames(write, services, registry)) {
       const variant = `${write.plane}\0${write.kind === 'key-delete' || write.kind === 'meta-delete'}\0${key.name ?? ''}`;
       let variants = seen.get(key.node);
       if (!variants) seen.set(key.node, (variants = new Set()));
@@ -76,6 +95,6 @@ export function keyWritesWithTypes<W extends MetaWrite>(writes: readonly W[], se
       list.push({ write, key });
     }
   }
-  keyWritesByWrites.set(writes, { services, list });
+  keyWritesByWrites.set(writes, { services, registry, list });
   return list;
 }

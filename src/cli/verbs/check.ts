@@ -21,7 +21,6 @@ import {
 } from '../../registry';
 import { keyVerdict } from '../../analysis/keys/key-verdict';
 import { hostValueFindingOf, type HostValueFinding } from '../../analysis/keys/host-values';
-import { registrationOf } from '../../analysis/keys/key-writes';
 import { metaOnPlane, planeName, type CheckedPlane } from '../../analysis/planes';
 import type { MetaKeyWrite } from '../../analysis/types';
 import { posixRelative } from '../../util/posix-relative';
@@ -225,7 +224,7 @@ function checkManifest(registryPath: string, cwd: string, typed: TypedOptions | 
     const ownFile = nearestManifest(path.dirname(file)) === registryPath;
     for (const write of writesOn(writes, 'keyNames')) {
       // With types, a key held in an enum member or a union-typed parameter names each of its members.
-      for (const keyWrite of withTypedKeyNames(write.keys, services)) {
+      for (const keyWrite of withTypedKeyNames(write, services, registry)) {
         if (keyWrite.name === null) continue;
         // What the lint reports about this key here, from the same verdicts: no-unregistered-meta-key's and
         // no-foreign-meta-key's. A gate that passes a typo the lint reports is no gate.
@@ -237,10 +236,7 @@ function checkManifest(registryPath: string, cwd: string, typed: TypedOptions | 
         // Written on another plane than it is registered for, a key is not written where its consumers read it. A
         // write nothing places (`unknown`) may be on any plane: without types it counts (a correct manifest must not
         // fail the gate, and the lint reports nothing there either); with types, when its object may be a result.
-        const onItsPlane =
-          write.plane === 'unknown'
-            ? unknownMayBeResult(write, services)
-            : registry.keys.get(keyWrite.name)?.planes.includes(write.plane) === true;
+        const onItsPlane = write.plane === 'unknown' ? unknownMayBeResult(write, services) : keyWrite.registration?.status === 'registered';
         if (!onItsPlane) continue;
         // The model's ownership (attached in ownership.ts): a key an imported helper builds is its module's write.
         if (!isOwned(keyWrite)) continue;
@@ -318,7 +314,7 @@ function keyFindings(registry: Registry, write: MetaWrite, keyWrite: MetaKeyWrit
   const where = write.plane === 'unknown' ? '`_meta`' : metaOnPlane(write.plane as CheckedPlane);
   const manifest = path.basename(registryPath);
   const producer = posixRelative(registry.dir, keyWrite.ownership?.writer ?? file);
-  const verdict = keyVerdict(registry, write, name, file);
+  const verdict = keyVerdict(registry, write, name, file, keyWrite.registration);
   switch (verdict.kind) {
     case 'unregistered':
       return [
@@ -365,9 +361,9 @@ function keyFindings(registry: Registry, write: MetaWrite, keyWrite: MetaKeyWrit
     case 'ok':
       break;
   }
-  if (write.plane === 'unknown') return [];
-  const registration = registrationOf(registry, name, write.plane as CheckedPlane);
-  if (registration.status !== 'registered' || !keyWrite.ownership || isOwned(keyWrite)) return [];
+  // The key phase's registration of the key on its write's plane (keys/ownership.ts); none on the `unknown` plane.
+  const registration = keyWrite.registration;
+  if (registration?.status !== 'registered' || !keyWrite.ownership || isOwned(keyWrite)) return [];
   return [
     {
       severity: 'error',
