@@ -47,9 +47,9 @@ const states = new WeakMap<object, MetaFileState>();
 
 /**
  * A usable manifest for the current event-loop turn, per settings object (ESLint hands every file of a config the same
- * one) and, unless the settings name the manifest, per folder. Why: right after a file's parse the look-up cost ~46 µs
- * per file in place (1-2 µs in a loop; on the SDK's files that cannot write `_meta`, 125 -> 79 µs above a parse-only
- * verify), and within a turn every such file gets the same answer (the disk is looked at once per turn anyway).
+ * one) and, unless the settings name the manifest, per folder. Why: right after a file's parse the look-up costs many
+ * times what it costs in a loop (its code and data are cold), a large share of what a file that cannot write `_meta`
+ * costs, and within a turn every such file gets the same answer (the disk is looked at once per turn anyway).
  * Problems are not kept: some name the linted file.
  */
 const usableThisTurn = new WeakMap<object, { readonly turn: number; readonly byScope: Map<string, ResolvedRegistry> }>();
@@ -178,7 +178,7 @@ export function getMetaFileState(context: AnyRuleContext): MetaFileState {
  * What every `_meta` rule's `create()` returns, after running `onAnalysis` with the file's write model there and
  * then: no listener, ever. Why in `create()`: the model comes from one walk of its own (cached per AST), so a
  * `Program` listener would only defer it, and under oxlint any listener makes oxlint walk the whole AST in JavaScript
- * as well (on the MCP TypeScript SDK that walk was ~14% of oxlint's time with the plugin). Every host this plugin
+ * as well (a large share of oxlint's time with the plugin). Every host this plugin
  * supports hands `create()` a finished AST: ESLint 8.57-10 set `parent` before calling any `create()`, and oxlint
  * deserializes the AST (parents set) when `sourceCode.ast` is first read. Reports made in `create()` are ordinary
  * reports (ESLint sorts them by place; disable comments apply). A file the text check rules out is never analysed,
@@ -212,7 +212,7 @@ const views = new WeakMap<MetaFileAnalysis, Map<PlaneScope, ScopedAnalysis<Plane
  * The file's analysis with only the scope's `writes` (read-only, shared): a plain object whose `role` reads the
  * analysis's, so a lazy one stays lazy. Not `Object.create(analysis, { writes })`: that took V8's slow path for
  * property descriptors and turned every analysis into a prototype, and the view was a large part of what the first
- * rule's `create()` cost beyond the analysis in CPU profiles (~20 µs per file that may write, profiler-inflated).
+ * rule's `create()` cost beyond the analysis in CPU profiles.
  */
 function scopedView<S extends PlaneScope>(analysis: MetaFileAnalysis, scope: S): ScopedAnalysis<S> {
   let byScope = views.get(analysis);

@@ -74,8 +74,8 @@ export function createRule<Options extends readonly unknown[], MessageIds extend
   /**
    * Why: ESLint calls every enabled rule's `create()` for every file, and most files of a code base cannot write
    * `_meta`. Set up there, each `_meta` rule merged its options and built its closures only to find that out from the
-   * shared gate; asked first, the seven rules that act only on `_meta` writes cost those files ~10-20 µs less in all
-   * (the bench's cannot-write files, in place after a parse, where every touch of cold code counts).
+   * shared gate; asked first, the rules that act only on `_meta` writes skip that set-up on those files (right after
+   * a parse, where every touch of cold code counts).
    */
   readonly skipsFile?: SkipsFile;
 }): TSESLint.RuleModule<MessageIds, Options, McpMetaRuleDocs> & {

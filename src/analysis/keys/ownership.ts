@@ -51,7 +51,7 @@ export function attachOwnership(
 
 /**
  * The key with its ownership, built as a literal in one property order rather than spread (`{ ...key, ownership }`):
- * V8 gave nearly every spread copy a hidden class of its own (100 classes for the 108 keys of the bench corpus), so
+ * V8 gave nearly every spread copy a hidden class of its own, so
  * every rule's `key.name` / `key.node` read missed its inline caches. Listing the fields makes them all share one or
  * two classes; `KEY_FIELDS` fails the type check when `MetaKeyWrite` gains a field this copy would drop.
  */

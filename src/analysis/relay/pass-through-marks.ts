@@ -39,11 +39,10 @@ export const MARKS = {
 
 /**
  * A result field's name as a word: the one scan every file gets. A regex, not an `indexOf` per field name: one pass of
- * it took 8.0 µs a file on the bench corpus' 219 files that cannot write `_meta` (11 KB on average, in isolation),
- * the three `indexOf` passes 17.4 µs.
+ * the alternation over the text costs less than one `indexOf` pass per name.
  */
 const FIELD_WORD = new RegExp(MARKS.fieldWord, 'g');
-/** Asked only of a text that names `_meta`: one regex pass is faster than an `includes` per word (1.7 against 4.4 µs). */
+/** Asked only of a text that names `_meta`: one regex pass, not an `includes` per word (one pass costs less). */
 const META_LITERAL = new RegExp(MARKS.metaLiteral);
 
 /** `[A-Za-z0-9_]`: what `\b` counts as a word character (no `u` flag). */
@@ -104,9 +103,9 @@ function fieldReadStart(text: string, at: number, length: number): number {
  * Whether `fieldDestructured` matches: some destructuring `const|let|var {` opens before one of the whole field words
  * at `words` (ascending) with no `;` between its `{` and the word. Not that regex: it is asked only of the few files
  * that name a result field, and V8 flushes the compiled code of a regex that runs that seldom (it is interpreted again
- * after a garbage collection), so inside a lint it took ~52 µs a call on the bench corpus' may-write files that name a
- * field (~15 µs with `--no-flush-bytecode`, ~3 µs in a loop of its own). One pass: each `;` and each `{` after the
- * last `;` before a word is looked at once, by `indexOf`; a `{` before that `;` can never open the word's pattern.
+ * after a garbage collection), so inside a lint it cost many times what it costs in a loop of its own. One pass: each
+ * `;` and each `{` after the last `;` before a word is looked at once, by `indexOf`; a `{` before that `;` can never
+ * open the word's pattern.
  */
 function destructuresAField(text: string, words: readonly number[]): boolean {
   let semicolon = -1;
@@ -142,7 +141,7 @@ function endsWithWord(text: string, last: number, word: string): boolean {
 /**
  * Cheap first check, on the text only, for a file the `_meta` write check ruled out (so it has no `_meta` to forward
  * or replace): whether it copies a result field at all (a `fieldRead` or `fieldDestructured` match). Most such files
- * name no result field (215 of the bench corpus' 219), and cost the one scan for a field word; the others no longer
+ * name no result field, and cost the one scan for a field word; the others no longer
  * get a second scan for the marks unless no field word is read.
  */
 export function mayPassThrough(text: string): boolean {
@@ -176,8 +175,8 @@ export class PassThroughMarks {
     }
     // A bare field word is a mark only where the file destructures one.
     if (words && destructuresAField(text, words)) for (const at of words) offsets.push(at);
-    // `_meta` first: `indexOf` finds it (or not) faster than the request's words are looked for (0.2 against 1.7 µs a
-    // file on the bench corpus' may-write files, in isolation), and a file without one needs no such look.
+    // `_meta` first: `indexOf` finds it (or not) faster than the request's words are looked for (its first character is
+    // rare in code), and a file without one needs no such look.
     const first = nextWholeWord(text, '_meta', 0);
     if (first >= 0 && META_LITERAL.test(text)) {
       for (let at = first; at >= 0; at = nextWholeWord(text, '_meta', at + 5)) offsets.push(at);

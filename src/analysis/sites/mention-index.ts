@@ -18,8 +18,8 @@ export type WriteVocabulary = Pick<Registry, 'emitters' | 'hooks' | 'hookFunctio
 export function mayWriteMeta(text: string, vocabulary: WriteVocabulary): boolean {
   const { pattern, names } = mentionPattern(vocabulary);
   // One pass over the text (most files: no match at all); a match only counts as a whole identifier. Not an `indexOf`
-  // per name: a name starting with a common letter (`emitResponseMeta`) costs ~4 µs a search on an 11 KB file, as much
-  // as half the alternation's one pass (6.6 µs for four names on the bench corpus' files that cannot write).
+  // per name: a search for a name starting with a common letter (`emitResponseMeta`) stops at every occurrence of
+  // that letter, so a few such searches cost more than the alternation's one pass.
   pattern.lastIndex = 0;
   for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
     const at = match.index;
@@ -32,7 +32,7 @@ export function mayWriteMeta(text: string, vocabulary: WriteVocabulary): boolean
 
 const mentionPatterns = new WeakMap<WriteVocabulary, { pattern: RegExp; names: readonly string[] }>();
 
-/** One regular expression for all the names: one pass over the text instead of one `includes` per name (~6x faster). */
+/** One regular expression for all the names: one pass over the text instead of one `includes` per name. */
 function mentionPattern(vocabulary: WriteVocabulary): { pattern: RegExp; names: readonly string[] } {
   let known = mentionPatterns.get(vocabulary);
   if (!known) {

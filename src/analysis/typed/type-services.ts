@@ -50,8 +50,8 @@ export function getTypeServices(context: AnyRuleContext): TypeServices | null {
 
 /**
  * What `ESLintUtils.getParserServices(context, true)` gives, read directly: importing `@typescript-eslint/utils` at
- * run time for it cost ~115 ms of module loading in every process that loads the plugin (oxlint's whole run over the
- * MCP TypeScript SDK is ~1.5 s). A parse without a program (plain parser, espree, oxlint) has no node map or program.
+ * run time for it would load a large module graph in every process that loads the plugin, a real share of a short
+ * run such as oxlint's. A parse without a program (plain parser, espree, oxlint) has no node map or program.
  */
 function createTypeServices(context: AnyRuleContext): TypeServices | null {
   const sourceCode = context.sourceCode ?? context.getSourceCode();
