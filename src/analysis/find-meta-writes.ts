@@ -15,9 +15,9 @@ import { attachOwnership, type ProducerSource, type RegistrationSource } from '.
 import { decidePlane } from './plane/decide-plane';
 import { findWriteSites } from './sites/find-write-sites';
 import type { VisitorKeys } from './sites/prune';
-import { bindTeamSinks } from './plane/team-sinks';
+import { teamSinksOf, type TeamSinks } from './plane/team-sinks';
 import type { MetaWrite } from './types';
-import { moduleScope } from './value/meta-value';
+import { moduleScope, type ModuleScope } from './value/meta-value';
 import { moduleResolverOf } from './modules/module-resolver';
 import { readWrittenValue } from './value/read-written-value';
 
@@ -35,6 +35,21 @@ export interface FindMetaWritesInput {
   producers?: ProducerSource;
   /** The manifest's keys, for each key's `registration`; without it, none. */
   registrations?: RegistrationSource;
+}
+
+/**
+ * The per-file context the pipeline hands its phases, built once per analysis and passed, never looked up from a node:
+ * what a phase reads besides the site depends on the manifest and the file, not on the tree alone (one tree may be
+ * analysed under two manifests: the command's detected names, an edited manifest).
+ */
+export interface FileContext {
+  /**
+   * The manifest's team registrations and result builders (`sinks`): the plane phase places their configs, callbacks
+   * and results as it does the SDK's; the value phase reads a registration's `flattenKeys`. Undefined when it names none.
+   */
+  readonly sinks: TeamSinks;
+  /** The value phase's cross-module resolution (imported keys and helpers), injected so `value/` imports no `modules/`. */
+  readonly scope: ModuleScope;
 }
 
 export function findMetaWrites(input: FindMetaWritesInput): MetaWrite[] {
@@ -57,11 +72,12 @@ export function findWritesOfWritingText(input: FindMetaWritesInput): MetaWrite[]
 export function placedWritesOf(input: FindMetaWritesInput): MetaWrite[] {
   countCost('meta-walks');
   const sites = findWriteSites(input);
-  // The team's registrations and result builders place objects as the SDK's do: bound for phase 2 to find.
-  bindTeamSinks(input.ast, input.vocabulary.sinks);
-  const scope = moduleScope(input.filename ? moduleResolverOf(input.filename) : null);
+  const file: FileContext = {
+    sinks: teamSinksOf(input.vocabulary.sinks),
+    scope: moduleScope(input.filename ? moduleResolverOf(input.filename) : null),
+  };
   const writes: MetaWrite[] = [];
-  for (const site of sites) writes.push(...readWrittenValue(site, decidePlane(site), scope));
+  for (const site of sites) writes.push(...readWrittenValue(site, decidePlane(site, file), file));
   writes.sort((a, b) => a.node.range[0] - b.node.range[0]);
   return writes;
 }

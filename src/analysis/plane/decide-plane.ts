@@ -6,26 +6,29 @@
  * its calls put it (`of-hook-fragment.ts`).
  */
 import { MANIFEST_RESULT, UNKNOWN, type PlaneDecision } from '../planes';
+import type { FileContext } from '../find-meta-writes';
 import type { WriteSite } from '../sites/write-site';
 import { planeOfHookFragment } from './of-hook-fragment';
 import { planeDecisionOfLiteral } from './of-literal';
 import { planeDecisionOfOwner } from './of-owner';
 
-export function decidePlane(site: WriteSite): PlaneDecision {
+/** The plane of `site` in the file's context (the manifest's team sinks place objects as the SDK's calls do). */
+export function decidePlane(site: WriteSite, file: Pick<FileContext, 'sinks'>): PlaneDecision {
+  const { sinks } = file;
   switch (site.form) {
     case 'meta-assign':
     case 'meta-delete':
     case 'key-member':
     case 'assign-into-meta':
-      return planeDecisionOfOwner(site.owner);
+      return planeDecisionOfOwner(site.owner, sinks);
     case 'object-assign-meta':
-      return planeDecisionOfOwner(site.target);
+      return planeDecisionOfOwner(site.target, sinks);
     case 'meta-literal':
-      return planeDecisionOfLiteral(site.host) ?? UNKNOWN;
+      return planeDecisionOfLiteral(site.host, sinks) ?? UNKNOWN;
     case 'emit':
     case 'hook-call':
       return MANIFEST_RESULT;
     case 'hook-return':
-      return planeOfHookFragment(site.calls);
+      return planeOfHookFragment(site.calls, sinks);
   }
 }

@@ -10,7 +10,7 @@ import type { PlaneDecision } from '../planes';
 import { frameworkSinkOfArgument } from './of-framework';
 import { SDK_REGISTRATIONS } from './sdk-registrations';
 import type { TeamSinkNames } from '../../registry/types';
-import { teamSinkOfArgument, teamSinksAt } from './team-sinks';
+import { teamSinkOfArgument, type TeamSinks } from './team-sinks';
 
 type Node = TSESTree.Node;
 type Expression = TSESTree.Expression;
@@ -22,7 +22,7 @@ const RESULT_SOURCE_CALLS: ReadonlySet<string> = new Set(['callTool']);
  * The registration (an `SDK_REGISTRATIONS` call, a framework's own, a team's) that `node` is a config argument of, as
  * a decision; null otherwise.
  */
-export function sinkOfArgument(node: Node): PlaneDecision | null {
+export function sinkOfArgument(node: Node, sinks: TeamSinks): PlaneDecision | null {
   const call = node.parent;
   if (call?.type !== 'CallExpression') return null;
   const index = call.arguments.indexOf(node as TSESTree.CallExpressionArgument);
@@ -33,7 +33,7 @@ export function sinkOfArgument(node: Node): PlaneDecision | null {
   if (framework) return framework;
   const sink = SDK_REGISTRATIONS.get(name);
   if (sink) return sink.configFirst || index > 0 ? { plane: sink.plane, evidence: 'sink' } : null;
-  const team = teamSinkOfArgument(call, index);
+  const team = teamSinkOfArgument(call, index, sinks);
   if (team) return team;
   // `registered.update({ _meta })`: the SDK's update of a registered tool writes its descriptor.
   const callee = unwrap(call.callee);
@@ -165,8 +165,7 @@ const sinksOfDeclarators = new WeakMap<
  * config, cb)`), as a decision; null when it reaches none. A config filled in before registration
  * (`config._meta.ui = …`) is then a descriptor, not a result.
  */
-export function laterSinkOf(declarator: TSESTree.VariableDeclarator): PlaneDecision | null {
-  const sinks = teamSinksAt(declarator);
+export function laterSinkOf(declarator: TSESTree.VariableDeclarator, sinks: TeamSinks): PlaneDecision | null {
   const known = sinksOfDeclarators.get(declarator);
   if (known !== undefined && known.sinks === sinks) return known.found;
   let found: PlaneDecision | null = null;
@@ -181,7 +180,7 @@ export function laterSinkOf(declarator: TSESTree.VariableDeclarator): PlaneDecis
         if (declaratorOf(node) !== declarator) return;
         // `const config = { … }; const toolDef = config; server.registerTool(n, toolDef, cb)`: through each variable.
         const copy = copiedInto(node);
-        found = copy ? laterSinkOf(copy) : sinkOfArgument(node);
+        found = copy ? laterSinkOf(copy, sinks) : sinkOfArgument(node, sinks);
         return;
       }
       forEachChildNode(node, visit);

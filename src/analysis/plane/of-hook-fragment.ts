@@ -13,11 +13,14 @@ import { conditionalSpreadHost } from '../sites/literal-host';
 import { outsideTypeWrappers } from './flow';
 import { planeDecisionOfLiteral } from './of-literal';
 import { planeDecisionOfOwner } from './of-owner';
+import type { TeamSinks } from './team-sinks';
 
 type Node = TSESTree.Node;
 
-export function planeOfHookFragment(calls: readonly TSESTree.CallExpression[]): PlaneDecision {
-  const placed = calls.map(placementOfCall).filter((decision): decision is PlaneDecision => decision !== null && saysMore(decision));
+export function planeOfHookFragment(calls: readonly TSESTree.CallExpression[], sinks: TeamSinks): PlaneDecision {
+  const placed = calls
+    .map((call) => placementOfCall(call, sinks))
+    .filter((decision): decision is PlaneDecision => decision !== null && saysMore(decision));
   const [first] = placed;
   if (!first || first.plane === 'result' || placed.some((decision) => decision.plane !== first.plane)) return MANIFEST_RESULT;
   return first;
@@ -32,30 +35,30 @@ function saysMore(decision: PlaneDecision): boolean {
  * The plane of the `_meta` a call's value becomes: `{ _meta: f() }`, `{ _meta: { ...f() } }`, `x._meta = f()`,
  * `x._meta = { ...f() }`, `Object.assign(x._meta, f())` (through `await` and type wrappers); null elsewhere.
  */
-function placementOfCall(call: TSESTree.CallExpression): PlaneDecision | null {
+function placementOfCall(call: TSESTree.CallExpression, sinks: TeamSinks): PlaneDecision | null {
   let value: Node = outsideTypeWrappers(call);
   if (value.parent?.type === 'AwaitExpression') value = outsideTypeWrappers(value.parent);
   const parent = value.parent;
-  if (parent?.type === 'SpreadElement' && parent.parent?.type === 'ObjectExpression') return placementOfMetaValue(parent.parent);
+  if (parent?.type === 'SpreadElement' && parent.parent?.type === 'ObjectExpression') return placementOfMetaValue(parent.parent, sinks);
   if (parent?.type === 'CallExpression' && isObjectAssign(parent) && parent.arguments.indexOf(value as TSESTree.Expression) > 0) {
     const owner = metaOwner(parent.arguments[0]);
-    return owner ? planeDecisionOfOwner(owner) : null;
+    return owner ? planeDecisionOfOwner(owner, sinks) : null;
   }
-  return placementOfMetaValue(value);
+  return placementOfMetaValue(value, sinks);
 }
 
 /** The plane of the `_meta` whose value `value` is: a literal's `_meta` property, or the right side of `x._meta = …`. */
-function placementOfMetaValue(value: Node): PlaneDecision | null {
+function placementOfMetaValue(value: Node, sinks: TeamSinks): PlaneDecision | null {
   const outer = outsideTypeWrappers(value);
   const parent = outer.parent;
   if (parent?.type === 'Property' && parent.value === outer && parent.parent?.type === 'ObjectExpression') {
     const literal = parent.parent;
     if (findMetaProperty(literal) !== parent) return null;
-    return planeDecisionOfLiteral(conditionalSpreadHost(literal) ?? literal);
+    return planeDecisionOfLiteral(conditionalSpreadHost(literal) ?? literal, sinks);
   }
   if (parent?.type === 'AssignmentExpression' && parent.right === outer) {
     const owner = metaOwner(unwrap(parent.left));
-    return owner ? planeDecisionOfOwner(owner) : null;
+    return owner ? planeDecisionOfOwner(owner, sinks) : null;
   }
   return null;
 }

@@ -3,7 +3,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, isFunctionNode, propertyKeyName, referenceSegments, unwrap } from '../syntax/ast';
 import { isInbound, type PlaneDecision } from '../planes';
 import { SDK_REGISTRATIONS } from './sdk-registrations';
-import { isTeamToolCallback } from './team-sinks';
+import { isTeamToolCallback, type TeamSinks } from './team-sinks';
 import { declaratorOf, laterSinkOf, outsideTypeWrappers, sinkOfArgument } from './flow';
 import { RESULT_NAME } from './names';
 import { frameworkPlaneOfNested } from './of-framework';
@@ -100,17 +100,17 @@ function isToolCallback(fn: Node): boolean {
 }
 
 /** The plane of an object literal that carries `_meta`, with its evidence, or null when it is none we know. */
-export function planeDecisionOfLiteral(literal: TSESTree.ObjectExpression): PlaneDecision | null {
+export function planeDecisionOfLiteral(literal: TSESTree.ObjectExpression, sinks: TeamSinks): PlaneDecision | null {
   const parent = literal.parent;
   if (parent?.type === 'CallExpression' && parent.arguments.includes(literal)) {
     const name = calleeName(parent) ?? '';
     if (BODY_SINKS.has(name)) return { plane: 'body', evidence: 'sink' };
     if (SCHEMA_BUILDERS.has(name)) return { plane: 'schema', evidence: 'sink' };
-    const sink = sinkOfArgument(literal);
+    const sink = sinkOfArgument(literal, sinks);
     if (sink) return sink;
   }
   // skybridge's `registerTool({ view: { component, _meta } })`: the view resource's `_meta`.
-  const nested = frameworkPlaneOfNested(literal, sinkOfArgument);
+  const nested = frameworkPlaneOfNested(literal, (node) => sinkOfArgument(node, sinks));
   if (nested) return nested;
   // `JSON.stringify({ jsonrpc, method, params: { ...params, _meta } })`: a literal inside a serialised body is the body.
   const outer = outermostLiteral(literal);
@@ -121,19 +121,19 @@ export function planeDecisionOfLiteral(literal: TSESTree.ObjectExpression): Plan
   if (declarator) {
     const declared = planeOfDeclaredType(declarator);
     if (declared) return declared;
-    const later = laterSinkOf(declarator);
+    const later = laterSinkOf(declarator, sinks);
     if (later) return later;
   }
   const returnedFrom = functionReturning(literal);
   if (returnedFrom && isToolCallback(returnedFrom)) return { plane: 'result', evidence: 'sink' };
-  if (returnedFrom && isTeamToolCallback(returnedFrom)) return { plane: 'result', evidence: 'manifest' };
+  if (returnedFrom && isTeamToolCallback(returnedFrom, sinks)) return { plane: 'result', evidence: 'manifest' };
   const shaped = planeOfShape(literal);
   if (shaped) return { plane: shaped, evidence: 'shape' };
   for (const property of literal.properties) {
     if (property.type !== 'SpreadElement') continue;
     const spread = unwrap(property.argument);
     if (spread.type === 'Identifier') {
-      const declared = planeOfVariable(spread);
+      const declared = planeOfVariable(spread, sinks);
       if (declared) return declared;
       if (isSeenLiteral(spread)) continue;
     }

@@ -6,6 +6,7 @@ import { BODY_NAME, RESOURCE_CONFIG_NAME, RESULT_NAME, RESULT_OWNER_NAME, TOOL_C
 import { declaratorOf, registrationOf } from './flow';
 import { planeOfCallReturn } from './of-type';
 import { planeOfVariable } from './of-variable';
+import type { TeamSinks } from './team-sinks';
 
 /**
  * The plane of `owner._meta` in a member write (`owner._meta = …`, `owner._meta.k = …`), with its evidence. What the
@@ -16,13 +17,13 @@ import { planeOfVariable } from './of-variable';
  * `body` / `*Body` a JSON body (an HTTP request's or response's), `toolConfig` / `resourceProps` a descriptor or
  * resource, `result` / `response` a tool result; anything else is `unknown`.
  */
-export function planeDecisionOfOwner(owner: TSESTree.Node, depth = 0): PlaneDecision {
+export function planeDecisionOfOwner(owner: TSESTree.Node, sinks: TeamSinks, depth = 0): PlaneDecision {
   const inner = unwrap(owner);
-  const declared = inner.type === 'Identifier' ? planeOfVariable(inner) : null;
+  const declared = inner.type === 'Identifier' ? planeOfVariable(inner, sinks) : null;
   if (declared) return declared;
   const source = inner.type === 'Identifier' && depth < MAX_COPY_DEPTH ? copySourceOf(inner) : null;
   if (source) {
-    const copied = planeDecisionOfOwner(source, depth + 1);
+    const copied = planeDecisionOfOwner(source, sinks, depth + 1);
     if (copied.plane !== 'unknown') return copied;
   }
   // `this.tool._meta = …` where the class keeps a registration's return on that field.

@@ -5,8 +5,9 @@
  * does every call of it. A name the SDK or MCP Apps already gives a meaning (`registerTool`, `tool` …) keeps that
  * meaning: `plane/flow.ts` asks here only about calls it does not know.
  *
- * The sinks belong to the manifest of the file being analysed; `findMetaWrites` binds them to the file's AST once, so
- * the plane helpers (which see single nodes) find them from any node of that AST.
+ * The sinks belong to the manifest of the file being analysed: a field of the per-file context the pipeline hands its
+ * phases (`FileContext` in `find-meta-writes.ts`), passed to each plane helper that may ask about a call, and to the
+ * value phase for `flattenKeys`. A tree analysed under another manifest gets that manifest's sinks, never these.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { TeamSinkNames } from '../../registry/types';
@@ -15,30 +16,19 @@ import type { PlaneDecision } from '../planes';
 
 type Node = TSESTree.Node;
 
-const sinksOfAst = new WeakMap<TSESTree.Program, TeamSinkNames>();
+/** The manifest's sinks as the analysis of one file reads them: none when the manifest names none (or no manifest). */
+export type TeamSinks = TeamSinkNames | undefined;
 
-/** Binds the manifest's sinks to the AST being analysed; an AST analysed without any has none. */
-export function bindTeamSinks(ast: TSESTree.Program, sinks: TeamSinkNames | undefined): void {
-  if (sinks && (sinks.registrations.size > 0 || sinks.resultBuilders.size > 0)) sinksOfAst.set(ast, sinks);
-  else sinksOfAst.delete(ast);
-}
-
-/** The sinks bound to the AST `node` belongs to (`bindTeamSinks`), if any. */
-export function teamSinksAt(node: Node): TeamSinkNames | undefined {
-  let root = node;
-  while (root.parent) root = root.parent;
-  return root.type === 'Program' ? sinksOfAst.get(root) : undefined;
+/** The sinks of a manifest, or undefined when it names none (so memos keyed by them agree on "none"). */
+export function teamSinksOf(sinks: TeamSinkNames | undefined): TeamSinks {
+  return sinks && (sinks.registrations.size > 0 || sinks.resultBuilders.size > 0) ? sinks : undefined;
 }
 
 /**
  * The plane of argument `index` of `call` when the manifest names the callee: a registration's config (its plane) or
  * a result builder's result argument (`result`); null otherwise.
  */
-export function teamSinkOfArgument(
-  call: TSESTree.CallExpression,
-  index: number,
-  sinks: TeamSinkNames | undefined = teamSinksAt(call),
-): PlaneDecision | null {
+export function teamSinkOfArgument(call: TSESTree.CallExpression, index: number, sinks: TeamSinks): PlaneDecision | null {
   if (!sinks) return null;
   const name = calleeName(call) ?? '';
   const registration = sinks.registrations.get(name);
@@ -50,10 +40,9 @@ export function teamSinkOfArgument(
 /**
  * True when `fn` is the callback of a tool registration the manifest names: the argument at its `callback` position
  * (`defineTool(config, async () => …)`), or the config's property it names (`defineTool({ name, handler: … })`).
- * `sinks` defaults to those bound to `fn`'s AST; `no-dropped-meta` passes its manifest's own (it also lints files
- * the write model never walks, so nothing was bound).
+ * `sinks` are the file's (the write pipeline's context; `no-dropped-meta` passes its manifest's own).
  */
-export function isTeamToolCallback(fn: Node, sinks: TeamSinkNames | undefined = teamSinksAt(fn)): boolean {
+export function isTeamToolCallback(fn: Node, sinks: TeamSinks): boolean {
   const parent = fn.parent;
   if (parent?.type === 'CallExpression') {
     const callback = toolRegistration(parent, sinks)?.callback;
@@ -73,15 +62,12 @@ export function isTeamToolCallback(fn: Node, sinks: TeamSinkNames | undefined = 
 }
 
 /** True when `node` is a call of a result builder the manifest names: what it returns is a tool result. */
-export function isTeamResultBuilderCall(node: Node): boolean {
+export function isTeamResultBuilderCall(node: Node, sinks: TeamSinks): boolean {
   if (node.type !== 'CallExpression') return false;
-  return teamSinksAt(node)?.resultBuilders.has(calleeName(node) ?? '') ?? false;
+  return sinks?.resultBuilders.has(calleeName(node) ?? '') ?? false;
 }
 
-function toolRegistration(
-  call: TSESTree.CallExpression,
-  sinks: TeamSinkNames | undefined,
-): { config: number; callback?: number | string } | undefined {
+function toolRegistration(call: TSESTree.CallExpression, sinks: TeamSinks): { config: number; callback?: number | string } | undefined {
   const registration = sinks?.registrations.get(calleeName(call) ?? '');
   return registration?.plane === 'tool' ? registration : undefined;
 }
@@ -90,7 +76,7 @@ function toolRegistration(
  * The separator a team registration flattens its config's nested `_meta` with (`"flattenKeys": "/"` in the manifest),
  * when `literal` is written in place as that registration's config argument; null otherwise.
  */
-export function teamFlattenKeysOf(literal: TSESTree.ObjectExpression): string | null {
+export function teamFlattenKeysOf(literal: TSESTree.ObjectExpression, sinks: TeamSinks): string | null {
   let node: Node = literal;
   while (
     node.parent &&
@@ -100,6 +86,6 @@ export function teamFlattenKeysOf(literal: TSESTree.ObjectExpression): string | 
   }
   const call = node.parent;
   if (call?.type !== 'CallExpression') return null;
-  const registration = teamSinksAt(call)?.registrations.get(calleeName(call) ?? '');
+  const registration = sinks?.registrations.get(calleeName(call) ?? '');
   return registration?.flattenKeys !== undefined && call.arguments[registration.config] === node ? registration.flattenKeys : null;
 }

@@ -9,7 +9,7 @@ import { unwrap } from '../syntax/ast';
 import { objectLiteralOf } from '../syntax/meta-syntax';
 import { conventionOfTypeReference } from '../plane/of-framework';
 import type { FrameworkConvention } from '../plane/sdk-registrations';
-import { teamFlattenKeysOf } from '../plane/team-sinks';
+import { teamFlattenKeysOf, type TeamSinks } from '../plane/team-sinks';
 import type { MetaKeyWrite } from '../types';
 import { metaValueShape, type MetaValueShape, type ModuleScope } from './meta-value';
 
@@ -38,16 +38,16 @@ function flatteningOf(convention: FrameworkConvention | undefined): KeyFlattenin
  * the annotation of the variable it initialises (`const metadata: ToolMetadata = { … }`) names a framework's
  * descriptor type. Null for any other literal (the same nested `_meta` elsewhere stays a nested key).
  */
-export function frameworkConventionOf(literal: TSESTree.ObjectExpression): KeyFlattening | null {
-  return conventionOfDescriptorType(literal) ?? teamConventionOf(literal);
+export function frameworkConventionOf(literal: TSESTree.ObjectExpression, sinks: TeamSinks): KeyFlattening | null {
+  return conventionOfDescriptorType(literal) ?? teamConventionOf(literal, sinks);
 }
 
 /**
  * The manifest's own declaration of the same convention, for a team's registration function (`sinks.registrations`
  * with `"flattenKeys": "/"`): its config's nested `_meta`, written in place, is flattened as xmcp's is.
  */
-function teamConventionOf(literal: TSESTree.ObjectExpression): KeyFlattening | null {
-  const separator = teamFlattenKeysOf(literal);
+function teamConventionOf(literal: TSESTree.ObjectExpression, sinks: TeamSinks): KeyFlattening | null {
+  const separator = teamFlattenKeysOf(literal, sinks);
   return separator === null ? null : { separator, nestedKeys: new Set() };
 }
 

@@ -9,6 +9,7 @@ import { propertyKeyName, referenceText, unwrap } from '../syntax/ast';
 import { objectLiteralsOfVariable } from '../syntax/meta-syntax';
 import type { PlaneDecision } from '../planes';
 import type { SiteLocation, WriteSite } from '../sites/write-site';
+import type { FileContext } from '../find-meta-writes';
 import type { MetaKeyWrite, MetaWrite } from '../types';
 import { flattenedShape, frameworkConventionOf } from './framework-convention';
 import { createsMissingMeta, createsOnFreshObject, runsOnlyWithoutMeta } from './creates-meta';
@@ -21,11 +22,13 @@ type Expression = TSESTree.Expression;
 type ReadWrite = Partial<Omit<MetaWrite, 'kind' | 'node' | 'plane' | 'evidence' | keyof SiteLocation>> &
   Pick<MetaWrite, 'kind' | 'node' | 'plane' | 'evidence'>;
 
-export function readWrittenValue(site: WriteSite, decision: PlaneDecision, scope: ModuleScope): MetaWrite[] {
-  return readSite(site, decision, scope).map((write) => completeWrite(write, site));
+/** What each site writes, read in the file's context (its module resolution; the team sinks' `flattenKeys`). */
+export function readWrittenValue(site: WriteSite, decision: PlaneDecision, file: FileContext): MetaWrite[] {
+  return readSite(site, decision, file).map((write) => completeWrite(write, site));
 }
 
-function readSite(site: WriteSite, decision: PlaneDecision, scope: ModuleScope): ReadWrite[] {
+function readSite(site: WriteSite, decision: PlaneDecision, file: FileContext): ReadWrite[] {
+  const { scope } = file;
   const { node } = site;
   switch (site.form) {
     case 'meta-assign': {
@@ -67,7 +70,7 @@ function readSite(site: WriteSite, decision: PlaneDecision, scope: ModuleScope):
       ];
     }
     case 'meta-literal':
-      return [readMetaLiteral(site, decision, scope)];
+      return [readMetaLiteral(site, decision, file)];
     case 'emit':
       return [{ kind: 'emit', ...decision, node, keys: emittedKeys(site.node, scope) }];
     case 'hook-call':
@@ -111,7 +114,8 @@ function emittedKeys(call: TSESTree.CallExpression, scope: ModuleScope): MetaKey
  * the one that would win); a conditional spread of a literal (`...(cond && { structuredContent })`) adds properties
  * and re-wraps nothing.
  */
-function readMetaLiteral(site: Extract<WriteSite, { form: 'meta-literal' }>, decision: PlaneDecision, scope: ModuleScope): ReadWrite {
+function readMetaLiteral(site: Extract<WriteSite, { form: 'meta-literal' }>, decision: PlaneDecision, file: FileContext): ReadWrite {
+  const { scope } = file;
   const { literal, host, node: metaProperty } = site;
   const before = host === literal ? metaProperty.range[0] : literal.range[0];
   const rewrapped = host.properties.findLast(
@@ -122,7 +126,7 @@ function readMetaLiteral(site: Extract<WriteSite, { form: 'meta-literal' }>, dec
   const value = unwrap(metaProperty.value) as Expression;
   const written = metaValueShape(value, referenceText(target), scope);
   // A framework that rewrites the keys before the host sees them (xmcp flattens nested objects into slash keys).
-  const convention = frameworkConventionOf(host);
+  const convention = frameworkConventionOf(host, file.sinks);
   const shape = convention ? flattenedShape(written, convention, scope) : written;
   return {
     kind: 'meta-literal',
