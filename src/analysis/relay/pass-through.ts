@@ -262,38 +262,11 @@ function functionName(fn: FunctionNode): string | null {
     : null;
 }
 
-const callsByProgram = new WeakMap<Node, Map<string, readonly TSESTree.CallExpression[]>>();
-
-/**
- * The calls of `fn` by its name in its module, the first time any function of that name asks: one walk of the module
- * that enters only the subtrees holding an identifier token of that name (a call's range holds its callee), or every
- * node for a bare parse (no tokens).
- */
+/** The calls of `fn` by its name in its module (`callUsesOf`), for the parameter flow. */
 function callSitesOf(fn: FunctionNode): readonly TSESTree.CallExpression[] {
   const name = functionName(fn);
   if (!name) return [];
-  const program = rootOf(fn);
-  let byName = callsByProgram.get(program);
-  if (!byName) callsByProgram.set(program, (byName = new Map<string, readonly TSESTree.CallExpression[]>()));
-  let calls = byName.get(name);
-  if (!calls) {
-    const found: TSESTree.CallExpression[] = [];
-    const marks = identifierMarks(program, name);
-    let visited = 0;
-    walkAll(
-      program,
-      (node) => {
-        visited += 1;
-        if (node.type !== 'CallExpression') return;
-        const callee = unwrap(node.callee);
-        if (callee.type === 'Identifier' && callee.name === name) found.push(node);
-      },
-      marks === undefined ? undefined : (node) => sortedHasIn(marks, node.range[0], node.range[1]),
-    );
-    countCost('pass-through-nodes', visited);
-    byName.set(name, (calls = found));
-  }
-  return calls.filter((call) => localFunction(call.callee) === fn);
+  return callUsesOf(rootOf(fn), name).calls.filter((call) => localFunction(call.callee) === fn);
 }
 
 const flowing = new Set<FunctionNode>();
@@ -744,7 +717,7 @@ function composedBy(value: Node): Node[] {
     parent.parent.kind === 'const'
   ) {
     const declared = parent.id;
-    return argumentUsesOf(rootOf(parent), declared.name).filter((use) => bindsTo(use, parent));
+    return callUsesOf(rootOf(parent), declared.name).argumentUses.filter((use) => bindsTo(use, parent));
   }
   return [];
 }
@@ -755,18 +728,28 @@ function bindsTo(use: TSESTree.Identifier, declarator: TSESTree.VariableDeclarat
   return binding?.kind === 'variable' && binding.declarator === declarator;
 }
 
-const argumentUsesByProgram = new WeakMap<Node, Map<string, readonly TSESTree.Identifier[]>>();
+interface CallUses {
+  /** Calls whose callee is the name (`name(…)`). */
+  readonly calls: readonly TSESTree.CallExpression[];
+  /** The name given as a call's argument (`register(name)`, `compose(a)(name)`). */
+  readonly argumentUses: readonly TSESTree.Identifier[];
+}
+
+const callUsesByProgram = new WeakMap<Node, Map<string, CallUses>>();
 
 /**
- * The identifiers named `name` given as a call's argument, the first time a handler `const` of that name asks: one walk
- * of the module that enters only the subtrees holding an identifier token of that name, or every node for a bare parse.
+ * The calls of a name and its uses as a call's argument in a module, the first time either is asked for that name: one
+ * walk that enters only the subtrees holding an identifier token of that name (a call's range holds its callee and
+ * arguments), or every node for a bare parse (no tokens). The parameter flow asks for the calls of a function, the
+ * composed-handler look-up for the arguments a handler `const` is given as: one walk serves both.
  */
-function argumentUsesOf(program: Node, name: string): readonly TSESTree.Identifier[] {
-  let byName = argumentUsesByProgram.get(program);
-  if (!byName) argumentUsesByProgram.set(program, (byName = new Map<string, readonly TSESTree.Identifier[]>()));
+function callUsesOf(program: Node, name: string): CallUses {
+  let byName = callUsesByProgram.get(program);
+  if (!byName) callUsesByProgram.set(program, (byName = new Map<string, CallUses>()));
   let uses = byName.get(name);
   if (!uses) {
-    const found: TSESTree.Identifier[] = [];
+    const calls: TSESTree.CallExpression[] = [];
+    const argumentUses: TSESTree.Identifier[] = [];
     const marks = identifierMarks(program, name);
     let visited = 0;
     walkAll(
@@ -774,15 +757,17 @@ function argumentUsesOf(program: Node, name: string): readonly TSESTree.Identifi
       (node) => {
         visited += 1;
         if (node.type !== 'CallExpression') return;
+        const callee = unwrap(node.callee);
+        if (callee.type === 'Identifier' && callee.name === name) calls.push(node);
         for (const argument of node.arguments) {
           const inner = unwrap(argument) as Node;
-          if (inner.type === 'Identifier' && inner.name === name) found.push(inner);
+          if (inner.type === 'Identifier' && inner.name === name) argumentUses.push(inner);
         }
       },
       marks === undefined ? undefined : (node) => sortedHasIn(marks, node.range[0], node.range[1]),
     );
     countCost('pass-through-nodes', visited);
-    byName.set(name, (uses = found));
+    byName.set(name, (uses = { calls, argumentUses }));
   }
   return uses;
 }

@@ -147,8 +147,7 @@ export function forEachChildNode(node: Node, visit: (child: Node) => void): void
 export const FILE_WALKS = [
   'sites (find-write-sites.ts, the write model)',
   'pass-through (relay/pass-through.ts: literals copying a result field)',
-  'pass-through call sites (relay/pass-through.ts: calls of a function by name, asked lazily)',
-  'pass-through argument uses (relay/pass-through.ts: a handler const given to a wrapper, by name, asked lazily)',
+  'pass-through call uses (relay/pass-through.ts: the calls of a name and its uses as an argument, by name, asked lazily)',
   'relay (relay/pass-through-request.ts)',
   'strict reads (facts/strict-meta-reads.ts)',
   'getters (facts/isolation.ts, asked lazily)',
