@@ -13,7 +13,7 @@ import { Linter, type ESLint } from 'eslint';
 import { afterAll, describe, expect, it } from 'vitest';
 import { rules } from '../../rules';
 import { analyzeSource } from '../../src/analysis/analyze-source';
-import { PLANE_SCOPES, PLANES, type PlaneScope, type WritePlane } from '../../src/analysis/planes';
+import { PLANE_SCOPES, type PlaneScope, type WritePlane } from '../../src/analysis/planes';
 import { loadRegistry } from '../../src/registry';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-meta-plane-scopes-'));
