@@ -27,6 +27,7 @@ import {
   isFunctionNode,
   memberPropertyName,
   propertyKeyName,
+  propertyNamed,
   referenceText,
   staticString,
   unwrap,
@@ -36,7 +37,7 @@ import { findBinding, patternDeclares } from '../syntax/bindings';
 import { countCost } from '../../util/cost-counter';
 import { sortedHasIn } from '../syntax/offset-set';
 import { isToolCallback, registeredCallbackOf } from './pass-through';
-import { stripAwait } from './upstream-calls';
+import { calleeLabel, requestMethodOf, stripAwait } from './upstream-calls';
 import { CALL_TOOL } from './pass-through-marks';
 import { SDK_REGISTRATIONS } from '../plane/sdk-registrations';
 
@@ -180,10 +181,6 @@ function analyse(ast: TSESTree.Program, text: string, sinks: TeamSinkNames): Rel
   return { droppedCallerMeta: dropped, liftedEnvelopeReads: lifted, droppedDescriptorMeta: descriptors };
 }
 
-function calleeLabel(call: TSESTree.CallExpression): string {
-  return `${referenceText(unwrap(call.callee)) ?? calleeName(call) ?? 'call'}(…)`;
-}
-
 /** The statement directly in a block that holds `node` within its function; null in an arrow's expression body. */
 function statementOf(node: Node): TSESTree.Statement | null {
   let child = node;
@@ -203,11 +200,9 @@ function upstreamParams(call: TSESTree.CallExpression): TSESTree.ObjectExpressio
   const first = call.arguments[0] ? (unwrap(call.arguments[0]) as Node) : null;
   if (first?.type !== 'ObjectExpression') return null;
   if (name === CALL_TOOL) return first;
-  if (name !== 'request') return null;
-  const method = first.properties.find((property) => property.type === 'Property' && propertyKeyName(property) === 'method');
-  if (method?.type !== 'Property' || staticString(method.value) !== 'tools/call') return null;
-  const params = first.properties.find((property) => property.type === 'Property' && propertyKeyName(property) === 'params');
-  const value = params?.type === 'Property' ? (unwrap(params.value) as Node) : null;
+  if (name !== 'request' || requestMethodOf(first) !== 'tools/call') return null;
+  const params = propertyNamed(first, 'params');
+  const value = params ? (unwrap(params.value) as Node) : null;
   return value?.type === 'ObjectExpression' ? value : null;
 }
 
@@ -337,7 +332,7 @@ function droppedCallerMetaAt(call: TSESTree.CallExpression, sinks: TeamSinkNames
     if (!picked || !fn) return null;
     callerMeta = picked;
   }
-  const base = { call, label: calleeLabel(call), params, callerMeta, statement: statementOf(call) };
+  const base = { call, label: calleeLabel(call, 'call'), params, callerMeta, statement: statementOf(call) };
   if (!meta) return { kind: 'omitted', meta: null, ...base };
   const value = unwrap(meta.value) as Node;
   // Only a literal made of the caller's own keys picks them; anything else is the author's (an allow-list, a helper).
@@ -509,11 +504,8 @@ function listCallName(call: TSESTree.CallExpression): string | null {
   const name = calleeName(call);
   if (name !== null && LIST_SOURCES.has(name)) return name;
   if (name !== 'request') return null;
-  const first = call.arguments[0] ? (unwrap(call.arguments[0]) as Node) : null;
-  if (first?.type !== 'ObjectExpression') return null;
-  const method = first.properties.find((property) => property.type === 'Property' && propertyKeyName(property) === 'method');
-  const value = method?.type === 'Property' ? staticString(method.value) : null;
-  return value === null ? null : (LIST_METHODS.get(value) ?? null);
+  const method = requestMethodOf(call.arguments[0]);
+  return method === null ? null : (LIST_METHODS.get(method) ?? null);
 }
 
 /** The handler method `fn` answers (`setRequestHandler(ListToolsRequestSchema | 'tools/list', fn)`), or null. */
@@ -653,7 +645,7 @@ function droppedDescriptorAt(literal: TSESTree.ObjectExpression): DroppedDescrip
     literal,
     entry: LIST_SOURCES.get(listed.source)!.entry,
     source: listed.call,
-    label: calleeLabel(listed.call),
+    label: calleeLabel(listed.call, 'call'),
     holder,
     fields,
     sink,

@@ -32,7 +32,7 @@ import { findBinding, patternDeclares } from '../syntax/bindings';
 import { countCost } from '../../util/cost-counter';
 import { sortedHasIn } from '../syntax/offset-set';
 import { CALL_TOOL, PassThroughMarks } from './pass-through-marks';
-import { followImportsFrom, localFunction, stripAwait, upstreamCallOf } from './upstream-calls';
+import { calleeLabel, followImportsFrom, localFunction, stripAwait, upstreamCallOf } from './upstream-calls';
 import { moduleResolverOf } from '../modules/module-resolver';
 import { isInbound, TOOL_RESULT_PROPERTIES } from '../planes';
 import { TOOL_REGISTRATIONS } from '../plane/sdk-registrations';
@@ -309,12 +309,6 @@ function callValueIsResult(call: TSESTree.CallExpression, context: Context): boo
   const returned = returnedFrom(call);
   if (!returned) return false;
   return isToolCallback(returned.fn, context.sinks) || annotationNamesResult(returned.fn.returnType?.typeAnnotation, context.resultTypes);
-}
-
-function calleeLabel(call: TSESTree.CallExpression): string {
-  const callee = unwrap(call.callee);
-  const text = referenceText(callee);
-  return `${text ?? calleeName(call) ?? CALL_TOOL}(…)`;
 }
 
 /** The function whose parameter list declares `name`, seen from `from`, or null. */

@@ -8,7 +8,7 @@
  * rule 3: a failure "never drops another producer's key"; a rebuild drops them all).
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, collectInSameFunction, isFunctionNode, propertyKeyName, staticString, unwrap } from '../syntax/ast';
+import { calleeName, collectInSameFunction, isFunctionNode, propertyNamed, referenceText, staticString, unwrap } from '../syntax/ast';
 import { findBinding } from '../syntax/bindings';
 import { CALL_TOOL } from './pass-through-marks';
 
@@ -56,7 +56,7 @@ export function upstreamCallOf(node: Node, depth = 0): TSESTree.CallExpression |
   if (inner.type !== 'CallExpression') return null;
   const name = calleeName(inner);
   if (name === CALL_TOOL) return inner;
-  if (name === 'request' && isToolsCallRequest(inner.arguments[0])) return inner;
+  if (name === 'request' && requestMethodOf(inner.arguments[0]) === 'tools/call') return inner;
   if (depth >= MAX_UPSTREAM_DEPTH) return null;
   const callee = unwrap(inner.callee) as Node;
   if (callee.type !== 'Identifier') return null;
@@ -69,15 +69,17 @@ export function upstreamCallOf(node: Node, depth = 0): TSESTree.CallExpression |
   return fn && everyReturnIsUpstream(fn, depth + 1) ? inner : null;
 }
 
-/** `{ method: 'tools/call', … }`. */
-function isToolsCallRequest(argument: Node | undefined): boolean {
+/** The static `method` of a JSON-RPC request literal (`{ method: 'tools/call', … }`), or null. */
+export function requestMethodOf(argument: Node | null | undefined): string | null {
   const request = argument ? (unwrap(argument) as Node) : null;
-  return (
-    request?.type === 'ObjectExpression' &&
-    request.properties.some(
-      (property) => property.type === 'Property' && propertyKeyName(property) === 'method' && staticString(property.value) === 'tools/call',
-    )
-  );
+  if (request?.type !== 'ObjectExpression') return null;
+  const method = propertyNamed(request, 'method');
+  return method ? staticString(method.value) : null;
+}
+
+/** What messages call an upstream call (`upstream.callTool(…)`); `fallback` names a callee with no text of its own. */
+export function calleeLabel(call: TSESTree.CallExpression, fallback: string = CALL_TOOL): string {
+  return `${referenceText(unwrap(call.callee)) ?? calleeName(call) ?? fallback}(…)`;
 }
 
 /** The function of this module a callee names: `function f() {}` or `const f = (…) => …`. */

@@ -36,6 +36,12 @@ export function staticString(node: Node | null | undefined): string | null {
   return null;
 }
 
+/** The first `name: value` property of an object literal (a static computed key counts), or null. */
+export function propertyNamed(literal: TSESTree.ObjectExpression, name: string): TSESTree.Property | null {
+  for (const property of literal.properties) if (property.type === 'Property' && propertyKeyName(property) === name) return property;
+  return null;
+}
+
 /** The static name of a member's property (`a.b`, `a['b']`, `` a[`b`] ``), or null. */
 export function memberPropertyName(member: TSESTree.MemberExpression): string | null {
   if (!member.computed) {
