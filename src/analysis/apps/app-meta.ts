@@ -172,24 +172,27 @@ function boundNode(node: TSESTree.Node | null | undefined, reading: Reading): TS
   return typeof bound === 'string' ? null : (bound ?? node);
 }
 
-/** The object literal a value is (written in place, or a `const` bound to one), or null. */
-function objectIn(value: TSESTree.Node | null | undefined, reading: Reading, depth = 0): TSESTree.ObjectExpression | null {
+/** The literal of type `type` a value is (written in place, or a `const` bound to one, four deep), or null. */
+function literalIn<T extends 'ObjectExpression' | 'ArrayExpression'>(
+  type: T,
+  value: TSESTree.Node | null | undefined,
+  reading: Reading,
+  depth = 0,
+): Extract<TSESTree.Node, { type: T }> | null {
   const node = boundNode(value, reading);
   if (!node || depth > 4) return null;
-  const inner = unwrap(node);
-  if (inner.type === 'ObjectExpression') return inner;
-  if (inner.type === 'Identifier') return objectIn(constInitializer(inner), reading, depth + 1);
+  const inner = unwrap(node) as TSESTree.Node;
+  if (inner.type === type) return inner as Extract<TSESTree.Node, { type: T }>;
+  if (inner.type === 'Identifier') return literalIn(type, constInitializer(inner), reading, depth + 1);
   return null;
 }
 
-/** The array literal a value is (in place, or a `const` bound to one), or null. */
-function arrayIn(value: TSESTree.Node | null | undefined, reading: Reading, depth = 0): TSESTree.ArrayExpression | null {
-  const node = boundNode(value, reading);
-  if (!node || depth > 4) return null;
-  const inner = unwrap(node);
-  if (inner.type === 'ArrayExpression') return inner;
-  if (inner.type === 'Identifier') return arrayIn(constInitializer(inner), reading, depth + 1);
-  return null;
+function objectIn(value: TSESTree.Node | null | undefined, reading: Reading): TSESTree.ObjectExpression | null {
+  return literalIn('ObjectExpression', value, reading);
+}
+
+function arrayIn(value: TSESTree.Node | null | undefined, reading: Reading): TSESTree.ArrayExpression | null {
+  return literalIn('ArrayExpression', value, reading);
 }
 
 /** Every string a value may be (see `constStrings`), its helper's parameters bound; null when not known. */
