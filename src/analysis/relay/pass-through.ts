@@ -252,8 +252,8 @@ function isCallToolCall(node: Node): boolean {
   return upstreamCallOf(node) !== null;
 }
 
-/** The name a function of this module is called by: `function f`, `const f = …`. */
-function functionName(fn: FunctionNode): string | null {
+/** The name a function of this module is called by: `function f`, `const f = …` (not `syntax/ast`'s `functionName`, which also names methods and function expressions, by which nothing here calls them). */
+function calledNameOf(fn: FunctionNode): string | null {
   if (fn.type === 'FunctionDeclaration') return fn.id?.name ?? null;
   let parent: Node | undefined = fn.parent;
   while (parent && TYPE_WRAPPERS.has(parent.type)) parent = parent.parent;
@@ -264,7 +264,7 @@ function functionName(fn: FunctionNode): string | null {
 
 /** The calls of `fn` by its name in its module (`callUsesOf`), for the parameter flow. */
 function callSitesOf(fn: FunctionNode): readonly TSESTree.CallExpression[] {
-  const name = functionName(fn);
+  const name = calledNameOf(fn);
   if (!name) return [];
   return callUsesOf(rootOf(fn), name).calls.filter((call) => localFunction(call.callee) === fn);
 }
@@ -525,7 +525,7 @@ function sourceOfIdentifier(identifier: TSESTree.Identifier, context: Context): 
         return { kind: 'call-tool', label: calleeLabel(upstream), node: upstream };
       }
       // `function normalize(r) { … }` called with an upstream result at every call site in this module.
-      if (param.type === 'Identifier' && !param.typeAnnotation && isFunctionNode(owner) && functionName(owner)) {
+      if (param.type === 'Identifier' && !param.typeAnnotation && isFunctionNode(owner) && calledNameOf(owner)) {
         const flow = parameterFlow(owner, index, context);
         if (flow) return flow;
       }
