@@ -1,7 +1,8 @@
-import { createRequire } from 'node:module';
-import * as path from 'node:path';
 import type * as Parser from '@typescript-eslint/parser';
 import semver from 'semver';
+import { installedTypescriptVersion, parserOrCause } from './typescript-parser';
+
+export { installedTypescriptVersion, parserTypescriptVersion, typescriptParser } from './typescript-parser';
 
 /**
  * The TypeScript versions the plugin runs with: those @typescript-eslint/parser 8 declares as its peer range
@@ -12,31 +13,6 @@ export const SUPPORTED_TYPESCRIPT_RANGE = '>=4.8.4 <6.1';
 export const SUPPORTED_TYPESCRIPT_FIX = 'npm i -D typescript@~6.0';
 /** Where a TypeScript 7 project reads how it runs the plugin today (oxlint, or TypeScript 6.0 beside it for the parser). */
 export const TYPESCRIPT_7_HELP = 'the "TypeScript 7" section of node_modules/eslint-plugin-mcp-meta/README.md';
-
-/** The version of the `typescript` package Node resolves from `fromDir`; `undefined` when none is installed. */
-export function installedTypescriptVersion(fromDir: string): string | undefined {
-  try {
-    const require = createRequire(path.join(fromDir, 'noop.js'));
-    const version: unknown = (require('typescript/package.json') as { version?: unknown }).version;
-    return typeof version === 'string' ? version : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The version of the `typescript` package the plugin's own @typescript-eslint/parser loads; `undefined` when none
- * resolves. Usually the project's; not when the plugin runs from elsewhere (`npm exec --package=typescript@~6.0
- * --package=eslint-plugin-mcp-meta -- mcp-meta init` in a TypeScript 7 project), where the project's TypeScript 7 is
- * never loaded and warning about it would be wrong.
- */
-export function parserTypescriptVersion(): string | undefined {
-  try {
-    return installedTypescriptVersion(path.dirname(require.resolve('@typescript-eslint/parser')));
-  } catch {
-    return undefined;
-  }
-}
 
 /** Whether `version` is in the parser's range: pre-releases of a supported line (6.0.0-beta) are as supported as the line. */
 function typescriptSupported(version: string): boolean {
@@ -87,26 +63,20 @@ export type ParserLoad = { ok: true; parser: typeof Parser } | { ok: false; mess
 
 /**
  * Loads @typescript-eslint/parser (from the plugin's own folder, as the rules and the command do) and parses one line
- * with it. Under a TypeScript it cannot run with, it fails deep inside its dependencies: TypeScript 7's package
- * exports no compiler API, and loading the parser throws `Cannot read properties of undefined (reading 'Intrinsic')`
- * from ts-api-utils. That message says nothing to a user, so this says which TypeScript was found, the range, and
- * what to do; the caller stops there (ESLint's config load, an `mcp-meta` verb that parses sources).
+ * with it. Under a TypeScript it cannot run with, it fails inside its dependencies or refuses (TypeScript 7, whose
+ * package exports no compiler API), in words about itself; this says which TypeScript was found, the range, and what
+ * to do, as the one message (the parser's own lines are not printed): the caller stops there (ESLint's config load, an
+ * `mcp-meta` verb that parses sources).
  */
 export function loadTypescriptParser(fromDir: string, version = installedTypescriptVersion(fromDir)): ParserLoad {
-  try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on demand: oxlint and --help never need it
-    const parser = require('@typescript-eslint/parser') as typeof Parser;
-    parser.parseForESLint('const probe = 1;', { filePath: 'probe.ts', range: true, loc: true });
-    return { ok: true, parser };
-  } catch (error) {
-    const cause = error instanceof Error ? error.message : String(error);
-    const found = version === undefined ? 'no typescript is installed' : `TypeScript ${version} is installed`;
-    return {
-      ok: false,
-      message:
-        `eslint-plugin-mcp-meta cannot load @typescript-eslint/parser (${cause}): ${found} in ${fromDir}, and the parser ` +
-        `supports typescript ${SUPPORTED_TYPESCRIPT_RANGE}`,
-      fix: `${SUPPORTED_TYPESCRIPT_FIX}; a TypeScript 7 project: see ${TYPESCRIPT_7_HELP}`,
-    };
-  }
+  const loaded = parserOrCause();
+  if ('parser' in loaded) return { ok: true, parser: loaded.parser };
+  const found = version === undefined ? 'no typescript is installed' : `TypeScript ${version} is installed`;
+  return {
+    ok: false,
+    message:
+      `eslint-plugin-mcp-meta cannot load @typescript-eslint/parser (${loaded.cause.replace(/\.$/, '')}): ${found} in ${fromDir}, ` +
+      `and the parser supports typescript ${SUPPORTED_TYPESCRIPT_RANGE}`,
+    fix: `${SUPPORTED_TYPESCRIPT_FIX}; a TypeScript 7 project: see ${TYPESCRIPT_7_HELP}`,
+  };
 }

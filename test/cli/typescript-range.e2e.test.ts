@@ -68,6 +68,60 @@ describe('mcp-meta and the installed TypeScript', () => {
     expect(update.stdout).toContain(`review the additions, then run ${command}`);
   });
 
+  /**
+   * TypeScript 7 as the parser loads it in a project that installed it (npm with an `overrides` entry, README
+   * "TypeScript 7", second way): the package as 7.0 ships it, whose entry exports only `version` and `versionMajorMinor`,
+   * written into the project as the tests above write its package.json, and resolved for every `require('typescript')`
+   * of the bin's process (a `--require` hook stands in for the plugin installed beside it, whose parser would find it).
+   */
+  function underTypescript7(dir: string): NodeJS.ProcessEnv {
+    const ts7 = path.join(dir, 'node_modules/typescript');
+    fs.mkdirSync(path.join(ts7, 'lib'), { recursive: true });
+    fs.writeFileSync(
+      path.join(ts7, 'package.json'),
+      JSON.stringify({
+        name: 'typescript',
+        version: '7.0.2',
+        type: 'module',
+        exports: { './package.json': './package.json', '.': './lib/version.cjs' },
+      }),
+    );
+    fs.writeFileSync(path.join(ts7, 'lib/version.cjs'), "module.exports = { version: '7.0.2', versionMajorMinor: '7.0' };\n");
+    const hook = path.join(dir, 'typescript-7-hook.cjs');
+    fs.writeFileSync(
+      hook,
+      [
+        "const Module = require('node:module');",
+        'const resolve = Module._resolveFilename;',
+        `const files = { typescript: ${JSON.stringify(path.join(ts7, 'lib/version.cjs'))}, 'typescript/package.json': ${JSON.stringify(path.join(ts7, 'package.json'))} };`,
+        'Module._resolveFilename = function (request, ...rest) {',
+        '  return Object.hasOwn(files, request) ? files[request] : resolve.call(this, request, ...rest);',
+        '};',
+      ].join('\n'),
+    );
+    return { NODE_OPTIONS: `--require ${hook}` };
+  }
+
+  // typescript-eslint's parser prints three lines of its own to stderr before it throws under TypeScript 7 ("typescript-
+  // eslint does not support TS 7.0. …"): the bin says the same with the way out, so theirs would only come first and
+  // bury it. Ours is the one answer, and the first line.
+  it.each([['check'], ['init']])("%s under the parser's TypeScript 7 exits 2 with one message, the plugin's", (verb) => {
+    const dir = projectWithTypescript(undefined);
+    const result = runBin([verb], dir, underTypescript7(dir));
+    expect(result.status).toBe(2);
+    // Two lines, the message and its fix; nothing of the parser's ("Please see https://devblogs.microsoft.com/…").
+    const lines = result.stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(
+      /^mcp-meta: eslint-plugin-mcp-meta cannot load @typescript-eslint\/parser \(typescript-eslint does not support TS 7\.0\): /,
+    );
+    expect(lines[1]).toMatch(/^Fix: npm i -D typescript@~6\.0; a TypeScript 7 project: see /);
+    expect(result.stderr).toContain('TypeScript 7.0.2 is installed');
+    expect(result.stderr).toContain(`supports typescript >=4.8.4 <6.1`);
+    expect(result.stderr).toContain('"TypeScript 7" section');
+    expect(result.stdout).toBe('');
+  });
+
   it("the npm exec form is the README's, word for word", () => {
     const readme = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
     expect(readme).toContain(`${TYPESCRIPT_6_RUNNER} init`);

@@ -2,17 +2,15 @@
  * How the analysis parses source outside ESLint (the `mcp-meta` command, and a helper's module read from disk): with
  * @typescript-eslint/parser, the parser the rules run under, so both see the same AST.
  */
-import type * as Parser from '@typescript-eslint/parser';
 import type { TSESTree } from '@typescript-eslint/utils';
+import { typescriptParser } from '../../util/typescript-parser';
 
 /**
  * Loaded on the first parse, not with the plugin: the rules parse another module only for an imported `_meta` helper,
  * so a lint that never calls one (and oxlint, which parses on its own) does not load the parser and the compiler.
+ * Under TypeScript 7 (oxlint's path) it throws, once per module read, without the parser's own lines each time.
  */
-function parser(): typeof Parser {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy on purpose, see above
-  return require('@typescript-eslint/parser') as typeof Parser;
-}
+const parser = typescriptParser;
 
 /** Parses `text` as TypeScript (JSX for .tsx/.jsx). Throws the parser's SyntaxError on invalid code. */
 export function parseSource(text: string, filename: string): { ast: TSESTree.Program; visitorKeys: Record<string, readonly string[]> } {
