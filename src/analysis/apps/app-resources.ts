@@ -6,7 +6,7 @@
  * names a `ui://` URI): a file without those never pays for this walk.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, enclosingFunction, propertyKeyName, unwrap, walkAll } from '../syntax/ast';
+import { calleeName, enclosingFunction, propertyKeyName, propertyNamed, unwrap, walkAll } from '../syntax/ast';
 import { constStrings, type ImportedNames } from '../syntax/bindings';
 import { objectLiteralOf } from '../syntax/meta-syntax';
 import { sortedHasIn } from '../syntax/offset-set';
@@ -158,7 +158,7 @@ function registration(
   const contentsWithoutBody: TSESTree.ObjectExpression[] = [];
   if (callback && (callback.type === 'ArrowFunctionExpression' || callback.type === 'FunctionExpression')) {
     for (const item of contentItems(callback)) {
-      if (!namedProperty(item, 'text') && !namedProperty(item, 'blob')) {
+      if (!propertyNamed(item, 'text', WRITTEN) && !propertyNamed(item, 'blob', WRITTEN)) {
         contentsWithoutBody.push(item);
         continue;
       }
@@ -177,16 +177,11 @@ function calleeIdentifier(node: TSESTree.NewExpression): string | null {
   return null;
 }
 
-function namedProperty(literal: TSESTree.ObjectExpression, name: string): TSESTree.Property | null {
-  for (const property of literal.properties) {
-    if (property.type === 'Property' && property.kind === 'init' && !property.computed && propertyKeyName(property) === name)
-      return property;
-  }
-  return null;
-}
+/** A listing's or content item's property is read only as written out, `name: value` (`propertyNamed`'s `written`). */
+const WRITTEN = { written: true } as const;
 
 function mimeTypeOf(literal: TSESTree.ObjectExpression, imports: ImportedNames | null): DeclaredMimeType | null {
-  const property = namedProperty(literal, 'mimeType');
+  const property = propertyNamed(literal, 'mimeType', WRITTEN);
   if (!property) return null;
   return { node: property.value, values: constStrings(property.value, imports) };
 }
@@ -198,10 +193,10 @@ function mimeTypeOf(literal: TSESTree.ObjectExpression, imports: ImportedNames |
 function contentItems(callback: TSESTree.Node): TSESTree.ObjectExpression[] {
   const items: TSESTree.ObjectExpression[] = [];
   walkAll(callback, (node) => {
-    if (node.type !== 'ObjectExpression' || !namedProperty(node, 'uri')) return;
-    if (namedProperty(node, 'text') || namedProperty(node, 'blob')) items.push(node);
+    if (node.type !== 'ObjectExpression' || !propertyNamed(node, 'uri', WRITTEN)) return;
+    if (propertyNamed(node, 'text', WRITTEN) || propertyNamed(node, 'blob', WRITTEN)) items.push(node);
     else if (
-      namedProperty(node, 'mimeType') &&
+      propertyNamed(node, 'mimeType', WRITTEN) &&
       inContentsArray(node) &&
       !node.properties.some((property) => property.type === 'SpreadElement')
     )
@@ -229,7 +224,7 @@ function handlerEntries(
   const entries: UiResource[] = [];
   walkAll(handler, (node) => {
     if (node.type !== 'ObjectExpression') return;
-    const uri = namedProperty(node, 'uri');
+    const uri = propertyNamed(node, 'uri', WRITTEN);
     const mime = mimeTypeOf(node, imports);
     if (!uri || !mime) return;
     entries.push({

@@ -36,9 +36,20 @@ export function staticString(node: Node | null | undefined): string | null {
   return null;
 }
 
-/** The first `name: value` property of an object literal (a static computed key counts), or null. */
-export function propertyNamed(literal: TSESTree.ObjectExpression, name: string): TSESTree.Property | null {
-  for (const property of literal.properties) if (property.type === 'Property' && propertyKeyName(property) === name) return property;
+/**
+ * The first `name: value` property of an object literal (a static computed key counts), or null. With `written`, only
+ * one written as a plain key (`name:`, `'name':`) holding a value: a computed key (`['name']:`) and an accessor do not
+ * count.
+ */
+export function propertyNamed(
+  literal: TSESTree.ObjectExpression,
+  name: string,
+  { written = false }: { readonly written?: boolean } = {},
+): TSESTree.Property | null {
+  for (const property of literal.properties) {
+    if (property.type !== 'Property' || (written && (property.computed || property.kind !== 'init'))) continue;
+    if (propertyKeyName(property) === name) return property;
+  }
   return null;
 }
 
