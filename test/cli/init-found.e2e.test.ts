@@ -308,7 +308,7 @@ export function misc(hits: number) {
     expect(runBin(['init', '--update'], dir).status).toBe(0);
   });
 
-  it('holds back both of two near keys written equally often: nothing says which one is meant', () => {
+  it('of two near keys written equally often, registers one and holds the other, naming both and why', () => {
     const dir = makeTempDir();
     writeFiles(dir, {
       'src/a.ts': `export const a = () => ({ content: [], _meta: { 'com.acme/provenance': { from: 'a' } } });\n`,
@@ -316,9 +316,17 @@ export function misc(hits: number) {
     });
     const result = runBin(['init', '--format', 'json'], dir);
     expect(result.status).toBe(1);
-    expect(findingsOf(result.stdout).map((finding) => finding.message)).toEqual([
-      "Key 'com.acme/provenance' (written at 1 site) is near 'com.acme/provenence' (written at 1 site): a typo?",
-      "Key 'com.acme/provenence' (written at 1 site) is near 'com.acme/provenance' (written at 1 site): a typo?",
+    const held = findingsOf(result.stdout);
+    expect(held.map((finding) => `${finding.code} ${finding.file} ${finding.message}`)).toEqual([
+      "key-held-back src/b.ts Key 'com.acme/provenence' (written at 1 site) is near 'com.acme/provenance' (written at 1 site): one is likely a typo of the other, and both are written as often. 'com.acme/provenance' is registered, as the one meant: it comes first in code-unit order (nothing else tells them apart).",
+    ]);
+    expect(held[0].fix).toContain("if 'com.acme/provenence' is, rename 'com.acme/provenance' in the code and in the manifest instead");
+    expect(Object.keys((JSON.parse(readManifestText(dir)) as { keys: object }).keys)).toEqual(['com.acme/provenance']);
+    // The same answer on every run, and --update does not add the held key quietly: it is near a registered key now.
+    const update = runBin(['init', '--update', '--format', 'json'], dir);
+    expect(update.status).toBe(1);
+    expect(findingsOf(update.stdout).map((finding) => finding.message)).toEqual([
+      "Key 'com.acme/provenence' (written at 1 site) is near the registered key 'com.acme/provenance': a typo?",
     ]);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildStarterManifest, mergeFields } from '../../src/cli/init/build-manifest';
 import { emptyVocabulary } from '../../src/cli/init/detect-vocabulary';
 import { emptyScan } from '../../src/cli/init/scan-writes';
-import { vetNearWritten } from '../../src/cli/init/vet-keys';
+import { vetNearWritten, type WrittenCount } from '../../src/cli/init/vet-keys';
 import { nearestTypoOf, typoDistance } from '../../src/util/nearest-name';
 
 describe('mergeFields (init: doc table + code scan)', () => {
@@ -58,18 +58,73 @@ describe('near on the scale of the names (init: likely typos)', () => {
     expect(nearestTypoOf('com.acme/stage2', ['com.acme/stage1'])).toBeNull();
   });
 
+  /** Written at `sites` sites in `files` files (one file unless said). */
+  const at = (sites: number, files = 1): WrittenCount => ({ sites, files });
+
   it('holds the key written less, never a registered one', () => {
     const written = new Map([
-      ['com.acme/retrieval', 3],
-      ['com.acme/retreival', 1],
-      ['com.acme/stats', 1],
+      ['com.acme/retrieval', at(3)],
+      ['com.acme/retreival', at(1)],
+      ['com.acme/stats', at(1)],
     ]);
     expect(vetNearWritten(written, new Set()).map((held) => held.key)).toEqual(['com.acme/retreival']);
     // The person registered the misspelling (--accept-found): it is never held again; the key near it is, until registered.
     expect(vetNearWritten(written, new Set(['com.acme/retreival'])).map((held) => held.key)).toEqual(['com.acme/retrieval']);
     expect(vetNearWritten(written, new Set(['com.acme/retreival', 'com.acme/retrieval'])).map((held) => held.key)).toEqual([]);
-    expect(vetNearWritten(new Map([['com.acme/stast', 1]]), new Set(['com.acme/stats'])).map((held) => held.message)).toEqual([
+    expect(vetNearWritten(new Map([['com.acme/stast', at(1)]]), new Set(['com.acme/stats'])).map((held) => held.message)).toEqual([
       "Key 'com.acme/stast' (written at 1 site) is near the registered key 'com.acme/stats': a typo?",
     ]);
+  });
+
+  // Two near keys written as often: one is registered, the other held naming both and the sign that decided, in
+  // order: more files, the namespace the other keys use, the longer name, code-unit order. Whichever of the two is
+  // listed first, the same one is held.
+  it.each([
+    [
+      'more files',
+      [
+        ['com.acme/provenence', at(2, 2)],
+        ['com.acme/provenance', at(2, 1)],
+      ],
+      'com.acme/provenance',
+      'it is written in more files (2, against 1)',
+    ],
+    [
+      'the namespace the other keys use',
+      [
+        ['com.acme/stats', at(1)],
+        ['com.acem/stats', at(1)],
+        ['com.acme/timing', at(4)],
+        ['com.acme/trace', at(1)],
+      ],
+      'com.acem/stats',
+      "its namespace 'com.acme/' is the one 2 other written or registered keys use",
+    ],
+    [
+      'the longer name',
+      [
+        ['com.acme/forecst', at(1)],
+        ['com.acme/forecast', at(1)],
+      ],
+      'com.acme/forecst',
+      'it is the longer name',
+    ],
+    [
+      'code-unit order, last',
+      [
+        ['com.acme/provenence', at(1)],
+        ['com.acme/provenance', at(1)],
+      ],
+      'com.acme/provenence',
+      'it comes first in code-unit order (nothing else tells them apart)',
+    ],
+  ] as const)('of two near keys written as often, holds one by %s', (_sign, entries, heldKey, why) => {
+    for (const order of [entries, [...entries].reverse()]) {
+      const held = vetNearWritten(new Map(order.map(([key, count]) => [key, count])), new Set());
+      expect(held.map((item) => item.key)).toEqual([heldKey]);
+      expect(held[0].message).toContain(`both are written as often. '`);
+      expect(held[0].message).toContain(`is registered, as the one meant: ${why}.`);
+      expect(held[0].fix).toContain(`if '${heldKey}' is, rename '`);
+    }
   });
 });

@@ -121,11 +121,15 @@ export function buildStarterManifest(
   const docKeys = new Set(docRows.map((row) => row.key));
   const vetted = new Map([...scan.keys].map(([key, scanned]) => [key, docKeys.has(key) ? [] : vetKey(key, scanned.planes)]));
   // A key written in one place beside a near one written in more (`retreival`, `retrieval`), or near a key already
-  // registered, is held back as its likely typo, as the lint would ask "Did you mean …?" once the other is registered.
+  // registered, is held back as its likely typo, as the lint would ask "Did you mean …?" once the other is registered;
+  // of two written as often, one is picked (vetNearWritten says how) and the other held, naming both.
   const writeCounts = new Map(
     [...scan.keys]
       .filter(([key]) => (vetted.get(key) ?? []).length === 0)
-      .map(([key, scanned]) => [key, [...scanned.files.values()].reduce((sum, n) => sum + n, 0)] as const),
+      .map(
+        ([key, scanned]) =>
+          [key, { sites: [...scanned.files.values()].reduce((sum, n) => sum + n, 0), files: scanned.files.size }] as const,
+      ),
   );
   for (const item of vetNearWritten(writeCounts, new Set([...registered, ...docKeys]))) vetted.set(item.key, [item]);
   const registrable = (key: string): boolean => {

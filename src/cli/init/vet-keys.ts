@@ -120,25 +120,79 @@ export function vetKey(key: string, planes: ReadonlySet<CheckedPlane>): HeldKey[
   return [];
 }
 
+/** How often the code writes a key: at how many sites, in how many files. */
+export interface WrittenCount {
+  readonly sites: number;
+  readonly files: number;
+}
+
+/** A key's namespace, its name up to the last `/` (`com.acme/`), or '' for a key without one. */
+function namespaceOf(key: string): string {
+  return key.slice(0, key.lastIndexOf('/') + 1);
+}
+
+/**
+ * Of two near keys the code writes equally often, which one is meant, by the first sign that differs (each is a
+ * guess, said in the finding, which names both): written in more files; its namespace used by more of the other keys
+ * (`com.acme/` beside `com.acme/timing`, not `com.acem/`); the longer name (a dropped letter is the commoner slip
+ * than an added one); else the first in code-unit order, the one sign left that never changes between runs.
+ */
+function tieBreak(
+  key: string,
+  other: string,
+  written: ReadonlyMap<string, WrittenCount>,
+  names: readonly string[],
+): { meant: string; why: string } {
+  const files = (name: string): number => written.get(name)?.files ?? 0;
+  if (files(key) !== files(other)) {
+    const [meant, less] = files(key) > files(other) ? [key, other] : [other, key];
+    return { meant, why: `it is written in more files (${files(meant)}, against ${files(less)})` };
+  }
+  const sharing = (name: string): number => {
+    const namespace = namespaceOf(name);
+    return namespace === '' ? 0 : names.filter((n) => n !== key && n !== other && namespaceOf(n) === namespace).length;
+  };
+  if (sharing(key) !== sharing(other)) {
+    const meant = sharing(key) > sharing(other) ? key : other;
+    return { meant, why: `its namespace '${namespaceOf(meant)}' is the one ${sharing(meant)} other written or registered keys use` };
+  }
+  if (key.length !== other.length) return { meant: key.length > other.length ? key : other, why: 'it is the longer name' };
+  return { meant: key < other ? key : other, why: 'it comes first in code-unit order (nothing else tells them apart)' };
+}
+
 /**
  * Written keys that are likely typos of another key: near it on the lint's scale (`nearestTypoOf`) and written at
- * fewer sites than it, or near a key the manifest (or the doc) already registers. Two near keys written equally
- * often are both held: nothing says which one is meant. A registered key is never held (the team decided it).
+ * fewer sites than it, or near a key the manifest (or the doc) already registers. Of two near keys written equally
+ * often, one is registered, picked by `tieBreak`, and the other held with a finding that names both and says why, so
+ * the lint then offers the rename ("Did you mean …?") and a person who meant the other knows which way to turn it.
+ * A registered key is never held (the team decided it).
  */
-export function vetNearWritten(written: ReadonlyMap<string, number>, registered: ReadonlySet<string>): HeldKey[] {
+export function vetNearWritten(written: ReadonlyMap<string, WrittenCount>, registered: ReadonlySet<string>): HeldKey[] {
   const held: HeldKey[] = [];
+  const names = [...new Set([...written.keys(), ...registered])];
+  const times = (n: number): string => `${n} ${n === 1 ? 'site' : 'sites'}`;
   for (const [key, count] of written) {
     if (registered.has(key) || exactCatalogueEntry(key) !== undefined) continue;
-    const candidates = [...registered, ...[...written].filter(([other, n]) => other !== key && n >= count).map(([other]) => other)];
+    // The keys `key` would be a typo of: registered ones, those written more, and those that win a tie against it.
+    const beats = (other: string, n: WrittenCount): boolean =>
+      n.sites > count.sites || (n.sites === count.sites && tieBreak(key, other, written, names).meant === other);
+    const candidates = [...registered, ...[...written].filter(([other, n]) => other !== key && beats(other, n)).map(([other]) => other)];
     const near = nearestTypoOf(key, candidates);
     if (near === null) continue;
-    const times = (n: number): string => `${n} ${n === 1 ? 'site' : 'sites'}`;
-    const what = registered.has(near) ? `the registered key '${near}'` : `'${near}' (written at ${times(written.get(near) ?? 0)})`;
+    const nearCount = registered.has(near) ? undefined : written.get(near);
+    const what = nearCount === undefined ? `the registered key '${near}'` : `'${near}' (written at ${times(nearCount.sites)})`;
+    const tie = nearCount !== undefined && nearCount.sites === count.sites ? tieBreak(key, near, written, names) : undefined;
     held.push({
       key,
       reason: 'near-written',
-      message: `Key '${key}' (written at ${times(count)}) is near ${what}: a typo?`,
-      fix: `Rename it to '${near}' in the code if that key is meant. ${ACCEPT}`,
+      message:
+        tie === undefined
+          ? `Key '${key}' (written at ${times(count.sites)}) is near ${what}: a typo?`
+          : `Key '${key}' (written at ${times(count.sites)}) is near ${what}: one is likely a typo of the other, and both are written as often. '${near}' is registered, as the one meant: ${tie.why}.`,
+      fix:
+        tie === undefined
+          ? `Rename it to '${near}' in the code if that key is meant. ${ACCEPT}`
+          : `Rename it to '${near}' in the code if that key is meant; if '${key}' is, rename '${near}' in the code and in the manifest instead. ${ACCEPT}`,
       acceptable: checkMetaKeyName(key) === undefined,
     });
   }
