@@ -20,6 +20,7 @@ export type RelayMessageIds =
   | 'pickedCallerMeta'
   | 'liftedEnvelopeKey'
   | 'droppedDescriptorMeta'
+  | 'rebuiltDescriptorMeta'
   | 'suggestForwardCallerMeta'
   | 'suggestSpreadCallerMeta'
   | 'suggestReadEnvelope'
@@ -34,6 +35,8 @@ export const RELAY_MESSAGES: Record<RelayMessageIds, string> = {
     'SDK v2 lifts `{{key}}` out of the request `_meta` before the handler runs, so `{{read}}` is always `undefined`. Read it from `{{request}}.envelope`.',
   droppedDescriptorMeta:
     "This {{entry}} from `{{label}}` (line {{line}}) is advertised again with its {{fields}} but not its `_meta`: the keys the upstream set on it (MCP Apps `ui`, `openai/outputTemplate`, a resource's CSP and permissions) never reach the client. Carry it over: `...({{holder}}._meta && { _meta: {{holder}}._meta })`.",
+  rebuiltDescriptorMeta:
+    "This {{entry}} is rebuilt from `{{label}}` (line {{line}}) with its {{fields}} but not its `_meta`, and returned as the descriptor: wherever it is advertised, the keys the upstream set on it (MCP Apps `ui`, `openai/outputTemplate`, a resource's CSP and permissions) never reach the client. Carry it over: `...({{holder}}._meta && { _meta: {{holder}}._meta })`.",
   suggestForwardCallerMeta: "Forward the caller's request `_meta` upstream, without its per-hop `progressToken`.",
   suggestSpreadCallerMeta: "Spread the caller's request `_meta` first (the keys written here still win).",
   suggestReadEnvelope: 'Read it from `{{request}}.envelope`.',
@@ -113,7 +116,7 @@ export function reportRelay<MessageIds extends string>(
     const holder = dropped.holder.name;
     context.report({
       node: dropped.literal,
-      messageId: 'droppedDescriptorMeta',
+      messageId: dropped.sink === 'typed-return' ? 'rebuiltDescriptorMeta' : 'droppedDescriptorMeta',
       data: {
         entry: dropped.entry,
         label: dropped.label,

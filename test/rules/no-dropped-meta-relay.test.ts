@@ -145,6 +145,63 @@ const valid: ValidTestCase<Options>[] = [
       '}',
     ),
   },
+  {
+    name: 'a typed descriptor copied whole (a spread), or with its _meta carried over',
+    code: lines(
+      "import type { Tool } from '@modelcontextprotocol/sdk/types.js';",
+      'export function rename(t: Tool, name: string): Tool {',
+      '  return { ...t, name };',
+      '}',
+      'export function describe(t: Tool, description: string): Tool {',
+      '  return { name: t.name, description, inputSchema: t.inputSchema, _meta: t._meta };',
+      '}',
+    ),
+  },
+  {
+    name: 'a typed descriptor redacted on purpose: its _meta read, or a rest destructuring',
+    code: lines(
+      "import type { Tool } from '@modelcontextprotocol/sdk/types.js';",
+      'export function publicTool(t: Tool): Tool {',
+      '  const { _meta: _private, ...rest } = t;',
+      '  return { ...rest };',
+      '}',
+      'export function stripped(t: Tool): Tool {',
+      '  log(t._meta);',
+      '  return { name: t.name, inputSchema: t.inputSchema };',
+      '}',
+    ),
+  },
+  {
+    name: "a Tool that is not the SDK's, and an SDK Tool converted to another format",
+    code:
+      lines(
+        "import type { Tool } from './my-agent-types.js';",
+        'export function applyOverrides(t: Tool): Tool {',
+        '  return { name: t.name, description: t.description, inputSchema: t.inputSchema };',
+        '}',
+      ) +
+      '\n' +
+      lines(
+        "import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';",
+        'export function toOpenAi(t: McpTool): OpenAiFunction {',
+        '  return { name: t.name, description: t.description, parameters: t.inputSchema };',
+        '}',
+      ),
+  },
+  {
+    name: 'a request const given its _meta after it is built, and one forwarding the caller _meta whole',
+    code: lines(
+      'server.setRequestHandler(CallToolRequestSchema, async (request) => {',
+      "  const req = { method: 'tools/call' as const, params: { name: request.params.name, arguments: request.params.arguments } };",
+      '  Object.assign(req.params, { _meta: request.params._meta });',
+      '  return client.request(req, CallToolResultSchema);',
+      '});',
+      'export async function forward(args: Record<string, unknown>, meta?: Record<string, unknown>) {',
+      "  const toolCallRequest = { method: 'tools/call' as const, params: { name: 'x', arguments: args, _meta: meta } };",
+      '  return client.request(toolCallRequest, CallToolResultSchema);',
+      '}',
+    ),
+  },
 ];
 
 const invalid: InvalidTestCase<MessageIds, Options>[] = [
@@ -499,6 +556,154 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
               V2 + "server.registerResource('widget', 'ui://widget', {}, async (uri) => {",
               '  const r = await upstream.readResource({ uri: uri.href });',
               '  return { contents: r.contents.map((c) => ({ ...(c._meta && { _meta: c._meta }), uri: c.uri, mimeType: c.mimeType, text: c.text })) };',
+              '});',
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    // The shape a public proxy ships: a group's tool rebuilt with the configured overrides, returned as the SDK's
+    // `Tool` and listed to clients from there.
+    name: 'a typed descriptor rebuilt with overrides: (backendTool: Tool, override): Tool',
+    code: lines(
+      "import type { Tool } from '@modelcontextprotocol/sdk/types.js';",
+      'export class Groups {',
+      '  private applyToolOverrides(backendTool: Tool, override: { name?: string; description?: string }): Tool {',
+      '    const inputSchema = backendTool.inputSchema;',
+      '    return {',
+      '      name: override.name ?? backendTool.name,',
+      '      description: override.description ?? backendTool.description,',
+      '      inputSchema,',
+      '    };',
+      '  }',
+      '}',
+    ),
+    errors: [
+      {
+        messageId: 'rebuiltDescriptorMeta',
+        data: { entry: 'tool', label: 'backendTool: Tool', line: '3', fields: '`name`, `description`', holder: 'backendTool' },
+        line: 5,
+        column: 12,
+        suggestions: [
+          {
+            messageId: 'suggestForwardDescriptorMeta',
+            output: lines(
+              "import type { Tool } from '@modelcontextprotocol/sdk/types.js';",
+              'export class Groups {',
+              '  private applyToolOverrides(backendTool: Tool, override: { name?: string; description?: string }): Tool {',
+              '    const inputSchema = backendTool.inputSchema;',
+              '    return {',
+              '      ...(backendTool._meta && { _meta: backendTool._meta }), name: override.name ?? backendTool.name,',
+              '      description: override.description ?? backendTool.description,',
+              '      inputSchema,',
+              '    };',
+              '  }',
+              '}',
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'v2: a resource rebuilt in an arrow typed (r: Resource): Promise<Resource>, through a namespace import',
+    code: lines(
+      "import type * as mcp from '@modelcontextprotocol/server';",
+      'export const localize = async (r: mcp.Resource): Promise<mcp.Resource> => ({ uri: r.uri, name: await translate(r.name), mimeType: r.mimeType });',
+    ),
+    errors: [
+      {
+        messageId: 'rebuiltDescriptorMeta',
+        data: { entry: 'resource', label: 'r: mcp.Resource', line: '2', fields: '`uri`, `mimeType`', holder: 'r' },
+        line: 2,
+        column: 76,
+        suggestions: [
+          {
+            messageId: 'suggestForwardDescriptorMeta',
+            output: lines(
+              "import type * as mcp from '@modelcontextprotocol/server';",
+              'export const localize = async (r: mcp.Resource): Promise<mcp.Resource> => ({ ...(r._meta && { _meta: r._meta }), uri: r.uri, name: await translate(r.name), mimeType: r.mimeType });',
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    // The shape of a public hub's custom tool: the request built in a const, the caller's `_meta` handed down as `meta`.
+    name: 'a request const that keeps only the progressToken of a meta parameter',
+    code: lines(
+      'export class CustomToolService {',
+      '  async handleCustomToolCall(name: string, args: Record<string, unknown>, meta?: { progressToken?: string | number }) {',
+      '    const toolCallRequest = {',
+      "      method: 'tools/call' as const,",
+      '      params: {',
+      '        name,',
+      '        arguments: args,',
+      '        _meta: {',
+      '          progressToken: meta?.progressToken,',
+      '        },',
+      '      },',
+      '    };',
+      '    return client.client.request(toolCallRequest, CompatibilityCallToolResultSchema, timeoutOptions);',
+      '  }',
+      '}',
+    ),
+    errors: [
+      {
+        messageId: 'pickedCallerMeta',
+        data: { label: 'client.client.request(…)', callerMeta: 'meta', keys: '`progressToken`' },
+        line: 8,
+        column: 9,
+        suggestions: [
+          {
+            messageId: 'suggestSpreadCallerMeta',
+            output: lines(
+              'export class CustomToolService {',
+              '  async handleCustomToolCall(name: string, args: Record<string, unknown>, meta?: { progressToken?: string | number }) {',
+              '    const toolCallRequest = {',
+              "      method: 'tools/call' as const,",
+              '      params: {',
+              '        name,',
+              '        arguments: args,',
+              '        _meta: {',
+              '          ...meta, progressToken: meta?.progressToken,',
+              '        },',
+              '      },',
+              '    };',
+              '    return client.client.request(toolCallRequest, CompatibilityCallToolResultSchema, timeoutOptions);',
+              '  }',
+              '}',
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'a request const without _meta in a tools/call handler: the declaration goes before the const',
+    code: lines(
+      'server.setRequestHandler(CallToolRequestSchema, async (request) => {',
+      "  const req = { method: 'tools/call' as const, params: { name: request.params.name, arguments: request.params.arguments } };",
+      '  return client.request(req, CallToolResultSchema);',
+      '});',
+    ),
+    errors: [
+      {
+        messageId: 'droppedCallerMeta',
+        data: { label: 'client.request(…)', callerMeta: 'request.params._meta' },
+        line: 3,
+        column: 10,
+        suggestions: [
+          {
+            messageId: 'suggestForwardCallerMeta',
+            output: lines(
+              'server.setRequestHandler(CallToolRequestSchema, async (request) => {',
+              '  const { progressToken: _callerProgressToken, ...callerMeta } = request.params._meta ?? {};',
+              "  const req = { method: 'tools/call' as const, params: { _meta: callerMeta, name: request.params.name, arguments: request.params.arguments } };",
+              '  return client.request(req, CallToolResultSchema);',
               '});',
             ),
           },

@@ -586,6 +586,41 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
       },
     ],
   },
+  {
+    name: 'a typed descriptor rebuilt with overrides: carrying its _meta over type-checks against the SDK Tool',
+    code: lines(
+      "import type { Tool } from '@modelcontextprotocol/sdk/types.js';",
+      'export function applyOverrides(backendTool: Tool, override: { name?: string; description?: string }): Tool {',
+      '  return {',
+      '    name: override.name ?? backendTool.name,',
+      '    description: override.description ?? backendTool.description,',
+      '    inputSchema: backendTool.inputSchema,',
+      '  };',
+      '}',
+    ),
+    errors: [
+      {
+        messageId: 'rebuiltDescriptorMeta',
+        line: 3,
+        column: 10,
+        suggestions: [
+          {
+            messageId: 'suggestForwardDescriptorMeta',
+            output: lines(
+              "import type { Tool } from '@modelcontextprotocol/sdk/types.js';",
+              'export function applyOverrides(backendTool: Tool, override: { name?: string; description?: string }): Tool {',
+              '  return {',
+              '    ...(backendTool._meta && { _meta: backendTool._meta }), name: override.name ?? backendTool.name,',
+              '    description: override.description ?? backendTool.description,',
+              '    inputSchema: backendTool.inputSchema,',
+              '  };',
+              '}',
+            ),
+          },
+        ],
+      },
+    ],
+  },
 ];
 
 const at = <T extends { filename?: string }>(filename: string, tests: T[]): T[] => tests.map((test) => ({ filename, ...test }));

@@ -66,7 +66,10 @@ export interface DroppedCallerMeta {
   readonly meta: TSESTree.Property | null;
   /** The caller's request `_meta` as the callback reads it: `extra._meta`, `ctx.mcpReq._meta`, `request.params._meta`. */
   readonly callerMeta: string;
-  /** The statement (in a block) holding the call, where a declaration can go before it; null in an arrow body. */
+  /**
+   * The statement (in a block) holding the params literal (the call's, or the request `const`'s), where a declaration
+   * can go before it; null in an arrow body.
+   */
   readonly statement: TSESTree.Statement | null;
 }
 
@@ -86,15 +89,18 @@ export interface DroppedDescriptorMeta {
   readonly literal: TSESTree.ObjectExpression;
   /** `tool`, `resource`, `resource template`, `resource contents`. */
   readonly entry: string;
-  /** The upstream call the entries come from (`upstream.listTools()`). */
-  readonly source: TSESTree.CallExpression;
+  /** The upstream call the entries come from (`upstream.listTools()`), or the typed parameter (`t: Tool`). */
+  readonly source: TSESTree.Node;
   readonly label: string;
   /** The identifier the entry is read through (`t` in `t.name`). */
   readonly holder: TSESTree.Identifier;
   /** The fields copied (`name`, `inputSchema`, …). */
   readonly fields: readonly string[];
-  /** Where it is advertised again: `list-handler`, `read-handler`, `registration`. */
-  readonly sink: 'list-handler' | 'read-handler' | 'registration';
+  /**
+   * Where it is advertised again: `list-handler`, `read-handler`, `registration`; `typed-return` for a function that
+   * takes a descriptor and returns one (`(t: Tool): Tool`), whose result is the descriptor from then on.
+   */
+  readonly sink: 'list-handler' | 'read-handler' | 'registration' | 'typed-return';
 }
 
 export interface RelayAnalysis {
@@ -106,7 +112,24 @@ export interface RelayAnalysis {
 const EMPTY: RelayAnalysis = Object.freeze({ droppedCallerMeta: [], liftedEnvelopeReads: [], droppedDescriptorMeta: [] });
 const byAst = new WeakMap<object, RelayAnalysis>();
 
-/** The calls an upstream is asked with: a file naming none of them (nor `mcpReq`) has nothing for `relayOf`. */
+/**
+ * The upstream calls whose result lists descriptors, the list's property, what one entry is called, and the SDK type
+ * of one entry (a function that takes one and returns one, `(t: Tool): Tool`, rebuilds a descriptor).
+ */
+const LIST_SOURCES: ReadonlyMap<string, { readonly list: string; readonly entry: string; readonly type: string | null }> = new Map([
+  ['listTools', { list: 'tools', entry: 'tool', type: 'Tool' }],
+  ['listResources', { list: 'resources', entry: 'resource', type: 'Resource' }],
+  ['listResourceTemplates', { list: 'resourceTemplates', entry: 'resource template', type: 'ResourceTemplate' }],
+  ['readResource', { list: 'contents', entry: 'resource contents item', type: null }],
+]);
+/** The SDK descriptor types (`Tool`, `Resource`, `ResourceTemplate`) and the list call whose entries they type. */
+const DESCRIPTOR_TYPES: ReadonlyMap<string, string> = new Map(
+  [...LIST_SOURCES].flatMap(([source, { type }]) => (type === null ? [] : [[type, source] as const])),
+);
+/**
+ * The calls an upstream is asked with, and the SDK descriptor types (`Tool`): a file naming none of them (nor `mcpReq`)
+ * has nothing for `relayOf`. A descriptor type counts only as a function's declared return type (`isReturnTypeAt`).
+ */
 const RELAY_WORD_LIST: readonly string[] = [
   'callTool',
   'tools/call',
@@ -118,15 +141,55 @@ const RELAY_WORD_LIST: readonly string[] = [
   'resources/list',
   'resources/read',
   'mcpReq',
+  // Longest first: `ResourceTemplate` before `Resource`.
+  ...[...DESCRIPTOR_TYPES.keys()].sort((a, b) => b.length - a.length),
 ];
-const RELAY_WORDS = new RegExp(String.raw`\b(?:${RELAY_WORD_LIST.map((word) => word.replace('/', '\\/')).join('|')})\b`);
+const RELAY_WORDS = new RegExp(String.raw`\b(?:${RELAY_WORD_LIST.map((word) => word.replace('/', '\\/')).join('|')})\b`, 'g');
+
+/** The offset of the last non-space character before `at`, or -1. */
+function skipSpaceBack(text: string, at: number): number {
+  let index = at;
+  while (index >= 0 && /\s/.test(text[index])) index -= 1;
+  return index;
+}
+
+/**
+ * Whether the word at `at` is a function's declared return type: `): Tool`, `): Promise<mcp.Tool>` (a function that returns
+ * a descriptor, which may rebuild one without its `_meta`). A parameter's or a variable's `: Tool` is not: every
+ * finding on a typed descriptor is a returned literal.
+ */
+function isReturnTypeAt(text: string, at: number): boolean {
+  let index = skipSpaceBack(text, at - 1);
+  // `mcp.Tool` of a namespace import.
+  if (text[index] === '.') {
+    index -= 1;
+    while (index >= 0 && /[\w$]/.test(text[index])) index -= 1;
+    index = skipSpaceBack(text, index);
+  }
+  if (text[index] === '<' && text.startsWith('Promise', index - 7)) index = skipSpaceBack(text, index - 8);
+  if (text[index] !== ':') return false;
+  return text[skipSpaceBack(text, index - 1)] === ')';
+}
+
+/** Where the relay words are in `text` (a descriptor type only as a return type), up to the first when `first`. */
+function relayMarks(text: string, first: boolean): number[] {
+  const marks: number[] = [];
+  RELAY_WORDS.lastIndex = 0;
+  for (let match = RELAY_WORDS.exec(text); match !== null; match = RELAY_WORDS.exec(text)) {
+    if (DESCRIPTOR_TYPES.has(match[0]) && !isReturnTypeAt(text, match.index)) continue;
+    marks.push(match.index);
+    if (first) break;
+  }
+  RELAY_WORDS.lastIndex = 0;
+  return marks;
+}
 
 /**
  * Cheap first check on the text (the rule asks it of files the write check ruled out too). One pass of the alternation,
  * not a substring search per word: the words start with common letters, so each search would stop at every one.
  */
 export function mayRelay(text: string): boolean {
-  return RELAY_WORDS.test(text);
+  return relayMarks(text, true).length > 0;
 }
 
 /** The file's relay findings, once per AST. */
@@ -141,9 +204,7 @@ export function relayOf(ast: TSESTree.Program, text: string, sinks: TeamSinkName
 function analyse(ast: TSESTree.Program, text: string, sinks: TeamSinkNames): RelayAnalysis {
   // Every finding sits in a function whose text names an upstream call or `mcpReq` (the handler that forwards, lists
   // or reads), or at the top level: a function naming none is not entered, nor anything in it (most of a server).
-  const marks: number[] = [];
-  const words = new RegExp(RELAY_WORDS.source, 'g');
-  for (let match = words.exec(text); match !== null; match = words.exec(text)) marks.push(match.index);
+  const marks = relayMarks(text, false);
   const marked = new WeakSet<Node>();
   const enter = (node: Node): boolean => {
     if (!isFunctionNode(node)) return true;
@@ -194,16 +255,37 @@ function statementOf(node: Node): TSESTree.Statement | null {
 // ---------------------------------------------------------------------------------------------------------------
 // The caller's request `_meta`
 
-/** `x.request({ method: 'tools/call', params: { … } })`: the params literal; `x.callTool({ … })`: its first argument. */
+/**
+ * `x.request({ method: 'tools/call', params: { … } })`: the params literal; `x.callTool({ … })`: its first argument.
+ * The request may be a `const` of the same function built just before (`const req = { method: 'tools/call', params };
+ * x.request(req, Schema)`) when nothing else touches it (no `req.params._meta = …` later).
+ */
 function upstreamParams(call: TSESTree.CallExpression): TSESTree.ObjectExpression | null {
   const name = calleeName(call);
-  const first = call.arguments[0] ? (unwrap(call.arguments[0]) as Node) : null;
+  if (name !== CALL_TOOL && name !== 'request') return null;
+  const argument = call.arguments[0] ? (unwrap(call.arguments[0]) as Node) : null;
+  const first = argument?.type === 'Identifier' ? requestConstOf(argument) : argument;
   if (first?.type !== 'ObjectExpression') return null;
   if (name === CALL_TOOL) return first;
   if (name !== 'request' || requestMethodOf(first) !== 'tools/call') return null;
   const params = propertyNamed(first, 'params');
   const value = params ? (unwrap(params.value) as Node) : null;
   return value?.type === 'ObjectExpression' ? value : null;
+}
+
+/** The object literal a `const` given as the request holds, when the call is its only use in its function; else null. */
+function requestConstOf(identifier: TSESTree.Identifier): TSESTree.ObjectExpression | null {
+  const binding = findBinding(identifier.name, identifier);
+  if (binding?.kind !== 'variable' || binding.declarationKind !== 'const' || !binding.declarator.init) return null;
+  const init = unwrap(binding.declarator.init) as Node;
+  if (init.type !== 'ObjectExpression') return null;
+  const fn = enclosingFunctionOf(identifier);
+  if (!fn || enclosingFunctionOf(binding.declarator) !== fn) return null;
+  let uses = 0;
+  walkAll(fn.body, (node) => {
+    if (node.type === 'Identifier' && node.name === identifier.name && node !== binding.declarator.id) uses += 1;
+  });
+  return uses === 1 ? init : null;
 }
 
 /** Members of a context parameter that say it is one (`extra.signal`, `ctx.mcpReq`), for a one-parameter callback. */
@@ -332,7 +414,8 @@ function droppedCallerMetaAt(call: TSESTree.CallExpression, sinks: TeamSinkNames
     if (!picked || !fn) return null;
     callerMeta = picked;
   }
-  const base = { call, label: calleeLabel(call, 'call'), params, callerMeta, statement: statementOf(call) };
+  // The statement holding the params literal: the call's, or the request `const`'s (a declaration goes before it).
+  const base = { call, label: calleeLabel(call, 'call'), params, callerMeta, statement: statementOf(params) };
   if (!meta) return { kind: 'omitted', meta: null, ...base };
   const value = unwrap(meta.value) as Node;
   // Only a literal made of the caller's own keys picks them; anything else is the author's (an allow-list, a helper).
@@ -410,13 +493,6 @@ function liftedEnvelopeReadAt(member: TSESTree.MemberExpression): LiftedEnvelope
 // ---------------------------------------------------------------------------------------------------------------
 // Descriptors and resource contents re-advertised
 
-/** The upstream calls whose result lists descriptors, the list's property, and what one entry is called. */
-const LIST_SOURCES: ReadonlyMap<string, { readonly list: string; readonly entry: string }> = new Map([
-  ['listTools', { list: 'tools', entry: 'tool' }],
-  ['listResources', { list: 'resources', entry: 'resource' }],
-  ['listResourceTemplates', { list: 'resourceTemplates', entry: 'resource template' }],
-  ['readResource', { list: 'contents', entry: 'resource contents item' }],
-]);
 const LIST_METHODS: ReadonlyMap<string, string> = new Map([
   ['tools/list', 'listTools'],
   ['resources/list', 'listResources'],
@@ -618,36 +694,130 @@ function isResourceReadCallback(fn: FunctionNode): boolean {
   return name !== null && SDK_REGISTRATIONS.get(name)?.plane === 'resource';
 }
 
+/** The field reads a rebuilt entry's property copies: `t.name`, either side of `o.name ?? t.name`, `c ? t.title : t.name`. */
+function fieldReadsIn(value: Node): TSESTree.MemberExpression[] {
+  const inner = unwrap(value) as Node;
+  if (inner.type === 'LogicalExpression') return [...fieldReadsIn(inner.left), ...fieldReadsIn(inner.right)];
+  if (inner.type === 'ConditionalExpression') return [...fieldReadsIn(inner.consequent), ...fieldReadsIn(inner.alternate)];
+  return inner.type === 'MemberExpression' ? [inner] : [];
+}
+
 function droppedDescriptorAt(literal: TSESTree.ObjectExpression): DroppedDescriptorMeta | null {
-  let holder: TSESTree.Identifier | null = null;
-  const fields: string[] = [];
+  // Each identifier the literal copies descriptor fields of (`t` in `t.name`), with those fields, in order.
+  const holders = new Map<string, { holder: TSESTree.Identifier; fields: string[] }>();
   for (const property of literal.properties) {
     if (property.type === 'SpreadElement') return null;
     if (propertyKeyName(property) === '_meta') return null;
-    const value = unwrap(property.value) as Node;
-    const read = value.type === 'LogicalExpression' ? (unwrap(value.left) as Node) : value;
-    if (read.type !== 'MemberExpression') continue;
-    const field = memberPropertyName(read);
-    const object = unwrap(read.object) as Node;
-    if (field === null || !DESCRIPTOR_FIELDS.has(field) || object.type !== 'Identifier') continue;
-    if (holder && holder.name !== object.name) continue;
-    holder ??= object;
-    if (!fields.includes(field)) fields.push(field);
+    for (const read of fieldReadsIn(property.value)) {
+      const field = memberPropertyName(read);
+      const object = unwrap(read.object) as Node;
+      if (field === null || !DESCRIPTOR_FIELDS.has(field) || object.type !== 'Identifier') continue;
+      const known = holders.get(object.name) ?? { holder: object, fields: [] };
+      holders.set(object.name, known);
+      if (!known.fields.includes(field)) known.fields.push(field);
+    }
   }
-  if (!holder || fields.length === 0) return null;
+  for (const { holder, fields } of holders.values()) {
+    const found = listedEntryAt(literal, holder) ?? typedEntryAt(literal, holder);
+    if (found) return { literal, holder, fields, ...found };
+  }
+  return null;
+}
+
+type EntrySource = Pick<DroppedDescriptorMeta, 'entry' | 'source' | 'label' | 'sink'>;
+
+/** `holder` iterates an upstream's list (`tools.map((t) => …)` over `listTools()`) and the literal is advertised again. */
+function listedEntryAt(literal: TSESTree.ObjectExpression, holder: TSESTree.Identifier): EntrySource | null {
   const entry = iteratedEntry(holder);
   const listed = entry ? listSourceOf(entry.list) : null;
   if (!entry || !listed) return null;
   if (usedWhole(holder.name, entry.scope)) return null;
   const sink = advertisedAt(literal, listed.source);
   if (!sink) return null;
-  return {
-    literal,
-    entry: LIST_SOURCES.get(listed.source)!.entry,
-    source: listed.call,
-    label: calleeLabel(listed.call, 'call'),
-    holder,
-    fields,
-    sink,
-  };
+  return { entry: LIST_SOURCES.get(listed.source)!.entry, source: listed.call, label: calleeLabel(listed.call, 'call'), sink };
+}
+
+/**
+ * `holder` is a parameter typed with an SDK descriptor type and the literal is what the function returns as one:
+ * `function applyOverrides(t: Tool, o: Override): Tool { return { name: o.name ?? t.name, inputSchema: t.inputSchema } }`.
+ * The types say it: a descriptor comes in, a descriptor of the same kind goes out, rebuilt without the `_meta` it had.
+ */
+function typedEntryAt(literal: TSESTree.ObjectExpression, holder: TSESTree.Identifier): EntrySource | null {
+  const fn = returningFunctionOf(literal);
+  if (!fn) return null;
+  const returned = sdkDescriptorType(fn.returnType?.typeAnnotation, fn, true);
+  if (returned === null) return null;
+  const param = fn.params.find((candidate) => candidate.type === 'Identifier' && candidate.name === holder.name);
+  if (param?.type !== 'Identifier' || !param.typeAnnotation) return null;
+  if (sdkDescriptorType(param.typeAnnotation.typeAnnotation, fn, false) !== returned) return null;
+  if (usedWhole(holder.name, fn.body)) return null;
+  const label = `${param.name}: ${entityText(typeNameOf(param.typeAnnotation.typeAnnotation)) ?? returned}`;
+  return { entry: LIST_SOURCES.get(DESCRIPTOR_TYPES.get(returned)!)!.entry, source: param, label, sink: 'typed-return' };
+}
+
+/** The function whose return value the literal is (`return { … }`, an arrow's body, through `as` / `satisfies`), or null. */
+function returningFunctionOf(literal: Node): FunctionNode | null {
+  let node: Node = literal;
+  while (
+    node.parent &&
+    (node.parent.type === 'TSAsExpression' || node.parent.type === 'TSSatisfiesExpression' || node.parent.type === 'TSNonNullExpression')
+  )
+    node = node.parent;
+  const parent = node.parent;
+  if (parent && isFunctionNode(parent) && parent.body === node) return parent;
+  if (parent?.type !== 'ReturnStatement') return null;
+  return enclosingFunctionOf(parent);
+}
+
+function typeNameOf(type: TSESTree.TypeNode): TSESTree.EntityName | null {
+  return type.type === 'TSTypeReference' ? type.typeName : null;
+}
+
+/** `Tool`, `mcp.Tool` as written. */
+function entityText(name: TSESTree.EntityName | null): string | null {
+  if (name?.type === 'Identifier') return name.name;
+  if (name?.type !== 'TSQualifiedName') return null;
+  const left = entityText(name.left);
+  return left === null ? null : `${left}.${name.right.name}`;
+}
+
+/** A package of the MCP SDK (v1 `@modelcontextprotocol/sdk/types.js`, v2 `@modelcontextprotocol/server`, `client`, `core`). */
+const SDK_PACKAGE = /^@modelcontextprotocol\/(?:sdk|server|client|core)(?:\/|$)/;
+
+/**
+ * The SDK descriptor type (`Tool`, `Resource`, `ResourceTemplate`) `type` names, imported from the SDK (a type of the
+ * same name declared elsewhere is not the SDK's): `Tool`, `McpTool` of `import type { Tool as McpTool }`, `types.Tool`
+ * of a namespace import, and as a return type `Promise<Tool>`. Null otherwise.
+ */
+function sdkDescriptorType(type: TSESTree.TypeNode | undefined, from: Node, promised: boolean): string | null {
+  if (type?.type !== 'TSTypeReference') return null;
+  const name = type.typeName;
+  if (promised && name.type === 'Identifier' && name.name === 'Promise') {
+    const params = type.typeArguments?.params ?? [];
+    return params.length === 1 ? sdkDescriptorType(params[0], from, false) : null;
+  }
+  const local =
+    name.type === 'Identifier' ? name.name : name.type === 'TSQualifiedName' && name.left.type === 'Identifier' ? name.left.name : null;
+  if (local === null) return null;
+  const imported = sdkImportOf(local, from);
+  if (imported === null) return null;
+  const typeName = name.type === 'Identifier' ? imported : imported === '*' && name.type === 'TSQualifiedName' ? name.right.name : null;
+  return typeName !== null && DESCRIPTOR_TYPES.has(typeName) ? typeName : null;
+}
+
+/** What the module imports `local` as from the SDK: the imported name, `*` for a namespace; null when not from the SDK. */
+function sdkImportOf(local: string, from: Node): string | null {
+  let program: Node = from;
+  while (program.parent) program = program.parent;
+  if (program.type !== 'Program') return null;
+  for (const statement of program.body) {
+    if (statement.type !== 'ImportDeclaration' || !SDK_PACKAGE.test(statement.source.value)) continue;
+    for (const specifier of statement.specifiers) {
+      if (specifier.local.name !== local) continue;
+      if (specifier.type === 'ImportNamespaceSpecifier') return '*';
+      if (specifier.type === 'ImportSpecifier')
+        return specifier.imported.type === 'Identifier' ? specifier.imported.name : String(specifier.imported.value);
+    }
+  }
+  return null;
 }
