@@ -122,12 +122,14 @@ export default createRule<Options, MessageIds>({
       // (`[RESOURCE_URI_META_KEY]` imported from a build output): its resources' MIME types are still read.
       const text = sourceCode.text;
       if (!writesAppKeys(writes) && !text.includes('ui://')) return;
-      // A `const` of widget `_meta` spread into several descriptors is one value: reported once, where it is written.
+      // A `const` of widget `_meta` spread into several descriptors is one value: reported once, where it is written;
+      // another module's `const` (`'openai/widgetCSP': WIDGET_CSP`, imported) once, where this file first uses it.
       const seen = new Set<string>();
       const imports = moduleResolverOf(filename);
       for (const problem of appValueProblemsOf(writes, imports, text)) {
         const report = problemReport(problem, registry.dir);
-        const key = `${problem.node.range[0]}:${report.messageId}:${JSON.stringify(report.data)}`;
+        const where = problem.builtBy?.kind === 'const' ? `${problem.builtBy.file}#${problem.builtBy.helper}` : problem.node.range[0];
+        const key = `${where}:${report.messageId}:${JSON.stringify(report.data)}`;
         if (seen.has(key)) continue;
         seen.add(key);
         context.report({ node: problem.node, ...report });

@@ -116,12 +116,14 @@ export interface BuiltValue {
   readonly call: TSESTree.Expression;
 }
 
-/** The imported helper that builds a key, and its module. */
+/** The imported helper that builds a key (or the imported `const` that holds a value), and its module. */
 export interface HelperOrigin {
-  /** The helper's name as the linted file calls it (`widgetMeta`). */
+  /** The helper's name as the linted file calls it (`widgetMeta`), or the `const`'s (`WIDGET_CSP`). */
   readonly helper: string;
   /** Absolute path of the module that defines it. */
   readonly file: string;
+  /** Set when it is an imported `const`'s value (an object or array literal), not what a helper returns. */
+  readonly kind?: 'const';
 }
 
 export interface MetaWrite {

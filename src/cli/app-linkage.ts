@@ -22,6 +22,7 @@ import { nearestName } from '../util/nearest-name';
 import { nearestPackageFolder } from '../util/nearest-package';
 import type { Finding } from './findings';
 import { moduleResolverOf } from '../analysis/modules/module-resolver';
+import { builtByWords } from '../analysis/modules/imported-helpers';
 import { displayPath } from './format-report';
 
 /** Text that may link a widget or register a resource: a file without any of these is not parsed here. */
@@ -79,7 +80,7 @@ function otherServer(
 
 /** Where a link a helper of another module writes is built (the finding is at the call). */
 function builtIn(link: WidgetLink, cwd: string): string {
-  return link.builtBy ? ` (built by ${link.builtBy.helper}() in ${displayPath(link.builtBy.file, cwd)})` : '';
+  return link.builtBy ? ` (${builtByWords(link.builtBy)} in ${displayPath(link.builtBy.file, cwd)})` : '';
 }
 
 function at(node: TSESTree.Node): { line: number; column: number } {

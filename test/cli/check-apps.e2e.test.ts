@@ -212,6 +212,34 @@ b.registerResource('b', 'ui://both/b.html', {}, async () => ({ contents: [{ uri:
     expect(json.findings[0].message).toContain('which only another server registers (at packages/both/src/server.ts:7:25)');
     expect(json.findings[0].fix).toBe("register 'ui://both/b.html' on this tool's server too, or link a URI this server registers");
   });
+  it("links and resource configs in another module's const: the module's literal read, reported here naming it", () => {
+    const widgets = `export const VIEW_UI = { resourceUri: 'ui://w/view.html' };
+export const TYPO_UI = { resourceUri: 'ui://w/veiw.html' };
+export const VIEW_CONFIG = { description: 'The view', mimeType: 'text/html+skybridge' };
+`;
+    const tools = `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { TYPO_UI, VIEW_UI } from './widgets.js';
+export function tools(server: McpServer) {
+  server.registerTool('ok', { _meta: { ui: VIEW_UI } }, async () => ({ content: [] }));
+  server.registerTool('typo', { _meta: { ui: TYPO_UI } }, async () => ({ content: [] }));
+}
+`;
+    const resources = `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { VIEW_CONFIG } from './widgets.js';
+export function resources(server: McpServer, html: string) {
+  server.registerResource('view', 'ui://w/view.html', VIEW_CONFIG, async () => ({ contents: [{ uri: 'ui://w/view.html', mimeType: 'text/html;profile=mcp-app', text: html }] }));
+}
+`;
+    const dir = project({ 'src/widgets.ts': widgets, 'src/tools.ts': tools, 'src/resources.ts': resources });
+    const { status, json } = check(dir);
+    expect(status).toBe(1);
+    expect(sites(json)).toEqual(['app-mime-type src/resources.ts:4:55', 'app-resource-missing src/tools.ts:5:46']);
+    expect(json.findings[0].message).toContain(
+      "declares MIME type 'text/html+skybridge', but `ui.resourceUri` links it (src/tools.ts:4:44)",
+    );
+    expect(json.findings[1].message).toContain("links the widget 'ui://w/veiw.html' (written in TYPO_UI in src/widgets.ts)");
+    expect(json.notes).toContain('matched 2 widget links against 1 ui:// resource');
+  });
   it('a content item with neither text nor blob (APP-003), in a resource file that never names _meta (the lint does not read it)', () => {
     const resources = `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 export const VIEW = 'ui://w/view.html';

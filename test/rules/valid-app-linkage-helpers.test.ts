@@ -25,6 +25,31 @@ const CHATGPT_RESOURCE = (uri: string) =>
   `server.registerResource('w', ${uri}, {}, async () => ({ contents: [{ uri: ${uri}, mimeType: 'text/html+skybridge', text: html }] }));\n`;
 const HINT = (helper: string) => ` It is built by ${helper}() in 'src/widget-meta.ts': fix it there.`;
 
+/** Values imported from another module as whole `const`s (an object or array literal there), read from its summary. */
+const VALUES =
+  HEADER +
+  "import { APP_CONFIG, BARE_CSP, ORIGIN_CSP, PLAIN_HTML_CONFIG, TYPO_UI, VIEW_UI } from './widget-values.js';\n" +
+  "import * as values from './widget-values.js';\n";
+const WRITTEN_IN = (name: string) => ` It is written in ${name} in 'src/widget-values.ts': fix it there.`;
+const CHATGPT_TOOL = (name: string, csp: string) =>
+  `server.registerTool('${name}', { _meta: { 'openai/outputTemplate': 'ui://w/view.html', 'openai/widgetCSP': ${csp} } }, async () => ({ content: [] }));\n`;
+/** Where `text` is on line `line` of `code` (1-based), and where it ends: a report at it. */
+function at(code: string, line: number, text: string): { line: number; column: number; endLine: number; endColumn: number } {
+  const column = code.split('\n')[line - 1].indexOf(text) + 1;
+  if (column === 0) throw new Error(`'${text}' is not on line ${line}`);
+  return { line, column, endLine: line, endColumn: column + text.length };
+}
+const BARE = VALUES + CHATGPT_TOOL('a', 'BARE_CSP') + CHATGPT_TOOL('b', 'BARE_CSP') + CHATGPT_RESOURCE("'ui://w/view.html'");
+const ALIASED = VALUES + 'const csp = BARE_CSP;\n' + CHATGPT_TOOL('a', 'csp') + CHATGPT_RESOURCE("'ui://w/view.html'");
+const UI_CSP_RESOURCE =
+  VALUES +
+  "registerAppResource(server, 'View', 'ui://w/view.html', { _meta: { ui: { csp: values.UI_CSP } } }, async () => ({ contents: [{ uri: 'ui://w/view.html', mimeType: APP_MIME, text: html }] }));\n";
+const TYPO = VALUES + TOOL('{ ui: TYPO_UI }') + RESOURCE();
+const PLAIN_HTML =
+  VALUES +
+  TOOL("{ ui: { resourceUri: 'ui://w/view.html' } }") +
+  "registerAppResource(server, 'View', 'ui://w/view.html', PLAIN_HTML_CONFIG, async () => ({ contents: [{ uri: 'ui://w/view.html', mimeType: APP_MIME, text: html }] }));\n";
+
 const valid: Array<ValidTestCase<[]>> = [
   {
     filename,
@@ -60,6 +85,24 @@ const valid: Array<ValidTestCase<[]>> = [
     filename,
     code: HEADER + "for (const uri of ['ui://w/a.html', 'ui://w/b.html']) {\n  " + TOOL('appMeta(uri)') + '  ' + RESOURCE('uri') + '}\n',
     name: 'a loop registering each widget and its tool from the same variable',
+  },
+  {
+    filename,
+    code: VALUES + CHATGPT_TOOL('a', 'ORIGIN_CSP') + CHATGPT_RESOURCE("'ui://w/view.html'"),
+    name: "an imported widgetCSP whose hosts are mapped to origins (graffiticode's fix e216edc): not known, not guessed",
+  },
+  {
+    filename,
+    code: VALUES + TOOL('{ ui: VIEW_UI }') + RESOURCE(),
+    name: 'an imported `ui` object linking the URI this file registers, with valid visibility',
+  },
+  {
+    filename,
+    code:
+      VALUES +
+      TOOL("{ ui: { resourceUri: 'ui://w/view.html' } }") +
+      "registerAppResource(server, 'View', 'ui://w/view.html', APP_CONFIG, async () => ({ contents: [{ uri: 'ui://w/view.html', mimeType: APP_MIME, text: html }] }));\n",
+    name: 'an imported resource config declaring the MCP Apps MIME type (compared by value, not by name)',
   },
 ];
 
@@ -180,6 +223,79 @@ const invalid: Array<InvalidTestCase<MessageIds, []>> = [
         endLine: 6,
         endColumn: 75,
         data: { value: 'https://api.example.com/v1', list: 'ui.csp.connectDomains', why: 'it has a path', builtBy: HINT('cspMeta') },
+      },
+    ],
+  },
+  {
+    filename,
+    // graffiticode-mcp-server before e216edc: an imported CSP's bare hosts, used by two tools: reported once each,
+    // at the first use, naming the module to fix.
+    code: BARE,
+    errors: ['*.example.com', 'api.example.com'].map((value) => ({
+      messageId: 'notOrigin' as const,
+      ...at(BARE, 8, 'BARE_CSP'),
+      data: { value, list: 'openai/widgetCSP.frame_domains', why: 'it has no scheme: write https://…', builtBy: WRITTEN_IN('BARE_CSP') },
+    })),
+  },
+  {
+    filename,
+    code: ALIASED,
+    errors: [
+      ...['*.example.com', 'api.example.com'].map((value) => ({
+        messageId: 'notOrigin' as const,
+        ...at(ALIASED, 8, 'BARE_CSP'),
+        data: { value, list: 'openai/widgetCSP.frame_domains', why: 'it has no scheme: write https://…', builtBy: WRITTEN_IN('BARE_CSP') },
+      })),
+    ],
+  },
+  {
+    filename,
+    code: UI_CSP_RESOURCE,
+    errors: [
+      {
+        messageId: 'notOrigin',
+        ...at(UI_CSP_RESOURCE, 8, 'values.UI_CSP'),
+        data: {
+          value: 'https://api.example.com/v1',
+          list: 'ui.csp.connectDomains',
+          why: 'it has a path',
+          builtBy: WRITTEN_IN('values.UI_CSP'),
+        },
+      },
+    ],
+  },
+  {
+    filename,
+    code: TYPO,
+    errors: [
+      { messageId: 'visibility', ...at(TYPO, 8, 'TYPO_UI'), data: { value: 'user', builtBy: WRITTEN_IN('TYPO_UI') } },
+      {
+        messageId: 'resourceMissing',
+        ...at(TYPO, 8, 'TYPO_UI'),
+        data: {
+          uri: 'ui://w/veiw.html',
+          via: 'ui.resourceUri',
+          registered: "it registers 'ui://w/view.html'",
+          near: " Did you mean 'ui://w/view.html'?",
+          builtBy: WRITTEN_IN('TYPO_UI'),
+        },
+      },
+    ],
+  },
+  {
+    filename,
+    code: PLAIN_HTML,
+    errors: [
+      {
+        messageId: 'wrongMimeType',
+        ...at(PLAIN_HTML, 9, 'PLAIN_HTML_CONFIG'),
+        data: {
+          uri: 'ui://w/view.html',
+          value: 'text/html',
+          linkedBy: ' and is linked by `ui.resourceUri`',
+          hosts: 'MCP Apps hosts',
+          expected: "'text/html;profile=mcp-app'",
+        },
       },
     ],
   },

@@ -12,6 +12,7 @@ import {
   constInitializer,
   constStrings,
   functionBoundTo,
+  importedLiteralOf,
   ownPropertyValue,
   parameterReference,
   type ImportedNames,
@@ -172,26 +173,49 @@ function boundNode(node: TSESTree.Node | null | undefined, reading: Reading): TS
   return typeof bound === 'string' ? null : (bound ?? node);
 }
 
-/** The literal of type `type` a value is (written in place, or a `const` bound to one, four deep), or null. */
+/** A literal found for a value, and how its parts are read (another module's `const`'s are reported where it is used). */
+interface Found<T> {
+  readonly literal: T;
+  readonly reading: Reading;
+}
+
+/**
+ * The literal of type `type` a value is (written in place, or a `const` bound to one, four deep, or a `const` imported
+ * from another module: `'openai/widgetCSP': WIDGET_CSP` with `import { WIDGET_CSP } from './widget/index.js'`), or
+ * null. An imported one is a detached copy of its module's code: what is wrong in it is reported at the name here,
+ * naming the module (`builtBy`), as an imported helper's value is at its call.
+ */
 function literalIn<T extends 'ObjectExpression' | 'ArrayExpression'>(
   type: T,
   value: TSESTree.Node | null | undefined,
   reading: Reading,
   depth = 0,
-): Extract<TSESTree.Node, { type: T }> | null {
+): Found<Extract<TSESTree.Node, { type: T }>> | null {
   const node = boundNode(value, reading);
   if (!node || depth > 4) return null;
   const inner = unwrap(node) as TSESTree.Node;
-  if (inner.type === type) return inner as Extract<TSESTree.Node, { type: T }>;
-  if (inner.type === 'Identifier') return literalIn(type, constInitializer(inner), reading, depth + 1);
-  return null;
+  if (inner.type === type) return { literal: inner as Extract<TSESTree.Node, { type: T }>, reading };
+  const init = inner.type === 'Identifier' ? constInitializer(inner) : null;
+  if (init) return literalIn(type, init, reading, depth + 1);
+  const imported = isDetached(inner) ? null : importedLiteralOf(inner, reading.imports);
+  const literal = imported ? unwrap(imported.value) : null;
+  if (!imported || literal?.type !== type) return null;
+  const at = reading.at(inner);
+  return {
+    literal: literal as Extract<TSESTree.Node, { type: T }>,
+    reading: {
+      ...reading,
+      at: (part) => (isDetached(part) ? at : reading.at(part)),
+      builtBy: { helper: imported.name, file: imported.file, kind: 'const' },
+    },
+  };
 }
 
-function objectIn(value: TSESTree.Node | null | undefined, reading: Reading): TSESTree.ObjectExpression | null {
+function objectIn(value: TSESTree.Node | null | undefined, reading: Reading): Found<TSESTree.ObjectExpression> | null {
   return literalIn('ObjectExpression', value, reading);
 }
 
-function arrayIn(value: TSESTree.Node | null | undefined, reading: Reading): TSESTree.ArrayExpression | null {
+function arrayIn(value: TSESTree.Node | null | undefined, reading: Reading): Found<TSESTree.ArrayExpression> | null {
   return literalIn('ArrayExpression', value, reading);
 }
 
@@ -220,10 +244,10 @@ function singleString(node: TSESTree.Node, reading: Reading): string | null {
   return strings?.length === 1 ? strings[0] : null;
 }
 
-/** The last `name:` property of an object literal, or null. */
-function property(literal: TSESTree.ObjectExpression | null, name: string, reading: Reading) {
-  if (!literal) return null;
-  const all = propertiesOf(literal, reading).filter((found) => found.name === name);
+/** The last `name:` property of an object literal found for a value, or null. */
+function property(found: Found<TSESTree.ObjectExpression> | null, name: string) {
+  if (!found) return null;
+  const all = propertiesOf(found.literal, found.reading).filter((each) => each.name === name);
   return all.length > 0 ? all[all.length - 1] : null;
 }
 
@@ -265,10 +289,14 @@ export function widgetLinksOf(writes: readonly MetaWrite[], imports: ImportedNam
   for (const write of writes) {
     if (write.plane !== 'tool') continue;
     let server: string | null | undefined;
-    for (const { key, value, reading } of appKeysOf(write, imports, sourceText)) {
+    for (const { key, value, reading: keyReading } of appKeysOf(write, imports, sourceText)) {
       let uriNode: TSESTree.Node | null = null;
-      if (key.name === 'ui') uriNode = property(objectIn(value, reading), 'resourceUri', reading)?.value ?? null;
-      else if (key.name === 'ui/resourceUri' || key.name === 'openai/outputTemplate') uriNode = value;
+      let reading = keyReading;
+      if (key.name === 'ui') {
+        const ui = objectIn(value, keyReading);
+        uriNode = property(ui, 'resourceUri')?.value ?? null;
+        if (ui) reading = ui.reading;
+      } else if (key.name === 'ui/resourceUri' || key.name === 'openai/outputTemplate') uriNode = value;
       if (!uriNode) continue;
       const bound = boundNode(uriNode, reading) ?? uriNode;
       if (server === undefined) {
@@ -315,25 +343,26 @@ export function appValueProblemsOf(writes: readonly MetaWrite[], imports: Import
   for (const write of writes) {
     if (write.plane !== 'tool' && write.plane !== 'resource') continue;
     for (const { key, value, reading } of appKeysOf(write, imports, sourceText)) {
-      if (key.name === 'ui') uiProblems(objectIn(value, reading), reading, problems);
-      else if (key.name === 'openai/widgetCSP')
-        cspProblems(objectIn(value, reading), OPENAI_CSP_LISTS, 'openai/widgetCSP', reading, problems);
+      if (key.name === 'ui') uiProblems(objectIn(value, reading), problems);
+      else if (key.name === 'openai/widgetCSP') cspProblems(objectIn(value, reading), OPENAI_CSP_LISTS, 'openai/widgetCSP', problems);
       else if (key.name === 'openai/widgetDomain') domainProblem(value, 'openai/widgetDomain', reading, problems);
     }
   }
   return problems;
 }
 
-function uiProblems(ui: TSESTree.ObjectExpression | null, reading: Reading, problems: AppValueProblem[]): void {
+function uiProblems(ui: Found<TSESTree.ObjectExpression> | null, problems: AppValueProblem[]): void {
   if (!ui) return;
-  const visibility = property(ui, 'visibility', reading);
+  const { reading } = ui;
+  const visibility = property(ui, 'visibility');
   if (visibility) {
     const array = arrayIn(visibility.value, reading);
     if (array) {
-      for (const element of array.elements) {
+      for (const element of array.literal.elements) {
         if (!element || element.type === 'SpreadElement') continue;
-        const value = singleString(element, reading);
-        if (value !== null && !TOOL_VISIBILITIES.has(value)) problems.push({ kind: 'visibility', ...placed(element, reading), value });
+        const value = singleString(element, array.reading);
+        if (value !== null && !TOOL_VISIBILITIES.has(value))
+          problems.push({ kind: 'visibility', ...placed(element, array.reading), value });
       }
     } else {
       const bound = boundNode(visibility.value, reading);
@@ -341,34 +370,38 @@ function uiProblems(ui: TSESTree.ObjectExpression | null, reading: Reading, prob
         problems.push({ kind: 'visibility-not-array', ...placed(bound, reading) });
     }
   }
-  cspProblems(objectIn(property(ui, 'csp', reading)?.value, reading), UI_CSP_LISTS, 'ui.csp', reading, problems);
-  const permissions = property(ui, 'permissions', reading);
+  cspProblems(objectIn(property(ui, 'csp')?.value, reading), UI_CSP_LISTS, 'ui.csp', problems);
+  const permissions = property(ui, 'permissions');
   if (permissions) {
     const object = objectIn(permissions.value, reading);
+    const array = object ? null : arrayIn(permissions.value, reading);
     if (object) {
-      for (const found of propertiesOf(object, reading)) {
-        if (!UI_PERMISSIONS.has(found.name)) problems.push({ kind: 'permission', ...placed(found.key, reading), value: found.name });
+      for (const found of propertiesOf(object.literal, object.reading)) {
+        if (!UI_PERMISSIONS.has(found.name)) problems.push({ kind: 'permission', ...placed(found.key, object.reading), value: found.name });
       }
-    } else if (arrayIn(permissions.value, reading)) {
-      problems.push({ kind: 'permissions-not-object', ...placed(boundNode(permissions.value, reading) ?? permissions.value, reading) });
+    } else if (array) {
+      problems.push({
+        kind: 'permissions-not-object',
+        ...placed(boundNode(permissions.value, reading) ?? permissions.value, array.reading),
+      });
     }
   }
-  const domain = property(ui, 'domain', reading);
+  const domain = property(ui, 'domain');
   if (domain) domainProblem(domain.value, 'ui.domain', reading, problems);
 }
 
 function cspProblems(
-  csp: TSESTree.ObjectExpression | null,
+  csp: Found<TSESTree.ObjectExpression> | null,
   lists: ReadonlySet<string>,
   prefix: string,
-  reading: Reading,
   problems: AppValueProblem[],
 ): void {
   if (!csp) return;
-  for (const found of propertiesOf(csp, reading)) {
+  for (const found of propertiesOf(csp.literal, csp.reading)) {
     if (!lists.has(found.name)) continue;
-    const array = arrayIn(found.value, reading);
-    if (!array) continue;
+    const list = arrayIn(found.value, csp.reading);
+    if (!list) continue;
+    const { literal: array, reading } = list;
     for (const element of array.elements) {
       if (!element || element.type === 'SpreadElement') continue;
       for (const value of stringsIn(element, reading) ?? []) {

@@ -7,7 +7,7 @@
  */
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, enclosingFunction, propertyKeyName, propertyNamed, unwrap, walkAll } from '../syntax/ast';
-import { constStrings, type ImportedNames } from '../syntax/bindings';
+import { constStrings, importedLiteralOf, type ImportedNames } from '../syntax/bindings';
 import { objectLiteralOf } from '../syntax/meta-syntax';
 import { sortedHasIn } from '../syntax/offset-set';
 import { serverInstanceOf } from './server-instance';
@@ -151,8 +151,8 @@ function registration(
     uri = uriValueOf(uriNode, imports, sourceText);
   }
   const mimeTypes: DeclaredMimeType[] = [];
-  const configLiteral = config && config.type !== 'SpreadElement' ? objectLiteralOf(config) : null;
-  const configMime = configLiteral ? mimeTypeOf(configLiteral, imports) : null;
+  const configLiteral = configOf(config, imports);
+  const configMime = configLiteral ? mimeTypeOf(configLiteral.literal, imports, configLiteral.at) : null;
   if (configMime) mimeTypes.push(configMime);
   const contentsWithoutMime: TSESTree.ObjectExpression[] = [];
   const contentsWithoutBody: TSESTree.ObjectExpression[] = [];
@@ -180,10 +180,31 @@ function calleeIdentifier(node: TSESTree.NewExpression): string | null {
 /** A listing's or content item's property is read only as written out, `name: value` (`propertyNamed`'s `written`). */
 const WRITTEN = { written: true } as const;
 
-function mimeTypeOf(literal: TSESTree.ObjectExpression, imports: ImportedNames | null): DeclaredMimeType | null {
+/**
+ * The MIME type a listing or content item declares. `at`: where it is reported when the literal is another module's
+ * (a detached copy, `importedLiteralOf`): the name of it here.
+ */
+function mimeTypeOf(literal: TSESTree.ObjectExpression, imports: ImportedNames | null, at?: TSESTree.Node): DeclaredMimeType | null {
   const property = propertyNamed(literal, 'mimeType', WRITTEN);
   if (!property) return null;
-  return { node: property.value, values: constStrings(property.value, imports) };
+  return { node: at ?? property.value, values: constStrings(property.value, imports) };
+}
+
+/**
+ * A registration's config: an object literal written in place or in a same-file `const`, or a `const` imported from
+ * another module (`registerAppResource(server, 'View', URI, VIEW_CONFIG, …)`), whose MIME type is reported at the
+ * name here. Null for anything else.
+ */
+function configOf(
+  config: TSESTree.Node | undefined,
+  imports: ImportedNames | null,
+): { literal: TSESTree.ObjectExpression; at?: TSESTree.Node } | null {
+  if (!config || config.type === 'SpreadElement') return null;
+  const here = objectLiteralOf(config);
+  if (here) return { literal: here };
+  const imported = importedLiteralOf(config, imports);
+  const literal = imported ? unwrap(imported.value) : null;
+  return literal?.type === 'ObjectExpression' ? { literal, at: config } : null;
 }
 
 /**

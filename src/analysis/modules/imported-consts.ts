@@ -10,6 +10,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { TSESTree } from '@typescript-eslint/utils';
 import { currentTurn, statOncePerLook } from '../../util/stat-once-per-turn';
 import { countCost } from '../../util/cost-counter';
 import { ModuleCache } from './module-cache';
@@ -64,6 +65,21 @@ export function resolveImportedMember(
   return (
     resolveExport(found.value.namespace, property, found.file, (summary, name) => summary.strings.get(name), resolverOf, 1)?.value ?? null
   );
+}
+
+/**
+ * The object or array literal a `const` exported as `importedName` holds (`export const WIDGET_CSP = { … }`), as a
+ * detached copy of the module's code (`ModuleSummary.literals`), with the module that defines it (where a report about
+ * it says to fix it); null otherwise.
+ */
+export function resolveImportedLiteral(
+  specifier: string,
+  importedName: string,
+  fromFile: string,
+  resolverOf: ResolverOf,
+): { readonly file: string; readonly value: TSESTree.Expression } | null {
+  countCost('imported-const-lookups');
+  return resolveExport(specifier, importedName, fromFile, (summary, name) => summary.literals.get(name), resolverOf);
 }
 
 type ObjectOrNamespace = { readonly object: ReadonlyMap<string, string> } | { readonly namespace: string };

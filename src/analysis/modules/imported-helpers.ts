@@ -58,7 +58,12 @@ export function resolveImportedUpstream(specifier: string, importedName: string,
 
 /** For a message reported at a helper's call: where the key it is about is built, and that it is fixed there. */
 export function builtByHint(builtBy: HelperOrigin | undefined, registryDir: string): string {
-  return builtBy ? ` It is built by ${builtBy.helper}() in '${posixRelative(registryDir, builtBy.file)}': fix it there.` : '';
+  return builtBy ? ` It is ${builtByWords(builtBy)} in '${posixRelative(registryDir, builtBy.file)}': fix it there.` : '';
+}
+
+/** How a message names where a value is written: `built by widgetMeta()`, or `written in WIDGET_CSP` for a `const`. */
+export function builtByWords(builtBy: HelperOrigin): string {
+  return builtBy.kind === 'const' ? `written in ${builtBy.helper}` : `built by ${builtBy.helper}()`;
 }
 
 /**

@@ -7,7 +7,7 @@
  * cycle runs between the phases and the modules they read.
  */
 import type { ImportedNames } from '../syntax/bindings';
-import { resolveImportedMember, resolveImportedString } from './imported-consts';
+import { resolveImportedLiteral, resolveImportedMember, resolveImportedString } from './imported-consts';
 import { resolveImportedHelper, resolveImportedUpstream, type ImportedHelper } from './imported-helpers';
 
 export interface ModuleResolver extends ImportedNames {
@@ -26,6 +26,7 @@ export function moduleResolverOf(file: string): ModuleResolver {
     file,
     importedString: (specifier, importedName) => resolveImportedString(specifier, importedName, file, moduleResolverOf),
     importedMember: (specifier, importedName, property) => resolveImportedMember(specifier, importedName, property, file, moduleResolverOf),
+    importedLiteral: (specifier, importedName) => resolveImportedLiteral(specifier, importedName, file, moduleResolverOf),
     importedHelper: (specifier, importedName) => resolveImportedHelper(specifier, importedName, file, moduleResolverOf),
     importedUpstream: (specifier, importedName) => resolveImportedUpstream(specifier, importedName, file, moduleResolverOf),
   };

@@ -69,6 +69,12 @@ export interface ModuleSummary {
   /** Exported name -> a function whose every return is an object literal: its keys and what it returns. */
   readonly helpers: ReadonlyMap<string, HelperSummary>;
   /**
+   * Exported name -> a detached copy of the object or array literal a `const` holds (`export const WIDGET_CSP = {
+   * connect_domains: HOSTS }`, its module's consts inlined): a value written once and given as a `_meta` field in
+   * other modules (a widget's CSP lists), read where it is given (`importedLiteralOf`).
+   */
+  readonly literals: ReadonlyMap<string, Expression>;
+  /**
    * Exported names of functions whose every return is an upstream server's tool result (`return client.callTool(…)`,
    * see `everyReturnIsUpstream`): a call of one is a tool result received (no-dropped-meta).
    */
@@ -141,10 +147,13 @@ function summarise(program: TSESTree.Program, scope: ModuleScope, callsUpstream:
   const strings = new Map<string, string>();
   const objects = new Map<string, ReadonlyMap<string, string>>();
   const helpers = new Map<string, HelperSummary>();
+  const literals = new Map<string, Expression>();
   const reexports = new Map<string, { source: string; imported: string }>();
   const stars: string[] = [];
   const namespaces = new Map<string, string>();
   const budget = { nodes: MAX_DETACHED_NODES };
+  // Its own bound: a large exported table (data, not `_meta`) takes nothing from the helpers' copies.
+  const literalBudget = { nodes: MAX_DETACHED_NODES };
 
   const exportValue = (exported: string, value: Node | null | undefined, anyObject: boolean): void => {
     if (!value) return;
@@ -159,6 +168,9 @@ function summarise(program: TSESTree.Program, scope: ModuleScope, callsUpstream:
     if (names?.length === 1) strings.set(exported, names[0]);
     const literal = frozenObjectLiteral(value) ?? (anyObject && inner.type === 'ObjectExpression' ? inner : null);
     if (literal) objects.set(exported, objectStrings(literal, scope.modules));
+    if (inner.type === 'ObjectExpression' || inner.type === 'ArrayExpression') {
+      literals.set(exported, detach(inner, literalBudget, scope.modules, null, -1));
+    }
   };
 
   /** An exported module-level name: what it is bound to. */
@@ -210,7 +222,7 @@ function summarise(program: TSESTree.Program, scope: ModuleScope, callsUpstream:
       }
     }
   }
-  return detachedSummary({ strings, objects, helpers, upstream, reexports, stars, namespaces });
+  return detachedSummary({ strings, objects, helpers, literals, upstream, reexports, stars, namespaces });
 }
 
 function nameOf(node: TSESTree.Identifier | TSESTree.StringLiteral): string {
@@ -313,7 +325,14 @@ function literalBranches(expression: Node, depth: number): TSESTree.ObjectExpres
  * branches, a same-module builder's call replaced by what it returns, `rows.map(r => ({…}))` by an array of what the
  * callback returns, `const`s inlined. Anything else becomes an unknown identifier (the rules then say nothing of it).
  */
-function detach(value: Node, budget: { nodes: number }, imports: ImportedNames | null, fn: TSESTree.FunctionLike, depth = 0): Expression {
+function detach(
+  value: Node,
+  budget: { nodes: number },
+  imports: ImportedNames | null,
+  /** The helper whose parameters reads are marked (`parameterNode`); null for a `const`'s value, which has none. */
+  fn: TSESTree.FunctionLike | null,
+  depth = 0,
+): Expression {
   if (budget.nodes <= 0 || depth > MAX_INLINE_DEPTH) return unknownNode();
   budget.nodes -= 1;
   const inner = unwrap(value);
@@ -431,8 +450,8 @@ function unknownNode(): Expression {
  * A read of the helper's parameter (`w.templateUri` in `widgetMeta(w)`): still unknown to every reader, marked with
  * which argument and property path it is, so a caller that knows its arguments can read it (`helperParameterOf`).
  */
-function parameterNode(node: Node, fn: TSESTree.FunctionLike): Expression | null {
-  const reference = parameterReference(node, fn);
+function parameterNode(node: Node, fn: TSESTree.FunctionLike | null): Expression | null {
+  const reference = fn ? parameterReference(node, fn) : null;
   return reference
     ? synthetic({ type: 'Identifier', name: '__unknown__', parameter: { index: reference.index, path: [...reference.path] } })
     : null;
@@ -537,7 +556,7 @@ function packageSummary(text: string, file: string): ModuleSummary {
     else if (imported) reexports.set(exported, imported);
     else if (namespace !== undefined) namespaces.set(exported, namespace);
   }
-  return detachedSummary({ strings, objects, helpers: new Map(), upstream: new Set(), reexports, stars, namespaces });
+  return detachedSummary({ strings, objects, helpers: new Map(), literals: new Map(), upstream: new Set(), reexports, stars, namespaces });
 }
 
 /**
@@ -579,6 +598,7 @@ function detachedSummary(summary: Omit<ModuleSummary, 'bytes'>): ModuleSummary {
     strings: flatMap(summary.strings, flatString),
     objects: flatMap(summary.objects, (object) => flatMap(object, flatString)),
     helpers: flatMap(summary.helpers, (helper) => flatNode(helper)),
+    literals: flatMap(summary.literals, (literal) => flatNode(literal)),
     upstream: new Set([...summary.upstream].map(flatString)),
     reexports: flatMap(summary.reexports, (reexport) => ({ source: flatString(reexport.source), imported: flatString(reexport.imported) })),
     stars: summary.stars.map(flatString),

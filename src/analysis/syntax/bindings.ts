@@ -22,6 +22,11 @@ export interface ImportedNames {
   importedString(specifier: string, importedName: string): string | null;
   /** `KEYS.timing` of an `as const` object (or `keys.TIMING` of a namespace) exported as `importedName`, or null. */
   importedMember(specifier: string, importedName: string, property: string): string | null;
+  /**
+   * The object or array literal the export `importedName` of the module `specifier` is a `const` of, as a detached
+   * copy (no node of that module's tree, no place in this file), with that module's path; or null.
+   */
+  importedLiteral(specifier: string, importedName: string): { readonly file: string; readonly value: TSESTree.Expression } | null;
 }
 
 /** The node that declares `name` as seen from `from`: a VariableDeclarator, a function declaration, or `null` when
@@ -243,6 +248,31 @@ function concat(left: string[] | null, right: string[] | null): string[] | null 
 function unique(names: string[]): string[] | null {
   const distinct = [...new Set(names)];
   return distinct.length <= MAX_UNION ? distinct : null;
+}
+
+/**
+ * The object or array literal an imported `const` holds: `CSP` of `import { CSP } from './csp.js'`, or `K.CSP` of
+ * `import * as K`, read from the module's summary as a detached copy (see `ImportedNames.importedLiteral`), with the
+ * module that defines it and the name this file reads it by. Null for anything else, or when `imports` is null.
+ */
+export function importedLiteralOf(
+  node: Node,
+  imports: ImportedNames | null,
+): { readonly name: string; readonly file: string; readonly value: TSESTree.Expression } | null {
+  if (imports === null) return null;
+  const inner = unwrap(node);
+  if (inner.type === 'Identifier') {
+    const binding = findBinding(inner.name, inner);
+    const found = binding?.kind === 'import' ? imports.importedLiteral(binding.source, binding.imported) : null;
+    return found ? { name: inner.name, ...found } : null;
+  }
+  if (inner.type !== 'MemberExpression') return null;
+  const object = unwrap(inner.object);
+  const property = memberPropertyName(inner);
+  if (object.type !== 'Identifier' || property === null) return null;
+  const binding = findBinding(object.name, object);
+  const found = binding?.kind === 'namespace' ? imports.importedLiteral(binding.source, property) : null;
+  return found ? { name: `${object.name}.${property}`, ...found } : null;
 }
 
 /** A read of a function's parameter: which argument it is, and the property path read from it. */
