@@ -53,11 +53,12 @@ beforeAll(assertBinBuilt);
 afterAll(removeTempDirs);
 
 describe('check: widget links across files', () => {
-  it('app-linkage-server: a misspelt link, a skybridge resource an MCP Apps tool links, a content item without a MIME type', () => {
+  it('app-linkage-server: a misspelt link, a skybridge resource an MCP Apps tool links, content items without a MIME type or a body', () => {
     const dir = path.join(REPO_ROOT, 'fixtures/app-linkage-server');
     const { status, json } = check(dir);
     expect(status).toBe(1);
     expect(sites(json)).toEqual([
+      'app-content-empty src/violations/content-without-body.ts:22:20',
       'app-mime-type src/violations/content-without-mime.ts:13:16',
       'app-mime-type src/violations/legacy-resource.ts:7:61',
       'app-mime-type src/violations/legacy-resource.ts:8:45',
@@ -71,7 +72,9 @@ describe('check: widget links across files', () => {
     const legacy = json.findings.find((finding) => finding.line === 7)!;
     expect(legacy.message).toContain('`ui.resourceUri` links it (src/violations/legacy-tool.ts:11:72)');
     expect(legacy.message).toContain("MCP Apps hosts render only 'text/html;profile=mcp-app'");
-    expect(json.notes).toContain('matched 10 widget links against 10 ui:// resources');
+    expect(json.notes).toContain('matched 11 widget links against 11 ui:// resources');
+    const empty = json.findings.find((finding) => finding.code === 'app-content-empty')!;
+    expect(empty.message).toContain("the widget resource 'ui://dashboard/notes.html' has neither text nor blob");
   });
 
   it('chatgpt-apps-server: an outputTemplate no file registers, a template served as text/html', () => {

@@ -37,7 +37,14 @@ const SEEDED_CHECK_FINDINGS: Readonly<Record<string, readonly string[]>> = {
   // Widgets linked to no registered resource, or to one whose MIME type their hosts do not render (the lines are the
   // source files'; each fixture's violations/README.md lists them). mcp-apps-server's seeded foreign `ui` write links a
   // widget nothing registers, which `check` now sees too.
-  'app-linkage-server': ['app-mime-type 7', 'app-mime-type 8', 'app-mime-type 13', 'app-resource-missing 10', 'app-resource-missing 11'],
+  'app-linkage-server': [
+    'app-content-empty 22',
+    'app-mime-type 7',
+    'app-mime-type 8',
+    'app-mime-type 13',
+    'app-resource-missing 10',
+    'app-resource-missing 11',
+  ],
   'chatgpt-apps-server': ['app-mime-type 8', 'app-resource-missing 8'],
   'mcp-apps-server': ['app-resource-missing 9'],
 };

@@ -47,6 +47,7 @@ export const checkVerb: Verb = {
     '  registry-problem    manifest errors, and globs that match no file',
     '  app-resource-missing  a tool links a ui:// widget (ui.resourceUri, openai/outputTemplate) no file registers',
     '  app-mime-type       a linked widget resource declares a MIME type its hosts do not render',
+    "  app-content-empty   a ui:// resource's content item has neither text nor blob (no HTML to render)",
     '  key-unregistered    a key written in the code that the manifest does not register (with did-you-mean)',
     '  key-wrong-plane     a key written on another plane than it is registered for (or its host defines it on)',
     "  key-not-servers     a key the SDK stamps, the other side writes, or MCP reserves, written as the server's",
