@@ -116,8 +116,12 @@ export default createRule<Options, MessageIds>({
         // offered only when the key it writes is clean here: registered on this plane, this file one of its producers
         // (else the rename makes the write foreign: `add-key --update-producers` is the user's call), its value's
         // fields registered (an unregistered key's fields were never checked).
+        // A key a framework writes from its config fields has no name in the code to rename.
         const renames =
-          nearest !== null && !key.builtBy && writesKeyCleanly(registry, write, nearest, key.value, filename, services !== null);
+          nearest !== null &&
+          !key.builtBy &&
+          !key.writtenBy &&
+          writesKeyCleanly(registry, write, nearest, key.value, filename, services !== null);
         const leaf = renames ? renamedLeaf(key, nearest) : null;
         const fix = leaf ? renameKeyFix(key.node, leaf) : null;
         const suggest: TSESLint.SuggestionReportDescriptor<MessageIds>[] =
@@ -129,7 +133,7 @@ export default createRule<Options, MessageIds>({
             where,
             key: name,
             registry: registryName,
-            hint: (nearest ? ` Did you mean '${nearest}'?` : '') + builtByHint(key.builtBy, registry.dir),
+            hint: (nearest ? ` Did you mean '${nearest}'?` : '') + builtByHint(key.builtBy, registry.dir) + writtenByHint(key),
           },
           suggest,
         });
@@ -137,6 +141,12 @@ export default createRule<Options, MessageIds>({
     });
   },
 });
+
+/** For a key a framework writes from config fields: which, so the report at the field makes sense. */
+function writtenByHint(key: MetaKeyWrite): string {
+  const by = key.writtenBy;
+  return by ? ` ${by.framework} writes it from this config's ${by.fields.map((field) => `\`${field}\``).join(', ')}.` : '';
+}
 
 /**
  * The name to write at the key's node to write `nearest`: the key itself, or for a key a framework flattened

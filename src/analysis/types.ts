@@ -74,6 +74,14 @@ export interface MetaKeyWrite {
    */
   readonly flattened?: { readonly prefix: string; readonly separator: string };
   /**
+   * Set when a framework writes the key from its own config fields (`FRAMEWORK_CONVENTIONS`' `fields`: mcp-use's
+   * `visibility: 'app'` is the tool's `ui.visibility: ['app']`): the framework and the config fields (`view.csp`).
+   * `node` is then the config's property and `value` an object built of the fields' own values (reports about a value
+   * land on it in the code; the nodes only the framework's shape adds are `isFrameworkWritten`, and nothing renames
+   * them).
+   */
+  readonly writtenBy?: FrameworkWriter;
+  /**
    * Who writes the key and which keys that writer produces, attached once per file by the analysis (`ownership.ts`);
    * absent only for writes found without a file name. Read it through `isOwned`; never work it out again.
    */
@@ -86,6 +94,12 @@ export interface MetaKeyWrite {
    * manifest. Rules and `check` read it; none looks the key up again.
    */
   readonly registration?: KeyRegistration;
+}
+
+/** The framework that writes a key from its config fields, and those fields as dotted paths (`view.csp`). */
+export interface FrameworkWriter {
+  readonly framework: string;
+  readonly fields: readonly string[];
 }
 
 /** What the manifest says about a key written on a plane. */

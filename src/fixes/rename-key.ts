@@ -3,11 +3,14 @@
  * valid code whatever the new name is: identifiers stay identifiers when they can, otherwise the name is quoted.
  */
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import { isFrameworkWritten } from '../analysis/value/framework-convention';
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 /** Returns null when the key is not written at `node` itself (e.g. it comes from a `const` elsewhere). */
 export function renameKeyFix(node: TSESTree.Node, newName: string): TSESLint.ReportFixFunction | null {
+  // A name a framework writes from its config (`ui`, `csp` around mcp-use's `view.csp`) is not in the code to rename.
+  if (isFrameworkWritten(node)) return null;
   // Single quotes when nothing needs escaping (the common style), JSON's double-quoted form otherwise.
   const quoted = /^[^'\\\n\r]*$/.test(newName) ? `'${newName}'` : JSON.stringify(newName);
   const parent = node.parent;

@@ -66,6 +66,7 @@ function withOwnership(key: MetaKeyWrite, ownership: KeyOwnership, registration:
   if (key.builtBy !== undefined) owned.builtBy = key.builtBy;
   if (key.builtValue !== undefined) owned.builtValue = key.builtValue;
   if (key.flattened !== undefined) owned.flattened = key.flattened;
+  if (key.writtenBy !== undefined) owned.writtenBy = key.writtenBy;
   owned.ownership = ownership;
   if (registration !== undefined) owned.registration = registration;
   return owned;
@@ -80,6 +81,7 @@ const KEY_FIELDS = {
   builtBy: true,
   builtValue: true,
   flattened: true,
+  writtenBy: true,
   ownership: true,
   registration: true,
 } as const;

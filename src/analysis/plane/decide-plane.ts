@@ -30,5 +30,8 @@ export function decidePlane(site: WriteSite, file: Pick<FileContext, 'sinks'>): 
       return MANIFEST_RESULT;
     case 'hook-return':
       return planeOfHookFragment(site.calls, sinks);
+    case 'framework-fields':
+      // The registration's config: the tool's descriptor, or the resource the framework registers for its view.
+      return { plane: site.plane, evidence: 'sink' };
   }
 }

@@ -6,9 +6,9 @@
  * package; the file's imports are read once per program.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, propertyKeyName } from '../syntax/ast';
+import { calleeName, propertyKeyName, propertyNamed, unwrap } from '../syntax/ast';
 import type { PlaneDecision } from '../planes';
-import { FRAMEWORK_CONVENTIONS, SDK_REGISTRATIONS, type FrameworkConvention } from './sdk-registrations';
+import { FRAMEWORK_CONVENTIONS, SDK_REGISTRATIONS, type FrameworkConvention, type FrameworkField } from './sdk-registrations';
 
 type Node = TSESTree.Node;
 
@@ -150,4 +150,72 @@ export function frameworkPlaneOfNested(
     if (plane && configPlane(config)?.plane === 'tool') return { plane, evidence: 'sink' };
   }
   return null;
+}
+
+/** Every call some framework's `fields` are read in (`tool`, `registerTool`): a cheap first test before the imports. */
+const FIELD_CALLS: ReadonlySet<string> = new Set(
+  FRAMEWORK_CONVENTIONS.flatMap((convention) => [...(convention.fields?.calls.keys() ?? [])]),
+);
+
+/**
+ * The config fields that start a framework field in the file holding `program` (`visibility`, `view`): what the text
+ * pre-filter must also count as a mention for the walk to reach a config that never names `_meta`. None unless the
+ * file imports a framework that has `fields`; asked only of a file whose text may write `_meta`.
+ */
+export function frameworkFieldWords(program: TSESTree.Program): string[] {
+  // Not `fileImports`: most files that write `_meta` import no such framework, and this look needs no name map.
+  const words = new Set<string>();
+  for (const statement of program.body) {
+    if (statement.type !== 'ImportDeclaration') continue;
+    for (const convention of FIELD_CONVENTIONS) {
+      if (!convention.packages.some((pkg) => isOfPackage(statement.source.value, pkg))) continue;
+      for (const field of convention.fields!.fields) words.add(field.from[0]);
+    }
+  }
+  return words.size === 0 ? NO_WORDS : [...words];
+}
+
+const FIELD_CONVENTIONS = FRAMEWORK_CONVENTIONS.filter((convention) => convention.fields !== undefined);
+const NO_WORDS: string[] = [];
+
+/** A framework whose config fields become `_meta` keys, and those fields, for one tool registration's config. */
+export interface ConfigFields {
+  readonly framework: string;
+  readonly fields: readonly FrameworkField[];
+}
+
+/**
+ * The framework fields `literal` may hold, when it is a tool registration's config written in place, in its position
+ * (`server.tool({ name, visibility }, cb)` with `mcp-use` imported; skybridge's `registerTool({ name, view }, cb)`),
+ * or null. Only the fields the literal writes are written by the framework (`configFieldValue`).
+ */
+export function frameworkFieldsOfConfig(literal: TSESTree.ObjectExpression): ConfigFields | null {
+  const call = literal.parent;
+  if (call?.type !== 'CallExpression') return null;
+  const name = calleeName(call);
+  if (name === null || !FIELD_CALLS.has(name)) return null;
+  const index = call.arguments.indexOf(literal);
+  for (const convention of fileImports(literal)?.conventions ?? []) {
+    if (convention.fields?.calls.get(name) === index) return { framework: convention.framework, fields: convention.fields.fields };
+  }
+  return null;
+}
+
+/**
+ * The property at `path` in a config written in place (`['view', 'csp']`: the `csp` property of the object literal
+ * written as `view`), or null. A value held elsewhere (a `const`, a call) is not followed: what the framework makes of
+ * it is not known here.
+ */
+export function configFieldAt(config: TSESTree.ObjectExpression, path: readonly string[]): TSESTree.Property | null {
+  let literal: TSESTree.ObjectExpression = config;
+  let property: TSESTree.Property | null = null;
+  for (const [index, step] of path.entries()) {
+    property = propertyNamed(literal, step);
+    if (!property) return null;
+    if (index === path.length - 1) break;
+    const value = unwrap(property.value);
+    if (value.type !== 'ObjectExpression') return null;
+    literal = value;
+  }
+  return property;
 }

@@ -80,6 +80,33 @@ export interface FrameworkConvention {
   readonly flattenKeys?: string;
   /** Top-level keys the framework reads as they are written, before it flattens the rest. */
   readonly nestedKeys?: ReadonlySet<string>;
+  /**
+   * Config fields the framework turns into `_meta` keys of its own (mcp-use's `server.tool({ name, visibility: 'app' },
+   * cb)` advertises the tool with `_meta.ui.visibility: ['app']`), in a tool registration's config written in place
+   * (`calls`: the calls and the config's argument position). The value phase writes them as the keys the host gets
+   * (`value/framework-convention.ts`: `frameworkFieldKeys`), so keys, fields, the catalogue's values and the MCP Apps
+   * checks read them as they read a `_meta` written by hand.
+   */
+  readonly fields?: FrameworkFields;
+}
+
+/** A framework's config fields that become `_meta` keys, and the registrations whose config holds them. */
+export interface FrameworkFields {
+  /** The tool registration calls (`tool`, `registerTool`) and their config's argument position. */
+  readonly calls: ReadonlyMap<string, number>;
+  readonly fields: readonly FrameworkField[];
+}
+
+/** One config field and the `_meta` key path it becomes. */
+export interface FrameworkField {
+  /** Its path in the config (`['view', 'csp']`), each step an object literal written in place. */
+  readonly from: readonly string[];
+  /** The plane of the `_meta` it lands on: the tool's descriptor, or the resource the framework registers for it. */
+  readonly plane: 'tool' | 'resource';
+  /** The path it becomes there, the key first (`['ui', 'csp']`). */
+  readonly to: readonly string[];
+  /** The framework writes the value as an array's one element (mcp-use's `visibility: 'app'` is `['app']`). */
+  readonly asArray?: true;
 }
 
 export const FRAMEWORK_CONVENTIONS: readonly FrameworkConvention[] = [
@@ -113,6 +140,21 @@ export const FRAMEWORK_CONVENTIONS: readonly FrameworkConvention[] = [
       ['resource', { config: 0, plane: 'resource' }],
       ['resourceTemplate', { config: 0, plane: 'resource' }],
     ]),
+    // `ToolDefinition.visibility` ("Emitted as `_meta.ui.visibility`", as `[visibility]`: `buildToolUiMeta` in
+    // views/wire.ts) and `ToolViewConfig`'s `csp`, `permissions`, `domain`, `prefersBorder` (the view resource's
+    // `_meta.ui.*`: `buildResourceUiMeta`; `csp` passes through, with the server's origins appended). `view.name`
+    // becomes `ui.resourceUri` to a resource the framework registers itself, and `view.description` the resource's
+    // description (no `_meta`): not listed.
+    fields: {
+      calls: new Map([['tool', 0]]),
+      fields: [
+        { from: ['visibility'], plane: 'tool', to: ['ui', 'visibility'], asArray: true },
+        { from: ['view', 'csp'], plane: 'resource', to: ['ui', 'csp'] },
+        { from: ['view', 'permissions'], plane: 'resource', to: ['ui', 'permissions'] },
+        { from: ['view', 'domain'], plane: 'resource', to: ['ui', 'domain'] },
+        { from: ['view', 'prefersBorder'], plane: 'resource', to: ['ui', 'prefersBorder'] },
+      ],
+    },
   },
   {
     // skybridge (alpic-ai/skybridge, `McpServer` from `skybridge/server`): `registerTool({ name, view: { component,
@@ -122,5 +164,25 @@ export const FRAMEWORK_CONVENTIONS: readonly FrameworkConvention[] = [
     packages: ['skybridge'],
     types: new Map(),
     nestedMeta: new Map([['view', 'resource']]),
+    // `ViewConfig`'s fields, spread onto the view resource's `_meta` by `registerViewResources` (server.ts):
+    // `description` as `openai/widgetDescription`, `prefersBorder` and `domain` as `ui.*`, the four MCP Apps CSP lists
+    // as `ui.csp.*` (with the server's origins merged in), `csp.redirectDomains` as `openai/widgetCSP.redirect_domains`.
+    // `view.component` names the resource the framework registers itself. Not listed: the copy of `description` it
+    // also puts in `ui.description`, a field MCP Apps' `McpUiResourceMeta` does not have, which the user cannot leave
+    // out without losing `openai/widgetDescription` (hosts ignore it; a finding there would have no fix).
+    fields: {
+      calls: new Map([['registerTool', 0]]),
+      fields: [
+        { from: ['view', 'prefersBorder'], plane: 'resource', to: ['ui', 'prefersBorder'] },
+        { from: ['view', 'domain'], plane: 'resource', to: ['ui', 'domain'] },
+        ...['resourceDomains', 'connectDomains', 'frameDomains', 'baseUriDomains'].map((list): FrameworkField => ({
+          from: ['view', 'csp', list],
+          plane: 'resource',
+          to: ['ui', 'csp', list],
+        })),
+        { from: ['view', 'description'], plane: 'resource', to: ['openai/widgetDescription'] },
+        { from: ['view', 'csp', 'redirectDomains'], plane: 'resource', to: ['openai/widgetCSP', 'redirect_domains'] },
+      ],
+    },
   },
 ];

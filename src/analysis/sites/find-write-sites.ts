@@ -11,6 +11,7 @@ import { aliasInitializerMeta, metaOwner } from '../syntax/meta-syntax';
 import { walkKeys, type VisitorKeys } from './prune';
 import { recognizeSite, type AliasSite, type RecognizedSite, type SiteCollector } from './recognize-site';
 import type { SiteLocation, WriteSite } from './write-site';
+import { frameworkFieldWords } from '../plane/of-framework';
 
 type Node = TSESTree.Node;
 
@@ -25,7 +26,11 @@ export interface WriteSiteInput {
 export function findWriteSites(input: WriteSiteInput): WriteSite[] {
   // ESLint and oxlint link `parent` before rules run; a bare parser (the CLI) does not, and bindings need it.
   if (input.ast.body.length > 0 && !input.ast.body[0].parent) walkAll(input.ast, () => undefined);
-  const finder = new SiteFinder(input.vocabulary, input.visitorKeys, new MentionIndex(input.text, input.vocabulary));
+  const mentions = new MentionIndex(input.text, input.vocabulary);
+  // A framework's config fields that become `_meta` keys (mcp-use's `visibility`) never name `_meta`: in a file that
+  // imports such a framework (its imports, read once per program), they are mentions too.
+  for (const word of frameworkFieldWords(input.ast)) mentions.add(word);
+  const finder = new SiteFinder(input.vocabulary, input.visitorKeys, mentions);
   countFileWalk(true);
   finder.walk(input.ast);
   return finder.finish();

@@ -7,6 +7,7 @@ import { calleeName, functionName, unwrap } from '../syntax/ast';
 import type { WriteVocabulary } from './mention-index';
 import { aliasInitializerMeta, findMetaProperty, isObjectAssign, metaOwner, returnedObjectLiterals } from '../syntax/meta-syntax';
 import { conditionalSpreadHost } from './literal-host';
+import { configFieldAt, frameworkFieldsOfConfig } from '../plane/of-framework';
 import type { WriteSite } from './write-site';
 
 type Node = TSESTree.Node;
@@ -136,6 +137,7 @@ function recognizeObjectAssign(node: TSESTree.CallExpression, collector: SiteCol
 }
 
 function recognizeObjectLiteral(node: TSESTree.ObjectExpression, collector: SiteCollector): void {
+  recognizeFrameworkFields(node, collector);
   const metaProperty = findMetaProperty(node);
   if (!metaProperty) return;
   const parent = node.parent;
@@ -152,5 +154,21 @@ function recognizeReturned(argument: Expression, node: Node, vocabulary: WriteVo
   const calls = collector.callsOfHookFunction(name);
   for (const literal of returnedObjectLiterals(argument)) {
     collector.add({ form: 'hook-return', node: literal === argument ? node : literal, literal, hookFunction, calls });
+  }
+}
+
+/**
+ * A tool registration's config whose fields a framework the file imports turns into `_meta` keys (`FRAMEWORK_CONVENTIONS`'
+ * `fields`): one site per plane they land on, at the config property holding the first field written.
+ */
+function recognizeFrameworkFields(config: TSESTree.ObjectExpression, collector: SiteCollector): void {
+  const found = frameworkFieldsOfConfig(config);
+  if (!found) return;
+  for (const plane of ['tool', 'resource'] as const) {
+    const fields = found.fields.filter((field) => field.plane === plane);
+    const first = fields.find((field) => configFieldAt(config, field.from) !== null);
+    if (!first) continue;
+    const node = configFieldAt(config, first.from.slice(0, 1))!;
+    collector.add({ form: 'framework-fields', node, config, plane, framework: found.framework, fields });
   }
 }

@@ -4,6 +4,7 @@
  * writes (`readWrittenValue`).
  */
 import type { TSESTree } from '@typescript-eslint/utils';
+import type { FrameworkField } from '../plane/sdk-registrations';
 import type { MetaWrite } from '../types';
 
 type Node = TSESTree.Node;
@@ -67,5 +68,17 @@ export type WriteSite = SiteLocation &
         readonly hookFunction: Node;
         /** The calls of the hook function in this file: where its fragment goes (`_meta: getXMeta()`). */
         readonly calls: readonly TSESTree.CallExpression[];
+      } /**
+     * A tool registration's config fields that a framework turns into `_meta` keys on `plane` (mcp-use's `server.tool({
+     * name, visibility: 'app' }, cb)`: the tool's `ui.visibility`): one site per config and plane, at the config's
+     * property holding the first of them (`node`). `fields` are the framework's for that plane, written or not.
+     */
+    | {
+        readonly form: 'framework-fields';
+        readonly node: TSESTree.Property;
+        readonly config: TSESTree.ObjectExpression;
+        readonly plane: 'tool' | 'resource';
+        readonly framework: string;
+        readonly fields: readonly FrameworkField[];
       }
   );

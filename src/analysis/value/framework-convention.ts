@@ -7,9 +7,10 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { unwrap } from '../syntax/ast';
 import { objectLiteralOf } from '../syntax/meta-syntax';
-import { conventionOfTypeReference } from '../plane/of-framework';
+import { configFieldAt, conventionOfTypeReference } from '../plane/of-framework';
 import type { FrameworkConvention } from '../plane/sdk-registrations';
 import { teamFlattenKeysOf, type TeamSinks } from '../plane/team-sinks';
+import type { WriteSite } from '../sites/write-site';
 import type { MetaKeyWrite } from '../types';
 import { metaValueShape, type MetaValueShape, type ModuleScope } from './meta-value';
 
@@ -93,3 +94,84 @@ export function flattenedShape(shape: MetaValueShape, convention: KeyFlattening,
 
 /** Nested literals are flattened this deep (a literal holding itself through a `const` is not followed forever). */
 const MAX_FLATTEN_DEPTH = 8;
+
+/** The nodes `frameworkFieldKeys` builds (the framework's shape around the user's values): no fix edits them. */
+const frameworkWritten = new WeakSet<Node>();
+
+/** True for a node of a key's value that only the framework's shape adds (`ui: { … }` around `visibility`'s value). */
+export function isFrameworkWritten(node: Node): boolean {
+  return frameworkWritten.has(node);
+}
+
+/** A level of the key tree the fields build: each name's value, and the config property it comes from. */
+type Level = Map<string, { readonly at: TSESTree.Property; value: TSESTree.Expression | Level }>;
+
+/**
+ * The keys a framework writes from a tool registration's config fields (a `framework-fields` site): each field written
+ * in place lands at its path (`view.csp` -> `ui.csp`), and the keys' values are objects built around the fields' own
+ * values (`{ csp: <the code's csp literal>, domain: <its domain> }`), so the field, catalogue and MCP Apps checks read
+ * them as they read a `_meta` written by hand and report on the code's values. A key is reported at the config
+ * property its first field is written under (`visibility`, `view`).
+ */
+export function frameworkFieldKeys(site: Extract<WriteSite, { form: 'framework-fields' }>): MetaKeyWrite[] {
+  const root: Level = new Map();
+  const sources = new Map<string, string[]>();
+  for (const field of site.fields) {
+    const property = configFieldAt(site.config, field.from);
+    if (!property) continue;
+    const written = unwrap(property.value) as TSESTree.Expression;
+    const value = field.asArray ? synthetic(written, { type: 'ArrayExpression', elements: [written] }) : written;
+    let level = root;
+    for (const [index, name] of field.to.entries()) {
+      if (index === field.to.length - 1) {
+        level.set(name, { at: property, value });
+        break;
+      }
+      let slot = level.get(name);
+      if (!slot || !(slot.value instanceof Map)) {
+        slot = { at: index === 0 ? configFieldAt(site.config, field.from.slice(0, 1))! : property, value: new Map() };
+        level.set(name, slot);
+      }
+      level = slot.value as Level;
+    }
+    const key = field.to[0];
+    sources.set(key, [...(sources.get(key) ?? []), field.from.join('.')]);
+  }
+  return [...root].map(([name, slot]) => ({
+    name,
+    source: 'literal',
+    node: slot.at.key,
+    value: slot.value instanceof Map ? objectOf(slot.value, slot.at) : slot.value,
+    writtenBy: { framework: site.framework, fields: sources.get(name) ?? [] },
+  }));
+}
+
+/** The object literal a level stands for, its property keys placed where their values come from. */
+function objectOf(level: Level, at: TSESTree.Property): TSESTree.ObjectExpression {
+  const object = synthetic(at, { type: 'ObjectExpression', properties: [] as TSESTree.Property[] }) as TSESTree.ObjectExpression;
+  for (const [name, slot] of level) {
+    const value = slot.value instanceof Map ? objectOf(slot.value, slot.at) : slot.value;
+    const key = synthetic(slot.at.key, { type: 'Identifier', name, decorators: [], optional: false, typeAnnotation: undefined });
+    const property = synthetic(slot.at, {
+      type: 'Property',
+      key,
+      value,
+      computed: false,
+      method: false,
+      shorthand: false,
+      kind: 'init',
+      optional: false,
+    }) as unknown as TSESTree.Property;
+    (key as { parent?: Node }).parent = property;
+    (property as { parent?: Node }).parent = object;
+    object.properties.push(property);
+  }
+  return object;
+}
+
+/** A node the framework's shape adds, placed (range, loc, parent) where `at` is in the code. */
+function synthetic<T extends object>(at: Node, fields: T): TSESTree.Expression {
+  const node = { ...fields, range: at.range, loc: at.loc, parent: at.parent } as unknown as TSESTree.Expression;
+  frameworkWritten.add(node);
+  return node;
+}

@@ -11,7 +11,7 @@ import type { PlaneDecision } from '../planes';
 import type { SiteLocation, WriteSite } from '../sites/write-site';
 import type { FileContext } from '../find-meta-writes';
 import type { MetaKeyWrite, MetaWrite } from '../types';
-import { flattenedShape, frameworkConventionOf } from './framework-convention';
+import { flattenedShape, frameworkConventionOf, frameworkFieldKeys } from './framework-convention';
 import { createsMissingMeta, createsOnFreshObject, runsOnlyWithoutMeta } from './creates-meta';
 import { keysOfSources, memberKeys, metaValueShape, resolveKeys, type ModuleScope } from './meta-value';
 
@@ -77,6 +77,9 @@ function readSite(site: WriteSite, decision: PlaneDecision, file: FileContext): 
       return [{ kind: 'hook-call', ...decision, node }];
     case 'hook-return':
       return [{ kind: 'hook-return', ...decision, node, metaValue: site.literal, ...metaValueShape(site.literal, null, scope) }];
+    case 'framework-fields':
+      // The framework sets these keys in the `_meta` it builds (the user's own `_meta` keys stay beside them).
+      return [{ kind: 'key-assign', ...decision, node, keys: frameworkFieldKeys(site) }];
   }
 }
 
