@@ -18,6 +18,7 @@ import type { TeamSinkNames } from '../registry/types';
 export type RelayMessageIds =
   | 'droppedCallerMeta'
   | 'pickedCallerMeta'
+  | 'positionalCallerMeta'
   | 'liftedEnvelopeKey'
   | 'droppedDescriptorMeta'
   | 'rebuiltDescriptorMeta'
@@ -31,6 +32,8 @@ export const RELAY_MESSAGES: Record<RelayMessageIds, string> = {
     "`{{label}}` calls upstream without the caller's request `_meta` (`{{callerMeta}}`): the keys the caller set (trace context, client keys) never reach the upstream server. Forward them without the per-hop `progressToken`: `const { progressToken: _progressToken, ...callerMeta } = {{callerMeta}} ?? {}` and `_meta: callerMeta`.",
   pickedCallerMeta:
     "The `_meta` sent upstream by `{{label}}` keeps only {{keys}} of the caller's request `_meta` (`{{callerMeta}}`): every other key the caller set (trace context, client keys) is dropped. Spread it first: `_meta: { ...{{callerMeta}}, … }`, or filter visibly (a rest destructuring) if dropping them is intended.",
+  positionalCallerMeta:
+    "`{{label}}` is given the call's fields one by one, and none of them is the caller's request `_meta` (`{{callerMeta}}`) or holds it: the keys the caller set (trace context, client keys) never reach the upstream server. Pass them to the wrapper (without the per-hop `progressToken`) and send them as the upstream request's `_meta`.",
   liftedEnvelopeKey:
     'SDK v2 lifts `{{key}}` out of the request `_meta` before the handler runs, so `{{read}}` is always `undefined`. Read it from `{{request}}.envelope`.',
   droppedDescriptorMeta:
@@ -72,6 +75,11 @@ export function reportRelay<MessageIds extends string>(
         data: { label: dropped.label, callerMeta, keys },
         suggest: [{ messageId: 'suggestSpreadCallerMeta', fix: (fixer) => insertFirst(fixer, value, `...${callerMeta}`) }],
       });
+      return;
+    }
+    if (dropped.kind === 'positional' || !params) {
+      // The wrapper's signature is the code base's: an argument added here would not type-check, so no suggestion.
+      context.report({ node: dropped.call, messageId: 'positionalCallerMeta', data: { label: dropped.label, callerMeta } });
       return;
     }
     const statement = dropped.statement;

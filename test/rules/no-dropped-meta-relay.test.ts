@@ -202,6 +202,39 @@ const valid: ValidTestCase<Options>[] = [
       '}',
     ),
   },
+  {
+    // Each handler names no `_meta`: what keeps it quiet is the argument that holds the caller's keys.
+    name: 'positional forwarding that hands the request, its rest or the context to the wrapper',
+    code: lines(
+      'server.setRequestHandler(CallToolRequestSchema, async (request) => proxy.callTool(serverName, request.params));',
+      'server.setRequestHandler(CallToolRequestSchema, async (request) => {',
+      '  const { name, ...rest } = request.params;',
+      '  return proxy.callTool(serverName, name, rest);',
+      '});',
+      'server.setRequestHandler(CallToolRequestSchema, async (request) => {',
+      '  const forwarded = { args: request.params.arguments, caller: request.params };',
+      '  return proxy.callTool(request.params.name, forwarded);',
+      '});',
+      V1 + "server.registerTool('search', { inputSchema: {} }, async (args, extra) => {",
+      "  if (args.fast) return hub.callTool('search', args, extra);",
+      "  return hub.callTool('search', args, { timeout: 5, meta: metaOf(extra) });",
+      '});',
+    ),
+  },
+  {
+    name: "positional forwarding in a handler that names _meta, the SDK's own callTool(params, Schema), and a callback without the context",
+    code: lines(
+      'server.setRequestHandler(CallToolRequestSchema, async (request) => {',
+      '  tracing.set(request.params._meta);',
+      '  return proxy.callTool(serverName, request.params.name, request.params.arguments);',
+      '});',
+      'server.setRequestHandler(CallToolRequestSchema, async (request) => {',
+      '  const params = request.params;',
+      '  return client.callTool(params, CallToolResultSchema);',
+      '});',
+      V1 + "server.registerTool('search', { inputSchema: {} }, async (args) => hub.callTool('search', args));",
+    ),
+  },
 ];
 
 const invalid: InvalidTestCase<MessageIds, Options>[] = [
@@ -708,6 +741,48 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
             ),
           },
         ],
+      },
+    ],
+  },
+  {
+    // The shape of a public proxy's tools/call handler: the fields handed one by one to its own backend service,
+    // whose callTool builds { name, arguments } and never sees the caller's _meta.
+    name: "positional forwarding: proxyService.callTool(serverName, toolName, args) drops the caller's _meta",
+    code: lines(
+      'server.setRequestHandler(CallToolRequestSchema, async (request) => {',
+      '  const { name: toolName, arguments: args } = request.params;',
+      '  const toolOverride = find(toolName);',
+      '  let backendArgs = args;',
+      '  if (toolOverride.argumentMapping) backendArgs = await transformer.transform(args, toolOverride.argumentMapping);',
+      '  const result = await proxyService.callTool(toolOverride.serverName, toolOverride.originalName, backendArgs);',
+      '  return result;',
+      '});',
+    ),
+    errors: [
+      {
+        messageId: 'positionalCallerMeta',
+        data: { label: 'proxyService.callTool(…)', callerMeta: 'request.params._meta' },
+        line: 6,
+        column: 24,
+        suggestions: [],
+      },
+    ],
+  },
+  {
+    name: 'positional forwarding from a tool callback given the context (v1): extra._meta is not passed',
+    code: lines(
+      V1 + "server.registerTool('search', { inputSchema: {} }, async (args, extra) => {",
+      '  extra.signal.throwIfAborted();',
+      "  return this.hub.callTool('search', { ...args, limit: 5 }, extra.signal);",
+      '});',
+    ),
+    errors: [
+      {
+        messageId: 'positionalCallerMeta',
+        data: { label: 'this.hub.callTool(…)', callerMeta: 'extra._meta' },
+        line: 4,
+        column: 10,
+        suggestions: [],
       },
     ],
   },

@@ -54,14 +54,18 @@ export const ENVELOPE_META_KEYS: ReadonlyMap<string, string> = new Map([
 const ENVELOPE_CONSTANTS: ReadonlyMap<string, string> = new Map([...ENVELOPE_META_KEYS].map(([key, constant]) => [constant, key]));
 
 export interface DroppedCallerMeta {
-  /** `omitted`: the upstream params have no `_meta`; `picked`: a `_meta` of one or two of the caller's keys. */
-  readonly kind: 'omitted' | 'picked';
+  /**
+   * `omitted`: the upstream params have no `_meta`; `picked`: a `_meta` of one or two of the caller's keys;
+   * `positional`: the call's fields are given one by one to the code base's own wrapper (`proxy.callTool(server, name,
+   * args)`), none of them the caller's `_meta` or anything holding it.
+   */
+  readonly kind: 'omitted' | 'picked' | 'positional';
   /** The upstream call (`upstream.callTool(…)`, `upstream.request(…)`). */
   readonly call: TSESTree.CallExpression;
   /** What messages call it: `upstream.callTool(…)`. */
   readonly label: string;
-  /** The params object literal sent upstream. */
-  readonly params: TSESTree.ObjectExpression;
+  /** The params object literal sent upstream; null for `positional`. */
+  readonly params: TSESTree.ObjectExpression | null;
   /** For `picked`: the `_meta` property and its object literal. */
   readonly meta: TSESTree.Property | null;
   /** The caller's request `_meta` as the callback reads it: `extra._meta`, `ctx.mcpReq._meta`, `request.params._meta`. */
@@ -395,7 +399,7 @@ function filtersOnPurpose(fn: FunctionNode, callerMeta: string): boolean {
 
 function droppedCallerMetaAt(call: TSESTree.CallExpression, sinks: TeamSinkNames): DroppedCallerMeta | null {
   const params = upstreamParams(call);
-  if (!params) return null;
+  if (!params) return positionalCallAt(call, sinks);
   // A spread may carry the caller's `_meta` (`{ ...request.params }`); so may a computed key.
   if (params.properties.some((property) => property.type === 'SpreadElement' || (property.computed && propertyKeyName(property) === null)))
     return null;
@@ -427,6 +431,108 @@ function droppedCallerMetaAt(call: TSESTree.CallExpression, sinks: TeamSinkNames
 
 /** A parameter that holds a request's `_meta` (`meta`, `requestMeta`). */
 const META_PARAM = /^meta$|Meta$/;
+
+/** The first argument of a positional wrapper names what to call: `serverName`, `toolName`, `name`, `'search'`. */
+const NAME_ARGUMENT = /(?:name|server|tool|id)$/i;
+
+/**
+ * `proxy.callTool(serverName, toolName, args)` in a tool callback or a `tools/call` handler: the code base's own
+ * wrapper, given the call's fields one by one (the SDK's `callTool` takes one params object, and a schema after it),
+ * where no argument is the caller's request `_meta`, the request or context it is in, or a value built from them. The
+ * wrapper cannot forward keys it never receives. A handler that names `_meta` anywhere is left alone: it may hand the
+ * caller's keys over another way.
+ */
+function positionalCallAt(call: TSESTree.CallExpression, sinks: TeamSinkNames): DroppedCallerMeta | null {
+  if (calleeName(call) !== CALL_TOOL || call.arguments.length < 2) return null;
+  const first = unwrap(call.arguments[0]) as Node;
+  const firstName = first.type === 'MemberExpression' ? memberPropertyName(first) : first.type === 'Identifier' ? first.name : null;
+  const named = staticString(first) !== null || (firstName !== null && NAME_ARGUMENT.test(firstName));
+  if (!named) return null;
+  // `callTool(params, CallToolResultSchema)`: the SDK's own form.
+  if (call.arguments.some((argument) => /Schema$/.test(referenceText(unwrap(argument)) ?? ''))) return null;
+  const callback = enclosingToolCallback(call, sinks);
+  const handler = callback ? null : enclosingRequestHandler(call);
+  const fn = callback ?? handler?.fn;
+  const callerMeta = callback ? callerMetaOf(callback, { v2: importsSdkV2(call) }, sinks) : (handler?.callerMeta ?? null);
+  if (!fn || callerMeta === null || namesMeta(fn.body)) return null;
+  const holders = holdersOf(callerMeta);
+  if (call.arguments.some((argument) => carriesCallerMeta(argument, holders, 0))) return null;
+  return { kind: 'positional', call, label: calleeLabel(call, 'call'), params: null, meta: null, callerMeta, statement: statementOf(call) };
+}
+
+/** `request.params._meta` -> `request`, `request.params`, `request.params._meta`: what holds the caller's `_meta`. */
+function holdersOf(callerMeta: string): ReadonlySet<string> {
+  const parts = callerMeta.split('.');
+  return new Set(parts.map((_, index) => parts.slice(0, index + 1).join('.')));
+}
+
+/** Whether the function names `_meta` anywhere (`request.params._meta`, `{ _meta }`, `const { _meta } = …`). */
+function namesMeta(body: Node): boolean {
+  let found = false;
+  walkAll(body, (node) => {
+    found ||= node.type === 'Identifier' && node.name === '_meta';
+    found ||= node.type === 'Literal' && node.value === '_meta';
+  });
+  return found;
+}
+
+/**
+ * Whether a value given to the wrapper may hold the caller's `_meta`: the request, context or `_meta` itself
+ * (`request`, `request.params`, `extra`), a `meta` name, an object or call built from one, or a variable initialised
+ * with one; not a field read off them (`request.params.arguments`, `toolOverride.serverName`) nor a field destructured
+ * from them (`const { arguments: args } = request.params`).
+ */
+function carriesCallerMeta(value: Node, holders: ReadonlySet<string>, depth: number): boolean {
+  const inner = unwrap(value) as Node;
+  if (depth > 3) return true;
+  switch (inner.type) {
+    case 'Literal':
+      return false;
+    case 'TemplateLiteral':
+      return inner.expressions.some((expression) => carriesCallerMeta(expression, holders, depth + 1));
+    case 'MemberExpression': {
+      const text = referenceText(inner);
+      return memberPropertyName(inner) === null || memberPropertyName(inner) === '_meta' || (text !== null && holders.has(text));
+    }
+    case 'Identifier': {
+      if (holders.has(inner.name) || META_PARAM.test(inner.name)) return true;
+      const binding = findBinding(inner.name, inner);
+      if (binding?.kind !== 'variable' && binding?.kind !== 'other') return false;
+      const declarator = binding.kind === 'variable' ? binding.declarator : patternDeclarator(inner);
+      if (!declarator?.init) return false;
+      if (declarator.id.type === 'Identifier') return carriesCallerMeta(declarator.init, holders, depth + 1);
+      if (declarator.id.type !== 'ObjectPattern') return true;
+      // `const { arguments: args } = request.params`: a field; the rest, or `_meta` itself, may hold it.
+      const property = declarator.id.properties.find((candidate) =>
+        patternDeclares(candidate.type === 'Property' ? candidate.value : candidate.argument, inner.name),
+      );
+      if (property?.type !== 'Property') return true;
+      return propertyKeyName(property) === '_meta' || propertyKeyName(property) === null;
+    }
+    case 'ObjectExpression':
+      return inner.properties.some((property) =>
+        property.type === 'SpreadElement'
+          ? carriesCallerMeta(property.argument, holders, depth + 1)
+          : propertyKeyName(property) === '_meta' || carriesCallerMeta(property.value, holders, depth + 1),
+      );
+    case 'ArrayExpression':
+      return inner.elements.some((element) => element !== null && carriesCallerMeta(element, holders, depth + 1));
+    case 'AwaitExpression':
+    case 'SpreadElement':
+      return carriesCallerMeta(inner.argument, holders, depth + 1);
+    case 'LogicalExpression':
+      return carriesCallerMeta(inner.left, holders, depth + 1) || carriesCallerMeta(inner.right, holders, depth + 1);
+    case 'ConditionalExpression':
+      return carriesCallerMeta(inner.consequent, holders, depth + 1) || carriesCallerMeta(inner.alternate, holders, depth + 1);
+    case 'CallExpression':
+      return [inner.callee, ...inner.arguments].some((part) => carriesCallerMeta(part, holders, depth + 1));
+    case 'ArrowFunctionExpression':
+    case 'FunctionExpression':
+      return true;
+    default:
+      return true;
+  }
+}
 
 /**
  * The request `_meta` every value of `value` (an object literal) reads a key of, when that is a request's `_meta`
