@@ -133,7 +133,7 @@ export default createRule<Options, MessageIds>({
       for (const { write, key } of keyWritesWithTypes(writes, services, registry)) {
         // The host's documented type or range for a catalogue key's value (registered or not: the host reads it the
         // same), from the analysis' one answer, which `check` reports too.
-        const hostValue = hostValueFindingOf(registry, write, key, services !== null);
+        const hostValue = hostValueFindingOf(registry, write, key, services, context.filename);
         if (hostValue && !hostValuesReported.has(hostValue.node)) {
           hostValuesReported.add(hostValue.node);
           context.report({

@@ -24,9 +24,11 @@ export function renderHostKeysMarkdown(catalogue: HostKeyCatalogue): string {
     'written by the other side; they are listed so that reads of them are recognised.',
     '',
     'The "checked" column is the type or range the host documents that the lint checks (no-unregistered-meta-field,',
-    'and `mcp-meta check` as `host-value`) against a value it can read: a literal, or a `const` bound to one. A value',
-    'it cannot read is not checked; an empty cell means the host documents nothing a value could get wrong, or another',
-    "check reads it (`ui`'s fields: valid-app-linkage).",
+    'and `mcp-meta check` as `host-value`) against a value it can read: a literal, or a `const` bound to one, in the',
+    'file or imported from another module; with type information also a value whose type is a literal or a union of',
+    'literals (a parameter typed `100_000 | 600_000`, an enum member). A value it cannot read is not checked; an empty',
+    "cell means the host documents nothing a value could get wrong, or another check reads it (`ui`'s fields:",
+    'valid-app-linkage).',
   ];
   for (const host of Object.keys(HOST_TITLES) as HostId[]) {
     const entries = catalogue.entries.filter((entry) => entry.host === host);

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import rule from '../../rules/no-unregistered-meta-field';
 import { HOST_KEY_CATALOGUE } from '../../src/registry/host-keys';
 import { hostValueProblem, hostValueText } from '../../src/registry/catalogue';
+import { RuleTester } from '@typescript-eslint/rule-tester';
 import { createRuleTester } from './rule-tester';
 
 function project(keys: Record<string, object>): { settings: Record<string, unknown>; filename: string } {
@@ -26,6 +27,21 @@ const REGISTERED = project({
   'openai/toolInvocation/invoking': { plane: 'tool', producers: ['src/app.ts'], catalogue: 'openai-apps.toolInvocation.invoking' },
   'openai/closeWidget': { plane: 'result', producers: ['src/app.ts'], catalogue: 'openai-apps.closeWidget' },
 });
+// Modules the linted file imports values from (read from disk through their summaries, as imported key names are).
+fs.mkdirSync(path.join(path.dirname(REGISTERED.filename), 'limits'), { recursive: true });
+fs.writeFileSync(
+  path.join(path.dirname(REGISTERED.filename), 'limits.ts'),
+  [
+    'export const MAX_CHARS = 1_000_000;',
+    'export const SMALL = 400_000;',
+    "export const VISIBILITY = 'hidden';",
+    "export { LOUD as ALIASED, BIG as HUGE } from './limits/loud';",
+  ].join('\n'),
+);
+fs.writeFileSync(
+  path.join(path.dirname(REGISTERED.filename), 'limits/loud.ts'),
+  'export const LOUD = -1 + 0 ? 1 : 2; export const BIG = 2e6;\n',
+);
 /** A manifest that registers nothing on the tool plane: the host's type holds all the same. */
 const UNREGISTERED = project({ 'com.example/trace': { producers: ['src/app.ts'] } });
 
@@ -90,6 +106,16 @@ createRuleTester().run('no-unregistered-meta-field: host value types and ranges'
       code: TOOL("{ 'openai/resultCanProduceWidget': 'yes' }"),
     },
     {
+      name: 'an imported const within the documented maximum',
+      ...REGISTERED,
+      code: TOOL("{ 'anthropic/maxResultSizeChars': SMALL }", "import { SMALL } from './limits';\n"),
+    },
+    {
+      name: 'an imported const the summary cannot read (an expression, exported again) is silent',
+      ...REGISTERED,
+      code: TOOL("{ 'anthropic/maxResultSizeChars': ALIASED }", "import { ALIASED } from './limits';\n"),
+    },
+    {
       name: 'a tool result writes a documented boolean',
       ...REGISTERED,
       code: `server.registerTool('t', {}, async () => ({ content: [], _meta: { 'openai/closeWidget': true } }));`,
@@ -138,10 +164,71 @@ server.registerTool('b', { _meta: META }, async () => ({ content: [] }));`,
       errors: [wrong('claude-code.maxResultSizeChars', 'anthropic/maxResultSizeChars', 'the number 600000', 1, 48)],
     },
     {
+      name: 'an imported const above the documented maximum',
+      ...REGISTERED,
+      code: TOOL("{ 'anthropic/maxResultSizeChars': MAX_CHARS }", "import { MAX_CHARS } from './limits';\n"),
+      errors: [wrong('claude-code.maxResultSizeChars', 'anthropic/maxResultSizeChars', 'the number 1000000', 2, 97)],
+    },
+    {
+      name: 'an imported const of a namespace import, and one exported again from another module',
+      ...REGISTERED,
+      code: TOOL(
+        "{ 'openai/visibility': L.VISIBILITY, 'anthropic/maxResultSizeChars': HUGE }",
+        "import * as L from './limits.js';\nimport { HUGE } from './limits';\n",
+      ),
+      errors: [
+        wrong('openai-apps.visibility', 'openai/visibility', 'the string "hidden"', 3, 86),
+        wrong('claude-code.maxResultSizeChars', 'anthropic/maxResultSizeChars', 'the number 2000000', 3, 132),
+      ],
+    },
+    {
       name: 'a tool result boolean written as a number',
       ...REGISTERED,
       code: `server.registerTool('t', {}, async () => ({ content: [], _meta: { 'openai/closeWidget': 1 } }));`,
       errors: [wrong('openai-apps.closeWidget', 'openai/closeWidget', 'the number 1', 1, 89)],
+    },
+  ],
+});
+
+// With types, a value whose type lists its values (a parameter typed with literals, an enum member) is checked too:
+// each member, the first the host does not document reported. A project on disk beside the manifest, whose file's
+// text is the case's code (typescript-eslint builds the program from the disk).
+const TYPED_CODE = `declare const server: { registerTool(name: string, config: object, cb: () => Promise<object>): void };
+enum Limit { Small = 100_000, Big = 900_000 }
+export function register(size: 100_000 | 600_000, visibility: 'public' | 'hidden', anySize: number, small: 100 | undefined) {
+  server.registerTool('a', { _meta: { 'anthropic/maxResultSizeChars': size } }, async () => ({ content: [] }));
+  server.registerTool('b', { _meta: { 'openai/visibility': visibility } }, async () => ({ content: [] }));
+  server.registerTool('c', { _meta: { 'anthropic/maxResultSizeChars': Limit.Big } }, async () => ({ content: [] }));
+  server.registerTool('d', { _meta: { 'anthropic/maxResultSizeChars': anySize } }, async () => ({ content: [] }));
+  server.registerTool('e', { _meta: { 'anthropic/maxResultSizeChars': small } }, async () => ({ content: [] }));
+  server.registerTool('f', { _meta: { 'anthropic/maxResultSizeChars': Limit.Small } }, async () => ({ content: [] }));
+}
+`;
+const TYPED_DIR = path.dirname(path.dirname(REGISTERED.filename));
+fs.writeFileSync(
+  path.join(TYPED_DIR, 'tsconfig.json'),
+  JSON.stringify({
+    compilerOptions: { strict: true, target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', types: [] },
+    include: ['src'],
+  }),
+);
+fs.writeFileSync(path.join(TYPED_DIR, 'src/typed.ts'), TYPED_CODE);
+
+new RuleTester({
+  languageOptions: { parserOptions: { project: './tsconfig.json', tsconfigRootDir: TYPED_DIR } },
+  settings: REGISTERED.settings,
+}).run('no-unregistered-meta-field: host values from literal types', rule, {
+  valid: [],
+  invalid: [
+    {
+      filename: 'src/typed.ts',
+      code: TYPED_CODE,
+      errors: [
+        wrong('claude-code.maxResultSizeChars', 'anthropic/maxResultSizeChars', 'the number 600000', 4, 71),
+        wrong('openai-apps.visibility', 'openai/visibility', 'the string "hidden"', 5, 60),
+        wrong('claude-code.maxResultSizeChars', 'anthropic/maxResultSizeChars', 'the number 900000', 6, 71),
+      ],
+      name: 'a literal union, a string union and an enum member; not number, not a fitting literal or enum member',
     },
   ],
 });

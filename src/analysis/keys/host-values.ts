@@ -2,14 +2,21 @@
  * A written value against the type or range its host documents for the key (the host-key catalogue's `value`:
  * `anthropic/maxResultSizeChars` a number up to 500,000, `openai/visibility` 'public' or 'private'): the one answer
  * `no-unregistered-meta-field` reports and `mcp-meta check` turns into `host-value` findings. Only values the syntax
- * reads (a literal, a `const` bound to one, an imported helper's literal); anything else is silent.
+ * reads (a literal, a `const` bound to one, here or exported by another module, an imported helper's literal) or, with
+ * types, a value whose type is a literal or a union of literals (a parameter typed `600_000`, an enum member); anything
+ * else is silent.
  */
+import * as path from 'node:path';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { catalogueEntryFor, catalogueEntryOfKey, hostValueProblem, type HostKeyEntry } from '../../registry';
 import type { Registry } from '../../registry/types';
+import type { LiteralValue } from '../../registry';
 import { fieldValueOf } from '../modules/imported-helpers';
+import { moduleResolverOf } from '../modules/module-resolver';
 import { registrationOf } from './key-writes';
 import { literalValueOf } from '../value/literal-value';
+import { literalsOfType } from '../typed/typed-literals';
+import type { TypeServices } from '../typed/type-services';
 import type { MetaKeyWrite, MetaWrite } from '../types';
 
 export interface HostValueFinding {
@@ -26,9 +33,16 @@ export interface HostValueFinding {
  * The host's verdict on the value of `key` as `write` writes it, or null. The key's catalogue entry is the one its
  * registration names (`"catalogue"`, or an `external` key's own name), else, unregistered, the entry whose exact key it
  * is: a host's documented type holds whatever the manifest says, and an unregistered key gets its own report besides.
- * Only on a plane the entry defines the key on, and never for a key the transport writes.
+ * Only on a plane the entry defines the key on, and never for a key the transport writes. `file` is the written
+ * file's absolute path (its imports resolve relative to it); `services`, its type services, or null without types.
  */
-export function hostValueFindingOf(registry: Registry, write: MetaWrite, key: MetaKeyWrite, typed: boolean): HostValueFinding | null {
+export function hostValueFindingOf(
+  registry: Registry,
+  write: MetaWrite,
+  key: MetaKeyWrite,
+  services: TypeServices | null,
+  file: string,
+): HostValueFinding | null {
   if (key.name === null || key.value === null) return null;
   const plane = write.plane;
   if (plane !== 'result' && plane !== 'tool' && plane !== 'resource') return null;
@@ -36,12 +50,23 @@ export function hostValueFindingOf(registry: Registry, write: MetaWrite, key: Me
   const registration = key.registration ?? registrationOf(registry, key.name, plane);
   const entry = registration.status === 'registered' ? catalogueEntryOfKey(registration.spec) : exactEntry(key.name);
   if (entry?.value === undefined || entry.writtenBy !== undefined || !entry.planes.includes(plane)) return null;
-  const fieldValue = fieldValueOf(key, typed);
-  const literal = literalValueOf(fieldValue.value);
-  if (literal === undefined) return null;
-  const problem = hostValueProblem(entry, literal);
-  if (problem === null) return null;
-  return { node: fieldValue.reportAt ?? fieldValue.value ?? key.node, entry, ...problem };
+  const fieldValue = fieldValueOf(key, services !== null);
+  for (const literal of valuesOf(fieldValue.value, fieldValue.reportAt === null ? services : null, file)) {
+    const problem = hostValueProblem(entry, literal);
+    if (problem !== null) return { node: fieldValue.reportAt ?? fieldValue.value ?? key.node, entry, ...problem };
+  }
+  return null;
+}
+
+/**
+ * What a value may be: what the syntax reads (imported consts through the file's module resolver, asked only for a
+ * name bound to an import), else, with types, each member of its literal type; none when neither knows.
+ */
+function valuesOf(value: TSESTree.Expression | null, services: TypeServices | null, file: string): readonly LiteralValue[] {
+  const literal = literalValueOf(value, path.isAbsolute(file) ? moduleResolverOf(file) : null);
+  if (literal !== undefined) return [literal];
+  if (value === null || services === null || !services.holds(value)) return [];
+  return literalsOfType(services, services.typeOf(value)) ?? [];
 }
 
 function exactEntry(name: string): HostKeyEntry | undefined {

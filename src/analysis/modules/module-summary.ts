@@ -26,6 +26,8 @@ import {
   type ImportedNames,
 } from '../syntax/bindings';
 import { moduleScope, returnedLiteralKeys, type ModuleScope } from '../value/meta-value';
+import { literalValueOf } from '../value/literal-value';
+import type { LiteralValue } from '../../registry';
 import { ModuleCache } from './module-cache';
 import { noteModuleRead } from './modules-read';
 import { parseSource } from './parse-source';
@@ -71,7 +73,8 @@ export interface ModuleSummary {
   /**
    * Exported name -> a detached copy of the object or array literal a `const` holds (`export const WIDGET_CSP = {
    * connect_domains: HOSTS }`, its module's consts inlined): a value written once and given as a `_meta` field in
-   * other modules (a widget's CSP lists), read where it is given (`importedLiteralOf`).
+   * other modules (a widget's CSP lists), read where it is given (`importedLiteralOf`). For a `const` of a number,
+   * string, boolean or null (`export const MAX_CHARS = 400_000`), a literal of that value (host values).
    */
   readonly literals: ReadonlyMap<string, Expression>;
   /**
@@ -170,6 +173,11 @@ function summarise(program: TSESTree.Program, scope: ModuleScope, callsUpstream:
     if (literal) objects.set(exported, objectStrings(literal, scope.modules));
     if (inner.type === 'ObjectExpression' || inner.type === 'ArrayExpression') {
       literals.set(exported, detach(inner, literalBudget, scope.modules, null, -1));
+    } else {
+      // A number, string, boolean or null the `const` certainly holds (`export const MAX_CHARS = 400_000`, through
+      // consts here or imported): a host key's value written in another module (the host-value check).
+      const scalar = scalarLiteral(literalValueOf(value, scope.modules));
+      if (scalar) literals.set(exported, scalar);
     }
   };
 
@@ -430,6 +438,12 @@ function detachCall(call: TSESTree.CallExpression, next: (node: Node) => Express
 function branches(values: Expression[]): Expression {
   if (values.length === 0) return unknownNode();
   return values.reduce((alternate, consequent) => synthetic({ type: 'ConditionalExpression', test: unknownNode(), consequent, alternate }));
+}
+
+/** A literal node of what `known` certainly is, when it is a number, string, boolean or null of known value; else null. */
+function scalarLiteral(known: LiteralValue | undefined): Expression | null {
+  if (known === undefined || known.kind === 'array' || known.kind === 'object' || known.value === undefined) return null;
+  return synthetic({ type: 'Literal', value: known.value, raw: JSON.stringify(known.value) });
 }
 
 /** Where a detached node "is": nowhere in the linted file (reports about it go to the call that uses it). */

@@ -231,7 +231,7 @@ function checkManifest(registryPath: string, cwd: string, typed: TypedOptions | 
         // no-foreign-meta-key's. A gate that passes a typo the lint reports is no gate.
         if (ownFile) findings.push(...keyFindings(registry, write, keyWrite, file, registryPath));
         // A host key's value against the type or range its host documents: no-unregistered-meta-field's one answer.
-        const hostValue = ownFile ? hostValueFindingOf(registry, write, keyWrite, services !== null) : null;
+        const hostValue = ownFile ? hostValueFindingOf(registry, write, keyWrite, services, file) : null;
         if (hostValue) findings.push(hostValueToFinding(hostValue, keyWrite.name, file));
         if (!writesValues(write)) continue;
         // Written on another plane than it is registered for, a key is not written where its consumers read it. A
