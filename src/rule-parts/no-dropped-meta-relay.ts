@@ -22,6 +22,7 @@ export type RelayMessageIds =
   | 'liftedEnvelopeKey'
   | 'droppedDescriptorMeta'
   | 'rebuiltDescriptorMeta'
+  | 'keptDescriptorMeta'
   | 'suggestForwardCallerMeta'
   | 'suggestSpreadCallerMeta'
   | 'suggestReadEnvelope'
@@ -32,6 +33,8 @@ export const RELAY_MESSAGES: Record<RelayMessageIds, string> = {
     "`{{label}}` calls upstream without the caller's request `_meta` (`{{callerMeta}}`): the keys the caller set (trace context, client keys) never reach the upstream server. Forward them without the per-hop `progressToken`: `const { progressToken: _progressToken, ...callerMeta } = {{callerMeta}} ?? {}` and `_meta: callerMeta`.",
   pickedCallerMeta:
     "The `_meta` sent upstream by `{{label}}` keeps only {{keys}} of the caller's request `_meta` (`{{callerMeta}}`): every other key the caller set (trace context, client keys) is dropped. Spread it first: `_meta: { ...{{callerMeta}}, … }`, or filter visibly (a rest destructuring) if dropping them is intended.",
+  keptDescriptorMeta:
+    "This {{entry}}, kept in `this.{{field}}` from `{{label}}` (line {{line}}), is advertised again with its {{fields}} but not its `_meta`: the keys the upstream set on it (MCP Apps `ui`, `openai/outputTemplate`, a resource's CSP and permissions) never reach the client. Keep the upstream's `_meta` in what `this.{{field}}` holds and carry it over here.",
   positionalCallerMeta:
     "`{{label}}` is given the call's fields one by one, and none of them is the caller's request `_meta` (`{{callerMeta}}`) or holds it: the keys the caller set (trace context, client keys) never reach the upstream server. Pass them to the wrapper (without the per-hop `progressToken`) and send them as the upstream request's `_meta`.",
   liftedEnvelopeKey:
@@ -122,6 +125,21 @@ export function reportRelay<MessageIds extends string>(
 
   function reportDescriptor(dropped: DroppedDescriptorMeta): void {
     const holder = dropped.holder.name;
+    if (dropped.field !== null) {
+      // The kept entries are of the code base's own type, which may declare no `_meta`: no edit here would type-check.
+      context.report({
+        node: dropped.literal,
+        messageId: 'keptDescriptorMeta',
+        data: {
+          entry: dropped.entry,
+          field: dropped.field,
+          label: dropped.label,
+          line: String(dropped.source.loc.start.line),
+          fields: dropped.fields.map((field) => `\`${field}\``).join(', '),
+        },
+      });
+      return;
+    }
     context.report({
       node: dropped.literal,
       messageId: dropped.sink === 'typed-return' ? 'rebuiltDescriptorMeta' : 'droppedDescriptorMeta',

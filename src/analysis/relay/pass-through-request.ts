@@ -105,6 +105,11 @@ export interface DroppedDescriptorMeta {
    * takes a descriptor and returns one (`(t: Tool): Tool`), whose result is the descriptor from then on.
    */
   readonly sink: 'list-handler' | 'read-handler' | 'registration' | 'typed-return';
+  /**
+   * The class field the entries were kept in between the list call and here (`toolIndex` of `this.toolIndex.values()`),
+   * or null. Its entries are of the code base's own type, which may have no `_meta` to carry over.
+   */
+  readonly field: string | null;
 }
 
 export interface RelayAnalysis {
@@ -660,6 +665,67 @@ function listSourceOf(node: Node, depth = 0): { call: TSESTree.CallExpression; s
   return null;
 }
 
+/**
+ * A list kept in a field of the class (`for (const t of this.toolIndex.values())`, `[...this.tools.values()]`,
+ * `Object.values(this.tools)`, `this.tools`) that a method of the same class fills (`this.toolIndex.set(…)`,
+ * `this.tools.push(…)`, `this.tools = …`) after asking an upstream for its list (`await client.listTools()`): that list
+ * call is where the entries come from. Asked only of an entry the literal rebuilds, and only of its own class.
+ */
+function classFieldListOf(list: Node): { call: TSESTree.CallExpression; source: string } | null {
+  const field = thisFieldOf(list);
+  if (field === null) return null;
+  let body: Node | undefined = list.parent;
+  while (body && body.type !== 'ClassBody') body = body.parent;
+  if (body?.type !== 'ClassBody') return null;
+  for (const member of body.body) {
+    const fn = member.type === 'MethodDefinition' || member.type === 'PropertyDefinition' ? member.value : null;
+    if (!fn || !isFunctionNode(fn)) continue;
+    let writes = false;
+    let found: { call: TSESTree.CallExpression; source: string } | null = null;
+    walkAll(fn.body, (node) => {
+      if (node.type === 'AssignmentExpression' && thisFieldName(node.left) === field) writes = true;
+      if (node.type !== 'CallExpression') return;
+      const source = listCallName(node);
+      if (source !== null && source !== 'readResource') found ??= { call: node, source };
+      const callee = unwrap(node.callee) as Node;
+      if (
+        callee.type === 'MemberExpression' &&
+        FIELD_WRITES.has(memberPropertyName(callee) ?? '') &&
+        thisFieldName(callee.object) === field
+      )
+        writes = true;
+    });
+    if (writes && found) return found;
+  }
+  return null;
+}
+
+/** The calls that put entries into a kept list or map. */
+const FIELD_WRITES: ReadonlySet<string> = new Set(['set', 'push', 'unshift', 'splice']);
+
+/** `this.tools` -> `tools`; null for anything else. */
+function thisFieldName(node: Node): string | null {
+  const inner = unwrap(node) as Node;
+  return inner.type === 'MemberExpression' && unwrap(inner.object).type === 'ThisExpression' ? memberPropertyName(inner) : null;
+}
+
+/** The field a list is read from: `this.tools`, `this.tools.values()`, `[...this.tools.values()]`, `Array.from(…)`, `Object.values(…)`. */
+function thisFieldOf(list: Node): string | null {
+  const inner = unwrap(list) as Node;
+  if (inner.type === 'ArrayExpression' && inner.elements.length === 1 && inner.elements[0]?.type === 'SpreadElement')
+    return thisFieldOf(inner.elements[0].argument);
+  if (inner.type === 'CallExpression') {
+    const callee = unwrap(inner.callee) as Node;
+    if (callee.type !== 'MemberExpression') return null;
+    const method = memberPropertyName(callee);
+    const owner = referenceText(callee.object);
+    if ((owner === 'Array' && method === 'from') || (owner === 'Object' && method === 'values'))
+      return inner.arguments[0] ? thisFieldOf(inner.arguments[0]) : null;
+    return method === 'values' && inner.arguments.length === 0 ? thisFieldName(callee.object) : null;
+  }
+  return thisFieldName(inner);
+}
+
 /** The declarator whose object pattern declares `identifier` (`const { tools } = …`), in the blocks around it. */
 function patternDeclarator(identifier: TSESTree.Identifier): TSESTree.VariableDeclarator | null {
   for (let node: Node | undefined = identifier.parent; node; node = node.parent) {
@@ -830,17 +896,19 @@ function droppedDescriptorAt(literal: TSESTree.ObjectExpression): DroppedDescrip
   return null;
 }
 
-type EntrySource = Pick<DroppedDescriptorMeta, 'entry' | 'source' | 'label' | 'sink'>;
+type EntrySource = Pick<DroppedDescriptorMeta, 'entry' | 'source' | 'label' | 'sink' | 'field'>;
 
 /** `holder` iterates an upstream's list (`tools.map((t) => …)` over `listTools()`) and the literal is advertised again. */
 function listedEntryAt(literal: TSESTree.ObjectExpression, holder: TSESTree.Identifier): EntrySource | null {
   const entry = iteratedEntry(holder);
-  const listed = entry ? listSourceOf(entry.list) : null;
+  const direct = entry ? listSourceOf(entry.list) : null;
+  const listed = direct ?? (entry ? classFieldListOf(entry.list) : null);
   if (!entry || !listed) return null;
   if (usedWhole(holder.name, entry.scope)) return null;
   const sink = advertisedAt(literal, listed.source);
   if (!sink) return null;
-  return { entry: LIST_SOURCES.get(listed.source)!.entry, source: listed.call, label: calleeLabel(listed.call, 'call'), sink };
+  const field = direct ? null : thisFieldOf(entry.list);
+  return { entry: LIST_SOURCES.get(listed.source)!.entry, source: listed.call, label: calleeLabel(listed.call, 'call'), sink, field };
 }
 
 /**
@@ -858,7 +926,7 @@ function typedEntryAt(literal: TSESTree.ObjectExpression, holder: TSESTree.Ident
   if (sdkDescriptorType(param.typeAnnotation.typeAnnotation, fn, false) !== returned) return null;
   if (usedWhole(holder.name, fn.body)) return null;
   const label = `${param.name}: ${entityText(typeNameOf(param.typeAnnotation.typeAnnotation)) ?? returned}`;
-  return { entry: LIST_SOURCES.get(DESCRIPTOR_TYPES.get(returned)!)!.entry, source: param, label, sink: 'typed-return' };
+  return { entry: LIST_SOURCES.get(DESCRIPTOR_TYPES.get(returned)!)!.entry, source: param, label, sink: 'typed-return', field: null };
 }
 
 /** The function whose return value the literal is (`return { … }`, an arrow's body, through `as` / `satisfies`), or null. */
