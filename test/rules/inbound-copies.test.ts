@@ -32,7 +32,25 @@ export function redactBodyForLogging(body: unknown): unknown {
   return redacted;
 }`;
 
+/**
+ * A JSON body proven by where it goes (its flow), whatever it is called: serialised (`JSON.stringify`, `res.json`)
+ * and going nowhere a tool result could (no registration, no tool callback's return, no return to callers).
+ */
+const JSON_BODIES = [
+  {
+    name: 'an object sent with res.json is a JSON body',
+    filename: SEARCH_OP,
+    code: 'export function reply(res, data) {\n  const payload = { ...data };\n  payload._meta = redact(data._meta);\n  res.json(payload);\n}',
+  },
+  {
+    name: 'an object only logged as JSON, through a copy, is a JSON body',
+    filename: SEARCH_OP,
+    code: 'export async function audit(db, id) {\n  const entry = await db.find(id);\n  entry._meta = { trace: await traceOf(entry) };\n  const line = entry;\n  logger.info(JSON.stringify(line));\n}',
+  },
+];
+
 const INBOUND_COPIES = [
+  ...JSON_BODIES,
   { name: "a request body's copy, redacted for a log line (1mcp-app/agent)", filename: SEARCH_OP, code: REDACT_BODY },
   {
     name: "an alias of req.body: the inbound request's",
@@ -51,9 +69,25 @@ const INBOUND_COPIES = [
   },
 ];
 
+/** A tool callback's result held in a variable named like a body: what the callback returns is a tool result. */
+const BODY_NAMED_RESULT = (assign: string) =>
+  `server.registerTool('search', {}, async () => {\n  const body = await fetchUpstream();\n  ${assign}\n  return body;\n});`;
+/** Logged as JSON and returned to callers: where it goes then is not known, so it is no proven JSON body. */
+const LOGGED_AND_RETURNED = (assign: string) =>
+  `export async function load(fetchOne) {\n  const payload = await fetchOne();\n  ${assign}\n  logger.debug(JSON.stringify(payload));\n  return payload;\n}`;
+
 ruleTester.run('require-producer-isolation: a copy of an inbound object is no producer', isolationRule, {
   valid: INBOUND_COPIES,
   invalid: [
+    {
+      name: 'a result named body that a tool callback returns is a tool result: its producer needs its own try',
+      filename: SEARCH_OP,
+      code: BODY_NAMED_RESULT('body._meta = { ...body._meta, retrieval: await describe() };'),
+      output: BODY_NAMED_RESULT(
+        'try {\n    body._meta = { ...body._meta, retrieval: await describe() };\n  } catch {\n    // A failing producer degrades to its key being absent (MCP _meta rule 3).\n  }',
+      ),
+      errors: [{ messageId: 'unguardedProducer', line: 3, column: 3, endLine: 3, endColumn: 62 }],
+    },
     {
       name: 'a copy of a tool result is still a tool result: its producer needs its own try',
       filename: SEARCH_OP,
@@ -68,6 +102,20 @@ ruleTester.run('require-producer-isolation: a copy of an inbound object is no pr
 ruleTester.run('no-wholesale-meta-assign: a copy of an inbound object is not a tool result', wholesaleRule, {
   valid: INBOUND_COPIES,
   invalid: [
+    {
+      name: 'a result named body that a tool callback returns: replacing its _meta drops keys',
+      filename: SEARCH_OP,
+      code: BODY_NAMED_RESULT('body._meta = { retrieval: stats };'),
+      output: BODY_NAMED_RESULT('body._meta = { ...body._meta, retrieval: stats };'),
+      errors: [{ messageId: 'replaceMeta', line: 3, column: 3, endLine: 3, endColumn: 36 }],
+    },
+    {
+      name: 'an object logged as JSON and returned is no proven JSON body: replacing its _meta is reported',
+      filename: SEARCH_OP,
+      code: LOGGED_AND_RETURNED('payload._meta = { retrieval: stats };'),
+      output: LOGGED_AND_RETURNED('payload._meta = { ...payload._meta, retrieval: stats };'),
+      errors: [{ messageId: 'replaceMeta', line: 3, column: 3, endLine: 3, endColumn: 39 }],
+    },
     {
       name: 'a copy of a tool result is still a tool result: replacing its _meta drops keys',
       filename: SEARCH_OP,

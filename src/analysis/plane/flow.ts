@@ -10,7 +10,7 @@ import type { PlaneDecision } from '../planes';
 import { frameworkSinkOfArgument } from './of-framework';
 import { SDK_REGISTRATIONS } from './sdk-registrations';
 import type { TeamSinkNames } from '../../registry/types';
-import { teamSinkOfArgument, type TeamSinks } from './team-sinks';
+import { isTeamToolCallback, teamSinkOfArgument, type TeamSinks } from './team-sinks';
 
 type Node = TSESTree.Node;
 type Expression = TSESTree.Expression;
@@ -149,28 +149,56 @@ function isParameter(identifier: TSESTree.Identifier): boolean {
   return false;
 }
 
+/** Where a variable's value goes later in its scope, worked out in one walk of the scope (`flowOf`). */
+interface Flow {
+  /** The registration it is passed to, or the tool callback that returns it (a tool result); null for neither. */
+  readonly found: PlaneDecision | null;
+  /** It is serialised as a JSON body (`JSON.stringify(x)`, `res.json(x)`, `res.send(x)`), directly or through a copy. */
+  readonly body: boolean;
+  /** It is returned from a function that is no tool callback: where it goes then is the callers'. */
+  readonly returned: boolean;
+}
+
 /**
- * Declarators already asked where they go: a variable's later sink is searched once per file. The answer depends on
- * the manifest's sinks too (`defineTool(config, cb)` is a sink only when the manifest names `defineTool`), so each is
+ * Declarators already asked where they go: a variable's flow is searched once per file. The answer depends on the
+ * manifest's sinks too (`defineTool(config, cb)` is a sink only when the manifest names `defineTool`), so each is
  * kept with the sinks it was worked out under and reused only under the same ones (one tree may be analysed under
  * two manifests: the command's detected names, an edited manifest).
  */
-const sinksOfDeclarators = new WeakMap<
-  TSESTree.VariableDeclarator,
-  { readonly sinks: TeamSinkNames | undefined; readonly found: PlaneDecision | null }
->();
+const flowsOfDeclarators = new WeakMap<TSESTree.VariableDeclarator, { readonly sinks: TeamSinkNames | undefined; readonly flow: Flow }>();
+
+const NO_FLOW: Flow = { found: null, body: false, returned: false };
 
 /**
  * The registration a variable is passed to later in its scope (`const config = { … }; …; server.registerTool('x',
- * config, cb)`), as a decision; null when it reaches none. A config filled in before registration
- * (`config._meta.ui = …`) is then a descriptor, not a result.
+ * config, cb)`), or the tool callback that returns it (`const out = await fetchOut(); out._meta = m; return out;` in
+ * a `registerTool` callback: a tool result, whatever it is called), as a decision; null when it reaches none. A config
+ * filled in before registration (`config._meta.ui = …`) is then a descriptor, not a result.
  */
 export function laterSinkOf(declarator: TSESTree.VariableDeclarator, sinks: TeamSinks): PlaneDecision | null {
-  const known = sinksOfDeclarators.get(declarator);
-  if (known !== undefined && known.sinks === sinks) return known.found;
+  return flowOf(declarator, sinks).found;
+}
+
+/**
+ * True when the variable's value is serialised as a JSON body later in its scope (`JSON.stringify(copy)`,
+ * `res.json(payload)`), through copies into other variables too, and goes nowhere else a tool result could: no
+ * registration, no tool callback's return, no return to callers (a result logged as JSON and returned stays one). The
+ * flow proof that it is an HTTP body.
+ */
+export function reachesJsonBody(declarator: TSESTree.VariableDeclarator, sinks: TeamSinks): boolean {
+  const flow = flowOf(declarator, sinks);
+  return flow.found === null && flow.body && !flow.returned;
+}
+
+/** One walk of the declarator's scope: every use of the variable, and where each goes. */
+function flowOf(declarator: TSESTree.VariableDeclarator, sinks: TeamSinks): Flow {
+  const known = flowsOfDeclarators.get(declarator);
+  if (known !== undefined && known.sinks === sinks) return known.flow;
   let found: PlaneDecision | null = null;
+  let body = false;
+  let returned = false;
   // Asked before it is answered: a chain that comes back to this declarator (`let a = b; b = a`) ends here.
-  sinksOfDeclarators.set(declarator, { sinks, found: null });
+  flowsOfDeclarators.set(declarator, { sinks, flow: NO_FLOW });
   const id = declarator.id;
   const scope = declarator.parent?.parent;
   if (id.type === 'Identifier' && scope) {
@@ -180,15 +208,66 @@ export function laterSinkOf(declarator: TSESTree.VariableDeclarator, sinks: Team
         if (declaratorOf(node) !== declarator) return;
         // `const config = { … }; const toolDef = config; server.registerTool(n, toolDef, cb)`: through each variable.
         const copy = copiedInto(node);
-        found = copy ? laterSinkOf(copy, sinks) : sinkOfArgument(node, sinks);
+        if (copy) {
+          const copied = flowOf(copy, sinks);
+          found = copied.found;
+          body ||= copied.body;
+          returned ||= copied.returned;
+          return;
+        }
+        found = sinkOfArgument(node, sinks) ?? toolCallbackReturnOf(node, sinks);
+        // A body sink counts only if nothing stronger turns up (a tool result may be logged as JSON and returned).
+        if (!found && isJsonBodyArgument(node)) body = true;
+        if (!found && returningFunction(node) !== null) returned = true;
         return;
       }
       forEachChildNode(node, visit);
     };
     visit(scope);
   }
-  sinksOfDeclarators.set(declarator, { sinks, found });
-  return found;
+  const flow: Flow = found || body || returned ? { found, body, returned } : NO_FLOW;
+  flowsOfDeclarators.set(declarator, { sinks, flow });
+  return flow;
+}
+
+/** Calls whose first argument is serialised as a JSON body (the JSON-body plane), not a tool result. */
+export const BODY_SINKS: ReadonlySet<string> = new Set(['stringify', 'json', 'send', 'write', 'end']);
+
+/** `JSON.stringify(x)`, `res.json(x)`, `res.send(x)`: `node` (through type wrappers) is such a call's first argument. */
+function isJsonBodyArgument(node: Node): boolean {
+  const argument = outsideTypeWrappers(node);
+  const call = argument.parent;
+  return call?.type === 'CallExpression' && call.arguments[0] === argument && BODY_SINKS.has(calleeName(call) ?? '');
+}
+
+/**
+ * The tool result plane when `node` is what a tool callback returns (`return node`, an arrow's body, through `await`
+ * and type wrappers): an SDK tool registration's callback (evidence `sink`) or a team registration's (`manifest`).
+ */
+export function toolCallbackReturnOf(node: Node, sinks: TeamSinks): PlaneDecision | null {
+  const fn = returningFunction(node);
+  if (!fn) return null;
+  if (isSdkToolCallback(fn)) return { plane: 'result', evidence: 'sink' };
+  if (isTeamToolCallback(fn, sinks)) return { plane: 'result', evidence: 'manifest' };
+  return null;
+}
+
+/** The function `node` is returned from (`return node`, an arrow's body, through `await` and type wrappers), or null. */
+function returningFunction(node: Node): Node | null {
+  let value = outsideTypeWrappers(node);
+  if (value.parent?.type === 'AwaitExpression') value = outsideTypeWrappers(value.parent);
+  const parent = value.parent;
+  if (parent?.type === 'ArrowFunctionExpression' && parent.body === value) return parent;
+  if (parent?.type !== 'ReturnStatement') return null;
+  for (let scope: Node | undefined = parent.parent; scope; scope = scope.parent) if (isFunctionNode(scope)) return scope;
+  return null;
+}
+
+/** True when `fn` is an argument of an SDK tool registration (`registerTool(name, config, fn)`): it returns results. */
+export function isSdkToolCallback(fn: Node): boolean {
+  const call = fn.parent;
+  if (call?.type !== 'CallExpression' || !call.arguments.includes(fn as TSESTree.CallExpressionArgument)) return false;
+  return SDK_REGISTRATIONS.get(calleeName(call) ?? '')?.plane === 'tool';
 }
 
 /** The same value without what only types it: `x as T`, `x satisfies T`, `x!`, `<T>x` (the outermost of them). */

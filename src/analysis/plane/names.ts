@@ -14,5 +14,11 @@ export const TOOL_CONFIG_NAME = /^tool(?:Config|Configuration|Def|Definition|Des
 
 export const RESOURCE_CONFIG_NAME = /^resource(?:Config|Configuration|Def|Definition|Descriptor|Metadata|Props)$/i;
 
-/** An HTTP request's or response's JSON body (`body`, `req.body`, `requestBody`): the JSON-body plane, no tool result. */
+/**
+ * An HTTP request's or response's JSON body (`body`, `req.body`, `requestBody`): the JSON-body plane, no tool result.
+ * The last word, asked only when the object's flow says nothing: a variable a tool callback returns is a tool result
+ * and one serialised as JSON and going nowhere else a body (`flow.ts`), whatever either is called. Kept for a body a
+ * function receives from other modules and hands back (1mcp-app/agent's `redactTemplateContextBodyForLogging(body)`,
+ * called with `req.body` elsewhere), whose flow no single file shows.
+ */
 export const BODY_NAME = /^(?:body|[a-z]\w*Body)$/;

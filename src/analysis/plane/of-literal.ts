@@ -2,9 +2,8 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, isFunctionNode, propertyKeyName, referenceSegments, unwrap } from '../syntax/ast';
 import { isInbound, type PlaneDecision } from '../planes';
-import { SDK_REGISTRATIONS } from './sdk-registrations';
 import { isTeamToolCallback, type TeamSinks } from './team-sinks';
-import { declaratorOf, laterSinkOf, outsideTypeWrappers, sinkOfArgument } from './flow';
+import { BODY_SINKS, declaratorOf, isSdkToolCallback, laterSinkOf, outsideTypeWrappers, sinkOfArgument } from './flow';
 import { RESULT_NAME } from './names';
 import { frameworkPlaneOfNested } from './of-framework';
 import { planeOfDeclaredType } from './of-type';
@@ -12,9 +11,6 @@ import { planeOfShape } from './of-shape';
 import { planeOfVariable } from './of-variable';
 
 type Node = TSESTree.Node;
-
-/** Calls whose object-literal argument is a serialised body (the JSON-body plane), not a tool result. */
-export const BODY_SINKS: ReadonlySet<string> = new Set(['stringify', 'json', 'send', 'write', 'end']);
 
 /** Schema builders (zod and alike): `z.object({ content, _meta })` describes a result, it does not write one. */
 const SCHEMA_BUILDERS: ReadonlySet<string> = new Set([
@@ -92,13 +88,6 @@ function functionReturning(literal: Node): Node | null {
   return null;
 }
 
-/** True when `fn` is the callback of a tool registration (`registerTool(name, config, fn)`): it returns results. */
-function isToolCallback(fn: Node): boolean {
-  const call = fn.parent;
-  if (call?.type !== 'CallExpression' || !call.arguments.includes(fn as TSESTree.CallExpressionArgument)) return false;
-  return SDK_REGISTRATIONS.get(calleeName(call) ?? '')?.plane === 'tool';
-}
-
 /** The plane of an object literal that carries `_meta`, with its evidence, or null when it is none we know. */
 export function planeDecisionOfLiteral(literal: TSESTree.ObjectExpression, sinks: TeamSinks): PlaneDecision | null {
   const parent = literal.parent;
@@ -125,7 +114,7 @@ export function planeDecisionOfLiteral(literal: TSESTree.ObjectExpression, sinks
     if (later) return later;
   }
   const returnedFrom = functionReturning(literal);
-  if (returnedFrom && isToolCallback(returnedFrom)) return { plane: 'result', evidence: 'sink' };
+  if (returnedFrom && isSdkToolCallback(returnedFrom)) return { plane: 'result', evidence: 'sink' };
   if (returnedFrom && isTeamToolCallback(returnedFrom, sinks)) return { plane: 'result', evidence: 'manifest' };
   const shaped = planeOfShape(literal);
   if (shaped) return { plane: shaped, evidence: 'shape' };

@@ -3,7 +3,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, referenceSegments, unwrap } from '../syntax/ast';
 import { isInbound, UNKNOWN, type PlaneDecision } from '../planes';
 import { BODY_NAME, RESOURCE_CONFIG_NAME, RESULT_NAME, RESULT_OWNER_NAME, TOOL_CONFIG_NAME } from './names';
-import { declaratorOf, registrationOf } from './flow';
+import { declaratorOf, reachesJsonBody, registrationOf } from './flow';
 import { planeOfCallReturn } from './of-type';
 import { planeOfVariable } from './of-variable';
 import type { TeamSinks } from './team-sinks';
@@ -13,9 +13,11 @@ import type { TeamSinks } from './team-sinks';
  * variable's declaration says wins (a registration's return, a declared type, `await client.callTool(…)`, a wrapped
  * handler's call, a later registration, a literal's shape); then what the object it copies is (`const copy = {
  * ...source }`, `const alias = source as T`: a copy of an inbound request or a JSON body is no tool result, whatever
- * it is called); then names: inbound ones (`params`, `extra`, `ctx.mcpReq`, `*Request`) are the request plane,
- * `body` / `*Body` a JSON body (an HTTP request's or response's), `toolConfig` / `resourceProps` a descriptor or
- * resource, `result` / `response` a tool result; anything else is `unknown`.
+ * it is called); then a flow that proves a JSON body (serialised, going nowhere a tool result could: `flow.ts`); then
+ * names: inbound ones (`params`, `extra`, `ctx.mcpReq`, `*Request`) are the request plane, `body` / `*Body` a JSON
+ * body (an HTTP request's or response's), `toolConfig` / `resourceProps` a descriptor or resource, `result` /
+ * `response` a tool result; anything else is `unknown`. A variable a tool callback returns is a tool result by its
+ * flow (`planeOfVariable`), before any name is read.
  */
 export function planeDecisionOfOwner(owner: TSESTree.Node, sinks: TeamSinks, depth = 0): PlaneDecision {
   const inner = unwrap(owner);
@@ -30,6 +32,9 @@ export function planeDecisionOfOwner(owner: TSESTree.Node, sinks: TeamSinks, dep
   const registered = inner.type === 'MemberExpression' ? registrationOf(inner) : null;
   if (registered) return { plane: registered, evidence: 'source' };
   if (isInbound(owner)) return { plane: 'request', evidence: 'name' };
+  // `const payload = { … }; payload._meta = m; res.json(payload)`: where it goes proves a JSON body, whatever its name.
+  const declarator = inner.type === 'Identifier' ? declaratorOf(inner) : null;
+  if (declarator && reachesJsonBody(declarator, sinks)) return { plane: 'body', evidence: 'sink' };
   const segments = referenceSegments(owner);
   const last = segments[segments.length - 1] ?? '';
   if (BODY_NAME.test(last)) return { plane: 'body', evidence: 'name' };
