@@ -31,6 +31,17 @@ const nearMiss = (line: number, column: number, endColumn: number, key: string, 
     suggestions: [{ messageId: 'useRegisteredKey', data: { key }, output }],
   }) as const;
 
+/** Rule 4's hook (`getBrainHotMemoryMeta`) attaching its fragment under the handler's `_meta`, with `key` as its key. */
+const HOT_MEMORY_UNDER_OWN_META = (key: string) =>
+  [
+    'function getBrainHotMemoryMeta(facts) {',
+    `  return { ${key}: { facts } };`,
+    '}',
+    'export function attachHotMemory(result, facts) {',
+    '  return { ...result, _meta: { ...getBrainHotMemoryMeta(facts), ...result._meta } };',
+    '}',
+  ].join('\n');
+
 const valid: ValidTestCase<Options>[] = [
   {
     // A gateway that drops the upstream's identity from the result it forwards deletes a key MCP defines, on purpose.
@@ -153,6 +164,14 @@ export const results = [{ content: [], _meta: meta(1) }, { content: [], _meta: m
         suggestions: [{ messageId: 'useRegisteredKey', data: { key: 'retrieval' }, output: 'out._meta.retrieval = stats;' }],
       },
     ],
+  },
+  {
+    // The hook fragment under the handler's `_meta` is a merge (no-wholesale-meta-assign: rule 4's precedence), and
+    // its keys are still read where the helper writes them.
+    name: "a known hook helper's key spread under the result's own _meta is read: a near miss in the helper",
+    filename: HOT_MEMORY_HOOK,
+    code: HOT_MEMORY_UNDER_OWN_META('brain_hot_memroy'),
+    errors: [nearMiss(2, 12, 28, 'brain_hot_memory', HOT_MEMORY_UNDER_OWN_META('brain_hot_memory'))],
   },
   {
     name: "a same-file helper's key set on the returned const before the return (under a condition): a near miss there",

@@ -30,6 +30,21 @@ const valid: ValidTestCase<Options>[] = [
     ].join('\n'),
   },
   {
+    // Rule 4's own hook (`getBrainHotMemoryMeta`, the metaHook producing brain_hot_memory) has a key everyone knows:
+    // attaching its fragment under the handler's `_meta` is the spec's precedence ("transport hooks attach after and
+    // may add keys but shadow nothing"), known keys or not. Moving the spread first would let the hook shadow them.
+    name: "a hook helper whose key is known, spread before the result's own _meta: rule 4's precedence, a merge",
+    filename: HOT_MEMORY_HOOK,
+    code: [
+      'function getBrainHotMemoryMeta(facts) {',
+      '  return { brain_hot_memory: { facts } };',
+      '}',
+      'export function attachHotMemory(result, facts) {',
+      '  return { ...result, _meta: { ...getBrainHotMemoryMeta(facts), ...result._meta } };',
+      '}',
+    ].join('\n'),
+  },
+  {
     name: 'an assignment of hook fragments under the own _meta merges',
     filename: SEARCH_OP,
     code: 'out._meta = { ...hookMeta(), ...extra.fragment, ...out._meta };',
