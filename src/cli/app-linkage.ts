@@ -9,7 +9,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { widgetLinksOf, type WidgetLink } from '../analysis/apps/app-meta';
+import { unplacedWidgetLinksOf, widgetLinksOf, type WidgetLink } from '../analysis/apps/app-meta';
 import { uiResourcesOf, type UiResource } from '../analysis/apps/app-resources';
 import { expectedMimeTypes, matchLink, wrongMimeTypes } from '../analysis/apps/linkage';
 import { sameServerMaybe } from '../analysis/apps/server-instance';
@@ -89,6 +89,7 @@ function at(node: TSESTree.Node): { line: number; column: number } {
 
 export function appLinkageFindings(files: readonly string[], registry: Registry, cwd: string): { findings: Finding[]; notes: string[] } {
   const links: Array<Placed<WidgetLink>> = [];
+  const unplaced: Array<Placed<WidgetLink>> = [];
   const resources: Array<Placed<UiResource>> = [];
   for (const file of files) {
     if (registry.classifyFile(file).ignored) continue;
@@ -109,12 +110,23 @@ export function appLinkageFindings(files: readonly string[], registry: Registry,
     const { writes } = analyzeFile(file, registry, text, () => parsed);
     const imports = moduleResolverOf(file);
     for (const link of widgetLinksOf(writes, imports, text)) links.push({ item: link, file });
+    for (const link of unplacedWidgetLinksOf(writes, imports, text)) unplaced.push({ item: link, file });
     for (const resource of uiResourcesOf(parsed.ast, imports, text)) resources.push({ item: resource, file });
   }
 
   const findings: Finding[] = [];
   const undecided: string[] = [];
   const viasOf = new Map<UiResource, { vias: Set<LinkVia>; by: Placed<WidgetLink> }>();
+  // A link on a `_meta` nothing shows to be a tool descriptor's (a tools/list entry built at run time): neither
+  // matched nor reported, whatever its URI, since which tool (if any) carries it is decided when the list is built.
+  const unplacedNote =
+    unplaced.length === 0
+      ? []
+      : [
+          `not matched statically (not reported): ${unplaced.length} widget link${unplaced.length === 1 ? '' : 's'} on a _meta nothing shows to be a tool descriptor's (built at run time, as a tools/list entry mapped from a table, or no descriptor at all): ${unplaced
+            .map((link) => `${place(link.item.node, link.file, cwd)} (${link.item.via}: ${describeUri(link.item.uri)})`)
+            .join('; ')}`,
+        ];
   // No resource registration in sight at all: the widgets are served some way this reading does not know (a
   // framework's builder, another package), not missing. Said in a note, never reported.
   if (resources.length === 0 && links.length > 0) {
@@ -122,6 +134,7 @@ export function appLinkageFindings(files: readonly string[], registry: Registry,
       findings: [],
       notes: [
         `${links.length} widget link${links.length === 1 ? '' : 's'} not matched: no file registers a ui:// resource in a form check reads (registerAppResource, registerResource, a resources/list handler)`,
+        ...unplacedNote,
       ],
     };
   }
@@ -228,12 +241,14 @@ export function appLinkageFindings(files: readonly string[], registry: Registry,
       });
     }
   }
-  const notes =
-    links.length === 0
+  const notes = [
+    ...(links.length === 0
       ? []
       : [
           `matched ${links.length} widget link${links.length === 1 ? '' : 's'} against ${resources.length} ui:// resource${resources.length === 1 ? '' : 's'}`,
           ...(undecided.length > 0 ? [`not matched statically (not reported): ${undecided.join('; ')}`] : []),
-        ];
+        ]),
+    ...unplacedNote,
+  ];
   return { findings, notes };
 }

@@ -143,6 +143,55 @@ export function tools(server: McpServer) {
     );
   });
 
+  it('links on tools/list entries built at run time: not matched statically, said in a note, never reported', () => {
+    // graffiticode-mcp-server's toolsForClient: a low-level tools/list handler maps a table of descriptors, adding
+    // the widget link per client; which tool carries which URI is decided when the list is built.
+    const tools = `import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+declare const table: Tool[];
+declare function widgetUri(): string;
+export function tools(server: Server) {
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: table.map((t) => ({ ...t, _meta: { ...t._meta, ui: { resourceUri: widgetUri() }, 'openai/outputTemplate': 'ui://w/veiw.html' } })),
+  }));
+}
+`;
+    const dir = project({ 'src/tools.ts': tools, 'src/resources.ts': RESOURCES('VIEW') });
+    const { status, json } = check(dir);
+    expect(json.findings).toEqual([]);
+    expect(status).toBe(0);
+    expect(json.notes).toContain(
+      "not matched statically (not reported): 2 widget links on a _meta nothing shows to be a tool descriptor's (built at run time, as a tools/list entry mapped from a table, or no descriptor at all): src/tools.ts:7:78 (ui.resourceUri: widgetUri()); src/tools.ts:7:118 (openai/outputTemplate: ui://w/veiw.html)",
+    );
+  });
+
+  it('a resources handler that also serves entries built at run time: a link no literal entry serves is not matched statically', () => {
+    const handler = (other: string) => `import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+declare function readSkill(uri: string): Promise<{ uri: string; text: string }>;
+export function resources(server: Server, html: string) {
+  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+    const { uri } = request.params;
+    if (uri === 'ui://w/view.html') return { contents: [{ uri: 'ui://w/view.html', mimeType: 'text/html;profile=mcp-app', text: html }] };
+    return { contents: [${other}] };
+  });
+}
+`;
+    const runtime = project({ 'src/tools.ts': TOOLS("'ui://w/veiw.html'"), 'src/resources.ts': handler('await readSkill(uri)') });
+    const { status, json } = check(runtime);
+    expect(json.findings).toEqual([]);
+    expect(status).toBe(0);
+    expect(json.notes.join('\n')).toContain(
+      "not matched statically (not reported): src/tools.ts:3:61 (a resource's URI is built from values not known statically: entries a resources handler builds at run time (awaitreadSkill(uri)))",
+    );
+    // Every entry written out: the link is missing, as before.
+    const literal = project({
+      'src/tools.ts': TOOLS("'ui://w/veiw.html'"),
+      'src/resources.ts': handler("{ uri: 'skill://notes', mimeType: 'text/plain', text: '' }"),
+    });
+    expect(sites(check(literal).json)).toEqual(['app-resource-missing src/tools.ts:3:61']);
+  });
+
   it('a build id built the same way on both sides matches', () => {
     const build = 'export const BUILD = String(Date.now());\n';
     const dir = project({

@@ -34,7 +34,21 @@ registerAppResource(weather, 'Forecast', 'ui://weather/view.html', {}, async () 
 registerAppResource(maps, 'Map', 'ui://maps/view.html', {}, async () => ({ contents: [{ uri: 'ui://maps/view.html', mimeType: RESOURCE_MIME_TYPE, text: html }] }));
 `;
 
+/** A low-level resources/read handler serving the view, and for any other URI `other` (run-time entries, or a literal). */
+const READ_HANDLER = (other: string) =>
+  HEADER +
+  APP_TOOL("{ ui: { resourceUri: 'ui://w/veiw.html' } }") +
+  'declare const ReadResourceRequestSchema: never;\ndeclare function readSkill(uri: string): Promise<{ uri: string; text: string }>;\n' +
+  "server.server.setRequestHandler(ReadResourceRequestSchema, async (request: { params: { uri: string } }) => request.params.uri === 'ui://w/view.html' ? { contents: [{ uri: 'ui://w/view.html', mimeType: APP_MIME, text: html }] } : { contents: [" +
+  other +
+  '] });\n';
+
 const valid: Array<ValidTestCase<[]>> = [
+  {
+    filename,
+    code: READ_HANDLER('await readSkill(request.params.uri)'),
+    name: 'a resources handler that also serves entries built at run time: a link no literal entry serves is not matched statically',
+  },
   {
     filename,
     code:
@@ -174,6 +188,11 @@ const valid: Array<ValidTestCase<[]>> = [
 ];
 
 const invalid: Array<InvalidTestCase<MessageIds, []>> = [
+  {
+    filename,
+    code: READ_HANDLER("{ uri: 'skill://notes', mimeType: 'text/plain', text: '' }"),
+    errors: [{ messageId: 'resourceMissing', line: 6, column: 84, endLine: 6, endColumn: 102 }],
+  },
   {
     filename,
     // APP-003: a content item with a URI and a MIME type but no body: no HTML to render.

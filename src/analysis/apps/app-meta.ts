@@ -284,10 +284,23 @@ function placed(node: TSESTree.Node, reading: Reading): { node: TSESTree.Node; b
 
 /** The widget links of the tool descriptors among `writes`. */
 export function widgetLinksOf(writes: readonly MetaWrite[], imports: ImportedNames | null, text: string): WidgetLink[] {
+  return linksOn('tool', writes, imports, text);
+}
+
+/**
+ * The widget links written on a `_meta` nothing places on a plane (`unknown`): most often a tools/list entry built at
+ * run time (`tools.map((t) => ({ ...t, _meta: { ui: { resourceUri: uri } } }))` returned by a low-level handler), which
+ * no registration and no descriptor literal shows to be a tool's. `check` lists them as not matched statically.
+ */
+export function unplacedWidgetLinksOf(writes: readonly MetaWrite[], imports: ImportedNames | null, text: string): WidgetLink[] {
+  return linksOn('unknown', writes, imports, text);
+}
+
+function linksOn(plane: 'tool' | 'unknown', writes: readonly MetaWrite[], imports: ImportedNames | null, text: string): WidgetLink[] {
   const sourceText = sourceTextOf(text);
   const links: WidgetLink[] = [];
   for (const write of writes) {
-    if (write.plane !== 'tool') continue;
+    if (write.plane !== plane) continue;
     let server: string | null | undefined;
     for (const { key, value, reading: keyReading } of appKeysOf(write, imports, sourceText)) {
       let uriNode: TSESTree.Node | null = null;

@@ -11,7 +11,7 @@ import { constStrings, importedLiteralOf, type ImportedNames } from '../syntax/b
 import { objectLiteralOf } from '../syntax/meta-syntax';
 import { sortedHasIn } from '../syntax/offset-set';
 import { serverInstanceOf } from './server-instance';
-import { uriTemplatePattern, uriValueOf, type UriValue } from './uri-value';
+import { normalise, uriTemplatePattern, uriValueOf, type UriValue } from './uri-value';
 
 /** A MIME type a resource declares: where, and the strings it may be (null: not known here). */
 export interface DeclaredMimeType {
@@ -232,9 +232,24 @@ function inContentsArray(node: TSESTree.ObjectExpression): boolean {
   return property?.type === 'Property' && property.value === array && propertyKeyName(property) === 'contents';
 }
 
+/** The properties of a low-level resources handler's result that hold its entries. */
+const ENTRY_LISTS: ReadonlySet<string> = new Set(['resources', 'contents']);
+
+/** An entry the handler gets at run time (`await readSkill(uri)`, `...(await listSkills())`), not an object literal. */
+function builtAtRunTime(element: TSESTree.Node | null): boolean {
+  if (!element) return false;
+  if (element.type === 'SpreadElement') return unwrap(element.argument).type !== 'ArrayExpression';
+  const inner = unwrap(element);
+  const value = inner.type === 'AwaitExpression' ? unwrap(inner.argument) : inner;
+  return value.type === 'CallExpression' || value.type === 'NewExpression';
+}
+
 /**
  * A low-level handler's entries: every object literal it returns with a `uri` and a `mimeType` (a `resources/list`
- * entry, a `resources/read` content item), each a resource of its own.
+ * entry, a `resources/read` content item), each a resource of its own; and, when the handler also lists or returns
+ * entries it gets at run time (`contents: [await readSkill(uri)]`, `resources.push(...(await listSkills()))`), one
+ * resource whose URI is not known, so that a link no literal entry serves is not matched statically rather than missing
+ * (the entries built at run time may serve it).
  */
 function handlerEntries(
   handler: TSESTree.Node,
@@ -243,7 +258,23 @@ function handlerEntries(
   sourceText: (node: TSESTree.Node) => string,
 ): UiResource[] {
   const entries: UiResource[] = [];
+  const lists = new Set<string>();
+  const pushes: TSESTree.CallExpression[] = [];
+  let unread: TSESTree.Node | null = null;
   walkAll(handler, (node) => {
+    if (node.type === 'CallExpression') {
+      const callee = unwrap(node.callee);
+      if (callee.type === 'MemberExpression' && calleeName(node) === 'push' && unwrap(callee.object).type === 'Identifier')
+        pushes.push(node);
+      return;
+    }
+    if (node.type === 'Property' && !node.computed && node.kind === 'init' && ENTRY_LISTS.has(propertyKeyName(node) ?? '')) {
+      const value = unwrap(node.value);
+      if (value.type === 'Identifier') lists.add(value.name);
+      else if (value.type === 'ArrayExpression') unread ??= value.elements.find(builtAtRunTime) ?? null;
+      else if (builtAtRunTime(value)) unread ??= value;
+      return;
+    }
     if (node.type !== 'ObjectExpression') return;
     const uri = propertyNamed(node, 'uri', WRITTEN);
     const mime = mimeTypeOf(node, imports);
@@ -260,5 +291,22 @@ function handlerEntries(
       ...where,
     });
   });
+  for (const push of pushes) {
+    const receiver = unwrap((unwrap(push.callee) as TSESTree.MemberExpression).object) as TSESTree.Identifier;
+    if (lists.has(receiver.name)) unread ??= push.arguments.find(builtAtRunTime) ?? null;
+  }
+  if (unread) {
+    entries.push({
+      uri: { kind: 'opaque', text: `entries a resources handler builds at run time (${normalise(sourceText(unread))})` },
+      template: null,
+      node: unread,
+      how: 'a resources handler',
+      mimeTypes: [],
+      defaultsToAppMime: false,
+      contentsWithoutMime: [],
+      contentsWithoutBody: [],
+      ...where,
+    });
+  }
   return entries;
 }
