@@ -259,6 +259,21 @@ const valid: ValidTestCase<Options>[] = [
       '}',
     ),
   },
+  {
+    name: "a dispatcher method also called with params it built itself: the parameter is not the caller's",
+    code: lines(
+      'export class ProxyService {',
+      '  dispatch(request: McpRequest) {',
+      "    if (request.method === 'tools/call') return this.handleToolsCall(request.id, request.params as McpToolCall);",
+      "    return this.handleToolsCall(0, { name: 'health', arguments: {} });",
+      '  }',
+      '  private async handleToolsCall(requestId: number, params: McpToolCall) {',
+      '    const result = await this.instance.callTool(params.name, params.arguments);',
+      "    return { jsonrpc: '2.0', id: requestId, result };",
+      '  }',
+      '}',
+    ),
+  },
 ];
 
 const invalid: InvalidTestCase<MessageIds, Options>[] = [
@@ -837,6 +852,36 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
         data: { entry: 'tool', field: 'toolIndex', label: 'this.backend.listTools(…)', line: '5', fields: '`description`' },
         line: 13,
         column: 38,
+        suggestions: [],
+      },
+    ],
+  },
+  {
+    // The shape of a public gateway's hand-written JSON-RPC dispatcher: the request's params handed to a method that
+    // calls the upstream instance with the name and arguments only.
+    name: 'a hand-written JSON-RPC dispatcher: request.params handed to a method that forwards name and arguments only',
+    code: lines(
+      'export class ProxyService {',
+      '  private async dispatchRequest(profile: Profile, request: McpRequest) {',
+      '    switch (request.method) {',
+      "      case 'tools/call':",
+      '        return this.handleToolsCall(request.id, profile, request.params as McpToolCall);',
+      '    }',
+      '  }',
+      '  private async handleToolsCall(requestId: string | number, profile: Profile, params: McpToolCall) {',
+      '    const toolName = profile.alias(params.name) || params.name;',
+      '    const coercedArgs = this.coerce(params.arguments || {});',
+      '    const result = await this.instance.callTool(toolName, coercedArgs);',
+      "    return { jsonrpc: '2.0', id: requestId, result };",
+      '  }',
+      '}',
+    ),
+    errors: [
+      {
+        messageId: 'positionalCallerMeta',
+        data: { label: 'this.instance.callTool(…)', callerMeta: 'params._meta' },
+        line: 11,
+        column: 26,
         suggestions: [],
       },
     ],

@@ -456,13 +456,47 @@ function positionalCallAt(call: TSESTree.CallExpression, sinks: TeamSinkNames): 
   // `callTool(params, CallToolResultSchema)`: the SDK's own form.
   if (call.arguments.some((argument) => /Schema$/.test(referenceText(unwrap(argument)) ?? ''))) return null;
   const callback = enclosingToolCallback(call, sinks);
-  const handler = callback ? null : enclosingRequestHandler(call);
+  const handler = callback ? null : (enclosingRequestHandler(call) ?? requestParamsMethodOf(call));
   const fn = callback ?? handler?.fn;
   const callerMeta = callback ? callerMetaOf(callback, { v2: importsSdkV2(call) }, sinks) : (handler?.callerMeta ?? null);
   if (!fn || callerMeta === null || namesMeta(fn.body)) return null;
   const holders = holdersOf(callerMeta);
   if (call.arguments.some((argument) => carriesCallerMeta(argument, holders, 0))) return null;
   return { kind: 'positional', call, label: calleeLabel(call, 'call'), params: null, meta: null, callerMeta, statement: statementOf(call) };
+}
+
+/**
+ * A hand-written JSON-RPC dispatcher's method for `tools/call` (`case 'tools/call': return this.handleToolsCall(id,
+ * profile, request.params as McpToolCall)`): a method of a class whose every call in that class (`this.m(…)`) hands one
+ * parameter a request's `params` (`request.params`, `req.params`). That parameter is the caller's params, and its
+ * `_meta` the caller's. Asked only of a positional upstream call in a method no handler encloses; the class is walked
+ * for that method's calls once per such call.
+ */
+function requestParamsMethodOf(call: TSESTree.CallExpression): { fn: FunctionNode; callerMeta: string } | null {
+  const fn = enclosingFunctionOf(call);
+  const method = fn?.parent;
+  if (!fn || method?.type !== 'MethodDefinition' || method.value !== fn || method.computed || method.key.type !== 'Identifier') return null;
+  const name = method.key.name;
+  const calls: TSESTree.CallExpression[] = [];
+  walkAll(method.parent, (node) => {
+    if (node.type !== 'CallExpression') return;
+    const callee = unwrap(node.callee) as Node;
+    if (callee.type === 'MemberExpression' && unwrap(callee.object).type === 'ThisExpression' && memberPropertyName(callee) === name)
+      calls.push(node);
+  });
+  if (calls.length === 0) return null;
+  const index = fn.params.findIndex(
+    (param, at) =>
+      param.type === 'Identifier' &&
+      calls.every((other) => {
+        const argument = other.arguments[at] ? (unwrap(other.arguments[at]) as Node) : null;
+        if (argument?.type !== 'MemberExpression' || memberPropertyName(argument) !== 'params') return false;
+        const request = unwrap(argument.object) as Node;
+        return request.type === 'Identifier' && REQUEST_PARAM.test(request.name);
+      }),
+  );
+  const param = index >= 0 ? fn.params[index] : null;
+  return param?.type === 'Identifier' ? { fn, callerMeta: `${param.name}._meta` } : null;
 }
 
 /** `request.params._meta` -> `request`, `request.params`, `request.params._meta`: what holds the caller's `_meta`. */
