@@ -10,7 +10,12 @@ import { formatFatal, formatReport, OUTPUT_FORMATS, type OutputFormat } from './
 import { packageVersion } from './package-version';
 import type { OptionValues, Verb } from './verb';
 import { nearestName } from '../util/nearest-name';
-import { loadTypescriptParser, parserTypescriptVersion, warnIfUnsupportedTypescript } from '../util/typescript-support';
+import {
+  loadTypescriptParser,
+  parserTypescriptVersion,
+  useTypescriptBesideCommand,
+  warnIfUnsupportedTypescript,
+} from '../util/typescript-support';
 
 /**
  * Verbs are loaded on demand: `--help` stays fast, and a verb that fails to load (a broken install) becomes a clear
@@ -106,6 +111,8 @@ async function run(args: string[], cwd: string): Promise<number> {
     );
     throw new CliError(`unknown command '${command}'${nearest ? ` (did you mean '${nearest}'?)` : ''}`, topLevelHelp());
   }
+  // `npm exec --package=typescript@~6.0 … -- mcp-meta` in a TypeScript 7 project: the TypeScript npm put beside the command.
+  if (entry.parsesSources === true) useTypescriptBesideCommand();
   // The TypeScript the parser loads, which is the project's unless the plugin runs from another install.
   const typescriptVersion = parserTypescriptVersion();
   if (entry.parsesSources === true && !rest.some((arg) => arg === '--help' || arg === '-h')) {

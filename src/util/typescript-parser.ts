@@ -3,15 +3,27 @@
  * `typescript-support.ts` (which need semver) because the analysis parses imported modules with it: the plugin's own
  * load stays free of what only the command and ESLint's config load need.
  */
+import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import type * as Parser from '@typescript-eslint/parser';
 
-/** The version of the `typescript` package Node resolves from `fromDir`; `undefined` when none is installed. */
+/**
+ * The version of the `typescript` package installed at or above `fromDir` (its nearest `node_modules/typescript`);
+ * `undefined` when none is. Read from the disk, so what the command makes this process load instead
+ * (`useTypescriptBesideCommand`) does not change which one a project has.
+ */
 export function installedTypescriptVersion(fromDir: string): string | undefined {
+  for (let dir = path.resolve(fromDir); ; dir = path.dirname(dir)) {
+    const version = versionIn(path.join(dir, 'node_modules', 'typescript', 'package.json'));
+    if (version !== undefined || path.dirname(dir) === dir) return version;
+  }
+}
+
+/** The `version` of a package.json, read (not required: a `require` would keep it in Node's caches); else `undefined`. */
+function versionIn(packageJson: string): string | undefined {
   try {
-    const require = createRequire(path.join(fromDir, 'noop.js'));
-    const version: unknown = (require('typescript/package.json') as { version?: unknown }).version;
+    const version: unknown = (JSON.parse(fs.readFileSync(packageJson, 'utf8')) as { version?: unknown }).version;
     return typeof version === 'string' ? version : undefined;
   } catch {
     return undefined;
@@ -19,14 +31,15 @@ export function installedTypescriptVersion(fromDir: string): string | undefined 
 }
 
 /**
- * The version of the `typescript` package the plugin's own @typescript-eslint/parser loads; `undefined` when none
- * resolves. Usually the project's; not when the plugin runs from elsewhere (`npm exec --package=typescript@~6.0
- * --package=eslint-plugin-mcp-meta -- mcp-meta init` in a TypeScript 7 project), where the project's TypeScript 7 is
- * never loaded and warning about it would be wrong.
+ * The version of the `typescript` package the plugin's own @typescript-eslint/parser loads, as Node resolves it from
+ * there now; `undefined` when none resolves. Usually the project's; not when the plugin runs from elsewhere (`npm exec
+ * --package=typescript@~6.0 --package=eslint-plugin-mcp-meta -- mcp-meta init` in a TypeScript 7 project), where the
+ * project's TypeScript 7 is never loaded and warning about it would be wrong.
  */
 export function parserTypescriptVersion(): string | undefined {
   try {
-    return installedTypescriptVersion(path.dirname(require.resolve('@typescript-eslint/parser')));
+    const parser = createRequire(require.resolve('@typescript-eslint/parser'));
+    return versionIn(parser.resolve('typescript/package.json'));
   } catch {
     return undefined;
   }

@@ -1,6 +1,8 @@
 import type * as Parser from '@typescript-eslint/parser';
+import { Module } from 'node:module';
+import * as path from 'node:path';
 import semver from 'semver';
-import { installedTypescriptVersion, parserOrCause } from './typescript-parser';
+import { installedTypescriptVersion, parserOrCause, parserTypescriptVersion } from './typescript-parser';
 
 export { installedTypescriptVersion, parserTypescriptVersion, typescriptParser } from './typescript-parser';
 
@@ -57,6 +59,37 @@ export function warnIfUnsupportedTypescript(
   if (warning === undefined || warned.has(warning)) return;
   warned.add(warning);
   print(warning);
+}
+
+/**
+ * The `mcp-meta` command run by `npm exec --package=typescript@~6.0 --package=eslint-plugin-mcp-meta -- mcp-meta …`
+ * (README "TypeScript 7") in a project that installed the plugin: npm runs the project's own bin, and puts the
+ * TypeScript 6.0 it fetched only on PATH (`~/.npm/_npx/<hash>/node_modules/.bin` first), where no `require` looks,
+ * so the parser would load the project's TypeScript 7 and refuse. When the TypeScript the parser loads is outside its
+ * range, a supported one in an npm exec `node_modules` whose `.bin` is on PATH is what every `require('typescript')` of this
+ * process gets instead (the verbs that parse sources call this before loading the parser). Returns its version, or
+ * `undefined` when nothing changed. Never in ESLint's process: only the command's.
+ */
+export function useTypescriptBesideCommand(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const loaded = parserTypescriptVersion();
+  if (loaded === undefined || typescriptSupported(loaded)) return undefined;
+  for (const entry of (env.PATH ?? '').split(path.delimiter)) {
+    // npm exec's own packages only (`<npm cache>/_npx/<hash>/node_modules/.bin`): never another folder's TypeScript.
+    if (path.basename(entry) !== '.bin' || path.basename(path.dirname(entry)) !== 'node_modules') continue;
+    if (!entry.split(path.sep).includes('_npx')) continue;
+    const root = path.dirname(path.dirname(entry));
+    const version = installedTypescriptVersion(root);
+    if (version === undefined || !typescriptSupported(version)) continue;
+    const loader = Module as unknown as { _resolveFilename: (request: string, ...rest: unknown[]) => string };
+    const resolve = loader._resolveFilename;
+    loader._resolveFilename = function (this: unknown, request: string, parent: unknown, isMain: unknown, ...rest: unknown[]): string {
+      return request === 'typescript' || request.startsWith('typescript/')
+        ? resolve.call(this, request, parent, isMain, { paths: [root] })
+        : resolve.call(this, request, parent, isMain, ...rest);
+    };
+    return version;
+  }
+  return undefined;
 }
 
 export type ParserLoad = { ok: true; parser: typeof Parser } | { ok: false; message: string; fix: string };

@@ -94,8 +94,9 @@ describe('mcp-meta and the installed TypeScript', () => {
         "const Module = require('node:module');",
         'const resolve = Module._resolveFilename;',
         `const files = { typescript: ${JSON.stringify(path.join(ts7, 'lib/version.cjs'))}, 'typescript/package.json': ${JSON.stringify(path.join(ts7, 'package.json'))} };`,
-        'Module._resolveFilename = function (request, ...rest) {',
-        '  return Object.hasOwn(files, request) ? files[request] : resolve.call(this, request, ...rest);',
+        // Where Node looks from a module (the parser's folder): not a resolution given its own `paths`.
+        'Module._resolveFilename = function (request, parent, isMain, options) {',
+        '  return Object.hasOwn(files, request) && options?.paths === undefined ? files[request] : resolve.call(this, request, parent, isMain, options);',
         '};',
       ].join('\n'),
     );
@@ -120,6 +121,28 @@ describe('mcp-meta and the installed TypeScript', () => {
     expect(result.stderr).toContain(`supports typescript >=4.8.4 <6.1`);
     expect(result.stderr).toContain('"TypeScript 7" section');
     expect(result.stdout).toBe('');
+  });
+
+  // README "TypeScript 7", oxlint's way: `npm exec --package=typescript@~6.0 --package=eslint-plugin-mcp-meta -- mcp-meta
+  // init` in a project that installed the plugin runs the project's bin, with the TypeScript 6.0 npm fetched only on
+  // PATH (`~/.npm/_npx/<hash>/node_modules/.bin` first). The verbs that parse sources load that one.
+  it.each([['init'], ['check']])('%s run the way npm exec runs it loads the TypeScript 6.0 npm put beside it', (verb) => {
+    const dir = projectWithTypescript(undefined);
+    if (verb === 'init') fs.rmSync(path.join(dir, 'mcp-meta.registry.json'));
+    const env = underTypescript7(dir);
+    const npx = path.join(dir, 'npm-cache/_npx/0123456789abcdef/node_modules');
+    fs.mkdirSync(path.join(npx, '.bin'), { recursive: true });
+    fs.symlinkSync(path.join(REPO_ROOT, 'node_modules/typescript'), path.join(npx, 'typescript'));
+    const result = runBin([verb], dir, { ...env, PATH: `${path.join(npx, '.bin')}${path.delimiter}${process.env.PATH ?? ''}` });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    if (verb === 'init') {
+      expect(fs.existsSync(path.join(dir, 'mcp-meta.registry.json'))).toBe(true);
+      // The project's own TypeScript is still 7: the next command is named in the form that works there.
+      expect(result.stdout).toContain(`review it, then run \`${TYPESCRIPT_6_RUNNER} check\``);
+    } else expect(result.stdout).toContain('no problems');
+    // Without it on PATH, the same process refuses, saying why.
+    expect(runBin([verb], dir, env).status).toBe(2);
   });
 
   it("the npm exec form is the README's, word for word", () => {
