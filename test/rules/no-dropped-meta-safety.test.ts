@@ -621,6 +621,44 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
       },
     ],
   },
+  {
+    name: 'a tools/call request built in a const: the caller _meta declared before the const type-checks',
+    code: lines(
+      "import type { Client } from '@modelcontextprotocol/sdk/client/index.js';",
+      "import type { Server } from '@modelcontextprotocol/sdk/server/index.js';",
+      "import { CallToolRequestSchema, CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';",
+      'declare const upstream: Client;',
+      'declare const server: Server;',
+      'server.setRequestHandler(CallToolRequestSchema, async (request) => {',
+      "  const req = { method: 'tools/call' as const, params: { name: request.params.name, arguments: request.params.arguments } };",
+      '  return upstream.request(req, CallToolResultSchema);',
+      '});',
+    ),
+    errors: [
+      {
+        messageId: 'droppedCallerMeta',
+        line: 8,
+        column: 10,
+        suggestions: [
+          {
+            messageId: 'suggestForwardCallerMeta',
+            output: lines(
+              "import type { Client } from '@modelcontextprotocol/sdk/client/index.js';",
+              "import type { Server } from '@modelcontextprotocol/sdk/server/index.js';",
+              "import { CallToolRequestSchema, CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';",
+              'declare const upstream: Client;',
+              'declare const server: Server;',
+              'server.setRequestHandler(CallToolRequestSchema, async (request) => {',
+              '  const { progressToken: _callerProgressToken, ...callerMeta } = request.params._meta ?? {};',
+              "  const req = { method: 'tools/call' as const, params: { _meta: callerMeta, name: request.params.name, arguments: request.params.arguments } };",
+              '  return upstream.request(req, CallToolResultSchema);',
+              '});',
+            ),
+          },
+        ],
+      },
+    ],
+  },
 ];
 
 const at = <T extends { filename?: string }>(filename: string, tests: T[]): T[] => tests.map((test) => ({ filename, ...test }));
