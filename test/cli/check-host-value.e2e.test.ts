@@ -118,10 +118,10 @@ export function tools(server: McpServer, size: 100_000 | 600_000, any: number) {
       );
     };
     const untyped = checked([]);
-    expect(untyped).toEqual(['4:74 the number 1000000']);
+    expect(untyped).toEqual(['4:74 the number 1000000 (`MAX_CHARS`, written in ./limits.ts)']);
     expect(await linted(false)).toEqual(untyped);
     const typed = checked(['--typed']);
-    expect(typed).toEqual(['4:74 the number 1000000', '5:74 the number 600000']);
+    expect(typed).toEqual(['4:74 the number 1000000 (`MAX_CHARS`, written in ./limits.ts)', '5:74 the number 600000']);
     expect(await linted(true)).toEqual(typed);
   });
 });

@@ -167,7 +167,15 @@ server.registerTool('b', { _meta: META }, async () => ({ content: [] }));`,
       name: 'an imported const above the documented maximum',
       ...REGISTERED,
       code: TOOL("{ 'anthropic/maxResultSizeChars': MAX_CHARS }", "import { MAX_CHARS } from './limits';\n"),
-      errors: [wrong('claude-code.maxResultSizeChars', 'anthropic/maxResultSizeChars', 'the number 1000000', 2, 97)],
+      errors: [
+        wrong(
+          'claude-code.maxResultSizeChars',
+          'anthropic/maxResultSizeChars',
+          'the number 1000000 (`MAX_CHARS`, written in ./limits.ts)',
+          2,
+          97,
+        ),
+      ],
     },
     {
       name: 'an imported const of a namespace import, and one exported again from another module',
@@ -177,8 +185,14 @@ server.registerTool('b', { _meta: META }, async () => ({ content: [] }));`,
         "import * as L from './limits.js';\nimport { HUGE } from './limits';\n",
       ),
       errors: [
-        wrong('openai-apps.visibility', 'openai/visibility', 'the string "hidden"', 3, 86),
-        wrong('claude-code.maxResultSizeChars', 'anthropic/maxResultSizeChars', 'the number 2000000', 3, 132),
+        wrong('openai-apps.visibility', 'openai/visibility', 'the string "hidden" (`L.VISIBILITY`, written in ./limits.ts)', 3, 86),
+        wrong(
+          'claude-code.maxResultSizeChars',
+          'anthropic/maxResultSizeChars',
+          'the number 2000000 (`HUGE`, written in ./limits/loud.ts)',
+          3,
+          132,
+        ),
       ],
     },
     {

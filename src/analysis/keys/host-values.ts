@@ -12,7 +12,9 @@ import { catalogueEntryFor, catalogueEntryOfKey, hostValueProblem, type HostKeyE
 import type { Registry } from '../../registry/types';
 import type { LiteralValue } from '../../registry';
 import { fieldValueOf } from '../modules/imported-helpers';
-import { moduleResolverOf } from '../modules/module-resolver';
+import { moduleResolverOf, type ModuleResolver } from '../modules/module-resolver';
+import { importedLiteralOf } from '../syntax/bindings';
+import { posixRelative } from '../../util/posix-relative';
 import { registrationOf } from './key-writes';
 import { literalValueOf } from '../value/literal-value';
 import { literalsOfType } from '../typed/typed-literals';
@@ -51,19 +53,34 @@ export function hostValueFindingOf(
   const entry = registration.status === 'registered' ? catalogueEntryOfKey(registration.spec) : exactEntry(key.name);
   if (entry?.value === undefined || entry.writtenBy !== undefined || !entry.planes.includes(plane)) return null;
   const fieldValue = fieldValueOf(key, services !== null);
-  for (const literal of valuesOf(fieldValue.value, fieldValue.reportAt === null ? services : null, file)) {
+  const imports = path.isAbsolute(file) ? moduleResolverOf(file) : null;
+  for (const literal of valuesOf(fieldValue.value, fieldValue.reportAt === null ? services : null, imports)) {
     const problem = hostValueProblem(entry, literal);
-    if (problem !== null) return { node: fieldValue.reportAt ?? fieldValue.value ?? key.node, entry, ...problem };
+    if (problem === null) continue;
+    // A const of another module is fixed there: its name and module, as this file imports it (`./limits.ts`).
+    const imported = fieldValue.value ? importedLiteralOf(fieldValue.value, imports) : null;
+    const where = imported ? ` (\`${imported.name}\`, written in ${importPath(file, imported.file)})` : '';
+    return { node: fieldValue.reportAt ?? fieldValue.value ?? key.node, entry, expected: problem.expected, actual: problem.actual + where };
   }
   return null;
+}
+
+/** `module` as a relative import from `file` names it (`./limits.ts`, `../shared/limits.ts`), in posix form. */
+function importPath(file: string, module: string): string {
+  const relative = posixRelative(path.dirname(file), module);
+  return relative.startsWith('.') ? relative : `./${relative}`;
 }
 
 /**
  * What a value may be: what the syntax reads (imported consts through the file's module resolver, asked only for a
  * name bound to an import), else, with types, each member of its literal type; none when neither knows.
  */
-function valuesOf(value: TSESTree.Expression | null, services: TypeServices | null, file: string): readonly LiteralValue[] {
-  const literal = literalValueOf(value, path.isAbsolute(file) ? moduleResolverOf(file) : null);
+function valuesOf(
+  value: TSESTree.Expression | null,
+  services: TypeServices | null,
+  imports: ModuleResolver | null,
+): readonly LiteralValue[] {
+  const literal = literalValueOf(value, imports);
   if (literal !== undefined) return [literal];
   if (value === null || services === null || !services.holds(value)) return [];
   return literalsOfType(services, services.typeOf(value)) ?? [];
