@@ -1,8 +1,7 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { findBinding, unboundName } from '../src/analysis/syntax/bindings';
-import { defineMetaRuleVisitor } from '../src/analysis/meta-context';
+import { defineMetaRuleVisitor, writesNoMetaAnd } from '../src/analysis/meta-context';
 import {
-  mayPassThrough,
   passThroughOf,
   SERVER_INFO_META_KEY,
   type DroppedMeta,
@@ -12,7 +11,7 @@ import {
   type ResultSource,
 } from '../src/analysis/relay/pass-through';
 import { getTypeServices, isTypeScriptFile } from '../src/analysis/typed/type-services';
-import { mayRelay } from '../src/analysis/relay/pass-through-request';
+import { mayDropMeta } from '../src/analysis/relay/may-drop-meta';
 import { createRule } from '../src/util/create-rule';
 import { RELAY_MESSAGES, reportRelay, type RelayMessageIds } from '../src/rule-parts/no-dropped-meta-relay';
 import { META_READ_TYPE } from './no-wholesale-meta-assign';
@@ -100,6 +99,9 @@ export default createRule<Options, MessageIds>({
       ...RELAY_MESSAGES,
     },
   },
+  // A file that names no `_meta` matters only when it may rebuild a result or talk to an upstream: the one text check
+  // is asked before the rule sets itself up.
+  skipsFile: writesNoMetaAnd(mayDropMeta),
   create(context) {
     const sourceCode = context.sourceCode;
     return defineMetaRuleVisitor(
@@ -255,7 +257,7 @@ export default createRule<Options, MessageIds>({
           });
         }
       },
-      (text) => mayPassThrough(text) || mayRelay(text),
+      mayDropMeta,
     );
   },
 });

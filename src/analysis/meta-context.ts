@@ -152,6 +152,18 @@ export function writesNoMeta(context: AnyRuleContext): boolean {
   return gate.status !== 'ok' || !gate.mayWrite;
 }
 
+/**
+ * `skipsFile` for a rule about code that need not name `_meta` (its `mayMatter`, the same text check it gives
+ * `defineMetaRuleVisitor`): the rule skips a file the write check ruled out unless its own check says the file may
+ * matter, and every file whose manifest cannot be used.
+ */
+export function writesNoMetaAnd(mayMatter: (text: string, registry: Registry) => boolean): (context: AnyRuleContext) => boolean {
+  return (context) => {
+    const gate = getFileGate(context);
+    return gate.status !== 'ok' || (!gate.mayWrite && !mayMatter(sourceCodeOf(context).text, gate.registry));
+  };
+}
+
 export function getMetaFileState(context: AnyRuleContext): MetaFileState {
   const gate = getFileGate(context);
   if (gate.status === 'not-checked') return gate.state;

@@ -21,13 +21,18 @@ export function nearestName(
   let best: string | null = null;
   let bestDistance = Infinity;
   const fold = (text: string): string => (ignoreCase ? text.toLowerCase() : text);
+  const folded = fold(name);
   for (const candidate of candidates) {
     if (candidate === name) continue;
-    const d = distance(fold(name), fold(candidate));
     const limit = typeof maxDistance === 'function' ? maxDistance(candidate) : maxDistance;
-    const close =
-      d <= limit ||
-      (matchPrefixes && Math.min(name.length, candidate.length) >= 4 && (candidate.startsWith(name) || name.startsWith(candidate)));
+    const prefix =
+      matchPrefixes && Math.min(name.length, candidate.length) >= 4 && (candidate.startsWith(name) || name.startsWith(candidate));
+    const other = fold(candidate);
+    // Two names whose lengths differ by more than the limit are at least that many edits apart: no distance to
+    // compute (the lint asks this for every key it cannot place, against every registered and host key).
+    if (!prefix && Math.abs(other.length - folded.length) > limit) continue;
+    const d = distance(folded, other);
+    const close = d <= limit || prefix;
     if (close && d < bestDistance) {
       best = candidate;
       bestDistance = d;

@@ -10,7 +10,10 @@ import { Linter } from 'eslint';
 import { describe, expect, it } from 'vitest';
 import { costCount } from '../../src/util/cost-counter';
 import { mayPassThrough } from '../../src/analysis/relay/pass-through';
+import { mayDropMeta } from '../../src/analysis/relay/may-drop-meta';
+import { mayRelay } from '../../src/analysis/relay/pass-through-request';
 import plugin from '../../src/index';
+import fs from 'node:fs';
 import path from 'node:path';
 import { EXAMPLES_REGISTRY, OTHER_FILE, SEARCH_OP } from '../rules/rule-tester';
 
@@ -174,5 +177,38 @@ describe('mayPassThrough (the text check for files that write no _meta)', () => 
     ['a destructured field after a nested pattern', 'let { a: { b }, content: c } = result;', true],
   ])('%s: %s', (_name, text, expected) => {
     expect(mayPassThrough(text)).toBe(expected);
+  });
+});
+
+describe('mayDropMeta (no-dropped-meta asks it of files that write no _meta, before setting itself up)', () => {
+  /** Every TypeScript and JavaScript file of this repository's own sources, fixtures and tests: real code both ways. */
+  const realTexts = (): string[] => {
+    const roots = ['src', 'rules', 'fixtures', 'test'].map((folder) => path.resolve(__dirname, '../..', folder));
+    return roots.flatMap((root) =>
+      (fs.readdirSync(root, { recursive: true, encoding: 'utf8' }) as string[])
+        .filter((file) => /\.[cm]?[jt]sx?$/.test(file) && !file.includes('node_modules'))
+        .map((file) => fs.readFileSync(path.join(root, file), 'utf8')),
+    );
+  };
+
+  it('answers what the two checks it stands for answer, on every file of this repository', () => {
+    const texts = realTexts();
+    const disagreeing = texts.filter((text) => mayDropMeta(text) !== (mayPassThrough(text) || mayRelay(text)));
+    expect(texts.length).toBeGreaterThan(300);
+    expect(disagreeing).toEqual([]);
+    // Both answers occur, so the comparison says something.
+    expect(new Set(texts.map((text) => mayDropMeta(text)))).toEqual(new Set([true, false]));
+  });
+
+  it.each([
+    ['a relay word only', 'export const list = (c) => c.listTools();', true],
+    ['tools/call in a string', "await c.request({ method: 'tools/call', params }, schema);", true],
+    ['a copied field only', 'return { content: r.content };', true],
+    ['a result literal, nothing received', "return { content: [{ type: 'text', text }], isError: false };", false],
+    ['a longer word that contains one', 'const contentType = res.contentTypes; myCallToolbar();', false],
+  ])('%s', (_name, text, expected) => {
+    expect(mayDropMeta(text)).toBe(expected);
+    // Asked again for the same file (skipsFile, then create()): the same answer.
+    expect(mayDropMeta(text)).toBe(expected);
   });
 });

@@ -30,6 +30,13 @@ export async function listPages(db, meta) {
   return { content: [{ type: 'text', text: JSON.stringify(pages) }] };
 }
 `;
+/** Writes no `_meta`, but hands an upstream's result on: `no-dropped-meta`'s business. */
+const RELAY_FILE = `
+export async function forward(upstream, args) {
+  const r = await upstream.callTool({ name: 'search', arguments: args });
+  return { content: r.content };
+}
+`;
 const PRODUCER_FILE = `
 export async function search(ctx, out, rows) {
   ctx.emitResponseMeta('retrieval', { returned: rows.length });
@@ -101,16 +108,20 @@ describe('rules set up per file', () => {
     return costCount('rule-set-ups') - before;
   }
 
-  it('a file that cannot write _meta sets up only the rules that act on other files too: valid-registry and no-dropped-meta', () => {
-    expect(setUpsFor(ORDINARY_FILE, LIST_PAGES)).toBe(2);
+  it('a file that cannot write _meta sets up valid-registry only: no-dropped-meta asks its text check first', () => {
+    expect(setUpsFor(ORDINARY_FILE, LIST_PAGES)).toBe(1);
+  });
+
+  it('one that cannot write _meta but talks to an upstream sets up no-dropped-meta too', () => {
+    expect(setUpsFor(RELAY_FILE, LIST_PAGES)).toBe(2);
   });
 
   it('a file that may write _meta sets up every rule', () => {
     expect(setUpsFor(PRODUCER_FILE, SEARCH_OP)).toBe(Object.keys(rules).length);
   });
 
-  it('a file that writes _meta under a manifest that cannot be used sets up the same two (valid-registry reports it)', () => {
-    expect(setUpsFor(PRODUCER_FILE, SEARCH_OP, path.join(EXAMPLES_DIR, 'missing.registry.json'))).toBe(2);
+  it('a file that writes _meta under a manifest that cannot be used sets up valid-registry only (which reports it)', () => {
+    expect(setUpsFor(PRODUCER_FILE, SEARCH_OP, path.join(EXAMPLES_DIR, 'missing.registry.json'))).toBe(1);
   });
 });
 

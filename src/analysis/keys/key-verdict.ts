@@ -40,10 +40,12 @@ export function keyVerdict(
     // Nothing says which object this is: only a near miss of a key registered on some plane, or of a host key a
     // server writes, holds whatever the object is (a key registered on any plane may be written here).
     if (registry.keys.has(name)) return OK;
-    const serverKeys = PLANE_SCOPES.manifest.flatMap((plane) => catalogueKeyNames(plane));
-    // A near miss only where the edits are few for the name's length: `x` is two edits from `ui`, no typo of it.
-    const maxDistance = Math.min(2, Math.floor(name.length / 3));
-    const nearest = maxDistance > 0 ? nearestName(name, [...registry.keys.keys(), ...serverKeys], { maxDistance }) : null;
+    const nearest = nearestOf(registry, 'unknown', name, () => {
+      const serverKeys = PLANE_SCOPES.manifest.flatMap((plane) => catalogueKeyNames(plane));
+      // A near miss only where the edits are few for the name's length: `x` is two edits from `ui`, no typo of it.
+      const maxDistance = Math.min(2, Math.floor(name.length / 3));
+      return maxDistance > 0 ? nearestName(name, [...registry.keys.keys(), ...serverKeys], { maxDistance }) : null;
+    });
     return nearest ? { kind: 'unregistered', nearest } : OK;
   }
   if (write.plane !== 'result' && write.plane !== 'tool' && write.plane !== 'resource') return OK;
@@ -73,6 +75,25 @@ export function keyVerdict(
   // warns, so this is never "register it" (nor reported beside its replacement, the hosts' form).
   if (write.kind !== 'key-delete' && deprecatedHostEntry(name, plane)) return OK;
   // Registered keys of this plane, and the host-defined keys a server may write there (`openai/outputTemplate`).
-  const candidates = [...registry.keysOnPlane(plane).keys(), ...catalogueKeyNames(plane)];
-  return { kind: 'unregistered', nearest: nearestName(name, candidates, { maxDistance: 2 }) };
+  const nearest = nearestOf(registry, plane, name, () =>
+    nearestName(name, [...registry.keysOnPlane(plane).keys(), ...catalogueKeyNames(plane)], { maxDistance: 2 }),
+  );
+  return { kind: 'unregistered', nearest };
+}
+
+/**
+ * Each manifest's near misses, by plane and name: a code base writes the same few keys in many files, and an editor
+ * lints the same file on every keystroke, so the edit distances to every registered and host key are worked out once
+ * per manifest (a loaded manifest never changes; an edited one is a new object).
+ */
+const nearestByRegistry = new WeakMap<Registry, Map<string, string | null>>();
+
+function nearestOf(registry: Registry, plane: string, name: string, find: () => string | null): string | null {
+  let known = nearestByRegistry.get(registry);
+  // Bounded: an editor linting as a key is typed asks for each prefix of it once.
+  if (!known || known.size >= 10_000) nearestByRegistry.set(registry, (known = new Map<string, string | null>()));
+  const key = `${plane}\0${name}`;
+  let nearest = known.get(key);
+  if (nearest === undefined) known.set(key, (nearest = find()));
+  return nearest;
 }

@@ -139,7 +139,7 @@ const DESCRIPTOR_TYPES: ReadonlyMap<string, string> = new Map(
  * The calls an upstream is asked with, and the SDK descriptor types (`Tool`): a file naming none of them (nor `mcpReq`)
  * has nothing for `relayOf`. A descriptor type counts only as a function's declared return type (`isReturnTypeAt`).
  */
-const RELAY_WORD_LIST: readonly string[] = [
+export const RELAY_WORD_LIST: readonly string[] = [
   'callTool',
   'tools/call',
   'listTools',
