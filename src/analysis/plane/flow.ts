@@ -4,7 +4,8 @@
  * it comes from (`await client.callTool(…)`, a wrapped handler's call, a registration's return).
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, forEachChildNode, isFunctionNode, parameterName, unwrap } from '../syntax/ast';
+import { calleeName, forEachChildNode, isFunctionNode, parameterName, tokenOffsetsOf, unwrap } from '../syntax/ast';
+import { sortedHasIn } from '../syntax/offset-set';
 import { findBinding } from '../syntax/bindings';
 import type { PlaneDecision } from '../planes';
 import { frameworkSinkOfArgument } from './of-framework';
@@ -202,8 +203,10 @@ function flowOf(declarator: TSESTree.VariableDeclarator, sinks: TeamSinks): Flow
   const id = declarator.id;
   const scope = declarator.parent?.parent;
   if (id.type === 'Identifier' && scope) {
+    // Only the subtrees where a token spells the name can hold a use of it.
+    const uses = tokenOffsetsOf(declarator, id.name);
     const visit = (node: Node): void => {
-      if (found) return;
+      if (found || (uses && !sortedHasIn(uses, node.range[0], node.range[1]))) return;
       if (node.type === 'Identifier' && node.name === id.name && node !== id) {
         if (declaratorOf(node) !== declarator) return;
         // `const config = { … }; const toolDef = config; server.registerTool(n, toolDef, cb)`: through each variable.

@@ -268,3 +268,31 @@ export function parameterName(param: TSESTree.Parameter): string | null {
   if (inner.type === 'AssignmentPattern' && inner.left.type === 'Identifier') return inner.left.name;
   return null;
 }
+
+/**
+ * Where the file's tokens spell `name` (start offsets, ascending), read from the parser's token list: a walk looking
+ * for the uses of one variable enters only the subtrees holding one (`sortedHasIn`), not its whole scope (a top-level
+ * `const` is a walk of the whole file otherwise). Null when the tree has no token list of its own (a parse without
+ * tokens, the command's; a host that computes them on demand): then nothing can be skipped.
+ */
+export function tokenOffsetsOf(node: Node, name: string): readonly number[] | null {
+  let program: Node = node;
+  while (program.parent) program = program.parent;
+  if (program.type !== 'Program') return null;
+  let byName = tokenOffsets.get(program);
+  if (!byName) {
+    // A data property only: a getter (oxlint's `tokens`) may build every token on first read.
+    const tokens = (Object.getOwnPropertyDescriptor(program, 'tokens')?.value ?? null) as readonly TSESTree.Token[] | null;
+    if (!Array.isArray(tokens)) return null;
+    tokenOffsets.set(program, (byName = { tokens, offsets: new Map() }));
+  }
+  let offsets = byName.offsets.get(name);
+  if (!offsets) {
+    offsets = [];
+    for (const token of byName.tokens) if (token.value === name) offsets.push(token.range[0]);
+    byName.offsets.set(name, offsets);
+  }
+  return offsets;
+}
+
+const tokenOffsets = new WeakMap<Node, { readonly tokens: readonly TSESTree.Token[]; readonly offsets: Map<string, number[]> }>();
