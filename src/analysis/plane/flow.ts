@@ -4,7 +4,7 @@
  * it comes from (`await client.callTool(…)`, a wrapped handler's call, a registration's return).
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, forEachChildNode, isFunctionNode, parameterName, tokenOffsetsOf, unwrap } from '../syntax/ast';
+import { calleeName, forEachChildNode, isFunctionNode, outsideTypeWrappers, parameterName, tokenOffsetsOf, unwrap } from '../syntax/ast';
 import { sortedHasIn } from '../syntax/offset-set';
 import { findBinding } from '../syntax/bindings';
 import type { PlaneDecision } from '../planes';
@@ -271,21 +271,6 @@ export function isSdkToolCallback(fn: Node): boolean {
   const call = fn.parent;
   if (call?.type !== 'CallExpression' || !call.arguments.includes(fn as TSESTree.CallExpressionArgument)) return false;
   return SDK_REGISTRATIONS.get(calleeName(call) ?? '')?.plane === 'tool';
-}
-
-/** The same value without what only types it: `x as T`, `x satisfies T`, `x!`, `<T>x` (the outermost of them). */
-export function outsideTypeWrappers(value: Node): Node {
-  let node = value;
-  while (
-    node.parent &&
-    (node.parent.type === 'TSAsExpression' ||
-      node.parent.type === 'TSSatisfiesExpression' ||
-      node.parent.type === 'TSNonNullExpression' ||
-      node.parent.type === 'TSTypeAssertion')
-  ) {
-    node = node.parent;
-  }
-  return node;
 }
 
 /** The declarator `reference` is the whole initializer of (`const b = a`, `const b = a as ToolConfig`), or null. */

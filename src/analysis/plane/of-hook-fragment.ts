@@ -10,7 +10,7 @@ import { unwrap } from '../syntax/ast';
 import { findMetaProperty, isObjectAssign, metaOwner } from '../syntax/meta-syntax';
 import { MANIFEST_RESULT, type PlaneDecision } from '../planes';
 import { conditionalSpreadHost } from '../sites/literal-host';
-import { outsideTypeWrappers } from './flow';
+import { outsideTypeWrappers } from '../syntax/ast';
 import { planeDecisionOfLiteral } from './of-literal';
 import { planeDecisionOfOwner } from './of-owner';
 import type { TeamSinks } from './team-sinks';

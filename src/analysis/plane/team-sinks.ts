@@ -11,7 +11,7 @@
  */
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { TeamSinkNames } from '../../registry/types';
-import { calleeName, propertyKeyName } from '../syntax/ast';
+import { calleeName, outsideTypeWrappers, propertyKeyName } from '../syntax/ast';
 import type { PlaneDecision } from '../planes';
 
 type Node = TSESTree.Node;
@@ -77,13 +77,7 @@ function toolRegistration(call: TSESTree.CallExpression, sinks: TeamSinks): { co
  * when `literal` is written in place as that registration's config argument; null otherwise.
  */
 export function teamFlattenKeysOf(literal: TSESTree.ObjectExpression, sinks: TeamSinks): string | null {
-  let node: Node = literal;
-  while (
-    node.parent &&
-    (node.parent.type === 'TSAsExpression' || node.parent.type === 'TSSatisfiesExpression' || node.parent.type === 'TSNonNullExpression')
-  ) {
-    node = node.parent;
-  }
+  const node = outsideTypeWrappers(literal);
   const call = node.parent;
   if (call?.type !== 'CallExpression') return null;
   const registration = sinks?.registrations.get(calleeName(call) ?? '');

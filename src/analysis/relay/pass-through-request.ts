@@ -23,6 +23,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import type { TeamSinkNames } from '../../registry/types';
 import {
   calleeName,
+  outsideTypeWrappers,
   functionName,
   isFunctionNode,
   memberPropertyName,
@@ -965,12 +966,7 @@ function typedEntryAt(literal: TSESTree.ObjectExpression, holder: TSESTree.Ident
 
 /** The function whose return value the literal is (`return { … }`, an arrow's body, through `as` / `satisfies`), or null. */
 function returningFunctionOf(literal: Node): FunctionNode | null {
-  let node: Node = literal;
-  while (
-    node.parent &&
-    (node.parent.type === 'TSAsExpression' || node.parent.type === 'TSSatisfiesExpression' || node.parent.type === 'TSNonNullExpression')
-  )
-    node = node.parent;
+  const node = outsideTypeWrappers(literal);
   const parent = node.parent;
   if (parent && isFunctionNode(parent) && parent.body === node) return parent;
   if (parent?.type !== 'ReturnStatement') return null;

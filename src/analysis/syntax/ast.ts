@@ -296,3 +296,18 @@ export function tokenOffsetsOf(node: Node, name: string): readonly number[] | nu
 }
 
 const tokenOffsets = new WeakMap<Node, { readonly tokens: readonly TSESTree.Token[]; readonly offsets: Map<string, number[]> }>();
+
+/** The same value without what only types it: `x as T`, `x satisfies T`, `x!`, `<T>x` (the outermost of them). */
+export function outsideTypeWrappers(value: Node): Node {
+  let node = value;
+  while (
+    node.parent &&
+    (node.parent.type === 'TSAsExpression' ||
+      node.parent.type === 'TSSatisfiesExpression' ||
+      node.parent.type === 'TSNonNullExpression' ||
+      node.parent.type === 'TSTypeAssertion')
+  ) {
+    node = node.parent;
+  }
+  return node;
+}
