@@ -4,7 +4,16 @@
  * it comes from (`await client.callTool(…)`, a wrapped handler's call, a registration's return).
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, forEachChildNode, isFunctionNode, outsideTypeWrappers, parameterName, tokenOffsetsOf, unwrap } from '../syntax/ast';
+import {
+  calleeName,
+  forEachChildNode,
+  functionReturning,
+  isFunctionNode,
+  outsideTypeWrappers,
+  parameterName,
+  tokenOffsetsOf,
+  unwrap,
+} from '../syntax/ast';
 import { sortedHasIn } from '../syntax/offset-set';
 import { findBinding } from '../syntax/bindings';
 import type { PlaneDecision } from '../planes';
@@ -259,11 +268,7 @@ export function toolCallbackReturnOf(node: Node, sinks: TeamSinks): PlaneDecisio
 function returningFunction(node: Node): Node | null {
   let value = outsideTypeWrappers(node);
   if (value.parent?.type === 'AwaitExpression') value = outsideTypeWrappers(value.parent);
-  const parent = value.parent;
-  if (parent?.type === 'ArrowFunctionExpression' && parent.body === value) return parent;
-  if (parent?.type !== 'ReturnStatement') return null;
-  for (let scope: Node | undefined = parent.parent; scope; scope = scope.parent) if (isFunctionNode(scope)) return scope;
-  return null;
+  return functionReturning(value);
 }
 
 /** True when `fn` is an argument of an SDK tool registration (`registerTool(name, config, fn)`): it returns results. */

@@ -1,10 +1,9 @@
 /** The plane of an object literal that carries `_meta` (`{ content, _meta }`, `registerTool(n, { _meta }, cb)`). */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, isFunctionNode, propertyKeyName, referenceSegments, unwrap } from '../syntax/ast';
+import { calleeName, functionReturning, outsideTypeWrappers, propertyKeyName, referenceSegments, unwrap } from '../syntax/ast';
 import { isInbound, type PlaneDecision } from '../planes';
 import { isTeamToolCallback, type TeamSinks } from './team-sinks';
 import { BODY_SINKS, declaratorOf, isSdkToolCallback, laterSinkOf, sinkOfArgument } from './flow';
-import { outsideTypeWrappers } from '../syntax/ast';
 import { RESULT_NAME } from './names';
 import { frameworkPlaneOfNested } from './of-framework';
 import { planeOfDeclaredType } from './of-type';
@@ -78,15 +77,6 @@ function rewrapsInbound(literal: TSESTree.ObjectExpression): boolean {
   );
   const last = spreads.at(-1);
   return last !== undefined && isInbound(unwrap(last.argument));
-}
-
-/** The function a literal is returned from (`return { … }` or an arrow's expression body), or null. */
-function functionReturning(literal: Node): Node | null {
-  const parent = literal.parent;
-  if (parent?.type === 'ArrowFunctionExpression' && parent.body === literal) return parent;
-  if (parent?.type !== 'ReturnStatement') return null;
-  for (let scope: Node | undefined = parent.parent; scope; scope = scope.parent) if (isFunctionNode(scope)) return scope;
-  return null;
 }
 
 /** The plane of an object literal that carries `_meta`, with its evidence, or null when it is none we know. */

@@ -23,6 +23,8 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import type { TeamSinkNames } from '../../registry/types';
 import {
   calleeName,
+  enclosingFunction,
+  functionReturning,
   outsideTypeWrappers,
   functionName,
   isFunctionNode,
@@ -289,8 +291,8 @@ function requestConstOf(identifier: TSESTree.Identifier): TSESTree.ObjectExpress
   if (binding?.kind !== 'variable' || binding.declarationKind !== 'const' || !binding.declarator.init) return null;
   const init = unwrap(binding.declarator.init) as Node;
   if (init.type !== 'ObjectExpression') return null;
-  const fn = enclosingFunctionOf(identifier);
-  if (!fn || enclosingFunctionOf(binding.declarator) !== fn) return null;
+  const fn = enclosingFunction(identifier);
+  if (!fn || enclosingFunction(binding.declarator) !== fn) return null;
   let uses = 0;
   walkAll(fn.body, (node) => {
     if (node.type === 'Identifier' && node.name === identifier.name && node !== binding.declarator.id) uses += 1;
@@ -420,7 +422,7 @@ function droppedCallerMetaAt(call: TSESTree.CallExpression, sinks: TeamSinkNames
     // Not in a handler this file registers, but the `_meta` picks keys of a request `_meta` the function was given
     // (`execute(args, meta)` … `_meta: { progressToken: meta?.progressToken }`): that is the caller's.
     const picked = meta ? pickedRequestMeta(meta.value) : null;
-    fn = (picked ? enclosingFunctionOf(call) : null) ?? undefined;
+    fn = (picked ? enclosingFunction(call) : null) ?? undefined;
     if (!picked || !fn) return null;
     callerMeta = picked;
   }
@@ -474,7 +476,7 @@ function positionalCallAt(call: TSESTree.CallExpression, sinks: TeamSinkNames): 
  * for that method's calls once per such call.
  */
 function requestParamsMethodOf(call: TSESTree.CallExpression): { fn: FunctionNode; callerMeta: string } | null {
-  const fn = enclosingFunctionOf(call);
+  const fn = enclosingFunction(call);
   const method = fn?.parent;
   if (!fn || method?.type !== 'MethodDefinition' || method.value !== fn || method.computed || method.key.type !== 'Identifier') return null;
   const name = method.key.name;
@@ -597,13 +599,8 @@ function pickedRequestMeta(value: Node): string | null {
   const object = unwrap((inner.properties[0] as TSESTree.Property).value) as TSESTree.MemberExpression;
   const root = unwrap(object.object) as Node;
   if (root.type !== 'Identifier' || !META_PARAM.test(root.name)) return null;
-  const fn = enclosingFunctionOf(root);
+  const fn = enclosingFunction(root);
   return fn?.params.some((param) => patternDeclares(param, root.name)) ? base : null;
-}
-
-function enclosingFunctionOf(node: Node): FunctionNode | null {
-  for (let current = node.parent; current; current = current.parent) if (isFunctionNode(current)) return current;
-  return null;
 }
 
 /** Whether the file imports the SDK v2 server package (`ctx.mcpReq._meta`), else v1's `extra._meta` is meant. */
@@ -952,7 +949,7 @@ function listedEntryAt(literal: TSESTree.ObjectExpression, holder: TSESTree.Iden
  * The types say it: a descriptor comes in, a descriptor of the same kind goes out, rebuilt without the `_meta` it had.
  */
 function typedEntryAt(literal: TSESTree.ObjectExpression, holder: TSESTree.Identifier): EntrySource | null {
-  const fn = returningFunctionOf(literal);
+  const fn = functionReturning(outsideTypeWrappers(literal));
   if (!fn) return null;
   const returned = sdkDescriptorType(fn.returnType?.typeAnnotation, fn, true);
   if (returned === null) return null;
@@ -962,15 +959,6 @@ function typedEntryAt(literal: TSESTree.ObjectExpression, holder: TSESTree.Ident
   if (usedWhole(holder.name, fn.body)) return null;
   const label = `${param.name}: ${entityText(typeNameOf(param.typeAnnotation.typeAnnotation)) ?? returned}`;
   return { entry: LIST_SOURCES.get(DESCRIPTOR_TYPES.get(returned)!)!.entry, source: param, label, sink: 'typed-return', field: null };
-}
-
-/** The function whose return value the literal is (`return { … }`, an arrow's body, through `as` / `satisfies`), or null. */
-function returningFunctionOf(literal: Node): FunctionNode | null {
-  const node = outsideTypeWrappers(literal);
-  const parent = node.parent;
-  if (parent && isFunctionNode(parent) && parent.body === node) return parent;
-  if (parent?.type !== 'ReturnStatement') return null;
-  return enclosingFunctionOf(parent);
 }
 
 function typeNameOf(type: TSESTree.TypeNode): TSESTree.EntityName | null {

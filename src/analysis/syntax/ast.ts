@@ -261,6 +261,18 @@ export function enclosingFunction(
   return null;
 }
 
+/**
+ * The function `value` is the returned value of: `return value` (the nearest enclosing function) or an arrow's
+ * expression body. Callers that see through `as` / `await` unwrap first (`outsideTypeWrappers`).
+ */
+export function functionReturning(
+  value: Node,
+): TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression | null {
+  const parent = value.parent;
+  if (parent?.type === 'ArrowFunctionExpression' && parent.body === value) return parent;
+  return parent?.type === 'ReturnStatement' ? enclosingFunction(parent) : null;
+}
+
 /** The name a parameter binds (`x`, `x = 1`, a constructor's `private x`), or null for a destructuring pattern. */
 export function parameterName(param: TSESTree.Parameter): string | null {
   const inner = param.type === 'TSParameterProperty' ? param.parameter : param;
