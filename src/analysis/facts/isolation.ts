@@ -3,7 +3,7 @@
  * `catch` lets the tool call go on with the key simply absent.
  */
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { collectInSameFunction, isFunctionNode, referenceText, someInSameFunction, walkAll } from '../syntax/ast';
+import { collectInSameFunction, isFunctionNode, referenceText, rootOf, someInSameFunction, walkAll } from '../syntax/ast';
 import { countSteps } from '../../util/cost-counter';
 import { sortedHasIn } from '../syntax/offset-set';
 import { isSafeCall } from './safe-calls';
@@ -35,8 +35,7 @@ const gettersOf = new WeakMap<Node, ReadonlySet<string>>();
 
 function readsDefinedGetter(member: TSESTree.MemberExpression): boolean {
   if (member.computed || member.property.type !== 'Identifier') return false;
-  let program: Node = member;
-  while (program.parent) program = program.parent;
+  const program = rootOf(member);
   let getters = gettersOf.get(program);
   if (!getters) {
     const names = new Set<string>();

@@ -6,7 +6,7 @@
  * package; the file's imports are read once per program.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, propertyKeyName, propertyNamed, unwrap } from '../syntax/ast';
+import { calleeName, propertyKeyName, propertyNamed, rootOf, unwrap } from '../syntax/ast';
 import type { PlaneDecision } from '../planes';
 import { FRAMEWORK_CONVENTIONS, SDK_REGISTRATIONS, type FrameworkConvention, type FrameworkField } from './sdk-registrations';
 
@@ -37,8 +37,7 @@ function conventionsOfSource(source: string): FrameworkConvention[] {
 }
 
 function programOf(node: Node): TSESTree.Program | null {
-  let program: Node = node;
-  while (program.parent) program = program.parent;
+  const program = rootOf(node);
   return program.type === 'Program' ? program : null;
 }
 

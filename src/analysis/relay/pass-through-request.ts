@@ -22,6 +22,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { TeamSinkNames } from '../../registry/types';
 import {
+  rootOf,
   calleeName,
   enclosingFunction,
   functionReturning,
@@ -605,8 +606,7 @@ function pickedRequestMeta(value: Node): string | null {
 
 /** Whether the file imports the SDK v2 server package (`ctx.mcpReq._meta`), else v1's `extra._meta` is meant. */
 function importsSdkV2(node: Node): boolean {
-  let program: Node = node;
-  while (program.parent) program = program.parent;
+  const program = rootOf(node);
   if (program.type !== 'Program') return false;
   return program.body.some(
     (statement) => statement.type === 'ImportDeclaration' && /^@modelcontextprotocol\/(?:server|core)\b/.test(statement.source.value),
@@ -999,8 +999,7 @@ function sdkDescriptorType(type: TSESTree.TypeNode | undefined, from: Node, prom
 
 /** What the module imports `local` as from the SDK: the imported name, `*` for a namespace; null when not from the SDK. */
 function sdkImportOf(local: string, from: Node): string | null {
-  let program: Node = from;
-  while (program.parent) program = program.parent;
+  const program = rootOf(from);
   if (program.type !== 'Program') return null;
   for (const statement of program.body) {
     if (statement.type !== 'ImportDeclaration' || !SDK_PACKAGE.test(statement.source.value)) continue;

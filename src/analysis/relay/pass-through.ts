@@ -17,6 +17,7 @@
  */
 import type { TSESTree } from '@typescript-eslint/utils';
 import {
+  rootOf,
   calleeName,
   enclosingFunction,
   isFunctionNode,
@@ -780,8 +781,7 @@ function slotOfDeclaredType(annotation: TSESTree.TypeNode | undefined, from: Nod
   }
   if (annotation?.type !== 'TSTypeReference' || annotation.typeName.type !== 'Identifier') return null;
   const name = annotation.typeName.name;
-  let program: Node = from;
-  while (program.parent) program = program.parent;
+  const program = rootOf(from);
   if (program.type !== 'Program') return null;
   for (const statement of program.body) {
     const declaration = statement.type === 'ExportNamedDeclaration' && statement.declaration ? statement.declaration : statement;
@@ -1093,12 +1093,6 @@ function serverInfoDeleted(argument: Node): string | null {
 /** True when the function holding the source reads its `_meta` or uses it whole (see `ScopeUses.reads`). */
 function readsMetaOf(name: string, scope: Node): boolean {
   return usesIn(scope).reads.has(name);
-}
-
-function rootOf(node: Node): Node {
-  let root = node;
-  while (root.parent) root = root.parent;
-  return root;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

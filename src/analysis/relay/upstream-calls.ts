@@ -8,7 +8,16 @@
  * rule 3: a failure "never drops another producer's key"; a rebuild drops them all).
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, collectInSameFunction, isFunctionNode, propertyNamed, referenceText, staticString, unwrap } from '../syntax/ast';
+import {
+  calleeName,
+  collectInSameFunction,
+  isFunctionNode,
+  propertyNamed,
+  referenceText,
+  rootOf,
+  staticString,
+  unwrap,
+} from '../syntax/ast';
 import { findBinding } from '../syntax/bindings';
 import { CALL_TOOL } from './pass-through-marks';
 
@@ -127,10 +136,4 @@ export function everyReturnIsUpstream(fn: FunctionNode, depth = 0): boolean {
     });
   upstreamFunctions.set(fn, upstream);
   return upstream;
-}
-
-function rootOf(node: Node): Node {
-  let root = node;
-  while (root.parent) root = root.parent;
-  return root;
 }

@@ -156,7 +156,7 @@ export function forEachChildNode(node: Node, visit: (child: Node) => void): void
 }
 
 /**
- * The per-file models that walk the file from its \`Program\`, each at most once per AST and each pruned by its own text
+ * The per-file models that walk the file from its `Program`, each at most once per AST and each pruned by its own text
  * marks under ESLint and oxlint (a subtree whose text holds none is not entered): what \`file-walks\` may count for one
  * lint of a file (test/analysis/file-walks.test.ts). A new model folds its question into one of these walks (the
  * sites walk first), or joins this list with its own text gate.
@@ -172,7 +172,7 @@ export const FILE_WALKS = [
   'ui resources (apps/app-resources.ts)',
 ] as const;
 
-/** Counts a walk that starts at a file's \`Program\` (\`pruned\`: a text mark keeps it out of most subtrees). */
+/** Counts a walk that starts at a file's `Program` (\`pruned\`: a text mark keeps it out of most subtrees). */
 export function countFileWalk(pruned: boolean): void {
   countCost('file-walks');
   if (!pruned) countCost('full-file-walks');
@@ -273,6 +273,13 @@ export function functionReturning(
   return parent?.type === 'ReturnStatement' ? enclosingFunction(parent) : null;
 }
 
+/** The root of `node`'s tree: the `Program` for a node of a parsed file. */
+export function rootOf(node: Node): Node {
+  let root = node;
+  while (root.parent) root = root.parent;
+  return root;
+}
+
 /** The name a parameter binds (`x`, `x = 1`, a constructor's `private x`), or null for a destructuring pattern. */
 export function parameterName(param: TSESTree.Parameter): string | null {
   const inner = param.type === 'TSParameterProperty' ? param.parameter : param;
@@ -288,8 +295,7 @@ export function parameterName(param: TSESTree.Parameter): string | null {
  * tokens, the command's; a host that computes them on demand): then nothing can be skipped.
  */
 export function tokenOffsetsOf(node: Node, name: string): readonly number[] | null {
-  let program: Node = node;
-  while (program.parent) program = program.parent;
+  const program = rootOf(node);
   if (program.type !== 'Program') return null;
   let byName = tokenOffsets.get(program);
   if (!byName) {
