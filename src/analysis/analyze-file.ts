@@ -6,7 +6,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import type { Registry } from '../registry/types';
 import { mayWriteMeta, placedWritesOf, type VisitorKeys } from './find-meta-writes';
 import { attachOwnership } from './keys/ownership';
-import type { MetaFileAnalysis } from './types';
+import type { MetaFileAnalysis, MetaWrite } from './types';
 import { placeByTypes, type FileTypes } from './typed/result-writes';
 
 export interface ParsedFile {
@@ -41,7 +41,12 @@ export function analyzeFile(
   }
   const role = registry.classifyFile(filename);
   // The write pipeline (find-meta-writes.ts): findWriteSites -> decidePlane -> readWrittenValue,
-  const placed = role.ignored ? [] : placedWritesOf({ ...parse(), filename, text, vocabulary: registry });
+  let placed: MetaWrite[] = [];
+  if (!role.ignored) {
+    // The input written out, not `{ ...parse(), … }`: a spread of the caller's object copies it field by field.
+    const { ast, visitorKeys } = parse();
+    placed = placedWritesOf({ filename, ast, text, visitorKeys, vocabulary: registry });
+  }
   const analysis: MetaFileAnalysis = { filename, registry, role, writes: placed };
   // then, with a program, types place what the syntax only guessed (moving writes between planes, never dropping one),
   const typed = types ? placeByTypes(analysis, types) : analysis;

@@ -77,7 +77,18 @@ export function placedWritesOf(input: FindMetaWritesInput): MetaWrite[] {
     scope: moduleScope(input.filename ? moduleResolverOf(input.filename) : null),
   };
   const writes: MetaWrite[] = [];
-  for (const site of sites) writes.push(...readWrittenValue(site, decidePlane(site, file), file));
-  writes.sort((a, b) => a.node.range[0] - b.node.range[0]);
+  for (const site of sites) readWrittenValue(site, decidePlane(site, file), file, writes);
+  // In source order: the walk's order already, except writes through an alias (confirmed after the walk).
+  if (!inSourceOrder(writes)) writes.sort(bySourceOrder);
   return writes;
+}
+
+function bySourceOrder(a: MetaWrite, b: MetaWrite): number {
+  return a.node.range[0] - b.node.range[0];
+}
+
+/** True when no write starts before the one ahead of it (the stable sort would keep them as they are). */
+function inSourceOrder(writes: readonly MetaWrite[]): boolean {
+  for (let i = 1; i < writes.length; i += 1) if (bySourceOrder(writes[i - 1], writes[i]) > 0) return false;
+  return true;
 }

@@ -8,7 +8,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { countFileWalk, forEachChildNode, functionName, isFunctionNode, walkAll } from '../syntax/ast';
 import { MentionIndex, type WriteVocabulary } from './mention-index';
 import { aliasInitializerMeta, metaOwner } from '../syntax/meta-syntax';
-import { walkKeys, type VisitorKeys } from './prune';
+import { walkKeysOf, type VisitorKeys } from './prune';
 import { recognizeSite, type AliasSite, type RecognizedSite, type SiteCollector } from './recognize-site';
 import type { SiteLocation, WriteSite } from './write-site';
 import { frameworkFieldWords } from '../plane/of-framework';
@@ -29,8 +29,9 @@ export function findWriteSites(input: WriteSiteInput): WriteSite[] {
   const mentions = new MentionIndex(input.text, input.vocabulary);
   // A framework's config fields that become `_meta` keys (mcp-use's `visibility`) never name `_meta`: in a file that
   // imports such a framework (its imports, read once per program), they are mentions too.
-  for (const word of frameworkFieldWords(input.ast)) mentions.add(word);
-  const finder = new SiteFinder(input.vocabulary, input.visitorKeys, mentions);
+  const fieldWords = frameworkFieldWords(input.ast, input.text);
+  for (const word of fieldWords) mentions.add(word);
+  const finder = new SiteFinder(input.vocabulary, input.visitorKeys, mentions, fieldWords.length > 0);
   countFileWalk(true);
   finder.walk(input.ast);
   return finder.finish();
@@ -50,7 +51,13 @@ class SiteFinder implements SiteCollector {
     private readonly vocabulary: WriteVocabulary,
     private readonly visitorKeys: VisitorKeys,
     private readonly mentions: MentionIndex,
-  ) {}
+    readonly readsFrameworkFields: boolean,
+  ) {
+    this.keysByType = walkKeysOf(visitorKeys);
+  }
+
+  /** `walkKeys` of the file's visitor keys, looked up once per walk rather than once per node. */
+  private readonly keysByType: (type: string) => readonly string[] | null;
 
   walk(node: Node): void {
     const hookFunction = isFunctionNode(node) && this.vocabulary.hookFunctions.has(functionName(node) ?? '');
@@ -103,7 +110,7 @@ class SiteFinder implements SiteCollector {
     if (arrowBody) this.ancestors.push(node);
     recognizeSite(node, this.vocabulary, this);
     if (arrowBody) this.ancestors.pop();
-    const keys = walkKeys(this.visitorKeys, node.type);
+    const keys = this.keysByType(node.type);
     if (keys?.length === 0) return;
     this.ancestors.push(node);
     if (keys) {
@@ -111,7 +118,8 @@ class SiteFinder implements SiteCollector {
       for (const key of keys) {
         const child = (node as unknown as Record<string, unknown>)[key];
         if (Array.isArray(child)) {
-          for (const item of child) if (item && typeof (item as Node).type === 'string') this.walk(item as Node);
+          if (this.hookFunctionDepth === 0) this.walkItems(child as ReadonlyArray<Node | null>, 0, child.length - 1);
+          else for (const item of child) if (item && typeof (item as Node).type === 'string') this.walk(item as Node);
         } else if (child && typeof (child as Node).type === 'string') {
           this.walk(child as Node);
         }
@@ -120,6 +128,30 @@ class SiteFinder implements SiteCollector {
       forEachChildNode(node, (child) => this.walk(child));
     }
     this.ancestors.pop();
+  }
+
+  /**
+   * Walks `items[low..high]` (a statement list, properties, arguments: in source order), skipping a run whose text
+   * holds no mention with one look at its ends, instead of one per item: each node the analysis touches first costs
+   * more than the look, and most of a `_meta` file's statements hold no mention. Only outside a hook function, whose
+   * own pruning `walk` does; and no item of a list can be a hook function without a mention in its own range: a
+   * function in a list is named by its own `id` or not at all (`functionName`: the other namings are single children).
+   * Runs are looked at left to right after the items before them are walked, so an alias declared there counts.
+   */
+  private walkItems(items: ReadonlyArray<Node | null>, low: number, high: number): void {
+    if (high - low >= SPAN_LOOK) {
+      const first = items[low];
+      const last = items[high];
+      if (first && last && !this.mentions.within(first.range[0], last.range[1])) return;
+      const middle = (low + high) >>> 1;
+      this.walkItems(items, low, middle);
+      this.walkItems(items, middle + 1, high);
+      return;
+    }
+    for (let i = low; i <= high; i += 1) {
+      const item = items[i];
+      if (item && typeof item.type === 'string') this.walk(item);
+    }
   }
 
   /** Where the site being added stands: its function, its statement (to wrap in a try), its nearest enclosing try. */
@@ -143,6 +175,9 @@ class SiteFinder implements SiteCollector {
     return { functionNode: functionNode ?? this.ancestors[0], statement, tryStatement };
   }
 }
+
+/** Lists shorter than this are walked item by item: a look at a run's ends costs about as much as the items' own. */
+const SPAN_LOOK = 3;
 
 function isBodyOf(node: Node): boolean {
   return node.type === 'BlockStatement' || node.type === 'Program' || node.type === 'SwitchCase' || node.type === 'StaticBlock';

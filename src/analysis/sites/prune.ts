@@ -26,8 +26,18 @@ const walkKeysCache = new WeakMap<VisitorKeys, Map<string, readonly string[] | n
  * visitor keys do not know the type (walk every child then).
  */
 export function walkKeys(visitorKeys: VisitorKeys, type: string): readonly string[] | null {
+  return walkKeysOf(visitorKeys)(type);
+}
+
+/** `walkKeys` for one parser's visitor keys, its cache looked up once (a walk asks it per node). */
+export function walkKeysOf(visitorKeys: VisitorKeys): (type: string) => readonly string[] | null {
   let byType = walkKeysCache.get(visitorKeys);
   if (!byType) walkKeysCache.set(visitorKeys, (byType = new Map<string, readonly string[] | null>()));
+  const cache = byType;
+  return (type) => keysOfType(visitorKeys, cache, type);
+}
+
+function keysOfType(visitorKeys: VisitorKeys, byType: Map<string, readonly string[] | null>, type: string): readonly string[] | null {
   let keys = byType.get(type);
   if (keys === undefined) {
     const all = visitorKeys[type];

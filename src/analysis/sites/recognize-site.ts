@@ -23,6 +23,11 @@ export type RecognizedSite = WriteSite extends infer S
 export type AliasSite = Omit<Extract<RecognizedSite, { form: 'key-member' }>, 'owner'> & { readonly alias: TSESTree.Identifier };
 
 export interface SiteCollector {
+  /**
+   * The file imports a framework whose config fields become `_meta` keys (`frameworkFieldWords` found its words): only
+   * then is a config literal read for them (a look at the file's imports otherwise made for every call's literal).
+   */
+  readonly readsFrameworkFields: boolean;
   add(site: RecognizedSite): void;
   addAliasSite(site: AliasSite): void;
   /** `const m = x._meta`: later writes through `m` never name `_meta`, so the pre-filter must learn the name. */
@@ -137,7 +142,7 @@ function recognizeObjectAssign(node: TSESTree.CallExpression, collector: SiteCol
 }
 
 function recognizeObjectLiteral(node: TSESTree.ObjectExpression, collector: SiteCollector): void {
-  recognizeFrameworkFields(node, collector);
+  if (collector.readsFrameworkFields) recognizeFrameworkFields(node, collector);
   const metaProperty = findMetaProperty(node);
   if (!metaProperty) return;
   const parent = node.parent;

@@ -11,7 +11,7 @@ import type { Registry, RegistryProblem } from '../../registry/types';
 import type { MetaFileAnalysis } from '../types';
 import { withResultTypes, type ResolvedResultTypes, type UnresolvedResultTypes } from './result-types';
 import { getTypeServices, type TypeServices } from './type-services';
-import { withTypedPlanes } from './typed-planes';
+import { isWeaklyPlaced, withTypedPlanes } from './typed-planes';
 
 type AnyRuleContext = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
 
@@ -68,5 +68,14 @@ export function typesOfRuleContext(context: AnyRuleContext): FileTypes {
  * write whose object cannot be one of `resultTypes` moved to the `other` plane. As found without a program.
  */
 export function placeByTypes(analysis: MetaFileAnalysis, types: FileTypes): MetaFileAnalysis {
+  // Nothing to place (no write, or every write placed by strong evidence and no `resultTypes` to narrow by): the
+  // analysis as it is, as both steps would return it, without asking for the type services or memoising a no-op.
+  if (!mayPlaceByTypes(analysis)) return analysis;
   return withResultTypes(withTypedPlanes(analysis, types.services), types.services, types.onUnresolved);
+}
+
+/** Whether either step of `placeByTypes` may change a write: a weakly placed one, or `resultTypes` and some write. */
+function mayPlaceByTypes(analysis: MetaFileAnalysis): boolean {
+  if (analysis.writes.length === 0) return false;
+  return analysis.registry.resultTypes.length > 0 || analysis.writes.some(isWeaklyPlaced);
 }

@@ -26,6 +26,11 @@ import type { TypeServices } from './type-services';
 /** The evidence a type may overrule: the syntax's guesses. */
 const WEAK_EVIDENCE: ReadonlySet<PlaneEvidence> = new Set(['shape', 'name', 'none']);
 
+/** A write the syntax placed only by its shape or a name (or not at all): the ones a type may place elsewhere. */
+export function isWeaklyPlaced(write: Pick<MetaWrite, 'evidence'>): boolean {
+  return WEAK_EVIDENCE.has(write.evidence);
+}
+
 /** How deep interface bases (`interface MyTool extends Tool`) are followed. */
 const MAX_BASE_DEPTH = 4;
 
@@ -141,7 +146,7 @@ export function withTypedPlanes(analysis: MetaFileAnalysis, services: () => Type
   const known = typedByAnalysis.get(analysis);
   if (known) return known;
   let result = analysis;
-  const typeServices = analysis.writes.some((write) => WEAK_EVIDENCE.has(write.evidence)) ? services() : null;
+  const typeServices = analysis.writes.some(isWeaklyPlaced) ? services() : null;
   if (typeServices) {
     const names = analysis.registry.resultTypes;
     const resolved = names.length > 0 ? resolveResultTypes(typeServices, names) : null;

@@ -22,9 +22,13 @@ type Expression = TSESTree.Expression;
 type ReadWrite = Partial<Omit<MetaWrite, 'kind' | 'node' | 'plane' | 'evidence' | keyof SiteLocation>> &
   Pick<MetaWrite, 'kind' | 'node' | 'plane' | 'evidence'>;
 
-/** What each site writes, read in the file's context (its module resolution; the team sinks' `flattenKeys`). */
-export function readWrittenValue(site: WriteSite, decision: PlaneDecision, file: FileContext): MetaWrite[] {
-  return readSite(site, decision, file).map((write) => completeWrite(write, site));
+/**
+ * What each site writes, read in the file's context (its module resolution; the team sinks' `flattenKeys`); appended
+ * to `into` when given (the pipeline's one list for the file), else returned in a list of its own.
+ */
+export function readWrittenValue(site: WriteSite, decision: PlaneDecision, file: FileContext, into: MetaWrite[] = []): MetaWrite[] {
+  for (const write of readSite(site, decision, file)) into.push(completeWrite(write, site));
+  return into;
 }
 
 function readSite(site: WriteSite, decision: PlaneDecision, file: FileContext): ReadWrite[] {
