@@ -12,7 +12,7 @@
 export type * from './types';
 export { parseRegistry } from './parse-registry';
 export type { ParseRegistryOptions } from './parse-registry';
-export { loadRegistry, registryCacheStats, resetRegistryCache, hashManifestFile } from './load-registry';
+export { loadRegistry, registryCacheStats, resetRegistryCache, hashManifestFile, isRegistryCurrent } from './load-registry';
 export type { RegistryCacheStats } from './load-registry';
 export {
   resolveRegistryForFile,

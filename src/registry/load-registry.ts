@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseManifestText, sha256, withGlobChecks, type ParsedManifest, type ParseRegistryOptions } from './parse-registry';
-import type { RegistryLoadResult, RegistryProblem } from './types';
+import type { Registry, RegistryLoadResult, RegistryProblem } from './types';
 import { statNow, statOncePerTurn } from '../util/stat-once-per-turn';
 
 export interface LoadRegistryOptions extends ParseRegistryOptions {
@@ -102,7 +102,7 @@ export function loadRegistry(absolutePath: string, options: LoadRegistryOptions 
   }
 
   let entry = cache.get(file);
-  if (!entry || entry.mtimeMs !== stat.mtimeMs || entry.ctimeMs !== stat.ctimeMs || entry.size !== stat.size || entry.ino !== stat.ino) {
+  if (!entry || !isSameVersion(entry, stat)) {
     let bytes: Buffer;
     try {
       counters.reads++;
@@ -129,6 +129,30 @@ export function loadRegistry(absolutePath: string, options: LoadRegistryOptions 
   // Glob checks depend on the files on disk, not only on the manifest, so they are not cached; they run at config
   // load and in the CLI, never per linted file.
   return options.checkGlobs ? withGlobChecks(entry.parsed) : entry.parsed.result;
+}
+
+/** The file `stat` describes is the version `entry` was read from: same mtime, ctime, size and inode. */
+function isSameVersion(entry: CacheEntry, stat: fs.Stats): boolean {
+  return entry.mtimeMs === stat.mtimeMs && entry.ctimeMs === stat.ctimeMs && entry.size === stat.size && entry.ino === stat.ino;
+}
+
+/**
+ * True when `registry` is what its manifest holds on disk now: one `stat` now (`statNow`, so the rest of the turn
+ * reuses it), compared with the version it was read from. Why: the gate asks the disk now for every file that may
+ * write `_meta` (a manifest edited and linted in the same turn must be seen), and a full `resolveRegistryForFile` per
+ * such file (settings, path resolution, the load) cost several times that `stat`. False sends the caller to the full
+ * resolution, which reads the new version or reports the problem.
+ */
+export function isRegistryCurrent(registry: Registry): boolean {
+  const entry = cache.get(registry.path);
+  if (!entry || !entry.parsed.result.ok || entry.parsed.result.registry !== registry) return false;
+  let stat: fs.Stats | undefined;
+  try {
+    stat = statNow(registry.path, countedStat);
+  } catch {
+    return false;
+  }
+  return stat !== undefined && stat.isFile() && isSameVersion(entry, stat);
 }
 
 /** sha256 of the manifest's bytes, or `undefined` when it cannot be read. Used for `settings` and `eslint --cache`. */

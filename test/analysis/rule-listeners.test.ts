@@ -254,11 +254,24 @@ describe('manifest look-ups', () => {
     gateOf(otherFolder, discover);
     expect(resolvedSince()).toBe(5);
 
+    // A file that may write looks at the manifest now (one `stat`), and a manifest as it was needs no resolution.
+    await nextTurn();
+    const mayWriteGate = (filename: string) =>
+      getFileGate({ sourceCode: { text: PRODUCER_FILE }, filename, settings, cwd: EXAMPLES_DIR } as never);
+    expect(mayWriteGate(LIST_PAGES)).toMatchObject({ status: 'ok', mayWrite: true });
+    const resolvedThen = resolvedSince();
+    const askedThen = diskAsks();
+    expect(mayWriteGate(SEARCH_OP)).toMatchObject({ status: 'ok', mayWrite: true });
+    expect(resolvedSince()).toBe(resolvedThen);
+    expect(diskAsks()).toBe(askedThen + 1);
+    await nextTurn();
+    const afterFileTurn = resolvedSince();
+
     // A manifest that cannot be used is looked up for every file: its problem may name the file.
     const missing = { 'mcp-meta': { registry: path.join(EXAMPLES_DIR, 'missing.registry.json') } };
     gateOf(LIST_PAGES, missing);
     gateOf(SEARCH_OP, missing);
-    expect(resolvedSince()).toBe(7);
+    expect(resolvedSince()).toBe(afterFileTurn + 2);
   });
 });
 
