@@ -235,7 +235,7 @@ export default createRule<Options, MessageIds>({
         const before = inputs.length > 0 ? computedRightBefore(consumer!, new Set(inputs)) : [];
         // `const fragment = await opts.metaHook(r); Object.assign(out._meta, fragment)`: the hook call is the producer.
         if (before.some((declaration) => hookStatements.has(declaration))) before.length = 0;
-        if (!isProducerWrite(write, requireForAll) && before.length === 0) continue;
+        if (before.length === 0 && !isProducerWrite(write, requireForAll)) continue;
         // `Object.assign(out._meta, await opts.metaHook(x))` is one producer, not two sharing a try.
         const nested = enclosingProducer !== null && write.node.range[1] <= enclosingProducer.node.range[1];
         if (nested && write.functionNode === enclosingProducer?.functionNode) continue;

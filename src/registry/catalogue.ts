@@ -14,9 +14,24 @@ const byPattern: ReadonlyArray<[RegExp, HostKeyEntry]> = HOST_KEY_CATALOGUE.entr
   .filter((entry) => entry.keyPattern !== undefined)
   .map((entry) => [new RegExp(entry.keyPattern!), entry]);
 
+/**
+ * Answers for names no exact key is (most of a server's own keys), which the patterns decide: several rules and the
+ * key verdict ask about the same names in every file, and each ask tried every pattern. Bounded: cleared when full.
+ */
+const byPatternAnswer = new Map<string, HostKeyEntry | null>();
+const PATTERN_ANSWERS_KEPT = 4096;
+
 /** The catalogue entry a key name is: by exact key first, else by an entry's `keyPattern`. */
 export function catalogueEntryFor(key: string): HostKeyEntry | undefined {
-  return byKey.get(key) ?? byPattern.find(([pattern]) => pattern.test(key))?.[1];
+  const exact = byKey.get(key);
+  if (exact !== undefined) return exact;
+  let answer = byPatternAnswer.get(key);
+  if (answer === undefined) {
+    answer = byPattern.find(([pattern]) => pattern.test(key))?.[1] ?? null;
+    if (byPatternAnswer.size >= PATTERN_ANSWERS_KEPT) byPatternAnswer.clear();
+    byPatternAnswer.set(key, answer);
+  }
+  return answer ?? undefined;
 }
 
 /** The catalogue entry with this id. */

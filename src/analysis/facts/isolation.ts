@@ -23,9 +23,15 @@ const COMPUTING = new Set(['NewExpression', 'AwaitExpression', 'TaggedTemplateEx
  */
 export function computes(node: Node | null | undefined): boolean {
   if (!node || isFunctionNode(node)) return false;
+  // The file's getters, looked up at the first member read (one walk to the root per value, not one per member).
+  let getters: ReadonlySet<string> | null = null;
   return someInSameFunction(node, (inner) => {
     if (inner.type === 'CallExpression') return !isSafeCall(inner);
-    if (inner.type === 'MemberExpression') return readsDefinedGetter(inner);
+    if (inner.type === 'MemberExpression') {
+      if (inner.computed || inner.property.type !== 'Identifier') return false;
+      getters ??= gettersIn(rootOf(node));
+      return getters.has(inner.property.name);
+    }
     return COMPUTING.has(inner.type);
   });
 }
@@ -33,9 +39,7 @@ export function computes(node: Node | null | undefined): boolean {
 /** The names of the getters a file defines (`get total() {…}` in a class or an object literal), found once per file. */
 const gettersOf = new WeakMap<Node, ReadonlySet<string>>();
 
-function readsDefinedGetter(member: TSESTree.MemberExpression): boolean {
-  if (member.computed || member.property.type !== 'Identifier') return false;
-  const program = rootOf(member);
+function gettersIn(program: Node): ReadonlySet<string> {
   let getters = gettersOf.get(program);
   if (!getters) {
     const names = new Set<string>();
@@ -54,7 +58,7 @@ function readsDefinedGetter(member: TSESTree.MemberExpression): boolean {
       );
     gettersOf.set(program, (getters = names));
   }
-  return getters.has(member.property.name);
+  return getters;
 }
 
 /**

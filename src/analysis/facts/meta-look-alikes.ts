@@ -26,8 +26,6 @@ export interface MetaLookAlike {
   readonly name: string;
 }
 
-const LOOK_ALIKE_PROPERTY = /\b(?:_?metadata|meta)['"]?\s*:|[{,]\s*(?:_?metadata|meta)\s*[,}]/;
-
 /**
  * The cheap text check: a look-alike written as a property, and a tool registration's name or the SDK's result type
  * (`CallToolResult`, which only a program proves; an alias of it declared in another file is not seen here).
@@ -35,12 +33,63 @@ const LOOK_ALIKE_PROPERTY = /\b(?:_?metadata|meta)['"]?\s*:|[{,]\s*(?:_?metadata
 export function mayHaveMetaLookAlike(text: string): boolean {
   return (
     text.includes('meta') &&
-    LOOK_ALIKE_PROPERTY.test(text) &&
-    (text.includes(RESULT_TYPE) || TOOL_REGISTRATION_NAMES.some((name) => text.includes(name)))
+    (text.includes(RESULT_TYPE) || REGISTRATION_SEARCHES.some((name) => text.includes(name))) &&
+    hasLookAlikeProperty(text)
   );
 }
 
+const SPACE = /\s/;
+
+/**
+ * True when the text writes a look-alike as a property: what `/\b(?:_?metadata|meta)['"]?\s*:|[{,]\s*(?:_?metadata|meta)\s*[,}]/`
+ * finds, found by walking from one `meta` to the next: that regex's alternation has no literal to skip ahead by, so
+ * over a whole file that writes `_meta` it cost several times this walk. Asked last in the text check.
+ */
+export function hasLookAlikeProperty(text: string): boolean {
+  for (let at = text.indexOf('meta'); at !== -1; at = text.indexOf('meta', at + 1)) {
+    const data = text.startsWith('data', at + 4);
+    let start = at;
+    if (at > 0 && text.charCodeAt(at - 1) === 95 /* _ */) {
+      // `_metadata` starts at its underscore; `_meta` and `x_meta` are no look-alike.
+      if (!data) continue;
+      start = at - 1;
+    }
+    // Both forms start the name at a word boundary (`\b`, or after `{` / `,` and spaces).
+    if (start > 0 && isWordChar(text.charCodeAt(start - 1))) continue;
+    const end = at + (data ? 8 : 4);
+    // `meta: …`, `'metadata': …`
+    let after = end;
+    const quote = text.charAt(after);
+    if (quote === "'" || quote === '"') after += 1;
+    while (SPACE.test(text.charAt(after))) after += 1;
+    if (text.charAt(after) === ':') return true;
+    // `{ meta }`, `, metadata,`
+    let before = start - 1;
+    while (before >= 0 && SPACE.test(text.charAt(before))) before -= 1;
+    const opener = text.charAt(before);
+    if (opener !== '{' && opener !== ',') continue;
+    after = end;
+    while (SPACE.test(text.charAt(after))) after += 1;
+    const closer = text.charAt(after);
+    if (closer === ',' || closer === '}') return true;
+  }
+  return false;
+}
+
+/** `\w` of a regex without the `u` flag: ASCII letters, digits and `_`. */
+function isWordChar(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
+}
+
 const TOOL_REGISTRATION_NAMES: readonly string[] = [...TOOL_REGISTRATIONS];
+
+/**
+ * The registration names the text check searches for: a name that holds another (`registerTool` holds `tool`) is in
+ * no text the shorter one is missing from, so only the others are searched (each search is a pass over the file).
+ */
+const REGISTRATION_SEARCHES: readonly string[] = TOOL_REGISTRATION_NAMES.filter(
+  (name) => !TOOL_REGISTRATION_NAMES.some((other) => other !== name && name.includes(other)),
+);
 
 /** The SDKs' name for a tool result's type, in the text check. */
 const RESULT_TYPE = 'CallToolResult';

@@ -84,17 +84,33 @@ export function keyWritesWithTypes<W extends MetaWrite>(
   if (known?.services === services && known.registry === registry) return known.list as ReadonlyArray<KeyWriteOf<W>>;
   countCost('key-write-lists');
   const list: Array<KeyWriteOf<W>> = [];
-  const seen = new Map<TSESTree.Node, Set<string>>();
+  // Per key node, the entries listed at it: nearly every node has one, so its variants are compared field by field
+  // rather than spelled as strings into a set per node.
+  const seen = new Map<TSESTree.Node, KeyWriteOf<W> | Array<KeyWriteOf<W>>>();
   for (const write of writes) {
     for (const key of withTypedKeyNames(write, services, registry)) {
-      const variant = `${write.plane}\0${write.kind === 'key-delete' || write.kind === 'meta-delete'}\0${key.name ?? ''}`;
-      let variants = seen.get(key.node);
-      if (!variants) seen.set(key.node, (variants = new Set()));
-      if (variants.has(variant)) continue;
-      variants.add(variant);
-      list.push({ write, key });
+      const entry: KeyWriteOf<W> = { write, key };
+      const listed = seen.get(key.node);
+      if (listed === undefined) seen.set(key.node, entry);
+      else if (Array.isArray(listed)) {
+        if (listed.some((other) => sameVariant(other, entry))) continue;
+        listed.push(entry);
+      } else {
+        if (sameVariant(listed, entry)) continue;
+        seen.set(key.node, [listed, entry]);
+      }
+      list.push(entry);
     }
   }
   keyWritesByWrites.set(writes, { services, registry, list });
   return list;
+}
+
+/** Whether two key writes at one node say the same to the key rules: same plane, both deletes or neither, same name. */
+function sameVariant(a: KeyWriteOf<MetaWrite>, b: KeyWriteOf<MetaWrite>): boolean {
+  return a.write.plane === b.write.plane && isDelete(a.write) === isDelete(b.write) && (a.key.name ?? '') === (b.key.name ?? '');
+}
+
+function isDelete(write: MetaWrite): boolean {
+  return write.kind === 'key-delete' || write.kind === 'meta-delete';
 }
