@@ -2,7 +2,7 @@ import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import {
   catchVerdicts,
   computedRightBefore,
-  hasDeclarationRightBefore,
+  hasComputationRightBefore,
   computesValue,
   isProducerWrite,
   producerInputDeclarations,
@@ -229,7 +229,7 @@ export default createRule<Options, MessageIds>({
         if (!isProducerWrite(write, true)) continue;
         const consumer = write.tryStatement ?? write.statement;
         const inputs =
-          write.kind === 'hook-call' || !consumer || !hasDeclarationRightBefore(consumer)
+          write.kind === 'hook-call' || !consumer || !hasComputationRightBefore(consumer)
             ? []
             : producerInputDeclarations(write, sourceCode, writesOf.get(write.statement) ?? []);
         const before = inputs.length > 0 ? computedRightBefore(consumer!, new Set(inputs)) : [];

@@ -202,14 +202,16 @@ export function hostValueText(rule: HostValueRule): string {
 export function hostValueProblem(entry: HostKeyEntry, literal: LiteralValue): { expected: string; actual: string } | null {
   const rule = entry.value;
   if (rule === undefined) return null;
-  const expected = hostValueText(rule);
-  if (!literalFits(literal, rule.type)) return { expected, actual: literalText(literal) };
+  // The text of what the host documents only for a value that breaks it: most fit, and the text formats a number.
+  if (!literalFits(literal, rule.type)) return { expected: hostValueText(rule), actual: literalText(literal) };
   if (literal.kind === 'number' && typeof literal.value === 'number') {
-    return rule.maximum !== undefined && literal.value > rule.maximum ? { expected, actual: literalText(literal) } : null;
+    return rule.maximum !== undefined && literal.value > rule.maximum
+      ? { expected: hostValueText(rule), actual: literalText(literal) }
+      : null;
   }
   if (literal.kind === 'string' && typeof literal.value === 'string' && rule.maxLength !== undefined) {
     const length = [...literal.value].length;
-    return length > rule.maxLength ? { expected, actual: `a string of ${length} characters` } : null;
+    return length > rule.maxLength ? { expected: hostValueText(rule), actual: `a string of ${length} characters` } : null;
   }
   return null;
 }

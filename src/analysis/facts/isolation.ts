@@ -341,16 +341,21 @@ export function computedRightBefore(
 }
 
 /**
- * True when `consumer` could have a computation right before it (`computedRightBefore` is not empty only then): a
- * declaration directly before it in a block outside any try. Cheap, so a rule asks it before it follows the written
- * value into its declarations (`producerInputDeclarations`), which most producers do not need.
+ * True when `consumer` could have a computation right before it (`computedRightBefore` is not empty only then): in a
+ * block outside any try, the unbroken run of declarations directly before it has one that computes (the run
+ * `computedRightBefore` takes is part of this one). Cheap, so a rule asks it before it follows the written value into
+ * its declarations (`producerInputDeclarations`), which most producers do not need.
  */
-export function hasDeclarationRightBefore(consumer: TSESTree.Statement): boolean {
+export function hasComputationRightBefore(consumer: TSESTree.Statement): boolean {
   const block = consumer.parent;
   if (!block || (block.type !== 'BlockStatement' && block.type !== 'Program')) return false;
   const body: readonly Node[] = block.body;
   const index = body.indexOf(consumer);
-  return index > 0 && body[index - 1].type === 'VariableDeclaration' && !insideTryBlock(consumer);
+  if (index < 1 || body[index - 1].type !== 'VariableDeclaration' || insideTryBlock(consumer)) return false;
+  for (let at = index - 1; at >= 0 && body[at].type === 'VariableDeclaration'; at -= 1) {
+    if (computesValue(body[at] as TSESTree.VariableDeclaration)) return true;
+  }
+  return false;
 }
 
 /** True when one of the declaration's initializers computes. */
