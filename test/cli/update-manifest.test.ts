@@ -3,14 +3,24 @@
  * took 344 s when every addition re-parsed the whole file. Measured by what it does (parses of the text), never by
  * wall time.
  */
-import * as jsonc from 'jsonc-parser';
-import { describe, expect, it, vi } from 'vitest';
-import { mergeIntoManifest } from '../../src/cli/init/update-manifest';
+import type * as JsoncParser from 'jsonc-parser';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type * as UpdateManifest from '../../src/cli/init/update-manifest';
 import type { RegistryManifest } from '../../src/registry/types';
 
 vi.mock('jsonc-parser', async (importOriginal) => {
   const original = await importOriginal<typeof jsonc>();
   return { ...original, parseTree: vi.fn(original.parseTree), modify: vi.fn(original.modify) };
+});
+
+// Imported after a module reset: under `vitest --no-isolate` (`npm run test:unit`) an earlier test file may have
+// loaded update-manifest with the real jsonc-parser, and the count below must see the calls it makes.
+let jsonc: typeof JsoncParser;
+let mergeIntoManifest: typeof UpdateManifest.mergeIntoManifest;
+beforeAll(async () => {
+  vi.resetModules();
+  jsonc = await import('jsonc-parser');
+  ({ mergeIntoManifest } = await import('../../src/cli/init/update-manifest.js'));
 });
 
 function bigManifest(size: number): { text: string; manifest: RegistryManifest } {
