@@ -126,6 +126,44 @@ describe('no-dropped-meta walks only what its text marks', () => {
   });
 });
 
+describe('a `_meta` read is no mark for the walk', () => {
+  it('a file whose only `_meta` is read (with the request words in it) is not walked, and has nothing to report', () => {
+    const code = [
+      'export function progressOf(request: CallToolRequest) {',
+      '  return request.params._meta?.progressToken ?? request.params?._meta?.progressToken;',
+      '}',
+    ].join('\n');
+    const { nodes, messages } = lint(code);
+    expect(droppedMeta(messages)).toEqual([]);
+    expect(nodes).toBe(0);
+  });
+
+  it("a literal's own `_meta: r._meta` is still one: the upstream's identity forwarded with no field copied is reported", () => {
+    const code = [
+      "server.registerTool('search', { inputSchema: {} }, async (args) => {",
+      "  const r = await upstream.callTool({ name: 'search', arguments: args });",
+      "  return { content: [{ type: 'text', text: 'done' }], _meta: r._meta };",
+      '});',
+    ].join('\n');
+    const { nodes, messages } = lint(code);
+    expect(nodes).toBeGreaterThan(0);
+    expect(messages.filter((message) => message.messageId === 'forwardsServerInfo').map(({ line }) => line)).toEqual([3]);
+  });
+
+  it('nor is a spread `..._meta` dropped from the marks: a request `_meta` replaced after one is found', () => {
+    const code = [
+      'export async function callWithProgress(client: Client, request: { params: CallToolRequest["params"] }) {',
+      '  const { _meta } = request.params;',
+      "  return client.request({ method: 'tools/call', params: { ...request.params, _meta: { ..._meta, progressToken: 1 } } }, CallToolResultSchema);",
+      '}',
+    ].join('\n');
+    // The new `_meta` spreads the caller's: nothing is replaced, and the walk still reached the literal to decide so.
+    const { nodes, messages } = lint(code);
+    expect(nodes).toBeGreaterThan(0);
+    expect(messages.filter((message) => message.messageId === 'replacesRequestMeta')).toEqual([]);
+  });
+});
+
 describe("the manifest's team sinks add no walk", () => {
   /** A team framework's tools: every callback of `defineTool` returns a result its builder makes, none received. */
   const teamTools = (n: number): string =>

@@ -1,15 +1,15 @@
 /**
  * The pass-through model's text marks (what a finding's literal holds that the text shows, see `MARKS`) and its text
- * check for files that cannot write `_meta` (`mayPassThrough`). Both used to scan the text once per mark kind, a
- * `matchAll` allocating a match per hit, and the check scanned it twice (a field name, then every mark); now one scan
- * finds the result-field words, a look at the characters around each says whether it is read (`r.content`,
- * `r['isError']`), one `indexOf` pass says whether one is destructured, and the marks are a sorted list, not an offset
- * set. The regexes in `MARKS` stay the definition:
- * every function here gives what they give, on any text (test/analysis/pass-through-marks.test.ts compares them on
- * real code and on adversarial strings).
+ * check for files that cannot write `_meta` (`mayPassThrough`). The words they start from (result fields, `_meta`, the
+ * request words) come from the file's one scan of words (file-words.ts, shared with the relay check); a look at the
+ * characters around each field word says whether it is read (`r.content`, `r['isError']`), one `indexOf` pass says
+ * whether one is destructured, and the marks are a sorted list, not an offset set. The regexes in `MARKS` stay the
+ * definition: every function here gives what they give, on any text (test/analysis/pass-through-marks.test.ts compares
+ * them on real code and on adversarial strings).
  */
 import { sortedHasIn } from '../syntax/offset-set';
 import { TOOL_RESULT_PROPERTIES } from '../planes';
+import { wordsOf } from './file-words';
 
 const RESULT_FIELD = [...TOOL_RESULT_PROPERTIES].join('|');
 
@@ -37,14 +37,6 @@ export const MARKS = {
   meta: String.raw`\b_meta\b`,
 } as const;
 
-/**
- * A result field's name as a word: the one scan every file gets. A regex, not an `indexOf` per field name: one pass of
- * the alternation over the text costs less than one `indexOf` pass per name.
- */
-const FIELD_WORD = new RegExp(MARKS.fieldWord, 'g');
-/** Asked only of a text that names `_meta`: one regex pass, not an `includes` per word (one pass costs less). */
-const META_LITERAL = new RegExp(MARKS.metaLiteral);
-
 /** `[A-Za-z0-9_]`: what `\b` counts as a word character (no `u` flag). */
 function isWordChar(code: number): boolean {
   return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95;
@@ -65,19 +57,6 @@ function isSpace(code: number): boolean {
     code === 0x3000 ||
     code === 0xfeff
   );
-}
-
-/** Whether `word` at `at` is a whole word (`\bword\b`); `word` starts and ends with a word character. */
-function isWholeWord(text: string, at: number, length: number): boolean {
-  return (at === 0 || !isWordChar(text.charCodeAt(at - 1))) && !isWordChar(text.charCodeAt(at + length));
-}
-
-/** The first offset of a whole word `word` at or after `from`, or -1. */
-function nextWholeWord(text: string, word: string, from: number): number {
-  for (let at = text.indexOf(word, from); at >= 0; at = text.indexOf(word, at + 1)) {
-    if (isWholeWord(text, at, word.length)) return at;
-  }
-  return -1;
 }
 
 /**
@@ -145,13 +124,9 @@ function endsWithWord(text: string, last: number, word: string): boolean {
  * get a second scan for the marks unless no field word is read.
  */
 export function mayPassThrough(text: string): boolean {
-  let words: number[] | null = null;
-  FIELD_WORD.lastIndex = 0;
-  for (let match = FIELD_WORD.exec(text); match !== null; match = FIELD_WORD.exec(text)) {
-    if (fieldReadStart(text, match.index, match[0].length) >= 0) return true;
-    (words ??= []).push(match.index);
-  }
-  return words !== null && destructuresAField(text, words);
+  const { fields, fieldLengths } = wordsOf(text);
+  for (let index = 0; index < fields.length; index += 1) if (fieldReadStart(text, fields[index], fieldLengths[index]) >= 0) return true;
+  return fields.length > 0 && destructuresAField(text, fields);
 }
 
 /**
@@ -166,21 +141,15 @@ export class PassThroughMarks {
   /** The marks of `text`, or null when it has none (then no node can hold a finding's literal). */
   static of(text: string): PassThroughMarks | null {
     const offsets: number[] = [];
-    let words: number[] | null = null;
-    FIELD_WORD.lastIndex = 0;
-    for (let match = FIELD_WORD.exec(text); match !== null; match = FIELD_WORD.exec(text)) {
-      const read = fieldReadStart(text, match.index, match[0].length);
+    // One scan of the text for every word the pass-through and relay checks look for (`wordsOf`, shared with `mayRelay`).
+    const { fields, fieldLengths, metas, metaLiteral } = wordsOf(text);
+    for (let index = 0; index < fields.length; index += 1) {
+      const read = fieldReadStart(text, fields[index], fieldLengths[index]);
       if (read >= 0) offsets.push(read);
-      (words ??= []).push(match.index);
     }
     // A bare field word is a mark only where the file destructures one.
-    if (words && destructuresAField(text, words)) for (const at of words) offsets.push(at);
-    // `_meta` first: `indexOf` finds it (or not) faster than the request's words are looked for (its first character is
-    // rare in code), and a file without one needs no such look.
-    const first = nextWholeWord(text, '_meta', 0);
-    if (first >= 0 && META_LITERAL.test(text)) {
-      for (let at = first; at >= 0; at = nextWholeWord(text, '_meta', at + 5)) offsets.push(at);
-    }
+    if (fields.length > 0 && destructuresAField(text, fields)) for (const at of fields) offsets.push(at);
+    if (metaLiteral) for (const at of metas) offsets.push(at);
     if (offsets.length === 0) return null;
     offsets.sort((a, b) => a - b);
     return new PassThroughMarks(offsets);
@@ -190,4 +159,30 @@ export class PassThroughMarks {
   hasIn(start: number, end: number): boolean {
     return sortedHasIn(this.offsets, start, end);
   }
+
+  /**
+   * The marks a finding's literal can hold, for the walk: every mark but a `_meta` read (`r._meta`, `r?._meta`). A
+   * `_meta` mark serves the two findings on a literal's own `_meta` property (`_meta: r._meta` forwarded, `_meta: { … }`
+   * replacing the caller's), whose key is never after a `.`; a rebuilt literal holds a field mark of its own (the
+   * `r.content` it copies, or its result key where a field is destructured). A `..._meta` spread stays a mark. Null when
+   * none is left.
+   */
+  withoutMetaReads(text: string): PassThroughMarks | null {
+    let kept: number[] | null = null;
+    for (let index = 0; index < this.offsets.length; index += 1) {
+      const at = this.offsets[index];
+      const read = text.startsWith('_meta', at) && isMemberRead(text, at);
+      if (read && kept === null) kept = this.offsets.slice(0, index);
+      else if (!read && kept !== null) kept.push(at);
+    }
+    if (kept === null) return this;
+    return kept.length === 0 ? null : new PassThroughMarks(kept);
+  }
+}
+
+/** Whether the word at `at` is a member read: a `.` (not the last of a `...` spread) before it, spaces aside. */
+function isMemberRead(text: string, at: number): boolean {
+  let before = at - 1;
+  while (before >= 0 && isSpace(text.charCodeAt(before))) before -= 1;
+  return before >= 1 && text.charCodeAt(before) === 46 /* . */ && text.charCodeAt(before - 1) !== 46;
 }

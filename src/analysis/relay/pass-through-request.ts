@@ -40,9 +40,10 @@ import {
 import { findBinding, patternDeclares } from '../syntax/bindings';
 import { countCost } from '../../util/cost-counter';
 import { sortedHasIn } from '../syntax/offset-set';
-import { isToolCallback, registeredCallbackOf } from './pass-through';
+import { isToolCallback, registeredCallbackOf, TYPE_ONLY } from './pass-through';
 import { calleeLabel, requestMethodOf, stripAwait } from './upstream-calls';
 import { CALL_TOOL } from './pass-through-marks';
+import { RELAY_WORD_LIST, wordsOf } from './file-words';
 import { SDK_REGISTRATIONS } from '../plane/sdk-registrations';
 
 type Node = TSESTree.Node;
@@ -139,24 +140,7 @@ const LIST_SOURCES: ReadonlyMap<string, { readonly list: string; readonly entry:
 const DESCRIPTOR_TYPES: ReadonlyMap<string, string> = new Map(
   [...LIST_SOURCES].flatMap(([source, { type }]) => (type === null ? [] : [[type, source] as const])),
 );
-/**
- * The calls an upstream is asked with, and the SDK descriptor types (`Tool`): a file naming none of them (nor `mcpReq`)
- * has nothing for `relayOf`. A descriptor type counts only as a function's declared return type (`isReturnTypeAt`).
- */
-export const RELAY_WORD_LIST: readonly string[] = [
-  'callTool',
-  'tools/call',
-  'listTools',
-  'listResources',
-  'listResourceTemplates',
-  'readResource',
-  'tools/list',
-  'resources/list',
-  'resources/read',
-  'mcpReq',
-  // Longest first: `ResourceTemplate` before `Resource`.
-  ...[...DESCRIPTOR_TYPES.keys()].sort((a, b) => b.length - a.length),
-];
+export { RELAY_WORD_LIST } from './file-words';
 const RELAY_WORDS = new RegExp(String.raw`\b(?:${RELAY_WORD_LIST.map((word) => word.replace('/', '\\/')).join('|')})\b`, 'g');
 
 /** The offset of the last non-space character before `at`, or -1. */
@@ -184,8 +168,11 @@ function isReturnTypeAt(text: string, at: number): boolean {
   return text[skipSpaceBack(text, index - 1)] === ')';
 }
 
-/** Where the relay words are in `text` (a descriptor type only as a return type), up to the first when `first`. */
-function relayMarks(text: string, first: boolean): number[] {
+/**
+ * Where the relay words are in `text` (a descriptor type only as a return type), up to the first when `first`: the
+ * definition `mayRelay` answers by string search (exported for the test that compares the two).
+ */
+export function relayMarks(text: string, first: boolean): number[] {
   const marks: number[] = [];
   RELAY_WORDS.lastIndex = 0;
   for (let match = RELAY_WORDS.exec(text); match !== null; match = RELAY_WORDS.exec(text)) {
@@ -198,11 +185,23 @@ function relayMarks(text: string, first: boolean): number[] {
 }
 
 /**
- * Cheap first check on the text (the rule asks it of files the write check ruled out too). One pass of the alternation,
- * not a substring search per word: the words start with common letters, so each search would stop at every one.
+ * Where the relay words are in `text`, as `relayMarks` finds them, from the file's one scan of words (`wordsOf`, which
+ * the pass-through marks share), up to the first when `first`.
  */
+export function relayMarksOf(text: string, first: boolean): number[] {
+  const { relays, relayWords } = wordsOf(text);
+  const marks: number[] = [];
+  for (let index = 0; index < relays.length; index += 1) {
+    if (DESCRIPTOR_TYPES.has(relayWords[index]) && !isReturnTypeAt(text, relays[index])) continue;
+    marks.push(relays[index]);
+    if (first) break;
+  }
+  return marks;
+}
+
+/** Cheap first check on the text (the rule asks it of files the write check ruled out too). */
 export function mayRelay(text: string): boolean {
-  return relayMarks(text, true).length > 0;
+  return relayMarksOf(text, true).length > 0;
 }
 
 /** The file's relay findings, once per AST. */
@@ -217,9 +216,10 @@ export function relayOf(ast: TSESTree.Program, text: string, sinks: TeamSinkName
 function analyse(ast: TSESTree.Program, text: string, sinks: TeamSinkNames): RelayAnalysis {
   // Every finding sits in a function whose text names an upstream call or `mcpReq` (the handler that forwards, lists
   // or reads), or at the top level: a function naming none is not entered, nor anything in it (most of a server).
-  const marks = relayMarks(text, false);
+  const marks = relayMarksOf(text, false);
   const marked = new WeakSet<Node>();
   const enter = (node: Node): boolean => {
+    if (TYPE_ONLY.has(node.type)) return false;
     if (!isFunctionNode(node)) return true;
     if (sortedHasIn(marks, node.range[0], node.range[1])) {
       marked.add(node);
@@ -238,6 +238,9 @@ function analyse(ast: TSESTree.Program, text: string, sinks: TeamSinkNames): Rel
     (node) => {
       visited += 1;
       if (node.type === 'CallExpression') {
+        // Only an upstream call (`callTool`, `request`) can drop the caller's `_meta`: other calls are not looked at.
+        const name = calleeName(node);
+        if (name !== CALL_TOOL && name !== 'request') return;
         const found = droppedCallerMetaAt(node, sinks);
         if (found) dropped.push(found);
       } else if (node.type === 'MemberExpression') {

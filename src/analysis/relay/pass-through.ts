@@ -173,7 +173,8 @@ export function passThroughOf(
 ): PassThroughAnalysis {
   const known = byAst.get(ast);
   if (known) return known;
-  const marks = PassThroughMarks.of(text);
+  // A `_meta` read (`r._meta`) is no place a finding's literal can be: the walk follows the other marks.
+  const marks = PassThroughMarks.of(text)?.withoutMetaReads(text) ?? null;
   // An imported function whose every return is an upstream call is a source too (its module read once, without types).
   if (marks && file !== null) followImportsFrom(ast, moduleResolverOf(file));
   const analysis = marks
@@ -188,6 +189,19 @@ export function passThroughOf(
   byAst.set(ast, analysis);
   return analysis;
 }
+
+/**
+ * Nodes that hold types or imports only: no call, member read or object literal is in one (a `typeof x.y` is a
+ * qualified name, not a member read), so the pass-through walks never enter them.
+ */
+export const TYPE_ONLY: ReadonlySet<string> = new Set([
+  'ImportDeclaration',
+  'TSInterfaceDeclaration',
+  'TSTypeAliasDeclaration',
+  'TSTypeAnnotation',
+  'TSTypeParameterDeclaration',
+  'TSTypeParameterInstantiation',
+]);
 
 const LIST_CALLBACKS: ReadonlySet<string> = new Set(['map', 'flatMap', 'forEach']);
 /** Names a wrapper gives the handler it wraps. A parameter named otherwise must copy an MCP-only field. */
@@ -213,8 +227,9 @@ function analyse(ast: TSESTree.Program, marks: PassThroughMarks, context: Contex
       if (result) candidates.push(node);
       if (meta && node.properties.some((property) => property.type === 'SpreadElement')) requestLiterals.push(node);
     },
-    // A finding's literal holds one of the file's marks: a subtree whose text holds none is never entered.
-    (node) => marks.hasIn(node.range[0], node.range[1]),
+    // A finding's literal holds one of the file's marks: a subtree whose text holds none is never entered, nor a type
+    // or an import (no object literal is in one).
+    (node) => !TYPE_ONLY.has(node.type) && marks.hasIn(node.range[0], node.range[1]),
   );
   countCost('pass-through-nodes', visited);
   if (candidates.length === 0 && requestLiterals.length === 0) return EMPTY;

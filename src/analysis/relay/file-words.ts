@@ -1,0 +1,105 @@
+/**
+ * The words `no-dropped-meta`'s text checks look for, found in one scan of a file's text and kept for that text: the
+ * result fields' names and `_meta` as whole words and the request words (the pass-through marks, `MARKS` in
+ * pass-through-marks.ts), and the relay words (`mayRelay` in pass-through-request.ts). They used to be four scans of
+ * every file that may write `_meta` (three regexes and an `indexOf` pass); one regex of all the words costs about what
+ * one of them did.
+ *
+ * Every word but the request words is a whole word, and none holds another at a word boundary, so the scan finds each
+ * whole word where its own regex did: a match ends at a word boundary or inside a run of word characters, where no
+ * whole word can start. The request words (`MARKS.metaLiteral`) are looked for anywhere, after the whole words: a
+ * `callTool` word counts for them too.
+ */
+import { TOOL_RESULT_PROPERTIES } from '../planes';
+
+/**
+ * The calls an upstream is asked with, and the SDK descriptor types (`Tool`): a file naming none of them (nor `mcpReq`)
+ * has nothing for `relayOf`. A descriptor type counts only as a function's declared return type (`isReturnTypeAt` in
+ * pass-through-request.ts). The descriptor types are the types of `LIST_SOURCES` there, longest first
+ * (`ResourceTemplate` before `Resource`).
+ */
+export const RELAY_WORD_LIST: readonly string[] = [
+  'callTool',
+  'tools/call',
+  'listTools',
+  'listResources',
+  'listResourceTemplates',
+  'readResource',
+  'tools/list',
+  'resources/list',
+  'resources/read',
+  'mcpReq',
+  'ResourceTemplate',
+  'Resource',
+  'Tool',
+];
+
+/** `MARKS.metaLiteral`'s words: an upstream result, or an outbound request whose `_meta` a literal may replace. */
+const META_LITERAL_WORDS: readonly string[] = ['callTool', 'progressToken', 'params'];
+
+const escape = (word: string): string => word.replace('/', '\\/');
+const WHOLE_WORDS = [...TOOL_RESULT_PROPERTIES, '_meta', ...RELAY_WORD_LIST];
+const WORDS = new RegExp(String.raw`\b(?:${WHOLE_WORDS.map(escape).join('|')})\b|${META_LITERAL_WORDS.join('|')}`, 'g');
+
+export interface FileWords {
+  /** Where a result field's name is a whole word (`MARKS.fieldWord`), ascending, and each one's length. */
+  readonly fields: readonly number[];
+  readonly fieldLengths: readonly number[];
+  /** Where `_meta` is a whole word (`MARKS.meta`), ascending. */
+  readonly metas: readonly number[];
+  /** Whether `MARKS.metaLiteral` matches (`callTool`, `progressToken` or `params` anywhere). */
+  readonly metaLiteral: boolean;
+  /** Where a relay word is a whole word, ascending, and which. */
+  readonly relays: readonly number[];
+  readonly relayWords: readonly string[];
+}
+
+let lastText: string | undefined;
+let lastWords: FileWords | undefined;
+
+/** The words of `text` (see `FileWords`), scanned once for the text asked about last. */
+export function wordsOf(text: string): FileWords {
+  if (text === lastText && lastWords) return lastWords;
+  const fields: number[] = [];
+  const fieldLengths: number[] = [];
+  const metas: number[] = [];
+  const relays: number[] = [];
+  const relayWords: string[] = [];
+  let metaLiteral = false;
+  WORDS.lastIndex = 0;
+  for (let match = WORDS.exec(text); match !== null; match = WORDS.exec(text)) {
+    const word = match[0];
+    // A field name and `_meta` come only from the whole-word alternation.
+    if (TOOL_RESULT_PROPERTIES.has(word)) {
+      fields.push(match.index);
+      fieldLengths.push(word.length);
+      continue;
+    }
+    if (word === '_meta') {
+      metas.push(match.index);
+      continue;
+    }
+    // `callTool` is both: a relay word where it is a whole word, a request word anywhere.
+    if (RELAY_WORD_SET.has(word) && isWholeWordAt(text, match.index, word.length)) {
+      relays.push(match.index);
+      relayWords.push(word);
+    }
+    if (word === 'callTool' || word === 'progressToken' || word === 'params') metaLiteral = true;
+  }
+  WORDS.lastIndex = 0;
+  lastText = text;
+  lastWords = { fields, fieldLengths, metas, metaLiteral, relays, relayWords };
+  return lastWords;
+}
+
+const RELAY_WORD_SET: ReadonlySet<string> = new Set(RELAY_WORD_LIST);
+
+/** `[A-Za-z0-9_]`: what `\b` counts as a word character (no `u` flag). */
+function isWordCode(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95;
+}
+
+/** Whether the match at `at` is a whole word: a `callTool` of the request words, found anywhere, may not be. */
+function isWholeWordAt(text: string, at: number, length: number): boolean {
+  return (at === 0 || !isWordCode(text.charCodeAt(at - 1))) && !isWordCode(text.charCodeAt(at + length));
+}
