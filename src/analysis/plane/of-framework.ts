@@ -161,10 +161,7 @@ const FIELD_CALLS: ReadonlySet<string> = new Set(
  * pre-filter must also count as a mention for the walk to reach a config that never names `_meta`. None unless the
  * file imports a framework that has `fields`; asked only of a file whose text may write `_meta`.
  */
-export function frameworkFieldWords(program: TSESTree.Program, text: string): string[] {
-  // An import of such a package spells its name in the text: without one, the statements are not read at all (each
-  // node a file's analysis touches first costs more than a scan of its text).
-  if (!FIELD_PACKAGE_PATTERN.test(text)) return NO_WORDS;
+export function frameworkFieldWords(program: TSESTree.Program): string[] {
   // Not `fileImports`: most files that write `_meta` import no such framework, and this look needs no name map.
   const words = new Set<string>();
   for (const statement of program.body) {
@@ -178,12 +175,6 @@ export function frameworkFieldWords(program: TSESTree.Program, text: string): st
 }
 
 const FIELD_CONVENTIONS = FRAMEWORK_CONVENTIONS.filter((convention) => convention.fields !== undefined);
-/** Any of their package names, anywhere in the text: a necessary condition for an import of one (one pass). */
-const FIELD_PACKAGE_PATTERN = new RegExp(
-  FIELD_CONVENTIONS.flatMap((convention) => convention.packages)
-    .map((pkg) => pkg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    .join('|'),
-);
 const NO_WORDS: string[] = [];
 
 /** A framework whose config fields become `_meta` keys, and those fields, for one tool registration's config. */

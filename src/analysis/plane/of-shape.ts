@@ -12,7 +12,7 @@ export function planeOfShape(literal: TSESTree.ObjectExpression): WritePlane | n
   if ((names.has('role') && names.has('model')) || (names.has('action') && !names.has('isError') && !names.has('structuredContent'))) {
     return 'client-result';
   }
-  if ([...TOOL_RESULT_PROPERTIES].some((name) => names.has(name))) return 'result';
+  for (const name of TOOL_RESULT_PROPERTIES) if (names.has(name)) return 'result';
   if (names.has('inputSchema')) return 'tool';
   if (names.has('uri') && (names.has('text') || names.has('blob') || names.has('mimeType') || names.has('name'))) return 'resource';
   if (names.has('messages') || names.has('argsSchema')) return 'prompt';

@@ -29,7 +29,7 @@ export function findWriteSites(input: WriteSiteInput): WriteSite[] {
   const mentions = new MentionIndex(input.text, input.vocabulary);
   // A framework's config fields that become `_meta` keys (mcp-use's `visibility`) never name `_meta`: in a file that
   // imports such a framework (its imports, read once per program), they are mentions too.
-  const fieldWords = frameworkFieldWords(input.ast, input.text);
+  const fieldWords = frameworkFieldWords(input.ast);
   for (const word of fieldWords) mentions.add(word);
   const finder = new SiteFinder(input.vocabulary, input.visitorKeys, mentions, fieldWords.length > 0);
   countFileWalk(true);
@@ -118,8 +118,7 @@ class SiteFinder implements SiteCollector {
       for (const key of keys) {
         const child = (node as unknown as Record<string, unknown>)[key];
         if (Array.isArray(child)) {
-          if (this.hookFunctionDepth === 0) this.walkItems(child as ReadonlyArray<Node | null>, 0, child.length - 1);
-          else for (const item of child) if (item && typeof (item as Node).type === 'string') this.walk(item as Node);
+          for (const item of child) if (item && typeof (item as Node).type === 'string') this.walk(item as Node);
         } else if (child && typeof (child as Node).type === 'string') {
           this.walk(child as Node);
         }
@@ -128,30 +127,6 @@ class SiteFinder implements SiteCollector {
       forEachChildNode(node, (child) => this.walk(child));
     }
     this.ancestors.pop();
-  }
-
-  /**
-   * Walks `items[low..high]` (a statement list, properties, arguments: in source order), skipping a run whose text
-   * holds no mention with one look at its ends, instead of one per item: each node the analysis touches first costs
-   * more than the look, and most of a `_meta` file's statements hold no mention. Only outside a hook function, whose
-   * own pruning `walk` does; and no item of a list can be a hook function without a mention in its own range: a
-   * function in a list is named by its own `id` or not at all (`functionName`: the other namings are single children).
-   * Runs are looked at left to right after the items before them are walked, so an alias declared there counts.
-   */
-  private walkItems(items: ReadonlyArray<Node | null>, low: number, high: number): void {
-    if (high - low >= SPAN_LOOK) {
-      const first = items[low];
-      const last = items[high];
-      if (first && last && !this.mentions.within(first.range[0], last.range[1])) return;
-      const middle = (low + high) >>> 1;
-      this.walkItems(items, low, middle);
-      this.walkItems(items, middle + 1, high);
-      return;
-    }
-    for (let i = low; i <= high; i += 1) {
-      const item = items[i];
-      if (item && typeof item.type === 'string') this.walk(item);
-    }
   }
 
   /** Where the site being added stands: its function, its statement (to wrap in a try), its nearest enclosing try. */
@@ -175,9 +150,6 @@ class SiteFinder implements SiteCollector {
     return { functionNode: functionNode ?? this.ancestors[0], statement, tryStatement };
   }
 }
-
-/** Lists shorter than this are walked item by item: a look at a run's ends costs about as much as the items' own. */
-const SPAN_LOOK = 3;
 
 function isBodyOf(node: Node): boolean {
   return node.type === 'BlockStatement' || node.type === 'Program' || node.type === 'SwitchCase' || node.type === 'StaticBlock';
