@@ -215,13 +215,23 @@ export default createRule<Options, MessageIds>({
     return defineMetaRuleVisitor(context, 'result', ({ writes }) => {
       const producersInTry = new Map<TSESTree.TryStatement, MetaWrite[]>();
       const catchVerdict = catchVerdicts(writes);
-      const writesOf = new Map<TSESTree.Statement | null, MetaWrite[]>();
-      for (const write of writes) {
-        const group = writesOf.get(write.statement);
-        if (group) group.push(write);
-        else writesOf.set(write.statement, [write]);
-      }
-      const hookStatements = new Set(writes.filter((write) => write.kind === 'hook-call').map((write) => write.statement));
+      // The writes of each statement and the statements of hook calls: asked only for a producer whose value an earlier
+      // declaration computes, so built at the first such producer.
+      let writesOfStatement: Map<TSESTree.Statement | null, MetaWrite[]> | null = null;
+      const writesOf = (statement: TSESTree.Statement | null): MetaWrite[] | undefined => {
+        if (writesOfStatement === null) {
+          writesOfStatement = new Map();
+          for (const write of writes) {
+            const group = writesOfStatement.get(write.statement);
+            if (group) group.push(write);
+            else writesOfStatement.set(write.statement, [write]);
+          }
+        }
+        return writesOfStatement.get(statement);
+      };
+      let hookStatementSet: Set<TSESTree.Statement | null> | null = null;
+      const hookStatements = (): Set<TSESTree.Statement | null> =>
+        (hookStatementSet ??= new Set(writes.filter((write) => write.kind === 'hook-call').map((write) => write.statement)));
       const unguarded: { unit: ProducerUnit; producer: string }[] = [];
       let enclosingProducer: MetaWrite | null = null;
       for (const write of writes) {
@@ -231,10 +241,10 @@ export default createRule<Options, MessageIds>({
         const inputs =
           write.kind === 'hook-call' || !consumer || !hasComputationRightBefore(consumer)
             ? []
-            : producerInputDeclarations(write, sourceCode, writesOf.get(write.statement) ?? []);
+            : producerInputDeclarations(write, sourceCode, writesOf(write.statement) ?? []);
         const before = inputs.length > 0 ? computedRightBefore(consumer!, new Set(inputs)) : [];
         // `const fragment = await opts.metaHook(r); Object.assign(out._meta, fragment)`: the hook call is the producer.
-        if (before.some((declaration) => hookStatements.has(declaration))) before.length = 0;
+        if (before.length > 0 && before.some((declaration) => hookStatements().has(declaration))) before.length = 0;
         if (before.length === 0 && !isProducerWrite(write, requireForAll)) continue;
         // `Object.assign(out._meta, await opts.metaHook(x))` is one producer, not two sharing a try.
         const nested = enclosingProducer !== null && write.node.range[1] <= enclosingProducer.node.range[1];

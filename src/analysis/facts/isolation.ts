@@ -117,12 +117,16 @@ export type CatchVerdict = 'continues' | 'no-catch' | 'throws' | 'returns' | 'dr
  * binary search, so a file with thousands of producers, each in its own try, costs linear time, not producers × writes.
  */
 export function catchVerdicts(writes: readonly MetaWrite[]): (tryStatement: TSESTree.TryStatement) => CatchVerdict {
-  countSteps(writes.length);
-  const dropStarts = writes.filter(dropsMetaInPlace).map((write) => write.node.range[0]);
+  // Found at the first catch judged: most files' producers have no try.
+  let dropStarts: number[] | null = null;
   const verdicts = new Map<TSESTree.TryStatement, CatchVerdict>();
   return (tryStatement) => {
     let verdict = verdicts.get(tryStatement);
     if (verdict === undefined) {
+      if (dropStarts === null) {
+        countSteps(writes.length);
+        dropStarts = writes.filter(dropsMetaInPlace).map((write) => write.node.range[0]);
+      }
       verdict = judgeCatch(tryStatement, dropStarts);
       verdicts.set(tryStatement, verdict);
     }
