@@ -15,7 +15,6 @@ import { NO_LISTENERS } from '../util/create-rule';
 import { currentTurn, diskAsks, lookAgainThisTurn } from '../util/stat-once-per-turn';
 import { analyzeFile } from './analyze-file';
 import { mayWriteMeta } from './sites/mention-index';
-import { MAY_DROP_META_WORDS } from './relay/may-drop-meta';
 import { recordModulesRead } from './modules/modules-read';
 import { writesOn, type PlaneScope, type WriteOn } from './planes';
 import { typesOfRuleContext } from './typed/result-writes';
@@ -35,13 +34,7 @@ export const REGISTRY_PROBLEM_MESSAGE = 'mcp-meta cannot check this file: {{deta
  */
 export type FileGate =
   | { readonly status: 'not-checked'; readonly state: MetaFileState }
-  | {
-      readonly status: 'ok';
-      readonly registry: Registry;
-      readonly mayWrite: boolean;
-      /** The text names no word any rule's text check starts from (`mentionsRuleWord`): no rule has anything to do. */
-      readonly quiet: boolean;
-    };
+  | { readonly status: 'ok'; readonly registry: Registry; readonly mayWrite: boolean };
 
 interface GateEntry {
   readonly text: string;
@@ -89,34 +82,6 @@ function resolveRegistryNow(filename: string, settings: unknown, cwd: string, me
   return resolved;
 }
 
-/**
- * Words one of which every text check of the gate and the rules needs before it can say a file matters, each at the
- * start of a word: `_meta` (and the manifest's names, added per manifest) for `mayWriteMeta`, the words
- * `no-dropped-meta`'s check starts from (`MAY_DROP_META_WORDS`), and `meta` and `_meta`, which start every look-alike
- * property name (`META_LOOK_ALIKES`, `no-misnamed-meta`). Why one check for all: a file that names none of them (most
- * of a code base) was scanned once per check, each pass over a text the parser has just left cold in the cache; now it
- * is scanned once and every rule skips it. Anchored at a word start (`\b`) because every check is, and a scan that
- * fails fast inside words costs less than one that tries every position.
- */
-const RULE_CHECK_WORDS: readonly string[] = ['_meta', 'meta', ...MAY_DROP_META_WORDS];
-
-const ruleWordPatterns = new WeakMap<Registry, RegExp>();
-
-/** Whether the text names `_meta`, `meta`, a manifest name or a word a rule's own text check starts from, at a word start. */
-export function mentionsRuleWord(text: string, registry: Registry): boolean {
-  let pattern = ruleWordPatterns.get(registry);
-  if (!pattern) {
-    const escape = (word: string) => word.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-    const names = [...registry.emitters, ...registry.hooks, ...registry.hookFunctions];
-    // `\b` holds before a name only when it starts with a word character (`$emit` has none before its `$`).
-    const anchored = [...RULE_CHECK_WORDS, ...names.filter((name) => /^\w/.test(name))].map(escape);
-    const loose = names.filter((name) => !/^\w/.test(name)).map(escape);
-    pattern = new RegExp([`\\b(?:${anchored.join('|')})`, ...loose].join('|'));
-    ruleWordPatterns.set(registry, pattern);
-  }
-  return pattern.test(text);
-}
-
 function resolveForGate(filename: string, settings: unknown, cwd: string, freshness: ManifestFreshness): ResolvedRegistry {
   countCost('registry-resolutions');
   return resolveRegistryForFile(filename, settings, cwd, freshness);
@@ -157,16 +122,12 @@ export function getFileGate(context: AnyRuleContext): FileGate {
   // Files that cannot write `_meta` (most of a code base) reuse the turn's look at the manifest (`statOncePerTurn`);
   // a file that may write looks at it now unless this very look-up just did (one `stat`), so a manifest written and
   // linted right after, in the same turn, is seen. The files after it in the turn get its answer.
-  let quiet = resolved.ok && !mentionsRuleWord(text, resolved.registry);
-  let mayWrite = resolved.ok && !quiet && mayWriteMeta(text, resolved.registry);
+  let mayWrite = resolved.ok && mayWriteMeta(text, resolved.registry);
   // Most such looks find the manifest as it was: one `stat` answers that (`isRegistryCurrent`) without a resolution.
   if (mayWrite && !lookedNow && !(resolved.ok && isRegistryCurrent(resolved.registry))) {
     const looked: ResolvedRegistry = resolveRegistryNow(filename, context.settings, cwd, memo);
     // The text check is asked again only when the look found another manifest (an edit in this same turn).
-    if (looked.ok && resolved.ok && looked.registry !== resolved.registry) {
-      quiet = !mentionsRuleWord(text, looked.registry);
-      mayWrite = !quiet && mayWriteMeta(text, looked.registry);
-    }
+    if (looked.ok && resolved.ok && looked.registry !== resolved.registry) mayWrite = mayWriteMeta(text, looked.registry);
     resolved = looked;
   }
   let gate: FileGate;
@@ -176,7 +137,7 @@ export function getFileGate(context: AnyRuleContext): FileGate {
   } else if (!resolved.ok) {
     gate = { status: 'not-checked', state: { status: 'registry-error', problem: resolved.problem, registryPath: resolved.registryPath } };
   } else {
-    gate = { status: 'ok', registry: resolved.registry, mayWrite, quiet };
+    gate = { status: 'ok', registry: resolved.registry, mayWrite };
   }
   gates.set(sourceCode, { text, filename, gate });
   return gate;
@@ -200,7 +161,7 @@ export function writesNoMeta(context: AnyRuleContext): boolean {
 export function writesNoMetaAnd(mayMatter: (text: string, registry: Registry) => boolean): (context: AnyRuleContext) => boolean {
   return (context) => {
     const gate = getFileGate(context);
-    return gate.status !== 'ok' || (!gate.mayWrite && (gate.quiet || !mayMatter(sourceCodeOf(context).text, gate.registry)));
+    return gate.status !== 'ok' || (!gate.mayWrite && !mayMatter(sourceCodeOf(context).text, gate.registry));
   };
 }
 
@@ -251,7 +212,7 @@ export function defineMetaRuleVisitor<MessageIds extends string, S extends Plane
 ): TSESLint.RuleListener {
   const gate = getFileGate(context);
   if (gate.status !== 'ok') return NO_LISTENERS;
-  if (!gate.mayWrite && (gate.quiet || !mayMatter?.(sourceCodeOf(context).text, gate.registry))) return NO_LISTENERS;
+  if (!gate.mayWrite && !mayMatter?.(sourceCodeOf(context).text, gate.registry)) return NO_LISTENERS;
   const state = getMetaFileState(context);
   if (state.status === 'ok') onAnalysis(scopedView(state.analysis, scope));
   return NO_LISTENERS;

@@ -9,11 +9,10 @@ import { TOOL_RESULT_PROPERTIES } from '../planes';
 import { mayPassThrough } from './pass-through-marks';
 import { mayRelay, RELAY_WORD_LIST } from './pass-through-request';
 
-/** Each word either check starts from (`MARKS.fieldWord`, the relay's words): a text naming none cannot matter. */
-export const MAY_DROP_META_WORDS: readonly string[] = [...TOOL_RESULT_PROPERTIES, ...RELAY_WORD_LIST];
-
-/** The same words, as words: both checks need one of them. */
-const ANY_WORD = new RegExp(String.raw`\b(?:${MAY_DROP_META_WORDS.map((word) => word.replace('/', '\\/')).join('|')})\b`);
+/** Each word either check starts from (`MARKS.fieldWord`, the relay's words), as a word: both need one of them. */
+const ANY_WORD = new RegExp(
+  String.raw`\b(?:${[...TOOL_RESULT_PROPERTIES, ...RELAY_WORD_LIST].map((word) => word.replace('/', '\\/')).join('|')})\b`,
+);
 
 let lastText: string | undefined;
 let lastAnswer = false;
