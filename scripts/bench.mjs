@@ -23,7 +23,7 @@
 //
 // It prints ratios and PASS/FAIL lines for the targets; it is a script, never a timed test assertion.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -137,6 +137,23 @@ const mb = (kb) => `${(kb / 1024).toFixed(0)} MB`;
  * @typedef {{ file: string, line: number, column?: number, ruleId: string }} Finding
  */
 
+/**
+ * `node scripts/bench.mjs` measures whatever `dist/` holds (only `npm run bench` builds first): say so when a source
+ * file is newer than the build, since a stale build once gave a whole session's "main" numbers.
+ */
+function warnIfStale() {
+  const built = statSync(path.join(repoRoot, 'dist', 'src', 'index.js'), { throwIfNoEntry: false });
+  if (!built) return;
+  const newest = ['src', 'rules']
+    .flatMap((dir) =>
+      readdirSync(path.join(repoRoot, dir), { recursive: true, encoding: 'utf8' }).map((file) => path.join(repoRoot, dir, file)),
+    )
+    .filter((file) => file.endsWith('.ts'))
+    .reduce((latest, file) => Math.max(latest, statSync(file).mtimeMs), 0);
+  if (newest > built.mtimeMs)
+    console.error('warning: dist/ is older than src/ or rules/: this measures an old build (run `npm run build`, or `npm run bench`)');
+}
+
 /** @param {string | null} pluginPath */
 function loadTools(pluginPath) {
   /** @type {typeof import('eslint')} */
@@ -148,6 +165,7 @@ function loadTools(pluginPath) {
   /** @type {typeof import('@typescript-eslint/parser')} */
   const tsParser = requireAs(require, '@typescript-eslint/parser');
   const pluginRoot = pluginPath ?? repoRoot;
+  if (!pluginPath) warnIfStale();
   const pluginRequire = createRequire(path.join(pluginRoot, 'package.json'));
   /** @type {Plugin} */
   let plugin;
