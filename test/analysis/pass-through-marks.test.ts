@@ -9,6 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MARKS, mayPassThrough, PassThroughMarks } from '../../src/analysis/relay/pass-through-marks';
 import { costCount } from '../../src/util/cost-counter';
+import { sourceFiles } from './source-files';
 
 const FIELD_NAME = /\b(?:content|structuredContent|isError)\b/;
 const ANY_MARK = new RegExp(`${MARKS.fieldRead}|${MARKS.fieldDestructured}`);
@@ -52,22 +53,6 @@ function expectSameAsRegexes(texts: Iterable<string>): void {
     if (difference && differences.length < 10) differences.push(difference);
   }
   expect(differences).toEqual([]);
-}
-
-/** Every `.ts`/`.js` file under `dir` (not `node_modules` below it), at most `limit`. */
-function sourceFiles(dir: string, limit: number): string[] {
-  const found: string[] = [];
-  const walk = (folder: string): void => {
-    for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
-      if (found.length >= limit) return;
-      const full = path.join(folder, entry.name);
-      if (entry.isDirectory()) {
-        if (entry.name !== 'node_modules') walk(full);
-      } else if (/\.[cm]?[tj]sx?$/.test(entry.name)) found.push(full);
-    }
-  };
-  if (fs.existsSync(dir)) walk(dir);
-  return found;
 }
 
 describe('pass-through marks by indexOf are the MARKS regexes', () => {

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mayRelay, relayMarks, relayMarksOf, RELAY_WORD_LIST } from '../../src/analysis/relay/pass-through-request';
+import { sourceFiles } from './source-files';
 
 function differences(texts: Iterable<string>): string[] {
   const found: string[] = [];
@@ -17,22 +18,6 @@ function differences(texts: Iterable<string>): string[] {
     const marks = relayMarks(text, false).join();
     if (relayMarksOf(text, false).join() !== marks && found.length < 10) found.push(`${JSON.stringify(text)}: regex marks ${marks}`);
   }
-  return found;
-}
-
-/** Every `.ts`/`.js` file under `dir` (not `node_modules` below it), at most `limit`. */
-function sourceFiles(dir: string, limit: number): string[] {
-  const found: string[] = [];
-  const walk = (folder: string): void => {
-    for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
-      if (found.length >= limit) return;
-      const full = path.join(folder, entry.name);
-      if (entry.isDirectory()) {
-        if (entry.name !== 'node_modules') walk(full);
-      } else if (/\.[cm]?[tj]sx?$/.test(entry.name)) found.push(full);
-    }
-  };
-  if (fs.existsSync(dir)) walk(dir);
   return found;
 }
 
