@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { mayRelay, relayMarks, relayMarksOf, RELAY_WORD_LIST } from '../../src/analysis/relay/pass-through-request';
+import { DESCRIPTOR_TYPES, mayRelay, relayMarks, relayMarksOf, RELAY_WORD_LIST } from '../../src/analysis/relay/pass-through-request';
 import { sourceFiles } from './source-files';
 
 function differences(texts: Iterable<string>): string[] {
@@ -20,6 +20,13 @@ function differences(texts: Iterable<string>): string[] {
   }
   return found;
 }
+
+describe('the relay words', () => {
+  it('hold every SDK descriptor type the list calls name, longest first (file-words.ts writes them out)', () => {
+    const types = RELAY_WORD_LIST.filter((word) => DESCRIPTOR_TYPES.has(word));
+    expect(types).toEqual([...DESCRIPTOR_TYPES.keys()].sort((a, b) => b.length - a.length));
+  });
+});
 
 describe('mayRelay and the relay marks from the shared scan are the relay words regex', () => {
   const root = path.resolve(__dirname, '../..');

@@ -11,6 +11,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, isFunctionNode, propertyKeyName, returnArguments, walkAll } from '../syntax/ast';
 import { sortedHasIn } from '../syntax/offset-set';
+import { isWordChar } from '../syntax/word-chars';
 import { returnedObjectLiterals } from '../syntax/meta-syntax';
 import { TOOL_REGISTRATIONS } from '../plane/sdk-registrations';
 import { sdkPlaneOfLiteral } from '../typed/typed-planes';
@@ -74,11 +75,6 @@ export function hasLookAlikeProperty(text: string): boolean {
     if (closer === ',' || closer === '}') return true;
   }
   return false;
-}
-
-/** `\w` of a regex without the `u` flag: ASCII letters, digits and `_`. */
-function isWordChar(code: number): boolean {
-  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
 }
 
 const TOOL_REGISTRATION_NAMES: readonly string[] = [...TOOL_REGISTRATIONS];

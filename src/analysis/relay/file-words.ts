@@ -11,6 +11,7 @@
  * `callTool` word counts for them too.
  */
 import { TOOL_RESULT_PROPERTIES } from '../planes';
+import { isWholeWordAt } from '../syntax/word-chars';
 
 /**
  * The calls an upstream is asked with, and the SDK descriptor types (`Tool`): a file naming none of them (nor `mcpReq`)
@@ -93,13 +94,3 @@ export function wordsOf(text: string): FileWords {
 }
 
 const RELAY_WORD_SET: ReadonlySet<string> = new Set(RELAY_WORD_LIST);
-
-/** `[A-Za-z0-9_]`: what `\b` counts as a word character (no `u` flag). */
-function isWordCode(code: number): boolean {
-  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95;
-}
-
-/** Whether the match at `at` is a whole word: a `callTool` of the request words, found anywhere, may not be. */
-function isWholeWordAt(text: string, at: number, length: number): boolean {
-  return (at === 0 || !isWordCode(text.charCodeAt(at - 1))) && !isWordCode(text.charCodeAt(at + length));
-}

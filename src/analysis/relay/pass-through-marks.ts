@@ -8,6 +8,7 @@
  * them on real code and on adversarial strings).
  */
 import { sortedHasIn } from '../syntax/offset-set';
+import { isWordChar } from '../syntax/word-chars';
 import { TOOL_RESULT_PROPERTIES } from '../planes';
 import { wordsOf } from './file-words';
 
@@ -36,11 +37,6 @@ export const MARKS = {
   metaLiteral: `${CALL_TOOL}|progressToken|params`,
   meta: String.raw`\b_meta\b`,
 } as const;
-
-/** `[A-Za-z0-9_]`: what `\b` counts as a word character (no `u` flag). */
-function isWordChar(code: number): boolean {
-  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95;
-}
 
 /** What `\s` matches (no `u` flag): ECMAScript white space and line terminators. NaN (outside the text) is none. */
 function isSpace(code: number): boolean {

@@ -137,7 +137,7 @@ const LIST_SOURCES: ReadonlyMap<string, { readonly list: string; readonly entry:
   ['readResource', { list: 'contents', entry: 'resource contents item', type: null }],
 ]);
 /** The SDK descriptor types (`Tool`, `Resource`, `ResourceTemplate`) and the list call whose entries they type. */
-const DESCRIPTOR_TYPES: ReadonlyMap<string, string> = new Map(
+export const DESCRIPTOR_TYPES: ReadonlyMap<string, string> = new Map(
   [...LIST_SOURCES].flatMap(([source, { type }]) => (type === null ? [] : [[type, source] as const])),
 );
 export { RELAY_WORD_LIST } from './file-words';
