@@ -40,7 +40,8 @@ import {
 import { findBinding, patternDeclares } from '../syntax/bindings';
 import { countCost } from '../../util/cost-counter';
 import { sortedHasIn } from '../syntax/offset-set';
-import { isToolCallback, registeredCallbackOf, TYPE_ONLY } from './pass-through';
+import { isToolCallback, registeredCallbackOf } from './pass-through';
+import { TYPE_ONLY_TYPES } from '../sites/prune';
 import { calleeLabel, requestMethodOf, stripAwait } from './upstream-calls';
 import { CALL_TOOL } from './pass-through-marks';
 import { RELAY_WORD_LIST, wordsOf } from './file-words';
@@ -219,7 +220,7 @@ function analyse(ast: TSESTree.Program, text: string, sinks: TeamSinkNames): Rel
   const marks = relayMarksOf(text, false);
   const marked = new WeakSet<Node>();
   const enter = (node: Node): boolean => {
-    if (TYPE_ONLY.has(node.type)) return false;
+    if (TYPE_ONLY_TYPES.has(node.type)) return false;
     if (!isFunctionNode(node)) return true;
     if (sortedHasIn(marks, node.range[0], node.range[1])) {
       marked.add(node);

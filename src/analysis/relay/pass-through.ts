@@ -32,6 +32,7 @@ import {
 import { findBinding, patternDeclares } from '../syntax/bindings';
 import { countCost } from '../../util/cost-counter';
 import { sortedHasIn } from '../syntax/offset-set';
+import { TYPE_ONLY_TYPES } from '../sites/prune';
 import { CALL_TOOL, PassThroughMarks } from './pass-through-marks';
 import { calleeLabel, followImportsFrom, localFunction, stripAwait, upstreamCallOf } from './upstream-calls';
 import { moduleResolverOf } from '../modules/module-resolver';
@@ -190,19 +191,6 @@ export function passThroughOf(
   return analysis;
 }
 
-/**
- * Nodes that hold types or imports only: no call, member read or object literal is in one (a `typeof x.y` is a
- * qualified name, not a member read), so the pass-through walks never enter them.
- */
-export const TYPE_ONLY: ReadonlySet<string> = new Set([
-  'ImportDeclaration',
-  'TSInterfaceDeclaration',
-  'TSTypeAliasDeclaration',
-  'TSTypeAnnotation',
-  'TSTypeParameterDeclaration',
-  'TSTypeParameterInstantiation',
-]);
-
 const LIST_CALLBACKS: ReadonlySet<string> = new Set(['map', 'flatMap', 'forEach']);
 /** Names a wrapper gives the handler it wraps. A parameter named otherwise must copy an MCP-only field. */
 const HANDLER_NAME = /handler|handle|callback|^cb$|^fn$|^next$|tool|exec|run|func|original|wrapped|impl/i;
@@ -229,7 +217,7 @@ function analyse(ast: TSESTree.Program, marks: PassThroughMarks, context: Contex
     },
     // A finding's literal holds one of the file's marks: a subtree whose text holds none is never entered, nor a type
     // or an import (no object literal is in one).
-    (node) => !TYPE_ONLY.has(node.type) && marks.hasIn(node.range[0], node.range[1]),
+    (node) => !TYPE_ONLY_TYPES.has(node.type) && marks.hasIn(node.range[0], node.range[1]),
   );
   countCost('pass-through-nodes', visited);
   if (candidates.length === 0 && requestLiterals.length === 0) return EMPTY;

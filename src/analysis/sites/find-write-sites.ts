@@ -56,7 +56,7 @@ class SiteFinder implements SiteCollector {
     this.keysByType = walkKeysOf(visitorKeys);
   }
 
-  /** `walkKeys` of the file's visitor keys, looked up once per walk rather than once per node. */
+  /** The child keys worth walking per node type (`walkKeysOf`), its cache looked up once per walk. */
   private readonly keysByType: (type: string) => readonly string[] | null;
 
   walk(node: Node): void {

@@ -5,13 +5,24 @@
 export type VisitorKeys = Readonly<Record<string, readonly string[] | undefined>>;
 
 const TYPE_ONLY_KEYS = new Set(['typeAnnotation', 'returnType', 'typeParameters', 'typeArguments', 'superTypeArguments', 'implements']);
-const SKIPPED_TYPES = new Set([
+/**
+ * Nodes that hold types or imports only: no `_meta` write, call, member read or object literal is in one (a
+ * `typeof x.y` is a qualified name, not a member read). The sites walk skips them (with `TYPE_ONLY_KEYS`), and so do
+ * the pass-through and relay walks.
+ */
+export const TYPE_ONLY_TYPES: ReadonlySet<string> = new Set([
+  'ImportDeclaration',
   'TSInterfaceDeclaration',
   'TSTypeAliasDeclaration',
+  'TSTypeAnnotation',
+  'TSTypeParameterDeclaration',
+  'TSTypeParameterInstantiation',
+]);
+const SKIPPED_TYPES = new Set([
+  ...TYPE_ONLY_TYPES,
   'TSDeclareFunction',
   'TSEnumDeclaration',
   'TSImportEqualsDeclaration',
-  'ImportDeclaration',
   'ExportAllDeclaration',
   'Literal',
   'Identifier',
@@ -22,14 +33,10 @@ const SKIPPED_TYPES = new Set([
 const walkKeysCache = new WeakMap<VisitorKeys, Map<string, readonly string[] | null>>();
 
 /**
- * The child keys of `type` worth walking: `[]` for a node with nothing to find below it, `null` when the parser's
- * visitor keys do not know the type (walk every child then).
+ * The child keys of a node type worth walking, for one parser's visitor keys: `[]` for a node with nothing to find below
+ * it, `null` when the visitor keys do not know the type (walk every child then). The cache is looked up once per walk,
+ * not once per node.
  */
-export function walkKeys(visitorKeys: VisitorKeys, type: string): readonly string[] | null {
-  return walkKeysOf(visitorKeys)(type);
-}
-
-/** `walkKeys` for one parser's visitor keys, its cache looked up once (a walk asks it per node). */
 export function walkKeysOf(visitorKeys: VisitorKeys): (type: string) => readonly string[] | null {
   let byType = walkKeysCache.get(visitorKeys);
   if (!byType) walkKeysCache.set(visitorKeys, (byType = new Map<string, readonly string[] | null>()));
