@@ -11,7 +11,9 @@ import { describe, expect, it } from 'vitest';
 import { costCount } from '../../src/util/cost-counter';
 import { mayPassThrough } from '../../src/analysis/relay/pass-through';
 import { mayDropMeta } from '../../src/analysis/relay/may-drop-meta';
-import { mayRelay } from '../../src/analysis/relay/pass-through-request';
+import { mayRelay, RELAY_WORD_LIST } from '../../src/analysis/relay/pass-through-request';
+import { resultAndRelayWordsOf, wordsOf } from '../../src/analysis/relay/file-words';
+import { TOOL_RESULT_PROPERTIES } from '../../src/analysis/planes';
 import plugin from '../../src/index';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -236,6 +238,51 @@ describe('mayDropMeta (no-dropped-meta asks it of files that write no _meta, bef
     expect(disagreeing).toEqual([]);
     // Both answers occur, so the comparison says something.
     expect(new Set(texts.map((text) => mayDropMeta(text)))).toEqual(new Set([true, false]));
+  });
+
+  it('finds the result fields and relay words wordsOf finds, on real code and on strings of the words and their parts', () => {
+    const tokens = [
+      ...TOOL_RESULT_PROPERTIES,
+      ...RELAY_WORD_LIST,
+      '_meta',
+      'params',
+      'progressToken',
+      'Tools',
+      'call',
+      'list',
+      'const { ',
+      ' } = ',
+      '.',
+      "'",
+      '[',
+      ']',
+      '):',
+      ' ',
+      '\n',
+      ';',
+      'x',
+      '_',
+      '$',
+      '/',
+    ];
+    let seed = 11;
+    const random = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const texts = realTexts();
+    for (let i = 0; i < 20_000; i += 1) {
+      let text = '';
+      for (let j = 1 + random(8); j > 0; j -= 1) text += tokens[random(tokens.length)];
+      texts.push(text);
+    }
+    const differing = texts.filter((text) => {
+      const { fields, fieldLengths, relays, relayWords } = wordsOf(text);
+      const found = resultAndRelayWordsOf(text) ?? { fields: [], fieldLengths: [], relays: [], relayWords: [] };
+      return JSON.stringify(found) !== JSON.stringify({ fields, fieldLengths, relays, relayWords });
+    });
+    expect(differing.slice(0, 5)).toEqual([]);
+    expect(texts.filter((text) => mayDropMeta(text) !== (mayPassThrough(text) || mayRelay(text))).slice(0, 5)).toEqual([]);
   });
 
   it.each([

@@ -32,11 +32,10 @@ export interface MetaLookAlike {
  * (`CallToolResult`, which only a program proves; an alias of it declared in another file is not seen here).
  */
 export function mayHaveMetaLookAlike(text: string): boolean {
-  return (
-    text.includes('meta') &&
-    (text.includes(RESULT_TYPE) || REGISTRATION_SEARCHES.some((name) => text.includes(name))) &&
-    hasLookAlikeProperty(text)
-  );
+  // The rarest part first: a look-alike property is in few files (2 of the bench corpus's 76 files that write `_meta`,
+  // 1 of its 224 others), while most server files name a registration, so asked first the names cost a few passes
+  // over nearly every file that writes `_meta` (a search that fails reads the whole text), asked last almost none.
+  return hasLookAlikeProperty(text) && (text.includes(RESULT_TYPE) || REGISTRATION_SEARCHES.some((name) => text.includes(name)));
 }
 
 const SPACE = /\s/;
@@ -44,7 +43,8 @@ const SPACE = /\s/;
 /**
  * True when the text writes a look-alike as a property: what `/\b(?:_?metadata|meta)['"]?\s*:|[{,]\s*(?:_?metadata|meta)\s*[,}]/`
  * finds, found by walking from one `meta` to the next: that regex's alternation has no literal to skip ahead by, so
- * over a whole file that writes `_meta` it cost several times this walk. Asked last in the text check.
+ * over a whole file that writes `_meta` it cost several times this walk. Asked first in the text check (a file with no
+ * `meta` at all is out after its first search).
  */
 export function hasLookAlikeProperty(text: string): boolean {
   for (let at = text.indexOf('meta'); at !== -1; at = text.indexOf('meta', at + 1)) {

@@ -42,6 +42,9 @@ const escape = (word: string): string => word.replace('/', '\\/');
 const WHOLE_WORDS = [...TOOL_RESULT_PROPERTIES, '_meta', ...RELAY_WORD_LIST];
 const WORDS = new RegExp(String.raw`\b(?:${WHOLE_WORDS.map(escape).join('|')})\b|${META_LITERAL_WORDS.join('|')}`, 'g');
 
+/** The result fields and the relay words of a text: what `mayPassThrough` and `mayRelay` read of its words. */
+export type ResultAndRelayWords = Pick<FileWords, 'fields' | 'fieldLengths' | 'relays' | 'relayWords'>;
+
 export interface FileWords {
   /** Where a result field's name is a whole word (`MARKS.fieldWord`), ascending, and each one's length. */
   readonly fields: readonly number[];
@@ -94,3 +97,39 @@ export function wordsOf(text: string): FileWords {
 }
 
 const RELAY_WORD_SET: ReadonlySet<string> = new Set(RELAY_WORD_LIST);
+
+/** `WORDS`' whole words without `_meta`, and without the request words, which are looked for anywhere. */
+const RESULT_AND_RELAY_WORDS = new RegExp(
+  String.raw`\b(?:${[...TOOL_RESULT_PROPERTIES, ...RELAY_WORD_LIST].map(escape).join('|')})\b`,
+  'g',
+);
+
+/**
+ * Only the result fields and the relay words of `text` (what `wordsOf` finds of them), or null when it names none: one
+ * scan for the text check of a file that names no `_meta` (`mayDropMeta`), where `_meta` and the request words change
+ * no answer. Why not `wordsOf`: most such files of a server name a result field (`content: [...]`), so a first pass
+ * for whether any of these words is there, then `wordsOf`'s, scanned them twice; and the request words it also looks
+ * for anywhere (`params`) match all over such a file. Not kept: the check keeps its answer.
+ */
+export function resultAndRelayWordsOf(text: string): ResultAndRelayWords | null {
+  RESULT_AND_RELAY_WORDS.lastIndex = 0;
+  let match = RESULT_AND_RELAY_WORDS.exec(text);
+  if (match === null) return null;
+  const fields: number[] = [];
+  const fieldLengths: number[] = [];
+  const relays: number[] = [];
+  const relayWords: string[] = [];
+  for (; match !== null; match = RESULT_AND_RELAY_WORDS.exec(text)) {
+    const word = match[0];
+    // Every match is a whole word (`\b` on both sides): a field's name, or else a relay word.
+    if (TOOL_RESULT_PROPERTIES.has(word)) {
+      fields.push(match.index);
+      fieldLengths.push(word.length);
+    } else {
+      relays.push(match.index);
+      relayWords.push(word);
+    }
+  }
+  RESULT_AND_RELAY_WORDS.lastIndex = 0;
+  return { fields, fieldLengths, relays, relayWords };
+}

@@ -10,7 +10,7 @@
 import { sortedHasIn } from '../syntax/offset-set';
 import { isWordChar } from '../syntax/word-chars';
 import { TOOL_RESULT_PROPERTIES } from '../planes';
-import { wordsOf } from './file-words';
+import { wordsOf, type ResultAndRelayWords } from './file-words';
 
 const RESULT_FIELD = [...TOOL_RESULT_PROPERTIES].join('|');
 
@@ -119,8 +119,8 @@ function endsWithWord(text: string, last: number, word: string): boolean {
  * name no result field, and cost the one scan for a field word; the others no longer
  * get a second scan for the marks unless no field word is read.
  */
-export function mayPassThrough(text: string): boolean {
-  const { fields, fieldLengths } = wordsOf(text);
+export function mayPassThrough(text: string, words: Pick<ResultAndRelayWords, 'fields' | 'fieldLengths'> = wordsOf(text)): boolean {
+  const { fields, fieldLengths } = words;
   for (let index = 0; index < fields.length; index += 1) if (fieldReadStart(text, fields[index], fieldLengths[index]) >= 0) return true;
   return fields.length > 0 && destructuresAField(text, fields);
 }

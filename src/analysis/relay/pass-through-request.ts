@@ -44,7 +44,7 @@ import { isToolCallback, registeredCallbackOf } from './pass-through';
 import { TYPE_ONLY_TYPES } from '../sites/prune';
 import { calleeLabel, requestMethodOf, stripAwait } from './upstream-calls';
 import { CALL_TOOL } from './pass-through-marks';
-import { RELAY_WORD_LIST, wordsOf } from './file-words';
+import { RELAY_WORD_LIST, wordsOf, type ResultAndRelayWords } from './file-words';
 import { SDK_REGISTRATIONS } from '../plane/sdk-registrations';
 
 type Node = TSESTree.Node;
@@ -189,8 +189,12 @@ export function relayMarks(text: string, first: boolean): number[] {
  * Where the relay words are in `text`, as `relayMarks` finds them, from the file's one scan of words (`wordsOf`, which
  * the pass-through marks share), up to the first when `first`.
  */
-export function relayMarksOf(text: string, first: boolean): number[] {
-  const { relays, relayWords } = wordsOf(text);
+export function relayMarksOf(
+  text: string,
+  first: boolean,
+  words: Pick<ResultAndRelayWords, 'relays' | 'relayWords'> = wordsOf(text),
+): number[] {
+  const { relays, relayWords } = words;
   const marks: number[] = [];
   for (let index = 0; index < relays.length; index += 1) {
     if (DESCRIPTOR_TYPES.has(relayWords[index]) && !isReturnTypeAt(text, relays[index])) continue;
@@ -201,8 +205,8 @@ export function relayMarksOf(text: string, first: boolean): number[] {
 }
 
 /** Cheap first check on the text (the rule asks it of files the write check ruled out too). */
-export function mayRelay(text: string): boolean {
-  return relayMarksOf(text, true).length > 0;
+export function mayRelay(text: string, words: Pick<ResultAndRelayWords, 'relays' | 'relayWords'> = wordsOf(text)): boolean {
+  return relayMarksOf(text, true, words).length > 0;
 }
 
 /** The file's relay findings, once per AST. */
