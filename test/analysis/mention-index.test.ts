@@ -1,6 +1,6 @@
 /** The text check every rule's gate asks first: does the file name `_meta` or a manifest name as a whole identifier? */
 import { describe, expect, it } from 'vitest';
-import { mayWriteMeta, type WriteVocabulary } from '../../src/analysis/sites/mention-index';
+import { anchorsOf, mayWriteMeta, type WriteVocabulary } from '../../src/analysis/sites/mention-index';
 
 const vocabulary: WriteVocabulary = {
   emitters: new Set(['emit', 'emitMeta']),
@@ -63,5 +63,67 @@ describe('mayWriteMeta', () => {
       const few = mayWriteMeta(text, vocabulary) || /\bemitter\d\b/.test(text);
       expect(mayWriteMeta(text, many), text).toBe(few);
     }
+  });
+
+  it("searches each name's anchor first: from its first character that is not a lowercase letter, shorter anchors kept", () => {
+    expect(anchorsOf(['_meta', 'emitResponseMeta', 'metaHook', 'getBrainHotMemoryMeta'])).toEqual([
+      '_meta',
+      'ResponseMeta',
+      'Hook',
+      'BrainHotMemoryMeta',
+    ]);
+    // An all-lowercase name is its own anchor; an anchor that holds another goes (`emitMeta`'s `Meta` is in `TimingMeta`).
+    expect(anchorsOf(['_meta', 'emit', 'emitMeta', 'getTimingMeta', '$hook'])).toEqual(['_meta', 'emit', 'Meta', '$hook']);
+  });
+
+  it('answers what the alternation alone answers, for any vocabulary and text', () => {
+    /** The check without its anchor searches: the alternation, then a whole identifier at any name starting there. */
+    const reference = (text: string, names: readonly string[]): boolean =>
+      names.some((name) => {
+        for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + 1)) {
+          if (!/[\w$]/.test(text[at - 1] ?? '') && !/[\w$]/.test(text[at + name.length] ?? '')) return true;
+        }
+        return false;
+      });
+    const vocabularies: WriteVocabulary[] = [
+      vocabulary,
+      { emitters: new Set(['emitResponseMeta']), hooks: new Set(['metaHook']), hookFunctions: new Set(['getBrainHotMemoryMeta']) },
+      { emitters: new Set(['emit', 'attach', 'Emit2']), hooks: new Set(), hookFunctions: new Set(['$meta']) },
+    ];
+    const tokens = [
+      '_meta',
+      'meta',
+      'Meta',
+      'emit',
+      'Emit2',
+      'attach',
+      'Hook',
+      'hook',
+      'Response',
+      'getTiming',
+      'data',
+      '$',
+      '_',
+      '.',
+      ' ',
+      'x',
+      '2',
+      '(',
+    ];
+    let seed = 3;
+    const random = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const differing: string[] = [];
+    for (let i = 0; i < 20_000; i += 1) {
+      let text = '';
+      for (let j = 1 + random(7); j > 0; j -= 1) text += tokens[random(tokens.length)];
+      for (const words of vocabularies) {
+        const names = ['_meta', ...words.emitters, ...words.hooks, ...words.hookFunctions];
+        if (mayWriteMeta(text, words) !== reference(text, names) && differing.length < 5) differing.push(text);
+      }
+    }
+    expect(differing).toEqual([]);
   });
 });

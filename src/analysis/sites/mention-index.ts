@@ -16,7 +16,11 @@ export type WriteVocabulary = Pick<Registry, 'emitters' | 'hooks' | 'hookFunctio
  * alone do not make a file one that may write: it would be analysed, and each rule set up on it, for no write.
  */
 export function mayWriteMeta(text: string, vocabulary: WriteVocabulary): boolean {
-  const { pattern, names } = mentionPattern(vocabulary);
+  const { pattern, names, anchors } = mentionPattern(vocabulary);
+  // Most files hold no name at all: a search for each name's anchor (see `anchorsOf`) says so first. Right after a
+  // parse, the alternation's pass over a file costs several times what these searches do (one per distinct anchor:
+  // `_meta`, and one or two for a manifest's names), which stop only at a character that is rare in code.
+  if (!anchors.some((anchor) => text.includes(anchor))) return false;
   // One pass over the text (most files: no match at all); a match only counts as a whole identifier. Not an `indexOf`
   // per name: a search for a name starting with a common letter (`emitResponseMeta`) stops at every occurrence of
   // that letter, so a few such searches cost more than the alternation's one pass.
@@ -30,18 +34,36 @@ export function mayWriteMeta(text: string, vocabulary: WriteVocabulary): boolean
   return false;
 }
 
-const mentionPatterns = new WeakMap<WriteVocabulary, { pattern: RegExp; names: readonly string[] }>();
+interface MentionSearch {
+  readonly pattern: RegExp;
+  readonly names: readonly string[];
+  readonly anchors: readonly string[];
+}
+
+const mentionPatterns = new WeakMap<WriteVocabulary, MentionSearch>();
 
 /** One regular expression for all the names: one pass over the text instead of one `includes` per name. */
-function mentionPattern(vocabulary: WriteVocabulary): { pattern: RegExp; names: readonly string[] } {
+function mentionPattern(vocabulary: WriteVocabulary): MentionSearch {
   let known = mentionPatterns.get(vocabulary);
   if (!known) {
     const names = ['_meta', ...vocabulary.emitters, ...vocabulary.hooks, ...vocabulary.hookFunctions];
     const pattern = new RegExp(names.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
-    known = { pattern, names };
+    known = { pattern, names, anchors: anchorsOf(names) };
     mentionPatterns.set(vocabulary, known);
   }
   return known;
+}
+
+/**
+ * A part of each name that every occurrence of the name holds: from its first character that is not a lowercase
+ * letter to its end (`_meta`, `Meta` of `getBrainHotMemoryMeta`... `ResponseMeta` of `emitResponseMeta`), or the
+ * whole name when it is all lowercase. A search for one stops only at that character, rare in code next to a
+ * lowercase letter, where a search for the name stops at every occurrence of its first letter (`e` of `emitX`). An
+ * anchor that holds another is dropped: where it occurs, so does the other.
+ */
+export function anchorsOf(names: readonly string[]): readonly string[] {
+  const anchors = [...new Set(names.map((name) => name.slice(Math.max(0, name.search(/[^a-z]/)))))];
+  return anchors.filter((anchor) => !anchors.some((other) => other !== anchor && anchor.includes(other)));
 }
 
 /** `text[start, end)` is not part of a longer identifier (`_meta` in `x._meta`, not in `_metadata`). */
