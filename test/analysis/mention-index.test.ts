@@ -1,6 +1,7 @@
 /** The text check every rule's gate asks first: does the file name `_meta` or a manifest name as a whole identifier? */
 import { describe, expect, it } from 'vitest';
 import { anchorsOf, mayWriteMeta, type WriteVocabulary } from '../../src/analysis/sites/mention-index';
+import { tokenStrings } from './token-strings';
 
 const vocabulary: WriteVocabulary = {
   emitters: new Set(['emit', 'emitMeta']),
@@ -110,15 +111,8 @@ describe('mayWriteMeta', () => {
       '2',
       '(',
     ];
-    let seed = 3;
-    const random = (n: number): number => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed % n;
-    };
     const differing: string[] = [];
-    for (let i = 0; i < 20_000; i += 1) {
-      let text = '';
-      for (let j = 1 + random(7); j > 0; j -= 1) text += tokens[random(tokens.length)];
+    for (const text of tokenStrings(tokens, { maxTokens: 7, seed: 3 })) {
       for (const words of vocabularies) {
         const names = ['_meta', ...words.emitters, ...words.hooks, ...words.hookFunctions];
         if (mayWriteMeta(text, words) !== reference(text, names) && differing.length < 5) differing.push(text);

@@ -18,6 +18,7 @@ import plugin from '../../src/index';
 import fs from 'node:fs';
 import path from 'node:path';
 import { EXAMPLES_REGISTRY, OTHER_FILE, SEARCH_OP } from '../rules/rule-tester';
+import { tokenStrings } from './token-strings';
 
 const TEAM_SINKS_REGISTRY = path.resolve(__dirname, '../rules/team-sinks-fixture/mcp-meta.registry.json');
 
@@ -265,17 +266,7 @@ describe('mayDropMeta (no-dropped-meta asks it of files that write no _meta, bef
       '$',
       '/',
     ];
-    let seed = 11;
-    const random = (n: number): number => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed % n;
-    };
-    const texts = realTexts();
-    for (let i = 0; i < 20_000; i += 1) {
-      let text = '';
-      for (let j = 1 + random(8); j > 0; j -= 1) text += tokens[random(tokens.length)];
-      texts.push(text);
-    }
+    const texts = [...realTexts(), ...tokenStrings(tokens, { maxTokens: 8, seed: 11 })];
     const differing = texts.filter((text) => {
       const { fields, fieldLengths, relays, relayWords } = wordsOf(text);
       const found = resultAndRelayWordsOf(text) ?? { fields: [], fieldLengths: [], relays: [], relayWords: [] };
