@@ -16,6 +16,14 @@ export type WriteVocabulary = Pick<Registry, 'emitters' | 'hooks' | 'hookFunctio
  * alone do not make a file one that may write: it would be analysed, and each rule set up on it, for no write.
  */
 export function mayWriteMeta(text: string, vocabulary: WriteVocabulary): boolean {
+  return forEachMention(text, vocabulary, () => true);
+}
+
+/**
+ * Calls `visit` with each offset where `_meta` or a manifest name starts as a whole identifier, in order, until it
+ * returns true; whether it did. The gate's check (stopped at the first) and `MentionIndex` (every one) both scan so.
+ */
+function forEachMention(text: string, vocabulary: WriteVocabulary, visit: (at: number) => boolean | void): boolean {
   const { pattern, names, anchors } = mentionPattern(vocabulary);
   // Most files hold no name at all: a search for each name's anchor (see `anchorsOf`) says so first. Right after a
   // parse, the alternation's pass over a file costs several times what these searches do (one per distinct anchor:
@@ -28,9 +36,13 @@ export function mayWriteMeta(text: string, vocabulary: WriteVocabulary): boolean
   for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
     const at = match.index;
     // Every name that starts here, not only the one the alternation took (one may be a prefix of another).
-    if (names.some((name) => text.startsWith(name, at) && isWholeIdentifier(text, at, at + name.length))) return true;
+    if (names.some((name) => text.startsWith(name, at) && isWholeIdentifier(text, at, at + name.length)) && visit(at) === true) {
+      pattern.lastIndex = 0;
+      return true;
+    }
     pattern.lastIndex = at + 1;
   }
+  pattern.lastIndex = 0;
   return false;
 }
 
@@ -96,16 +108,10 @@ export class MentionIndex {
     vocabulary: WriteVocabulary,
   ) {
     this.offsets = new OffsetSet(text.length);
-    // One pass of the gate's pattern for every name, not one `indexOf` scan per name: a name starting with a common
-    // letter (`emitResponseMeta`) stops such a scan at every occurrence of that letter.
     countSteps(text.length);
-    const { pattern, names } = mentionPattern(vocabulary);
-    pattern.lastIndex = 0;
-    for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
-      const at = match.index;
-      if (names.some((name) => text.startsWith(name, at) && isWholeIdentifier(text, at, at + name.length))) this.offsets.add(at);
-      pattern.lastIndex = at + 1;
-    }
+    forEachMention(text, vocabulary, (at) => {
+      this.offsets.add(at);
+    });
   }
 
   add(name: string): void {
