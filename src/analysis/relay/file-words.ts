@@ -38,9 +38,9 @@ export const RELAY_WORD_LIST: readonly string[] = [
 /** `MARKS.metaLiteral`'s words: an upstream result, or an outbound request whose `_meta` a literal may replace. */
 const META_LITERAL_WORDS: readonly string[] = ['callTool', 'progressToken', 'params'];
 
-const escape = (word: string): string => word.replace('/', '\\/');
-const WHOLE_WORDS = [...TOOL_RESULT_PROPERTIES, '_meta', ...RELAY_WORD_LIST];
-const WORDS = new RegExp(String.raw`\b(?:${WHOLE_WORDS.map(escape).join('|')})\b|${META_LITERAL_WORDS.join('|')}`, 'g');
+/** A regular expression's source for any of `words` as a whole word (`tools/call` has its `/` escaped). */
+const wholeWords = (words: readonly string[]): string => String.raw`\b(?:${words.map((word) => word.replace('/', '\\/')).join('|')})\b`;
+const WORDS = new RegExp(`${wholeWords([...TOOL_RESULT_PROPERTIES, '_meta', ...RELAY_WORD_LIST])}|${META_LITERAL_WORDS.join('|')}`, 'g');
 
 /** The result fields and the relay words of a text: what `mayPassThrough` and `mayRelay` read of its words. */
 export type ResultAndRelayWords = Pick<FileWords, 'fields' | 'fieldLengths' | 'relays' | 'relayWords'>;
@@ -99,10 +99,7 @@ export function wordsOf(text: string): FileWords {
 const RELAY_WORD_SET: ReadonlySet<string> = new Set(RELAY_WORD_LIST);
 
 /** `WORDS`' whole words without `_meta`, and without the request words, which are looked for anywhere. */
-const RESULT_AND_RELAY_WORDS = new RegExp(
-  String.raw`\b(?:${[...TOOL_RESULT_PROPERTIES, ...RELAY_WORD_LIST].map(escape).join('|')})\b`,
-  'g',
-);
+const RESULT_AND_RELAY_WORDS = new RegExp(wholeWords([...TOOL_RESULT_PROPERTIES, ...RELAY_WORD_LIST]), 'g');
 
 /**
  * Only the result fields and the relay words of `text` (what `wordsOf` finds of them), or null when it names none: one
