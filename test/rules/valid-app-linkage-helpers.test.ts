@@ -50,6 +50,13 @@ const PLAIN_HTML =
   TOOL("{ ui: { resourceUri: 'ui://w/view.html' } }") +
   "registerAppResource(server, 'View', 'ui://w/view.html', PLAIN_HTML_CONFIG, async () => ({ contents: [{ uri: 'ui://w/view.html', mimeType: APP_MIME, text: html }] }));\n";
 
+/** `ui.permissions` given a list (hosts read an object's keys): an imported `const`, and one of this file. */
+const PERMISSIONS_RESOURCE = (permissions: string) =>
+  `registerAppResource(server, 'View', 'ui://w/view.html', { _meta: { ui: { permissions: ${permissions} } } }, async () => ({ contents: [{ uri: 'ui://w/view.html', mimeType: APP_MIME, text: html }] }));\n`;
+const IMPORTED_PERMISSIONS =
+  HEADER + "import { CAMERA_PERMISSIONS } from './widget-values.js';\n" + PERMISSIONS_RESOURCE('CAMERA_PERMISSIONS');
+const LOCAL_PERMISSIONS = HEADER + "const cameraOnly = ['camera'];\n" + PERMISSIONS_RESOURCE('cameraOnly');
+
 const valid: Array<ValidTestCase<[]>> = [
   {
     filename,
@@ -298,6 +305,24 @@ const invalid: Array<InvalidTestCase<MessageIds, []>> = [
         },
       },
     ],
+  },
+  {
+    filename,
+    code: IMPORTED_PERMISSIONS,
+    name: 'an imported array const as ui.permissions: reported at its name here, naming the module it is written in',
+    errors: [
+      {
+        messageId: 'permissionsNotObject',
+        ...at(IMPORTED_PERMISSIONS, 7, 'CAMERA_PERMISSIONS'),
+        data: { builtBy: WRITTEN_IN('CAMERA_PERMISSIONS') },
+      },
+    ],
+  },
+  {
+    filename,
+    code: LOCAL_PERMISSIONS,
+    name: 'a same-file array const as ui.permissions: reported at its name, with no module named',
+    errors: [{ messageId: 'permissionsNotObject', ...at(LOCAL_PERMISSIONS, 7, 'cameraOnly'), data: { builtBy: '' } }],
   },
 ];
 

@@ -393,10 +393,11 @@ function uiProblems(ui: Found<TSESTree.ObjectExpression> | null, problems: AppVa
         if (!UI_PERMISSIONS.has(found.name)) problems.push({ kind: 'permission', ...placed(found.key, object.reading), value: found.name });
       }
     } else if (array) {
-      problems.push({
-        kind: 'permissions-not-object',
-        ...placed(boundNode(permissions.value, reading) ?? permissions.value, array.reading),
-      });
+      const where = placed(boundNode(permissions.value, reading) ?? permissions.value, array.reading);
+      // `permissions: CAMERA_PERMISSIONS`, an array `const` of another module: reported at the name here (`placed` keeps
+      // a node of this file where it is), naming the module the list is written in, as every other imported value is.
+      const builtBy = where.builtBy ?? array.reading.builtBy;
+      problems.push({ kind: 'permissions-not-object', ...where, ...(builtBy ? { builtBy } : {}) });
     }
   }
   const domain = property(ui, 'domain');

@@ -25,3 +25,6 @@ export const VIEW_UI = { resourceUri: 'ui://w/view.html', visibility: ['model', 
 export const PLAIN_HTML_CONFIG = { description: 'The view', mimeType: 'text/html' };
 
 export const APP_CONFIG = { description: 'The view', mimeType: 'text/html;profile=mcp-app' };
+
+/** A list where MCP Apps reads an object of empty objects (`{ camera: {} }`): hosts grant none of these. */
+export const CAMERA_PERMISSIONS = ['camera', 'microphone'];
