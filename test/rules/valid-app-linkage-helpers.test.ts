@@ -14,7 +14,7 @@ const ruleTester = new RuleTester({ settings: { 'mcp-meta': { registry: path.joi
 
 const HEADER = `import { RESOURCE_MIME_TYPE as APP_MIME, registerAppResource, registerAppTool } from '@modelcontextprotocol/ext-apps/server';
 import type { McpServer } from '@modelcontextprotocol/server';
-import { appMeta, cspMeta, fixedMeta, widgetMeta } from './widget-meta.js';
+import { appMeta, cspMeta, fixedMeta, permissionsMeta, widgetMeta } from './widget-meta.js';
 declare const server: McpServer;
 declare const html: string;
 `;
@@ -56,6 +56,9 @@ const PERMISSIONS_RESOURCE = (permissions: string) =>
 const IMPORTED_PERMISSIONS =
   HEADER + "import { CAMERA_PERMISSIONS } from './widget-values.js';\n" + PERMISSIONS_RESOURCE('CAMERA_PERMISSIONS');
 const LOCAL_PERMISSIONS = HEADER + "const cameraOnly = ['camera'];\n" + PERMISSIONS_RESOURCE('cameraOnly');
+const ARGUMENT_PERMISSIONS =
+  HEADER +
+  "registerAppResource(server, 'View', 'ui://w/view.html', { _meta: permissionsMeta(['camera']) }, async () => ({ contents: [{ uri: 'ui://w/view.html', mimeType: APP_MIME, text: html }] }));\n";
 
 const valid: Array<ValidTestCase<[]>> = [
   {
@@ -323,6 +326,12 @@ const invalid: Array<InvalidTestCase<MessageIds, []>> = [
     code: LOCAL_PERMISSIONS,
     name: 'a same-file array const as ui.permissions: reported at its name, with no module named',
     errors: [{ messageId: 'permissionsNotObject', ...at(LOCAL_PERMISSIONS, 7, 'cameraOnly'), data: { builtBy: '' } }],
+  },
+  {
+    filename,
+    code: ARGUMENT_PERMISSIONS,
+    name: 'a list passed to an imported helper as ui.permissions: reported at the argument, which is written here (no module named)',
+    errors: [{ messageId: 'permissionsNotObject', ...at(ARGUMENT_PERMISSIONS, 6, "['camera']"), data: { builtBy: '' } }],
   },
 ];
 

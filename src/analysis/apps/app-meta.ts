@@ -394,10 +394,11 @@ function uiProblems(ui: Found<TSESTree.ObjectExpression> | null, problems: AppVa
       }
     } else if (array) {
       const where = placed(boundNode(permissions.value, reading) ?? permissions.value, array.reading);
-      // `permissions: CAMERA_PERMISSIONS`, an array `const` of another module: reported at the name here (`placed` keeps
-      // a node of this file where it is), naming the module the list is written in, as every other imported value is.
-      const builtBy = where.builtBy ?? array.reading.builtBy;
-      problems.push({ kind: 'permissions-not-object', ...where, ...(builtBy ? { builtBy } : {}) });
+      // The list itself is what is wrong. An imported array `const` (`permissions: CAMERA_PERMISSIONS`: `literalIn` read
+      // it with a reading of its own) is reported at its name here and names its module, as every other imported value
+      // is; a list written here, or passed here to an imported helper, names none (`placed`).
+      const fromConst = array.reading !== reading && !where.builtBy ? array.reading.builtBy : undefined;
+      problems.push({ kind: 'permissions-not-object', ...where, ...(fromConst ? { builtBy: fromConst } : {}) });
     }
   }
   const domain = property(ui, 'domain');

@@ -20,3 +20,8 @@ export const fixedMeta = () => ({ ui: { resourceUri: 'ui://w/fixed.html' } });
 export function cspMeta() {
   return { ui: { csp: { connectDomains: ['https://api.example.com/v1'] } } };
 }
+
+/** A helper that takes the widget's permissions from its caller: what is wrong in them is written at the call. */
+export function permissionsMeta(permissions: Record<string, object> | string[]) {
+  return { ui: { permissions } };
+}
