@@ -393,12 +393,12 @@ function uiProblems(ui: Found<TSESTree.ObjectExpression> | null, problems: AppVa
         if (!UI_PERMISSIONS.has(found.name)) problems.push({ kind: 'permission', ...placed(found.key, object.reading), value: found.name });
       }
     } else if (array) {
+      // The list itself is what is wrong, reported where this file names it. When the list is written in another
+      // module (an imported `const`, read as a detached copy) that module is named, as for every other imported value;
+      // a list written here, or passed here to an imported helper, names none.
       const where = placed(boundNode(permissions.value, reading) ?? permissions.value, array.reading);
-      // The list itself is what is wrong. An imported array `const` (`permissions: CAMERA_PERMISSIONS`: `literalIn` read
-      // it with a reading of its own) is reported at its name here and names its module, as every other imported value
-      // is; a list written here, or passed here to an imported helper, names none (`placed`).
-      const fromConst = array.reading !== reading && !where.builtBy ? array.reading.builtBy : undefined;
-      problems.push({ kind: 'permissions-not-object', ...where, ...(fromConst ? { builtBy: fromConst } : {}) });
+      const builtBy = where.builtBy ?? (isDetached(array.literal) ? array.reading.builtBy : undefined);
+      problems.push({ kind: 'permissions-not-object', node: where.node, ...(builtBy ? { builtBy } : {}) });
     }
   }
   const domain = property(ui, 'domain');

@@ -39,7 +39,8 @@ export const RELAY_WORD_LIST: readonly string[] = [
 const META_LITERAL_WORDS: readonly string[] = ['callTool', 'progressToken', 'params'];
 
 /** A regular expression's source for any of `words` as a whole word (`tools/call` has its `/` escaped). */
-const wholeWords = (words: readonly string[]): string => String.raw`\b(?:${words.map((word) => word.replace('/', '\\/')).join('|')})\b`;
+export const wholeWords = (words: readonly string[]): string =>
+  String.raw`\b(?:${words.map((word) => word.replace('/', '\\/')).join('|')})\b`;
 const WORDS = new RegExp(`${wholeWords([...TOOL_RESULT_PROPERTIES, '_meta', ...RELAY_WORD_LIST])}|${META_LITERAL_WORDS.join('|')}`, 'g');
 
 /** The result fields and the relay words of a text: what `mayPassThrough` and `mayRelay` read of its words. */

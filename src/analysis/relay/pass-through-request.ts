@@ -44,7 +44,7 @@ import { isToolCallback, registeredCallbackOf } from './pass-through';
 import { TYPE_ONLY_TYPES } from '../sites/prune';
 import { calleeLabel, requestMethodOf, stripAwait } from './upstream-calls';
 import { CALL_TOOL } from './pass-through-marks';
-import { RELAY_WORD_LIST, wordsOf, type ResultAndRelayWords } from './file-words';
+import { RELAY_WORD_LIST, wholeWords, wordsOf, type ResultAndRelayWords } from './file-words';
 import { SDK_REGISTRATIONS } from '../plane/sdk-registrations';
 
 type Node = TSESTree.Node;
@@ -142,7 +142,7 @@ export const DESCRIPTOR_TYPES: ReadonlyMap<string, string> = new Map(
   [...LIST_SOURCES].flatMap(([source, { type }]) => (type === null ? [] : [[type, source] as const])),
 );
 export { RELAY_WORD_LIST } from './file-words';
-const RELAY_WORDS = new RegExp(String.raw`\b(?:${RELAY_WORD_LIST.map((word) => word.replace('/', '\\/')).join('|')})\b`, 'g');
+const RELAY_WORDS = new RegExp(wholeWords(RELAY_WORD_LIST), 'g');
 
 /** The offset of the last non-space character before `at`, or -1. */
 function skipSpaceBack(text: string, at: number): number {
