@@ -161,8 +161,11 @@ const FIELD_CALLS: ReadonlySet<string> = new Set(
  * pre-filter must also count as a mention for the walk to reach a config that never names `_meta`. None unless the
  * file imports a framework that has `fields`; asked only of a file whose text may write `_meta`.
  */
-export function frameworkFieldWords(program: TSESTree.Program): string[] {
-  // Not `fileImports`: most files that write `_meta` import no such framework, and this look needs no name map.
+export function frameworkFieldWords(program: TSESTree.Program, text: string): string[] {
+  // Most files that write `_meta` import no such framework: a file whose text never names one of its packages is out
+  // without a look at its statements (an import names the package as written; nobody spells one with escapes).
+  if (!FIELD_PACKAGES.some((pkg) => text.includes(pkg))) return NO_WORDS;
+  // Not `fileImports`: this look needs no name map.
   const words = new Set<string>();
   for (const statement of program.body) {
     if (statement.type !== 'ImportDeclaration') continue;
@@ -175,6 +178,7 @@ export function frameworkFieldWords(program: TSESTree.Program): string[] {
 }
 
 const FIELD_CONVENTIONS = FRAMEWORK_CONVENTIONS.filter((convention) => convention.fields !== undefined);
+const FIELD_PACKAGES: readonly string[] = FIELD_CONVENTIONS.flatMap((convention) => convention.packages);
 const NO_WORDS: string[] = [];
 
 /** A framework whose config fields become `_meta` keys, and those fields, for one tool registration's config. */

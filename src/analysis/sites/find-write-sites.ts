@@ -29,7 +29,7 @@ export function findWriteSites(input: WriteSiteInput): WriteSite[] {
   const mentions = new MentionIndex(input.text, input.vocabulary);
   // A framework's config fields that become `_meta` keys (mcp-use's `visibility`) never name `_meta`: in a file that
   // imports such a framework (its imports, read once per program), they are mentions too.
-  const fieldWords = frameworkFieldWords(input.ast);
+  const fieldWords = frameworkFieldWords(input.ast, input.text);
   for (const word of fieldWords) mentions.add(word);
   const finder = new SiteFinder(input.vocabulary, input.visitorKeys, mentions, fieldWords.length > 0);
   countFileWalk(true);

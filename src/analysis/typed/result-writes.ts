@@ -10,7 +10,7 @@ import { formatRegistryProblem, loadRegistry } from '../../registry';
 import type { Registry, RegistryProblem } from '../../registry/types';
 import type { MetaFileAnalysis } from '../types';
 import { withResultTypes, type ResolvedResultTypes, type UnresolvedResultTypes } from './result-types';
-import { getTypeServices, type TypeServices } from './type-services';
+import { getTypeServices, hasTypeProgram, type TypeServices } from './type-services';
 import { isWeaklyPlaced, withTypedPlanes } from './typed-planes';
 
 type AnyRuleContext = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
@@ -58,8 +58,12 @@ export interface FileTypes {
   readonly onUnresolved: UnresolvedResultTypes;
 }
 
-/** A linted file's type-aware inputs: the parser's program, if it made one. */
-export function typesOfRuleContext(context: AnyRuleContext): FileTypes {
+/**
+ * A linted file's type-aware inputs, or null when the parser made no program (the usual untyped lint): then the
+ * pipeline has no type-aware phase at all, rather than running it only to learn at each step that there are no types.
+ */
+export function typesOfRuleContext(context: AnyRuleContext): FileTypes | null {
+  if (!hasTypeProgram(context)) return null;
   return { services: () => getTypeServices(context), onUnresolved: warnOnce };
 }
 

@@ -39,6 +39,8 @@ export function loadTypeScript(): typeof ts {
 
 /** The file's type services, or null when the parser has no program (no `project`, no `projectService`). */
 export function getTypeServices(context: AnyRuleContext): TypeServices | null {
+  // Most lints have no program: answered before the per-AST cache, which only a program's services need.
+  if (!hasTypeProgram(context)) return null;
   const sourceCode = context.sourceCode ?? context.getSourceCode();
   const ast = sourceCode.ast;
   const cached = servicesByAst.get(ast);
@@ -46,6 +48,12 @@ export function getTypeServices(context: AnyRuleContext): TypeServices | null {
   const services = createTypeServices(context);
   servicesByAst.set(ast, services);
   return services;
+}
+
+/** Whether the file's parse made a TypeScript program (`project` or `projectService`): without one there are no types. */
+export function hasTypeProgram(context: AnyRuleContext): boolean {
+  const parserServices = (context.sourceCode ?? context.getSourceCode()).parserServices as ProgramParserServices | undefined;
+  return Boolean(parserServices?.program && parserServices.esTreeNodeToTSNodeMap);
 }
 
 /**
