@@ -56,6 +56,10 @@ const PERMISSIONS_RESOURCE = (permissions: string) =>
 const IMPORTED_PERMISSIONS =
   HEADER + "import { CAMERA_PERMISSIONS } from './widget-values.js';\n" + PERMISSIONS_RESOURCE('CAMERA_PERMISSIONS');
 const LOCAL_PERMISSIONS = HEADER + "const cameraOnly = ['camera'];\n" + PERMISSIONS_RESOURCE('cameraOnly');
+/** `ui.visibility` given one string (hosts read a list): an imported `const`, and one of this file. */
+const VISIBILITY_TOOL = (visibility: string) => TOOL(`{ ui: { resourceUri: 'ui://w/view.html', visibility: ${visibility} } }`) + RESOURCE();
+const IMPORTED_VISIBILITY = HEADER + "import { APP_ONLY } from './widget-values.js';\n" + VISIBILITY_TOOL('APP_ONLY');
+const LOCAL_VISIBILITY = HEADER + "const appOnly = 'app';\n" + VISIBILITY_TOOL('appOnly');
 const ARGUMENT_PERMISSIONS =
   HEADER +
   "registerAppResource(server, 'View', 'ui://w/view.html', { _meta: permissionsMeta(['camera']) }, async () => ({ contents: [{ uri: 'ui://w/view.html', mimeType: APP_MIME, text: html }] }));\n";
@@ -332,6 +336,18 @@ const invalid: Array<InvalidTestCase<MessageIds, []>> = [
     code: ARGUMENT_PERMISSIONS,
     name: 'a list passed to an imported helper as ui.permissions: reported at the argument, which is written here (no module named)',
     errors: [{ messageId: 'permissionsNotObject', ...at(ARGUMENT_PERMISSIONS, 6, "['camera']"), data: { builtBy: '' } }],
+  },
+  {
+    filename,
+    code: IMPORTED_VISIBILITY,
+    name: 'an imported string const as ui.visibility: reported at its name here, naming the module it is written in',
+    errors: [{ messageId: 'visibilityNotArray', ...at(IMPORTED_VISIBILITY, 7, 'APP_ONLY'), data: { builtBy: WRITTEN_IN('APP_ONLY') } }],
+  },
+  {
+    filename,
+    code: LOCAL_VISIBILITY,
+    name: 'a same-file string const as ui.visibility: reported at its name, with no module named',
+    errors: [{ messageId: 'visibilityNotArray', ...at(LOCAL_VISIBILITY, 7, 'appOnly'), data: { builtBy: '' } }],
   },
 ];
 

@@ -206,9 +206,21 @@ function literalIn<T extends 'ObjectExpression' | 'ArrayExpression'>(
     reading: {
       ...reading,
       at: (part) => (isDetached(part) ? at : reading.at(part)),
-      builtBy: { helper: imported.name, file: imported.file, kind: 'const' },
+      builtBy: constOrigin(imported),
     },
   };
+}
+
+/** The module an imported `const` named here is written in (`visibility: APP_ONLY`), or undefined. */
+function importedConstOrigin(node: TSESTree.Node, reading: Reading): HelperOrigin | undefined {
+  const inner = unwrap(node) as TSESTree.Node;
+  const imported = isDetached(inner) ? null : importedLiteralOf(inner, reading.imports);
+  return imported ? constOrigin(imported) : undefined;
+}
+
+/** Where an imported `const` is written, as a report names it. */
+function constOrigin(imported: { readonly name: string; readonly file: string }): HelperOrigin {
+  return { helper: imported.name, file: imported.file, kind: 'const' };
 }
 
 function objectIn(value: TSESTree.Node | null | undefined, reading: Reading): Found<TSESTree.ObjectExpression> | null {
@@ -379,8 +391,12 @@ function uiProblems(ui: Found<TSESTree.ObjectExpression> | null, problems: AppVa
       }
     } else {
       const bound = boundNode(visibility.value, reading);
-      if (bound && (staticString(bound) !== null || stringsIn(bound, reading) !== null))
-        problems.push({ kind: 'visibility-not-array', ...placed(bound, reading) });
+      if (bound && (staticString(bound) !== null || stringsIn(bound, reading) !== null)) {
+        // As for a list given as `ui.permissions`: a string `const` written in another module names that module.
+        const where = placed(bound, reading);
+        const builtBy = where.builtBy ?? importedConstOrigin(bound, reading);
+        problems.push({ kind: 'visibility-not-array', node: where.node, ...(builtBy ? { builtBy } : {}) });
+      }
     }
   }
   cspProblems(objectIn(property(ui, 'csp')?.value, reading), UI_CSP_LISTS, 'ui.csp', problems);

@@ -28,3 +28,6 @@ export const APP_CONFIG = { description: 'The view', mimeType: 'text/html;profil
 
 /** A list where MCP Apps reads an object of empty objects (`{ camera: {} }`): hosts grant none of these. */
 export const CAMERA_PERMISSIONS = ['camera', 'microphone'];
+
+/** A single visibility where MCP Apps reads a list (`['app']`): hosts that read it as a list ignore it. */
+export const APP_ONLY = 'app';
