@@ -63,6 +63,16 @@ const INBOUND_COPIES = [
     code: 'export function scrub(params) { return { ...params, ...(params._meta ? { _meta: scrubMeta(params._meta) } : {}) }; }',
   },
   {
+    name: 'inbound params defaulted to an empty object (`params || {}`) are still the request (apify-mcp-server injectMcpSessionId)',
+    filename: SEARCH_OP,
+    code: 'export async function inject(params: Params | undefined, req) {\n  const result = (params || {}) as Params;\n  result._meta = { sid: await sessionOf(req) };\n  return result;\n}',
+  },
+  {
+    name: 'inbound params defaulted with `??` are still the request',
+    filename: SEARCH_OP,
+    code: 'export async function inject(params, req) {\n  const result = params ?? {};\n  result._meta = { sid: await sessionOf(req) };\n  return result;\n}',
+  },
+  {
     name: 'a responseBody copy is a JSON body',
     filename: SEARCH_OP,
     code: 'export function log(responseBody) { const shown = { ...responseBody }; shown._meta = redact(responseBody._meta); return shown; }',
@@ -95,6 +105,28 @@ ruleTester.run('require-producer-isolation: a copy of an inbound object is no pr
       output:
         'export async function wrap(result) {\n  const out = { ...result };\n  try {\n    out._meta = { ...out._meta, retrieval: await describe() };\n  } catch {\n    // A failing producer degrades to its key being absent (MCP _meta rule 3).\n  }\n  return out;\n}',
       errors: [{ messageId: 'unguardedProducer', line: 3, column: 3 }],
+    },
+  ],
+});
+
+ruleTester.run('require-producer-isolation (requireForAll): defaulted inbound params are no tool result', isolationRule, {
+  valid: [
+    {
+      name: "apify-mcp-server's injectMcpSessionId (src/utils/mcp.ts, 91ee491b): the session id goes into request params",
+      filename: SEARCH_OP,
+      options: [{ requireForAll: true }],
+      code: 'export function injectMcpSessionId(params: ApifyRequestParams | undefined, mcpSessionId: string): ApifyRequestParams {\n  const result = (params || {}) as ApifyRequestParams;\n  result._meta ??= {};\n  result._meta.mcpSessionId = mcpSessionId;\n  return result;\n}',
+    },
+  ],
+  invalid: [
+    {
+      name: 'a tool result defaulted to an empty object is still a tool result',
+      filename: SEARCH_OP,
+      options: [{ requireForAll: true }],
+      code: 'export function stamp(result: CallToolResult | undefined, id: string) {\n  const out = (result || {}) as CallToolResult;\n  out._meta ??= {};\n  out._meta.trace = id;\n  return out;\n}',
+      output:
+        'export function stamp(result: CallToolResult | undefined, id: string) {\n  const out = (result || {}) as CallToolResult;\n  out._meta ??= {};\n  try {\n    out._meta.trace = id;\n  } catch {\n    // A failing producer degrades to its key being absent (MCP _meta rule 3).\n  }\n  return out;\n}',
+      errors: [{ messageId: 'unguardedProducer', line: 4, column: 3 }],
     },
   ],
 });

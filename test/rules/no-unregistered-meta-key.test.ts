@@ -42,6 +42,28 @@ const HOT_MEMORY_UNDER_OWN_META = (key: string) =>
     '}',
   ].join('\n');
 
+/**
+ * mongodb-mcp-server's ToolBase (packages/core/src/toolBase.ts at 36a405e3) registers each tool with
+ * `_meta: this.toolMeta`, a getter of the same class returning the keys: the getter is the helper that builds them.
+ */
+const CLASS_GETTER = (key: string) => `export class SearchTool {
+  protected get statsMeta() {
+    return { ${key}: { returned_count: 1 } };
+  }
+  run() {
+    return { content: [], _meta: this.statsMeta };
+  }
+}`;
+/** The same with a method called on `this`, from an arrow function inside the method (its `this` is the method's). */
+const CLASS_METHOD = (key: string) => `export class SearchTool {
+  statsMeta(hits) {
+    return { ${key}: { returned_count: hits } };
+  }
+  run(rows) {
+    return rows.map((row) => ({ content: [], _meta: this.statsMeta(row.hits) }));
+  }
+}`;
+
 const valid: ValidTestCase<Options>[] = [
   {
     // A gateway that drops the upstream's identity from the result it forwards deletes a key MCP defines, on purpose.
@@ -138,9 +160,36 @@ export async function search(ctx, out, stats) {
     code: 'x._metadata.total = 1;\nx.meta.anything = 1;\nx.edge_meta.weight = 1;\nconst r = { content, meta: { total: 1 }, edge_meta: {} };',
   },
   { name: 'a function not listed in hookFunctions returns plain objects', code: 'export function getStats() { return { total: 1 }; }' },
+  { name: 'a getter of the same class returning a registered key', filename: SEARCH_OP, code: CLASS_GETTER('retrieval') },
+  {
+    name: "`this` in a function expression is not the class's: its getter is not followed",
+    filename: SEARCH_OP,
+    code: `export class SearchTool {
+  get statsMeta() {
+    return { retreival: 1 };
+  }
+  run(other) {
+    return [other].map(function () {
+      return { content: [], _meta: this.statsMeta };
+    });
+  }
+}`,
+  },
 ];
 
 const invalid: InvalidTestCase<MessageIds, Options>[] = [
+  {
+    name: 'a getter of the same class read as _meta (`_meta: this.toolMeta`, mongodb-mcp-server): a near miss in the getter',
+    filename: SEARCH_OP,
+    code: CLASS_GETTER('retreival'),
+    errors: [nearMiss(3, 14, 23, 'retrieval', CLASS_GETTER('retrieval'))],
+  },
+  {
+    name: 'a method of the same class called on this as _meta: a near miss in the method',
+    filename: SEARCH_OP,
+    code: CLASS_METHOD('retreival'),
+    errors: [nearMiss(3, 14, 23, 'retrieval', CLASS_METHOD('retrieval'))],
+  },
   {
     name: 'a same-file helper used as the _meta of several results (three on one line): one message at its key, not three',
     code: `function meta(n) {

@@ -53,16 +53,25 @@ const MAX_COPY_DEPTH = 4;
 
 /**
  * The object a variable is a copy or an alias of: `const copy = { ...source, k: v }` (a shallow copy: `source` spread
- * first), `const alias = source as T`; null otherwise. The copy's `_meta` is the source's until it is written.
+ * first), `const alias = source as T`, `const alias = (source || {}) as T` (the source, or an empty object in its
+ * place: apify-mcp-server's `injectMcpSessionId` defaults the inbound `params` so); null otherwise. The copy's `_meta`
+ * is the source's until it is written.
  */
 function copySourceOf(identifier: TSESTree.Identifier): TSESTree.Node | null {
   const init = declaratorOf(identifier)?.init;
   if (!init) return null;
-  const inner = unwrap(init);
+  const inner = defaultedSource(unwrap(init));
   if (inner.type === 'Identifier' || inner.type === 'MemberExpression') return inner;
   if (inner.type !== 'ObjectExpression') return null;
   const first = inner.properties[0];
   if (first?.type !== 'SpreadElement') return null;
   const spread = unwrap(first.argument);
   return spread.type === 'Identifier' || spread.type === 'MemberExpression' ? spread : null;
+}
+
+/** `source || {}` and `source ?? {}` stand for `source` (an empty literal adds no plane of its own); else `node`. */
+function defaultedSource(node: TSESTree.Node): TSESTree.Node {
+  if (node.type !== 'LogicalExpression' || node.operator === '&&') return node;
+  const fallback = unwrap(node.right);
+  return fallback.type === 'ObjectExpression' && fallback.properties.length === 0 ? unwrap(node.left) : node;
 }

@@ -320,6 +320,33 @@ export function parameterReference(node: Node, fn: TSESTree.FunctionLike): Param
   return null;
 }
 
+/**
+ * The method (`kind: 'method'`) or getter (`'get'`) of the same class that `member` reads on `this` (`this.toolMeta`,
+ * `this.statsMeta(…)`): mongodb-mcp-server's ToolBase registers each tool with `_meta: this.toolMeta`. `this` is the
+ * instance inside a method or a field's initializer and in the arrow functions within them; a `function` in between
+ * has its own `this`, and a static member is not the instance's. Null for a computed or private name, or no such member.
+ */
+export function classMemberOfThis(member: TSESTree.MemberExpression, kind: 'get' | 'method'): TSESTree.FunctionLike | null {
+  if (member.object.type !== 'ThisExpression') return null;
+  const name = memberPropertyName(member);
+  if (name === null) return null;
+  let holder: TSESTree.MethodDefinition | TSESTree.PropertyDefinition | null = null;
+  for (let node: Node | undefined = member.parent; node && !holder; node = node.parent) {
+    if (node.type === 'ArrowFunctionExpression') continue;
+    if (node.type === 'PropertyDefinition') holder = node;
+    else if (isFunctionNode(node)) {
+      if (node.parent?.type !== 'MethodDefinition' || node.parent.value !== node) return null;
+      holder = node.parent;
+    }
+  }
+  if (!holder || holder.static || holder.parent.type !== 'ClassBody') return null;
+  for (const element of holder.parent.body) {
+    if (element.type !== 'MethodDefinition' || element.static || element.computed || element.kind !== kind) continue;
+    if (element.key.type === 'Identifier' && element.key.name === name) return element.value;
+  }
+  return null;
+}
+
 /** A same-file function that `identifier` names: a function declaration or a `const` bound to a function. */
 export function functionBoundTo(identifier: TSESTree.Identifier): TSESTree.FunctionLike | null {
   const binding = findBinding(identifier.name, identifier);

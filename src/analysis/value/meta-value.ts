@@ -5,7 +5,7 @@
  */
 import type { TSESTree } from '@typescript-eslint/utils';
 import { isNothing, memberPropertyName, propertyKeyName, returnArguments, unwrap } from '../syntax/ast';
-import { findBinding, functionBoundTo, staticKeys } from '../syntax/bindings';
+import { classMemberOfThis, findBinding, functionBoundTo, staticKeys } from '../syntax/bindings';
 import type { ModuleResolver } from '../modules/module-resolver';
 import { assignmentsToReturnedLocal } from './added-to-returned';
 import { producerItems } from './producer-list';
@@ -169,10 +169,24 @@ function conditionalLiterals(argument: Node): TSESTree.ObjectExpression[] | null
  */
 function helperKeys(value: Expression, scope: ModuleScope): MetaKeyWrite[] | null {
   const inner = unwrap(value);
+  if (scope.followedHelpers.size >= MAX_HELPER_DEPTH) return null;
+  // `_meta: this.toolMeta` (a getter of the same class) and `_meta: this.statsMeta(hits)` (a method): same-file helpers.
+  if (inner.type === 'MemberExpression') return sameFileHelperKeys(classMemberOfThis(inner, 'get'), scope);
   if (inner.type !== 'CallExpression') return null;
   const callee = unwrap(inner.callee);
-  if (callee.type !== 'Identifier' || scope.followedHelpers.size >= MAX_HELPER_DEPTH) return null;
+  if (callee.type === 'MemberExpression') return sameFileHelperKeys(classMemberOfThis(callee, 'method'), scope);
+  if (callee.type !== 'Identifier') return null;
   return helperCallKeys(inner, callee, scope);
+}
+
+/** The keys a same-file helper `fn` builds in the literals it returns; null when there is no such function. */
+function sameFileHelperKeys(fn: TSESTree.FunctionLike | null, scope: ModuleScope): MetaKeyWrite[] | null {
+  if (!fn?.body) return null;
+  const returned =
+    fn.body.type !== 'BlockStatement'
+      ? returnedObjectLiterals(fn.body as Expression)
+      : returnArguments(fn.body).flatMap(returnedObjectLiterals);
+  return following(scope, fn, () => returned.flatMap((literal) => returnedLiteralKeys(fn, literal, scope)));
 }
 
 /** Helpers spreading helpers are followed this deep (see `ModuleScope.followedHelpers`). */
@@ -194,13 +208,7 @@ function following<T>(scope: ModuleScope, helper: unknown, run: () => T): T | nu
  */
 function helperCallKeys(inner: Node, callee: TSESTree.Identifier, scope: ModuleScope): MetaKeyWrite[] | null {
   const fn = functionBoundTo(callee);
-  if (fn?.body) {
-    const returned =
-      fn.body.type !== 'BlockStatement'
-        ? returnedObjectLiterals(fn.body as Expression)
-        : returnArguments(fn.body).flatMap(returnedObjectLiterals);
-    return following(scope, fn, () => returned.flatMap((literal) => returnedLiteralKeys(fn, literal, scope)));
-  }
+  if (fn?.body) return sameFileHelperKeys(fn, scope);
   const { modules } = scope;
   const binding = modules === null || fn ? null : findBinding(callee.name, callee);
   const helper = binding?.kind === 'import' && modules !== null ? modules.importedHelper(binding.source, binding.imported) : null;
