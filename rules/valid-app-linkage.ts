@@ -157,6 +157,16 @@ export default createRule<Options, MessageIds>({
             // A helper's link written once and called from several descriptors: one report where it is written.
             const key = `${link.node.range[0]}:resourceMissing:${uri}`;
             if (seen.has(key)) continue;
+            const near =
+              otherServerHint(link, uri, elsewhere) ??
+              nearHint(
+                uri,
+                scoped.flatMap((resource) => (resource.uri.kind === 'known' ? resource.uri.values : [])),
+              );
+            // A server handed to this function is shared with the modules it is handed to: a URI none of its own
+            // resources is near may be another module's widget on it, which `check` matches across files. A near
+            // miss of its own is a typo wherever the others are.
+            if (link.serverIsParameter && near === '') continue;
             seen.add(key);
             context.report({
               node: link.node,
@@ -165,12 +175,7 @@ export default createRule<Options, MessageIds>({
                 uri,
                 via: link.via,
                 registered: `it registers '${registered.join("', '")}'`,
-                near:
-                  otherServerHint(link, uri, elsewhere) ??
-                  nearHint(
-                    uri,
-                    scoped.flatMap((resource) => (resource.uri.kind === 'known' ? resource.uri.values : [])),
-                  ),
+                near,
                 builtBy: builtByHint(link.builtBy, registry.dir),
               },
             });

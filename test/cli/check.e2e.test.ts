@@ -86,6 +86,21 @@ server.registerTool('card', { description: 'A card.', _meta: { 'com.example/card
     expect(runBin(['check'], dir).status).toBe(0);
   });
 
+  it('reports a key of a shared `_meta` const once, as the lint does, however many results spread it', () => {
+    // openai/openai-apps-sdk-examples' cards_against_ai server: one `toolUiMeta` const on descriptors and on results.
+    const manifest = structuredClone(MANIFEST) as { keys: Record<string, unknown> };
+    manifest.keys.ui = { producers: ['src/game.ts'], catalogue: 'mcp-apps.ui', plane: ['tool', 'resource'] };
+    const game = `declare const server: { registerTool(name: string, config: object, handler: () => object): void };
+const toolUiMeta = { ui: { resourceUri: 'ui://widget/game.html' } };
+server.registerTool('start', { _meta: toolUiMeta }, () => ({ _meta: toolUiMeta, content: [] }));
+server.registerTool('play', { _meta: toolUiMeta }, () => ({ _meta: toolUiMeta, content: [] }));
+server.registerTool('judge', { _meta: toolUiMeta }, () => ({ _meta: { ...toolUiMeta }, content: [] }));
+`;
+    const dir = project(manifest, { 'src/game.ts': game });
+    const report = JSON.parse(runBin(['check', '--format', 'json'], dir).stdout) as CheckJson;
+    expect(report.findings.map((finding) => `${finding.code} ${finding.file}:${finding.line}`)).toEqual(['key-wrong-plane src/game.ts:2']);
+  });
+
   it('does not report a deprecated key that is no longer written', () => {
     const manifest = structuredClone(MANIFEST) as { keys: Record<string, unknown> };
     manifest.keys.legacy = { producers: ['src/legacy.ts'], deprecated: true };

@@ -364,6 +364,13 @@ ruleTester.run('no-unregistered-meta-key: planes from sinks', keyRule, {
       errors: [wrongPlaneFor('retrieval', 'tool result', 'resource', 8, 23)],
     },
     {
+      // openai/openai-apps-sdk-examples pizzaz_server_node: the resources/templates/list entries, mapped from a table.
+      name: 'a resource template entry (uriTemplate with its name or mimeType) is a resource, like a resources/list entry',
+      filename: SEARCH_OP,
+      code: 'const resourceTemplates = widgets.map((widget) => ({\n  uriTemplate: widget.templateUri,\n  name: widget.title,\n  mimeType: "text/html+skybridge",\n  _meta: { retrieval: widget.meta },\n}));',
+      errors: [wrongPlaneFor('retrieval', 'tool result', 'resource', 5, 12)],
+    },
+    {
       name: 'a descriptor key returned by a tool callback is on a result, whatever its shape',
       filename: SEARCH_OP,
       code: 'server.registerTool("t", {}, async (args) => ({ ...args.base, _meta: { "com.example/category": "x" } }));',

@@ -43,7 +43,24 @@ const READ_HANDLER = (other: string) =>
   other +
   '] });\n';
 
+/**
+ * A module of a server split by feature (elastic/example-mcp-app-security): a function given the server registers its
+ * tools and its own widget; a tool links `uri`, which another module may register on the same server.
+ */
+const FEATURE_MODULE = (uri: string) =>
+  HEADER +
+  `export function registerAttackTools(server: McpServer) {
+  registerAppTool(server, 'approve', { description: 'Approve', _meta: { ui: { resourceUri: '${uri}' } } }, async () => ({ content: [] }));
+  registerAppResource(server, 'Triage', 'ui://triage/mcp-app.html', {}, async () => ({ contents: [{ uri: 'ui://triage/mcp-app.html', mimeType: APP_MIME, text: html }] }));
+}
+`;
+
 const valid: Array<ValidTestCase<[]>> = [
+  {
+    filename,
+    code: FEATURE_MODULE('ui://manage-cases/mcp-app.html'),
+    name: "a function given the server links another module's widget (no near miss of its own): check's to match",
+  },
   {
     filename,
     code: READ_HANDLER('await readSkill(request.params.uri)'),
@@ -188,6 +205,26 @@ const valid: Array<ValidTestCase<[]>> = [
 ];
 
 const invalid: Array<InvalidTestCase<MessageIds, []>> = [
+  {
+    filename,
+    code: FEATURE_MODULE('ui://triage/mcp-app.htm'),
+    errors: [
+      {
+        messageId: 'resourceMissing',
+        line: 7,
+        column: 92,
+        endLine: 7,
+        endColumn: 117,
+        data: {
+          builtBy: '',
+          uri: 'ui://triage/mcp-app.htm',
+          via: 'ui.resourceUri',
+          registered: "it registers 'ui://triage/mcp-app.html'",
+          near: " Did you mean 'ui://triage/mcp-app.html'?",
+        },
+      },
+    ],
+  },
   {
     filename,
     code: READ_HANDLER("{ uri: 'skill://notes', mimeType: 'text/plain', text: '' }"),

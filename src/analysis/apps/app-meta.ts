@@ -21,7 +21,7 @@ import {
 import { objectLiteralOf } from '../syntax/meta-syntax';
 import { helperParameterOf, isDetached } from '../modules/module-summary';
 import type { HelperOrigin, MetaKeyWrite, MetaWrite } from '../types';
-import { registrationCallOf, serverInstanceOf } from './server-instance';
+import { registeredOnParameter, registrationCallOf, serverInstanceOf } from './server-instance';
 import { normalise, uriValueOf, widgetTableString, type BindParameter, type UriValue } from './uri-value';
 import {
   notADomain,
@@ -45,6 +45,11 @@ export interface WidgetLink {
   readonly builtBy?: HelperOrigin;
   /** The server the tool is registered on, when the code says which (`serverInstanceOf`). */
   readonly server: string | null;
+  /**
+   * The tool is registered on a parameter of the function that registers it (`registeredOnParameter`): a server
+   * handed to this module, which other modules may register the linked widget on.
+   */
+  readonly serverIsParameter: boolean;
 }
 
 /** A value a host cannot use, and why. `builtBy`: it is written in that module's helper, and reported at the call. */
@@ -314,6 +319,7 @@ function linksOn(plane: 'tool' | 'unknown', writes: readonly MetaWrite[], import
   for (const write of writes) {
     if (write.plane !== plane) continue;
     let server: string | null | undefined;
+    let serverIsParameter = false;
     for (const { key, value, reading: keyReading } of appKeysOf(write, imports, sourceText)) {
       let uriNode: TSESTree.Node | null = null;
       let reading = keyReading;
@@ -327,6 +333,7 @@ function linksOn(plane: 'tool' | 'unknown', writes: readonly MetaWrite[], import
       if (server === undefined) {
         const call = registrationCallOf(write.node);
         server = call ? serverInstanceOf(call) : null;
+        serverIsParameter = call !== null && registeredOnParameter(call, write.functionNode);
       }
       links.push({
         via: key.name === 'ui' ? 'ui.resourceUri' : (key.name as LinkVia),
@@ -334,6 +341,7 @@ function linksOn(plane: 'tool' | 'unknown', writes: readonly MetaWrite[], import
         ...placed(bound, reading),
         write,
         server,
+        serverIsParameter,
       });
     }
   }

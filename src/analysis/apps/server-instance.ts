@@ -5,12 +5,24 @@
  * on a server not known here, which may be any of them. Read from the registration call, no walk.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, unwrap } from '../syntax/ast';
+import { calleeName, isFunctionNode, unwrap } from '../syntax/ast';
 import { findBinding } from '../syntax/bindings';
 import { SDK_REGISTRATIONS } from '../plane/sdk-registrations';
 
 /** The server a registration call is made on: the declaring `const` (its name and where it is), or null when not known. */
 export function serverInstanceOf(call: TSESTree.CallExpression): string | null {
+  const server = serverNameOf(call);
+  if (!server) return null;
+  const binding = findBinding(server.name, server);
+  if (binding?.kind !== 'variable' || binding.declarationKind !== 'const' || !binding.declarator.init) return null;
+  // Only a new object is certainly one server of its own: `const server = getServer()` may return a shared one.
+  const init = unwrap(binding.declarator.init);
+  const created = init.type === 'AwaitExpression' ? unwrap(init.argument) : init;
+  return created.type === 'NewExpression' ? `${server.name}@${binding.declarator.range[0]}` : null;
+}
+
+/** The server argument (`registerAppTool(server, …)`) or receiver (`server.registerTool(…)`) of a call, as a name. */
+function serverNameOf(call: TSESTree.CallExpression): TSESTree.Identifier | null {
   const registration = SDK_REGISTRATIONS.get(calleeName(call) ?? '');
   const callee = unwrap(call.callee);
   const receiver =
@@ -21,13 +33,22 @@ export function serverInstanceOf(call: TSESTree.CallExpression): string | null {
         : undefined;
   if (!receiver || receiver.type === 'SpreadElement') return null;
   const server = unwrap(receiver);
-  if (server.type !== 'Identifier') return null;
-  const binding = findBinding(server.name, server);
-  if (binding?.kind !== 'variable' || binding.declarationKind !== 'const' || !binding.declarator.init) return null;
-  // Only a new object is certainly one server of its own: `const server = getServer()` may return a shared one.
-  const init = unwrap(binding.declarator.init);
-  const created = init.type === 'AwaitExpression' ? unwrap(init.argument) : init;
-  return created.type === 'NewExpression' ? `${server.name}@${binding.declarator.range[0]}` : null;
+  return server.type === 'Identifier' ? server : null;
+}
+
+/**
+ * Whether a registration is made on a parameter of `fn`, the function it is written in (`export function
+ * registerCaseTools(server: McpServer) { registerAppTool(server, …) }`): a server created elsewhere and handed to this
+ * module, on which the other modules it is handed to register their tools and resources too. Read from the call and
+ * the function's parameter list, no walk.
+ */
+export function registeredOnParameter(call: TSESTree.CallExpression, fn: TSESTree.Node): boolean {
+  const server = serverNameOf(call);
+  if (!server || !isFunctionNode(fn)) return false;
+  return fn.params.some((param) => {
+    const declared = param.type === 'AssignmentPattern' ? param.left : param;
+    return declared.type === 'Identifier' && declared.name === server.name;
+  });
 }
 
 /**

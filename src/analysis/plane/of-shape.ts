@@ -1,4 +1,7 @@
-/** What an object literal's own properties say it is: `{ content, _meta }` is a tool result, `{ uri, text }` a resource. */
+/**
+ * What an object literal's own properties say it is: `{ content, _meta }` is a tool result, `{ uri, text }` or
+ * `{ uriTemplate, name }` a resource.
+ */
 import type { TSESTree } from '@typescript-eslint/utils';
 import { propertyKeyName } from '../syntax/ast';
 import { TOOL_RESULT_PROPERTIES, type WritePlane } from '../planes';
@@ -15,6 +18,8 @@ export function planeOfShape(literal: TSESTree.ObjectExpression): WritePlane | n
   for (const name of TOOL_RESULT_PROPERTIES) if (names.has(name)) return 'result';
   if (names.has('inputSchema')) return 'tool';
   if (names.has('uri') && (names.has('text') || names.has('blob') || names.has('mimeType') || names.has('name'))) return 'resource';
+  // A resources/templates/list entry (the SDK's ResourceTemplate): a resource descriptor whose URI is a template.
+  if (names.has('uriTemplate') && (names.has('mimeType') || names.has('name'))) return 'resource';
   if (names.has('messages') || names.has('argsSchema')) return 'prompt';
   return null;
 }

@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import type { TSESTree } from '@typescript-eslint/utils';
 import * as path from 'node:path';
 import { analyzeFile } from '../../analysis/analyze-file';
 import { fieldValueOf } from '../../analysis/modules/imported-helpers';
@@ -7,7 +8,7 @@ import { writesOn } from '../../analysis/planes';
 import { analyzeSource } from '../../analysis/analyze-source';
 import { objectMayBeResult, resolveResultTypes } from '../../analysis/typed/result-types';
 import { unresolvedResultTypesProblem } from '../../analysis/typed/result-writes';
-import { withTypedKeyNames } from '../../analysis/typed/typed-keys';
+import { keyWritesWithTypes, withTypedKeyNames } from '../../analysis/typed/typed-keys';
 import type { MetaFileAnalysis, MetaWrite } from '../../analysis/types';
 import { writesValues } from '../../analysis/value/write-kinds';
 import {
@@ -223,16 +224,28 @@ function checkManifest(registryPath: string, cwd: string, typed: TypedOptions | 
     }
     // A file under a nested manifest is that manifest's (the lint reads it under the nearest one).
     const ownFile = nearestManifest(path.dirname(file)) === registryPath;
-    for (const write of writesOn(writes, 'keyNames')) {
+    const keyWrites = writesOn(writes, 'keyNames');
+    if (ownFile) {
+      // What the lint reports about each key here, from the same verdicts and over the same list: no-unregistered-
+      // meta-key's and no-foreign-meta-key's, once per key node and variant (a `_meta` const or helper spread into ten
+      // results is one write of its keys, reported once). A gate that passes a typo the lint reports is no gate.
+      const hostValuesReported = new Set<TSESTree.Node>();
+      for (const { write, key: keyWrite } of keyWritesWithTypes(keyWrites, services, registry)) {
+        if (keyWrite.name === null) continue;
+        findings.push(...keyFindings(registry, write, keyWrite, file, registryPath));
+        // A host key's value against the type or range its host documents: no-unregistered-meta-field's one answer,
+        // once per value node as the rule reports it.
+        const hostValue = hostValueFindingOf(registry, write, keyWrite, services, file);
+        if (hostValue && !hostValuesReported.has(hostValue.node)) {
+          hostValuesReported.add(hostValue.node);
+          findings.push(hostValueToFinding(hostValue, keyWrite.name, file));
+        }
+      }
+    }
+    for (const write of keyWrites) {
       // With types, a key held in an enum member or a union-typed parameter names each of its members.
       for (const keyWrite of withTypedKeyNames(write, services, registry)) {
         if (keyWrite.name === null) continue;
-        // What the lint reports about this key here, from the same verdicts: no-unregistered-meta-key's and
-        // no-foreign-meta-key's. A gate that passes a typo the lint reports is no gate.
-        if (ownFile) findings.push(...keyFindings(registry, write, keyWrite, file, registryPath));
-        // A host key's value against the type or range its host documents: no-unregistered-meta-field's one answer.
-        const hostValue = ownFile ? hostValueFindingOf(registry, write, keyWrite, services, file) : null;
-        if (hostValue) findings.push(hostValueToFinding(hostValue, keyWrite.name, file));
         if (!writesValues(write)) continue;
         // Written on another plane than it is registered for, a key is not written where its consumers read it. A
         // write nothing places (`unknown`) may be on any plane: without types it counts (a correct manifest must not
