@@ -3,6 +3,7 @@ import picomatch from 'picomatch';
 import { posixRelative } from '../util/posix-relative';
 import { declaredFieldType } from './field-types';
 import { catalogueEntryById, registrablePlanes } from './catalogue';
+import { keyFieldsOf } from './host-fields';
 import { globListsOf, type GlobListRole } from './glob-lists';
 import { META_PLANES } from './planes';
 import type {
@@ -112,8 +113,8 @@ export function buildRegistry(manifest: RegistryManifest, absolutePath: string, 
     if (key.catalogue !== undefined) spec.catalogue = key.catalogue;
     if (key.description !== undefined) spec.description = key.description;
     if (key.type !== undefined) spec.type = key.type;
-    // A catalogue key without its own `fields` takes the fields the host fixes.
-    const fields = normalizeFields(key.fields ?? (key.catalogue === undefined ? undefined : catalogueEntryById(key.catalogue)?.fields));
+    // A catalogue key has the fields the host fixes, and its own beside them (host-fields.ts).
+    const fields = normalizeFields(keyFieldsOf(key));
     if (fields) spec.fields = fields;
     keys.set(name, spec);
   }

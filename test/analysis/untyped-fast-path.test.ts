@@ -53,7 +53,8 @@ describe('frameworkFieldWords', () => {
     });
 
   it('does not look at the statements of a file whose text names no such framework', () => {
-    const text = "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport const server = new McpServer({ name: 'x', version: '1' });\n";
+    const text =
+      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport const server = new McpServer({ name: 'x', version: '1' });\n";
     expect(frameworkFieldWords(guarded(parse(text, { range: true }) as TSESTree.Program), text)).toEqual([]);
   });
 

@@ -23,6 +23,8 @@ function project(ui: object): { settings: Record<string, unknown>; filename: str
 
 const BY_ID = project({ catalogue: 'mcp-apps.ui' });
 const EXTERNAL = project({ external: true });
+/** A catalogue key extended with fields of its own (what `init --accept-found` lists): they join the host's. */
+const EXTENDED = project({ catalogue: 'mcp-apps.ui', fields: { csp: { fields: ['workerDomains'] }, instanceMode: {} } });
 
 const TOOL = (ui: string) =>
   `server.registerTool('weather', { description: 'Weather', _meta: { ui: ${ui} } }, async () => ({ content: [] }));`;
@@ -57,6 +59,18 @@ createRuleTester().run('no-unregistered-meta-field: host fields per plane', rule
       ),
     },
     { name: 'the external form: tool fields on a tool descriptor', ...EXTERNAL, code: TOOL("{ resourceUri: 'ui://weather/view.html' }") },
+    {
+      name: "a catalogue key's own fields join the host's: the host's fields, nested ones too, stay registered beside them",
+      ...EXTENDED,
+      code: RESOURCE(
+        "{ csp: { connectDomains: ['https://api.example.com'], workerDomains: ['https://w.example.com'] }, prefersBorder: true, instanceMode: 'single' }",
+      ),
+    },
+    {
+      name: "a catalogue key's own fields: the host's tool fields stay registered",
+      ...EXTENDED,
+      code: TOOL("{ resourceUri: 'ui://weather/view.html', visibility: ['app'] }"),
+    },
     {
       // xmcp's `examples/ext-apps/src/tools/weather.tsx`: xmcp splits `_meta.ui` between the tool and the resource it
       // registers, so a framework type known only by its name does not say where the host reads the field.

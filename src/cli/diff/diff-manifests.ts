@@ -1,6 +1,6 @@
 import { planeName } from '../../analysis/planes';
 import type { AcceptedBreak, FieldMap, ManifestKey, MetaPlane, RegistryManifest } from '../../registry';
-import { isRequiredField, normalizeFields, planesOfKey } from '../../registry';
+import { isRequiredField, keyFieldsOf, normalizeFields, planesOfKey } from '../../registry';
 import { diffFieldType, type BreakingFieldTypeChangeKind, type FieldTypeChangeKind } from './diff-field-types';
 import { pairRenames } from './similar-names';
 
@@ -145,7 +145,10 @@ function diffKey(key: string, before: ManifestKey, after: ManifestKey): Manifest
       change('key-deprecated', key, key, `key '${key}' was marked deprecated (kept, so not breaking)`, ['keys', key, 'deprecated']),
     );
   }
-  changes.push(...diffFieldMaps(key, key, normalizeFields(before.fields), normalizeFields(after.fields), ['keys', key, 'fields']));
+  // A catalogue key's fields are its host's and its own: listing fewer of the host's is no removal (host-fields.ts).
+  changes.push(
+    ...diffFieldMaps(key, key, normalizeFields(keyFieldsOf(before)), normalizeFields(keyFieldsOf(after)), ['keys', key, 'fields']),
+  );
   return changes;
 }
 

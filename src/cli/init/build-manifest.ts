@@ -1,4 +1,5 @@
 import type { ManifestFieldSpec, ManifestFields, ManifestKey, RegistryManifest } from '../../registry';
+import { fieldsBeyondHost } from '../../registry';
 import { planeName, type CheckedPlane } from '../../analysis/planes';
 import type { KeysTableRow } from '../doc/keys-table';
 import { posixRelative } from '../../util/posix-relative';
@@ -186,10 +187,11 @@ export function buildStarterManifest(
     held.push(...keyHeld, ...fieldHeld);
     if (!registrable(key)) continue;
     const catalogueEntry = exactCatalogueEntry(key);
-    // A catalogue key takes the host's fields (the entry supplies them): fields the host does not define are
-    // findings above, and written (beside the host's) only when accepted as found.
+    // A catalogue key has the host's fields (the entry supplies them): fields the host does not define are findings
+    // above, and listed only when accepted as found, alone (the registry adds them to the host's, and `check` holds
+    // the producers to what the manifest lists, which the code writes).
     if (catalogueEntry !== undefined)
-      codeFields = fieldHeld.length > 0 && acceptFound ? mergeFields(catalogueEntry.fields, codeFields) : undefined;
+      codeFields = fieldHeld.length > 0 && acceptFound ? fieldsBeyondHost(codeFields, catalogueEntry.fields ?? []) : undefined;
     if (row?.fields !== undefined && written !== undefined && !written.open) {
       const docOnly = (Array.isArray(row.fields) ? row.fields : Object.keys(row.fields)).filter((name) => !written.fields.has(name));
       for (const name of docOnly) {

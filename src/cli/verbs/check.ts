@@ -417,8 +417,11 @@ function missingFields(
   // Part of some value could not be read: a field missing here may still be written there.
   if (written.open) return [];
   const findings: Finding[] = [];
-  for (const [name, field] of registered) {
-    if (field.deprecated) continue;
+  // The fields the manifest lists, not every registered one: a catalogue key's host fields are registered beside its
+  // own (host-fields.ts in the registry), and only what the manifest lists is a promise of its producers.
+  for (const name of raw === undefined ? [] : Array.isArray(raw) ? raw : Object.keys(raw)) {
+    const field = registered.get(name);
+    if (field === undefined || field.deprecated) continue;
     const fieldPath = [...jsonPath, Array.isArray(raw) ? raw.indexOf(name) : name];
     const values = written.fields.get(name);
     if (values === undefined) {
