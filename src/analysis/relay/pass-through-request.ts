@@ -876,13 +876,58 @@ function advertisedAt(literal: TSESTree.ObjectExpression, source: string): Dropp
     // A gateway's own `listTools()` (`async listTools() { this.cached = (await client.listTools()).tools.map((t) => ({
     // name: t.name, inputSchema: t.inputSchema })); return this.cached; }`): the list it answers its clients with, in
     // MCP's own shape (an agent's provider format, `parameters: t.inputSchema`, is not re-advertised over MCP).
-    if (source !== 'readResource' && functionName(node) === source && keepsMcpShape(literal, source)) return 'list-handler';
+    // A list declared to be of a type this file writes without `_meta` (cloudflare/agents' WebMCP bridge:
+    // `async listTools(): Promise<McpTool[]>`, `interface McpTool { name; description?; inputSchema? }`) is not MCP's shape.
+    if (source !== 'readResource' && functionName(node) === source && keepsMcpShape(literal, source) && !returnsTypeWithoutMeta(node))
+      return 'list-handler';
     const method = handlerMethodOf(node);
     if (method === null) continue;
     const wanted = [...LIST_METHODS].find(([, name]) => name === source)?.[0];
     return method === wanted ? (method === 'resources/read' ? 'read-handler' : 'list-handler') : null;
   }
   return null;
+}
+
+/**
+ * `fn` is declared to return (a promise of, a list of) a type this file declares with named members only, none of them
+ * `_meta` (no `extends`, no index signature): the entries it answers with have no `_meta` to carry. Read only for a
+ * literal already found rebuilding an upstream's list, in the file's top-level declarations.
+ */
+function returnsTypeWithoutMeta(fn: FunctionNode): boolean {
+  let type: TSESTree.TypeNode | undefined = fn.returnType?.typeAnnotation;
+  for (let depth = 0; type && depth < 3; depth++) {
+    if (type.type === 'TSArrayType') type = type.elementType;
+    else if (
+      type.type === 'TSTypeReference' &&
+      type.typeName.type === 'Identifier' &&
+      ['Promise', 'Array', 'ReadonlyArray'].includes(type.typeName.name) &&
+      type.typeArguments?.params.length === 1
+    )
+      type = type.typeArguments.params[0];
+    else break;
+  }
+  if (type?.type !== 'TSTypeReference' || type.typeName.type !== 'Identifier') return false;
+  const name = type.typeName.name;
+  let program: Node | undefined = fn;
+  while (program.parent) program = program.parent;
+  if (program.type !== 'Program') return false;
+  for (const statement of program.body) {
+    const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+    if (declaration?.type === 'TSInterfaceDeclaration' && declaration.id.name === name)
+      return declaration.extends.length === 0 && namedMembersWithoutMeta(declaration.body.body);
+    if (declaration?.type === 'TSTypeAliasDeclaration' && declaration.id.name === name)
+      return declaration.typeAnnotation.type === 'TSTypeLiteral' && namedMembersWithoutMeta(declaration.typeAnnotation.members);
+  }
+  return false;
+}
+
+function namedMembersWithoutMeta(members: readonly TSESTree.TypeElement[]): boolean {
+  return members.every(
+    (member) =>
+      (member.type === 'TSPropertySignature' || member.type === 'TSMethodSignature') &&
+      !member.computed &&
+      (member.key.type === 'Identifier' ? member.key.name : member.key.type === 'Literal' ? String(member.key.value) : '_meta') !== '_meta',
+  );
 }
 
 /** The field that makes an entry an MCP descriptor of its kind: a tool's `inputSchema`, a resource's `uri`. */
