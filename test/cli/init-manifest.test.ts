@@ -21,6 +21,27 @@ describe('mergeFields (init: doc table + code scan)', () => {
     });
   });
 
+  it("takes no type from the code that contradicts the doc's or catalogue's structure (vercel/ai's `permissions: 'nope'` test value)", () => {
+    // MCP Apps' `ui.permissions` has fields; a test writing a wrong-typed value must not give it `"type": "string"`
+    // beside those fields (an invalid manifest, which left the whole `ui` key out).
+    expect(
+      mergeFields(
+        { permissions: { fields: ['camera'] }, csp: { fields: ['connectDomains'] }, list: { items: { fields: ['a'] } }, prefersBorder: {} },
+        {
+          permissions: { type: 'string' },
+          csp: { type: 'object', fields: ['connectDomains'] },
+          list: { type: 'string' },
+          prefersBorder: { type: 'string' },
+        },
+      ),
+    ).toEqual({
+      permissions: { fields: ['camera'] },
+      csp: { type: 'object', fields: ['connectDomains'] },
+      list: { items: { fields: ['a'] } },
+      prefersBorder: { type: 'string' },
+    });
+  });
+
   it('stays a plain list when nothing needs the object form, and passes either side through alone', () => {
     expect(mergeFields(['a'], ['b', 'a'])).toEqual(['a', 'b']);
     expect(mergeFields(undefined, ['a'])).toEqual(['a']);

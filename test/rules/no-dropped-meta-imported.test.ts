@@ -99,6 +99,20 @@ const valid: ValidTestCase<Options>[] = [
       '});',
     ),
   },
+  {
+    // cline/cline sdk/packages/core/src/extensions/mcp/client.ts:651: `async listTools(): Promise<readonly
+    // McpToolDescriptor[]>`, the type imported from './types' with name, description and inputSchema only.
+    name: "a client's own listTools() declared to return a type imported from a module that declares it without _meta",
+    code: lines(
+      "import type { ListedTool } from '../descriptors.js';",
+      'export class ServerClient {',
+      '  async listTools(): Promise<readonly ListedTool[]> {',
+      '    const result = await this.client.listTools();',
+      '    return result.tools.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema ?? {} }));',
+      '  }',
+      '}',
+    ),
+  },
 ];
 
 const invalid: InvalidTestCase<MessageIds, Options>[] = [
@@ -160,6 +174,35 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
               "  const { 'io.modelcontextprotocol/serverInfo': _upstreamServerInfo, ...upstreamMeta } = _meta ?? {};",
               '  return { ...(_meta && { _meta: upstreamMeta }), content, isError };',
               '});',
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "a client's own listTools() declared to return an imported type that has a _meta slot, left empty",
+    code: lines(
+      "import { type ListedToolWithMeta } from '../descriptors.js';",
+      'export async function listTools(): Promise<ListedToolWithMeta[]> {',
+      '  const { tools } = await client.listTools();',
+      '  return tools.map((t) => ({ name: t.name, inputSchema: t.inputSchema }));',
+      '}',
+    ),
+    errors: [
+      {
+        messageId: 'droppedDescriptorMeta',
+        line: 4,
+        column: 28,
+        suggestions: [
+          {
+            messageId: 'suggestForwardDescriptorMeta',
+            output: lines(
+              "import { type ListedToolWithMeta } from '../descriptors.js';",
+              'export async function listTools(): Promise<ListedToolWithMeta[]> {',
+              '  const { tools } = await client.listTools();',
+              '  return tools.map((t) => ({ ...(t._meta && { _meta: t._meta }), name: t.name, inputSchema: t.inputSchema }));',
+              '}',
             ),
           },
         ],

@@ -274,6 +274,31 @@ const valid: ValidTestCase<Options>[] = [
       '}',
     ),
   },
+  {
+    // cloudflare/agents' WebMCP adapter (packages/agents/src/experimental/webmcp.ts): its own listTools() returns a
+    // type it declares without `_meta`, for the browser's navigator.modelContext, which has no `_meta` to carry.
+    name: "a client's own listTools() declared to return a type of this file that has no _meta",
+    code: lines(
+      'interface McpTool {',
+      '  name: string;',
+      '  description?: string;',
+      '  inputSchema?: Record<string, unknown>;',
+      '}',
+      'type Entry = { uri: string; name: string };',
+      'export class Bridge {',
+      '  async listTools(): Promise<McpTool[]> {',
+      '    const all: McpTool[] = [];',
+      '    const result = await this._client.listTools();',
+      '    for (const t of result.tools) all.push({ name: t.name, description: t.description, inputSchema: t.inputSchema });',
+      '    return all;',
+      '  }',
+      '  async listResources(): Promise<Array<Entry>> {',
+      '    const { resources } = await this._client.listResources();',
+      '    return resources.map((r) => ({ uri: r.uri, name: r.name }));',
+      '  }',
+      '}',
+    ),
+  },
 ];
 
 const invalid: InvalidTestCase<MessageIds, Options>[] = [
@@ -535,6 +560,36 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
               '    this.cached = (result.tools ?? []).map((t) => ({ ...(t._meta && { _meta: t._meta }), name: t.name, description: t.description, inputSchema: t.inputSchema, backend: this.name }));',
               '    return this.cached;',
               '  }',
+              '}',
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "a client's own listTools() declared to return a type of this file that has a _meta slot, left empty",
+    code: lines(
+      'interface McpTool { name: string; inputSchema?: object; _meta?: Record<string, unknown> }',
+      'export async function listTools(): Promise<McpTool[]> {',
+      '  const { tools } = await client.listTools();',
+      '  return tools.map((t) => ({ name: t.name, inputSchema: t.inputSchema }));',
+      '}',
+    ),
+    errors: [
+      {
+        messageId: 'droppedDescriptorMeta',
+        data: { entry: 'tool', label: 'client.listTools(…)', line: '3', fields: '`name`, `inputSchema`', holder: 't' },
+        line: 4,
+        column: 28,
+        suggestions: [
+          {
+            messageId: 'suggestForwardDescriptorMeta',
+            output: lines(
+              'interface McpTool { name: string; inputSchema?: object; _meta?: Record<string, unknown> }',
+              'export async function listTools(): Promise<McpTool[]> {',
+              '  const { tools } = await client.listTools();',
+              '  return tools.map((t) => ({ ...(t._meta && { _meta: t._meta }), name: t.name, inputSchema: t.inputSchema }));',
               '}',
             ),
           },

@@ -26,6 +26,17 @@ ruleTester.run('tolerate-unknown-meta-fields', rule, {
       filename: TEST_FILE,
       code: 'expect(r._metadata.retrieval).toEqual({ returned_count: 3 });\nexpect(r.structuredContent).toEqual({ a: 1 });',
     },
+    {
+      // openai/openai-agents-js packages/agents-core/test/shims/mcp-server/node.test.ts:399: the client's own test pins
+      // the request `_meta` it sends (the client-to-server plane, which is never reported).
+      name: 'an inbound request _meta asserted exactly (params, extra, a copy named *Params)',
+      filename: TEST_FILE,
+      code: [
+        "expect(lastCallToolParams?._meta).toEqual({ request_id: 'req-123' });",
+        "expect(request.params._meta).toStrictEqual({ progressToken: 't' });",
+        "assert.deepStrictEqual(extra._meta, { session_id: 's' });",
+      ].join('\n'),
+    },
     { name: 'the expected value is not a literal', filename: TEST_FILE, code: 'expect(r._meta.retrieval).toEqual(expected);' },
     {
       name: 'chai deep include is partial',

@@ -386,6 +386,20 @@ const invalid: Array<InvalidTestCase<MessageIds, []>> = [
     ],
   },
   {
+    // vercel/ai packages/mcp/src/tool/mcp-apps.test.ts:205: `connectDomains: ['https://ok.example', 42, null]` was
+    // reported as "'42' … (it has no scheme: write https://…)": a number is no string at all.
+    filename,
+    code:
+      HEADER + APP_RESOURCE("'ui://w/view.html'", 'APP_MIME', "{ _meta: { ui: { csp: { connectDomains: ['https://ok.example', 42] } } } }"),
+    errors: [
+      {
+        messageId: 'notOrigin',
+        line: 6,
+        data: { builtBy: '', value: '42', list: 'ui.csp.connectDomains', why: 'it is a number, not a string' },
+      },
+    ],
+  },
+  {
     filename,
     code:
       HEADER +

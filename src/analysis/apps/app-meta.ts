@@ -443,8 +443,11 @@ function cspProblems(
     const { literal: array, reading } = list;
     for (const element of array.elements) {
       if (!element || element.type === 'SpreadElement') continue;
+      // A number or boolean reads as its text (`42`), but no host takes it as an origin: it is not a string at all.
+      const bound = boundNode(element, reading);
+      const notString = bound?.type === 'Literal' && (typeof bound.value === 'number' || typeof bound.value === 'boolean');
       for (const value of stringsIn(element, reading) ?? []) {
-        const why = notAnOrigin(value);
+        const why = notString ? `it is a ${typeof (bound as TSESTree.Literal).value}, not a string` : notAnOrigin(value);
         if (why !== null)
           problems.push({
             kind: 'not-origin',

@@ -14,6 +14,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, isFunctionNode, memberPropertyName, propertyKeyName, referenceText, unwrap, walkAll } from '../syntax/ast';
 import { constInitializer } from '../syntax/bindings';
+import { isInbound } from '../planes';
 import { sortedHasIn } from '../syntax/offset-set';
 
 type Node = TSESTree.Node;
@@ -138,7 +139,9 @@ function metaReadText(node: Node, depth = 0): string | null {
   }
   if (inner.type !== 'MemberExpression') return null;
   for (let current: Node = inner; current.type === 'MemberExpression'; current = unwrap(current.object) as Node) {
-    if (memberPropertyName(current) === '_meta') return readLabel(inner);
+    // An inbound request's `_meta` (`params._meta`, `extra._meta`, `lastCallToolParams._meta`) is the client-to-server
+    // plane, never reported: a client's test pins what it sends.
+    if (memberPropertyName(current) === '_meta') return isInbound(current.object) ? null : readLabel(inner);
   }
   return null;
 }

@@ -56,6 +56,21 @@ export function resolveImportedUpstream(specifier: string, importedName: string,
   );
 }
 
+/** Whether the type the module `specifier` exports as `importedName` is declared there without a `_meta` slot. */
+export function resolveImportedTypeWithoutMeta(specifier: string, importedName: string, fromFile: string, resolverOf: ResolverOf): boolean {
+  if (!specifier.startsWith('.') && aliasedFile(specifier, fromFile, findModuleFile) === null) return false;
+  countCost('imported-helper-lookups');
+  return (
+    resolveExport(
+      specifier,
+      importedName,
+      fromFile,
+      (summary, name) => (summary.metaLessTypes.has(name) ? true : undefined),
+      resolverOf,
+    ) !== null
+  );
+}
+
 /** For a message reported at a helper's call: where the key it is about is built, and that it is fixed there. */
 export function builtByHint(builtBy: HelperOrigin | undefined, registryDir: string): string {
   return builtBy ? ` It is ${builtByWords(builtBy)} in '${posixRelative(registryDir, builtBy.file)}': fix it there.` : '';

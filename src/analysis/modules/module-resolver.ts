@@ -8,13 +8,15 @@
  */
 import type { ImportedNames } from '../syntax/bindings';
 import { resolveImportedLiteral, resolveImportedMember, resolveImportedString } from './imported-consts';
-import { resolveImportedHelper, resolveImportedUpstream, type ImportedHelper } from './imported-helpers';
+import { resolveImportedHelper, resolveImportedTypeWithoutMeta, resolveImportedUpstream, type ImportedHelper } from './imported-helpers';
 
 export interface ModuleResolver extends ImportedNames {
   /** The helper the module `specifier` exports as `importedName`, when it returns object literals; null otherwise. */
   importedHelper(specifier: string, importedName: string): ImportedHelper | null;
   /** Whether the function the module `specifier` exports as `importedName` returns an upstream tool result. */
   importedUpstream(specifier: string, importedName: string): boolean;
+  /** Whether the module `specifier` declares the type it exports as `importedName` without a `_meta` slot. */
+  importedTypeWithoutMeta(specifier: string, importedName: string): boolean;
 }
 
 /** The resolver of a module: how a module read for its exports resolves its own imports. */
@@ -29,5 +31,6 @@ export function moduleResolverOf(file: string): ModuleResolver {
     importedLiteral: (specifier, importedName) => resolveImportedLiteral(specifier, importedName, file, moduleResolverOf),
     importedHelper: (specifier, importedName) => resolveImportedHelper(specifier, importedName, file, moduleResolverOf),
     importedUpstream: (specifier, importedName) => resolveImportedUpstream(specifier, importedName, file, moduleResolverOf),
+    importedTypeWithoutMeta: (specifier, importedName) => resolveImportedTypeWithoutMeta(specifier, importedName, file, moduleResolverOf),
   };
 }

@@ -33,7 +33,7 @@ import { noteModuleRead } from './modules-read';
 import { parseSource } from './parse-source';
 import type { ResolverOf } from './module-resolver';
 import { CALL_TOOL } from '../relay/pass-through-marks';
-import { everyReturnIsUpstream } from '../relay/upstream-calls';
+import { declaresNoMetaSlot, everyReturnIsUpstream } from '../relay/upstream-calls';
 import type { HelperOrigin, KeySource } from '../types';
 
 type Node = TSESTree.Node;
@@ -82,6 +82,12 @@ export interface ModuleSummary {
    * see `everyReturnIsUpstream`): a call of one is a tool result received (no-dropped-meta).
    */
   readonly upstream: ReadonlySet<string>;
+  /**
+   * Exported names of interfaces and type literal aliases with named members only, none `_meta`
+   * (`export interface McpToolDescriptor { name; inputSchema }`): a list method declared to return them re-advertises
+   * nothing in MCP's shape (no-dropped-meta).
+   */
+  readonly metaLessTypes: ReadonlySet<string>;
   /** `export { a as b } from './x'` (or an imported name exported again): exported name -> where it is defined. */
   readonly reexports: ReadonlyMap<string, { readonly source: string; readonly imported: string }>;
   /** `export * from './x'`, in order. */
@@ -147,6 +153,7 @@ function mayCallUpstream(text: string): boolean {
 
 function summarise(program: TSESTree.Program, scope: ModuleScope, callsUpstream: boolean): ModuleSummary {
   const upstream = new Set<string>();
+  const metaLessTypes = new Set<string>();
   const strings = new Map<string, string>();
   const objects = new Map<string, ReadonlyMap<string, string>>();
   const helpers = new Map<string, HelperSummary>();
@@ -211,6 +218,11 @@ function summarise(program: TSESTree.Program, scope: ModuleScope, callsUpstream:
     }
     if (statement.type !== 'ExportNamedDeclaration') continue;
     const declaration = statement.declaration;
+    if (
+      (declaration?.type === 'TSInterfaceDeclaration' || declaration?.type === 'TSTypeAliasDeclaration') &&
+      declaresNoMetaSlot(declaration)
+    )
+      metaLessTypes.add(declaration.id.name);
     // `export type { … }` exports no value (`export declare const` is typed `exportKind: 'type'` too, and is one).
     if (statement.exportKind === 'type' && declaration?.type !== 'VariableDeclaration') continue;
     if (statement.source) {
@@ -230,7 +242,7 @@ function summarise(program: TSESTree.Program, scope: ModuleScope, callsUpstream:
       }
     }
   }
-  return detachedSummary({ strings, objects, helpers, literals, upstream, reexports, stars, namespaces });
+  return detachedSummary({ strings, objects, helpers, literals, upstream, metaLessTypes, reexports, stars, namespaces });
 }
 
 function nameOf(node: TSESTree.Identifier | TSESTree.StringLiteral): string {
@@ -570,7 +582,17 @@ function packageSummary(text: string, file: string): ModuleSummary {
     else if (imported) reexports.set(exported, imported);
     else if (namespace !== undefined) namespaces.set(exported, namespace);
   }
-  return detachedSummary({ strings, objects, helpers: new Map(), literals: new Map(), upstream: new Set(), reexports, stars, namespaces });
+  return detachedSummary({
+    strings,
+    objects,
+    helpers: new Map(),
+    literals: new Map(),
+    upstream: new Set(),
+    metaLessTypes: new Set(),
+    reexports,
+    stars,
+    namespaces,
+  });
 }
 
 /**
@@ -614,6 +636,7 @@ function detachedSummary(summary: Omit<ModuleSummary, 'bytes'>): ModuleSummary {
     helpers: flatMap(summary.helpers, (helper) => flatNode(helper)),
     literals: flatMap(summary.literals, (literal) => flatNode(literal)),
     upstream: new Set([...summary.upstream].map(flatString)),
+    metaLessTypes: new Set([...summary.metaLessTypes].map(flatString)),
     reexports: flatMap(summary.reexports, (reexport) => ({ source: flatString(reexport.source), imported: flatString(reexport.imported) })),
     stars: summary.stars.map(flatString),
     namespaces: flatMap(summary.namespaces, flatString),

@@ -42,7 +42,7 @@ import { countCost } from '../../util/cost-counter';
 import { sortedHasIn } from '../syntax/offset-set';
 import { isToolCallback, registeredCallbackOf } from './pass-through';
 import { TYPE_ONLY_TYPES } from '../sites/prune';
-import { calleeLabel, requestMethodOf, stripAwait } from './upstream-calls';
+import { calleeLabel, declaresNoMetaSlot, importedTypeWithoutMeta, requestMethodOf, stripAwait } from './upstream-calls';
 import { CALL_TOOL } from './pass-through-marks';
 import { RELAY_WORD_LIST, wholeWords, wordsOf, type ResultAndRelayWords } from './file-words';
 import { SDK_REGISTRATIONS } from '../plane/sdk-registrations';
@@ -876,7 +876,10 @@ function advertisedAt(literal: TSESTree.ObjectExpression, source: string): Dropp
     // A gateway's own `listTools()` (`async listTools() { this.cached = (await client.listTools()).tools.map((t) => ({
     // name: t.name, inputSchema: t.inputSchema })); return this.cached; }`): the list it answers its clients with, in
     // MCP's own shape (an agent's provider format, `parameters: t.inputSchema`, is not re-advertised over MCP).
-    if (source !== 'readResource' && functionName(node) === source && keepsMcpShape(literal, source)) return 'list-handler';
+    // A list declared to be of a type this file writes without `_meta` (cloudflare/agents' WebMCP bridge:
+    // `async listTools(): Promise<McpTool[]>`, `interface McpTool { name; description?; inputSchema? }`) is not MCP's shape.
+    if (source !== 'readResource' && functionName(node) === source && keepsMcpShape(literal, source) && !returnsTypeWithoutMeta(node))
+      return 'list-handler';
     const method = handlerMethodOf(node);
     if (method === null) continue;
     const wanted = [...LIST_METHODS].find(([, name]) => name === source)?.[0];
@@ -884,6 +887,45 @@ function advertisedAt(literal: TSESTree.ObjectExpression, source: string): Dropp
   }
   return null;
 }
+
+/**
+ * `fn` is declared to return (a promise of, a list of, a `Record` of) a type this file declares, or imports from a
+ * module of the code base that declares it, with named members only, none of them `_meta` (no `extends`, no index
+ * signature): the entries it answers with have no `_meta` to carry. Read only for a literal already found rebuilding
+ * an upstream's list: the file's top-level declarations, or the imported module's summary.
+ */
+function returnsTypeWithoutMeta(fn: FunctionNode): boolean {
+  let type: TSESTree.TypeNode | undefined = fn.returnType?.typeAnnotation;
+  for (let depth = 0; type && depth < 4; depth++) {
+    if (type.type === 'TSArrayType') type = type.elementType;
+    else if (type.type === 'TSTypeOperator' && type.operator === 'readonly') type = type.typeAnnotation;
+    else if (type.type === 'TSTypeReference' && type.typeName.type === 'Identifier' && WRAPPER_TYPES.has(type.typeName.name)) {
+      const params = type.typeArguments?.params ?? [];
+      type = params.length === (type.typeName.name === 'Record' ? 2 : 1) ? params[params.length - 1] : undefined;
+    } else break;
+  }
+  if (type?.type !== 'TSTypeReference' || type.typeName.type !== 'Identifier') return false;
+  const name = type.typeName.name;
+  let program: Node | undefined = fn;
+  while (program.parent) program = program.parent;
+  if (program.type !== 'Program') return false;
+  for (const statement of program.body) {
+    // `import type { McpToolDescriptor } from './types'` (type imports are no value bindings: read here).
+    if (statement.type === 'ImportDeclaration') {
+      const specifier = statement.specifiers.find((candidate) => candidate.local.name === name);
+      if (specifier?.type !== 'ImportSpecifier') continue;
+      const imported = specifier.imported.type === 'Identifier' ? specifier.imported.name : specifier.imported.value;
+      return importedTypeWithoutMeta(program, statement.source.value, imported);
+    }
+    const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+    if ((declaration?.type === 'TSInterfaceDeclaration' || declaration?.type === 'TSTypeAliasDeclaration') && declaration.id.name === name)
+      return declaresNoMetaSlot(declaration);
+  }
+  return false;
+}
+
+/** The generic types a list method's declared return type holds its entries' type in (`Record`'s in its second). */
+const WRAPPER_TYPES: ReadonlySet<string> = new Set(['Promise', 'Array', 'ReadonlyArray', 'Record']);
 
 /** The field that makes an entry an MCP descriptor of its kind: a tool's `inputSchema`, a resource's `uri`. */
 const MCP_SHAPE_FIELD: ReadonlyMap<string, string> = new Map([

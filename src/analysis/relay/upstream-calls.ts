@@ -34,6 +34,8 @@ export const MAX_UPSTREAM_DEPTH = 4;
  */
 export interface UpstreamImports {
   importedUpstream(specifier: string, importedName: string): boolean;
+  /** Whether the module `specifier` declares the type it exports as `importedName` without a `_meta` slot. */
+  importedTypeWithoutMeta(specifier: string, importedName: string): boolean;
 }
 
 /**
@@ -45,6 +47,30 @@ const importsOfProgram = new WeakMap<Node, UpstreamImports>();
 /** Lets calls in `program` be followed into the relative modules it imports, through the file's resolver. */
 export function followImportsFrom(program: TSESTree.Program, imports: UpstreamImports): void {
   importsOfProgram.set(program, imports);
+}
+
+/** Whether the module `program` imports `importedName` from declares that type without a `_meta` slot. */
+export function importedTypeWithoutMeta(program: TSESTree.Program, specifier: string, importedName: string): boolean {
+  return importsOfProgram.get(program)?.importedTypeWithoutMeta(specifier, importedName) ?? false;
+}
+
+/**
+ * An interface or a type literal alias with named members only, none of them `_meta` (no `extends`, no index
+ * signature, no intersection): an object of that type has no `_meta` to carry.
+ */
+export function declaresNoMetaSlot(declaration: TSESTree.TSInterfaceDeclaration | TSESTree.TSTypeAliasDeclaration): boolean {
+  if (declaration.type === 'TSInterfaceDeclaration')
+    return declaration.extends.length === 0 && namedMembersWithoutMeta(declaration.body.body);
+  return declaration.typeAnnotation.type === 'TSTypeLiteral' && namedMembersWithoutMeta(declaration.typeAnnotation.members);
+}
+
+function namedMembersWithoutMeta(members: readonly TSESTree.TypeElement[]): boolean {
+  return members.every(
+    (member) =>
+      (member.type === 'TSPropertySignature' || member.type === 'TSMethodSignature') &&
+      !member.computed &&
+      (member.key.type === 'Identifier' ? member.key.name : member.key.type === 'Literal' ? String(member.key.value) : '_meta') !== '_meta',
+  );
 }
 
 /** Strips `await`, parentheses and TypeScript wrappers. */

@@ -81,7 +81,13 @@ export function mergeFields(fromDoc: ManifestFields | undefined, fromCode: Manif
     const seen = code[name];
     // The code's inferred type, unless the doc already says one.
     const typed = spec.type !== undefined || spec.enum !== undefined || spec.anyOf !== undefined;
-    const next: ManifestFieldSpec = typed ? { ...spec } : { ...typeOf(seen), ...spec };
+    // Nor when it contradicts the doc's (or catalogue's) structure: a field with `fields` is an object, one with
+    // `items` an array; a test's wrong-typed value (`permissions: 'nope'`) would make the manifest invalid.
+    const inferred = typeOf(seen);
+    const contradicts =
+      (spec.fields !== undefined && (inferred.anyOf !== undefined || (inferred.type !== undefined && inferred.type !== 'object'))) ||
+      (spec.items !== undefined && (inferred.anyOf !== undefined || (inferred.type !== undefined && inferred.type !== 'array')));
+    const next: ManifestFieldSpec = typed || contradicts ? { ...spec } : { ...inferred, ...spec };
     if (seen?.fields !== undefined && spec.items === undefined) next.fields = mergeFields(spec.fields, seen.fields);
     if (seen?.items?.fields !== undefined && spec.fields === undefined)
       next.items = { ...spec.items, fields: mergeFields(spec.items?.fields, seen.items.fields) };
