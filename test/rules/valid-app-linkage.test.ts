@@ -400,6 +400,20 @@ const invalid: Array<InvalidTestCase<MessageIds, []>> = [
     ],
   },
   {
+    // The same list's `null`: nothing a host can take as an origin either.
+    filename,
+    code:
+      HEADER +
+      APP_RESOURCE("'ui://w/view.html'", 'APP_MIME', "{ _meta: { ui: { csp: { connectDomains: ['https://ok.example', null] } } } }"),
+    errors: [
+      {
+        messageId: 'notOrigin',
+        line: 6,
+        data: { builtBy: '', value: 'null', list: 'ui.csp.connectDomains', why: 'it is null, not a string' },
+      },
+    ],
+  },
+  {
     filename,
     code:
       HEADER +

@@ -429,6 +429,13 @@ function uiProblems(ui: Found<TSESTree.ObjectExpression> | null, problems: AppVa
   if (domain) domainProblem(domain.value, 'ui.domain', reading, problems);
 }
 
+/** What a literal that is no string is (`42`: 'number', `true`: 'boolean', `null`), or null for a string or a regex. */
+function nonStringLiteral(literal: TSESTree.Literal): 'number' | 'boolean' | 'null' | null {
+  if (typeof literal.value === 'number') return 'number';
+  if (typeof literal.value === 'boolean') return 'boolean';
+  return literal.raw === 'null' ? 'null' : null;
+}
+
 function cspProblems(
   csp: Found<TSESTree.ObjectExpression> | null,
   lists: ReadonlySet<string>,
@@ -443,11 +450,12 @@ function cspProblems(
     const { literal: array, reading } = list;
     for (const element of array.elements) {
       if (!element || element.type === 'SpreadElement') continue;
-      // A number or boolean reads as its text (`42`), but no host takes it as an origin: it is not a string at all.
+      // A number or boolean reads as its text (`42`), and `null` as nothing, but no host takes either as an origin: it is
+      // not a string at all.
       const bound = boundNode(element, reading);
-      const notString = bound?.type === 'Literal' && (typeof bound.value === 'number' || typeof bound.value === 'boolean');
-      for (const value of stringsIn(element, reading) ?? []) {
-        const why = notString ? `it is a ${typeof (bound as TSESTree.Literal).value}, not a string` : notAnOrigin(value);
+      const notString = bound?.type === 'Literal' ? nonStringLiteral(bound) : null;
+      for (const value of notString === 'null' ? ['null'] : (stringsIn(element, reading) ?? [])) {
+        const why = notString !== null ? `it is ${notString === 'null' ? 'null' : `a ${notString}`}, not a string` : notAnOrigin(value);
         if (why !== null)
           problems.push({
             kind: 'not-origin',
