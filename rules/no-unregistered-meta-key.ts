@@ -2,6 +2,7 @@ import type { TSESLint } from '@typescript-eslint/utils';
 import { defineMetaRuleVisitor, writesNoMeta } from '../src/analysis/meta-context';
 import { getTypeServices } from '../src/analysis/typed/type-services';
 import { keyWritesWithTypes } from '../src/analysis/typed/typed-keys';
+import { planeReportSites } from '../src/analysis/keys/plane-report-sites';
 import { keyVerdict } from '../src/analysis/keys/key-verdict';
 import { metaOnPlane, planeName, type CheckedPlane } from '../src/analysis/planes';
 import { hostNameOf } from '../src/registry';
@@ -59,6 +60,7 @@ export default createRule<Options, MessageIds>({
       const registryName = manifestLabel(context, registry);
       const services = getTypeServices(context);
       const filename = context.filename ?? context.getFilename();
+      const planeSites = planeReportSites(writes);
       for (const { write, key } of keyWritesWithTypes(writes, services, registry)) {
         if (key.name === null) {
           // The merge layer forwards collected keys by variable; their writers are checked where they emit.
@@ -74,28 +76,30 @@ export default createRule<Options, MessageIds>({
           case 'off-host-plane': {
             const plane = write.plane as CheckedPlane;
             const hostPlanes = verdict.planes.map(planeName);
-            context.report({
-              node: key.node,
-              messageId: 'offHostPlane',
-              data: {
-                where: metaOnPlane(plane),
-                key: key.name,
-                host: hostNameOf(verdict.entry),
-                id: verdict.entry.id,
-                hostPlanes: hostPlanes.join(' and '),
-                hostTargets: hostPlanes.join(' or '),
-                plane: planeName(plane),
-              },
-            });
+            for (const node of planeSites(write, key))
+              context.report({
+                node,
+                messageId: 'offHostPlane',
+                data: {
+                  where: metaOnPlane(plane),
+                  key: key.name,
+                  host: hostNameOf(verdict.entry),
+                  id: verdict.entry.id,
+                  hostPlanes: hostPlanes.join(' and '),
+                  hostTargets: hostPlanes.join(' or '),
+                  plane: planeName(plane),
+                },
+              });
             break;
           }
           case 'wrong-plane': {
             const registered = verdict.planes.map(planeName).join(' and ');
-            context.report({
-              node: key.node,
-              messageId: 'wrongPlane',
-              data: { key: key.name, registry: registryName, registered, plane: planeName(write.plane), planeValue: write.plane },
-            });
+            for (const node of planeSites(write, key))
+              context.report({
+                node,
+                messageId: 'wrongPlane',
+                data: { key: key.name, registry: registryName, registered, plane: planeName(write.plane), planeValue: write.plane },
+              });
             break;
           }
           case 'not-servers':

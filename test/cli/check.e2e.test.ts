@@ -86,8 +86,9 @@ server.registerTool('card', { description: 'A card.', _meta: { 'com.example/card
     expect(runBin(['check'], dir).status).toBe(0);
   });
 
-  it('reports a key of a shared `_meta` const once, as the lint does, however many results spread it', () => {
+  it('reports a shared `_meta` const at each use on the wrong plane, as the lint does, once per use', () => {
     // openai/openai-apps-sdk-examples' cards_against_ai server: one `toolUiMeta` const on descriptors and on results.
+    // The const is right for the descriptors: each result that uses it is what is wrong (plane-report-sites.ts).
     const manifest = structuredClone(MANIFEST) as { keys: Record<string, unknown> };
     manifest.keys.ui = { producers: ['src/game.ts'], catalogue: 'mcp-apps.ui', plane: ['tool', 'resource'] };
     const game = `declare const server: { registerTool(name: string, config: object, handler: () => object): void };
@@ -98,7 +99,11 @@ server.registerTool('judge', { _meta: toolUiMeta }, () => ({ _meta: { ...toolUiM
 `;
     const dir = project(manifest, { 'src/game.ts': game });
     const report = JSON.parse(runBin(['check', '--format', 'json'], dir).stdout) as CheckJson;
-    expect(report.findings.map((finding) => `${finding.code} ${finding.file}:${finding.line}`)).toEqual(['key-wrong-plane src/game.ts:2']);
+    expect(report.findings.map((finding) => `${finding.code} ${finding.file}:${finding.line}:${finding.column}`)).toEqual([
+      'key-wrong-plane src/game.ts:3:69',
+      'key-wrong-plane src/game.ts:4:68',
+      'key-wrong-plane src/game.ts:5:74',
+    ]);
   });
 
   it('does not report a deprecated key that is no longer written', () => {

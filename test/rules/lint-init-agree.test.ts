@@ -45,6 +45,25 @@ const registered = project({
   ui: { producers: ['src/*.ts'], catalogue: 'mcp-apps.ui' },
   'openai/widgetDomain': { producers: ['src/*.ts'], catalogue: 'openai-apps.widgetDomain' },
 });
+const SHARED_HELPER = `function widgetMeta() {
+  return { 'openai/outputTemplate': 'ui://w/v.html' };
+}
+${WRITE.tool('widgetMeta()')}
+${WRITE.result('widgetMeta()')}`;
+const SHARED_CONST = `const WIDGET_META = { 'openai/outputTemplate': 'ui://w/v.html' };
+${WRITE.tool('{ ...WIDGET_META }')}
+${WRITE.result('{ ...WIDGET_META }')}
+${WRITE.result('{ ...WIDGET_META }')}`;
+const RESULT_ONLY_HELPER = `function widgetMeta() {
+  return { 'openai/outputTemplate': 'ui://w/v.html' };
+}
+${WRITE.result('widgetMeta()')}`;
+/** Where \`text\` is on line \`line\` of \`code\` (1-based): an \`offHostPlane\` report of outputTemplate on a tool result there. */
+function outputTemplateInResult(code: string, line: number, text: string) {
+  const column = code.split('\n')[line - 1].indexOf(text) + 1;
+  if (column === 0) throw new Error(`'${text}' is not on line ${line}`);
+  return { messageId: 'offHostPlane' as const, line, column, endLine: line, endColumn: column + text.length };
+}
 new RuleTester({ settings: { 'mcp-meta': { registry: registered.registry } } }).run('no-unregistered-meta-key and the catalogue', rule, {
   valid: [
     {
@@ -64,6 +83,24 @@ new RuleTester({ settings: { 'mcp-meta': { registry: registered.registry } } }).
     },
   ],
   invalid: [
+    {
+      filename: registered.filename,
+      code: SHARED_HELPER,
+      errors: [outputTemplateInResult(SHARED_HELPER, 5, 'widgetMeta()')],
+      name: 'a same-file helper written once and used on a tool descriptor and in a tool result (OpenAI pizzaz): at the wrong use, not in the helper the descriptor needs',
+    },
+    {
+      filename: registered.filename,
+      code: SHARED_CONST,
+      errors: [outputTemplateInResult(SHARED_CONST, 3, 'WIDGET_META'), outputTemplateInResult(SHARED_CONST, 4, 'WIDGET_META')],
+      name: 'a const spread into a tool descriptor and into two tool results: at each wrong use, at its spread',
+    },
+    {
+      filename: registered.filename,
+      code: RESULT_ONLY_HELPER,
+      errors: [outputTemplateInResult(RESULT_ONLY_HELPER, 2, "'openai/outputTemplate'")],
+      name: 'a helper used only in tool results: at the key it writes, which is wrong wherever it is used',
+    },
     {
       filename: registered.filename,
       code: WRITE.result("{ 'openai/outputTemplate': 'ui://w/v.html' }"),

@@ -9,6 +9,7 @@ import { analyzeSource } from '../../analysis/analyze-source';
 import { objectMayBeResult, resolveResultTypes } from '../../analysis/typed/result-types';
 import { unresolvedResultTypesProblem } from '../../analysis/typed/result-writes';
 import { keyWritesWithTypes, withTypedKeyNames } from '../../analysis/typed/typed-keys';
+import { planeReportSites } from '../../analysis/keys/plane-report-sites';
 import type { MetaFileAnalysis, MetaWrite } from '../../analysis/types';
 import { writesValues } from '../../analysis/value/write-kinds';
 import {
@@ -230,9 +231,10 @@ function checkManifest(registryPath: string, cwd: string, typed: TypedOptions | 
       // meta-key's and no-foreign-meta-key's, once per key node and variant (a `_meta` const or helper spread into ten
       // results is one write of its keys, reported once). A gate that passes a typo the lint reports is no gate.
       const hostValuesReported = new Set<TSESTree.Node>();
+      const planeSites = planeReportSites(keyWrites);
       for (const { write, key: keyWrite } of keyWritesWithTypes(keyWrites, services, registry)) {
         if (keyWrite.name === null) continue;
-        findings.push(...keyFindings(registry, write, keyWrite, file, registryPath));
+        findings.push(...keyFindings(registry, write, keyWrite, file, registryPath, planeSites(write, keyWrite)));
         // A host key's value against the type or range its host documents: no-unregistered-meta-field's one answer,
         // once per value node as the rule reports it.
         const hostValue = hostValueFindingOf(registry, write, keyWrite, services, file);
@@ -322,9 +324,19 @@ function checkManifest(registryPath: string, cwd: string, typed: TypedOptions | 
  * The lint's key reports at one key write, as findings: `no-unregistered-meta-key`'s verdict (`keyVerdict`, its one
  * home) and `no-foreign-meta-key`'s (the model's ownership, `isOwned`). Keys not known statically are the lint's only.
  */
-function keyFindings(registry: Registry, write: MetaWrite, keyWrite: MetaKeyWrite, file: string, registryPath: string): Finding[] {
+function keyFindings(
+  registry: Registry,
+  write: MetaWrite,
+  keyWrite: MetaKeyWrite,
+  file: string,
+  registryPath: string,
+  /** Where a wrong-plane finding goes (`planeReportSites`): the key, or each use of it on the wrong plane. */
+  planeSites: readonly TSESTree.Node[],
+): Finding[] {
   const name = keyWrite.name!;
   const at = { file, line: keyWrite.node.loc.start.line, column: keyWrite.node.loc.start.column + 1 };
+  const atEach = (finding: Omit<Finding, 'file' | 'line' | 'column'>): Finding[] =>
+    planeSites.map((node) => ({ ...finding, file, line: node.loc.start.line, column: node.loc.start.column + 1 }));
   const where = write.plane === 'unknown' ? '`_meta`' : metaOnPlane(write.plane as CheckedPlane);
   const manifest = path.basename(registryPath);
   const producer = posixRelative(registry.dir, keyWrite.ownership?.writer ?? file);
@@ -343,25 +355,19 @@ function keyFindings(registry: Registry, write: MetaWrite, keyWrite: MetaKeyWrit
         },
       ];
     case 'wrong-plane':
-      return [
-        {
-          severity: 'error',
-          code: 'key-wrong-plane',
-          message: `${where} key '${name}' is registered in ${manifest} for the ${verdict.planes.map(planeName).join(' and ')} plane, but written here on a ${planeName(write.plane)}.`,
-          ...at,
-          fix: `write it where it is registered, or add "${write.plane}" to keys.${name}.plane if it belongs on both`,
-        },
-      ];
+      return atEach({
+        severity: 'error',
+        code: 'key-wrong-plane',
+        message: `${where} key '${name}' is registered in ${manifest} for the ${verdict.planes.map(planeName).join(' and ')} plane, but written here on a ${planeName(write.plane)}.`,
+        fix: `write it where it is registered, or add "${write.plane}" to keys.${name}.plane if it belongs on both`,
+      });
     case 'off-host-plane':
-      return [
-        {
-          severity: 'error',
-          code: 'key-wrong-plane',
-          message: `${where} key '${name}' is a key ${hostNameOf(verdict.entry)} defines for the ${verdict.planes.map(planeName).join(' and ')} (catalogue entry '${verdict.entry.id}'), not for a ${planeName(write.plane)}: the host does not read it here.`,
-          ...at,
-          fix: `remove this write, or move it to the ${verdict.planes.map(planeName).join(' or ')} \`_meta\``,
-        },
-      ];
+      return atEach({
+        severity: 'error',
+        code: 'key-wrong-plane',
+        message: `${where} key '${name}' is a key ${hostNameOf(verdict.entry)} defines for the ${verdict.planes.map(planeName).join(' and ')} (catalogue entry '${verdict.entry.id}'), not for a ${planeName(write.plane)}: the host does not read it here.`,
+        fix: `remove this write, or move it to the ${verdict.planes.map(planeName).join(' or ')} \`_meta\``,
+      });
     case 'not-servers':
       return [
         {
