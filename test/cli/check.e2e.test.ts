@@ -38,7 +38,7 @@ function project(manifest: unknown = MANIFEST, files: Record<string, string> = {
 
 interface CheckJson {
   ok: boolean;
-  findings: Array<{ code: string; severity: string; message: string; file: string; line: number }>;
+  findings: Array<{ code: string; severity: string; message: string; file: string; line: number; column?: number }>;
 }
 
 beforeAll(assertBinBuilt);
