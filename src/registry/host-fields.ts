@@ -20,11 +20,11 @@ export function keyFieldsOf(key: Pick<ManifestKey, 'fields' | 'catalogue'>): Man
  * a field `own` types itself (`type`, `enum`, `anyOf`) is wholly its own.
  */
 export function joinHostFields(host: ManifestFields, own: ManifestFields): ManifestFields {
-  const hostSpecs = specsOf(host);
+  const hostSpecs = fieldSpecsOf(host);
   const joined: Record<string, ManifestFieldSpec> = { ...hostSpecs };
-  for (const [name, spec] of Object.entries(specsOf(own))) {
+  for (const [name, spec] of Object.entries(fieldSpecsOf(own))) {
     const base = hostSpecs[name];
-    if (base === undefined || isTyped(spec)) {
+    if (base === undefined || declaresFieldType(spec)) {
       joined[name] = spec;
       continue;
     }
@@ -43,9 +43,9 @@ export function joinHostFields(host: ManifestFields, own: ManifestFields): Manif
  */
 export function fieldsBeyondHost(written: ManifestFields | undefined, host: ManifestFields): ManifestFields | undefined {
   if (written === undefined) return undefined;
-  const hostSpecs = specsOf(host);
+  const hostSpecs = fieldSpecsOf(host);
   const beyond: Record<string, ManifestFieldSpec> = {};
-  for (const [name, spec] of Object.entries(specsOf(written))) {
+  for (const [name, spec] of Object.entries(fieldSpecsOf(written))) {
     const base = hostSpecs[name];
     if (base === undefined) {
       beyond[name] = spec;
@@ -61,10 +61,12 @@ export function fieldsBeyondHost(written: ManifestFields | undefined, host: Mani
   return entries.every(([, spec]) => Object.keys(spec).length === 0) ? entries.map(([name]) => name) : beyond;
 }
 
-function specsOf(fields: ManifestFields): Record<string, ManifestFieldSpec> {
+/** A field list as specs by name: the list form (`['hit', 'age_ms']`) is fields with empty specs. */
+export function fieldSpecsOf(fields: ManifestFields): Record<string, ManifestFieldSpec> {
   return Array.isArray(fields) ? Object.fromEntries(fields.map((name) => [name, {}])) : fields;
 }
 
-function isTyped(spec: ManifestFieldSpec): boolean {
+/** Whether a field spec says its own type (`type`, `enum` or `anyOf`). */
+export function declaresFieldType(spec: ManifestFieldSpec): boolean {
   return spec.type !== undefined || spec.enum !== undefined || spec.anyOf !== undefined;
 }

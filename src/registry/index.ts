@@ -41,7 +41,7 @@ export { HOST_KEY_CATALOGUE } from './host-keys';
 export { META_PLANES, isMetaPlane } from './planes';
 export type { HostKeyEntry, HostKeyCatalogue, HostKeyPlane, HostId, HostValueRule } from './host-keys';
 export { compileGlobs, manifestFileName, normalizeFields, planesOfKey } from './build-registry';
-export { fieldsBeyondHost, keyFieldsOf } from './host-fields';
+export { declaresFieldType, fieldSpecsOf, fieldsBeyondHost, keyFieldsOf } from './host-fields';
 export { listFiles } from './glob-checks';
 export { globListsOf } from './glob-lists';
 export type { GlobList, GlobListRole } from './glob-lists';

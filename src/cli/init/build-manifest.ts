@@ -1,5 +1,5 @@
 import type { ManifestFieldSpec, ManifestFields, ManifestKey, RegistryManifest } from '../../registry';
-import { fieldsBeyondHost } from '../../registry';
+import { declaresFieldType, fieldSpecsOf, fieldsBeyondHost } from '../../registry';
 import { planeName, type CheckedPlane } from '../../analysis/planes';
 import type { KeysTableRow } from '../doc/keys-table';
 import { posixRelative } from '../../util/posix-relative';
@@ -48,10 +48,6 @@ export function identifiersIn(text: string): string[] {
   return text.match(/[A-Za-z_$][\w$]*/g) ?? [];
 }
 
-function asObject(fields: ManifestFields): Record<string, ManifestFieldSpec> {
-  return Array.isArray(fields) ? Object.fromEntries(fields.map((name) => [name, {}])) : fields;
-}
-
 function typedFieldPaths(fields: ManifestFields | undefined, prefix: string): string[] {
   if (fields === undefined || Array.isArray(fields)) return [];
   return Object.entries(fields).flatMap(([name, spec]) => [
@@ -74,13 +70,13 @@ function typeOf(spec: ManifestFieldSpec | undefined): ManifestFieldSpec {
 export function mergeFields(fromDoc: ManifestFields | undefined, fromCode: ManifestFields | undefined): ManifestFields | undefined {
   if (fromDoc === undefined) return fromCode;
   if (fromCode === undefined) return fromDoc;
-  const doc = asObject(fromDoc);
-  const code = asObject(fromCode);
+  const doc = fieldSpecsOf(fromDoc);
+  const code = fieldSpecsOf(fromCode);
   const merged: Record<string, ManifestFieldSpec> = {};
   for (const [name, spec] of Object.entries(doc)) {
     const seen = code[name];
     // The code's inferred type, unless the doc already says one.
-    const typed = spec.type !== undefined || spec.enum !== undefined || spec.anyOf !== undefined;
+    const typed = declaresFieldType(spec);
     // Nor when it contradicts the doc's (or catalogue's) structure: a field with `fields` is an object, one with
     // `items` an array; a test's wrong-typed value (`permissions: 'nope'`) would make the manifest invalid.
     const inferred = typeOf(seen);
