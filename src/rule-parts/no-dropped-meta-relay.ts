@@ -54,7 +54,7 @@ export function reportRelay<MessageIds extends string>(
   sinks: TeamSinkNames,
 ): void {
   const sourceCode = context.sourceCode;
-  const model = relayOf(sourceCode.ast as TSESTree.Program, sourceCode.text, sinks);
+  const model = relayOf(sourceCode.ast as TSESTree.Program, sourceCode.text, sinks, context.filename ?? context.getFilename());
   for (const dropped of model.droppedCallerMeta) reportCallerMeta(dropped);
   for (const read of model.liftedEnvelopeReads) reportEnvelopeRead(read);
   for (const dropped of model.droppedDescriptorMeta) reportDescriptor(dropped);

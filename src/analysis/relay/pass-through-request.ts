@@ -42,7 +42,8 @@ import { countCost } from '../../util/cost-counter';
 import { sortedHasIn } from '../syntax/offset-set';
 import { isToolCallback, registeredCallbackOf } from './pass-through';
 import { TYPE_ONLY_TYPES } from '../sites/prune';
-import { calleeLabel, declaresNoMetaSlot, importedTypeWithoutMeta, requestMethodOf, stripAwait } from './upstream-calls';
+import { calleeLabel, declaresNoMetaSlot, followImportsFrom, importedTypeWithoutMeta, requestMethodOf, stripAwait } from './upstream-calls';
+import { moduleResolverOf } from '../modules/module-resolver';
 import { CALL_TOOL } from './pass-through-marks';
 import { RELAY_WORD_LIST, wholeWords, wordsOf, type ResultAndRelayWords } from './file-words';
 import { SDK_REGISTRATIONS } from '../plane/sdk-registrations';
@@ -210,10 +211,17 @@ export function mayRelay(text: string, words: Pick<ResultAndRelayWords, 'relays'
 }
 
 /** The file's relay findings, once per AST. */
-export function relayOf(ast: TSESTree.Program, text: string, sinks: TeamSinkNames): RelayAnalysis {
+export function relayOf(ast: TSESTree.Program, text: string, sinks: TeamSinkNames, file: string | null = null): RelayAnalysis {
   const known = byAst.get(ast);
   if (known) return known;
-  const analysis = mayRelay(text) ? analyse(ast, text, sinks) : EMPTY;
+  if (!mayRelay(text)) {
+    byAst.set(ast, EMPTY);
+    return EMPTY;
+  }
+  // The types a list method declares it returns may be imported from a module of the code base (`returnsTypeWithoutMeta`):
+  // read from the file's resolver, nothing until one is asked about.
+  if (file !== null) followImportsFrom(ast, moduleResolverOf(file));
+  const analysis = analyse(ast, text, sinks);
   byAst.set(ast, analysis);
   return analysis;
 }

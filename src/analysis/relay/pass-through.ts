@@ -176,10 +176,8 @@ export function passThroughOf(
   if (known) return known;
   // A `_meta` read (`r._meta`) is no place a finding's literal can be: the walk follows the other marks.
   const marks = PassThroughMarks.of(text)?.withoutMetaReads(text) ?? null;
-  // An imported function whose every return is an upstream call is a source too (its module read once, without types),
-  // and an imported type a list method returns may have no `_meta` slot (the relay half, `relayOf`, asks): nothing is
-  // read until one is asked about.
-  if (file !== null) followImportsFrom(ast, moduleResolverOf(file));
+  // An imported function whose every return is an upstream call is a source too (its module read once, without types).
+  if (marks && file !== null) followImportsFrom(ast, moduleResolverOf(file));
   const analysis = marks
     ? analyse(ast, marks, {
         resultTypes: new Set(['CallToolResult', ...manifest.resultTypes]),
