@@ -1,8 +1,8 @@
 // Batch-timed marginal cost, for the per-line measurement: several files of one size and shape at a time.
 //
 // The files are taken in chunks: every side of a chunk gets its own freshly parsed `SourceCode` objects (untimed, so
-// no per-AST cache is warm), then each side verifies the whole chunk in one timed stretch, the order of the sides
-// rotating from chunk to chunk and from round to round. cost = (rules - no rules) / files; its share is over the same
+// no per-AST cache is warm), then each side verifies the whole chunk in one timed stretch, the sides made and timed
+// in a seeded random order from chunk to chunk (`SideOrder`). cost = (rules - no rules) / files; its share is over the same
 // files' parse-only lint (a verify from text). One timed stretch per side and chunk instead of one per file: the CPU
 // clock's coarse accounting and a stray garbage collection weigh less against a longer stretch.
 
@@ -27,8 +27,55 @@ const CHUNK = 20;
  * @typedef {{ meta?: unknown, rules: Record<string, import('eslint').Rule.RuleModule> }} PluginLike
  */
 
+/**
+ * How the sides of one measurement are ordered, both the order their `SourceCode` objects are made in and the order
+ * they are timed in: `shuffle` (the default) draws both from a seeded random sequence, independently of which file or
+ * chunk it is; `rotate` turns them by the file's or chunk's index, the method before 2026-12-06. Why not rotate: with
+ * the files in a fixed order, a rotation by index gives each side a fixed pattern of places, and the files whose cost
+ * dominates (the few that may write `_meta`) do not fall evenly on that pattern. Measured with our rules on two sides
+ * (two copies of the same build, `--aa`): the side in the rules' place came out 17% dearer than its twin, in both
+ * orders of the copies; shuffled, the twins agree within the noise.
+ * @typedef {'shuffle' | 'rotate'} SideOrder
+ */
+
+/** A seeded random number source in [0, 1) (mulberry32): the same sequence of side orders on every run. */
+/** @param {number} seed @returns {() => number} */
+export function seededRandom(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * The two orders of one measurement's sides (see `SideOrder`): `made`, the order their `SourceCode` objects are made
+ * in, and `timed`, the order they are timed in. `turn` is the file's or chunk's index plus the round, for `rotate`.
+ * @template T
+ * @param {T[]} sides @param {SideOrder} order @param {() => number} random @param {number} turn
+ * @returns {{ made: T[], timed: T[] }}
+ */
+export function sideOrders(sides, order, random, turn) {
+  if (order === 'rotate')
+    return { made: rotate(sides, turn % sides.length), timed: rotate(sides, Math.floor(turn / sides.length) % sides.length) };
+  return { made: shuffled(sides, random), timed: shuffled(sides, random) };
+}
+
 /** @type {<T>(xs: T[], by: number) => T[]} */
 const rotate = (xs, by) => xs.map((_, i) => xs[(i + by) % xs.length]);
+
+/** @type {<T>(xs: T[], random: () => number) => T[]} */
+const shuffled = (xs, random) => {
+  const out = [...xs];
+  for (let i = out.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+};
 const clocks = () => ({ wall: performance.now(), cpu: process.cpuUsage() });
 /** @param {{ wall: number, cpu: NodeJS.CpuUsage }} t0 @returns {Clocks} */
 const since = (t0) => {
@@ -41,10 +88,14 @@ const since = (t0) => {
  * rules) and, for `control`, a second no-rules config. Returns per-clock sums in ms: parseLint, bare, rules, control.
  * @param {Runner} runner
  * @param {Item[]} items
- * @param {{ control?: boolean, turn?: number }} [options]
+ * @param {{ control?: boolean, turn?: number, order?: SideOrder, random?: () => number }} [options]
  * @returns {{ wall: Record<Side, number>, cpu: Record<Side, number> }}
  */
-export function batchMarginal({ linter, configs }, items, { control = false, turn = 0 } = {}) {
+export function batchMarginal(
+  { linter, configs },
+  items,
+  { control = false, turn = 0, order = 'shuffle', random = seededRandom(turn + 1) } = {},
+) {
   /** @type {Array<Exclude<Side, 'parseLint'>>} */
   const sides = control ? ['bare', 'rules', 'control'] : ['bare', 'rules'];
   const configOf = { bare: configs.parse, rules: configs.plugin, control: configs.control ?? configs.parse };
@@ -58,7 +109,8 @@ export function batchMarginal({ linter, configs }, items, { control = false, tur
     const chunk = items.slice(start, start + CHUNK);
     /** @type {Partial<Record<Side, import('eslint').SourceCode[]>>} */
     const sourceCodes = {};
-    for (const side of sides) {
+    const { made, timed } = sideOrders(sides, order, random, turn + chunkIndex);
+    for (const side of made) {
       sourceCodes[side] = chunk.map(({ filename, text }) => {
         linter.verify(text, configs.parse, { filename });
         configOf[side].getConfig(filename); // the config look-up, outside the timed part
@@ -68,7 +120,7 @@ export function batchMarginal({ linter, configs }, items, { control = false, tur
     const t0 = clocks();
     for (const { filename, text } of chunk) linter.verify(text, configs.parse, { filename });
     add('parseLint', since(t0));
-    for (const side of rotate(sides, (turn + chunkIndex) % sides.length)) {
+    for (const side of timed) {
       const t1 = clocks();
       const parsed = /** @type {import('eslint').SourceCode[]} */ (sourceCodes[side]);
       chunk.forEach(({ filename }, i) => linter.verify(parsed[i], configOf[side], { filename }));
@@ -83,13 +135,14 @@ export function batchMarginal({ linter, configs }, items, { control = false, tur
  * @param {Runner} runner
  * @param {Item[]} items
  * @param {number} rounds
- * @param {{ control?: boolean }} [options]
+ * @param {{ control?: boolean, order?: SideOrder }} [options]
  * @returns {BatchRound[]}
  */
-export function batchRounds(runner, items, rounds, { control = false } = {}) {
+export function batchRounds(runner, items, rounds, { control = false, order = 'shuffle' } = {}) {
   const perRound = [];
+  const random = seededRandom(rounds);
   for (let round = 0; round < rounds; round += 1) {
-    const s = batchMarginal(runner, items, { control, turn: round });
+    const s = batchMarginal(runner, items, { control, turn: round, order, random });
     /** @param {'wall' | 'cpu'} clock @returns {ClockShare} */
     const of = (clock) => {
       const c = s[clock];

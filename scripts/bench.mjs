@@ -2,6 +2,7 @@
 //
 //   npm run bench [-- DIR] [--quick] [--rounds N] [--stats-rounds N] [--files N] [--seed S] [--typed] [--typed-files N] [--[no-]control]
 //                 [--rss-children N] [--no-oxlint] [--no-rss] [--no-warm] [--no-per-line] [--plugin PATH] [--keep] [--json FILE]
+//                 [--order shuffle|rotate] [--aa]
 //
 // Without DIR, a deterministic corpus (scripts/generate-corpus.mjs, default 1,000 files / 322k lines) is generated
 // into a temp folder. Everything runs ESLint 10 with @typescript-eslint/parser.
@@ -14,6 +15,10 @@
 // time (less disturbed by other processes). It includes everything the rules cause (create(), listener dispatch, the
 // shared analysis, garbage collection), unlike ESLint's per-rule `stats`, which the bench still prints as a second
 // line. `--control` (default unless --quick) adds a third, no-rules side timed the same way: the method's own noise.
+// The sides are made and timed in a seeded random order per file (`--order shuffle`, the default; `--order rotate` is
+// the rotation by file index used before 2026-12-06, which favoured one side: see `SideOrder` in bench-batch.mjs).
+// `--aa` makes the control side our rules again, from a copy of the build: an A/A check of the method, whose two
+// marginals must agree within the noise.
 //
 // Also: peak RSS in child processes (parse-only, as many rules as ours that do nothing, ours; median and max of several), the live
 // heap with a full GC per file (parse-only against ours), a warm `lintText` on a ~1,000-line producer file, the marginal per
@@ -23,12 +28,12 @@
 //
 // It prints ratios and PASS/FAIL lines for the targets; it is a script, never a timed test assertion.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { batchRounds, createTimePerFile, withTimedCreate } from './bench-batch.mjs';
+import { batchRounds, createTimePerFile, seededRandom, sideOrders, withTimedCreate } from './bench-batch.mjs';
 import { generateCorpus, generateProducerFile } from './generate-corpus.mjs';
 import { requireAs } from './require-as.mjs';
 
@@ -45,6 +50,7 @@ const TS_FILE = /\.[cm]?tsx?$/;
  *   violations: number, typed: boolean, typedFiles: number, oxlint: boolean, rss: boolean, warm: boolean,
  *   perLine: boolean, control: boolean, rssChildren: number, plugin: string | null, keep: boolean,
  *   child: string | null, json: string | null, warmCalls: number, oxlintRuns: number,
+ *   order: import('./bench-batch.mjs').SideOrder, aa: boolean,
  * }} Options
  */
 
@@ -73,6 +79,8 @@ function parseArgs(argv) {
     json: null,
     warmCalls: null,
     oxlintRuns: null,
+    order: 'shuffle',
+    aa: false,
   };
   for (let i = 0; i < argv.length; i += 1) {
     const a = argv[i];
@@ -96,6 +104,11 @@ function parseArgs(argv) {
     else if (a === '--keep') o.keep = true;
     else if (a === '--json') o.json = argv[++i];
     else if (a === '--child') o.child = argv[++i];
+    else if (a === '--order') {
+      const order = argv[++i];
+      if (order !== 'shuffle' && order !== 'rotate') throw new Error(`--order takes shuffle or rotate, not ${order}`);
+      o.order = order;
+    } else if (a === '--aa') o.aa = true;
     else if (a.startsWith('--')) throw new Error(`unknown option ${a}`);
     else o.dir = path.resolve(a);
   }
@@ -104,7 +117,7 @@ function parseArgs(argv) {
   o.typedFiles ??= o.quick ? 150 : 1000;
   o.rounds ??= 3;
   o.statsRounds ??= o.quick ? 1 : 2;
-  o.control ??= !o.quick;
+  o.control ??= o.aa || !o.quick;
   o.rssChildren ??= o.quick ? 1 : 5;
   o.warmCalls = o.quick ? 20 : 50;
   o.oxlintRuns = o.quick ? 1 : 3;
@@ -189,7 +202,32 @@ function loadTools(pluginPath) {
     resolveRegistryForFile,
     mayWriteMeta,
     eslintVersion: ESLint.version,
+    /** With `--aa`: the control side's plugin, our rules from a copy of the build (`loadPluginCopy`). */
+    controlPlugin: /** @type {Plugin | null} */ (null),
   };
+}
+
+/**
+ * Our plugin loaded again from a copy of its build in a temporary folder (dependencies from this checkout's
+ * node_modules): the same code as a second, separate module instance with its own caches, for `--aa`. Returns the
+ * plugin and a function that removes the copy.
+ * @param {string | null} pluginPath
+ * @returns {{ plugin: Plugin, remove: () => void }}
+ */
+function loadPluginCopy(pluginPath) {
+  const root = pluginPath ?? repoRoot;
+  const copy = mkdtempSync(path.join(os.tmpdir(), 'mcp-meta-aa-'));
+  try {
+    cpSync(path.join(root, 'dist'), path.join(copy, 'dist'), { recursive: true });
+    cpSync(path.join(root, 'package.json'), path.join(copy, 'package.json'));
+    symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
+    /** @type {Plugin} */
+    const plugin = requireAs(createRequire(path.join(copy, 'package.json')), copy);
+    return { plugin, remove: () => rmSync(copy, { recursive: true, force: true }) };
+  } catch (err) {
+    rmSync(copy, { recursive: true, force: true });
+    throw err;
+  }
 }
 
 /** @param {Plugin} plugin */
@@ -303,7 +341,7 @@ function listFiles(dir) {
 
 /** One `Linter` and the normalised configs of each side (`typed`: parserOptions.projectService on every side). */
 /**
- * @param {Pick<Tools, 'Linter' | 'FlatConfigArray' | 'tsParser' | 'plugin'>} tools @param {string} dir @param {boolean} [typed]
+ * @param {Pick<Tools, 'Linter' | 'FlatConfigArray' | 'tsParser' | 'plugin'> & Partial<Pick<Tools, 'controlPlugin'>>} tools @param {string} dir @param {boolean} [typed]
  * @returns {import('./bench-batch.mjs').Runner & { configs: { control: ConfigArray } }}
  */
 function makeLinterAndConfigs(tools, dir, typed = false) {
@@ -318,8 +356,19 @@ function makeLinterAndConfigs(tools, dir, typed = false) {
     array.normalizeSync();
     return array;
   };
-  // `control` is a second parse-only config object: timed like the rules side, it shows the method's own noise.
-  return { linter, configs: { parse: configArray('parse'), plugin: configArray('plugin'), control: configArray('parse') } };
+  // `control` is a second parse-only config object: timed like the rules side, it shows the method's own noise. With
+  // `--aa` it is our rules again, from a copy of the build: the method's bias on the side that matters.
+  const controlPlugin = tools.controlPlugin;
+  /** @type {ConfigArray} */
+  let control;
+  if (controlPlugin) {
+    const array = new tools.FlatConfigArray(makeConfig({ ...tools, plugin: controlPlugin }, 'plugin', dir, typed), { basePath: dir });
+    array.normalizeSync();
+    control = array;
+  } else {
+    control = configArray('parse');
+  }
+  return { linter, configs: { parse: configArray('parse'), plugin: configArray('plugin'), control } };
 }
 
 /**
@@ -330,11 +379,13 @@ function makeLinterAndConfigs(tools, dir, typed = false) {
  */
 
 /**
- * @param {Pick<Tools, 'Linter' | 'FlatConfigArray' | 'tsParser' | 'plugin'>} tools @param {string} dir @param {boolean} [typed]
+ * @param {Pick<Tools, 'Linter' | 'FlatConfigArray' | 'tsParser' | 'plugin'> & Partial<Pick<Tools, 'controlPlugin'>>} tools @param {string} dir @param {boolean} [typed]
+ * @param {import('./bench-batch.mjs').SideOrder} [order]
  * @returns {(filename: string, text: string, turn: number, control?: boolean) => FileMeasure}
  */
-function makeMarginalRunner(tools, dir, typed = false) {
+function makeMarginalRunner(tools, dir, typed = false, order = 'shuffle') {
   const { linter, configs } = makeLinterAndConfigs(tools, dir, typed);
+  const random = seededRandom(1);
   const configOf = { bare: configs.parse, rules: configs.plugin, control: configs.control };
   // Wall time, and CPU time of this process (all its threads, so garbage collection is included), which other
   // processes on a shared machine disturb much less than wall time.
@@ -350,14 +401,12 @@ function makeMarginalRunner(tools, dir, typed = false) {
     const result = fn();
     return { ...since(t0), result };
   };
-  /** @type {<T>(xs: T[], by: number) => T[]} */
-  const rotate = (xs, by) => xs.map((_, i) => xs[(i + by) % xs.length]);
-
   /**
    * One file: { wall, cpu } each with parseLint (parse-only lint from text), bare and rules (timed verifies of
    * independently parsed SourceCode objects, without and with our rules; with `control`, also a second parse-only
-   * verify), and the rules' messages. `turn` rotates both the order in which the SourceCode objects are made and the
-   * order in which they are timed, so that neither side is always the first, the last or the youngest in memory.
+   * verify), and the rules' messages. The order in which the SourceCode objects are made and the order in which they
+   * are timed are drawn afresh for each file (`order`, see `SideOrder`; `turn` is only the old rotation's), so that no
+   * side is always the first, the last or the youngest in memory, and none has a fixed place in the file sequence.
    */
   return function measureFile(filename, text, turn, control = false) {
     /** @type {MarginalSide[]} */
@@ -365,8 +414,9 @@ function makeMarginalRunner(tools, dir, typed = false) {
     const parseLint = timed(() => linter.verify(text, configs.parse, { filename }));
     /** @type {Partial<Record<MarginalSide, import('eslint').SourceCode>>} */
     const sourceCodes = {};
+    const { made, timed: timedOrder } = sideOrders(sides, order, random, turn);
     let first = true;
-    for (const side of rotate(sides, turn % sides.length)) {
+    for (const side of made) {
       if (!first) linter.verify(text, configs.parse, { filename });
       first = false;
       sourceCodes[side] = linter.getSourceCode();
@@ -376,7 +426,7 @@ function makeMarginalRunner(tools, dir, typed = false) {
     configs.control.getConfig(filename);
     /** @type {Partial<Record<MarginalSide, Clocks & { result: import('eslint').Linter.LintMessage[] }>>} */
     const runs = {};
-    for (const side of rotate(sides, Math.floor(turn / sides.length) % sides.length)) {
+    for (const side of timedOrder) {
       const parsed = /** @type {import('eslint').SourceCode} */ (sourceCodes[side]);
       runs[side] = timed(() => linter.verify(parsed, configOf[side], { filename }));
     }
@@ -406,11 +456,11 @@ const CLOCKS = ['wall', 'cpu'];
 
 /**
  * @param {Tools} tools @param {string} dir @param {string[]} files @param {number} rounds @param {boolean} control
- * @param {boolean} [typed]
+ * @param {boolean} [typed] @param {import('./bench-batch.mjs').SideOrder} [order]
  * @returns {MarginalRound[]}
  */
-function marginalRounds(tools, dir, files, rounds, control, typed = false) {
-  const measureFile = makeMarginalRunner(tools, dir, typed);
+function marginalRounds(tools, dir, files, rounds, control, typed = false, order = 'shuffle') {
+  const measureFile = makeMarginalRunner(tools, dir, typed, order);
   const texts = files.map((f) => readFileSync(f, 'utf8'));
   const classes = files.map((f, i) => writeClass(tools, dir, f, texts[i]));
   const perRound = [];
@@ -756,6 +806,11 @@ async function main() {
 
   const tools = loadTools(o.plugin);
   const ids = ruleIds(tools.plugin);
+  const aaCopy = o.aa ? loadPluginCopy(o.plugin) : null;
+  if (aaCopy) {
+    tools.controlPlugin = aaCopy.plugin;
+    process.once('exit', aaCopy.remove);
+  }
   let dir = o.dir;
   let generated = null;
   if (!dir) {
@@ -805,8 +860,9 @@ async function main() {
     // --- headline: the marginal cost, several rounds
     let findings = null;
     if (o.rounds > 0) {
-      console.log(`\nmarginal cost of the rules (independently parsed SourceCode per side, rotating order), ${o.rounds} rounds:`);
-      const rounds = marginalRounds(tools, dir, files, o.rounds, o.control);
+      const orderText = o.order === 'shuffle' ? 'seeded random order' : 'order rotated by file index';
+      console.log(`\nmarginal cost of the rules (independently parsed SourceCode per side, ${orderText}), ${o.rounds} rounds:`);
+      const rounds = marginalRounds(tools, dir, files, o.rounds, o.control, false, o.order);
       const marginal = median(rounds.map((r) => r.wall.marginal));
       const marginalCpu = median(rounds.map((r) => r.cpu.marginal));
       const classes = [...new Set(rounds.flatMap((r) => Object.keys(r.wall.byClass)))];
@@ -851,7 +907,9 @@ async function main() {
         const noise = (clock) => median(rounds.map((r) => r[clock].controlMarginal));
         marginalOut.control = { wall: noise('wall'), cpu: noise('cpu') };
         console.log(
-          `control (no rules vs no rules, same method): wall ${pct(noise('wall'))}, CPU ${pct(noise('cpu'))}: the method's own bias and noise`,
+          o.aa
+            ? `A/A control (our rules again, from a copy of the build, same method): wall ${pct(noise('wall'))}, CPU ${pct(noise('cpu'))}: must agree with the marginal above within the noise`
+            : `control (no rules vs no rules, same method): wall ${pct(noise('wall'))}, CPU ${pct(noise('cpu'))}: the method's own bias and noise`,
         );
       }
       for (const [name, c] of Object.entries(byClass)) {
@@ -1054,7 +1112,7 @@ async function main() {
       const typedFiles = [];
       for (let at = 0; at < files.length && typedFiles.length < o.typedFiles; at += step) typedFiles.push(files[Math.floor(at)]);
       console.log(`\ntyped marginal (parserOptions.projectService on both sides), ${typedFiles.length} files, ${o.rounds} rounds:`);
-      const rounds = marginalRounds(tools, dir, typedFiles, o.rounds, false, true);
+      const rounds = marginalRounds(tools, dir, typedFiles, o.rounds, false, true, o.order);
       const typedMarginal = median(rounds.map((r) => r.wall.marginal));
       const typedMarginalCpu = median(rounds.map((r) => r.cpu.marginal));
       out.typed = {
