@@ -55,7 +55,22 @@ const FEATURE_MODULE = (uri: string) =>
 }
 `;
 
+/**
+ * A read callback that returns what a same-file function builds (VibeJaro/mcp-app-hello's `buildUiResponse`), with
+ * `mime` as the contents' MIME type (`mime` null: none written); `inner` puts the contents one more call down.
+ */
+const HELPER_RESOURCE = (mime: string | null, inner = false) => {
+  const item = `{ uri, ${mime === null ? '' : `mimeType: ${mime}, `}text }`;
+  const helpers = inner
+    ? `const contentsOf = (uri: string, text: string) => [${item}];\nfunction buildUiResponse(uri: string, text: string) {\n  return { contents: contentsOf(uri, text) };\n}\n`
+    : `function buildUiResponse(uri: string, text: string) {\n  return { contents: [${item}] };\n}\n`;
+  return `${helpers}registerAppResource(server, 'View', 'ui://w/view.html', {}, async () => buildUiResponse('ui://w/view.html', html));\n`;
+};
+
 const valid: Array<ValidTestCase<[]>> = [
+  // The contents a same-file helper of the read callback builds, with the MCP Apps MIME type (one and two calls deep).
+  { filename, code: HEADER + APP_TOOL("{ ui: { resourceUri: 'ui://w/view.html' } }") + HELPER_RESOURCE('APP_MIME') },
+  { filename, code: HEADER + APP_TOOL("{ ui: { resourceUri: 'ui://w/view.html' } }") + HELPER_RESOURCE('APP_MIME', true) },
   {
     filename,
     code: FEATURE_MODULE('ui://manage-cases/mcp-app.html'),
@@ -205,6 +220,22 @@ const valid: Array<ValidTestCase<[]>> = [
 ];
 
 const invalid: Array<InvalidTestCase<MessageIds, []>> = [
+  // The MIME type a same-file helper of the read callback writes is the resource's (VibeJaro/mcp-app-hello).
+  {
+    filename,
+    code: HEADER + APP_TOOL("{ ui: { resourceUri: 'ui://w/view.html' } }") + HELPER_RESOURCE("'text/html'"),
+    errors: [{ messageId: 'wrongMimeType', line: 8, column: 40, endLine: 8, endColumn: 51 }],
+  },
+  {
+    filename,
+    code: HEADER + APP_TOOL("{ ui: { resourceUri: 'ui://w/view.html' } }") + HELPER_RESOURCE("'text/html'", true),
+    errors: [{ messageId: 'wrongMimeType', line: 7, column: 69, endLine: 7, endColumn: 80 }],
+  },
+  {
+    filename,
+    code: HEADER + APP_TOOL("{ ui: { resourceUri: 'ui://w/view.html' } }") + HELPER_RESOURCE(null),
+    errors: [{ messageId: 'contentWithoutMimeType', line: 8, column: 23, endLine: 8, endColumn: 36 }],
+  },
   {
     filename,
     code: FEATURE_MODULE('ui://triage/mcp-app.htm'),

@@ -7,7 +7,7 @@
  */
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, enclosingFunction, propertyKeyName, propertyNamed, unwrap, walkAll } from '../syntax/ast';
-import { constStrings, importedLiteralOf, type ImportedNames } from '../syntax/bindings';
+import { constStrings, functionBoundTo, importedLiteralOf, type ImportedNames } from '../syntax/bindings';
 import { objectLiteralOf } from '../syntax/meta-syntax';
 import { sortedHasIn } from '../syntax/offset-set';
 import { serverInstanceOf } from './server-instance';
@@ -207,13 +207,42 @@ function configOf(
   return literal?.type === 'ObjectExpression' ? { literal, at: config } : null;
 }
 
+/** How many calls deep `contentItems` follows same-file functions from a read callback. */
+const HELPER_DEPTH = 2;
+
 /**
  * The object literals under a read callback that are content items: a `uri` and a `text` or `blob`, or an element of
- * a `contents: [...]` array with a `uri` and a `mimeType` but neither (and no spread that may bring one).
+ * a `contents: [...]` array with a `uri` and a `mimeType` but neither (and no spread that may bring one). Also those of
+ * the same-file functions the callback calls, and theirs, `HELPER_DEPTH` calls deep (`async () => buildUiResponse(URI,
+ * html)`, as VibeJaro/mcp-app-hello writes it): what they build is what resources/read returns, MIME type included.
  */
 function contentItems(callback: TSESTree.Node): TSESTree.ObjectExpression[] {
   const items: TSESTree.ObjectExpression[] = [];
-  walkAll(callback, (node) => {
+  const walked = new Set<TSESTree.Node>([callback]);
+  let level: TSESTree.Node[] = [callback];
+  for (let depth = 0; level.length > 0; depth += 1) {
+    const called: TSESTree.Node[] = [];
+    for (const fn of level) collectContentItems(fn, items, depth < HELPER_DEPTH ? called : null);
+    // A function declared inside one already walked was walked with it.
+    level = called.filter((fn) => !walked.has(fn) && ![...walked].some((outer) => contains(outer, fn)));
+    for (const fn of level) walked.add(fn);
+  }
+  return items;
+}
+
+function contains(outer: TSESTree.Node, inner: TSESTree.Node): boolean {
+  return outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];
+}
+
+/** `contentItems` of one function; `called` (when not null) gets the same-file functions it calls. */
+function collectContentItems(fn: TSESTree.Node, items: TSESTree.ObjectExpression[], called: TSESTree.Node[] | null): void {
+  walkAll(fn, (node) => {
+    if (node.type === 'CallExpression') {
+      const callee = called ? unwrap(node.callee) : null;
+      const helper = callee?.type === 'Identifier' ? functionBoundTo(callee) : null;
+      if (helper?.body) called?.push(helper);
+      return;
+    }
     if (node.type !== 'ObjectExpression' || !propertyNamed(node, 'uri', WRITTEN)) return;
     if (propertyNamed(node, 'text', WRITTEN) || propertyNamed(node, 'blob', WRITTEN)) items.push(node);
     else if (
@@ -223,7 +252,6 @@ function contentItems(callback: TSESTree.Node): TSESTree.ObjectExpression[] {
     )
       items.push(node);
   });
-  return items;
 }
 
 function inContentsArray(node: TSESTree.ObjectExpression): boolean {
