@@ -71,6 +71,20 @@ const valid: Array<ValidTestCase<[]>> = [
   // The contents a same-file helper of the read callback builds, with the MCP Apps MIME type (one and two calls deep).
   { filename, code: HEADER + APP_TOOL("{ ui: { resourceUri: 'ui://w/view.html' } }") + HELPER_RESOURCE('APP_MIME') },
   { filename, code: HEADER + APP_TOOL("{ ui: { resourceUri: 'ui://w/view.html' } }") + HELPER_RESOURCE('APP_MIME', true) },
+  // A helper shared by two registrations builds each one's contents: the readme's text/plain is not the widget's.
+  {
+    filename,
+    code:
+      HEADER +
+      APP_TOOL("{ ui: { resourceUri: 'ui://w/view.html' } }") +
+      `function readView(uri: string) {
+  if (uri === 'docs://w/readme.txt') return { contents: [{ uri: 'docs://w/readme.txt', mimeType: 'text/plain', text: 'read me' }] };
+  return { contents: [{ uri: 'ui://w/view.html', mimeType: APP_MIME, text: html }] };
+}
+registerAppResource(server, 'View', 'ui://w/view.html', {}, async () => readView('ui://w/view.html'));
+server.registerResource('Readme', 'docs://w/readme.txt', { mimeType: 'text/plain' }, async () => readView('docs://w/readme.txt'));
+`,
+  },
   {
     filename,
     code: FEATURE_MODULE('ui://manage-cases/mcp-app.html'),

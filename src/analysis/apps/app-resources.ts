@@ -158,6 +158,7 @@ function registration(
   const contentsWithoutBody: TSESTree.ObjectExpression[] = [];
   if (callback && (callback.type === 'ArrowFunctionExpression' || callback.type === 'FunctionExpression')) {
     for (const item of contentItems(callback)) {
+      if (template === null && servesOtherUri(item, uri, imports, sourceText)) continue;
       if (!propertyNamed(item, 'text', WRITTEN) && !propertyNamed(item, 'blob', WRITTEN)) {
         contentsWithoutBody.push(item);
         continue;
@@ -168,6 +169,22 @@ function registration(
     }
   }
   return { uri, template, node: uriNode, how, mimeTypes, defaultsToAppMime, contentsWithoutMime, contentsWithoutBody, ...where };
+}
+
+/**
+ * A content item whose `uri` is known and is none of the resource's known URIs is another resource's: a helper the read
+ * callbacks of several registrations share (`readView(uri)` with a branch per resource) builds it for one of the others.
+ */
+function servesOtherUri(
+  item: TSESTree.ObjectExpression,
+  uri: UriValue,
+  imports: ImportedNames | null,
+  sourceText: (node: TSESTree.Node) => string,
+): boolean {
+  if (uri.kind !== 'known') return false;
+  const property = propertyNamed(item, 'uri', WRITTEN);
+  const itemUri = property ? uriValueOf(property.value, imports, sourceText) : null;
+  return itemUri?.kind === 'known' && !itemUri.values.some((value) => uri.values.includes(value));
 }
 
 function calleeIdentifier(node: TSESTree.NewExpression): string | null {
