@@ -18,7 +18,7 @@ import {
   staticString,
   unwrap,
 } from '../syntax/ast';
-import { findBinding } from '../syntax/bindings';
+import { findBinding, functionBoundTo } from '../syntax/bindings';
 import { CALL_TOOL } from './pass-through-marks';
 
 type Node = TSESTree.Node;
@@ -117,15 +117,11 @@ export function calleeLabel(call: TSESTree.CallExpression, fallback: string = CA
   return `${referenceText(unwrap(call.callee)) ?? calleeName(call) ?? fallback}(…)`;
 }
 
-/** The function of this module a callee names: `function f() {}` or `const f = (…) => …`. */
+/** The function of this module a callee names: `function f() {}` or `const f = (…) => …` (`functionBoundTo`). */
 export function localFunction(callee: Node): FunctionNode | null {
   const inner = unwrap(callee) as Node;
-  if (inner.type !== 'Identifier') return null;
-  const binding = findBinding(inner.name, inner);
-  if (binding?.kind === 'function') return binding.fn;
-  if (binding?.kind !== 'variable' || binding.declarationKind !== 'const' || !binding.declarator.init) return null;
-  const init = unwrap(binding.declarator.init) as Node;
-  return isFunctionNode(init) ? init : null;
+  const fn = inner.type === 'Identifier' ? functionBoundTo(inner) : null;
+  return fn && isFunctionNode(fn) ? fn : null;
 }
 
 const upstreamFunctions = new WeakMap<FunctionNode, boolean>();

@@ -347,13 +347,16 @@ export function classMemberOfThis(member: TSESTree.MemberExpression, kind: 'get'
   return null;
 }
 
-/** A same-file function that `identifier` names: a function declaration or a `const` bound to a function. */
+/**
+ * A same-file function that `identifier` names: a function declaration or a `const` bound to a function (through
+ * parentheses and type assertions: `const f = (async () => …) satisfies Handler`).
+ */
 export function functionBoundTo(identifier: TSESTree.Identifier): TSESTree.FunctionLike | null {
   const binding = findBinding(identifier.name, identifier);
   if (binding?.kind === 'function') return binding.fn;
-  if (binding?.kind === 'variable' && binding.declarationKind === 'const') {
-    const init = binding.declarator.init;
-    if (init && (init.type === 'ArrowFunctionExpression' || init.type === 'FunctionExpression')) return init;
+  if (binding?.kind === 'variable' && binding.declarationKind === 'const' && binding.declarator.init) {
+    const init = unwrap(binding.declarator.init);
+    if (init.type === 'ArrowFunctionExpression' || init.type === 'FunctionExpression') return init;
   }
   return null;
 }
