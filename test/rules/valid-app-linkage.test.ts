@@ -234,6 +234,16 @@ server.registerResource('Readme', 'docs://w/readme.txt', { mimeType: 'text/plain
 ];
 
 const invalid: Array<InvalidTestCase<MessageIds, []>> = [
+  // A read callback given to a wrapper (a tracing wrapper, as Oak's curriculum server writes it) is read too.
+  {
+    filename,
+    code:
+      HEADER +
+      APP_TOOL("{ ui: { resourceUri: 'ui://w/view.html' } }") +
+      'declare function wrapResourceHandler<T>(name: string, fn: () => Promise<T>): () => Promise<T>;\n' +
+      "registerAppResource(server, 'View', 'ui://w/view.html', {}, wrapResourceHandler('view', async () => ({ contents: [{ uri: 'ui://w/view.html', mimeType: 'text/html', text: html }] })));\n",
+    errors: [{ messageId: 'wrongMimeType', line: 8, column: 152, endLine: 8, endColumn: 163 }],
+  },
   // The MIME type a same-file helper of the read callback writes is the resource's (VibeJaro/mcp-app-hello).
   {
     filename,

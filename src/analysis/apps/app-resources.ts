@@ -156,8 +156,9 @@ function registration(
   if (configMime) mimeTypes.push(configMime);
   const contentsWithoutMime: TSESTree.ObjectExpression[] = [];
   const contentsWithoutBody: TSESTree.ObjectExpression[] = [];
-  if (callback && (callback.type === 'ArrowFunctionExpression' || callback.type === 'FunctionExpression')) {
-    for (const item of contentItems(callback)) {
+  const reader = readCallbackOf(callback);
+  if (reader) {
+    for (const item of contentItems(reader)) {
       if (template === null && servesOtherUri(item, uri, imports, sourceText)) continue;
       if (!propertyNamed(item, 'text', WRITTEN) && !propertyNamed(item, 'blob', WRITTEN)) {
         contentsWithoutBody.push(item);
@@ -169,6 +170,21 @@ function registration(
     }
   }
   return { uri, template, node: uriNode, how, mimeTypes, defaultsToAppMime, contentsWithoutMime, contentsWithoutBody, ...where };
+}
+
+/**
+ * The function that answers a resource's reads: the callback itself, or the function a wrapper is given
+ * (`wrapResourceHandler('widget', async () => ({ contents }))`, a tracing or error wrapper), its last such argument.
+ */
+function readCallbackOf(callback: TSESTree.Node | undefined): TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression | null {
+  const inner = callback ? unwrap(callback) : null;
+  if (inner?.type === 'ArrowFunctionExpression' || inner?.type === 'FunctionExpression') return inner;
+  if (inner?.type !== 'CallExpression') return null;
+  for (let index = inner.arguments.length - 1; index >= 0; index -= 1) {
+    const argument = unwrap(inner.arguments[index]);
+    if (argument.type === 'ArrowFunctionExpression' || argument.type === 'FunctionExpression') return argument;
+  }
+  return null;
 }
 
 /**
