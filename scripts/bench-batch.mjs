@@ -7,6 +7,7 @@
 // clock's coarse accounting and a stray garbage collection weigh less against a longer stretch.
 
 import os from 'node:os';
+import { seededRandom } from './seeded-random.mjs';
 
 const CHUNK = 20;
 
@@ -37,19 +38,6 @@ const CHUNK = 20;
  * orders of the copies; shuffled, the twins agree within the noise.
  * @typedef {'shuffle' | 'rotate'} SideOrder
  */
-
-/** A seeded random number source in [0, 1) (mulberry32): the same sequence of side orders on every run. */
-/** @param {number} seed @returns {() => number} */
-export function seededRandom(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * The two orders of one measurement's sides (see `SideOrder`): `made`, the order their `SourceCode` objects are made

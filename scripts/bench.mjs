@@ -33,9 +33,10 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { batchRounds, createTimePerFile, seededRandom, sideOrders, withTimedCreate } from './bench-batch.mjs';
+import { batchRounds, createTimePerFile, sideOrders, withTimedCreate } from './bench-batch.mjs';
 import { generateCorpus, generateProducerFile } from './generate-corpus.mjs';
 import { requireAs } from './require-as.mjs';
+import { seededRandom } from './seeded-random.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(path.join(repoRoot, 'package.json'));

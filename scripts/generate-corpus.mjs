@@ -13,21 +13,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { requireAs } from './require-as.mjs';
+import { seededRandom } from './seeded-random.mjs';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Deterministic randomness
-
-/** @param {number} seed @returns {() => number} */
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * @typedef {{
@@ -42,7 +31,7 @@ function mulberry32(seed) {
 
 /** @param {number} seed @returns {Random} */
 function makeRandom(seed) {
-  const next = mulberry32(seed);
+  const next = seededRandom(seed);
   let uid = 0;
   const r = {
     next,
