@@ -7,7 +7,7 @@
  * its module's summary (`module-summary.ts`: a detached copy, no walk of that module here).
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { propertyKeyName, staticString, unwrap } from '../syntax/ast';
+import { containsNode, propertyKeyName, staticString, unwrap } from '../syntax/ast';
 import {
   constInitializer,
   constStrings,
@@ -126,7 +126,7 @@ function sameFileHelperCall(write: MetaWrite, value: TSESTree.Node): { fn: TSEST
     const callee = call ? unwrap(call.callee) : null;
     if (!call || callee?.type !== 'Identifier') continue;
     const fn = functionBoundTo(callee);
-    if (fn && fn.range[0] <= value.range[0] && value.range[1] <= fn.range[1]) return { fn, call };
+    if (fn && containsNode(fn, value)) return { fn, call };
   }
   return null;
 }

@@ -6,7 +6,7 @@
  * names a `ui://` URI): a file without those never pays for this walk.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, enclosingFunction, propertyKeyName, propertyNamed, unwrap, walkAll } from '../syntax/ast';
+import { calleeName, containsNode, enclosingFunction, propertyKeyName, propertyNamed, unwrap, walkAll } from '../syntax/ast';
 import { constStrings, functionBoundTo, importedLiteralOf, type ImportedNames } from '../syntax/bindings';
 import { objectLiteralOf } from '../syntax/meta-syntax';
 import { sortedHasIn } from '../syntax/offset-set';
@@ -257,14 +257,10 @@ function contentItems(callback: TSESTree.Node): TSESTree.ObjectExpression[] {
     const called: TSESTree.Node[] = [];
     for (const fn of level) collectContentItems(fn, items, depth < HELPER_DEPTH ? called : null);
     // A function declared inside one already walked was walked with it.
-    level = called.filter((fn) => !walked.has(fn) && ![...walked].some((outer) => contains(outer, fn)));
+    level = called.filter((fn) => !walked.has(fn) && ![...walked].some((outer) => containsNode(outer, fn)));
     for (const fn of level) walked.add(fn);
   }
   return items;
-}
-
-function contains(outer: TSESTree.Node, inner: TSESTree.Node): boolean {
-  return outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];
 }
 
 /** `contentItems` of one function; `called` (when not null) gets the same-file functions it calls. */

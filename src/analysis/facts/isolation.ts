@@ -3,7 +3,7 @@
  * `catch` lets the tool call go on with the key simply absent.
  */
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { collectInSameFunction, isFunctionNode, referenceText, rootOf, someInSameFunction, walkAll } from '../syntax/ast';
+import { collectInSameFunction, containsNode, isFunctionNode, referenceText, rootOf, someInSameFunction, walkAll } from '../syntax/ast';
 import { countSteps } from '../../util/cost-counter';
 import { sortedHasIn } from '../syntax/offset-set';
 import { isSafeCall } from './safe-calls';
@@ -311,8 +311,7 @@ export function producerInputDeclarations(
   for (;;) {
     const inside = [...roots, ...shared, ...[...declarations].flatMap((declaration) => declaration.declarations.map((d) => d.init ?? d))];
     const readOnlyHere = (reference: TSESLint.Scope.Reference): boolean =>
-      !reference.isRead() ||
-      inside.some((node) => reference.identifier.range[0] >= node.range[0] && reference.identifier.range[1] <= node.range[1]);
+      !reference.isRead() || inside.some((node) => containsNode(node, reference.identifier));
     const own = new Set(
       [...declarations].filter((declaration) => variablesOf.get(declaration)!.every((variable) => variable.references.every(readOnlyHere))),
     );

@@ -6,7 +6,7 @@
  * the wrong plane instead: that use is what is wrong, and removing the key where it is written would break the right one.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { unwrap } from '../syntax/ast';
+import { containsNode, unwrap } from '../syntax/ast';
 import { constInitializer, functionBoundTo } from '../syntax/bindings';
 import type { MetaKeyWrite, MetaWrite } from '../types';
 
@@ -15,7 +15,7 @@ export function planeReportSites(writes: readonly MetaWrite[]): (write: MetaWrit
   let usesOfKey: Map<TSESTree.Node, MetaWrite[]> | null = null;
   return (write, key) => {
     // An imported helper's key is already reported at its call here; a key written in the value is that value's.
-    if (key.builtBy || write.metaValue === null || contains(write.metaValue, key.node)) return [key.node];
+    if (key.builtBy || write.metaValue === null || containsNode(write.metaValue, key.node)) return [key.node];
     usesOfKey ??= writesByKeyNode(writes);
     const uses = usesOfKey.get(key.node) ?? [];
     if (uses.every((use) => use.plane === write.plane)) return [key.node];
@@ -48,11 +48,7 @@ function useSite(write: MetaWrite, keyNode: TSESTree.Node): TSESTree.Node {
         : argument.type === 'CallExpression' && argument.callee.type === 'Identifier'
           ? functionBoundTo(argument.callee)
           : null;
-    if (source && contains(source, keyNode)) return property.argument;
+    if (source && containsNode(source, keyNode)) return property.argument;
   }
   return value;
-}
-
-function contains(outer: TSESTree.Node, inner: TSESTree.Node): boolean {
-  return outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];
 }

@@ -288,6 +288,11 @@ export function returnArguments(body: Node): Expression[] {
   return returns.flatMap((statement) => (statement.argument ? [statement.argument] : []));
 }
 
+/** Whether `inner` lies within `outer` in the source (`outer` itself included): a descendant, by range. */
+export function containsNode(outer: Node, inner: Node): boolean {
+  return outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];
+}
+
 /** The nearest function around `node` (not `node` itself), or null at the top level. */
 export function enclosingFunction(
   node: Node,
