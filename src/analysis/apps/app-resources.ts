@@ -251,14 +251,18 @@ const HELPER_DEPTH = 2;
  */
 function contentItems(callback: TSESTree.Node): TSESTree.ObjectExpression[] {
   const items: TSESTree.ObjectExpression[] = [];
-  const walked = new Set<TSESTree.Node>([callback]);
+  const walked: TSESTree.Node[] = [callback];
   let level: TSESTree.Node[] = [callback];
   for (let depth = 0; level.length > 0; depth += 1) {
     const called: TSESTree.Node[] = [];
     for (const fn of level) collectContentItems(fn, items, depth < HELPER_DEPTH ? called : null);
-    // A function declared inside one already walked was walked with it.
-    level = called.filter((fn) => !walked.has(fn) && ![...walked].some((outer) => containsNode(outer, fn)));
-    for (const fn of level) walked.add(fn);
+    level = [];
+    for (const fn of called) {
+      // Each function once: one called twice (`cond ? build(a) : build(b)`), or declared inside one already walked.
+      if (walked.some((outer) => containsNode(outer, fn))) continue;
+      walked.push(fn);
+      level.push(fn);
+    }
   }
   return items;
 }
