@@ -5,7 +5,7 @@
  * on a server not known here, which may be any of them. Read from the registration call, no walk.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, isFunctionNode, unwrap } from '../syntax/ast';
+import { calleeName, isFunctionNode, parameterName, unwrap } from '../syntax/ast';
 import { findBinding } from '../syntax/bindings';
 import { SDK_REGISTRATIONS } from '../plane/sdk-registrations';
 
@@ -45,10 +45,7 @@ function serverNameOf(call: TSESTree.CallExpression): TSESTree.Identifier | null
 export function registeredOnParameter(call: TSESTree.CallExpression, fn: TSESTree.Node): boolean {
   const server = serverNameOf(call);
   if (!server || !isFunctionNode(fn)) return false;
-  return fn.params.some((param) => {
-    const declared = param.type === 'AssignmentPattern' ? param.left : param;
-    return declared.type === 'Identifier' && declared.name === server.name;
-  });
+  return fn.params.some((param) => parameterName(param) === server.name);
 }
 
 /**
