@@ -13,6 +13,7 @@ import { planeReportSites } from '../../analysis/keys/plane-report-sites';
 import type { MetaFileAnalysis, MetaWrite } from '../../analysis/types';
 import { writesValues } from '../../analysis/value/write-kinds';
 import {
+  fieldSpecsOf,
   hostNameOf,
   listFiles,
   nearestManifest,
@@ -425,7 +426,7 @@ function missingFields(
   const findings: Finding[] = [];
   // The fields the manifest lists, not every registered one: a catalogue key's host fields are registered beside its
   // own (host-fields.ts in the registry), and only what the manifest lists is a promise of its producers.
-  for (const name of raw === undefined ? [] : Array.isArray(raw) ? raw : Object.keys(raw)) {
+  for (const name of raw === undefined ? [] : Object.keys(fieldSpecsOf(raw))) {
     const field = registered.get(name);
     if (field === undefined || field.deprecated) continue;
     const fieldPath = [...jsonPath, Array.isArray(raw) ? raw.indexOf(name) : name];
