@@ -33,9 +33,10 @@ const CHUNK = 20;
  * they are timed in: `shuffle` (the default) draws both from a seeded random sequence, independently of which file or
  * chunk it is; `rotate` turns them by the file's or chunk's index, the method before 2026-12-06. Why not rotate: with
  * the files in a fixed order, a rotation by index gives each side a fixed pattern of places, and the files whose cost
- * dominates (the few that may write `_meta`) do not fall evenly on that pattern. Measured with our rules on two sides
- * (two copies of the same build, `--aa`): the side in the rules' place came out 17% dearer than its twin, in both
- * orders of the copies; shuffled, the twins agree within the noise.
+ * dominates (the few that may write `_meta`) need not fall evenly on that pattern. Two copies of the same build as two
+ * sides, rotated with other round offsets than the bench's, came out 17% apart by place alone (a scratch harness); with
+ * the bench's own offsets the rotation was nearly fair (`--aa`: 2.02% against 1.91%). Shuffled, the twins agree
+ * within the noise either way.
  * @typedef {'shuffle' | 'rotate'} SideOrder
  */
 

@@ -16,7 +16,7 @@
 // shared analysis, garbage collection), unlike ESLint's per-rule `stats`, which the bench still prints as a second
 // line. `--control` (default unless --quick) adds a third, no-rules side timed the same way: the method's own noise.
 // The sides are made and timed in a seeded random order per file (`--order shuffle`, the default; `--order rotate` is
-// the rotation by file index used before 2026-12-06, which favoured one side: see `SideOrder` in bench-batch.mjs).
+// the rotation by file index used before 2026-12-06, which can give a side a fixed pattern of places: see `SideOrder`).
 // `--aa` makes the control side our rules again, from a copy of the build: an A/A check of the method, whose two
 // marginals must agree within the noise.
 //
@@ -351,24 +351,15 @@ function makeLinterAndConfigs(tools, dir, typed = false) {
   const linter = /** @type {import('./bench-batch.mjs').BenchLinter} */ (
     /** @type {unknown} */ (new tools.Linter({ cwd: dir, configType: 'flat' }))
   );
-  /** @param {LintSide} side @returns {ConfigArray} */
-  const configArray = (side) => {
-    const array = new tools.FlatConfigArray(makeConfig(tools, side, dir, typed), { basePath: dir });
+  /** @param {LintSide} side @param {Plugin} [plugin] @returns {ConfigArray} */
+  const configArray = (side, plugin = tools.plugin) => {
+    const array = new tools.FlatConfigArray(makeConfig({ ...tools, plugin }, side, dir, typed), { basePath: dir });
     array.normalizeSync();
     return array;
   };
   // `control` is a second parse-only config object: timed like the rules side, it shows the method's own noise. With
   // `--aa` it is our rules again, from a copy of the build: the method's bias on the side that matters.
-  const controlPlugin = tools.controlPlugin;
-  /** @type {ConfigArray} */
-  let control;
-  if (controlPlugin) {
-    const array = new tools.FlatConfigArray(makeConfig({ ...tools, plugin: controlPlugin }, 'plugin', dir, typed), { basePath: dir });
-    array.normalizeSync();
-    control = array;
-  } else {
-    control = configArray('parse');
-  }
+  const control = tools.controlPlugin ? configArray('plugin', tools.controlPlugin) : configArray('parse');
   return { linter, configs: { parse: configArray('parse'), plugin: configArray('plugin'), control } };
 }
 
