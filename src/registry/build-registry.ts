@@ -175,6 +175,8 @@ export function teamSinkNames(manifest: Pick<RegistryManifest, 'sinks'>): TeamSi
       ...(entry.flattenKeys === undefined ? {} : { flattenKeys: entry.flattenKeys }),
     });
   }
-  const resultBuilders = new Map((manifest.sinks?.resultBuilders ?? []).map((entry) => [entry.function, entry.argument] as const));
-  return { registrations, resultBuilders };
+  const builders = manifest.sinks?.resultBuilders ?? [];
+  const resultBuilders = new Map(builders.map((entry) => [entry.function, entry.argument] as const));
+  const metaOptions = new Map(builders.flatMap((entry) => (entry.meta === undefined ? [] : [[entry.function, entry.meta] as const])));
+  return { registrations, resultBuilders, metaOptions };
 }

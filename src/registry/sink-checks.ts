@@ -40,6 +40,15 @@ export function sinkProblems(manifest: Pick<RegistryManifest, 'sinks'>): SinkPro
       });
     } else seen.set(name, toPointer([...at]));
   }
+  (manifest.sinks?.resultBuilders ?? []).forEach((entry, index) => {
+    // `{ _meta: … }` in the argument is a `_meta` literal the lint reads as such: naming it here would read it twice.
+    if (entry.meta?.property !== '_meta') return;
+    problems.push({
+      path: ['sinks', 'resultBuilders', index, 'meta', 'property'],
+      message: `'${entry.function}' is given its result's _meta as _meta itself, which every call's literal already shows.`,
+      fix: `Remove "meta" from '${entry.function}': "meta" is for a _meta given under another name (e.g. "property": "meta" for ${entry.function}(text, { meta })).`,
+    });
+  });
   (manifest.sinks?.registrations ?? []).forEach((entry, index) => {
     const at = ['sinks', 'registrations', index];
     if (entry.callback === undefined) return;
@@ -84,6 +93,12 @@ export function sinkSchemaProblem(
       fix: 'Write e.g. 1 for defineTool(config, callback), or "handler" for defineTool({ name, handler }).',
     };
   }
+  if (last === 'argument' && /\/meta\/argument$/.test(pointer) && ['type', 'minimum', 'maximum'].includes(keyword)) {
+    return {
+      message: `'${pointer}' must be an argument position from 0 to 9 (0 is the first argument).`,
+      fix: 'Write the position of the argument that holds the _meta value, e.g. 1 for respondOk(text, { meta }).',
+    };
+  }
   if ((last === 'config' || last === 'argument') && ['type', 'minimum', 'maximum'].includes(keyword)) {
     return {
       message: `'${pointer}' must be an argument position from 0 to 9 (0 is the first argument).`,
@@ -94,6 +109,12 @@ export function sinkSchemaProblem(
     return {
       message: `'${pointer}' does not say which argument is the config.`,
       fix: 'Add "config": its position (0 for defineTool({ name, _meta }, cb), 1 for defineTool(name, { _meta }, cb)).',
+    };
+  }
+  if (keyword === 'required' && missingProperty === 'argument') {
+    return {
+      message: `'${pointer}' does not say which argument holds the result's _meta.`,
+      fix: 'Add "argument": its position (1 for respondOk(text, { meta }), with "property": "meta").',
     };
   }
   if (keyword === 'required' && missingProperty === 'function') {

@@ -63,6 +63,19 @@ export interface ManifestResultBuilder {
   function: string;
   /** 0-based position of an argument that is itself a tool result. */
   argument?: number;
+  /** Where a call gives the result's `_meta` under another name (`respondOk(text, { meta })`). */
+  meta?: ManifestMetaOption;
+}
+
+/**
+ * The argument (and its property) a result builder puts in its result's `_meta`: `{ "argument": 1, "property": "meta" }`
+ * for `respondOk(text, { structuredContent, meta })`; without `property`, the argument itself (`withMeta(text, meta)`).
+ */
+export interface ManifestMetaOption {
+  /** 0-based position of the argument. */
+  argument: number;
+  /** The argument's property that holds the `_meta` value; omitted when the argument is the value. */
+  property?: string;
 }
 
 /** The team's registration functions and result builders (a framework that wraps the SDK's registration). */
@@ -164,6 +177,8 @@ export interface TeamSinkNames {
   readonly registrations: ReadonlyMap<string, RegistrationSink>;
   /** Result builder name -> the position of its result argument (`undefined`: none, only the return is a result). */
   readonly resultBuilders: ReadonlyMap<string, number | undefined>;
+  /** Result builder name -> where its calls give the result's `_meta` under another name (its `meta`). */
+  readonly metaOptions: ReadonlyMap<string, ManifestMetaOption>;
 }
 
 export interface FileRole {

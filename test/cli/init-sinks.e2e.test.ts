@@ -171,6 +171,50 @@ server.registerTool('fetch', {}, async () => reply({ content: [{ type: 'text', t
     expect(lint(path.join(dir, 'without-sinks.registry.json'))).toEqual([]);
   });
 
+  it("proposes a result builder given its result's _meta under another name, and registers the keys its calls give there", () => {
+    const dir = makeTempDir();
+    // apify-mcp-server's shape: respondOk(texts, { structuredContent, meta }) hands meta to buildMCPResponse's _meta.
+    const mcp = `
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+
+export function buildMCPResponse(options: { texts: string[]; structuredContent?: unknown; _meta?: Record<string, unknown> }): CallToolResult {
+  const { texts, structuredContent, _meta } = options;
+  return {
+    content: texts.map((text) => ({ type: 'text' as const, text })),
+    ...(structuredContent !== undefined && { structuredContent: structuredContent as Record<string, unknown> }),
+    ...(_meta !== undefined && { _meta }),
+  };
+}
+
+export function respondOk(texts: string | string[], opts?: { structuredContent?: unknown; meta?: Record<string, unknown> }): CallToolResult {
+  return buildMCPResponse({ texts: Array.isArray(texts) ? texts : [texts], structuredContent: opts?.structuredContent, _meta: opts?.meta });
+}
+`;
+    const tool = `
+import { respondOk } from '../utils/mcp.js';
+
+export async function getRun(id: string) {
+  const run = { id, usd: 0.25 };
+  return respondOk(\`Run \${id}\`, { structuredContent: run, meta: { 'com.acme/run': { usd: run.usd } } });
+}
+`;
+    writeFiles(dir, { 'src/utils/mcp.ts': mcp, 'src/tools/get-run.ts': tool });
+    const result = runBin(['init'], dir);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'mcp-meta.registry.json'), 'utf8')) as { sinks: unknown; keys: unknown };
+    expect(manifest.sinks).toEqual({ resultBuilders: [{ function: 'respondOk', meta: { argument: 1, property: 'meta' } }] });
+    expect(manifest.keys).toEqual({
+      'com.acme/run': { producers: ['src/tools/get-run.ts'], type: 'object', fields: ['usd'] },
+    });
+    expect(result.stdout).toContain(
+      'respondOk() puts argument 1\'s "meta" in the _meta of the tool result it builds: proposed in "sinks.resultBuilders"',
+    );
+    const check = runBin(['check'], dir);
+    expect(check.stderr).toBe('');
+    expect(check.status).toBe(0);
+  });
+
   it("--update scans under the manifest's own sinks: a key written only through a hand-named result builder is found", () => {
     const dir = makeTempDir();
     writeFiles(dir, {

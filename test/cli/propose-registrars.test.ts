@@ -115,4 +115,61 @@ server.registerTool('g', {}, async () => reply(await up.callTool({ name: 'g' }))
       'reply() takes a tool result ({ content, … } as argument 0) and 3 tool callbacks return its call: proposed in "sinks.resultBuilders" (argument 0)',
     ]);
   });
+  it("result builders given their result's _meta under another name (apify-mcp-server's respondOk), with its place as meta", () => {
+    const mcp = `
+export function buildMCPResponse(options) {
+  const { texts, structuredContent, _meta } = options;
+  return { content: texts.map((text) => ({ type: 'text', text })), ...(structuredContent !== undefined && { structuredContent }), ...(_meta !== undefined && { _meta }) };
+}
+export function respondOk(texts, opts) {
+  return buildMCPResponse({ texts: [texts], structuredContent: opts?.structuredContent, _meta: opts?.meta });
+}
+export function respondWith(texts, { meta: extra } = {}) {
+  return { content: [{ type: 'text', text: texts }], _meta: extra };
+}
+export function withMeta(text, meta) {
+  return { content: [{ type: 'text', text }], _meta: meta };
+}
+export function reportError(text, options) {
+  const { details } = options;
+  return { content: [{ type: 'text', text }], isError: true, _meta: details };
+}
+export function copyOf(result) {
+  return { content: result.content, _meta: result._meta };
+}
+export function twoWays(text, a, b) {
+  if (a) return { content: [], _meta: a.meta };
+  return { content: [], _meta: b.meta };
+}
+export function notAResult(options) {
+  return { uri: 'x', _meta: options.meta };
+}`;
+    const { sinks, notes } = propose(mcp);
+    // buildMCPResponse and copyOf take a parameter's own _meta (a call's { _meta } literal is read anyway); twoWays
+    // takes it from two places; notAResult's literal has no tool result property.
+    expect(sinks).toEqual({
+      resultBuilders: [
+        { function: 'reportError', meta: { argument: 1, property: 'details' } },
+        { function: 'respondOk', meta: { argument: 1, property: 'meta' } },
+        { function: 'respondWith', meta: { argument: 1, property: 'meta' } },
+        { function: 'withMeta', meta: { argument: 1 } },
+      ],
+    });
+    expect(notes).toContain(
+      'respondOk() puts argument 1\'s "meta" in the _meta of the tool result it builds: proposed in "sinks.resultBuilders" (meta {"argument":1,"property":"meta"}), so what its calls give there is checked as a tool result\'s _meta',
+    );
+    expect(notes).toContain(
+      'withMeta() puts its argument 1 in the _meta of the tool result it builds: proposed in "sinks.resultBuilders" (meta {"argument":1}), so what its calls give there is checked as a tool result\'s _meta',
+    );
+    expect(notes).toHaveLength(4);
+  });
+
+  it('a result builder two tool callbacks return and given its _meta under another name gets both', () => {
+    const kit = `export function textResult(text, extra) { return { content: [{ type: 'text', text }], _meta: extra?.meta }; }`;
+    const tools = `
+import { textResult } from './kit.js';
+server.registerTool('a', {}, async () => textResult('a', { meta: { k: 1 } }));
+server.registerTool('b', {}, async () => textResult('b'));`;
+    expect(propose(kit, tools).sinks).toEqual({ resultBuilders: [{ function: 'textResult', meta: { argument: 1, property: 'meta' } }] });
+  });
 });

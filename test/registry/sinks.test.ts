@@ -42,6 +42,30 @@ describe('parseRegistry: sinks', () => {
     expect([...registry.sinks.registrations]).toEqual([['defineTool', { plane: 'tool', config: 0, callback: 1, flattenKeys: '/' }]]);
   });
 
+  it("reads where a result builder is given its result's _meta under another name (meta)", () => {
+    const registry = registryOf(
+      parseRegistry(
+        manifest({
+          resultBuilders: [
+            { function: 'respondOk', meta: { argument: 1, property: 'meta' } },
+            { function: 'withMeta', argument: 0, meta: { argument: 1 } },
+            { function: 'ok' },
+          ],
+        }),
+        FILE,
+      ),
+    );
+    expect([...registry.sinks.metaOptions]).toEqual([
+      ['respondOk', { argument: 1, property: 'meta' }],
+      ['withMeta', { argument: 1 }],
+    ]);
+    expect([...registry.sinks.resultBuilders]).toEqual([
+      ['respondOk', undefined],
+      ['withMeta', 0],
+      ['ok', undefined],
+    ]);
+  });
+
   it('is empty without the property', () => {
     const registry = registryOf(parseRegistry(JSON.stringify({ version: 1, keys: {} }), FILE));
     expect(registry.sinks.registrations.size + registry.sinks.resultBuilders.size).toBe(0);
@@ -133,6 +157,33 @@ describe('parseRegistry: sinks', () => {
         message: "'defineView' registers a resource, whose callback returns resource contents, not a tool result.",
       },
       'Remove "callback"',
+    ],
+    [
+      "a result builder's meta without its argument",
+      { resultBuilders: [{ function: 'respondOk', meta: { property: 'meta' } }] },
+      {
+        pointer: '/sinks/resultBuilders/0/meta',
+        message: "'/sinks/resultBuilders/0/meta' does not say which argument holds the result's _meta.",
+      },
+      '"argument": its position',
+    ],
+    [
+      "a result builder's meta at a position out of range",
+      { resultBuilders: [{ function: 'respondOk', meta: { argument: 10, property: 'meta' } }] },
+      {
+        pointer: '/sinks/resultBuilders/0/meta/argument',
+        message: "'/sinks/resultBuilders/0/meta/argument' must be an argument position from 0 to 9 (0 is the first argument).",
+      },
+      'holds the _meta value',
+    ],
+    [
+      "a result builder's meta given as _meta itself",
+      { resultBuilders: [{ function: 'respondOk', meta: { argument: 1, property: '_meta' } }] },
+      {
+        pointer: '/sinks/resultBuilders/0/meta/property',
+        message: "'respondOk' is given its result's _meta as _meta itself, which every call's literal already shows.",
+      },
+      'Remove "meta" from \'respondOk\'',
     ],
     [
       'a result builder written as a bare name',

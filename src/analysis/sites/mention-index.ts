@@ -1,7 +1,8 @@
 /**
  * Phase 1 of the write analysis, the text pre-filter: which files and which subtrees can hold a `_meta` write at all.
- * A write names `_meta`, a manifest emitter, hook or hook function, or a `_meta` alias (`const m = x._meta; m.k = v`);
- * code whose text names none of them is never walked.
+ * A write names `_meta`, a manifest emitter, hook or hook function, a result builder that is given the result's `_meta`
+ * under another name (`respondOk(text, { meta })`), or a `_meta` alias (`const m = x._meta; m.k = v`); code whose text
+ * names none of them is never walked.
  */
 import type { Registry } from '../../registry/types';
 import { countSteps } from '../../util/cost-counter';
@@ -58,7 +59,13 @@ const mentionPatterns = new WeakMap<WriteVocabulary, MentionSearch>();
 function mentionPattern(vocabulary: WriteVocabulary): MentionSearch {
   let known = mentionPatterns.get(vocabulary);
   if (!known) {
-    const names = ['_meta', ...vocabulary.emitters, ...vocabulary.hooks, ...vocabulary.hookFunctions];
+    const names = [
+      '_meta',
+      ...vocabulary.emitters,
+      ...vocabulary.hooks,
+      ...vocabulary.hookFunctions,
+      ...(vocabulary.sinks?.metaOptions.keys() ?? []),
+    ];
     const pattern = new RegExp(names.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
     known = { pattern, names, anchors: anchorsOf(names) };
     mentionPatterns.set(vocabulary, known);

@@ -3,7 +3,8 @@
  * read here; plane and value are the next phases'.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, functionName, unwrap } from '../syntax/ast';
+import { calleeName, functionName, propertyKeyName, unwrap } from '../syntax/ast';
+import type { ManifestMetaOption } from '../../registry/types';
 import type { WriteVocabulary } from './mention-index';
 import { aliasInitializerMeta, findMetaProperty, isObjectAssign, metaOwner, returnedObjectLiterals } from '../syntax/meta-syntax';
 import { conditionalSpreadHost } from './literal-host';
@@ -120,6 +121,29 @@ function recognizeCall(node: TSESTree.CallExpression, vocabulary: WriteVocabular
   if (name === 'assign' && isObjectAssign(node)) return recognizeObjectAssign(node, collector);
   if (vocabulary.emitters.has(name)) collector.add({ form: 'emit', node });
   else if (vocabulary.hooks.has(name)) collector.add({ form: 'hook-call', node });
+  const metaOption = vocabulary.sinks?.metaOptions.get(name);
+  if (metaOption) recognizeBuilderMeta(node, metaOption, collector);
+}
+
+/**
+ * `respondOk(text, { structuredContent, meta: { k: v } })` for a result builder the manifest says puts `meta` in its
+ * result's `_meta`: the value given there is that `_meta`. Only a literal argument shows its property; an argument
+ * held elsewhere (`respondOk(text, opts)`) is not followed.
+ */
+function recognizeBuilderMeta(call: TSESTree.CallExpression, option: ManifestMetaOption, collector: SiteCollector): void {
+  const argument = call.arguments[option.argument];
+  if (!argument || argument.type === 'SpreadElement') return;
+  const given = unwrap(argument);
+  if (option.property === undefined) {
+    collector.add({ form: 'builder-meta', node: given, call, value: given });
+    return;
+  }
+  if (given.type !== 'ObjectExpression') return;
+  const property = given.properties.findLast(
+    (candidate): candidate is TSESTree.Property =>
+      candidate.type === 'Property' && !candidate.computed && propertyKeyName(candidate) === option.property,
+  );
+  if (property) collector.add({ form: 'builder-meta', node: property, call, value: unwrap(property.value) as Expression });
 }
 
 function recognizeObjectAssign(node: TSESTree.CallExpression, collector: SiteCollector): void {

@@ -56,7 +56,17 @@ export type WriteSite = SiteLocation &
         readonly literal: TSESTree.ObjectExpression;
         readonly host: TSESTree.ObjectExpression;
       } /** A manifest emitter's call (`emit('k', v)`). */
-    | { readonly form: 'emit'; readonly node: TSESTree.CallExpression } /** A manifest hook's call (`opts.metaHook(…)`). */
+    | { readonly form: 'emit'; readonly node: TSESTree.CallExpression } /**
+     * The `_meta` a call gives a manifest result builder under another name (`sinks.resultBuilders[].meta`):
+     * `respondOk(text, { meta: { k: v } })`, at the property (`node`, or the argument itself when the builder takes the
+     * value as a whole); `value` is what the result's `_meta` becomes.
+     */
+    | {
+        readonly form: 'builder-meta';
+        readonly node: TSESTree.Property | Expression;
+        readonly call: TSESTree.CallExpression;
+        readonly value: Expression;
+      } /** A manifest hook's call (`opts.metaHook(…)`). */
     | {
         readonly form: 'hook-call';
         readonly node: TSESTree.CallExpression;

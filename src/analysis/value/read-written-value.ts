@@ -75,6 +75,9 @@ function readSite(site: WriteSite, decision: PlaneDecision, file: FileContext): 
     }
     case 'meta-literal':
       return [readMetaLiteral(site, decision, file)];
+    case 'builder-meta':
+      // As if the result literal the builder returns were written here with `_meta: value`: a fresh result's `_meta`.
+      return [{ kind: 'meta-literal', ...decision, node, metaValue: site.value, ...metaValueShape(site.value, null, scope) }];
     case 'emit':
       return [{ kind: 'emit', ...decision, node, keys: emittedKeys(site.node, scope) }];
     case 'hook-call':

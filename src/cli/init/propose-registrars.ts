@@ -24,7 +24,7 @@ import {
   walkAll,
 } from '../../analysis/syntax/ast';
 import { SDK_REGISTRATIONS } from '../../analysis/plane/sdk-registrations';
-import type { ManifestRegistration, ManifestSinks } from '../../registry';
+import type { ManifestMetaOption, ManifestRegistration, ManifestSinks } from '../../registry';
 import { detectResultBuilders, emptyResultBuilders, proposedResultBuilders, type ProposedResultBuilders } from './propose-result-builders';
 
 type Node = TSESTree.Node;
@@ -230,13 +230,23 @@ export function registrationNotes(found: ProposedRegistrations): string[] {
       `${name}() forwards to SDK registrations in two different ways (two definitions?): not proposed in "sinks"; add it by hand if it is yours`,
     );
   const builders = proposedSinks(found)?.resultBuilders ?? [];
-  for (const builder of builders)
+  for (const builder of builders) {
+    if (builder.meta !== undefined) notes.push(metaOptionNote(builder.function, builder.meta));
+    // Proposed for its `meta` alone: no tool callbacks return its call (see `proposedResultBuilders`).
+    if ((found.resultBuilders.returnedByCallbacks.get(builder.function) ?? 0) < 2) continue;
     notes.push(
       found.resultBuilders.definitions.has(builder.function)
         ? `${builder.function}() builds a tool result that ${found.resultBuilders.returnedByCallbacks.get(builder.function)} tool callbacks return: proposed in "sinks.resultBuilders"${builder.argument === undefined ? '' : ` (argument ${builder.argument}: the result it spreads)`}`
         : `${builder.function}() takes a tool result ({ content, … } as argument ${builder.argument}) and ${found.resultBuilders.returnedByCallbacks.get(builder.function)} tool callbacks return its call: proposed in "sinks.resultBuilders" (argument ${builder.argument})`,
     );
+  }
   return notes;
+}
+
+/** `respondOk() puts argument 1's "meta" in the _meta of the tool result it builds: …`. */
+function metaOptionNote(name: string, meta: ManifestMetaOption): string {
+  const place = meta.property === undefined ? `its argument ${meta.argument}` : `argument ${meta.argument}'s "${meta.property}"`;
+  return `${name}() puts ${place} in the _meta of the tool result it builds: proposed in "sinks.resultBuilders" (meta ${JSON.stringify(meta)}), so what its calls give there is checked as a tool result's _meta`;
 }
 
 /**

@@ -9,13 +9,26 @@
  * no such literal itself but is given one where tool callbacks return its call (`return reply({ content, isError })`,
  * two callbacks at least) takes a tool result: it is proposed with that argument, so the literal is a tool result
  * wherever it is built (no-dropped-meta reports one rebuilt from an upstream result without its `_meta`).
+ *
+ * A function whose result literal takes its `_meta` from a parameter under another name (`respondOk(text, opts)`
+ * building `{ content, structuredContent, _meta: opts?.meta }`) is proposed with that place as `meta` (`{ "argument": 1,
+ * "property": "meta" }`): what a call gives there is a tool result's `_meta`, and its keys are registered and checked.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, functionName, isFunctionNode, propertyKeyName, returnArguments, unwrap, walkAll } from '../../analysis/syntax/ast';
+import {
+  calleeName,
+  functionName,
+  isFunctionNode,
+  parameterName,
+  propertyKeyName,
+  returnArguments,
+  unwrap,
+  walkAll,
+} from '../../analysis/syntax/ast';
 import { findBinding } from '../../analysis/syntax/bindings';
 import { TOOL_RESULT_PROPERTIES } from '../../analysis/planes';
 import { TOOL_REGISTRATIONS } from '../../analysis/plane/sdk-registrations';
-import type { ManifestResultBuilder } from '../../registry';
+import type { ManifestMetaOption, ManifestResultBuilder } from '../../registry';
 
 type Node = TSESTree.Node;
 
@@ -29,10 +42,12 @@ export interface ProposedResultBuilders {
    * (`return reply({ content: r.content })`); `conflict` when calls give it at different positions.
    */
   readonly takesResult: Map<string, number | 'conflict'>;
+  /** Function name -> the parameter place its result literal's `_meta` comes from; `conflict` when two places do. */
+  readonly metaOptions: Map<string, ManifestMetaOption | 'conflict'>;
 }
 
 export function emptyResultBuilders(): ProposedResultBuilders {
-  return { definitions: new Map(), returnedByCallbacks: new Map(), takesResult: new Map() };
+  return { definitions: new Map(), returnedByCallbacks: new Map(), takesResult: new Map(), metaOptions: new Map() };
 }
 
 /** Adds what one file defines and what its tool callbacks return. */
@@ -42,6 +57,7 @@ export function detectResultBuilders(ast: TSESTree.Program, found: ProposedResul
   walkAll(ast, (node) => {
     if (isFunctionNode(node)) {
       const name = functionName(node);
+      if (name !== null) noteMetaOption(node, name, found.metaOptions);
       const spread = name === null ? undefined : resultLiteralSpread(node);
       if (name === null || spread === undefined) return;
       const known = found.definitions.get(name);
@@ -89,7 +105,80 @@ export function proposedResultBuilders(found: ProposedResultBuilders, exclude: R
     if ((found.returnedByCallbacks.get(name) ?? 0) < 2) continue;
     builders.push({ function: name, argument: index });
   }
+  for (const [name, meta] of found.metaOptions) {
+    if (meta === 'conflict' || exclude.has(name)) continue;
+    const builder = builders.find((entry) => entry.function === name);
+    if (builder) builder.meta = meta;
+    else builders.push({ function: name, meta });
+  }
   return builders.sort((a, b) => a.function.localeCompare(b.function));
+}
+
+/**
+ * `respondOk(texts, opts) { return build({ texts, structuredContent: opts?.structuredContent, _meta: opts?.meta }) }`:
+ * a literal with a tool result's properties in `fn`'s own body whose `_meta` is a parameter's property (`opts.meta`,
+ * `opts?.meta`, a name destructured from it) or a parameter itself. A parameter's own `_meta` is left out: a call's
+ * `{ _meta: … }` is a `_meta` literal the lint reads anyway.
+ */
+function noteMetaOption(fn: TSESTree.FunctionLike, name: string, into: Map<string, ManifestMetaOption | 'conflict'>): void {
+  if (!fn.body) return;
+  walkAll(
+    fn.body,
+    (node) => {
+      if (node.type !== 'ObjectExpression' || !node.properties.some(isResultProperty)) return;
+      const metaProperty = node.properties.find(
+        (property): property is TSESTree.Property =>
+          property.type === 'Property' && !property.computed && propertyKeyName(property) === '_meta',
+      );
+      const option = metaProperty ? parameterPlace(unwrap(metaProperty.value), fn) : null;
+      if (option === null || option.property === '_meta') return;
+      const known = into.get(name);
+      const same = known !== undefined && known !== 'conflict' && known.argument === option.argument && known.property === option.property;
+      into.set(name, known === undefined || same ? option : 'conflict');
+    },
+    (node) => node === fn.body || !isFunctionNode(node),
+  );
+}
+
+/** Where `value` comes from among `fn`'s parameters: `p`, `p.x`, `p?.x`, or `x` of `{ x } = p` (a pattern or a `const`). */
+function parameterPlace(value: Node, fn: TSESTree.FunctionLike): ManifestMetaOption | null {
+  const params = fn.params.map(parameterName);
+  if (value.type === 'MemberExpression' && !value.computed && value.property.type === 'Identifier') {
+    const object = unwrap(value.object);
+    const argument = object.type === 'Identifier' ? params.indexOf(object.name) : -1;
+    return argument >= 0 ? { argument, property: value.property.name } : null;
+  }
+  if (value.type !== 'Identifier') return null;
+  const argument = params.indexOf(value.name);
+  if (argument >= 0) return { argument };
+  // `({ meta }) => …` / `(text, { meta } = {}) => …`, or `const { meta } = opts;` in the body.
+  for (const [index, param] of fn.params.entries()) {
+    const pattern = param.type === 'AssignmentPattern' ? param.left : param;
+    const property = pattern.type === 'ObjectPattern' ? patternPropertyOf(pattern, value.name) : null;
+    if (property !== null) return { argument: index, property };
+  }
+  if (fn.body?.type !== 'BlockStatement') return null;
+  for (const statement of fn.body.body) {
+    if (statement.type !== 'VariableDeclaration') continue;
+    for (const declarator of statement.declarations) {
+      const source = declarator.init ? unwrap(declarator.init) : null;
+      if (declarator.id.type !== 'ObjectPattern' || source?.type !== 'Identifier') continue;
+      const property = patternPropertyOf(declarator.id, value.name);
+      const argument = params.indexOf(source.name);
+      if (property !== null && argument >= 0) return { argument, property };
+    }
+  }
+  return null;
+}
+
+/** The property `{ meta }` or `{ meta: name }` binds `name` from, or null. */
+function patternPropertyOf(pattern: TSESTree.ObjectPattern, name: string): string | null {
+  for (const property of pattern.properties) {
+    if (property.type !== 'Property' || property.computed) continue;
+    const target = property.value.type === 'AssignmentPattern' ? property.value.left : property.value;
+    if (target.type === 'Identifier' && target.name === name) return propertyKeyName(property);
+  }
+  return null;
 }
 
 /**
