@@ -40,6 +40,30 @@ export function sinkProblems(manifest: Pick<RegistryManifest, 'sinks'>): SinkPro
       });
     } else seen.set(name, toPointer([...at]));
   }
+  const members = new Map<string, string>();
+  (manifest.sinks?.classMembers ?? []).forEach((entry, index) => {
+    const at = ['sinks', 'classMembers', index];
+    for (const part of ['class', 'member'] as const) {
+      if (isIdentifierName(entry[part])) continue;
+      problems.push({
+        path: [...at, part],
+        message: `'${entry[part]}' in "sinks.classMembers" is not a JavaScript identifier, so no ${part === 'class' ? 'class can extend it' : 'member can be named so'}.`,
+        fix:
+          part === 'class'
+            ? "Write the bare class name `extends` names (e.g. 'BaseTool')."
+            : "Write the bare member name (e.g. 'meta' for this.meta).",
+      });
+    }
+    const id = `${entry.class}.${entry.member}`;
+    const first = members.get(id);
+    if (first !== undefined) {
+      problems.push({
+        path: [...at, 'member'],
+        message: `'${id}' is listed twice in "sinks.classMembers" (first at '${first}').`,
+        fix: `Keep one entry for '${id}' and remove the other.`,
+      });
+    } else members.set(id, toPointer(at));
+  });
   (manifest.sinks?.resultBuilders ?? []).forEach((entry, index) => {
     // `{ _meta: … }` in the argument is a `_meta` literal the lint reads as such: naming it here would read it twice.
     if (entry.meta?.property !== '_meta') return;

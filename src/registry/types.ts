@@ -78,10 +78,25 @@ export interface ManifestMetaOption {
   property?: string;
 }
 
+/**
+ * A base class whose registration puts one of its members in a tool's (or resource's) `_meta` (`_meta: this.toolMeta`,
+ * `config._meta = this.meta`): what a class extending it gives that member (`readonly meta = { ui: … }`, `get toolMeta()
+ * { return { … } }`) is that `_meta`.
+ */
+export interface ManifestClassMember {
+  /** The base class's name, as `extends` names it. */
+  class: string;
+  /** The member (a field, getter or method) whose value is the `_meta`. */
+  member: string;
+  /** What the registration describes. Default `"tool"`. */
+  plane?: 'tool' | 'resource';
+}
+
 /** The team's registration functions and result builders (a framework that wraps the SDK's registration). */
 export interface ManifestSinks {
   registrations?: ManifestRegistration[];
   resultBuilders?: ManifestResultBuilder[];
+  classMembers?: ManifestClassMember[];
 }
 
 export interface AcceptedBreak {
@@ -179,6 +194,8 @@ export interface TeamSinkNames {
   readonly resultBuilders: ReadonlyMap<string, number | undefined>;
   /** Result builder name -> where its calls give the result's `_meta` under another name (its `meta`). */
   readonly metaOptions: ReadonlyMap<string, ManifestMetaOption>;
+  /** Base class name -> member name -> the plane of the `_meta` a subclass's member gives (`classMembers`). */
+  readonly classMembers: ReadonlyMap<string, ReadonlyMap<string, 'tool' | 'resource'>>;
 }
 
 export interface FileRole {

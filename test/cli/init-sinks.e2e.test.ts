@@ -215,6 +215,52 @@ export async function getRun(id: string) {
     expect(check.status).toBe(0);
   });
 
+  it('proposes a base class whose registration takes a member as _meta, and registers what its subclasses give; --update adds it', () => {
+    const dir = makeTempDir();
+    // mapbox/mcp-server's shape: BaseTool.installTo registers with `config._meta = this.meta`; subclasses set `meta`.
+    const base = `
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+
+export abstract class BaseTool {
+  abstract readonly name: string;
+  readonly meta?: Record<string, unknown>;
+
+  installTo(server: McpServer) {
+    const config: { description: string; _meta?: Record<string, unknown> } = { description: this.name };
+    if (this.meta) config._meta = this.meta;
+    return server.registerTool(this.name, config, async () => ({ content: [] }));
+  }
+}
+`;
+    const tool = `
+import { BaseTool } from '../base-tool.js';
+
+export class RenderMapTool extends BaseTool {
+  readonly name = 'render_map';
+  readonly meta = { 'com.acme/category': 'maps' };
+}
+`;
+    writeFiles(dir, { 'src/base-tool.ts': base, 'src/tools/render-map.ts': tool });
+    const result = runBin(['init'], dir);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'mcp-meta.registry.json'), 'utf8')) as { sinks: unknown; keys: unknown };
+    expect(manifest.sinks).toEqual({ classMembers: [{ class: 'BaseTool', member: 'meta' }] });
+    expect(manifest.keys).toEqual({ 'com.acme/category': { producers: ['src/tools/render-map.ts'], plane: 'tool' } });
+    expect(result.stdout).toContain('BaseTool registers a tool with its member meta as the _meta: proposed in "sinks.classMembers"');
+    expect(runBin(['check'], dir).status).toBe(0);
+
+    // A manifest written before: --update adds the entry and the key it reveals, and says so.
+    fs.writeFileSync(path.join(dir, 'mcp-meta.registry.json'), JSON.stringify({ version: 1, keys: {} }, null, 2) + '\n');
+    const update = runBin(['init', '--update'], dir);
+    expect(update.stderr).toBe('');
+    expect(update.status).toBe(0);
+    const updated = JSON.parse(fs.readFileSync(path.join(dir, 'mcp-meta.registry.json'), 'utf8')) as { sinks: unknown; keys: object };
+    expect(updated.sinks).toEqual({ classMembers: [{ class: 'BaseTool', member: 'meta' }] });
+    expect(Object.keys(updated.keys)).toEqual(['com.acme/category']);
+    expect(update.stdout).toContain('base class member BaseTool.meta (sinks.classMembers)');
+  });
+
   it("--update scans under the manifest's own sinks: a key written only through a hand-named result builder is found", () => {
     const dir = makeTempDir();
     writeFiles(dir, {

@@ -172,4 +172,40 @@ server.registerTool('a', {}, async () => textResult('a', { meta: { k: 1 } }));
 server.registerTool('b', {}, async () => textResult('b'));`;
     expect(propose(kit, tools).sinks).toEqual({ resultBuilders: [{ function: 'textResult', meta: { argument: 1, property: 'meta' } }] });
   });
+  it("base class members a registering method takes as _meta (mapbox's BaseTool.meta, mongodb's ToolBase.toolMeta)", () => {
+    const mapbox = `
+export abstract class BaseTool {
+  readonly meta?: { ui?: { resourceUri?: string } };
+  installTo(server) {
+    const config = { title: this.title };
+    if (this.meta) config._meta = this.meta;
+    return server.registerTool(this.name, config, (args) => this.run(args));
+  }
+}`;
+    const mongodb = `
+export abstract class ToolBase {
+  protected get toolMeta() { return { 'com.mongodb/transport': 'stdio' }; }
+  register(server) {
+    server.mcpServer.registerTool(this.name, { description: this.description, _meta: this.toolMeta }, this.invoke.bind(this));
+  }
+}
+export class ViewBase {
+  publish(server) { server.registerResource(this.name, this.uri, { mimeType: 'text/html', _meta: this.viewMeta }, () => this.read()); }
+}
+export class Notes {
+  attach(result) { result._meta = this.meta; return result; }
+}`;
+    const { sinks, notes } = propose(mapbox, mongodb);
+    // Notes attaches a member to a result without registering anything: not a base class of registrations.
+    expect(sinks).toEqual({
+      classMembers: [
+        { class: 'BaseTool', member: 'meta' },
+        { class: 'ToolBase', member: 'toolMeta' },
+        { class: 'ViewBase', member: 'viewMeta', plane: 'resource' },
+      ],
+    });
+    expect(notes).toContain(
+      'BaseTool registers a tool with its member meta as the _meta: proposed in "sinks.classMembers", so what a class extending BaseTool gives meta is checked as that _meta',
+    );
+  });
 });

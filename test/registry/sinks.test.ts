@@ -66,6 +66,33 @@ describe('parseRegistry: sinks', () => {
     ]);
   });
 
+  it('reads the base class members a registration takes as _meta (plane defaulted to tool)', () => {
+    const registry = registryOf(
+      parseRegistry(
+        manifest({
+          classMembers: [
+            { class: 'BaseTool', member: 'meta' },
+            { class: 'ToolBase', member: 'toolMeta' },
+            { class: 'BaseTool', member: 'extraMeta' },
+            { class: 'ViewBase', member: 'meta', plane: 'resource' },
+          ],
+        }),
+        FILE,
+      ),
+    );
+    expect([...registry.sinks.classMembers].map(([name, members]) => [name, [...members]])).toEqual([
+      [
+        'BaseTool',
+        [
+          ['meta', 'tool'],
+          ['extraMeta', 'tool'],
+        ],
+      ],
+      ['ToolBase', [['toolMeta', 'tool']]],
+      ['ViewBase', [['meta', 'resource']]],
+    ]);
+  });
+
   it('is empty without the property', () => {
     const registry = registryOf(parseRegistry(JSON.stringify({ version: 1, keys: {} }), FILE));
     expect(registry.sinks.registrations.size + registry.sinks.resultBuilders.size).toBe(0);
@@ -185,6 +212,36 @@ describe('parseRegistry: sinks', () => {
       },
       'Remove "meta" from \'respondOk\'',
     ],
+    [
+      'a base class written with its module',
+      { classMembers: [{ class: 'kit.BaseTool', member: 'meta' }] },
+      {
+        pointer: '/sinks/classMembers/0/class',
+        message: `'kit.BaseTool' in "sinks.classMembers" is not a JavaScript identifier, so no class can extend it.`,
+      },
+      "the bare class name `extends` names (e.g. 'BaseTool')",
+    ],
+    [
+      'a member written as a read of this',
+      { classMembers: [{ class: 'BaseTool', member: 'this.meta' }] },
+      { pointer: '/sinks/classMembers/0/member' },
+      "the bare member name (e.g. 'meta' for this.meta)",
+    ],
+    [
+      'a class member listed twice',
+      {
+        classMembers: [
+          { class: 'BaseTool', member: 'meta' },
+          { class: 'BaseTool', member: 'meta', plane: 'resource' },
+        ],
+      },
+      {
+        pointer: '/sinks/classMembers/1/member',
+        message: `'BaseTool.meta' is listed twice in "sinks.classMembers" (first at '/sinks/classMembers/0').`,
+      },
+      "Keep one entry for 'BaseTool.meta'",
+    ],
+    ['a class member without its member', { classMembers: [{ class: 'BaseTool' }] }, { pointer: '/sinks/classMembers/0' }, 'member'],
     [
       'a result builder written as a bare name',
       { resultBuilders: ['ok'] },

@@ -1,7 +1,8 @@
 /**
  * Phase 1 of the write analysis, the text pre-filter: which files and which subtrees can hold a `_meta` write at all.
  * A write names `_meta`, a manifest emitter, hook or hook function, a result builder that is given the result's `_meta`
- * under another name (`respondOk(text, { meta })`), or a `_meta` alias (`const m = x._meta; m.k = v`); code whose text
+ * under another name (`respondOk(text, { meta })`), a base class whose member is a `_meta` (`extends BaseTool`), or a
+ * `_meta` alias (`const m = x._meta; m.k = v`); code whose text
  * names none of them is never walked.
  */
 import type { Registry } from '../../registry/types';
@@ -65,6 +66,7 @@ function mentionPattern(vocabulary: WriteVocabulary): MentionSearch {
       ...vocabulary.hooks,
       ...vocabulary.hookFunctions,
       ...(vocabulary.sinks?.metaOptions.keys() ?? []),
+      ...(vocabulary.sinks?.classMembers.keys() ?? []),
     ];
     const pattern = new RegExp(names.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
     known = { pattern, names, anchors: anchorsOf(names) };

@@ -3,7 +3,7 @@
  * read here; plane and value are the next phases'.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, functionName, propertyKeyName, unwrap } from '../syntax/ast';
+import { calleeName, functionName, memberPropertyName, propertyKeyName, returnArguments, unwrap } from '../syntax/ast';
 import type { ManifestMetaOption } from '../../registry/types';
 import type { WriteVocabulary } from './mention-index';
 import { aliasInitializerMeta, findMetaProperty, isObjectAssign, metaOwner, returnedObjectLiterals } from '../syntax/meta-syntax';
@@ -50,6 +50,9 @@ export function recognizeSite(node: Node, vocabulary: WriteVocabulary, collector
       return recognizeCall(node, vocabulary, collector);
     case 'ObjectExpression':
       return recognizeObjectLiteral(node, collector);
+    case 'ClassDeclaration':
+    case 'ClassExpression':
+      return recognizeClassMembers(node, vocabulary, collector);
     case 'VariableDeclarator':
       if (node.id.type === 'Identifier' && aliasInitializerMeta(node.id)) collector.declareAlias(node.id.name);
       return;
@@ -126,6 +129,39 @@ function recognizeCall(node: TSESTree.CallExpression, vocabulary: WriteVocabular
 }
 
 /**
+ * `class RenderMapTool extends BaseTool { readonly meta = { ui: … } }` for a base class whose member `meta` the
+ * manifest names (`sinks.classMembers`): the field's value, or each literal a getter or method of that name returns,
+ * is the `_meta` of what the base class registers. Static and computed members are not the instance's.
+ */
+function recognizeClassMembers(
+  node: TSESTree.ClassDeclaration | TSESTree.ClassExpression,
+  vocabulary: WriteVocabulary,
+  collector: SiteCollector,
+): void {
+  const superClass = node.superClass ? unwrap(node.superClass) : null;
+  const base =
+    superClass?.type === 'Identifier' ? superClass.name : superClass?.type === 'MemberExpression' ? memberPropertyName(superClass) : null;
+  const members = base === null ? undefined : vocabulary.sinks?.classMembers.get(base);
+  if (!members) return;
+  for (const element of node.body.body) {
+    if ((element.type !== 'PropertyDefinition' && element.type !== 'MethodDefinition') || element.static || element.computed) continue;
+    // A name (`meta`) or a string (`'meta'`); a private `#meta` is not what `this.meta` reads.
+    const key = element.key.type === 'Identifier' ? element.key.name : element.key.type === 'Literal' ? String(element.key.value) : '';
+    const plane = members.get(key);
+    if (plane === undefined) continue;
+    if (element.type === 'PropertyDefinition') {
+      if (element.value) collector.add({ form: 'sink-meta', node: element, value: unwrap(element.value) as Expression, plane });
+      continue;
+    }
+    const body = element.value.body;
+    if (element.kind === 'set' || element.kind === 'constructor' || !body) continue;
+    for (const returned of returnArguments(body)) {
+      for (const literal of returnedObjectLiterals(returned)) collector.add({ form: 'sink-meta', node: literal, value: literal, plane });
+    }
+  }
+}
+
+/**
  * `respondOk(text, { structuredContent, meta: { k: v } })` for a result builder the manifest says puts `meta` in its
  * result's `_meta`: the value given there is that `_meta`. Only a literal argument shows its property; an argument
  * held elsewhere (`respondOk(text, opts)`) is not followed.
@@ -135,7 +171,7 @@ function recognizeBuilderMeta(call: TSESTree.CallExpression, option: ManifestMet
   if (!argument || argument.type === 'SpreadElement') return;
   const given = unwrap(argument);
   if (option.property === undefined) {
-    collector.add({ form: 'builder-meta', node: given, call, value: given });
+    collector.add({ form: 'sink-meta', node: given, value: given, plane: 'result' });
     return;
   }
   if (given.type !== 'ObjectExpression') return;
@@ -143,7 +179,7 @@ function recognizeBuilderMeta(call: TSESTree.CallExpression, option: ManifestMet
     (candidate): candidate is TSESTree.Property =>
       candidate.type === 'Property' && !candidate.computed && propertyKeyName(candidate) === option.property,
   );
-  if (property) collector.add({ form: 'builder-meta', node: property, call, value: unwrap(property.value) as Expression });
+  if (property) collector.add({ form: 'sink-meta', node: property, value: unwrap(property.value) as Expression, plane: 'result' });
 }
 
 function recognizeObjectAssign(node: TSESTree.CallExpression, collector: SiteCollector): void {

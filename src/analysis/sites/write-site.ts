@@ -57,15 +57,16 @@ export type WriteSite = SiteLocation &
         readonly host: TSESTree.ObjectExpression;
       } /** A manifest emitter's call (`emit('k', v)`). */
     | { readonly form: 'emit'; readonly node: TSESTree.CallExpression } /**
-     * The `_meta` a call gives a manifest result builder under another name (`sinks.resultBuilders[].meta`):
-     * `respondOk(text, { meta: { k: v } })`, at the property (`node`, or the argument itself when the builder takes the
-     * value as a whole); `value` is what the result's `_meta` becomes.
+     * A `_meta` value at a place the manifest's `sinks` name, written without naming `_meta`: what a call gives a result
+     * builder's `meta` (`respondOk(text, { meta: { k: v } })`, a tool result's), or what a class extending a base class of
+     * `classMembers` gives its member (`readonly meta = { ui: … }`, a tool descriptor's). `node` is where it is given (the
+     * property, the argument, the field, or a literal the getter returns); `value` is what the `_meta` becomes.
      */
     | {
-        readonly form: 'builder-meta';
-        readonly node: TSESTree.Property | Expression;
-        readonly call: TSESTree.CallExpression;
+        readonly form: 'sink-meta';
+        readonly node: Node;
         readonly value: Expression;
+        readonly plane: 'result' | 'tool' | 'resource';
       } /** A manifest hook's call (`opts.metaHook(…)`). */
     | {
         readonly form: 'hook-call';

@@ -75,8 +75,8 @@ function readSite(site: WriteSite, decision: PlaneDecision, file: FileContext): 
     }
     case 'meta-literal':
       return [readMetaLiteral(site, decision, file)];
-    case 'builder-meta':
-      // As if the result literal the builder returns were written here with `_meta: value`: a fresh result's `_meta`.
+    case 'sink-meta':
+      // As if the object the sink builds were written here with `_meta: value`: a fresh object's `_meta`.
       return [{ kind: 'meta-literal', ...decision, node, metaValue: site.value, ...metaValueShape(site.value, null, scope) }];
     case 'emit':
       return [{ kind: 'emit', ...decision, node, keys: emittedKeys(site.node, scope) }];

@@ -24,8 +24,9 @@ import {
   walkAll,
 } from '../../analysis/syntax/ast';
 import { SDK_REGISTRATIONS } from '../../analysis/plane/sdk-registrations';
-import type { ManifestMetaOption, ManifestRegistration, ManifestSinks } from '../../registry';
+import type { ManifestClassMember, ManifestMetaOption, ManifestRegistration, ManifestSinks } from '../../registry';
 import { detectResultBuilders, emptyResultBuilders, proposedResultBuilders, type ProposedResultBuilders } from './propose-result-builders';
+import { detectClassMembers, proposedClassMembers, type ProposedClassMembers } from './propose-class-members';
 
 type Node = TSESTree.Node;
 
@@ -40,15 +41,18 @@ export interface ProposedRegistrations {
   readonly conflicting: Set<string>;
   /** The result builders, found beside (propose-result-builders.ts). */
   readonly resultBuilders: ProposedResultBuilders;
+  /** The base classes whose member is a registration's `_meta` (propose-class-members.ts). */
+  readonly classMembers: ProposedClassMembers;
 }
 
 export function emptyRegistrations(): ProposedRegistrations {
-  return { byName: new Map(), conflicting: new Set(), resultBuilders: emptyResultBuilders() };
+  return { byName: new Map(), conflicting: new Set(), resultBuilders: emptyResultBuilders(), classMembers: new Map() };
 }
 
 /** Adds the registration functions one file defines. */
 export function detectRegistrations(ast: TSESTree.Program, found: ProposedRegistrations): void {
   detectResultBuilders(ast, found.resultBuilders);
+  detectClassMembers(ast, found.classMembers);
   walkAll(ast, (node) => {
     if (node.type !== 'CallExpression') return;
     const proposal = proposalOf(node);
@@ -68,8 +72,13 @@ export function detectRegistrations(ast: TSESTree.Program, found: ProposedRegist
 export function proposedSinks(found: ProposedRegistrations): ManifestSinks | undefined {
   const registrations = [...found.byName.values()].sort((a, b) => a.function.localeCompare(b.function));
   const resultBuilders = proposedResultBuilders(found.resultBuilders, new Set([...found.byName.keys(), ...found.conflicting]));
-  if (registrations.length === 0 && resultBuilders.length === 0) return undefined;
-  return { ...(registrations.length > 0 ? { registrations } : {}), ...(resultBuilders.length > 0 ? { resultBuilders } : {}) };
+  const classMembers = proposedClassMembers(found.classMembers);
+  if (registrations.length === 0 && resultBuilders.length === 0 && classMembers.length === 0) return undefined;
+  return {
+    ...(registrations.length > 0 ? { registrations } : {}),
+    ...(resultBuilders.length > 0 ? { resultBuilders } : {}),
+    ...(classMembers.length > 0 ? { classMembers } : {}),
+  };
 }
 
 /** The registration `call` (an SDK one) makes of its enclosing function's parameter, if it forwards one. */
@@ -229,6 +238,10 @@ export function registrationNotes(found: ProposedRegistrations): string[] {
     notes.push(
       `${name}() forwards to SDK registrations in two different ways (two definitions?): not proposed in "sinks"; add it by hand if it is yours`,
     );
+  for (const entry of proposedClassMembers(found.classMembers))
+    notes.push(
+      `${entry.class} registers a ${entry.plane ?? 'tool'} with its member ${entry.member} as the _meta: proposed in "sinks.classMembers", so what a class extending ${entry.class} gives ${entry.member} is checked as that _meta`,
+    );
   const builders = proposedSinks(found)?.resultBuilders ?? [];
   for (const builder of builders) {
     if (builder.meta !== undefined) notes.push(metaOptionNote(builder.function, builder.meta));
@@ -256,6 +269,11 @@ function metaOptionNote(name: string, meta: ManifestMetaOption): string {
 export function sinksWithExisting(proposed: ManifestSinks | undefined, existing: ManifestSinks | undefined): ManifestSinks | undefined {
   if (existing === undefined) return proposed;
   const named = new Set([...(existing.registrations ?? []), ...(existing.resultBuilders ?? [])].map((entry) => entry.function));
+  const members = new Set((existing.classMembers ?? []).map(classMemberId));
+  const classMembers = [
+    ...(existing.classMembers ?? []),
+    ...(proposed?.classMembers ?? []).filter((entry) => !members.has(classMemberId(entry))),
+  ];
   const registrations = [
     ...(existing.registrations ?? []),
     ...(proposed?.registrations ?? []).filter((entry) => !named.has(entry.function)),
@@ -264,5 +282,10 @@ export function sinksWithExisting(proposed: ManifestSinks | undefined, existing:
     ...(existing.resultBuilders ?? []),
     ...(proposed?.resultBuilders ?? []).filter((entry) => !named.has(entry.function)),
   ];
-  return { registrations, resultBuilders };
+  return { registrations, resultBuilders, ...(classMembers.length > 0 ? { classMembers } : {}) };
+}
+
+/** `BaseTool.meta`: how a `sinks.classMembers` entry is told from another. */
+export function classMemberId(entry: ManifestClassMember): string {
+  return `${entry.class}.${entry.member}`;
 }

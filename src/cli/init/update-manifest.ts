@@ -7,6 +7,7 @@
 import type { JSONPath } from 'jsonc-parser';
 import { compileGlobs, type ManifestFieldSpec, type ManifestFields, type RegistryManifest } from '../../registry';
 import { addJsonValues, type JsonAddition } from '../manifest-write';
+import { classMemberId } from './propose-registrars';
 
 export interface ManifestUpdate {
   readonly text: string;
@@ -108,22 +109,28 @@ export function mergeIntoManifest(
   return { text: addJsonValues(existingText, editor.additions), added: editor.added, touchedKeys };
 }
 
-/** The `sinks` entries the scan proposes for functions the manifest's `sinks` does not name yet (hand entries stay). */
+/** The `sinks` entries the scan proposes for functions and members the manifest's `sinks` does not name yet (hand entries stay). */
 function addRegistrations(editor: Editor, existing: RegistryManifest, found: RegistryManifest): void {
   const named = new Set(
     [...(existing.sinks?.registrations ?? []), ...(existing.sinks?.resultBuilders ?? [])].map((entry) => entry.function),
   );
+  const members = new Set((existing.sinks?.classMembers ?? []).map(classMemberId));
   const fresh = {
     registrations: (found.sinks?.registrations ?? []).filter((entry) => !named.has(entry.function)),
     resultBuilders: (found.sinks?.resultBuilders ?? []).filter((entry) => !named.has(entry.function)),
+    classMembers: (found.sinks?.classMembers ?? []).filter((entry) => !members.has(classMemberId(entry))),
   };
-  const lists = (['registrations', 'resultBuilders'] as const).filter((list) => fresh[list].length > 0);
+  const lists = (['registrations', 'resultBuilders', 'classMembers'] as const).filter((list) => fresh[list].length > 0);
   if (existing.sinks === undefined && lists.length > 0)
     editor.additions.push({ path: ['sinks'], value: Object.fromEntries(lists.map((list) => [list, fresh[list]])) });
   for (const list of existing.sinks === undefined ? [] : lists) {
     if (existing.sinks?.[list] === undefined) editor.additions.push({ path: ['sinks', list], value: fresh[list] });
     else for (const entry of fresh[list]) editor.additions.push({ path: ['sinks', list, -1], value: entry });
   }
-  const noun = { registrations: 'registration function', resultBuilders: 'result builder' };
-  for (const list of lists) for (const entry of fresh[list]) editor.added.push(`${noun[list]} ${entry.function} (sinks.${list})`);
+  const added = {
+    registrations: fresh.registrations.map((entry) => `registration function ${entry.function}`),
+    resultBuilders: fresh.resultBuilders.map((entry) => `result builder ${entry.function}`),
+    classMembers: fresh.classMembers.map((entry) => `base class member ${classMemberId(entry)}`),
+  };
+  for (const list of lists) for (const what of added[list]) editor.added.push(`${what} (sinks.${list})`);
 }
