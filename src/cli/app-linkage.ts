@@ -16,6 +16,7 @@ import { sameServerMaybe } from '../analysis/apps/server-instance';
 import { describeUri } from '../analysis/apps/uri-value';
 import type { LinkVia } from '../analysis/apps/vocabulary';
 import { analyzeFile } from '../analysis/analyze-file';
+import { mayWriteMeta } from '../analysis/sites/mention-index';
 import { parseSource } from '../analysis/modules/parse-source';
 import type { Registry } from '../registry';
 import { nearestName } from '../util/nearest-name';
@@ -99,7 +100,8 @@ export function appLinkageFindings(files: readonly string[], registry: Registry,
     } catch {
       continue;
     }
-    if (!MAY_MATTER.test(text)) continue;
+    // A widget link may also be given where a manifest sink puts `_meta` (a subclass's `meta` field), without naming it.
+    if (!MAY_MATTER.test(text) && !mayWriteMeta(text, registry)) continue;
     let parsed: ReturnType<typeof parseSource>;
     try {
       parsed = parseSource(text, file);

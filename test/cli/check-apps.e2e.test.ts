@@ -53,6 +53,38 @@ beforeAll(assertBinBuilt);
 afterAll(removeTempDirs);
 
 describe('check: widget links across files', () => {
+  it("reads a link a subclass gives through sinks.classMembers, in a file that never names _meta (mapbox's RenderMapTool)", () => {
+    const dir = makeTempDir();
+    writeFiles(dir, {
+      'src/base-tool.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+export abstract class BaseTool {
+  abstract readonly name: string;
+  readonly meta?: Record<string, unknown>;
+  installTo(server: McpServer) {
+    const config: { _meta?: Record<string, unknown> } = {};
+    if (this.meta) config._meta = this.meta;
+    return server.registerTool(this.name, config, async () => ({ content: [] }));
+  }
+}
+`,
+      'src/map-tool.ts': `import { BaseTool } from './base-tool.js';
+export class MapTool extends BaseTool {
+  readonly name = 'map';
+  readonly meta = { ui: { resourceUri: 'ui://w/veiw.html' } };
+}
+`,
+      'src/resources.ts': RESOURCES("'ui://w/view.html'"),
+    });
+    writeManifest(dir, {
+      version: 1,
+      sinks: { classMembers: [{ class: 'BaseTool', member: 'meta' }] },
+      keys: { ui: { producers: ['src/map-tool.ts'], catalogue: 'mcp-apps.ui', plane: 'tool' } },
+    });
+    const { status, json } = check(dir);
+    expect(sites(json)).toEqual(['app-resource-missing src/map-tool.ts:4:40']);
+    expect(status).toBe(1);
+  });
+
   it('app-linkage-server: a misspelt link, a skybridge resource an MCP Apps tool links, content items without a MIME type or a body', () => {
     const dir = path.join(REPO_ROOT, 'fixtures/app-linkage-server');
     const { status, json } = check(dir);

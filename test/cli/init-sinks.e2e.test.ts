@@ -232,20 +232,33 @@ export abstract class BaseTool {
   }
 }
 `;
-    const tool = `
+    // A base in between, in a file that names neither _meta nor a registration (init does not parse it).
+    const mapsBase = `
 import { BaseTool } from '../base-tool.js';
 
-export class RenderMapTool extends BaseTool {
+export abstract class MapsTool extends BaseTool {
+  readonly zoom = 3;
+}
+`;
+    const tool = `
+import { MapsTool } from './maps-tool.js';
+
+export class RenderMapTool extends MapsTool {
   readonly name = 'render_map';
   readonly meta = { 'com.acme/category': 'maps' };
 }
 `;
-    writeFiles(dir, { 'src/base-tool.ts': base, 'src/tools/render-map.ts': tool });
+    writeFiles(dir, { 'src/base-tool.ts': base, 'src/tools/maps-tool.ts': mapsBase, 'src/tools/render-map.ts': tool });
     const result = runBin(['init'], dir);
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'mcp-meta.registry.json'), 'utf8')) as { sinks: unknown; keys: unknown };
-    expect(manifest.sinks).toEqual({ classMembers: [{ class: 'BaseTool', member: 'meta' }] });
+    expect(manifest.sinks).toEqual({
+      classMembers: [
+        { class: 'BaseTool', member: 'meta' },
+        { class: 'MapsTool', member: 'meta' },
+      ],
+    });
     expect(manifest.keys).toEqual({ 'com.acme/category': { producers: ['src/tools/render-map.ts'], plane: 'tool' } });
     expect(result.stdout).toContain('BaseTool registers a tool with its member meta as the _meta: proposed in "sinks.classMembers"');
     expect(runBin(['check'], dir).status).toBe(0);
@@ -256,7 +269,12 @@ export class RenderMapTool extends BaseTool {
     expect(update.stderr).toBe('');
     expect(update.status).toBe(0);
     const updated = JSON.parse(fs.readFileSync(path.join(dir, 'mcp-meta.registry.json'), 'utf8')) as { sinks: unknown; keys: object };
-    expect(updated.sinks).toEqual({ classMembers: [{ class: 'BaseTool', member: 'meta' }] });
+    expect(updated.sinks).toEqual({
+      classMembers: [
+        { class: 'BaseTool', member: 'meta' },
+        { class: 'MapsTool', member: 'meta' },
+      ],
+    });
     expect(Object.keys(updated.keys)).toEqual(['com.acme/category']);
     expect(update.stdout).toContain('base class member BaseTool.meta (sinks.classMembers)');
   });

@@ -10,10 +10,14 @@
 import { describe, expect, it } from 'vitest';
 import { parseSource } from '../../src/analysis/analyze-source';
 import { detectRegistrations, emptyRegistrations, proposedSinks, registrationNotes } from '../../src/cli/init/propose-registrars';
+import { noteClassExtends } from '../../src/cli/init/propose-class-members';
 
 function propose(...files: string[]) {
   const found = emptyRegistrations();
-  files.forEach((code, index) => detectRegistrations(parseSource(code, `/p/src/f${index}.ts`).ast, found));
+  files.forEach((code, index) => {
+    noteClassExtends(code, found.classMembers);
+    detectRegistrations(parseSource(code, `/p/src/f${index}.ts`).ast, found);
+  });
   return { sinks: proposedSinks(found), notes: registrationNotes(found) };
 }
 
@@ -143,15 +147,27 @@ export function twoWays(text, a, b) {
 }
 export function notAResult(options) {
   return { uri: 'x', _meta: options.meta };
+}
+export function widget(config) {
+  const { metadata } = config;
+  const result = { content: [{ type: 'text', text: config.message }] };
+  result._meta = metadata;
+  return result;
+}
+export function notAResultEither(config) {
+  const target = { uri: 'x' };
+  target._meta = config.metadata;
+  return target;
 }`;
     const { sinks, notes } = propose(mcp);
     // buildMCPResponse and copyOf take a parameter's own _meta (a call's { _meta } literal is read anyway); twoWays
-    // takes it from two places; notAResult's literal has no tool result property.
+    // takes it from two places; notAResult's literal (and notAResultEither's variable) has no tool result property.
     expect(sinks).toEqual({
       resultBuilders: [
         { function: 'reportError', meta: { argument: 1, property: 'details' } },
         { function: 'respondOk', meta: { argument: 1, property: 'meta' } },
         { function: 'respondWith', meta: { argument: 1, property: 'meta' } },
+        { function: 'widget', meta: { argument: 0, property: 'metadata' } },
         { function: 'withMeta', meta: { argument: 1 } },
       ],
     });
@@ -161,7 +177,7 @@ export function notAResult(options) {
     expect(notes).toContain(
       'withMeta() puts its argument 1 in the _meta of the tool result it builds: proposed in "sinks.resultBuilders" (meta {"argument":1}), so what its calls give there is checked as a tool result\'s _meta',
     );
-    expect(notes).toHaveLength(4);
+    expect(notes).toHaveLength(5);
   });
 
   it('a result builder two tool callbacks return and given its _meta under another name gets both', () => {
@@ -206,6 +222,34 @@ export class Notes {
     });
     expect(notes).toContain(
       'BaseTool registers a tool with its member meta as the _meta: proposed in "sinks.classMembers", so what a class extending BaseTool gives meta is checked as that _meta',
+    );
+  });
+  it('a base class between the registering base and its subclasses gets the member too (mongodb-mcp-server: MongoDBToolBase)', () => {
+    const core = `
+export abstract class ToolBase {
+  protected get toolMeta() { return {}; }
+  register(server) { server.registerTool(this.name, { _meta: this.toolMeta }, () => this.run()); }
+}`;
+    const mongodb = `
+import { ToolBase } from './core';
+export abstract class MongoDBToolBase extends ToolBase {}
+export abstract class AggregateBase extends MongoDBToolBase {}
+export class AggregateTool extends AggregateBase { get toolMeta() { return { ui: {} }; } }
+export class FindTool extends MongoDBToolBase {}
+export class Unrelated extends Error {}
+export class Cycle extends Cycle2 {}
+export class Cycle2 extends Cycle {}`;
+    const { sinks, notes } = propose(core, mongodb);
+    // Leaf classes (AggregateTool, FindTool) are read through their own extends; nothing extends Unrelated.
+    expect(sinks).toEqual({
+      classMembers: [
+        { class: 'AggregateBase', member: 'toolMeta' },
+        { class: 'MongoDBToolBase', member: 'toolMeta' },
+        { class: 'ToolBase', member: 'toolMeta' },
+      ],
+    });
+    expect(notes).toContain(
+      'MongoDBToolBase extends ToolBase, whose toolMeta is a tool\'s _meta: proposed in "sinks.classMembers" too, so what a class extending MongoDBToolBase gives toolMeta is checked as that _meta',
     );
   });
 });

@@ -23,8 +23,17 @@ import type { ManifestClassMember } from '../../registry';
 
 type Node = TSESTree.Node;
 
-/** `class.member` -> the entry (a member found with two planes is dropped: `conflict`). */
-export type ProposedClassMembers = Map<string, ManifestClassMember | 'conflict'>;
+/** What the scan found: the base classes, and each named class's `extends` (to list the bases in between). */
+export interface ProposedClassMembers {
+  /** `class.member` -> the entry (a member found with two planes is dropped: `conflict`). */
+  readonly bases: Map<string, ManifestClassMember | 'conflict'>;
+  /** Class name -> the name it extends (the last part of `kit.Base`); null for a name defined twice with two bases. */
+  readonly extendsOf: Map<string, string | null>;
+}
+
+export function emptyClassMembers(): ProposedClassMembers {
+  return { bases: new Map(), extendsOf: new Map() };
+}
 
 /** Adds the base classes of one file whose registering method takes a member as the `_meta`. */
 export function detectClassMembers(ast: TSESTree.Program, found: ProposedClassMembers): void {
@@ -36,20 +45,61 @@ export function detectClassMembers(ast: TSESTree.Program, found: ProposedClassMe
       if (plane === null) continue;
       for (const member of membersGivenAsMeta(element.value.body)) {
         const id = `${node.id.name}.${member}`;
-        const known = found.get(id);
+        const known = found.bases.get(id);
         const entry: ManifestClassMember = { class: node.id.name, member, ...(plane === 'resource' ? { plane } : {}) };
-        found.set(id, known === undefined || (known !== 'conflict' && known.plane === entry.plane) ? entry : 'conflict');
+        found.bases.set(id, known === undefined || (known !== 'conflict' && known.plane === entry.plane) ? entry : 'conflict');
       }
     }
   });
 }
 
-/** The entries to propose, sorted by class and member. */
+/**
+ * The entries to propose, sorted by class and member: each base class's, and the same member of every class between it
+ * and a subclass (`class MongoDBToolBase extends ToolBase`, then `class FindTool extends MongoDBToolBase`): the lint
+ * reads a class whose `extends` names an entry's class, so a base in between needs its own entry (a class nothing
+ * extends needs none).
+ */
 export function proposedClassMembers(found: ProposedClassMembers): ManifestClassMember[] {
-  return [...found.values()]
-    .filter((entry): entry is ManifestClassMember => entry !== 'conflict')
-    .sort((a, b) => a.class.localeCompare(b.class) || a.member.localeCompare(b.member));
+  const bases = [...found.bases.values()].filter((entry): entry is ManifestClassMember => entry !== 'conflict');
+  const entries = new Map(bases.map((entry) => [`${entry.class}.${entry.member}`, entry]));
+  // Only a class something extends needs an entry: a leaf subclass is read through its own `extends`.
+  const extended = new Set(found.extendsOf.values());
+  for (const [name, superName] of found.extendsOf) {
+    // Up the chain of names to a base (a cycle or a conflict stops it); every class on the way gets the base's members.
+    const chain: string[] = [];
+    for (let current = superName; current !== null && !chain.includes(current); current = found.extendsOf.get(current) ?? null) {
+      chain.push(current);
+      const own = bases.filter((entry) => entry.class === current);
+      if (own.length === 0) continue;
+      for (const entry of own) {
+        for (const between of [name, ...chain.slice(0, -1)]) {
+          const id = `${between}.${entry.member}`;
+          // A class that is a base of its own (it registers too) keeps its entry; the extends chain only adds.
+          if (!entries.has(id) && extended.has(between)) entries.set(id, { ...entry, class: between });
+        }
+      }
+    }
+  }
+  return [...entries.values()].sort((a, b) => a.class.localeCompare(b.class) || a.member.localeCompare(b.member));
 }
+
+/**
+ * Notes what each named class of a file's text extends (`class FindTool extends MongoDBToolBase`, `extends kit.Base`,
+ * `class A<T extends X> extends Base<T>`). Read from the text of every file `init` reads, not only the ones it parses:
+ * a base in between (mongodb-mcp-server's `MongoDBToolBase`) is often in a file that names neither `_meta` nor a
+ * registration.
+ */
+export function noteClassExtends(text: string, found: ProposedClassMembers): void {
+  if (!text.includes('extends')) return;
+  for (const match of text.matchAll(CLASS_EXTENDS)) {
+    const [, name, superName] = match;
+    const known = found.extendsOf.get(name);
+    found.extendsOf.set(name, known === undefined || known === superName ? superName : null);
+  }
+}
+
+/** `class Name [<…>] extends [a.b.]Base`: the name and the base's last part. */
+const CLASS_EXTENDS = /\bclass\s+([A-Za-z_$][\w$]*)\s*(?:<[^{]*?>)?\s+extends\s+(?:[A-Za-z_$][\w$]*\s*\.\s*)*([A-Za-z_$][\w$]*)/g;
 
 /** The plane of the first SDK tool or resource registration the method calls, or null. */
 function registrationPlaneIn(body: Node): 'tool' | 'resource' | null {
@@ -76,4 +126,14 @@ function membersGivenAsMeta(body: Node): string[] {
     if (name !== null && !members.includes(name)) members.push(name);
   });
   return members;
+}
+
+/** One line per proposal: a base that registers, or a class between such a base and its subclasses. */
+export function classMemberNotes(found: ProposedClassMembers): string[] {
+  return proposedClassMembers(found).map((entry) => {
+    const what = `so what a class extending ${entry.class} gives ${entry.member} is checked as that _meta`;
+    if (found.bases.get(`${entry.class}.${entry.member}`) !== undefined)
+      return `${entry.class} registers a ${entry.plane ?? 'tool'} with its member ${entry.member} as the _meta: proposed in "sinks.classMembers", ${what}`;
+    return `${entry.class} extends ${String(found.extendsOf.get(entry.class))}, whose ${entry.member} is a ${entry.plane ?? 'tool'}'s _meta: proposed in "sinks.classMembers" too, ${what}`;
+  });
 }

@@ -26,7 +26,13 @@ import {
 import { SDK_REGISTRATIONS } from '../../analysis/plane/sdk-registrations';
 import type { ManifestClassMember, ManifestMetaOption, ManifestRegistration, ManifestSinks } from '../../registry';
 import { detectResultBuilders, emptyResultBuilders, proposedResultBuilders, type ProposedResultBuilders } from './propose-result-builders';
-import { detectClassMembers, proposedClassMembers, type ProposedClassMembers } from './propose-class-members';
+import {
+  classMemberNotes,
+  detectClassMembers,
+  emptyClassMembers,
+  proposedClassMembers,
+  type ProposedClassMembers,
+} from './propose-class-members';
 
 type Node = TSESTree.Node;
 
@@ -46,7 +52,7 @@ export interface ProposedRegistrations {
 }
 
 export function emptyRegistrations(): ProposedRegistrations {
-  return { byName: new Map(), conflicting: new Set(), resultBuilders: emptyResultBuilders(), classMembers: new Map() };
+  return { byName: new Map(), conflicting: new Set(), resultBuilders: emptyResultBuilders(), classMembers: emptyClassMembers() };
 }
 
 /** Adds the registration functions one file defines. */
@@ -238,10 +244,7 @@ export function registrationNotes(found: ProposedRegistrations): string[] {
     notes.push(
       `${name}() forwards to SDK registrations in two different ways (two definitions?): not proposed in "sinks"; add it by hand if it is yours`,
     );
-  for (const entry of proposedClassMembers(found.classMembers))
-    notes.push(
-      `${entry.class} registers a ${entry.plane ?? 'tool'} with its member ${entry.member} as the _meta: proposed in "sinks.classMembers", so what a class extending ${entry.class} gives ${entry.member} is checked as that _meta`,
-    );
+  notes.push(...classMemberNotes(found.classMembers));
   const builders = proposedSinks(found)?.resultBuilders ?? [];
   for (const builder of builders) {
     if (builder.meta !== undefined) notes.push(metaOptionNote(builder.function, builder.meta));

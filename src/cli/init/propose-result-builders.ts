@@ -19,6 +19,7 @@ import {
   calleeName,
   functionName,
   isFunctionNode,
+  memberPropertyName,
   parameterName,
   propertyKeyName,
   returnArguments,
@@ -125,12 +126,8 @@ function noteMetaOption(fn: TSESTree.FunctionLike, name: string, into: Map<strin
   walkAll(
     fn.body,
     (node) => {
-      if (node.type !== 'ObjectExpression' || !node.properties.some(isResultProperty)) return;
-      const metaProperty = node.properties.find(
-        (property): property is TSESTree.Property =>
-          property.type === 'Property' && !property.computed && propertyKeyName(property) === '_meta',
-      );
-      const option = metaProperty ? parameterPlace(unwrap(metaProperty.value), fn) : null;
+      const value = resultMetaValue(node, fn);
+      const option = value ? parameterPlace(unwrap(value), fn) : null;
       if (option === null || option.property === '_meta') return;
       const known = into.get(name);
       const same = known !== undefined && known !== 'conflict' && known.argument === option.argument && known.property === option.property;
@@ -138,6 +135,35 @@ function noteMetaOption(fn: TSESTree.FunctionLike, name: string, into: Map<strin
     },
     (node) => node === fn.body || !isFunctionNode(node),
   );
+}
+
+/**
+ * The `_meta` value `node` gives a result literal of `fn`: `{ content, _meta: v }`, or `result._meta = v` where `result`
+ * is a `const`/`let` of `fn` holding such a literal (mcp-use's `widget()`: `const result = { content }; result._meta =
+ * metadata`). Null for anything else.
+ */
+function resultMetaValue(node: Node, fn: TSESTree.FunctionLike): Node | null {
+  if (node.type === 'ObjectExpression') {
+    if (!node.properties.some(isResultProperty)) return null;
+    const metaProperty = node.properties.find(
+      (property): property is TSESTree.Property =>
+        property.type === 'Property' && !property.computed && propertyKeyName(property) === '_meta',
+    );
+    return metaProperty?.value ?? null;
+  }
+  if (node.type !== 'AssignmentExpression' || node.operator !== '=' || node.left.type !== 'MemberExpression') return null;
+  if (memberPropertyName(node.left) !== '_meta') return null;
+  const owner = unwrap(node.left.object);
+  if (owner.type !== 'Identifier' || fn.body?.type !== 'BlockStatement') return null;
+  for (const statement of fn.body.body) {
+    if (statement.type !== 'VariableDeclaration') continue;
+    for (const declarator of statement.declarations) {
+      const init = declarator.init ? unwrap(declarator.init) : null;
+      if (declarator.id.type !== 'Identifier' || declarator.id.name !== owner.name || init?.type !== 'ObjectExpression') continue;
+      return init.properties.some(isResultProperty) ? node.right : null;
+    }
+  }
+  return null;
 }
 
 /** Where `value` comes from among `fn`'s parameters: `p`, `p.x`, `p?.x`, or `x` of `{ x } = p` (a pattern or a `const`). */

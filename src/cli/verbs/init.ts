@@ -11,6 +11,7 @@ import { buildStarterManifest, identifiersIn } from '../init/build-manifest';
 import { schemaReferenceFor } from '../init/schema-reference';
 import { detectVocabulary, emptyVocabulary, settleHookFunctions, type DetectedVocabulary } from '../init/detect-vocabulary';
 import { proposedSinks, sinksWithExisting } from '../init/propose-registrars';
+import { noteClassExtends } from '../init/propose-class-members';
 import { emptyScan, scanWrites } from '../init/scan-writes';
 import { mergeIntoManifest } from '../init/update-manifest';
 import { describeIoError, readManifestFile } from '../manifest-source';
@@ -114,6 +115,8 @@ export const initVerb: Verb = {
     const vocabulary = emptyVocabulary();
     for (const file of listSourceFiles(dir)) {
       const text = fs.readFileSync(file, 'utf8');
+      // What a class extends is read from every file: a base in between may name neither `_meta` nor a registration.
+      noteClassExtends(text, vocabulary.registrations.classMembers);
       if (!MAY_CONCERN_META.test(text)) continue;
       try {
         const input = { ...parseSource(text, file), text };
