@@ -79,6 +79,12 @@ ruleTester.run('no-unregistered-meta-key: the members a base class registers as 
     },
     {
       filename: FILE,
+      code: 'export class RenderTool extends BaseTool {\n  constructor() {\n    super();\n    this.meta = { retrieval: {} };\n    this.other = { retrieval: {} };\n  }\n}',
+      errors: [{ ...wrongPlane('retrieval', 'tool result', 'tool descriptor', 'tool'), line: 4, column: 19, endLine: 4, endColumn: 28 }],
+      name: 'a member set in the constructor (JavaScript without class fields); another member is not the registered one',
+    },
+    {
+      filename: FILE,
       code: "export class RenderTool extends BaseTool {\n  readonly meta = { 'com.example/categry': 'maps' };\n}",
       errors: [
         {

@@ -145,6 +145,10 @@ function recognizeClassMembers(
   if (!members) return;
   for (const element of node.body.body) {
     if ((element.type !== 'PropertyDefinition' && element.type !== 'MethodDefinition') || element.static || element.computed) continue;
+    if (element.type === 'MethodDefinition' && element.kind === 'constructor') {
+      if (element.value.body) recognizeConstructorMembers(element.value.body, members, collector);
+      continue;
+    }
     // A name (`meta`) or a string (`'meta'`); a private `#meta` is not what `this.meta` reads.
     const key = element.key.type === 'Identifier' ? element.key.name : element.key.type === 'Literal' ? String(element.key.value) : '';
     const plane = members.get(key);
@@ -158,6 +162,21 @@ function recognizeClassMembers(
     for (const returned of returnArguments(body)) {
       for (const literal of returnedObjectLiterals(returned)) collector.add({ form: 'sink-meta', node: literal, value: literal, plane });
     }
+  }
+}
+
+/** `constructor() { super(); this.meta = { … }; }`: the member set in the constructor's own statements (JavaScript without fields). */
+function recognizeConstructorMembers(
+  body: TSESTree.BlockStatement,
+  members: ReadonlyMap<string, 'tool' | 'resource'>,
+  collector: SiteCollector,
+): void {
+  for (const statement of body.body) {
+    const assignment = statement.type === 'ExpressionStatement' ? unwrap(statement.expression) : null;
+    if (assignment?.type !== 'AssignmentExpression' || assignment.operator !== '=' || assignment.left.type !== 'MemberExpression') continue;
+    if (unwrap(assignment.left.object).type !== 'ThisExpression' || assignment.left.computed) continue;
+    const plane = members.get(memberPropertyName(assignment.left) ?? '');
+    if (plane !== undefined) collector.add({ form: 'sink-meta', node: assignment, value: unwrap(assignment.right) as Expression, plane });
   }
 }
 
