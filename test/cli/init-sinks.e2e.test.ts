@@ -249,33 +249,31 @@ export class RenderMapTool extends MapsTool {
 }
 `;
     writeFiles(dir, { 'src/base-tool.ts': base, 'src/tools/maps-tool.ts': mapsBase, 'src/tools/render-map.ts': tool });
-    const result = runBin(['init'], dir);
-    expect(result.stderr).toBe('');
-    expect(result.status).toBe(0);
-    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'mcp-meta.registry.json'), 'utf8')) as { sinks: unknown; keys: unknown };
-    expect(manifest.sinks).toEqual({
+    const sinks = {
       classMembers: [
         { class: 'BaseTool', member: 'meta' },
         { class: 'MapsTool', member: 'meta' },
       ],
-    });
-    expect(manifest.keys).toEqual({ 'com.acme/category': { producers: ['src/tools/render-map.ts'], plane: 'tool' } });
-    expect(result.stdout).toContain('BaseTool registers a tool with its member meta as the _meta: proposed in "sinks.classMembers"');
+    };
+    /** Runs init with `args`, which must succeed, and reads the manifest it wrote. */
+    const init = (args: string[]): { stdout: string; manifest: { sinks: unknown; keys: object } } => {
+      const result = runBin(args, dir);
+      expect(result.stderr).toBe('');
+      expect(result.status).toBe(0);
+      const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'mcp-meta.registry.json'), 'utf8')) as { sinks: unknown; keys: object };
+      return { stdout: result.stdout, manifest };
+    };
+    const written = init(['init']);
+    expect(written.manifest.sinks).toEqual(sinks);
+    expect(written.manifest.keys).toEqual({ 'com.acme/category': { producers: ['src/tools/render-map.ts'], plane: 'tool' } });
+    expect(written.stdout).toContain('BaseTool registers a tool with its member meta as the _meta: proposed in "sinks.classMembers"');
     expect(runBin(['check'], dir).status).toBe(0);
 
     // A manifest written before: --update adds the entry and the key it reveals, and says so.
     fs.writeFileSync(path.join(dir, 'mcp-meta.registry.json'), JSON.stringify({ version: 1, keys: {} }, null, 2) + '\n');
-    const update = runBin(['init', '--update'], dir);
-    expect(update.stderr).toBe('');
-    expect(update.status).toBe(0);
-    const updated = JSON.parse(fs.readFileSync(path.join(dir, 'mcp-meta.registry.json'), 'utf8')) as { sinks: unknown; keys: object };
-    expect(updated.sinks).toEqual({
-      classMembers: [
-        { class: 'BaseTool', member: 'meta' },
-        { class: 'MapsTool', member: 'meta' },
-      ],
-    });
-    expect(Object.keys(updated.keys)).toEqual(['com.acme/category']);
+    const update = init(['init', '--update']);
+    expect(update.manifest.sinks).toEqual(sinks);
+    expect(Object.keys(update.manifest.keys)).toEqual(['com.acme/category']);
     expect(update.stdout).toContain('base class member BaseTool.meta (sinks.classMembers)');
   });
 
