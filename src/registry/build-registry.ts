@@ -15,6 +15,7 @@ import type {
   ManifestFieldSpec,
   ManifestKey,
   MetaPlane,
+  RegisteredPlane,
   Registry,
   RegistryManifest,
   RegistrationSink,
@@ -178,10 +179,10 @@ export function teamSinkNames(manifest: Pick<RegistryManifest, 'sinks'>): TeamSi
   const builders = manifest.sinks?.resultBuilders ?? [];
   const resultBuilders = new Map(builders.map((entry) => [entry.function, entry.argument] as const));
   const metaOptions = new Map(builders.flatMap((entry) => (entry.meta === undefined ? [] : [[entry.function, entry.meta] as const])));
-  const classMembers = new Map<string, Map<string, 'tool' | 'resource'>>();
+  const classMembers = new Map<string, Map<string, RegisteredPlane>>();
   for (const entry of manifest.sinks?.classMembers ?? []) {
     let members = classMembers.get(entry.class);
-    if (!members) classMembers.set(entry.class, (members = new Map<string, 'tool' | 'resource'>()));
+    if (!members) classMembers.set(entry.class, (members = new Map<string, RegisteredPlane>()));
     members.set(entry.member, entry.plane ?? 'tool');
   }
   return { registrations, resultBuilders, metaOptions, classMembers };

@@ -27,6 +27,9 @@ export interface ManifestFieldSpec extends ManifestTypeSpec {
 /** Where a `_meta` key lives: one of `META_PLANES` (`planes.ts`, their one home). */
 export type { MetaPlane };
 
+/** What a registration (the SDK's, a team's function, a base class's method) describes: a tool or a resource. */
+export type RegisteredPlane = Exclude<MetaPlane, 'result'>;
+
 export interface ManifestKey {
   producers: string[];
   description?: string;
@@ -49,7 +52,7 @@ export interface ManifestKey {
 export interface ManifestRegistration {
   function: string;
   /** What the config describes. Default `"tool"`. */
-  plane?: 'tool' | 'resource';
+  plane?: RegisteredPlane;
   /** 0-based position of the config argument. */
   config: number;
   /** Only for a tool: the callback's position, or the name of the config property that holds it. */
@@ -89,7 +92,7 @@ export interface ManifestClassMember {
   /** The member (a field, getter or method) whose value is the `_meta`. */
   member: string;
   /** What the registration describes. Default `"tool"`. */
-  plane?: 'tool' | 'resource';
+  plane?: RegisteredPlane;
 }
 
 /** The team's registration functions and result builders (a framework that wraps the SDK's registration). */
@@ -180,7 +183,7 @@ export interface Registry {
 
 /** A registration function as the analysis reads it (`plane` defaulted). */
 export interface RegistrationSink {
-  readonly plane: 'tool' | 'resource';
+  readonly plane: RegisteredPlane;
   readonly config: number;
   readonly callback?: number | string;
   /** The config's nested `_meta` objects are flattened into keys joined with this separator (`"/"`). */
@@ -195,7 +198,7 @@ export interface TeamSinkNames {
   /** Result builder name -> where its calls give the result's `_meta` under another name (its `meta`). */
   readonly metaOptions: ReadonlyMap<string, ManifestMetaOption>;
   /** Base class name -> member name -> the plane of the `_meta` a subclass's member gives (`classMembers`). */
-  readonly classMembers: ReadonlyMap<string, ReadonlyMap<string, 'tool' | 'resource'>>;
+  readonly classMembers: ReadonlyMap<string, ReadonlyMap<string, RegisteredPlane>>;
 }
 
 export interface FileRole {

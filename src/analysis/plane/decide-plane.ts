@@ -2,8 +2,8 @@
  * Phase 2 of the write analysis: which plane one write site is on, and the evidence for it (`PlaneDecision`). A member
  * write is placed by its object (`of-owner.ts`), a literal by where it goes and its shape (`of-literal.ts`); both ask
  * where the object flows first (`flow.ts`), then its declared type (`of-type.ts`), its shape, and only then names
- * (`names.ts`). The manifest's emitters, hooks and result builders' `meta` write a tool result's `_meta` (its `classMembers`, the plane they name); a hook function's fragment goes where
- * its calls put it (`of-hook-fragment.ts`).
+ * (`names.ts`). The manifest's emitters, hooks and result builders' `meta` write a tool result's `_meta`, its
+ * `classMembers` the plane they name; a hook function's fragment goes where its calls put it (`of-hook-fragment.ts`).
  */
 import { MANIFEST_RESULT, UNKNOWN, type PlaneDecision } from '../planes';
 import type { FileContext } from '../find-meta-writes';

@@ -2,8 +2,7 @@
  * Phase 1 of the write analysis, the text pre-filter: which files and which subtrees can hold a `_meta` write at all.
  * A write names `_meta`, a manifest emitter, hook or hook function, a result builder that is given the result's `_meta`
  * under another name (`respondOk(text, { meta })`), a base class whose member is a `_meta` (`extends BaseTool`), or a
- * `_meta` alias (`const m = x._meta; m.k = v`); code whose text
- * names none of them is never walked.
+ * `_meta` alias (`const m = x._meta; m.k = v`); code whose text names none of them is never walked.
  */
 import type { Registry } from '../../registry/types';
 import { countSteps } from '../../util/cost-counter';

@@ -4,7 +4,7 @@
  */
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, functionName, memberPropertyName, propertyKeyName, returnArguments, unwrap } from '../syntax/ast';
-import type { ManifestMetaOption } from '../../registry/types';
+import type { ManifestMetaOption, RegisteredPlane } from '../../registry/types';
 import type { WriteVocabulary } from './mention-index';
 import { aliasInitializerMeta, findMetaProperty, isObjectAssign, metaOwner, returnedObjectLiterals } from '../syntax/meta-syntax';
 import { conditionalSpreadHost } from './literal-host';
@@ -158,7 +158,7 @@ function recognizeClassMembers(
       continue;
     }
     const body = element.value.body;
-    if (element.kind === 'set' || element.kind === 'constructor' || !body) continue;
+    if (element.kind === 'set' || !body) continue;
     for (const returned of returnArguments(body)) {
       for (const literal of returnedObjectLiterals(returned)) collector.add({ form: 'sink-meta', node: literal, value: literal, plane });
     }
@@ -168,7 +168,7 @@ function recognizeClassMembers(
 /** `constructor() { super(); this.meta = { … }; }`: the member set in the constructor's own statements (JavaScript without fields). */
 function recognizeConstructorMembers(
   body: TSESTree.BlockStatement,
-  members: ReadonlyMap<string, 'tool' | 'resource'>,
+  members: ReadonlyMap<string, RegisteredPlane>,
   collector: SiteCollector,
 ): void {
   for (const statement of body.body) {

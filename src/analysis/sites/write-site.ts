@@ -6,6 +6,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { FrameworkField } from '../plane/sdk-registrations';
 import type { MetaWrite } from '../types';
+import type { MetaPlane } from '../../registry/types';
 
 type Node = TSESTree.Node;
 type Expression = TSESTree.Expression;
@@ -66,7 +67,7 @@ export type WriteSite = SiteLocation &
         readonly form: 'sink-meta';
         readonly node: Node;
         readonly value: Expression;
-        readonly plane: 'result' | 'tool' | 'resource';
+        readonly plane: MetaPlane;
       } /** A manifest hook's call (`opts.metaHook(…)`). */
     | {
         readonly form: 'hook-call';

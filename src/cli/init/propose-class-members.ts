@@ -19,7 +19,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, memberPropertyName, propertyKeyName, unwrap, walkAll } from '../../analysis/syntax/ast';
 import { SDK_REGISTRATIONS } from '../../analysis/plane/sdk-registrations';
-import type { ManifestClassMember } from '../../registry';
+import type { ManifestClassMember, RegisteredPlane } from '../../registry';
 
 type Node = TSESTree.Node;
 
@@ -102,8 +102,8 @@ export function noteClassExtends(text: string, found: ProposedClassMembers): voi
 const CLASS_EXTENDS = /\bclass\s+([A-Za-z_$][\w$]*)\s*(?:<[^{]*?>)?\s+extends\s+(?:[A-Za-z_$][\w$]*\s*\.\s*)*([A-Za-z_$][\w$]*)/g;
 
 /** The plane of the first SDK tool or resource registration the method calls, or null. */
-function registrationPlaneIn(body: Node): 'tool' | 'resource' | null {
-  let plane: 'tool' | 'resource' | null = null;
+function registrationPlaneIn(body: Node): RegisteredPlane | null {
+  let plane: RegisteredPlane | null = null;
   walkAll(body, (node) => {
     if (plane !== null || node.type !== 'CallExpression') return;
     const registration = SDK_REGISTRATIONS.get(calleeName(node) ?? '');
