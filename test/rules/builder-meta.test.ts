@@ -3,8 +3,8 @@
  * test/rules/team-sinks-fixture): `respondOk(text, { meta: { … } })` (argument 1's `meta`) and `withMeta(text, { … })`
  * (argument 1 itself). What a call gives there is a tool result's `_meta`: its keys are checked on the result plane, in
  * files that never name `_meta` (apify-mcp-server's `respondOk(texts, { structuredContent, meta })`, whose
- * `openai/widgetDescription` the lint missed once the builder renamed the option). Other arguments, other properties,
- * an options object held in a variable and functions the manifest does not name stay silent.
+ * `openai/widgetDescription` the lint missed once the builder renamed the option), also from a `const` holding the
+ * options. Other arguments, other properties, options a `let` holds and functions the manifest does not name stay silent.
  */
 import path from 'node:path';
 import { RuleTester } from '@typescript-eslint/rule-tester';
@@ -46,8 +46,8 @@ ruleTester.run('no-unregistered-meta-key: a result builder given its _meta under
     },
     {
       filename: FILE,
-      code: 'const opts = { meta: { "com.example/category": "x" } };\nexport const run = () => respondOk("done", opts);',
-      name: 'options held in a variable are not followed',
+      code: 'let opts = { meta: { "com.example/category": "x" } };\nexport const run = () => respondOk("done", opts);',
+      name: 'options a let holds (it may change) are not followed',
     },
     {
       filename: FILE,
@@ -56,6 +56,12 @@ ruleTester.run('no-unregistered-meta-key: a result builder given its _meta under
     },
   ],
   invalid: [
+    {
+      filename: FILE,
+      code: 'const opts = { meta: { "com.example/category": "x" } };\nexport const a = () => respondOk("a", opts);\nexport const b = () => respondOk("b", opts);',
+      errors: [{ ...wrongPlane('com.example/category'), line: 1, column: 24, endLine: 1, endColumn: 46 }],
+      name: 'options a const holds, given to two calls: one report at the key',
+    },
     {
       filename: FILE,
       code: 'export const run = () =>\n  respondOk("done", { structuredContent: {}, meta: { "com.example/category": "x" } });',

@@ -6,7 +6,14 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, functionName, memberPropertyName, propertyKeyName, returnArguments, unwrap } from '../syntax/ast';
 import type { ManifestMetaOption, RegisteredPlane } from '../../registry/types';
 import type { WriteVocabulary } from './mention-index';
-import { aliasInitializerMeta, findMetaProperty, isObjectAssign, metaOwner, returnedObjectLiterals } from '../syntax/meta-syntax';
+import {
+  aliasInitializerMeta,
+  findMetaProperty,
+  isObjectAssign,
+  metaOwner,
+  objectLiteralOf,
+  returnedObjectLiterals,
+} from '../syntax/meta-syntax';
 import { conditionalSpreadHost } from './literal-host';
 import { configFieldAt, frameworkFieldsOfConfig } from '../plane/of-framework';
 import type { WriteSite } from './write-site';
@@ -182,8 +189,8 @@ function recognizeConstructorMembers(
 
 /**
  * `respondOk(text, { structuredContent, meta: { k: v } })` for a result builder the manifest says puts `meta` in its
- * result's `_meta`: the value given there is that `_meta`. Only a literal argument shows its property; an argument
- * held elsewhere (`respondOk(text, opts)`) is not followed.
+ * result's `_meta`: the value given there is that `_meta`, in a literal argument or one a `const` holds
+ * (`respondOk(text, opts)`); an options object built any other way is not followed.
  */
 function recognizeBuilderMeta(call: TSESTree.CallExpression, option: ManifestMetaOption, collector: SiteCollector): void {
   const argument = call.arguments[option.argument];
@@ -193,8 +200,9 @@ function recognizeBuilderMeta(call: TSESTree.CallExpression, option: ManifestMet
     collector.add({ form: 'sink-meta', node: given, value: given, plane: 'result' });
     return;
   }
-  if (given.type !== 'ObjectExpression') return;
-  const property = given.properties.findLast(
+  const options = objectLiteralOf(given);
+  if (!options) return;
+  const property = options.properties.findLast(
     (candidate): candidate is TSESTree.Property =>
       candidate.type === 'Property' && !candidate.computed && propertyKeyName(candidate) === option.property,
   );
