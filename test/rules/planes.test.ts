@@ -83,6 +83,26 @@ ruleTester.run('no-wholesale-meta-assign: planes and flow', wholesaleRule, {
       code: 'export function register(config, cb) {\n  const { view, _meta: userMeta, ...fields } = config;\n  return server.registerTool({ ...fields, _meta: { ...userMeta, retrieval: 1 } }, cb);\n}',
     },
     {
+      name: "a re-wrap of the rest of an object typed without _meta drops nothing (cyanheads/mcp-ts-template's appTool)",
+      filename: SEARCH_OP,
+      code: "type AppToolOptions = Omit<ToolDefinition, '_meta' | 'name'> & { extraMeta?: object; resourceUri: string };\nexport function appTool(name: string, options: AppToolOptions) {\n  const { resourceUri, extraMeta, ...rest } = options;\n  return server.registerTool(name, { ...rest, _meta: { ...extraMeta, retrieval: 1 } }, cb);\n}",
+    },
+    {
+      name: 'a re-wrap of the rest of an object whose interface has no _meta drops nothing',
+      filename: SEARCH_OP,
+      code: 'interface Options { title: string; run(): void }\nexport function define(options: Options = { title: "", run() {} }) {\n  const { run, ...rest } = options;\n  return server.registerTool("t", { ...rest, _meta: { retrieval: 1 } }, run);\n}',
+    },
+    {
+      name: "a re-wrap that spreads its own _meta through a guarded const is a merge (cyanheads/mcp-ts-template's mirrorUiMetaIntoContents)",
+      filename: SEARCH_OP,
+      code: 'export function mirror(contents) {\n  return contents.map((content) => {\n    const contentMeta = isPlainObject(content._meta) ? content._meta : {};\n    return { ...content, _meta: { ...contentMeta, retrieval: 1 } };\n  });\n}',
+    },
+    {
+      name: 'a re-wrap that spreads its own _meta behind a guard inline is a merge',
+      filename: SEARCH_OP,
+      code: 'export function stamp(r) {\n  return { ...r, _meta: { ...(r._meta ? r._meta : undefined), retrieval: 1 } };\n}',
+    },
+    {
       name: 'a registration config spread from a literal built here: nothing to drop',
       filename: SEARCH_OP,
       code: 'const base = { description: "d" };\nserver.registerTool("a", { ...base, _meta: { retrieval: 1 } }, cb);',
@@ -137,6 +157,48 @@ ruleTester.run('no-wholesale-meta-assign: planes and flow', wholesaleRule, {
               messageId: 'suggestMerge' satisfies WholesaleMessageIds,
               output:
                 'export function register(config, cb) {\n  const { view, ...fields } = config;\n  return server.registerTool({ ...fields, _meta: { ...fields._meta, retrieval: 1 } }, cb);\n}',
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'the rest of an object whose type keeps _meta (Omit of other keys) is re-wrapped: still a replacement',
+      filename: SEARCH_OP,
+      code: "export function define(options: Omit<ToolDefinition, 'name'>) {\n  const { ...rest } = options;\n  return server.registerTool('t', { ...rest, _meta: { retrieval: 1 } }, cb);\n}",
+      output: null,
+      errors: [
+        {
+          messageId: 'rewrapResult' satisfies WholesaleMessageIds,
+          data: { target: 'rest' },
+          line: 3,
+          column: 46,
+          suggestions: [
+            {
+              messageId: 'suggestMerge' satisfies WholesaleMessageIds,
+              output:
+                "export function define(options: Omit<ToolDefinition, 'name'>) {\n  const { ...rest } = options;\n  return server.registerTool('t', { ...rest, _meta: { ...rest._meta, retrieval: 1 } }, cb);\n}",
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "a guarded const of another object's _meta does not keep the re-wrapped object's own",
+      filename: SEARCH_OP,
+      code: 'export function stamp(r, other) {\n  const m = other._meta ? other._meta : {};\n  return { ...r, _meta: { ...m, retrieval: 1 } };\n}',
+      output: null,
+      errors: [
+        {
+          messageId: 'rewrapResult' satisfies WholesaleMessageIds,
+          data: { target: 'r' },
+          line: 3,
+          column: 18,
+          suggestions: [
+            {
+              messageId: 'suggestMerge' satisfies WholesaleMessageIds,
+              output:
+                'export function stamp(r, other) {\n  const m = other._meta ? other._meta : {};\n  return { ...r, _meta: { ...r._meta, ...m, retrieval: 1 } };\n}',
             },
           ],
         },

@@ -33,7 +33,8 @@ import { noteModuleRead } from './modules-read';
 import { parseSource } from './parse-source';
 import type { ResolverOf } from './module-resolver';
 import { CALL_TOOL } from '../relay/pass-through-marks';
-import { declaresNoMetaSlot, everyReturnIsUpstream } from '../relay/upstream-calls';
+import { everyReturnIsUpstream } from '../relay/upstream-calls';
+import { declaresNoMetaSlot } from '../syntax/declared-without-meta';
 import type { HelperOrigin, KeySource } from '../types';
 
 type Node = TSESTree.Node;

@@ -54,25 +54,6 @@ export function importedTypeWithoutMeta(program: TSESTree.Program, specifier: st
   return importsOfProgram.get(program)?.importedTypeWithoutMeta(specifier, importedName) ?? false;
 }
 
-/**
- * An interface or a type literal alias with named members only, none of them `_meta` (no `extends`, no index
- * signature, no intersection): an object of that type has no `_meta` to carry.
- */
-export function declaresNoMetaSlot(declaration: TSESTree.TSInterfaceDeclaration | TSESTree.TSTypeAliasDeclaration): boolean {
-  if (declaration.type === 'TSInterfaceDeclaration')
-    return declaration.extends.length === 0 && namedMembersWithoutMeta(declaration.body.body);
-  return declaration.typeAnnotation.type === 'TSTypeLiteral' && namedMembersWithoutMeta(declaration.typeAnnotation.members);
-}
-
-function namedMembersWithoutMeta(members: readonly TSESTree.TypeElement[]): boolean {
-  return members.every(
-    (member) =>
-      (member.type === 'TSPropertySignature' || member.type === 'TSMethodSignature') &&
-      !member.computed &&
-      (member.key.type === 'Identifier' ? member.key.name : member.key.type === 'Literal' ? String(member.key.value) : '_meta') !== '_meta',
-  );
-}
-
 /** Strips `await`, parentheses and TypeScript wrappers. */
 export function stripAwait(node: Node): Node {
   let current = unwrap(node) as Node;

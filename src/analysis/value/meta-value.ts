@@ -5,7 +5,7 @@
  */
 import type { TSESTree } from '@typescript-eslint/utils';
 import { isNothing, memberPropertyName, propertyKeyName, returnArguments, unwrap } from '../syntax/ast';
-import { classMemberOfThis, findBinding, functionBoundTo, staticKeys } from '../syntax/bindings';
+import { classMemberOfThis, constInitializer, findBinding, functionBoundTo, staticKeys } from '../syntax/bindings';
 import type { ModuleResolver } from '../modules/module-resolver';
 import { assignmentsToReturnedLocal } from './added-to-returned';
 import { producerItems } from './producer-list';
@@ -111,17 +111,32 @@ export interface MetaValueShape {
 }
 
 /**
- * `x._meta`, `x._meta ?? {}`, `x._meta || {}`, or a `const` alias of one (`const meta = x._meta; { ...meta }`): the
- * written object's own `_meta`.
+ * `x._meta`, `x._meta ?? {}`, `x._meta || {}`, `isPlainObject(x._meta) ? x._meta : {}` (one branch the `_meta`, the
+ * other an empty literal or nothing), or a `const` alias of one (`const meta = x._meta; { ...meta }`): the written
+ * object's own `_meta`.
  */
 function isSelfMeta(expression: Node, targetText: string | null, depth = 0): boolean {
   const inner = unwrap(expression);
   if (inner.type === 'Identifier') {
     const aliased = aliasInitializerMeta(inner) ?? restOfDestructuredMeta(inner);
     if (aliased !== null) return isSelfMeta(aliased, targetText, depth);
-    return depth < MAX_COPY_DEPTH && copiesSelfMeta(inner, targetText, depth + 1);
+    if (depth >= MAX_COPY_DEPTH) return false;
+    // `const contentMeta = isPlainObject(content._meta) ? content._meta : {}` (cyanheads/mcp-ts-template).
+    const init = constInitializer(inner);
+    if (init && unwrap(init).type === 'ConditionalExpression') return isSelfMeta(init, targetText, depth + 1);
+    return copiesSelfMeta(inner, targetText, depth + 1);
+  }
+  if (inner.type === 'ConditionalExpression') {
+    const [consequent, alternate] = [inner.consequent, inner.alternate].map((branch) => isSelfMeta(branch, targetText, depth));
+    return (consequent && (alternate || isEmpty(inner.alternate))) || (alternate && isEmpty(inner.consequent));
   }
   return isMetaOf(inner.type === 'LogicalExpression' ? inner.left : inner, targetText);
+}
+
+/** `{}`, `undefined`, `null`: a branch that adds no key. */
+function isEmpty(node: Node): boolean {
+  const inner = unwrap(node);
+  return (inner.type === 'ObjectExpression' && inner.properties.length === 0) || isNothing(inner);
 }
 
 /** Copies of copies (`const a = { ...x._meta }; const b = { ...a }`) are followed this deep. */

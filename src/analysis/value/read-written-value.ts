@@ -5,7 +5,8 @@
  * alias, which gives one per key.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { propertyKeyName, referenceText, unwrap } from '../syntax/ast';
+import { isFunctionNode, parameterName, propertyKeyName, referenceText, unwrap } from '../syntax/ast';
+import { typeWithoutMeta } from '../syntax/declared-without-meta';
 import { objectLiteralsOfVariable } from '../syntax/meta-syntax';
 import type { PlaneDecision } from '../planes';
 import type { SiteLocation, WriteSite } from '../sites/write-site';
@@ -167,7 +168,9 @@ function holdsOnlyWrittenKeys(target: Expression): boolean {
 
 /**
  * `const { _meta: userMeta, ...fields } = config; … { ...fields, _meta: built }`: `fields` is the object without its
- * `_meta` (skybridge's `registerTool` builds the descriptor so), so the re-wrap drops nothing. Asked only of a
+ * `_meta` (skybridge's `registerTool` builds the descriptor so), so the re-wrap drops nothing. So is the rest of an
+ * object whose declared type has no `_meta` (`const { resourceUri, ...rest } = options` with `options:
+ * Omit<ToolDefinition, '_meta'> & { resourceUri: string }`, cyanheads/mcp-ts-template's `appTool`). Asked only of a
  * re-wrap's identifier target: the declarations of the blocks around it are read for that one name.
  */
 function isRestWithoutMeta(target: Expression | null): boolean {
@@ -183,13 +186,27 @@ function isRestWithoutMeta(target: Expression | null): boolean {
         if (pattern.type !== 'ObjectPattern') continue;
         const rest = pattern.properties.find((property) => property.type === 'RestElement');
         if (rest?.type !== 'RestElement' || rest.argument.type !== 'Identifier' || rest.argument.name !== target.name) continue;
-        return pattern.properties.some(
-          (property) => property.type === 'Property' && !property.computed && propertyKeyName(property) === '_meta',
+        return (
+          pattern.properties.some(
+            (property) => property.type === 'Property' && !property.computed && propertyKeyName(property) === '_meta',
+          ) ||
+          (declarator.init !== null && declaredWithoutMeta(unwrap(declarator.init), node))
         );
       }
     }
   }
   return false;
+}
+
+/** `source` is a parameter of the function around `block` whose annotated type has no `_meta` (`typeWithoutMeta`). */
+function declaredWithoutMeta(source: Node, block: Node): boolean {
+  if (source.type !== 'Identifier') return false;
+  const fn = block.parent;
+  if (!fn || !isFunctionNode(fn)) return false;
+  const param = fn.params.find((candidate) => parameterName(candidate) === source.name);
+  const annotated = param?.type === 'AssignmentPattern' ? param.left : param;
+  const annotation = annotated?.type === 'Identifier' ? annotated.typeAnnotation?.typeAnnotation : undefined;
+  return annotation !== undefined && typeWithoutMeta(annotation);
 }
 
 /** `{ … }`, `cond && { … }`, `cond ? { … } : {}`: a spread argument that only adds the properties written there. */

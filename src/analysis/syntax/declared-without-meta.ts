@@ -1,0 +1,76 @@
+/**
+ * Whether a type written in the file says an object has no `_meta`: an interface or type literal whose named members
+ * leave it out, an `Omit<T, '_meta' | …>`, or an intersection of such types. Read from the syntax only (the untyped
+ * lint's answer to "can this object carry `_meta`?"); anything else (a type from another module, a mapped or generic
+ * type, an index signature) may carry one.
+ */
+import type { TSESTree } from '@typescript-eslint/utils';
+
+type Node = TSESTree.Node;
+
+/**
+ * An interface or a type literal alias with named members only, none of them `_meta` (no `extends`, no index
+ * signature, no intersection): an object of that type has no `_meta` to carry.
+ */
+export function declaresNoMetaSlot(declaration: TSESTree.TSInterfaceDeclaration | TSESTree.TSTypeAliasDeclaration): boolean {
+  if (declaration.type === 'TSInterfaceDeclaration')
+    return declaration.extends.length === 0 && namedMembersWithoutMeta(declaration.body.body);
+  return declaration.typeAnnotation.type === 'TSTypeLiteral' && namedMembersWithoutMeta(declaration.typeAnnotation.members);
+}
+
+/**
+ * `type` (a parameter's or variable's annotation) has no `_meta`: `Omit<ToolDefinition, '_meta' | 'name'>`, a type
+ * literal without it, a same-file interface or alias that declares none (`declaresNoMetaSlot`, or an alias of such a
+ * type), or an intersection whose every part is one (cyanheads/mcp-ts-template's `AppToolOptions`). Aliases are
+ * followed `MAX_ALIAS_DEPTH` deep.
+ */
+export function typeWithoutMeta(type: TSESTree.TypeNode, depth = 0): boolean {
+  switch (type.type) {
+    case 'TSTypeLiteral':
+      return namedMembersWithoutMeta(type.members);
+    case 'TSIntersectionType':
+      return type.types.every((part) => typeWithoutMeta(part, depth));
+    case 'TSTypeReference': {
+      if (type.typeName.type !== 'Identifier') return false;
+      const name = type.typeName.name;
+      if (name === 'Omit') return omitsMeta(type.typeArguments?.params[1]);
+      if (depth >= MAX_ALIAS_DEPTH) return false;
+      const declaration = sameFileTypeDeclaration(type, name);
+      if (declaration?.type === 'TSInterfaceDeclaration') return declaresNoMetaSlot(declaration);
+      return declaration ? typeWithoutMeta(declaration.typeAnnotation, depth + 1) : false;
+    }
+    default:
+      return false;
+  }
+}
+
+const MAX_ALIAS_DEPTH = 4;
+
+function namedMembersWithoutMeta(members: readonly TSESTree.TypeElement[]): boolean {
+  return members.every(
+    (member) =>
+      (member.type === 'TSPropertySignature' || member.type === 'TSMethodSignature') &&
+      !member.computed &&
+      (member.key.type === 'Identifier' ? member.key.name : member.key.type === 'Literal' ? String(member.key.value) : '_meta') !== '_meta',
+  );
+}
+
+/** `'_meta'`, or a union holding it: the keys `Omit` leaves out. */
+function omitsMeta(keys: TSESTree.TypeNode | undefined): boolean {
+  if (!keys) return false;
+  if (keys.type === 'TSUnionType') return keys.types.some(omitsMeta);
+  return keys.type === 'TSLiteralType' && keys.literal.type === 'Literal' && keys.literal.value === '_meta';
+}
+
+/** The module-level interface or type alias `name` of the file `from` is in (exported or not); null when there is none. */
+function sameFileTypeDeclaration(from: Node, name: string): TSESTree.TSInterfaceDeclaration | TSESTree.TSTypeAliasDeclaration | null {
+  let program: Node = from;
+  while (program.parent) program = program.parent;
+  if (program.type !== 'Program') return null;
+  for (const statement of program.body) {
+    const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+    if ((declaration?.type === 'TSInterfaceDeclaration' || declaration?.type === 'TSTypeAliasDeclaration') && declaration.id.name === name)
+      return declaration;
+  }
+  return null;
+}
