@@ -247,6 +247,16 @@ function search(out) {
 `,
     },
     {
+      name: "requireForAll: the items a map builds of an array typed as resource contents are a resource's, not a tool result's (cyanheads/mcp-ts-template)",
+      filename: SEARCH_OP,
+      options: [{ requireForAll: true }],
+      code: `
+export function mirror(contents: ResourceContents, stats: object): ResourceContents {
+  return contents.map((content) => ({ ...content, _meta: { ...content._meta, retrieval: build(stats) } }));
+}
+`,
+    },
+    {
       name: 'requireForAll: a plain identifier inside its own try',
       filename: SEARCH_OP,
       options: [{ requireForAll: true }],
@@ -1224,6 +1234,18 @@ function search(ctx, out, stats) {
         { messageId: 'unguardedProducer', data: { producer: EMIT }, line: 3, column: 3, suggestions: [] },
         { messageId: 'unguardedProducer', line: 4, column: 3, suggestions: [] },
       ],
+    },
+    {
+      name: 'requireForAll: the items a map builds of an array of tool results are tool results',
+      filename: SEARCH_OP,
+      options: [{ requireForAll: true }],
+      code: `
+export function stamp(results: CallToolResult[], stats: object) {
+  return results.map((r) => ({ ...r, _meta: { ...r._meta, retrieval: build(stats) } }));
+}
+`,
+      output: null,
+      errors: [{ messageId: 'unguardedProducer', line: 3, column: 38, suggestions: [] }],
     },
     {
       name: 'requireForAll with autofix: false',

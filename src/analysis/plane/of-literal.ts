@@ -1,12 +1,20 @@
 /** The plane of an object literal that carries `_meta` (`{ content, _meta }`, `registerTool(n, { _meta }, cb)`). */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, functionReturning, outsideTypeWrappers, propertyKeyName, referenceSegments, unwrap } from '../syntax/ast';
+import {
+  calleeName,
+  functionReturning,
+  memberPropertyName,
+  outsideTypeWrappers,
+  propertyKeyName,
+  referenceSegments,
+  unwrap,
+} from '../syntax/ast';
 import { isInbound, type PlaneDecision } from '../planes';
 import { isTeamToolCallback, type TeamSinks } from './team-sinks';
 import { BODY_SINKS, declaratorOf, isSdkToolCallback, laterSinkOf, sinkOfArgument } from './flow';
 import { RESULT_NAME } from './names';
 import { frameworkPlaneOfNested } from './of-framework';
-import { planeOfDeclaredType } from './of-type';
+import { planeOfArrayItems, planeOfDeclaredType } from './of-type';
 import { planeOfShape } from './of-shape';
 import { planeOfVariable } from './of-variable';
 
@@ -79,6 +87,16 @@ function rewrapsInbound(literal: TSESTree.ObjectExpression): boolean {
   return last !== undefined && isInbound(unwrap(last.argument));
 }
 
+/** `items.map((item) => ({ …, _meta }))` (also `flatMap`): the callback builds an item of `items`, whose type may say. */
+function planeOfMappedItem(callback: Node): PlaneDecision | null {
+  const call = callback.parent;
+  if (call?.type !== 'CallExpression' || call.arguments[0] !== callback) return null;
+  const callee = unwrap(call.callee);
+  if (callee.type !== 'MemberExpression' || !['map', 'flatMap'].includes(memberPropertyName(callee) ?? '')) return null;
+  const items = unwrap(callee.object);
+  return items.type === 'Identifier' ? planeOfArrayItems(items) : null;
+}
+
 /** The plane of an object literal that carries `_meta`, with its evidence, or null when it is none we know. */
 export function planeDecisionOfLiteral(literal: TSESTree.ObjectExpression, sinks: TeamSinks): PlaneDecision | null {
   const parent = literal.parent;
@@ -107,6 +125,8 @@ export function planeDecisionOfLiteral(literal: TSESTree.ObjectExpression, sinks
   const returnedFrom = functionReturning(literal);
   if (returnedFrom && isSdkToolCallback(returnedFrom)) return { plane: 'result', evidence: 'sink' };
   if (returnedFrom && isTeamToolCallback(returnedFrom, sinks)) return { plane: 'result', evidence: 'manifest' };
+  const mapped = returnedFrom ? planeOfMappedItem(returnedFrom) : null;
+  if (mapped) return mapped;
   const shaped = planeOfShape(literal);
   if (shaped) return { plane: shaped, evidence: 'shape' };
   for (const property of literal.properties) {

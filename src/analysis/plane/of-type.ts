@@ -114,6 +114,27 @@ function parameterAnnotation(identifier: TSESTree.Identifier): TSESTree.TypeNode
   return null;
 }
 
+/**
+ * The plane of an item of the array `identifier` names, from its declared type: a parameter or `const` annotated
+ * `TextResourceContents[]`, `Array<Tool>`, or with the name of the array itself (`contents: ResourceContents`, a
+ * project's alias of `ReadResourceResult['contents']`); null otherwise. What `contents.map((content) => ({ ...content,
+ * _meta }))` builds is such an item (cyanheads/mcp-ts-template's `mirrorUiMetaIntoContents`).
+ */
+export function planeOfArrayItems(identifier: TSESTree.Identifier): PlaneDecision | null {
+  const declarator = findBinding(identifier.name, identifier);
+  const annotation =
+    declarator?.kind === 'variable' ? declarator.declarator.id.typeAnnotation?.typeAnnotation : parameterAnnotation(identifier);
+  if (!annotation) return null;
+  if (annotation.type === 'TSArrayType') return planeOfTypeNode(annotation.elementType);
+  if (
+    annotation.type === 'TSTypeReference' &&
+    annotation.typeName.type === 'Identifier' &&
+    /^(?:Readonly)?Array$/.test(annotation.typeName.name)
+  )
+    return planeOfTypeNode(annotation.typeArguments?.params[0]);
+  return planeOfTypeNode(annotation);
+}
+
 /** The plane a parameter's annotation says (`function add(toolConfig: ToolMetadata)`), or null. */
 export function planeOfParameter(identifier: TSESTree.Identifier): PlaneDecision | null {
   return planeOfTypeNode(parameterAnnotation(identifier) ?? undefined);
