@@ -87,14 +87,20 @@ function rewrapsInbound(literal: TSESTree.ObjectExpression): boolean {
   return last !== undefined && isInbound(unwrap(last.argument));
 }
 
-/** `items.map((item) => ({ …, _meta }))` (also `flatMap`): the callback builds an item of `items`, whose type may say. */
+/**
+ * `items.map((item) => ({ …, _meta }))` (also `flatMap`): the callback builds an item of `items`, whose type may say
+ * (`contents: ResourceContents`, `results: CallToolResult[]`). Not for tool descriptors: a tools/list entry mapped from
+ * a table is built at run time, and which tool carries which widget link is decided then (the linkage check says so in
+ * a note instead of matching it).
+ */
 function planeOfMappedItem(callback: Node): PlaneDecision | null {
   const call = callback.parent;
   if (call?.type !== 'CallExpression' || call.arguments[0] !== callback) return null;
   const callee = unwrap(call.callee);
   if (callee.type !== 'MemberExpression' || !['map', 'flatMap'].includes(memberPropertyName(callee) ?? '')) return null;
   const items = unwrap(callee.object);
-  return items.type === 'Identifier' ? planeOfArrayItems(items) : null;
+  const decided = items.type === 'Identifier' ? planeOfArrayItems(items) : null;
+  return decided?.plane === 'tool' ? null : decided;
 }
 
 /** The plane of an object literal that carries `_meta`, with its evidence, or null when it is none we know. */
