@@ -13,7 +13,7 @@ import type * as ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import plugin from '../../src/index';
 import { EXAMPLES_DIR, EXAMPLES_REGISTRY } from '../rules/rule-tester';
-import { generateModule, seededRandom } from './generators/typed-programs';
+import { generateModule } from './generators/typed-programs';
 import { applyFixes, compile, errorsOf, STRICT_NODE16 } from './type-check';
 
 const MODULE_COUNT = Number(process.env.MCP_META_TYPED_MODULES ?? 24);
@@ -39,8 +39,10 @@ const COMMENT = /\/\*\s*(c\d+)\s*\*\/|\/\/\s*(c\d+)/g;
 const commentsOf = (text: string): string[] => [...text.matchAll(COMMENT)].map((match) => match[1] ?? match[2]).sort();
 
 describe('typed corpus: fixed code still compiles', () => {
-  it(`${MODULE_COUNT} generated modules, linted with and without a program: autofixes add no tsc error`, { timeout: 600_000 }, () => {
+  it(`${MODULE_COUNT} generated modules, linted with and without a program: autofixes add no tsc error`, { timeout: 600_000 }, async () => {
     console.log(`typed corpus: seed ${SEED} (replay: MCP_META_FUZZ_SEED=${SEED})`);
+    // The scripts' one seeded random source (an ES module: this test file is CommonJS to TypeScript).
+    const { seededRandom } = await import('../../scripts/seeded-random.mjs');
     const random = seededRandom(SEED);
     const originals = new Map<string, string>();
     for (let index = 0; index < MODULE_COUNT; index += 1)

@@ -9,18 +9,6 @@
  * whether a fix keeps it and still parses. Deterministic for a seed: `generateModule(random, index)`.
  */
 
-/** A seeded generator of numbers in [0, 1) (mulberry32): the same seed gives the same corpus. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const PREAMBLE = `import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
 interface Plain {
