@@ -4,12 +4,10 @@
  * (`ToolMetadata`, `UIResourceProps`) only `name` evidence.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { isFunctionNode, unwrap } from '../syntax/ast';
-import { findBinding } from '../syntax/bindings';
+import { unwrap } from '../syntax/ast';
+import { findBinding, parameterAnnotation } from '../syntax/bindings';
 import type { PlaneDecision, WritePlane } from '../planes';
 import { planeOfFrameworkType } from './of-framework';
-
-type Node = TSESTree.Node;
 
 /**
  * Declared types that fix a variable's plane (`const r: CallToolResult = …`), from the SDKs' own type names. The SDK's
@@ -100,18 +98,6 @@ export function planeOfCallReturn(call: TSESTree.CallExpression): PlaneDecision 
   if (binding?.kind === 'function') return planeOfTypeNode(binding.fn.returnType?.typeAnnotation);
   const annotation = binding?.kind === 'other' ? parameterAnnotation(callee) : null;
   return annotation?.type === 'TSFunctionType' ? planeOfTypeNode(annotation.returnType?.typeAnnotation) : null;
-}
-
-/** The type annotation of the parameter `identifier` names, or null. */
-function parameterAnnotation(identifier: TSESTree.Identifier): TSESTree.TypeNode | null {
-  for (let scope: Node | undefined = identifier.parent; scope; scope = scope.parent) {
-    if (!isFunctionNode(scope)) continue;
-    for (const param of scope.params) {
-      const id = param.type === 'AssignmentPattern' ? param.left : param;
-      if (id.type === 'Identifier' && id.name === identifier.name) return id.typeAnnotation?.typeAnnotation ?? null;
-    }
-  }
-  return null;
 }
 
 /**

@@ -57,6 +57,18 @@ export function unboundName(base: string, at: Node): string {
   }
 }
 
+/** The type annotation of the parameter `identifier` names, or null. */
+export function parameterAnnotation(identifier: TSESTree.Identifier): TSESTree.TypeNode | null {
+  for (let scope: Node | undefined = identifier.parent; scope; scope = scope.parent) {
+    if (!isFunctionNode(scope)) continue;
+    for (const param of scope.params) {
+      const id = param.type === 'AssignmentPattern' ? param.left : param;
+      if (id.type === 'Identifier' && id.name === identifier.name) return id.typeAnnotation?.typeAnnotation ?? null;
+    }
+  }
+  return null;
+}
+
 /** The initializer of a `const` binding of `identifier` (unwrapped by the caller), or null. */
 export function constInitializer(identifier: TSESTree.Identifier): TSESTree.Expression | null {
   const binding = findBinding(identifier.name, identifier);

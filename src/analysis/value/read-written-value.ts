@@ -5,7 +5,8 @@
  * alias, which gives one per key.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { isFunctionNode, parameterName, propertyKeyName, referenceText, unwrap } from '../syntax/ast';
+import { propertyKeyName, referenceText, unwrap } from '../syntax/ast';
+import { parameterAnnotation } from '../syntax/bindings';
 import { typeWithoutMeta } from '../syntax/declared-without-meta';
 import { objectLiteralsOfVariable } from '../syntax/meta-syntax';
 import type { PlaneDecision } from '../planes';
@@ -190,7 +191,7 @@ function isRestWithoutMeta(target: Expression | null): boolean {
           pattern.properties.some(
             (property) => property.type === 'Property' && !property.computed && propertyKeyName(property) === '_meta',
           ) ||
-          (declarator.init !== null && declaredWithoutMeta(unwrap(declarator.init), node))
+          (declarator.init !== null && declaredWithoutMeta(unwrap(declarator.init)))
         );
       }
     }
@@ -198,15 +199,10 @@ function isRestWithoutMeta(target: Expression | null): boolean {
   return false;
 }
 
-/** `source` is a parameter of the function around `block` whose annotated type has no `_meta` (`typeWithoutMeta`). */
-function declaredWithoutMeta(source: Node, block: Node): boolean {
-  if (source.type !== 'Identifier') return false;
-  const fn = block.parent;
-  if (!fn || !isFunctionNode(fn)) return false;
-  const param = fn.params.find((candidate) => parameterName(candidate) === source.name);
-  const annotated = param?.type === 'AssignmentPattern' ? param.left : param;
-  const annotation = annotated?.type === 'Identifier' ? annotated.typeAnnotation?.typeAnnotation : undefined;
-  return annotation !== undefined && typeWithoutMeta(annotation);
+/** `source` is a parameter whose annotated type has no `_meta` (`typeWithoutMeta`). */
+function declaredWithoutMeta(source: Node): boolean {
+  const annotation = source.type === 'Identifier' ? parameterAnnotation(source) : null;
+  return annotation !== null && typeWithoutMeta(annotation);
 }
 
 /** `{ … }`, `cond && { … }`, `cond ? { … } : {}`: a spread argument that only adds the properties written there. */
