@@ -1,8 +1,10 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { isSideEffectFree } from '../src/analysis/syntax/ast';
+import { isSideEffectFree, referenceText } from '../src/analysis/syntax/ast';
 import { defineMetaRuleVisitor, writesNoMeta } from '../src/analysis/meta-context';
 import { getTypeServices, isTypeScriptFile, type TypeServices } from '../src/analysis/typed/type-services';
 import type { MetaWrite } from '../src/analysis/types';
+import { droppedFieldsOn, type HostObjectOverSpread } from '../src/analysis/value/host-object-over-spread';
+import { catalogueEntryFor, hostNameOf } from '../src/registry/catalogue';
 import { createsFromFragment, isAssemblyFromCollected, replacesMeta } from '../src/analysis/value/write-kinds';
 import { createRule } from '../src/util/create-rule';
 import { lineBreakOf } from '../src/fixes/wrap-in-try';
@@ -17,6 +19,7 @@ export type MessageIds =
   | 'lateMergeLayerAssign'
   | 'mergeLayerFragment'
   | 'spreadMetaFirst'
+  | 'replacesHostObject'
   | 'suggestMerge'
   | 'suggestMergeFragment';
 
@@ -69,6 +72,29 @@ const MEMBER_SAFE_TARGETS = new Set([
   'TSNonNullExpression',
   'ChainExpression',
 ]);
+
+/**
+ * What a report of a host key's object written over a spread says: the key as a member of the spread (`extraMeta.ui`,
+ * `meta['openai/widgetCSP']`), the host's fields the new object leaves out, and the host.
+ */
+function hostObjectData(
+  name: string,
+  over: HostObjectOverSpread,
+  dropped: readonly string[],
+  sourceCode: TSESLint.SourceCode,
+): Record<string, string> {
+  const entry = catalogueEntryFor(name);
+  const spread = sourceCode.getText(over.spread.argument);
+  const reference = referenceText(over.spread.argument);
+  const member = /^[A-Za-z_$][\w$]*$/.test(name) ? `.${name}` : `[${JSON.stringify(name)}]`;
+  return {
+    key: name,
+    spread: spread.length <= 40 ? spread : `${spread.slice(0, 37)}…`,
+    member: reference !== null ? `${reference}${member}` : `<its ${name}>`,
+    fields: dropped.join(', '),
+    host: entry ? hostNameOf(entry) : 'the host',
+  };
+}
 
 function metaOfTarget(target: TSESTree.Node, sourceCode: TSESLint.SourceCode): string {
   return `${targetText(target, sourceCode)}._meta`;
@@ -212,6 +238,8 @@ export default createRule<Options, MessageIds>({
         'The merge layer assembles `{{target}}._meta` by spreading what it collected, never by assigning a fragment whole: a producer that writes `{{target}}._meta` before this line loses its keys (MCP _meta rules 1 and 4). Merge it: `{{target}}._meta = { ...{{target}}._meta, ...fragment }`.',
       spreadMetaFirst:
         '`{{target}}._meta` is spread after the keys written here, so values already in `_meta` win and this write may silently do nothing. Spread `{{target}}._meta` first: `{ ...{{target}}._meta, … }` (MCP _meta rules 1 and 4).',
+      replacesHostObject:
+        '`{{key}}` is written as a new object after `...{{spread}}`, which may carry a `{{key}}` of its own: its fields ({{fields}}) are dropped, and {{host}} reads them from this one object. Merge the fields: `{{key}}: { ...{{member}}, … }` (MCP _meta rules 1 and 4).',
       suggestMerge: 'Merge into the existing `_meta`: spread `{{target}}._meta` first.',
       suggestMergeFragment: 'Merge the fragment into `{{target}}._meta`.',
     },
@@ -222,7 +250,20 @@ export default createRule<Options, MessageIds>({
     return defineMetaRuleVisitor(context, 'replacement', ({ role, writes }) => {
       const services = (): TypeServices | null => getTypeServices(context);
       const filename = context.filename ?? context.getFilename();
+      const reportedKeys = new Set<TSESTree.Node>();
       for (const write of writes) {
+        // A host key's object written over a spread that may carry one (`{ ...extraMeta, ui: { resourceUri } }`).
+        for (const key of write.keys) {
+          if (key.overSpread === undefined || key.name === null || key.builtBy !== undefined || reportedKeys.has(key.node)) continue;
+          const dropped = droppedFieldsOn(key.name, key.overSpread, write.plane);
+          if (dropped.length === 0) continue;
+          reportedKeys.add(key.node);
+          context.report({
+            node: key.node,
+            messageId: 'replacesHostObject',
+            data: hostObjectData(key.name, key.overSpread, dropped, sourceCode),
+          });
+        }
         if (role.mergeLayer && createsFromFragment(write)) {
           const target = targetText(write.target!, sourceCode);
           context.report({

@@ -1,6 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { FileRole, KeySpec, MetaPlane, Registry, RegistryProblem } from '../registry/types';
 import type { PlaneEvidence, WritePlane } from './planes';
+import type { HostObjectOverSpread } from './value/host-object-over-spread';
 
 /**
  * The `_meta` write-site model: every place a file writes the out-of-band channel of a tool result, found once per
@@ -81,6 +82,12 @@ export interface MetaKeyWrite {
    * them).
    */
   readonly writtenBy?: FrameworkWriter;
+  /**
+   * Set for a host key whose object several parties fill (`ui`), written as a new object over an earlier spread of the
+   * same literal that may carry it (`{ ...extraMeta, ui: { resourceUri } }`): that spread, and the host's fields this
+   * object drops (`value/host-object-over-spread.ts`). `no-wholesale-meta-assign` reports it.
+   */
+  readonly overSpread?: HostObjectOverSpread;
   /**
    * Who writes the key and which keys that writer produces, attached once per file by the analysis (`ownership.ts`);
    * absent only for writes found without a file name. Read it through `isOwned`; never work it out again.

@@ -47,8 +47,9 @@ ruleTester.run('no-wholesale-meta-assign: planes and flow', wholesaleRule, {
       code: 'function merge(results, structuredContent, _meta) {\n  return {\n    content: results,\n    ...(structuredContent !== undefined && { structuredContent }),\n    ...(_meta !== undefined && { _meta }),\n  };\n}',
     },
     {
+      // The `ui` merges its own fields: a new `ui: {}` over `...toolConfig._meta` would drop them (replacesHostObject).
       name: "a config typed by the framework's own ToolMetadata is a descriptor (xmcp)",
-      code: 'function add(toolConfig: ToolMetadata) {\n  if (toolConfig._meta === undefined) toolConfig._meta = {};\n  toolConfig._meta = { ...toolConfig._meta, ui: {} };\n}',
+      code: 'function add(toolConfig: ToolMetadata) {\n  if (toolConfig._meta === undefined) toolConfig._meta = {};\n  toolConfig._meta = { ...toolConfig._meta, ui: { ...toolConfig._meta.ui } };\n}',
     },
     {
       name: 'a re-wrap that drops one key by rest destructuring is a merge minus that key (never fixed back)',

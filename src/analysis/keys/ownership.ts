@@ -67,6 +67,7 @@ function withOwnership(key: MetaKeyWrite, ownership: KeyOwnership, registration:
   if (key.builtValue !== undefined) owned.builtValue = key.builtValue;
   if (key.flattened !== undefined) owned.flattened = key.flattened;
   if (key.writtenBy !== undefined) owned.writtenBy = key.writtenBy;
+  if (key.overSpread !== undefined) owned.overSpread = key.overSpread;
   owned.ownership = ownership;
   if (registration !== undefined) owned.registration = registration;
   return owned;
@@ -82,6 +83,7 @@ const KEY_FIELDS = {
   builtValue: true,
   flattened: true,
   writtenBy: true,
+  overSpread: true,
   ownership: true,
   registration: true,
 } as const;

@@ -34,7 +34,7 @@ import { parseSource } from './parse-source';
 import type { ResolverOf } from './module-resolver';
 import { CALL_TOOL } from '../relay/pass-through-marks';
 import { everyReturnIsUpstream } from '../relay/upstream-calls';
-import { declaresNoMetaSlot } from '../syntax/declared-without-meta';
+import { declaresNoSlot } from '../syntax/declared-without-meta';
 import type { HelperOrigin, KeySource } from '../types';
 
 type Node = TSESTree.Node;
@@ -221,7 +221,7 @@ function summarise(program: TSESTree.Program, scope: ModuleScope, callsUpstream:
     const declaration = statement.declaration;
     if (
       (declaration?.type === 'TSInterfaceDeclaration' || declaration?.type === 'TSTypeAliasDeclaration') &&
-      declaresNoMetaSlot(declaration)
+      declaresNoSlot(declaration, '_meta')
     )
       metaLessTypes.add(declaration.id.name);
     // `export type { … }` exports no value (`export declare const` is typed `exportKind: 'type'` too, and is one).

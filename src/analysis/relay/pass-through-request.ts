@@ -43,7 +43,7 @@ import { sortedHasIn } from '../syntax/offset-set';
 import { isToolCallback, registeredCallbackOf } from './pass-through';
 import { TYPE_ONLY_TYPES } from '../sites/prune';
 import { calleeLabel, followImportsFrom, importedTypeWithoutMeta, requestMethodOf, stripAwait } from './upstream-calls';
-import { declaresNoMetaSlot } from '../syntax/declared-without-meta';
+import { declaresNoSlot } from '../syntax/declared-without-meta';
 import { moduleResolverOf } from '../modules/module-resolver';
 import { CALL_TOOL } from './pass-through-marks';
 import { RELAY_WORD_LIST, wholeWords, wordsOf, type ResultAndRelayWords } from './file-words';
@@ -928,7 +928,7 @@ function returnsTypeWithoutMeta(fn: FunctionNode): boolean {
     }
     const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
     if ((declaration?.type === 'TSInterfaceDeclaration' || declaration?.type === 'TSTypeAliasDeclaration') && declaration.id.name === name)
-      return declaresNoMetaSlot(declaration);
+      return declaresNoSlot(declaration, '_meta');
   }
   return false;
 }

@@ -69,6 +69,27 @@ export function parameterAnnotation(identifier: TSESTree.Identifier): TSESTree.T
   return null;
 }
 
+/**
+ * The `const` declarator whose object pattern ends with `...identifier` (`const { ui, ...rest } = meta` for `rest`),
+ * in a block around `identifier`; null when there is none. `findBinding` answers `other` for destructured names.
+ */
+export function constRestDestructuring(
+  identifier: TSESTree.Identifier,
+): (TSESTree.VariableDeclarator & { id: TSESTree.ObjectPattern }) | null {
+  for (let node: Node | undefined = identifier.parent; node; node = node.parent) {
+    if (node.type !== 'BlockStatement' && node.type !== 'Program') continue;
+    for (const statement of node.body) {
+      if (statement.type !== 'VariableDeclaration' || statement.kind !== 'const') continue;
+      for (const declarator of statement.declarations) {
+        const last = declarator.id.type === 'ObjectPattern' ? declarator.id.properties.at(-1) : undefined;
+        if (last?.type === 'RestElement' && last.argument.type === 'Identifier' && last.argument.name === identifier.name)
+          return declarator as TSESTree.VariableDeclarator & { id: TSESTree.ObjectPattern };
+      }
+    }
+  }
+  return null;
+}
+
 /** The initializer of a `const` binding of `identifier` (unwrapped by the caller), or null. */
 export function constInitializer(identifier: TSESTree.Identifier): TSESTree.Expression | null {
   const binding = findBinding(identifier.name, identifier);

@@ -1,8 +1,8 @@
 /**
- * Whether a type written in the file says an object has no `_meta`: an interface or type literal whose named members
- * leave it out, an `Omit<T, '_meta' | …>`, or an intersection of such types. Read from the syntax only (the untyped
- * lint's answer to "can this object carry `_meta`?"); anything else (a type from another module, a mapped or generic
- * type, an index signature) may carry one.
+ * Whether a type written in the file says an object has no `_meta` (or no other property `key`): an interface or type
+ * literal whose named members leave it out, an `Omit<T, '_meta' | …>`, or an intersection of such types. Read from the
+ * syntax only (the untyped lint's answer to "can this object carry `_meta`?", or a host key such as `ui`); anything
+ * else (a type from another module, a mapped or generic type, an index signature) may carry one.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
 
@@ -12,32 +12,32 @@ type Node = TSESTree.Node;
  * An interface or a type literal alias with named members only, none of them `_meta` (no `extends`, no index
  * signature, no intersection): an object of that type has no `_meta` to carry.
  */
-export function declaresNoMetaSlot(declaration: TSESTree.TSInterfaceDeclaration | TSESTree.TSTypeAliasDeclaration): boolean {
+export function declaresNoSlot(declaration: TSESTree.TSInterfaceDeclaration | TSESTree.TSTypeAliasDeclaration, key: string): boolean {
   if (declaration.type === 'TSInterfaceDeclaration')
-    return declaration.extends.length === 0 && namedMembersWithoutMeta(declaration.body.body);
-  return declaration.typeAnnotation.type === 'TSTypeLiteral' && namedMembersWithoutMeta(declaration.typeAnnotation.members);
+    return declaration.extends.length === 0 && namedMembersWithout(declaration.body.body, key);
+  return declaration.typeAnnotation.type === 'TSTypeLiteral' && namedMembersWithout(declaration.typeAnnotation.members, key);
 }
 
 /**
- * `type` (a parameter's or variable's annotation) has no `_meta`: `Omit<ToolDefinition, '_meta' | 'name'>`, a type
- * literal without it, a same-file interface or alias that declares none (`declaresNoMetaSlot`, or an alias of such a
+ * `type` (a parameter's or variable's annotation) has no `_meta` (or `key`): `Omit<ToolDefinition, '_meta' | 'name'>`, a type
+ * literal without it, a same-file interface or alias that declares none (`declaresNoSlot`, or an alias of such a
  * type), or an intersection whose every part is one (cyanheads/mcp-ts-template's `AppToolOptions`). Aliases are
  * followed `MAX_ALIAS_DEPTH` deep.
  */
-export function typeWithoutMeta(type: TSESTree.TypeNode, depth = 0): boolean {
+export function typeWithout(type: TSESTree.TypeNode, key: string, depth = 0): boolean {
   switch (type.type) {
     case 'TSTypeLiteral':
-      return namedMembersWithoutMeta(type.members);
+      return namedMembersWithout(type.members, key);
     case 'TSIntersectionType':
-      return type.types.every((part) => typeWithoutMeta(part, depth));
+      return type.types.every((part) => typeWithout(part, key, depth));
     case 'TSTypeReference': {
       if (type.typeName.type !== 'Identifier') return false;
       const name = type.typeName.name;
-      if (name === 'Omit') return omitsMeta(type.typeArguments?.params[1]);
+      if (name === 'Omit') return omits(type.typeArguments?.params[1], key);
       if (depth >= MAX_ALIAS_DEPTH) return false;
       const declaration = sameFileTypeDeclaration(type, name);
-      if (declaration?.type === 'TSInterfaceDeclaration') return declaresNoMetaSlot(declaration);
-      return declaration ? typeWithoutMeta(declaration.typeAnnotation, depth + 1) : false;
+      if (declaration?.type === 'TSInterfaceDeclaration') return declaresNoSlot(declaration, key);
+      return declaration ? typeWithout(declaration.typeAnnotation, key, depth + 1) : false;
     }
     default:
       return false;
@@ -46,20 +46,20 @@ export function typeWithoutMeta(type: TSESTree.TypeNode, depth = 0): boolean {
 
 const MAX_ALIAS_DEPTH = 4;
 
-function namedMembersWithoutMeta(members: readonly TSESTree.TypeElement[]): boolean {
+function namedMembersWithout(members: readonly TSESTree.TypeElement[], key: string): boolean {
   return members.every(
     (member) =>
       (member.type === 'TSPropertySignature' || member.type === 'TSMethodSignature') &&
       !member.computed &&
-      (member.key.type === 'Identifier' ? member.key.name : member.key.type === 'Literal' ? String(member.key.value) : '_meta') !== '_meta',
+      (member.key.type === 'Identifier' ? member.key.name : member.key.type === 'Literal' ? String(member.key.value) : key) !== key,
   );
 }
 
-/** `'_meta'`, or a union holding it: the keys `Omit` leaves out. */
-function omitsMeta(keys: TSESTree.TypeNode | undefined): boolean {
+/** `'_meta'` (or `key`), or a union holding it: the keys `Omit` leaves out. */
+function omits(keys: TSESTree.TypeNode | undefined, key: string): boolean {
   if (!keys) return false;
-  if (keys.type === 'TSUnionType') return keys.types.some(omitsMeta);
-  return keys.type === 'TSLiteralType' && keys.literal.type === 'Literal' && keys.literal.value === '_meta';
+  if (keys.type === 'TSUnionType') return keys.types.some((part) => omits(part, key));
+  return keys.type === 'TSLiteralType' && keys.literal.type === 'Literal' && keys.literal.value === key;
 }
 
 /** The module-level interface or type alias `name` of the file `from` is in (exported or not); null when there is none. */

@@ -5,9 +5,10 @@
  */
 import type { TSESTree } from '@typescript-eslint/utils';
 import { isNothing, memberPropertyName, propertyKeyName, returnArguments, unwrap } from '../syntax/ast';
-import { classMemberOfThis, constInitializer, findBinding, functionBoundTo, staticKeys } from '../syntax/bindings';
+import { classMemberOfThis, constInitializer, constRestDestructuring, findBinding, functionBoundTo, staticKeys } from '../syntax/bindings';
 import type { ModuleResolver } from '../modules/module-resolver';
 import { assignmentsToReturnedLocal } from './added-to-returned';
+import { hostObjectOverSpread } from './host-object-over-spread';
 import { producerItems } from './producer-list';
 import {
   aliasInitializerMeta,
@@ -51,18 +52,7 @@ export function moduleScope(modules: ModuleResolver | null): ModuleScope {
  * the dropped keys back by spreading `x._meta` again. Returns the pattern's initializer, or null.
  */
 function restOfDestructuredMeta(identifier: TSESTree.Identifier): Expression | null {
-  for (let node: Node | undefined = identifier.parent; node; node = node.parent) {
-    if (node.type !== 'BlockStatement' && node.type !== 'Program') continue;
-    for (const statement of node.body) {
-      if (statement.type !== 'VariableDeclaration' || statement.kind !== 'const') continue;
-      for (const declarator of statement.declarations) {
-        const last = declarator.id.type === 'ObjectPattern' ? declarator.id.properties.at(-1) : undefined;
-        if (last?.type !== 'RestElement' || last.argument.type !== 'Identifier' || last.argument.name !== identifier.name) continue;
-        return declarator.init ?? null;
-      }
-    }
-  }
-  return null;
+  return constRestDestructuring(identifier)?.init ?? null;
 }
 
 /**
@@ -304,6 +294,11 @@ export function keysOfSources(
   return { keys, spreads };
 }
 
+function literalKey(property: TSESTree.Property, value: Expression, scope: ModuleScope): MetaKeyWrite {
+  const builtValue = importedBuiltValue(value, scope);
+  return { name: propertyKeyName(property), source: 'literal', node: property.key, value, ...(builtValue ? { builtValue } : {}) };
+}
+
 /** Keys and spreads of a value given to `_meta` (literal, or `const` bound to one); `mergesSelf` per rule 1. */
 export function metaValueShape(value: Expression, targetText: string | null, scope: ModuleScope): MetaValueShape {
   const literal = objectLiteralOf(value);
@@ -331,8 +326,10 @@ export function metaValueShape(value: Expression, targetText: string | null, sco
   }
   // Until the self-spread: has every property so far been an opaque fragment (`...hookMeta`), no key of its own?
   let onlyFragmentsBefore = true;
+  const spreadsBefore: TSESTree.SpreadElement[] = [];
   literal.properties.forEach((property) => {
     if (property.type === 'SpreadElement') {
+      spreadsBefore.push(property);
       if (isSelfMeta(property.argument, targetText)) {
         // Only a literal written in place has a spread a fix can move; one held in a `const` merges all the same.
         if (literal === value) shape.selfSpread ??= property;
@@ -368,17 +365,12 @@ export function metaValueShape(value: Expression, targetText: string | null, sco
     }
     onlyFragmentsBefore = false;
     const propertyValue = unwrap(property.value) as Expression;
-    if (!property.computed) {
-      const builtValue = importedBuiltValue(propertyValue, scope);
-      shape.keys.push({
-        name: propertyKeyName(property),
-        source: 'literal',
-        node: property.key,
-        value: propertyValue,
-        ...(builtValue ? { builtValue } : {}),
-      });
-    } else {
-      shape.keys.push(...resolveKeys(property.key, property.key, propertyValue, scope));
+    const keys = property.computed
+      ? resolveKeys(property.key, property.key, propertyValue, scope)
+      : [literalKey(property, propertyValue, scope)];
+    for (const key of keys) {
+      const overSpread = hostObjectOverSpread(key.name, propertyValue, spreadsBefore);
+      shape.keys.push(overSpread ? { ...key, overSpread } : key);
     }
   });
   return shape;

@@ -7,7 +7,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { propertyKeyName, referenceText, unwrap } from '../syntax/ast';
 import { parameterAnnotation } from '../syntax/bindings';
-import { typeWithoutMeta } from '../syntax/declared-without-meta';
+import { typeWithout } from '../syntax/declared-without-meta';
 import { objectLiteralsOfVariable } from '../syntax/meta-syntax';
 import type { PlaneDecision } from '../planes';
 import type { SiteLocation, WriteSite } from '../sites/write-site';
@@ -199,10 +199,10 @@ function isRestWithoutMeta(target: Expression | null): boolean {
   return false;
 }
 
-/** `source` is a parameter whose annotated type has no `_meta` (`typeWithoutMeta`). */
+/** `source` is a parameter whose annotated type has no `_meta` (`typeWithout`). */
 function declaredWithoutMeta(source: Node): boolean {
   const annotation = source.type === 'Identifier' ? parameterAnnotation(source) : null;
-  return annotation !== null && typeWithoutMeta(annotation);
+  return annotation !== null && typeWithout(annotation, '_meta');
 }
 
 /** `{ … }`, `cond && { … }`, `cond ? { … } : {}`: a spread argument that only adds the properties written there. */

@@ -1,0 +1,132 @@
+/**
+ * A host key whose object several parties fill, written as a new object over a spread that may already carry it:
+ * `_meta: { ...extraMeta, ui: { resourceUri } }` keeps `extraMeta`'s other keys but drops every field of its `ui`
+ * (`visibility`, `csp`, …), which MCP Apps reads from that one object. cyanheads/mcp-ts-template fixed exactly this in
+ * `fc99f669` (`appTool()` clobbered the caller's `extraMeta.ui`); skybridge `3cfdbb84` in its assignment form.
+ *
+ * Only host keys with fields (`ui`, `openai/widgetCSP`, …): a framework writes some of their fields and its user
+ * others, and no manifest producer owns the whole object. A team key has one producer module (rule 1), which may
+ * replace its own object.
+ */
+import type { TSESTree } from '@typescript-eslint/utils';
+import { catalogueEntryFor, hostFieldPlanes } from '../../registry/catalogue';
+import { fieldSpecsOf } from '../../registry/host-fields';
+import { isNothing, propertyKeyName, returnArguments, unwrap } from '../syntax/ast';
+import { constRestDestructuring, findBinding, functionBoundTo, parameterAnnotation, staticKeys } from '../syntax/bindings';
+import { typeWithout } from '../syntax/declared-without-meta';
+import { objectLiteralsOfVariable, returnedObjectLiterals } from '../syntax/meta-syntax';
+import type { WritePlane } from '../planes';
+
+type Node = TSESTree.Node;
+
+/** A host key's new object written over a spread that may carry one: the spread, and the host's fields it drops. */
+export interface HostObjectOverSpread {
+  readonly spread: TSESTree.SpreadElement;
+  /** The fields the host defines for the key that the new object does not set (`visibility`, `csp`, …). */
+  readonly droppedFields: readonly string[];
+}
+
+/**
+ * What the property `key: value` of a literal replaces, given the spreads written before it (`spreadsBefore`), or
+ * null: the key is a host key with fields, the value a new object literal that spreads nothing (`ui: { ...extra.ui,
+ * resourceUri }` merges) and leaves some of the host's fields out (`{ taskId }` sets all of related-task's), and a
+ * spread may carry the key. The last such spread.
+ */
+export function hostObjectOverSpread(
+  key: string | null,
+  value: Node,
+  spreadsBefore: readonly TSESTree.SpreadElement[],
+): HostObjectOverSpread | null {
+  if (key === null || spreadsBefore.length === 0) return null;
+  const object = unwrap(value);
+  if (object.type !== 'ObjectExpression' || object.properties.some((property) => property.type === 'SpreadElement')) return null;
+  const fields = hostFieldsOf(key);
+  if (fields.length === 0) return null;
+  const setHere = new Set(object.properties.map((property) => (property.type === 'Property' ? propertyKeyName(property) : null)));
+  const droppedFields = fields.filter((field) => !setHere.has(field));
+  if (droppedFields.length === 0) return null;
+  for (let index = spreadsBefore.length - 1; index >= 0; index -= 1) {
+    if (mayCarryKey(spreadsBefore[index].argument, key, 0)) return { spread: spreadsBefore[index], droppedFields };
+  }
+  return null;
+}
+
+/**
+ * The dropped fields that matter where the write is: those its host reads on `plane` (`ui.visibility` on a tool
+ * descriptor; `ui.csp` there is read by no one either way), all of them on a plane not known.
+ */
+export function droppedFieldsOn(key: string, over: HostObjectOverSpread, plane: WritePlane): readonly string[] {
+  if (plane !== 'tool' && plane !== 'resource' && plane !== 'result') return over.droppedFields;
+  const entry = catalogueEntryFor(key);
+  return entry ? over.droppedFields.filter((field) => hostFieldPlanes(entry, field)?.includes(plane) !== false) : over.droppedFields;
+}
+
+/** The top-level fields a host defines for `key` on a plane a server writes; none for a key that is no host's. */
+function hostFieldsOf(key: string): string[] {
+  const entry = catalogueEntryFor(key);
+  if (entry?.fields === undefined || !entry.planes.some((plane) => plane === 'tool' || plane === 'resource' || plane === 'result'))
+    return [];
+  return Object.keys(fieldSpecsOf(entry.fields));
+}
+
+/** Spreads of spreads, variables and helpers are followed this deep; beyond it a spread may carry anything. */
+const MAX_DEPTH = 4;
+
+/**
+ * Whether spreading `argument` may set `key`. What the file shows is read (a literal, a `const` or `let` holding
+ * literals, either branch of `?:` / `&&` / `??`, the rest of a destructuring that takes the key out, a same-file
+ * helper's returned literals, a parameter whose written type has no such key); anything else may carry it: another
+ * object's `_meta`, a call of another module, a parameter typed `Record<string, unknown>`. Unknown is not absence.
+ */
+function mayCarryKey(argument: Node, key: string, depth: number): boolean {
+  if (depth > MAX_DEPTH) return true;
+  const inner = unwrap(argument);
+  if (isNothing(inner)) return false;
+  switch (inner.type) {
+    case 'ObjectExpression':
+      return literalMayCarry(inner, key, depth);
+    case 'LogicalExpression':
+      return (inner.operator !== '&&' && mayCarryKey(inner.left, key, depth + 1)) || mayCarryKey(inner.right, key, depth + 1);
+    case 'ConditionalExpression':
+      return mayCarryKey(inner.consequent, key, depth + 1) || mayCarryKey(inner.alternate, key, depth + 1);
+    case 'Identifier':
+      return variableMayCarry(inner, key, depth);
+    case 'CallExpression': {
+      const callee = unwrap(inner.callee);
+      const fn = callee.type === 'Identifier' ? functionBoundTo(callee) : null;
+      if (!fn?.body) return true;
+      const returned =
+        fn.body.type === 'BlockStatement'
+          ? returnArguments(fn.body).flatMap(returnedObjectLiterals)
+          : returnedObjectLiterals(fn.body as TSESTree.Expression);
+      // A helper that returns something else than literals (a variable, a call) may return anything.
+      const returns = fn.body.type === 'BlockStatement' ? returnArguments(fn.body).length : 1;
+      return returned.length === 0 || returned.length < returns || returned.some((literal) => literalMayCarry(literal, key, depth + 1));
+    }
+    default:
+      return true;
+  }
+}
+
+function literalMayCarry(literal: TSESTree.ObjectExpression, key: string, depth: number): boolean {
+  return literal.properties.some((property) => {
+    if (property.type === 'SpreadElement') return mayCarryKey(property.argument, key, depth + 1);
+    if (!property.computed) return propertyKeyName(property) === key;
+    const names = staticKeys(property.key, null)?.names;
+    return names === undefined || names.includes(key);
+  });
+}
+
+function variableMayCarry(identifier: TSESTree.Identifier, key: string, depth: number): boolean {
+  const held = objectLiteralsOfVariable(identifier);
+  if (held) return held.some((literal) => literalMayCarry(literal, key, depth + 1));
+  // `const { ui, ...others } = meta`: `others` is `meta` without `ui`.
+  const rest = constRestDestructuring(identifier);
+  if (rest) {
+    const takesKeyOut = rest.id.properties.some((property) => property.type === 'Property' && propertyKeyName(property) === key);
+    return !takesKeyOut && (rest.init === null || mayCarryKey(rest.init, key, depth + 1));
+  }
+  // A parameter whose written type has no such key (`meta: { title: string }`); unannotated, it may hold anything.
+  const annotation = findBinding(identifier.name, identifier)?.kind === 'other' ? parameterAnnotation(identifier) : null;
+  return annotation === null || !typeWithout(annotation, key);
+}
