@@ -1,6 +1,7 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { collectFieldShape, collectItemShape, type FieldShape } from '../src/analysis/value/field-sets';
-import { fieldProblems, hostFieldReadOn } from '../src/analysis/value/field-problems';
+import { fieldProblems } from '../src/analysis/value/field-problems';
+import { hostFieldsOffPlane } from '../src/analysis/keys/host-field-planes';
 import { propertyKeyName } from '../src/analysis/syntax/ast';
 import { hostValueFindingOf } from '../src/analysis/keys/host-values';
 import { defineMetaRuleVisitor, writesNoMeta } from '../src/analysis/meta-context';
@@ -8,14 +9,12 @@ import { typedValueType, unregisteredTypedFields } from '../src/analysis/typed/t
 import { getTypeServices } from '../src/analysis/typed/type-services';
 import { keyWritesWithTypes } from '../src/analysis/typed/typed-keys';
 import { literalText, typeText } from '../src/registry';
-import { catalogueEntryOfKey, hostNameOf } from '../src/registry/catalogue';
-import type { HostKeyEntry } from '../src/registry/host-keys';
-import { planeName, type CheckedPlane } from '../src/analysis/planes';
-import { typedShapeOf } from '../src/analysis/typed/typed-fields';
+import { hostNameOf } from '../src/registry/catalogue';
+import { planeName } from '../src/analysis/planes';
 import type { FieldMap } from '../src/registry/types';
 import { manifestLabel } from '../src/analysis/keys/manifest-label';
 import { builtByHint, fieldValueOf } from '../src/analysis/modules/imported-helpers';
-import type { HelperOrigin } from '../src/analysis/types';
+import type { HelperOrigin, MetaKeyWrite, MetaWrite } from '../src/analysis/types';
 import { createRule } from '../src/util/create-rule';
 import { nearestName } from '../src/util/nearest-name';
 import { renameKeyFix } from '../src/fixes/rename-key';
@@ -104,24 +103,23 @@ export default createRule<Options, MessageIds>({
 
       /**
        * A host field written on a plane where the host does not read it (`ui.csp` on a tool descriptor): reported
-       * with the plane it belongs to. No fix: moving it means another write, somewhere the author has to choose.
+       * with the plane it belongs to, from the analysis' one answer, which `check` reports too. No fix: moving it means
+       * another write, somewhere the author has to choose.
        */
-      function checkHostFieldPlanes(
-        entry: HostKeyEntry,
-        fields: Iterable<string>,
-        plane: CheckedPlane,
-        key: string,
-        at: (field: string) => TSESTree.Node[],
-      ): void {
-        for (const field of fields) {
-          const planes = hostFieldReadOn(entry, field, plane);
-          if (planes === null) continue;
-          const readOn = planes.map(planeName).join(' or ');
-          for (const node of at(field)) {
+      function reportHostFieldPlanes(write: MetaWrite, key: MetaKeyWrite): void {
+        for (const { entry, field, readOn, nodes } of hostFieldsOffPlane(write, key, services)) {
+          for (const node of nodes) {
             context.report({
               node,
               messageId: 'hostFieldOnOtherPlane',
-              data: { key, field, planes: readOn, plane: planeName(plane), host: hostNameOf(entry), id: entry.id },
+              data: {
+                key: key.name!,
+                field,
+                planes: readOn.map(planeName).join(' or '),
+                plane: planeName(write.plane),
+                host: hostNameOf(entry),
+                id: entry.id,
+              },
             });
           }
         }
@@ -154,33 +152,19 @@ export default createRule<Options, MessageIds>({
         const spec = key.registration?.status === 'registered' ? key.registration.spec : undefined;
         if (!spec || !key.value || key.name === null) continue;
         const value = key.value;
-        const fieldValue = fieldValueOf(key, services !== null);
         // A host key's catalogue entry says on which plane the host reads each field, whatever the manifest lists.
-        const entry = catalogueEntryOfKey(spec);
-        if (!spec.fields && !entry) continue;
+        reportHostFieldPlanes(write, key);
+        if (!spec.fields) continue;
+        const fieldValue = fieldValueOf(key, services !== null);
         // A key whose value is an array of objects (`warnings: [{ code, param }]`) lists its items' fields.
-        const objectShape = collectFieldShape(fieldValue.value);
-        const shape = objectShape ?? collectItemShape(fieldValue.value);
+        const shape = collectFieldShape(fieldValue.value) ?? collectItemShape(fieldValue.value);
         builtElsewhere = fieldValue.reportAt ? { node: fieldValue.reportAt, builtBy: fieldValue.builtBy } : null;
-        if (shape && spec.fields) checkShape(shape, spec.fields, key.name);
-        // Only where the plane is known (a sink, a source, the SDK's type, the shape): a framework's own config
-        // type, known only by its name, may be split between planes before the host sees it (xmcp's ToolMetadata).
-        const planeKnown = write.evidence !== 'name';
-        if (objectShape && entry && planeKnown) {
-          const at = (field: string): TSESTree.Node[] =>
-            fieldValue.reportAt ? [fieldValue.reportAt] : (objectShape.fields.get(field) ?? []).map((occurrence) => occurrence.node);
-          checkHostFieldPlanes(entry, objectShape.fields.keys(), write.plane, key.name, at);
-        }
+        if (shape) checkShape(shape, spec.fields, key.name);
         builtElsewhere = null;
         // With type information, a value the syntax cannot read (another module's builder, a typed parameter) is
         // read from its type; asked only here, after the literal came up empty (never for another module's node).
         const type = shape ? null : typedValueType(services, value);
         if (!services || !type) continue;
-        if (entry && planeKnown) {
-          const typed = typedShapeOf(services, type);
-          if (typed) checkHostFieldPlanes(entry, typed.fields.keys(), write.plane, key.name, () => [value]);
-        }
-        if (!spec.fields) continue;
         for (const found of unregisteredTypedFields(services, type, spec.fields, key.name)) {
           context.report({
             node: value,

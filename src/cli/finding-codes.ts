@@ -22,6 +22,7 @@ export type FindingCode =
   | 'key-not-servers'
   | 'key-foreign'
   | 'host-value'
+  | 'host-field-plane'
   // diff: its breaking changes, and acceptedBreaks entries that accept nothing
   | BreakingChangeKind
   | 'accepted-break-stale'
@@ -83,6 +84,11 @@ export const FINDING_CODES: Readonly<Record<FindingCode, FindingCodeInfo>> = {
   'host-value': {
     summary:
       "A host key's value is of another type or range than its host documents (no-unregistered-meta-field: anthropic/maxResultSizeChars above 500,000).",
+    anchor: 'check',
+  },
+  'host-field-plane': {
+    summary:
+      "A host key's field is written on a plane where its host does not read it (no-unregistered-meta-field: MCP Apps' ui.csp on a tool descriptor).",
     anchor: 'check',
   },
   'key-removed': { summary: 'A key present at the base revision is gone (breaking).', anchor: 'diff' },

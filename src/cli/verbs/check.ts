@@ -24,7 +24,8 @@ import {
 } from '../../registry';
 import { keyVerdict } from '../../analysis/keys/key-verdict';
 import { hostValueFindingOf, type HostValueFinding } from '../../analysis/keys/host-values';
-import { metaOnPlane, planeName, type CheckedPlane } from '../../analysis/planes';
+import { hostFieldsOffPlane, type HostFieldOffPlane } from '../../analysis/keys/host-field-planes';
+import { metaOnPlane, planeName, type CheckedPlane, type WritePlane } from '../../analysis/planes';
 import type { MetaKeyWrite } from '../../analysis/types';
 import { posixRelative } from '../../util/posix-relative';
 import { CliError, type Finding, type VerbReport } from '../findings';
@@ -56,8 +57,9 @@ export const checkVerb: Verb = {
     "  key-not-servers     a key the SDK stamps, the other side writes, or MCP reserves, written as the server's",
     '  key-foreign         a registered key written by a file that is not one of its producers',
     "  host-value          a host key's value of another type or range than its host documents (docs/host-keys.md)",
-    "The key findings are the lint's no-unregistered-meta-key and no-foreign-meta-key reports, and host-value",
-    "no-unregistered-meta-field's host-value report, from the same verdicts. Only the lint sees: keys not known",
+    "  host-field-plane    a host key's field written on a plane where its host does not read it (ui.csp on a tool)",
+    "The key findings are the lint's no-unregistered-meta-key and no-foreign-meta-key reports, and host-value and",
+    "host-field-plane no-unregistered-meta-field's, from the same verdicts. Only the lint sees: keys not known",
     'statically, unregistered fields and registered field types, deleted fields,',
     'deprecated host keys at the write, wholesale _meta replacement, producer isolation and dropped _meta.',
     'Fields are only reported when every write of the key can be read statically (silence over noise).',
@@ -232,6 +234,7 @@ function checkManifest(registryPath: string, cwd: string, typed: TypedOptions | 
       // meta-key's and no-foreign-meta-key's, once per key node and variant (a `_meta` const or helper spread into ten
       // results is one write of its keys, reported once). A gate that passes a typo the lint reports is no gate.
       const hostValuesReported = new Set<TSESTree.Node>();
+      const hostFieldsReported = new Set<string>();
       const planeSites = planeReportSites(keyWrites);
       for (const { write, key: keyWrite } of keyWritesWithTypes(keyWrites, services, registry)) {
         if (keyWrite.name === null) continue;
@@ -242,6 +245,15 @@ function checkManifest(registryPath: string, cwd: string, typed: TypedOptions | 
         if (hostValue && !hostValuesReported.has(hostValue.node)) {
           hostValuesReported.add(hostValue.node);
           findings.push(hostValueToFinding(hostValue, keyWrite.name, file));
+        }
+        // A host key's fields on a plane its host does not read them on: the rule's hostFieldOnOtherPlane, same answer.
+        for (const off of hostFieldsOffPlane(write, keyWrite, services)) {
+          for (const node of off.nodes) {
+            const seen = `${node.range[0]}\0${off.field}`;
+            if (hostFieldsReported.has(seen)) continue;
+            hostFieldsReported.add(seen);
+            findings.push(hostFieldPlaneFinding(off, node, keyWrite.name, write.plane, file));
+          }
         }
       }
     }
@@ -407,6 +419,20 @@ function hostValueToFinding(found: HostValueFinding, key: string, file: string):
     line: found.node.loc.start.line,
     column: found.node.loc.start.column + 1,
     fix: `write a \`${found.expected}\` value`,
+  };
+}
+
+/** A host field on a plane its host does not read it on, as a finding (the lint's `hostFieldOnOtherPlane`, same words). */
+function hostFieldPlaneFinding(off: HostFieldOffPlane, node: TSESTree.Node, key: string, plane: WritePlane, file: string): Finding {
+  const planes = off.readOn.map(planeName).join(' or ');
+  return {
+    severity: 'error',
+    code: 'host-field-plane',
+    message: `Field '${key}.${off.field}' belongs on the ${planes} \`_meta\`: ${hostNameOf(off.entry)} reads it there (catalogue entry '${off.entry.id}'), not on the ${planeName(plane)} \`_meta\` where it is written here, so the host ignores it.`,
+    file,
+    line: node.loc.start.line,
+    column: node.loc.start.column + 1,
+    fix: `move it to the ${planes}'s \`_meta\``,
   };
 }
 
