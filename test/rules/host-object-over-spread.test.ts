@@ -59,6 +59,19 @@ const valid: ValidTestCase<Options>[] = [
     ].join('\n'),
   },
   {
+    // Spreads that reach themselves (two consts, a recursive helper): a literal met again adds no key.
+    name: 'spreads that reach themselves set no ui: followed once, not forever',
+    code: [
+      'const a = { ...b };',
+      'const b = { ...a };',
+      'function loop() { return { ...loop() }; }',
+      'export function register(server, uri) {',
+      "  server.registerTool('a', { _meta: { ...a, ui: { resourceUri: uri } } }, async () => ({ content: [] }));",
+      "  server.registerTool('b', { _meta: { ...loop(), ui: { resourceUri: uri } } }, async () => ({ content: [] }));",
+      '}',
+    ].join('\n'),
+  },
+  {
     name: 'a parameter whose written type has no ui',
     code: [
       'interface Extra { title: string }',

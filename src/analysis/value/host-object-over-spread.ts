@@ -46,7 +46,7 @@ export function hostObjectOverSpread(
   const droppedFields = fields.filter((field) => !setHere.has(field));
   if (droppedFields.length === 0) return null;
   for (let index = spreadsBefore.length - 1; index >= 0; index -= 1) {
-    if (mayCarryKey(spreadsBefore[index].argument, key, 0)) return { spread: spreadsBefore[index], droppedFields };
+    if (mayCarryKey(spreadsBefore[index].argument, key, 0, new Set())) return { spread: spreadsBefore[index], droppedFields };
   }
   return null;
 }
@@ -78,19 +78,19 @@ const MAX_DEPTH = 4;
  * helper's returned literals, a parameter whose written type has no such key); anything else may carry it: another
  * object's `_meta`, a call of another module, a parameter typed `Record<string, unknown>`. Unknown is not absence.
  */
-function mayCarryKey(argument: Node, key: string, depth: number): boolean {
+function mayCarryKey(argument: Node, key: string, depth: number, seen: Set<Node>): boolean {
   if (depth > MAX_DEPTH) return true;
   const inner = unwrap(argument);
   if (isNothing(inner)) return false;
   switch (inner.type) {
     case 'ObjectExpression':
-      return literalMayCarry(inner, key, depth);
+      return literalMayCarry(inner, key, depth, seen);
     case 'LogicalExpression':
-      return (inner.operator !== '&&' && mayCarryKey(inner.left, key, depth + 1)) || mayCarryKey(inner.right, key, depth + 1);
+      return (inner.operator !== '&&' && mayCarryKey(inner.left, key, depth + 1, seen)) || mayCarryKey(inner.right, key, depth + 1, seen);
     case 'ConditionalExpression':
-      return mayCarryKey(inner.consequent, key, depth + 1) || mayCarryKey(inner.alternate, key, depth + 1);
+      return mayCarryKey(inner.consequent, key, depth + 1, seen) || mayCarryKey(inner.alternate, key, depth + 1, seen);
     case 'Identifier':
-      return variableMayCarry(inner, key, depth);
+      return variableMayCarry(inner, key, depth, seen);
     case 'CallExpression': {
       const callee = unwrap(inner.callee);
       const fn = callee.type === 'Identifier' ? functionBoundTo(callee) : null;
@@ -101,30 +101,35 @@ function mayCarryKey(argument: Node, key: string, depth: number): boolean {
           : returnedObjectLiterals(fn.body as TSESTree.Expression);
       // A helper that returns something else than literals (a variable, a call) may return anything.
       const returns = fn.body.type === 'BlockStatement' ? returnArguments(fn.body).length : 1;
-      return returned.length === 0 || returned.length < returns || returned.some((literal) => literalMayCarry(literal, key, depth + 1));
+      return (
+        returned.length === 0 || returned.length < returns || returned.some((literal) => literalMayCarry(literal, key, depth + 1, seen))
+      );
     }
     default:
       return true;
   }
 }
 
-function literalMayCarry(literal: TSESTree.ObjectExpression, key: string, depth: number): boolean {
+/** `seen`: the literals being read further up; one reached again adds no key that is not found there. */
+function literalMayCarry(literal: TSESTree.ObjectExpression, key: string, depth: number, seen: Set<Node>): boolean {
+  if (seen.has(literal)) return false;
+  seen.add(literal);
   return literal.properties.some((property) => {
-    if (property.type === 'SpreadElement') return mayCarryKey(property.argument, key, depth + 1);
+    if (property.type === 'SpreadElement') return mayCarryKey(property.argument, key, depth + 1, seen);
     if (!property.computed) return propertyKeyName(property) === key;
     const names = staticKeys(property.key, null)?.names;
     return names === undefined || names.includes(key);
   });
 }
 
-function variableMayCarry(identifier: TSESTree.Identifier, key: string, depth: number): boolean {
+function variableMayCarry(identifier: TSESTree.Identifier, key: string, depth: number, seen: Set<Node>): boolean {
   const held = objectLiteralsOfVariable(identifier);
-  if (held) return held.some((literal) => literalMayCarry(literal, key, depth + 1));
+  if (held) return held.some((literal) => literalMayCarry(literal, key, depth + 1, seen));
   // `const { ui, ...others } = meta`: `others` is `meta` without `ui`.
   const rest = constRestDestructuring(identifier);
   if (rest) {
     const takesKeyOut = rest.id.properties.some((property) => property.type === 'Property' && propertyKeyName(property) === key);
-    return !takesKeyOut && (rest.init === null || mayCarryKey(rest.init, key, depth + 1));
+    return !takesKeyOut && (rest.init === null || mayCarryKey(rest.init, key, depth + 1, seen));
   }
   // A parameter whose written type has no such key (`meta: { title: string }`); unannotated, it may hold anything.
   const annotation = findBinding(identifier.name, identifier)?.kind === 'other' ? parameterAnnotation(identifier) : null;
