@@ -45,6 +45,17 @@ const valid: ValidTestCase<Options>[] = [
     ].join('\n'),
   },
   {
+    // WaniWani-AI/sdk src/mcp/server/with-waniwani/helpers.ts (632c011): the location fields are stripped from the
+    // output's own `_meta` by a helper; what it keeps is the helper's choice, not a replacement.
+    name: "a value derived from the object's own _meta by a call (a redacted copy) is no replacement",
+    code: [
+      'function track(io, stripFields) {',
+      '  const output = { ...io.output, _meta: stripLocationFieldsFromMeta(io.output._meta as Record<string, unknown>, stripFields) };',
+      '  return output;',
+      '}',
+    ].join('\n'),
+  },
+  {
     name: 'an assignment of hook fragments under the own _meta merges',
     filename: SEARCH_OP,
     code: 'out._meta = { ...hookMeta(), ...extra.fragment, ...out._meta };',
@@ -230,6 +241,11 @@ async function dispatch(op, params) {
 ];
 
 const invalid: InvalidTestCase<MessageIds, Options>[] = [
+  {
+    name: "a value derived from another object's _meta replaces this one's",
+    code: 'function track(io, other) {\n  return { ...io.output, _meta: redact(other._meta) };\n}',
+    errors: [{ messageId: 'rewrapResult', line: 2, column: 26 }],
+  },
   {
     name: "Object.assign({}, another object's _meta, fragment) replaces x._meta",
     filename: SEARCH_OP,

@@ -20,6 +20,7 @@ import {
   findBinding,
   frozenObjectLiteral,
   functionBoundTo,
+  lookupTableEntries,
   parameterReference,
   staticKey,
   type ParameterReference,
@@ -332,6 +333,18 @@ function literalBranches(expression: Node, depth: number): TSESTree.ObjectExpres
   }
   if (inner.type === 'AwaitExpression') return literalBranches(inner.argument, depth + 1);
   if (inner.type === 'LogicalExpression' && inner.operator === '&&') return literalBranches(inner.right, depth + 1);
+  if (inner.type === 'MemberExpression') {
+    // `return WIDGET_REGISTRY[uri]`: every entry of a same-module table (each must be known).
+    const entries = lookupTableEntries(inner, null);
+    if (entries === null) return null;
+    const literals: TSESTree.ObjectExpression[] = [];
+    for (const entry of entries) {
+      const branch = literalBranches(entry, depth + 1);
+      if (branch === null) return null;
+      literals.push(...branch);
+    }
+    return literals;
+  }
   if (inner.type === 'ConditionalExpression') {
     const consequent = literalBranches(inner.consequent, depth + 1);
     const alternate = literalBranches(inner.alternate, depth + 1);

@@ -247,6 +247,34 @@ export function frozenObjectLiteral(init: Node): TSESTree.ObjectExpression | nul
   return null;
 }
 
+/**
+ * The values a look-up in a same-file `const` table may give: `WIDGET_REGISTRY[uri]` (every entry, for a key not
+ * known statically), `WIDGETS['search']` or `WIDGETS.search` (that entry). The table is an object literal held by a
+ * `const` (annotated, `as const`, `satisfies` or frozen) without spreads; null for anything else, so a caller that
+ * needs every value known gets no partial answer. apify-mcp-server's `getWidgetConfig(uri)` returns
+ * `WIDGET_REGISTRY[uri]`, whose entries' `meta` is each widget's `_meta`.
+ */
+export function lookupTableEntries(member: TSESTree.MemberExpression, imports: ImportedNames | null): TSESTree.Node[] | null {
+  const table = unwrap(member.object);
+  if (table.type !== 'Identifier') return null;
+  const init = constInitializer(table);
+  if (!init) return null;
+  const unwrapped = unwrap(init);
+  const literal = unwrapped.type === 'ObjectExpression' ? unwrapped : frozenObjectLiteral(init);
+  if (!literal || literal.properties.some((property) => property.type === 'SpreadElement')) return null;
+  const name = memberPropertyName(member) ?? (member.computed ? singleString(member.property, imports, 0) : null);
+  if (name !== null) {
+    const value = ownPropertyValue(literal, name, imports);
+    return value ? [value] : null;
+  }
+  const values: TSESTree.Node[] = [];
+  for (const property of literal.properties) {
+    if (property.type !== 'Property' || property.kind !== 'init' || property.method) return null;
+    values.push(property.value);
+  }
+  return values;
+}
+
 /** The value of the last plain `name:` property of an object literal without spreads (a spread may override it). */
 export function ownPropertyValue(literal: TSESTree.ObjectExpression, name: string, imports: ImportedNames | null): TSESTree.Node | null {
   let value: TSESTree.Node | null = null;

@@ -4,7 +4,7 @@
  */
 import type { TSESTree } from '@typescript-eslint/utils';
 import { forEachChildNode, isNothing, memberPropertyName, propertyKeyName, referenceText, unwrap } from './ast';
-import { constInitializer, findBinding } from './bindings';
+import { constInitializer, findBinding, lookupTableEntries } from './bindings';
 
 type Node = TSESTree.Node;
 type Expression = TSESTree.Expression;
@@ -164,6 +164,10 @@ export function returnedObjectLiterals(expression: Expression): TSESTree.ObjectE
       return [...returnedObjectLiterals(inner.left), ...returnedObjectLiterals(inner.right)];
     case 'AwaitExpression':
       return returnedObjectLiterals(inner.argument);
+    case 'MemberExpression':
+      // `return WIDGET_REGISTRY[uri]`: each entry of a same-file table (literals only: an entry that looks the table up
+      // again would never end).
+      return (lookupTableEntries(inner, null) ?? []).flatMap((entry) => objectLiteralOf(entry) ?? []);
     default: {
       const literal = objectLiteralOf(inner);
       return literal ? [literal] : [];

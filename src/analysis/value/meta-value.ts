@@ -4,8 +4,16 @@
  * the value spreads the object's own `_meta`. Also read for imported modules (`module-summary.ts`).
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { isNothing, memberPropertyName, propertyKeyName, returnArguments, unwrap } from '../syntax/ast';
-import { classMemberOfThis, constInitializer, constRestDestructuring, findBinding, functionBoundTo, staticKeys } from '../syntax/bindings';
+import { isNothing, memberPropertyName, propertyKeyName, returnArguments, staticString, unwrap } from '../syntax/ast';
+import {
+  classMemberOfThis,
+  constInitializer,
+  constRestDestructuring,
+  findBinding,
+  functionBoundTo,
+  ownPropertyValue,
+  staticKeys,
+} from '../syntax/bindings';
 import type { ModuleResolver } from '../modules/module-resolver';
 import { assignmentsToReturnedLocal } from './added-to-returned';
 import { hostObjectOverSpread } from './host-object-over-spread';
@@ -123,6 +131,13 @@ function isSelfMeta(expression: Node, targetText: string | null, depth = 0): boo
   return isMetaOf(inner.type === 'LogicalExpression' ? inner.left : inner, targetText);
 }
 
+/** A call given the object's own `_meta` as an argument (`redact(r._meta)`); `Object.assign` is `sourcesOverSelf`'s. */
+function derivesFromSelf(value: Expression, targetText: string | null): boolean {
+  const call = unwrap(value);
+  if (targetText === null || call.type !== 'CallExpression' || isObjectAssign(call)) return false;
+  return call.arguments.some((argument) => argument.type !== 'SpreadElement' && isSelfMeta(argument, targetText));
+}
+
 /** `{}`, `undefined`, `null`: a branch that adds no key. */
 function isEmpty(node: Node): boolean {
   const inner = unwrap(node);
@@ -176,7 +191,11 @@ function helperKeys(value: Expression, scope: ModuleScope): MetaKeyWrite[] | nul
   const inner = unwrap(value);
   if (scope.followedHelpers.size >= MAX_HELPER_DEPTH) return null;
   // `_meta: this.toolMeta` (a getter of the same class) and `_meta: this.statsMeta(hits)` (a method): same-file helpers.
-  if (inner.type === 'MemberExpression') return sameFileHelperKeys(classMemberOfThis(inner, 'get'), scope);
+  // `getWidgetConfig(uri)?.meta`: a property of what a helper returns.
+  if (inner.type === 'MemberExpression')
+    return sameFileHelperKeys(classMemberOfThis(inner, 'get'), scope) ?? helperMemberKeys(inner, scope);
+  // `...(getWidgetConfig(uri)?.meta ?? {})`: the fallback adds no key.
+  if (inner.type === 'LogicalExpression' && inner.operator !== '&&') return helperKeys(inner.left, scope);
   if (inner.type !== 'CallExpression') return null;
   const callee = unwrap(inner.callee);
   if (callee.type === 'MemberExpression') return sameFileHelperKeys(classMemberOfThis(callee, 'method'), scope);
@@ -192,6 +211,63 @@ function sameFileHelperKeys(fn: TSESTree.FunctionLike | null, scope: ModuleScope
       ? returnedObjectLiterals(fn.body as Expression)
       : returnArguments(fn.body).flatMap(returnedObjectLiterals);
   return following(scope, fn, () => returned.flatMap((literal) => returnedLiteralKeys(fn, literal, scope)));
+}
+
+/**
+ * The keys of a property of what a helper returns, read as a `_meta` (`_meta: getWidgetConfig(uri)?.meta`: apify-mcp-
+ * server looks each widget's `_meta` up in a table, `lookupTableEntries`): that property's value in each literal a
+ * same-file helper returns, or in the detached copy an imported one's summary holds (its keys then `builtBy` the
+ * helper, reported at `member`). Null when `member` reads no property of a helper's result.
+ */
+function helperMemberKeys(member: TSESTree.MemberExpression, scope: ModuleScope): MetaKeyWrite[] | null {
+  const property = memberPropertyName(member) ?? (member.computed ? staticString(member.property) : null);
+  const call = unwrap(member.object);
+  if (property === null || call.type !== 'CallExpression') return null;
+  const callee = unwrap(call.callee);
+  if (callee.type !== 'Identifier') return null;
+  const fn = functionBoundTo(callee);
+  if (fn?.body) {
+    const body = fn.body;
+    const returned =
+      body.type !== 'BlockStatement' ? returnedObjectLiterals(body as Expression) : returnArguments(body).flatMap(returnedObjectLiterals);
+    return following(scope, fn, () =>
+      returned.flatMap((literal) => {
+        const value = ownPropertyValue(literal, property, scope.modules);
+        if (!value) return [];
+        const held = objectLiteralOf(value);
+        return held ? metaValueShape(held, null, scope).keys : (helperKeys(value as Expression, scope) ?? []);
+      }),
+    );
+  }
+  const { modules } = scope;
+  const binding = modules === null || fn ? null : findBinding(callee.name, callee);
+  const helper = binding?.kind === 'import' && modules !== null ? modules.importedHelper(binding.source, binding.imported) : null;
+  if (!helper) return null;
+  const builtBy: HelperOrigin = { helper: callee.name, file: helper.file };
+  return detachedLiterals(helper.returned).flatMap((literal) =>
+    detachedLiterals(detachedPropertyValue(literal, property)).flatMap((value) =>
+      value.properties.flatMap((field): MetaKeyWrite[] => {
+        if (field.type !== 'Property' || field.key.type !== 'Literal' || typeof field.key.value !== 'string') return [];
+        return [{ name: field.key.value, source: 'literal', node: member, value: field.value as Expression, builtBy }];
+      }),
+    ),
+  );
+}
+
+/** The object literals of a detached value (a module summary's copy: one literal, or `?:` of several). */
+function detachedLiterals(value: Node | null): TSESTree.ObjectExpression[] {
+  if (value?.type === 'ObjectExpression') return [value];
+  if (value?.type === 'ConditionalExpression') return [...detachedLiterals(value.consequent), ...detachedLiterals(value.alternate)];
+  return [];
+}
+
+/** The value of the property `name` of a detached literal (its keys are string literals), the last one written. */
+function detachedPropertyValue(literal: TSESTree.ObjectExpression, name: string): Node | null {
+  let value: Node | null = null;
+  for (const property of literal.properties) {
+    if (property.type === 'Property' && property.key.type === 'Literal' && property.key.value === name) value = property.value;
+  }
+  return value;
 }
 
 /** Helpers spreading helpers are followed this deep (see `ModuleScope.followedHelpers`). */
@@ -321,6 +397,9 @@ export function metaValueShape(value: Expression, targetText: string | null, sco
     }
     // `_meta: meta` where `meta` is `r._meta` itself or a copy of it: nothing of its own `_meta` is dropped.
     if (unwrap(value).type === 'Identifier' && isSelfMeta(value, targetText)) return { ...shape, mergesSelf: true };
+    // `_meta: stripLocationFields(r._meta, fields)` (WaniWani-AI/sdk): a value the code derives from the object's own
+    // `_meta`; what it keeps is that function's choice, as with rest destructuring, never a blind replacement.
+    if (derivesFromSelf(value, targetText)) return { ...shape, mergesSelf: true };
     shape.keys.push(...(helperKeys(value, scope) ?? []));
     return shape;
   }
