@@ -56,6 +56,27 @@ const valid: ValidTestCase<Options>[] = [
     ].join('\n'),
   },
   {
+    // solvapay/solvapay-sdk packages/mcp-core/src/helpers.ts:231 (helper round, a false alarm): the result of a
+    // same-file function whose every return is a literal without `_meta` carries no key to drop.
+    name: 'a re-wrap of what a same-file function returns, a literal without _meta, drops nothing',
+    code: [
+      'export function toolResult(data: unknown) {',
+      "  return { content: [{ type: 'text' as const, text: JSON.stringify(data) }], structuredContent: data as Record<string, unknown> };",
+      '}',
+      'export function narrated(data: unknown, baseMeta?: Record<string, unknown>) {',
+      '  const fallback = toolResult(data);',
+      '  return baseMeta ? { ...fallback, _meta: baseMeta } : fallback;',
+      '}',
+      'export const direct = (data: unknown, meta: Record<string, unknown>) => ({ ...toolResult(data), _meta: meta });',
+    ].join('\n'),
+  },
+  {
+    // Sunpeak-AI/sunpeak packages/sunpeak/src/inspector/inspector.tsx:1017 (helper round, a false alarm): the delete
+    // runs only while `_meta` is undefined, so it drops no key (it removes the own property the line above set).
+    name: 'delete x._meta under a test that it is absent drops nothing',
+    code: 'export function clean(result) {\n  const out = { ...result };\n  if (out._meta === undefined) delete out._meta;\n  if (!out._meta) {\n    delete out._meta;\n  }\n  return out;\n}',
+  },
+  {
     name: 'an assignment of hook fragments under the own _meta merges',
     filename: SEARCH_OP,
     code: 'out._meta = { ...hookMeta(), ...extra.fragment, ...out._meta };',
@@ -241,6 +262,19 @@ async function dispatch(op, params) {
 ];
 
 const invalid: InvalidTestCase<MessageIds, Options>[] = [
+  {
+    name: "a re-wrap of what a same-file function returns with the caller's _meta drops that _meta",
+    code: [
+      'function toolResult(data, meta) {',
+      '  return { content: [{ type: "text", text: String(data) }], _meta: meta };',
+      '}',
+      'export function narrated(data, meta, extra) {',
+      '  const r = toolResult(data, meta);',
+      '  return { ...r, _meta: extra };',
+      '}',
+    ].join('\n'),
+    errors: [{ messageId: 'rewrapResult', line: 6, column: 18 }],
+  },
   {
     name: "a value derived from another object's _meta replaces this one's",
     code: 'function track(io, other) {\n  return { ...io.output, _meta: redact(other._meta) };\n}',

@@ -5,10 +5,10 @@
  * alias, which gives one per key.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { propertyKeyName, referenceText, unwrap } from '../syntax/ast';
-import { parameterAnnotation } from '../syntax/bindings';
+import { propertyKeyName, referenceText, returnArguments, unwrap } from '../syntax/ast';
+import { constInitializer, functionBoundTo, parameterAnnotation } from '../syntax/bindings';
 import { typeWithout } from '../syntax/declared-without-meta';
-import { objectLiteralsOfVariable } from '../syntax/meta-syntax';
+import { findMetaProperty, objectLiteralsOfVariable } from '../syntax/meta-syntax';
 import type { PlaneDecision } from '../planes';
 import type { SiteLocation, WriteSite } from '../sites/write-site';
 import type { FileContext } from '../find-meta-writes';
@@ -51,7 +51,16 @@ function readSite(site: WriteSite, decision: PlaneDecision, file: FileContext): 
       ];
     }
     case 'meta-delete':
-      return [{ kind: 'meta-delete', ...decision, node, target: site.owner, replaces: true }];
+      // `if (clean._meta === undefined) delete clean._meta` (sunpeak's inspector): there is nothing to drop.
+      return [
+        {
+          kind: 'meta-delete',
+          ...decision,
+          node,
+          target: site.owner,
+          replaces: !runsOnlyWithoutMeta(site.node, referenceText(site.owner)),
+        },
+      ];
     case 'key-member': {
       const keys = memberKeys(site.member, site.value, scope);
       const { kind, owner, alias } = site;
@@ -163,8 +172,31 @@ function readMetaLiteral(site: Extract<WriteSite, { form: 'meta-literal' }>, dec
  * in sight, and the fixture itself keeps them. A member write on such a variable (`result._meta = …`) is judged as such.
  */
 function holdsOnlyWrittenKeys(target: Expression): boolean {
-  const literals = objectLiteralsOfVariable(target);
+  const literals = objectLiteralsOfVariable(target) ?? literalsOfSameFileCall(target);
   return literals !== null && literals.every((literal) => literal.properties.every((property) => property.type === 'Property'));
+}
+
+/**
+ * `const fallback = toolResult(data); … { ...fallback, _meta }` (solvapay's `narrated`), or `{ ...toolResult(data),
+ * _meta }`: the literals a same-file function returns, when every `return` gives one written in place without a
+ * `_meta`; null otherwise.
+ */
+function literalsOfSameFileCall(target: Expression): TSESTree.ObjectExpression[] | null {
+  let call: Node | null = target;
+  if (call.type === 'Identifier') {
+    const init = constInitializer(call);
+    call = init ? unwrap(init) : null;
+  }
+  if (call?.type === 'AwaitExpression') call = unwrap(call.argument);
+  if (call?.type !== 'CallExpression') return null;
+  const callee = unwrap(call.callee);
+  const fn = callee.type === 'Identifier' ? functionBoundTo(callee) : null;
+  if (!fn?.body) return null;
+  const returned = fn.body.type === 'BlockStatement' ? returnArguments(fn.body) : [fn.body as Expression];
+  const literals = returned.map((expression) => unwrap(expression));
+  // A returned `_meta` is the caller's (`toolResult(data, meta)`): its keys are not written in sight of the re-wrap.
+  const withoutMeta = (literal: Node): boolean => literal.type === 'ObjectExpression' && findMetaProperty(literal) === null;
+  return literals.length > 0 && literals.every(withoutMeta) ? (literals as TSESTree.ObjectExpression[]) : null;
 }
 
 /**
