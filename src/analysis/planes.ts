@@ -20,7 +20,8 @@ import type { MetaWrite } from './types';
  * for one of those: `prompt` (a prompt's registration and `prompts/get` results), `request` (inbound `params._meta`,
  * the handler context's `extra._meta` / `ctx.mcpReq._meta`, and the outbound requests a client sends), `client-result`
  * (what a client answers a server: sampling `{ role, content, model }` and elicitation `{ action, content }`), `body`
- * (a serialised JSON body) and `schema` (a zod-style description of a result, not a write). `other`: only with a
+ * (a serialised JSON body) and `schema` (a zod-style description of a result, or a test's expected value given to an
+ * assertion, not a write). `other`: only with a
  * TypeScript program, a write the syntax took for a tool result whose object's type is none of the manifest's
  * `resultTypes` (a cache entry, a document): moved there by `typed/result-types.ts`, kept in the model, and in no
  * rule's scope.

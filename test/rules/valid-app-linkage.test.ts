@@ -68,6 +68,20 @@ const HELPER_RESOURCE = (mime: string | null, inner = false) => {
 };
 
 const valid: Array<ValidTestCase<[]>> = [
+  // A test's expected values (a tableau MCP fork's server.web.test.ts:312, a false alarm in the helper round): a literal
+  // given to an assertion registers no tool, so its link is not judged.
+  {
+    filename,
+    name: "a literal given to a test's assertion (toHaveBeenCalledWith, toEqual, objectContaining) is an expected value, not a tool",
+    code: [
+      'declare const expect: (actual: unknown) => { toHaveBeenCalledWith(...args: unknown[]): void; toEqual(value: unknown): void };',
+      'declare const mockRegisterAppTool: unknown;',
+      'declare const objectContaining: (value: object) => unknown;',
+      "expect(mockRegisterAppTool).toHaveBeenCalledWith({}, 'get-workbook', { title: 'Test App Tool', description: 'Test', inputSchema: {}, _meta: { ui: { resourceUri: 'tableau://app/test' } } });",
+      "expect({}).toEqual({ tools: [{ name: 'x', description: 'X', inputSchema: {}, _meta: { 'openai/outputTemplate': 'widget/x.html' } }] });",
+      "expect({}).toEqual(objectContaining({ name: 'y', inputSchema: {}, _meta: { ui: { resourceUri: 'https://example.com/view.html' } } }));",
+    ].join('\n'),
+  },
   // The contents a same-file helper of the read callback builds, with the MCP Apps MIME type (one and two calls deep).
   { filename, code: HEADER + APP_TOOL("{ ui: { resourceUri: 'ui://w/view.html' } }") + HELPER_RESOURCE('APP_MIME') },
   { filename, code: HEADER + APP_TOOL("{ ui: { resourceUri: 'ui://w/view.html' } }") + HELPER_RESOURCE('APP_MIME', true) },

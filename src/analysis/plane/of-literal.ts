@@ -32,6 +32,32 @@ const SCHEMA_BUILDERS: ReadonlySet<string> = new Set([
   'shape',
 ]);
 
+/**
+ * Test assertions (vitest and jest matchers, `expect.objectContaining`, node:assert, chai, sinon): a literal given to one
+ * is the value a test expects, not a write (a tableau MCP fork's `expect(registerAppTool).toHaveBeenCalledWith(server,
+ * 'get-workbook', { _meta: { ui: { resourceUri: 'tableau://…' } } }, …)` registers no tool).
+ */
+const ASSERTION_MATCHERS: ReadonlySet<string> = new Set([
+  'toEqual',
+  'toStrictEqual',
+  'toMatchObject',
+  'toHaveBeenCalledWith',
+  'toHaveBeenLastCalledWith',
+  'toHaveBeenNthCalledWith',
+  'toBeCalledWith',
+  'toHaveReturnedWith',
+  'toContainEqual',
+  'toHaveProperty',
+  'objectContaining',
+  'deepEqual',
+  'deepStrictEqual',
+  'notDeepEqual',
+  'partialDeepStrictEqual',
+  'eql',
+  'calledWith',
+  'calledWithMatch',
+]);
+
 /** The declarator a literal initialises, through type assertions (`const p = { … } as UIResourceProps`), or null. */
 function declaratorOfLiteral(literal: Node): TSESTree.VariableDeclarator | null {
   const node = outsideTypeWrappers(literal);
@@ -109,7 +135,7 @@ export function planeDecisionOfLiteral(literal: TSESTree.ObjectExpression, sinks
   if (parent?.type === 'CallExpression' && parent.arguments.includes(literal)) {
     const name = calleeName(parent) ?? '';
     if (BODY_SINKS.has(name)) return { plane: 'body', evidence: 'sink' };
-    if (SCHEMA_BUILDERS.has(name)) return { plane: 'schema', evidence: 'sink' };
+    if (SCHEMA_BUILDERS.has(name) || ASSERTION_MATCHERS.has(name)) return { plane: 'schema', evidence: 'sink' };
     const sink = sinkOfArgument(literal, sinks);
     if (sink) return sink;
   }
@@ -118,8 +144,11 @@ export function planeDecisionOfLiteral(literal: TSESTree.ObjectExpression, sinks
   if (nested) return nested;
   // `JSON.stringify({ jsonrpc, method, params: { ...params, _meta } })`: a literal inside a serialised body is the body.
   const outer = outermostLiteral(literal);
-  if (outer !== literal && outer.parent?.type === 'CallExpression' && BODY_SINKS.has(calleeName(outer.parent) ?? '')) {
-    return { plane: 'body', evidence: 'sink' };
+  if (outer !== literal && outer.parent?.type === 'CallExpression') {
+    const outerSink = calleeName(outer.parent) ?? '';
+    if (BODY_SINKS.has(outerSink)) return { plane: 'body', evidence: 'sink' };
+    // `expect(r).toEqual({ result: { content, _meta } })`: nested in a test's expected value.
+    if (ASSERTION_MATCHERS.has(outerSink)) return { plane: 'schema', evidence: 'sink' };
   }
   const declarator = declaratorOfLiteral(literal);
   if (declarator) {
