@@ -32,6 +32,21 @@ server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [{ name: 
     expect(summary(code)).toEqual(['meta-literal tool com.example/category', 'meta-literal result stats', 'meta-literal tool tag']);
   });
 
+  it('a variable named result whose written type has none of a tool result’s fields is not placed by its name', () => {
+    // AndurilCode/mcp-apps-kit packages/core/src/adapters/mcp.ts:113 (helper round, a false alarm): resource metadata.
+    const code = `type UIResourceMetaResult = { mimeType: string; _meta?: Record<string, unknown> };
+export function buildUIResourceMeta(domain?: string): UIResourceMetaResult {
+  const result: UIResourceMetaResult = { mimeType: 'text/html;profile=mcp-app' };
+  if (domain) result._meta = { ui: { domain } };
+  return result;
+}
+interface ToolReply { content: unknown[]; _meta?: Record<string, unknown> }
+export function reply(result: ToolReply) {
+  result._meta = { ...result._meta, stats: 1 };
+}`;
+    expect(summary(code)).toEqual(['meta-init unknown ui', 'meta-assign result stats']);
+  });
+
   it('a descriptor updated after registration is the tool plane', () => {
     const code = "const search = server.registerTool('s', { description: 'd' }, h);\nsearch._meta = { ...search._meta, tag: 1 };";
     expect(summary(code)).toEqual(['meta-assign tool tag']);

@@ -1,6 +1,8 @@
 /** The plane of `owner._meta` in a member write (`owner._meta = …`, `owner._meta.k = …`, `delete owner._meta`). */
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, referenceSegments, unwrap } from '../syntax/ast';
+import { parameterAnnotation } from '../syntax/bindings';
+import { declaredMemberNames } from '../syntax/declared-without-meta';
 import { isInbound, UNKNOWN, type PlaneDecision } from '../planes';
 import { BODY_NAME, RESOURCE_CONFIG_NAME, RESULT_NAME, RESULT_OWNER_NAME, TOOL_CONFIG_NAME } from './names';
 import { declaratorOf, reachesJsonBody, registrationOf } from './flow';
@@ -40,12 +42,34 @@ export function planeDecisionOfOwner(owner: TSESTree.Node, sinks: TeamSinks, dep
   if (BODY_NAME.test(last)) return { plane: 'body', evidence: 'name' };
   if (TOOL_CONFIG_NAME.test(last)) return { plane: 'tool', evidence: 'name' };
   if (RESOURCE_CONFIG_NAME.test(last)) return { plane: 'resource', evidence: 'name' };
-  if (RESULT_NAME.test(last) || RESULT_OWNER_NAME.test(last)) return { plane: 'result', evidence: 'name' };
+  if ((RESULT_NAME.test(last) || RESULT_OWNER_NAME.test(last)) && !declaredAsNoToolResult(inner))
+    return { plane: 'result', evidence: 'name' };
   const returned = inner.type === 'CallExpression' ? planeOfCallReturn(inner) : null;
   if (returned) return returned;
   // `getResult()._meta = …`, `Object.assign(makeResult(), { _meta })`: the call's name says what it returns.
   if (inner.type === 'CallExpression' && RESULT_NAME.test(calleeName(inner) ?? '')) return { plane: 'result', evidence: 'name' };
   return UNKNOWN;
+}
+
+/** The fields a tool result has (`CallToolResult`): a declared type with none of them is some other object. */
+const TOOL_RESULT_FIELDS = ['content', 'structuredContent', 'isError'] as const;
+
+/**
+ * `const result: UIResourceMetaResult = { mimeType }` with `type UIResourceMetaResult = { mimeType: string; _meta?: … }`
+ * (AndurilCode/mcp-apps-kit's resource metadata): the variable's written type lists its members, some besides `_meta`
+ * and none of a tool result's fields, so its name (`result`) says nothing about the plane. A type of `_meta` alone
+ * (`out: { _meta: Record<string, unknown> }`) says nothing either way: the name still counts.
+ */
+function declaredAsNoToolResult(owner: TSESTree.Node): boolean {
+  if (owner.type !== 'Identifier') return false;
+  const declared = declaratorOf(owner)?.id;
+  const annotation = (declared?.type === 'Identifier' ? declared.typeAnnotation?.typeAnnotation : undefined) ?? parameterAnnotation(owner);
+  const members = annotation ? declaredMemberNames(annotation) : null;
+  return (
+    members !== null &&
+    members.some((member) => member !== '_meta') &&
+    !members.some((member) => (TOOL_RESULT_FIELDS as readonly string[]).includes(member))
+  );
 }
 
 /** Copies of copies followed at most this deep (`let` variables may copy each other). */

@@ -46,6 +46,41 @@ export function typeWithout(type: TSESTree.TypeNode, key: string, depth = 0): bo
 
 const MAX_ALIAS_DEPTH = 4;
 
+/**
+ * The member names a written type lists, when it lists them all (a type literal, a same-file interface without
+ * `extends` or alias of one, an intersection of such; named properties and methods only); null for anything else.
+ */
+export function declaredMemberNames(type: TSESTree.TypeNode, depth = 0): string[] | null {
+  switch (type.type) {
+    case 'TSTypeLiteral':
+      return namedMembers(type.members);
+    case 'TSIntersectionType': {
+      const parts = type.types.map((part) => declaredMemberNames(part, depth));
+      return parts.every((part) => part !== null) ? (parts as string[][]).flat() : null;
+    }
+    case 'TSTypeReference': {
+      if (type.typeName.type !== 'Identifier' || depth >= MAX_ALIAS_DEPTH) return null;
+      const declaration = sameFileTypeDeclaration(type, type.typeName.name);
+      if (declaration?.type === 'TSInterfaceDeclaration')
+        return declaration.extends.length === 0 ? namedMembers(declaration.body.body) : null;
+      return declaration ? declaredMemberNames(declaration.typeAnnotation, depth + 1) : null;
+    }
+    default:
+      return null;
+  }
+}
+
+function namedMembers(members: readonly TSESTree.TypeElement[]): string[] | null {
+  const names: string[] = [];
+  for (const member of members) {
+    if ((member.type !== 'TSPropertySignature' && member.type !== 'TSMethodSignature') || member.computed) return null;
+    if (member.key.type === 'Identifier') names.push(member.key.name);
+    else if (member.key.type === 'Literal') names.push(String(member.key.value));
+    else return null;
+  }
+  return names;
+}
+
 function namedMembersWithout(members: readonly TSESTree.TypeElement[], key: string): boolean {
   return members.every(
     (member) =>
