@@ -8,6 +8,7 @@ import { metaOnPlane, planeName, type CheckedPlane } from '../src/analysis/plane
 import { hostNameOf } from '../src/registry';
 import { manifestLabel } from '../src/analysis/keys/manifest-label';
 import { createRule } from '../src/util/create-rule';
+import { unregistrableKeyAdvice } from '../src/analysis/keys/key-name-advice';
 import { renameKeyFix } from '../src/fixes/rename-key';
 import { builtByHint } from '../src/analysis/modules/imported-helpers';
 import { writesKeyCleanly } from '../src/analysis/keys/clean-key-write';
@@ -137,7 +138,11 @@ export default createRule<Options, MessageIds>({
             where,
             key: name,
             registry: registryName,
-            hint: (nearest ? ` Did you mean '${nearest}'?` : '') + builtByHint(key.builtBy, registry.dir) + writtenByHint(key),
+            hint:
+              (nearest ? ` Did you mean '${nearest}'?` : '') +
+              builtByHint(key.builtBy, registry.dir) +
+              writtenByHint(key) +
+              unregistrableHint(name),
           },
           suggest,
         });
@@ -145,6 +150,12 @@ export default createRule<Options, MessageIds>({
     });
   },
 });
+
+/** For a key whose name the manifest cannot hold (`_sunpeak`): rename it, rather than register it. */
+function unregistrableHint(name: string): string {
+  const advice = unregistrableKeyAdvice(name);
+  return advice ? ` Note: ${advice}` : '';
+}
 
 /** For a key a framework writes from config fields: which, so the report at the field makes sense. */
 function writtenByHint(key: MetaKeyWrite): string {

@@ -264,6 +264,24 @@ export const result = { content: [], _meta: statsMeta(s, k) };`,
     errors: [nearMiss(1, 44, 52, 'retrieval', 'out._meta = Object.assign({}, out._meta, { retrieval: stats });')],
   },
   {
+    // Sunpeak-AI/sunpeak (helper round): `add-key '_sunpeak'` exits 2, so "register it" was a dead end.
+    name: 'a key whose name MCP refuses: the hint says to rename it, since the manifest cannot hold it',
+    code: 'out._meta._sunpeak = { tool: name };',
+    errors: [
+      {
+        messageId: 'unregisteredKey',
+        data: {
+          where: '`_meta`',
+          key: '_sunpeak',
+          registry: 'mcp-meta.registry.json',
+          hint: " Note: its name cannot be registered as written (Key name '_sunpeak' breaks the MCP _meta key-name rules: a name starts and ends with a letter or digit and contains only letters, digits, '-', '_' and '.'.) Rename the key, e.g. 'sunpeak'.",
+        },
+        line: 1,
+        column: 11,
+      },
+    ],
+  },
+  {
     name: 'a key far from every registered key: no hint, no suggestion',
     code: 'out._meta.search_debug = debug;',
     errors: [

@@ -25,6 +25,7 @@ import {
 import { keyVerdict } from '../../analysis/keys/key-verdict';
 import { hostValueFindingOf, type HostValueFinding } from '../../analysis/keys/host-values';
 import { hostFieldsOffPlane, type HostFieldOffPlane } from '../../analysis/keys/host-field-planes';
+import { unregistrableKeyAdvice } from '../../analysis/keys/key-name-advice';
 import { metaOnPlane, planeName, type CheckedPlane, type WritePlane } from '../../analysis/planes';
 import type { MetaKeyWrite } from '../../analysis/types';
 import { posixRelative } from '../../util/posix-relative';
@@ -362,9 +363,11 @@ function keyFindings(
           code: 'key-unregistered',
           message: `${where} key '${name}' is ${write.kind === 'key-delete' ? 'deleted here but ' : ''}not registered in ${manifest}.${verdict.nearest ? ` Did you mean '${verdict.nearest}'?` : ''}`,
           ...at,
-          fix: verdict.nearest
-            ? `rename it to '${verdict.nearest}' if that key is meant; otherwise register it: npx mcp-meta add-key '${name}' --producer ${producer}`
-            : `register it: npx mcp-meta add-key '${name}' --producer ${producer}${write.plane === 'tool' || write.plane === 'resource' ? ` --plane ${write.plane}` : ''}`,
+          fix:
+            unregistrableKeyAdvice(name) ??
+            (verdict.nearest
+              ? `rename it to '${verdict.nearest}' if that key is meant; otherwise register it: npx mcp-meta add-key '${name}' --producer ${producer}`
+              : `register it: npx mcp-meta add-key '${name}' --producer ${producer}${write.plane === 'tool' || write.plane === 'resource' ? ` --plane ${write.plane}` : ''}`),
         },
       ];
     case 'wrong-plane':
