@@ -142,7 +142,8 @@ export default createRule<Options, MessageIds>({
               (nearest ? ` Did you mean '${nearest}'?` : '') +
               builtByHint(key.builtBy, registry.dir) +
               writtenByHint(key) +
-              unregistrableHint(name),
+              // A near miss's answer is its registered name; only a name with none gets "rename it".
+              (nearest ? '' : unregistrableHint(name)),
           },
           suggest,
         });

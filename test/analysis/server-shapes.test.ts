@@ -32,7 +32,7 @@ server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [{ name: 
     expect(summary(code)).toEqual(['meta-literal tool com.example/category', 'meta-literal result stats', 'meta-literal tool tag']);
   });
 
-  it('a variable named result whose written type has none of a tool result’s fields is not placed by its name', () => {
+  it('a variable named result whose written type has a resource’s field and none of a tool result’s is not placed by its name', () => {
     // AndurilCode/mcp-apps-kit packages/core/src/adapters/mcp.ts:113 (helper round, a false alarm): resource metadata.
     const code = `type UIResourceMetaResult = { mimeType: string; _meta?: Record<string, unknown> };
 export function buildUIResourceMeta(domain?: string): UIResourceMetaResult {
@@ -41,6 +41,23 @@ export function buildUIResourceMeta(domain?: string): UIResourceMetaResult {
   return result;
 }
 interface ToolReply { content: unknown[]; _meta?: Record<string, unknown> }
+export function reply(result: ToolReply) {
+  result._meta = { ...result._meta, stats: 1 };
+}`;
+    expect(summary(code)).toEqual(['meta-init unknown ui', 'meta-assign result stats']);
+  });
+
+  it('the same with the type imported from another module of the code base (mcp-apps-kit: ./types)', () => {
+    fs.writeFileSync(
+      path.join(dir, 'adapter-types.ts'),
+      'export type UIResourceMetaResult = { mimeType: string; _meta?: Record<string, unknown> };\nexport interface ToolReply { content: unknown[]; _meta?: Record<string, unknown> }\n',
+    );
+    const code = `import type { UIResourceMetaResult, ToolReply } from './adapter-types';
+export function buildUIResourceMeta(domain?: string): UIResourceMetaResult {
+  const result: UIResourceMetaResult = { mimeType: 'text/html;profile=mcp-app' };
+  if (domain) result._meta = { ui: { domain } };
+  return result;
+}
 export function reply(result: ToolReply) {
   result._meta = { ...result._meta, stats: 1 };
 }`;

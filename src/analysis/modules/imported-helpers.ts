@@ -71,6 +71,18 @@ export function resolveImportedTypeWithoutMeta(specifier: string, importedName: 
   );
 }
 
+/** The member names of the type the module `specifier` exports as `importedName`, when it lists them all; else null. */
+export function resolveImportedTypeMembers(
+  specifier: string,
+  importedName: string,
+  fromFile: string,
+  resolverOf: ResolverOf,
+): readonly string[] | null {
+  if (!specifier.startsWith('.') && aliasedFile(specifier, fromFile, findModuleFile) === null) return null;
+  countCost('imported-helper-lookups');
+  return resolveExport(specifier, importedName, fromFile, (summary, name) => summary.typeMembers.get(name), resolverOf)?.value ?? null;
+}
+
 /** For a message reported at a helper's call: where the key it is about is built, and that it is fixed there. */
 export function builtByHint(builtBy: HelperOrigin | undefined, registryDir: string): string {
   return builtBy ? ` It is ${builtByWords(builtBy)} in '${posixRelative(registryDir, builtBy.file)}': fix it there.` : '';

@@ -8,7 +8,13 @@
  */
 import type { ImportedNames } from '../syntax/bindings';
 import { resolveImportedLiteral, resolveImportedMember, resolveImportedString } from './imported-consts';
-import { resolveImportedHelper, resolveImportedTypeWithoutMeta, resolveImportedUpstream, type ImportedHelper } from './imported-helpers';
+import {
+  resolveImportedHelper,
+  resolveImportedTypeMembers,
+  resolveImportedTypeWithoutMeta,
+  resolveImportedUpstream,
+  type ImportedHelper,
+} from './imported-helpers';
 
 export interface ModuleResolver extends ImportedNames {
   /** The helper the module `specifier` exports as `importedName`, when it returns object literals; null otherwise. */
@@ -17,6 +23,8 @@ export interface ModuleResolver extends ImportedNames {
   importedUpstream(specifier: string, importedName: string): boolean;
   /** Whether the module `specifier` declares the type it exports as `importedName` without a `_meta` slot. */
   importedTypeWithoutMeta(specifier: string, importedName: string): boolean;
+  /** The member names of the type the module `specifier` exports as `importedName`, when it lists them all. */
+  importedTypeMembers(specifier: string, importedName: string): readonly string[] | null;
 }
 
 /** The resolver of a module: how a module read for its exports resolves its own imports. */
@@ -32,5 +40,6 @@ export function moduleResolverOf(file: string): ModuleResolver {
     importedHelper: (specifier, importedName) => resolveImportedHelper(specifier, importedName, file, moduleResolverOf),
     importedUpstream: (specifier, importedName) => resolveImportedUpstream(specifier, importedName, file, moduleResolverOf),
     importedTypeWithoutMeta: (specifier, importedName) => resolveImportedTypeWithoutMeta(specifier, importedName, file, moduleResolverOf),
+    importedTypeMembers: (specifier, importedName) => resolveImportedTypeMembers(specifier, importedName, file, moduleResolverOf),
   };
 }

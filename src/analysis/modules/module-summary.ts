@@ -35,7 +35,7 @@ import { parseSource } from './parse-source';
 import type { ResolverOf } from './module-resolver';
 import { CALL_TOOL } from '../relay/pass-through-marks';
 import { everyReturnIsUpstream } from '../relay/upstream-calls';
-import { declaresNoSlot } from '../syntax/declared-without-meta';
+import { declarationMemberNames, declaresNoSlot } from '../syntax/declared-without-meta';
 import type { HelperOrigin, KeySource } from '../types';
 
 type Node = TSESTree.Node;
@@ -90,6 +90,11 @@ export interface ModuleSummary {
    * nothing in MCP's shape (no-dropped-meta).
    */
   readonly metaLessTypes: ReadonlySet<string>;
+  /**
+   * Exported name -> the member names of an interface or type alias that lists them all (`declaredMemberNames`): what
+   * an object declared with it is (mcp-apps-kit's `UIResourceMetaResult`: `mimeType`, `_meta`; no tool result).
+   */
+  readonly typeMembers: ReadonlyMap<string, readonly string[]>;
   /** `export { a as b } from './x'` (or an imported name exported again): exported name -> where it is defined. */
   readonly reexports: ReadonlyMap<string, { readonly source: string; readonly imported: string }>;
   /** `export * from './x'`, in order. */
@@ -156,6 +161,7 @@ function mayCallUpstream(text: string): boolean {
 function summarise(program: TSESTree.Program, scope: ModuleScope, callsUpstream: boolean): ModuleSummary {
   const upstream = new Set<string>();
   const metaLessTypes = new Set<string>();
+  const typeMembers = new Map<string, readonly string[]>();
   const strings = new Map<string, string>();
   const objects = new Map<string, ReadonlyMap<string, string>>();
   const helpers = new Map<string, HelperSummary>();
@@ -225,6 +231,10 @@ function summarise(program: TSESTree.Program, scope: ModuleScope, callsUpstream:
       declaresNoSlot(declaration, '_meta')
     )
       metaLessTypes.add(declaration.id.name);
+    if (declaration?.type === 'TSInterfaceDeclaration' || declaration?.type === 'TSTypeAliasDeclaration') {
+      const members = declarationMemberNames(declaration);
+      if (members) typeMembers.set(declaration.id.name, members);
+    }
     // `export type { … }` exports no value (`export declare const` is typed `exportKind: 'type'` too, and is one).
     if (statement.exportKind === 'type' && declaration?.type !== 'VariableDeclaration') continue;
     if (statement.source) {
@@ -244,7 +254,7 @@ function summarise(program: TSESTree.Program, scope: ModuleScope, callsUpstream:
       }
     }
   }
-  return detachedSummary({ strings, objects, helpers, literals, upstream, metaLessTypes, reexports, stars, namespaces });
+  return detachedSummary({ strings, objects, helpers, literals, upstream, metaLessTypes, typeMembers, reexports, stars, namespaces });
 }
 
 function nameOf(node: TSESTree.Identifier | TSESTree.StringLiteral): string {
@@ -603,6 +613,7 @@ function packageSummary(text: string, file: string): ModuleSummary {
     literals: new Map(),
     upstream: new Set(),
     metaLessTypes: new Set(),
+    typeMembers: new Map(),
     reexports,
     stars,
     namespaces,
@@ -651,6 +662,7 @@ function detachedSummary(summary: Omit<ModuleSummary, 'bytes'>): ModuleSummary {
     literals: flatMap(summary.literals, (literal) => flatNode(literal)),
     upstream: new Set([...summary.upstream].map(flatString)),
     metaLessTypes: new Set([...summary.metaLessTypes].map(flatString)),
+    typeMembers: flatMap(summary.typeMembers, (members) => members.map(flatString)),
     reexports: flatMap(summary.reexports, (reexport) => ({ source: flatString(reexport.source), imported: flatString(reexport.imported) })),
     stars: summary.stars.map(flatString),
     namespaces: flatMap(summary.namespaces, flatString),

@@ -13,16 +13,17 @@ import { planeDecisionOfLiteral } from './of-literal';
 import { planeDecisionOfOwner } from './of-owner';
 
 /** The plane of `site` in the file's context (the manifest's team sinks place objects as the SDK's calls do). */
-export function decidePlane(site: WriteSite, file: Pick<FileContext, 'sinks'>): PlaneDecision {
+export function decidePlane(site: WriteSite, file: Pick<FileContext, 'sinks' | 'scope'>): PlaneDecision {
   const { sinks } = file;
+  const types = file.scope.modules;
   switch (site.form) {
     case 'meta-assign':
     case 'meta-delete':
     case 'key-member':
     case 'assign-into-meta':
-      return planeDecisionOfOwner(site.owner, sinks);
+      return planeDecisionOfOwner(site.owner, sinks, types);
     case 'object-assign-meta':
-      return planeDecisionOfOwner(site.target, sinks);
+      return planeDecisionOfOwner(site.target, sinks, types);
     case 'meta-literal':
       return planeDecisionOfLiteral(site.host, sinks) ?? UNKNOWN;
     case 'emit':

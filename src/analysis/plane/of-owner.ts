@@ -1,7 +1,7 @@
 /** The plane of `owner._meta` in a member write (`owner._meta = …`, `owner._meta.k = …`, `delete owner._meta`). */
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, referenceSegments, unwrap } from '../syntax/ast';
-import { parameterAnnotation } from '../syntax/bindings';
+import { importOfName, parameterAnnotation } from '../syntax/bindings';
 import { declaredMemberNames } from '../syntax/declared-without-meta';
 import { isInbound, UNKNOWN, type PlaneDecision } from '../planes';
 import { BODY_NAME, RESOURCE_CONFIG_NAME, RESULT_NAME, RESULT_OWNER_NAME, TOOL_CONFIG_NAME } from './names';
@@ -21,13 +21,13 @@ import type { TeamSinks } from './team-sinks';
  * `response` a tool result; anything else is `unknown`. A variable a tool callback returns is a tool result by its
  * flow (`planeOfVariable`), before any name is read.
  */
-export function planeDecisionOfOwner(owner: TSESTree.Node, sinks: TeamSinks, depth = 0): PlaneDecision {
+export function planeDecisionOfOwner(owner: TSESTree.Node, sinks: TeamSinks, types: ImportedTypes | null = null, depth = 0): PlaneDecision {
   const inner = unwrap(owner);
   const declared = inner.type === 'Identifier' ? planeOfVariable(inner, sinks) : null;
   if (declared) return declared;
   const source = inner.type === 'Identifier' && depth < MAX_COPY_DEPTH ? copySourceOf(inner) : null;
   if (source) {
-    const copied = planeDecisionOfOwner(source, sinks, depth + 1);
+    const copied = planeDecisionOfOwner(source, sinks, types, depth + 1);
     if (copied.plane !== 'unknown') return copied;
   }
   // `this.tool._meta = …` where the class keeps a registration's return on that field.
@@ -42,7 +42,7 @@ export function planeDecisionOfOwner(owner: TSESTree.Node, sinks: TeamSinks, dep
   if (BODY_NAME.test(last)) return { plane: 'body', evidence: 'name' };
   if (TOOL_CONFIG_NAME.test(last)) return { plane: 'tool', evidence: 'name' };
   if (RESOURCE_CONFIG_NAME.test(last)) return { plane: 'resource', evidence: 'name' };
-  if ((RESULT_NAME.test(last) || RESULT_OWNER_NAME.test(last)) && !declaredAsNoToolResult(inner))
+  if ((RESULT_NAME.test(last) || RESULT_OWNER_NAME.test(last)) && !declaredAsNoToolResult(inner, types))
     return { plane: 'result', evidence: 'name' };
   const returned = inner.type === 'CallExpression' ? planeOfCallReturn(inner) : null;
   if (returned) return returned;
@@ -51,24 +51,39 @@ export function planeDecisionOfOwner(owner: TSESTree.Node, sinks: TeamSinks, dep
   return UNKNOWN;
 }
 
-/** The fields a tool result has (`CallToolResult`): a declared type with none of them is some other object. */
-const TOOL_RESULT_FIELDS = ['content', 'structuredContent', 'isError'] as const;
+/** How a type imported from another module of the code base is read: the file's resolver, handed down by the pipeline. */
+export interface ImportedTypes {
+  importedTypeMembers(specifier: string, importedName: string): readonly string[] | null;
+}
 
 /**
- * `const result: UIResourceMetaResult = { mimeType }` with `type UIResourceMetaResult = { mimeType: string; _meta?: … }`
- * (AndurilCode/mcp-apps-kit's resource metadata): the variable's written type lists its members, some besides `_meta`
- * and none of a tool result's fields, so its name (`result`) says nothing about the plane. A type of `_meta` alone
- * (`out: { _meta: Record<string, unknown> }`) says nothing either way: the name still counts.
+ * Fields only another MCP object has: a resource's (`uri`, `mimeType`, `uriTemplate`) or a tool descriptor's
+ * (`inputSchema`). A declared type listing one of them, and none of a tool result's own fields, is that object.
  */
-function declaredAsNoToolResult(owner: TSESTree.Node): boolean {
+const OTHER_MCP_OBJECT_FIELDS: ReadonlySet<string> = new Set(['uri', 'mimeType', 'uriTemplate', 'inputSchema']);
+const TOOL_RESULT_FIELDS: ReadonlySet<string> = new Set(['content', 'structuredContent', 'isError']);
+
+/**
+ * `const result: UIResourceMetaResult = { mimeType }` with `UIResourceMetaResult = { mimeType: string; _meta?: … }`
+ * (AndurilCode/mcp-apps-kit's resource metadata, its type in `./types`): the variable's written type lists its
+ * members, one of them a resource's or a tool descriptor's own field and none a tool result's, so its name (`result`)
+ * says nothing about the plane. Any other type (a `CacheEntry { key, value, _meta }`, a type of `_meta` alone) leaves
+ * the name's answer, which types and the manifest's `resultTypes` narrow.
+ */
+function declaredAsNoToolResult(owner: TSESTree.Node, types: ImportedTypes | null): boolean {
   if (owner.type !== 'Identifier') return false;
   const declared = declaratorOf(owner)?.id;
   const annotation = (declared?.type === 'Identifier' ? declared.typeAnnotation?.typeAnnotation : undefined) ?? parameterAnnotation(owner);
-  const members = annotation ? declaredMemberNames(annotation) : null;
+  let members: readonly string[] | null = annotation ? declaredMemberNames(annotation) : null;
+  // `import type { UIResourceMetaResult } from './types'`: the members its module lists.
+  if (members === null && types && annotation?.type === 'TSTypeReference' && annotation.typeName.type === 'Identifier') {
+    const imported = importOfName(annotation.typeName.name, owner);
+    members = imported ? types.importedTypeMembers(imported.source, imported.imported) : null;
+  }
   return (
     members !== null &&
-    members.some((member) => member !== '_meta') &&
-    !members.some((member) => (TOOL_RESULT_FIELDS as readonly string[]).includes(member))
+    members.some((member) => OTHER_MCP_OBJECT_FIELDS.has(member)) &&
+    !members.some((member) => TOOL_RESULT_FIELDS.has(member))
   );
 }
 

@@ -504,6 +504,25 @@ function indexStatements(statements: readonly Node[]): Map<string, Binding> {
   return index;
 }
 
+/**
+ * The module and exported name a type is imported by in the file `from` is in (`import type { T } from './types'`,
+ * `import { type T } from …`, or a value import used as a type); null when the file does not import `name`.
+ */
+export function importOfName(name: string, from: Node): { source: string; imported: string } | null {
+  let program: Node = from;
+  while (program.parent) program = program.parent;
+  if (program.type !== 'Program') return null;
+  for (const statement of program.body) {
+    if (statement.type !== 'ImportDeclaration') continue;
+    for (const specifier of statement.specifiers) {
+      if (specifier.type !== 'ImportSpecifier' || specifier.local.name !== name) continue;
+      const imported = specifier.imported.type === 'Identifier' ? specifier.imported.name : String(specifier.imported.value);
+      return { source: statement.source.value, imported };
+    }
+  }
+  return null;
+}
+
 /** Every name a destructuring pattern declares. */
 function patternNames(pattern: Node, names: string[] = []): string[] {
   switch (pattern.type) {

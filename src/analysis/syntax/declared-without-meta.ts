@@ -61,13 +61,20 @@ export function declaredMemberNames(type: TSESTree.TypeNode, depth = 0): string[
     case 'TSTypeReference': {
       if (type.typeName.type !== 'Identifier' || depth >= MAX_ALIAS_DEPTH) return null;
       const declaration = sameFileTypeDeclaration(type, type.typeName.name);
-      if (declaration?.type === 'TSInterfaceDeclaration')
-        return declaration.extends.length === 0 ? namedMembers(declaration.body.body) : null;
-      return declaration ? declaredMemberNames(declaration.typeAnnotation, depth + 1) : null;
+      return declaration ? declarationMemberNames(declaration, depth + 1) : null;
     }
     default:
       return null;
   }
+}
+
+/** `declaredMemberNames` of an interface (without `extends`: one that extends lists more than it says) or type alias. */
+export function declarationMemberNames(
+  declaration: TSESTree.TSInterfaceDeclaration | TSESTree.TSTypeAliasDeclaration,
+  depth = 0,
+): string[] | null {
+  if (declaration.type === 'TSInterfaceDeclaration') return declaration.extends.length === 0 ? namedMembers(declaration.body.body) : null;
+  return declaredMemberNames(declaration.typeAnnotation, depth);
 }
 
 function namedMembers(members: readonly TSESTree.TypeElement[]): string[] | null {

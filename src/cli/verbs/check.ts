@@ -363,11 +363,10 @@ function keyFindings(
           code: 'key-unregistered',
           message: `${where} key '${name}' is ${write.kind === 'key-delete' ? 'deleted here but ' : ''}not registered in ${manifest}.${verdict.nearest ? ` Did you mean '${verdict.nearest}'?` : ''}`,
           ...at,
-          fix:
-            unregistrableKeyAdvice(name) ??
-            (verdict.nearest
-              ? `rename it to '${verdict.nearest}' if that key is meant; otherwise register it: npx mcp-meta add-key '${name}' --producer ${producer}`
-              : `register it: npx mcp-meta add-key '${name}' --producer ${producer}${write.plane === 'tool' || write.plane === 'resource' ? ` --plane ${write.plane}` : ''}`),
+          fix: verdict.nearest
+            ? `rename it to '${verdict.nearest}' if that key is meant; otherwise register it: npx mcp-meta add-key '${name}' --producer ${producer}`
+            : (unregistrableKeyAdvice(name) ??
+              `register it: npx mcp-meta add-key '${name}' --producer ${producer}${write.plane === 'tool' || write.plane === 'resource' ? ` --plane ${write.plane}` : ''}`),
         },
       ];
     case 'wrong-plane':
