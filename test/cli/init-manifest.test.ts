@@ -67,6 +67,22 @@ describe('buildStarterManifest (init: producers)', () => {
   });
 });
 
+describe('buildStarterManifest (init: keys only tests write)', () => {
+  it('registers them and says so, so a fixture key is not taken for a server key unnoticed (sunpeak, solvapay)', () => {
+    const scan = emptyScan();
+    const at = (file: string) => ({ files: new Map([[file, 1]]), values: [null], planes: new Set(['result' as const]) });
+    scan.keys.set('existing', at('/srv/src/inspector.test.tsx'));
+    scan.keys.set('token', at('/srv/tests/fixtures/meta.ts'));
+    scan.keys.set('retrieval', at('/srv/src/search.ts'));
+    const { manifest, notes } = buildStarterManifest('/srv', emptyVocabulary(), scan, []);
+    expect(Object.keys(manifest.keys).sort()).toEqual(['existing', 'retrieval', 'token']);
+    expect(notes).toEqual([
+      "key 'existing' is written only in test files (src/inspector.test.tsx): if no server code writes it (a fixture's key), drop it from the manifest; the lint then reports the tests' write as unregistered, unless those files are in `ignore`",
+      "key 'token' is written only in test files (tests/fixtures/meta.ts): if no server code writes it (a fixture's key), drop it from the manifest; the lint then reports the tests' write as unregistered, unless those files are in `ignore`",
+    ]);
+  });
+});
+
 describe('near on the scale of the names (init: likely typos)', () => {
   it('allows no edit under three characters, one up to five, two from six', () => {
     expect(['ms', 'url', 'uuid', 'retrieval'].map((name) => typoDistance(name, name))).toEqual([0, 1, 1, 2]);

@@ -94,6 +94,13 @@ export function mergeFields(fromDoc: ManifestFields | undefined, fromCode: Manif
   return entries.every(([, spec]) => Object.keys(spec).length === 0) ? entries.map(([name]) => name) : merged;
 }
 
+/** Test files by their conventional names and folders (`*.test.ts`, `*.spec.tsx`, `__tests__/`, `test/`, `tests/`). */
+const TEST_FILE = /(?:^|\/)(?:__tests__|tests?)\/|\.(?:test|spec)\.[cm]?[jt]sx?$/;
+
+function isTestFile(relativePath: string): boolean {
+  return TEST_FILE.test(relativePath);
+}
+
 /**
  * The starter manifest: keys from the code scan and the doc table, each key with every file that writes it as a
  * producer, the detected vocabulary, and the files that assemble `_meta` as the merge layer.
@@ -220,6 +227,10 @@ export function buildStarterManifest(
     if (scanned === undefined)
       notes.push(
         `key '${key}' comes from the doc only: no write of it was found in its producers (\`mcp-meta check\` will say so until one exists)`,
+      );
+    else if (row === undefined && [...producers].every(isTestFile))
+      notes.push(
+        `key '${key}' is written only in test files (${[...producers].sort().join(', ')}): if no server code writes it (a fixture's key), drop it from the manifest; the lint then reports the tests' write as unregistered, unless those files are in \`ignore\``,
       );
   }
 
