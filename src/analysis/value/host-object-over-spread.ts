@@ -12,7 +12,14 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { catalogueEntryFor, hostFieldPlanes } from '../../registry/catalogue';
 import { fieldSpecsOf } from '../../registry/host-fields';
 import { isNothing, propertyKeyName, returnArguments, unwrap } from '../syntax/ast';
-import { constRestDestructuring, findBinding, functionBoundTo, parameterAnnotation, staticKeys } from '../syntax/bindings';
+import {
+  constRestDestructuring,
+  findBinding,
+  functionBoundTo,
+  parameterAnnotation,
+  staticKeys,
+  type ImportedNames,
+} from '../syntax/bindings';
 import { typeWithout } from '../syntax/declared-without-meta';
 import { objectLiteralsOfVariable, returnedObjectLiterals } from '../syntax/meta-syntax';
 import type { WritePlane } from '../planes';
@@ -36,6 +43,8 @@ export function hostObjectOverSpread(
   key: string | null,
   value: Node,
   spreadsBefore: readonly TSESTree.SpreadElement[],
+  /** The file's imported names: a computed key held in an imported `const` is read through them. */
+  imports: ImportedNames | null,
 ): HostObjectOverSpread | null {
   if (key === null || spreadsBefore.length === 0) return null;
   const object = unwrap(value);
@@ -46,7 +55,8 @@ export function hostObjectOverSpread(
   const droppedFields = fields.filter((field) => !setHere.has(field));
   if (droppedFields.length === 0) return null;
   for (let index = spreadsBefore.length - 1; index >= 0; index -= 1) {
-    if (mayCarryKey(spreadsBefore[index].argument, key, 0, new Set())) return { spread: spreadsBefore[index], droppedFields };
+    if (mayCarryKey(spreadsBefore[index].argument, key, { imports, seen: new Set() }, 0))
+      return { spread: spreadsBefore[index], droppedFields };
   }
   return null;
 }
@@ -78,19 +88,21 @@ const MAX_DEPTH = 4;
  * helper's returned literals, a parameter whose written type has no such key); anything else may carry it: another
  * object's `_meta`, a call of another module, a parameter typed `Record<string, unknown>`. Unknown is not absence.
  */
-function mayCarryKey(argument: Node, key: string, depth: number, seen: Set<Node>): boolean {
+function mayCarryKey(argument: Node, key: string, reading: Reading, depth: number): boolean {
   if (depth > MAX_DEPTH) return true;
   const inner = unwrap(argument);
   if (isNothing(inner)) return false;
   switch (inner.type) {
     case 'ObjectExpression':
-      return literalMayCarry(inner, key, depth, seen);
+      return literalMayCarry(inner, key, reading, depth);
     case 'LogicalExpression':
-      return (inner.operator !== '&&' && mayCarryKey(inner.left, key, depth + 1, seen)) || mayCarryKey(inner.right, key, depth + 1, seen);
+      return (
+        (inner.operator !== '&&' && mayCarryKey(inner.left, key, reading, depth + 1)) || mayCarryKey(inner.right, key, reading, depth + 1)
+      );
     case 'ConditionalExpression':
-      return mayCarryKey(inner.consequent, key, depth + 1, seen) || mayCarryKey(inner.alternate, key, depth + 1, seen);
+      return mayCarryKey(inner.consequent, key, reading, depth + 1) || mayCarryKey(inner.alternate, key, reading, depth + 1);
     case 'Identifier':
-      return variableMayCarry(inner, key, depth, seen);
+      return variableMayCarry(inner, key, reading, depth);
     case 'CallExpression': {
       const callee = unwrap(inner.callee);
       const fn = callee.type === 'Identifier' ? functionBoundTo(callee) : null;
@@ -102,7 +114,7 @@ function mayCarryKey(argument: Node, key: string, depth: number, seen: Set<Node>
       // A helper that returns something else than literals (a variable, a call) may return anything.
       const returns = fn.body.type === 'BlockStatement' ? returnArguments(fn.body).length : 1;
       return (
-        returned.length === 0 || returned.length < returns || returned.some((literal) => literalMayCarry(literal, key, depth + 1, seen))
+        returned.length === 0 || returned.length < returns || returned.some((literal) => literalMayCarry(literal, key, reading, depth + 1))
       );
     }
     default:
@@ -110,26 +122,34 @@ function mayCarryKey(argument: Node, key: string, depth: number, seen: Set<Node>
   }
 }
 
-/** `seen`: the literals being read further up; one reached again adds no key that is not found there. */
-function literalMayCarry(literal: TSESTree.ObjectExpression, key: string, depth: number, seen: Set<Node>): boolean {
-  if (seen.has(literal)) return false;
-  seen.add(literal);
+/**
+ * One question's state: the file's imported names, and the literals being read further up (one reached again adds no
+ * key that is not found there).
+ */
+interface Reading {
+  readonly imports: ImportedNames | null;
+  readonly seen: Set<Node>;
+}
+
+function literalMayCarry(literal: TSESTree.ObjectExpression, key: string, reading: Reading, depth: number): boolean {
+  if (reading.seen.has(literal)) return false;
+  reading.seen.add(literal);
   return literal.properties.some((property) => {
-    if (property.type === 'SpreadElement') return mayCarryKey(property.argument, key, depth + 1, seen);
+    if (property.type === 'SpreadElement') return mayCarryKey(property.argument, key, reading, depth + 1);
     if (!property.computed) return propertyKeyName(property) === key;
-    const names = staticKeys(property.key, null)?.names;
+    const names = staticKeys(property.key, reading.imports)?.names;
     return names === undefined || names.includes(key);
   });
 }
 
-function variableMayCarry(identifier: TSESTree.Identifier, key: string, depth: number, seen: Set<Node>): boolean {
+function variableMayCarry(identifier: TSESTree.Identifier, key: string, reading: Reading, depth: number): boolean {
   const held = objectLiteralsOfVariable(identifier);
-  if (held) return held.some((literal) => literalMayCarry(literal, key, depth + 1, seen));
+  if (held) return held.some((literal) => literalMayCarry(literal, key, reading, depth + 1));
   // `const { ui, ...others } = meta`: `others` is `meta` without `ui`.
   const rest = constRestDestructuring(identifier);
   if (rest) {
     const takesKeyOut = rest.id.properties.some((property) => property.type === 'Property' && propertyKeyName(property) === key);
-    return !takesKeyOut && (rest.init === null || mayCarryKey(rest.init, key, depth + 1, seen));
+    return !takesKeyOut && (rest.init === null || mayCarryKey(rest.init, key, reading, depth + 1));
   }
   // A parameter whose written type has no such key (`meta: { title: string }`); unannotated, it may hold anything.
   const annotation = findBinding(identifier.name, identifier)?.kind === 'other' ? parameterAnnotation(identifier) : null;

@@ -448,7 +448,7 @@ export function metaValueShape(value: Expression, targetText: string | null, sco
       ? resolveKeys(property.key, property.key, propertyValue, scope)
       : [literalKey(property, propertyValue, scope)];
     for (const key of keys) {
-      const overSpread = hostObjectOverSpread(key.name, propertyValue, spreadsBefore);
+      const overSpread = hostObjectOverSpread(key.name, propertyValue, spreadsBefore, scope.modules);
       shape.keys.push(overSpread ? { ...key, overSpread } : key);
     }
   });
