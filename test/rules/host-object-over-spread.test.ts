@@ -95,6 +95,24 @@ const valid: ValidTestCase<Options>[] = [
     ].join('\n'),
   },
   {
+    // graffiticode's mcp-server toolsForClient (a public MCP Apps server): the tools are written in the same file, and
+    // none of their `_meta` has a `ui`, so the `ui` the map adds drops nothing.
+    name: "the items of a map over a const array of this file's tools: their _meta has no ui",
+    code: [
+      "const createItemTool = { name: 'create_item', inputSchema: { type: 'object' }, _meta: { 'openai/resultCanProduceWidget': true } } as const;",
+      "const getSpecTool = { name: 'get_spec', inputSchema: { type: 'object' } } as const;",
+      'const tools = [createItemTool, getSpecTool] as unknown as Array<{ name: string; _meta?: Record<string, unknown> }>;',
+      'export function toolsForClient(uiUri: string) {',
+      '  return tools.map((t) => {',
+      '    const meta = (t as { _meta?: Record<string, unknown> })._meta;',
+      '    if (!meta) return t;',
+      "    return { ...t, _meta: { ...meta, ui: { resourceUri: uiUri }, 'ui/resourceUri': uiUri } };",
+      '  });',
+      '}',
+      'export const direct = (uiUri: string) => tools.map((t) => ({ ...t, _meta: { ...t._meta, ui: { resourceUri: uiUri } } }));',
+    ].join('\n'),
+  },
+  {
     name: "a team key has one producer (rule 1): it may write its own object over the result's _meta",
     code: 'export function attach(result, hits) {\n  result._meta = { ...result._meta, retrieval: { hits } };\n}',
   },
@@ -186,6 +204,16 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
         data: { key: 'ui', spread: 'BASE', member: 'BASE.ui', fields: 'domain, permissions, prefersBorder', host: 'MCP Apps' },
       },
     ],
+  },
+  {
+    name: 'the items of a map over a const array of tools, one of which sets ui (its visibility is dropped)',
+    code: [
+      "const a = { name: 'a', inputSchema: { type: 'object' }, _meta: { ui: { visibility: ['app'] } } };",
+      "const b = { name: 'b', inputSchema: { type: 'object' } };",
+      'const tools = [a, b];',
+      'export const listed = (uiUri) => tools.map((t) => ({ ...t, _meta: { ...t._meta, ui: { resourceUri: uiUri } } }));',
+    ].join('\n'),
+    errors: [{ messageId: 'replacesHostObject', line: 4, column: 81 }],
   },
   {
     name: 'a same-file helper that returns ui, and a call of another module, may carry one',

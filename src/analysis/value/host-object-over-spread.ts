@@ -11,17 +11,19 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { catalogueEntryFor, hostFieldPlanes } from '../../registry/catalogue';
 import { fieldSpecsOf } from '../../registry/host-fields';
-import { isNothing, propertyKeyName, returnArguments, unwrap } from '../syntax/ast';
+import { isNothing, memberPropertyName, propertyKeyName, returnArguments, unwrap } from '../syntax/ast';
 import {
+  constInitializer,
   constRestDestructuring,
   findBinding,
   functionBoundTo,
+  ownPropertyValue,
   parameterAnnotation,
   staticKeys,
   type ImportedNames,
 } from '../syntax/bindings';
 import { typeWithout } from '../syntax/declared-without-meta';
-import { objectLiteralsOfVariable, returnedObjectLiterals } from '../syntax/meta-syntax';
+import { objectLiteralOf, objectLiteralsOfVariable, returnedObjectLiterals } from '../syntax/meta-syntax';
 import type { WritePlane } from '../planes';
 
 type Node = TSESTree.Node;
@@ -103,6 +105,8 @@ function mayCarryKey(argument: Node, key: string, reading: Reading, depth: numbe
       return mayCarryKey(inner.consequent, key, reading, depth + 1) || mayCarryKey(inner.alternate, key, reading, depth + 1);
     case 'Identifier':
       return variableMayCarry(inner, key, reading, depth);
+    case 'MemberExpression':
+      return memberMayCarry(inner, key, reading, depth);
     case 'CallExpression': {
       const callee = unwrap(inner.callee);
       const fn = callee.type === 'Identifier' ? functionBoundTo(callee) : null;
@@ -151,7 +155,67 @@ function variableMayCarry(identifier: TSESTree.Identifier, key: string, reading:
     const takesKeyOut = rest.id.properties.some((property) => property.type === 'Property' && propertyKeyName(property) === key);
     return !takesKeyOut && (rest.init === null || mayCarryKey(rest.init, key, reading, depth + 1));
   }
+  // `const meta = (t as { _meta?: … })._meta`: what that member holds.
+  const init = constInitializer(identifier);
+  const member = init ? unwrap(init) : null;
+  if (member?.type === 'MemberExpression') return memberMayCarry(member, key, reading, depth + 1);
   // A parameter whose written type has no such key (`meta: { title: string }`); unannotated, it may hold anything.
   const annotation = findBinding(identifier.name, identifier)?.kind === 'other' ? parameterAnnotation(identifier) : null;
   return annotation === null || !typeWithout(annotation, key);
+}
+
+/**
+ * `t._meta` (or `x.meta`) where every object `t` may be is a literal this file shows: a `const` or `let` holding
+ * literals, or the item of a `.map` over a `const` array of them (graffiticode's `tools.map((t) => ({ ...t, _meta: {
+ * ...t._meta, ui } }))`, its tools written in the same file). The property's value in each; anything else may carry.
+ */
+function memberMayCarry(member: TSESTree.MemberExpression, key: string, reading: Reading, depth: number): boolean {
+  const property = memberPropertyName(member);
+  const owners = property === null ? null : objectLiteralsOf(unwrap(member.object));
+  if (owners === null) return true;
+  return owners.some((owner) => {
+    // A spread in the owner may set the property: not read here.
+    if (owner.properties.some((element) => element.type === 'SpreadElement')) return true;
+    const value = ownPropertyValue(owner, property!, reading.imports);
+    return value !== null && mayCarryKey(value, key, reading, depth + 1);
+  });
+}
+
+/** The literals an identifier may hold: a variable's, or a `.map`/`.flatMap`/`.forEach` item's over a const array. */
+function objectLiteralsOf(node: Node): TSESTree.ObjectExpression[] | null {
+  if (node.type !== 'Identifier') return null;
+  return objectLiteralsOfVariable(node) ?? itemsOfArrayCallback(node);
+}
+
+function itemsOfArrayCallback(parameter: TSESTree.Identifier): TSESTree.ObjectExpression[] | null {
+  const fn = callbackDeclaringFirst(parameter);
+  const call = fn?.parent;
+  if (call?.type !== 'CallExpression' || call.arguments[0] !== fn) return null;
+  const callee = unwrap(call.callee);
+  if (callee.type !== 'MemberExpression' || !ITEM_CALLBACKS.has(memberPropertyName(callee) ?? '')) return null;
+  const array = unwrap(callee.object);
+  const init = array.type === 'Identifier' ? constInitializer(array) : null;
+  const elements = init ? unwrap(init) : null;
+  if (elements?.type !== 'ArrayExpression') return null;
+  const literals: TSESTree.ObjectExpression[] = [];
+  for (const element of elements.elements) {
+    const literal = element && element.type !== 'SpreadElement' ? objectLiteralOf(element) : null;
+    if (!literal) return null;
+    literals.push(literal);
+  }
+  return literals;
+}
+
+const ITEM_CALLBACKS: ReadonlySet<string> = new Set(['map', 'flatMap', 'forEach', 'filter']);
+
+/** The function whose first parameter `parameter` names, when it is the nearest function declaring that name. */
+function callbackDeclaringFirst(parameter: TSESTree.Identifier): TSESTree.ArrowFunctionExpression | TSESTree.FunctionExpression | null {
+  for (let node: Node | undefined = parameter.parent; node; node = node.parent) {
+    if (node.type !== 'ArrowFunctionExpression' && node.type !== 'FunctionExpression' && node.type !== 'FunctionDeclaration') continue;
+    const first = node.params[0];
+    const declaresIt = node.params.some((param) => param.type === 'Identifier' && param.name === parameter.name);
+    if (!declaresIt) continue;
+    return node.type !== 'FunctionDeclaration' && first?.type === 'Identifier' && first.name === parameter.name ? node : null;
+  }
+  return null;
 }
