@@ -113,6 +113,17 @@ const valid: ValidTestCase<Options>[] = [
     ].join('\n'),
   },
   {
+    // Code giving an object it handles its own pointer (public MCP Apps servers: `withCardMetadata(tool)`, a planner's
+    // `registerAppTool(server, name, { ...config, _meta: { ...config._meta, ui: { resourceUri } } })`): over the
+    // object's own `_meta` only a `ui` known to be there counts.
+    name: "a tool's own _meta of unknown content spread first, then ui: not judged",
+    code: [
+      'export function withWidget(server, config, uri, cb) {',
+      "  server.registerTool('show', { ...config, _meta: { ...config._meta, ui: { resourceUri: uri, prefersBorder: true } } }, cb);",
+      '}',
+    ].join('\n'),
+  },
+  {
     name: "a team key has one producer (rule 1): it may write its own object over the result's _meta",
     code: 'export function attach(result, hits) {\n  result._meta = { ...result._meta, retrieval: { hits } };\n}',
   },
@@ -167,22 +178,6 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
         endLine: 8,
         endColumn: 9,
         data: { key: 'ui', spread: 'extraMeta', member: 'extraMeta.ui', fields: 'visibility', host: 'MCP Apps' },
-      },
-    ],
-  },
-  {
-    name: "a tool's own _meta spread first, then ui replaced: the ui fields its author set are dropped",
-    code: [
-      'export function withWidget(server, config, uri, cb) {',
-      "  server.registerTool('show', { ...config, _meta: { ...config._meta, ui: { resourceUri: uri, prefersBorder: true } } }, cb);",
-      '}',
-    ].join('\n'),
-    errors: [
-      {
-        messageId: 'replacesHostObject',
-        line: 2,
-        column: 70,
-        data: { key: 'ui', spread: 'config._meta', member: 'config._meta.ui', fields: 'visibility', host: 'MCP Apps' },
       },
     ],
   },

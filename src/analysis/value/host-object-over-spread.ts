@@ -41,10 +41,20 @@ export interface HostObjectOverSpread {
  * resourceUri }` merges) and leaves some of the host's fields out (`{ taskId }` sets all of related-task's), and a
  * spread may carry the key. The last such spread.
  */
+/**
+ * A spread written before a key, and whether it spreads the object's own `_meta` (`{ ...t, _meta: { ...t._meta, ui }
+ * }`): over its own `_meta` code usually gives an object it handles (its own tools) a pointer, so only a `ui` known to be
+ * there counts; over another party's (`...extraMeta`), one that may be there does.
+ */
+export interface SpreadBefore {
+  readonly spread: TSESTree.SpreadElement;
+  readonly own: boolean;
+}
+
 export function hostObjectOverSpread(
   key: string | null,
   value: Node,
-  spreadsBefore: readonly TSESTree.SpreadElement[],
+  spreadsBefore: readonly SpreadBefore[],
   /** The file's imported names: a computed key held in an imported `const` is read through them. */
   imports: ImportedNames | null,
 ): HostObjectOverSpread | null {
@@ -57,8 +67,8 @@ export function hostObjectOverSpread(
   const droppedFields = fields.filter((field) => !setHere.has(field));
   if (droppedFields.length === 0) return null;
   for (let index = spreadsBefore.length - 1; index >= 0; index -= 1) {
-    if (mayCarryKey(spreadsBefore[index].argument, key, { imports, seen: new Set() }, 0))
-      return { spread: spreadsBefore[index], droppedFields };
+    const { spread, own } = spreadsBefore[index];
+    if (mayCarryKey(spread.argument, key, { imports, seen: new Set(), unknownCarries: !own }, 0)) return { spread, droppedFields };
   }
   return null;
 }
@@ -87,11 +97,13 @@ const MAX_DEPTH = 4;
 /**
  * Whether spreading `argument` may set `key`. What the file shows is read (a literal, a `const` or `let` holding
  * literals, either branch of `?:` / `&&` / `??`, the rest of a destructuring that takes the key out, a same-file
- * helper's returned literals, a parameter whose written type has no such key); anything else may carry it: another
- * object's `_meta`, a call of another module, a parameter typed `Record<string, unknown>`. Unknown is not absence.
+ * helper's returned literals, a parameter whose written type has no such key, a member of such literals); anything
+ * else (another object's `_meta`, a call of another module, a parameter typed `Record<string, unknown>`) answers
+ * `reading.unknownCarries`: for another party's spread unknown is not absence; for the own `_meta` only a key known to
+ * be there counts.
  */
 function mayCarryKey(argument: Node, key: string, reading: Reading, depth: number): boolean {
-  if (depth > MAX_DEPTH) return true;
+  if (depth > MAX_DEPTH) return reading.unknownCarries;
   const inner = unwrap(argument);
   if (isNothing(inner)) return false;
   switch (inner.type) {
@@ -110,19 +122,18 @@ function mayCarryKey(argument: Node, key: string, reading: Reading, depth: numbe
     case 'CallExpression': {
       const callee = unwrap(inner.callee);
       const fn = callee.type === 'Identifier' ? functionBoundTo(callee) : null;
-      if (!fn?.body) return true;
+      if (!fn?.body) return reading.unknownCarries;
       const returned =
         fn.body.type === 'BlockStatement'
           ? returnArguments(fn.body).flatMap(returnedObjectLiterals)
           : returnedObjectLiterals(fn.body as TSESTree.Expression);
       // A helper that returns something else than literals (a variable, a call) may return anything.
       const returns = fn.body.type === 'BlockStatement' ? returnArguments(fn.body).length : 1;
-      return (
-        returned.length === 0 || returned.length < returns || returned.some((literal) => literalMayCarry(literal, key, reading, depth + 1))
-      );
+      if (returned.length === 0 || returned.length < returns) return reading.unknownCarries;
+      return returned.some((literal) => literalMayCarry(literal, key, reading, depth + 1));
     }
     default:
-      return true;
+      return reading.unknownCarries;
   }
 }
 
@@ -133,6 +144,8 @@ function mayCarryKey(argument: Node, key: string, reading: Reading, depth: numbe
 interface Reading {
   readonly imports: ImportedNames | null;
   readonly seen: Set<Node>;
+  /** What content the file does not show answers: true (may carry) for another party's spread, false for the own `_meta`. */
+  readonly unknownCarries: boolean;
 }
 
 function literalMayCarry(literal: TSESTree.ObjectExpression, key: string, reading: Reading, depth: number): boolean {
@@ -142,7 +155,7 @@ function literalMayCarry(literal: TSESTree.ObjectExpression, key: string, readin
     if (property.type === 'SpreadElement') return mayCarryKey(property.argument, key, reading, depth + 1);
     if (!property.computed) return propertyKeyName(property) === key;
     const names = staticKeys(property.key, reading.imports)?.names;
-    return names === undefined || names.includes(key);
+    return names === undefined ? reading.unknownCarries : names.includes(key);
   });
 }
 
@@ -161,7 +174,8 @@ function variableMayCarry(identifier: TSESTree.Identifier, key: string, reading:
   if (member?.type === 'MemberExpression') return memberMayCarry(member, key, reading, depth + 1);
   // A parameter whose written type has no such key (`meta: { title: string }`); unannotated, it may hold anything.
   const annotation = findBinding(identifier.name, identifier)?.kind === 'other' ? parameterAnnotation(identifier) : null;
-  return annotation === null || !typeWithout(annotation, key);
+  if (annotation !== null && typeWithout(annotation, key)) return false;
+  return reading.unknownCarries;
 }
 
 /**
@@ -172,10 +186,10 @@ function variableMayCarry(identifier: TSESTree.Identifier, key: string, reading:
 function memberMayCarry(member: TSESTree.MemberExpression, key: string, reading: Reading, depth: number): boolean {
   const property = memberPropertyName(member);
   const owners = property === null ? null : objectLiteralsOf(unwrap(member.object));
-  if (owners === null) return true;
+  if (owners === null) return reading.unknownCarries;
   return owners.some((owner) => {
     // A spread in the owner may set the property: not read here.
-    if (owner.properties.some((element) => element.type === 'SpreadElement')) return true;
+    if (owner.properties.some((element) => element.type === 'SpreadElement')) return reading.unknownCarries;
     const value = ownPropertyValue(owner, property!, reading.imports);
     return value !== null && mayCarryKey(value, key, reading, depth + 1);
   });

@@ -16,7 +16,7 @@ import {
 } from '../syntax/bindings';
 import type { ModuleResolver } from '../modules/module-resolver';
 import { assignmentsToReturnedLocal } from './added-to-returned';
-import { hostObjectOverSpread } from './host-object-over-spread';
+import { hostObjectOverSpread, type SpreadBefore } from './host-object-over-spread';
 import { producerItems } from './producer-list';
 import {
   aliasInitializerMeta,
@@ -405,11 +405,11 @@ export function metaValueShape(value: Expression, targetText: string | null, sco
   }
   // Until the self-spread: has every property so far been an opaque fragment (`...hookMeta`), no key of its own?
   let onlyFragmentsBefore = true;
-  const spreadsBefore: TSESTree.SpreadElement[] = [];
+  const spreadsBefore: SpreadBefore[] = [];
   literal.properties.forEach((property) => {
     if (property.type === 'SpreadElement') {
-      spreadsBefore.push(property);
       if (isSelfMeta(property.argument, targetText)) {
+        spreadsBefore.push({ spread: property, own: true });
         // Only a literal written in place has a spread a fix can move; one held in a `const` merges all the same.
         if (literal === value) shape.selfSpread ??= property;
         // `{ ...hookFragment, ...r._meta }` adds keys and shadows nothing the result already holds: rule 4's
@@ -418,6 +418,7 @@ export function metaValueShape(value: Expression, targetText: string | null, sco
         if (onlyFragmentsBefore) shape.mergesSelf = true;
         return;
       }
+      spreadsBefore.push({ spread: property, own: false });
       const held = objectLiteralsOfVariable(property.argument);
       if (held) {
         onlyFragmentsBefore = false;
