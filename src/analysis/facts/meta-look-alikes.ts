@@ -9,7 +9,7 @@
  * text names a look-alike as a property and a tool registration or `CallToolResult` (`mayHaveMetaLookAlike`).
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, isFunctionNode, propertyKeyName, returnArguments, walkAll } from '../syntax/ast';
+import { calleeName, isFunctionNode, propertyKeyName, returnedValues, walkAll } from '../syntax/ast';
 import { sortedHasIn } from '../syntax/offset-set';
 import { isWordChar } from '../syntax/word-chars';
 import { returnedObjectLiterals } from '../syntax/meta-syntax';
@@ -139,11 +139,8 @@ function lookAlikeMarks(ast: TSESTree.Program, text: string, typed: boolean): nu
 
 /** The look-alikes of the literals a tool callback returns (its own returns, not those of functions inside it). */
 function lookAlikesReturnedBy(callback: TSESTree.FunctionLike, seen: Set<TSESTree.ObjectExpression>): MetaLookAlike[] {
-  const body = callback.body;
-  if (!body) return [];
-  const returned = body.type === 'BlockStatement' ? returnArguments(body) : [body as TSESTree.Expression];
   const found: MetaLookAlike[] = [];
-  for (const literal of returned.flatMap(returnedObjectLiterals)) {
+  for (const literal of returnedValues(callback).flatMap(returnedObjectLiterals)) {
     seen.add(literal);
     found.push(...lookAlikesOfLiteral(literal));
   }

@@ -13,7 +13,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type * as ts from 'typescript';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { isNothing, memberPropertyName, propertyKeyName, returnArguments, unwrap, walkAll } from '../syntax/ast';
+import { isNothing, memberPropertyName, propertyKeyName, returnedValues, unwrap, walkAll } from '../syntax/ast';
 import {
   constInitializer,
   constStrings,
@@ -321,9 +321,8 @@ function helperSummary(fn: TSESTree.FunctionLike, budget: { nodes: number }, sco
 /** The object literals of every return, or null when some return gives something else (the keys are then unknown). */
 function returnedLiterals(fn: TSESTree.FunctionLike): TSESTree.ObjectExpression[] | null {
   if (!fn.body) return null;
-  const returned = fn.body.type === 'BlockStatement' ? returnArguments(fn.body) : [fn.body as Expression];
   const literals: TSESTree.ObjectExpression[] = [];
-  for (const expression of returned) {
+  for (const expression of returnedValues(fn)) {
     const branch = literalBranches(expression, 0);
     if (branch === null) return null;
     literals.push(...branch);
@@ -467,8 +466,7 @@ function detachCall(call: TSESTree.CallExpression, next: (node: Node) => Express
   const mapper = (method === 'map' || method === 'flatMap') && call.arguments[0] ? unwrap(call.arguments[0]) : null;
   if (!mapper || (mapper.type !== 'ArrowFunctionExpression' && mapper.type !== 'FunctionExpression') || !mapper.body) return unknownNode();
   // `rows.map(r => ({ … }))`: an array of what the callback returns.
-  const returned = mapper.body.type === 'BlockStatement' ? returnArguments(mapper.body) : [mapper.body];
-  return synthetic({ type: 'ArrayExpression', elements: returned.map(next) });
+  return synthetic({ type: 'ArrayExpression', elements: returnedValues(mapper).map(next) });
 }
 
 function branches(values: Expression[]): Expression {

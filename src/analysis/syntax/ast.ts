@@ -288,6 +288,12 @@ export function returnArguments(body: Node): Expression[] {
   return returns.flatMap((statement) => (statement.argument ? [statement.argument] : []));
 }
 
+/** What a function returns: its `return`s' arguments, or an arrow's expression body; none without a body. */
+export function returnedValues(fn: TSESTree.FunctionLike): Expression[] {
+  if (!fn.body) return [];
+  return fn.body.type === 'BlockStatement' ? returnArguments(fn.body) : [fn.body as Expression];
+}
+
 /** Whether `inner` lies within `outer` in the source (`outer` itself included): a descendant, by range. */
 export function containsNode(outer: Node, inner: Node): boolean {
   return outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];

@@ -11,7 +11,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { catalogueEntryFor, hostFieldPlanes } from '../../registry/catalogue';
 import { fieldSpecsOf } from '../../registry/host-fields';
-import { isNothing, memberPropertyName, propertyKeyName, returnArguments, unwrap } from '../syntax/ast';
+import { isNothing, memberPropertyName, propertyKeyName, returnedValues, unwrap } from '../syntax/ast';
 import {
   constInitializer,
   constRestDestructuring,
@@ -123,13 +123,10 @@ function mayCarryKey(argument: Node, key: string, reading: Reading, depth: numbe
       const callee = unwrap(inner.callee);
       const fn = callee.type === 'Identifier' ? functionBoundTo(callee) : null;
       if (!fn?.body) return reading.unknownCarries;
-      const returned =
-        fn.body.type === 'BlockStatement'
-          ? returnArguments(fn.body).flatMap(returnedObjectLiterals)
-          : returnedObjectLiterals(fn.body as TSESTree.Expression);
+      const values = returnedValues(fn);
+      const returned = values.flatMap(returnedObjectLiterals);
       // A helper that returns something else than literals (a variable, a call) may return anything.
-      const returns = fn.body.type === 'BlockStatement' ? returnArguments(fn.body).length : 1;
-      if (returned.length === 0 || returned.length < returns) return reading.unknownCarries;
+      if (returned.length === 0 || returned.length < values.length) return reading.unknownCarries;
       return returned.some((literal) => literalMayCarry(literal, key, reading, depth + 1));
     }
     default:

@@ -4,7 +4,7 @@
  * the value spreads the object's own `_meta`. Also read for imported modules (`module-summary.ts`).
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { isNothing, memberPropertyName, propertyKeyName, returnArguments, staticString, unwrap } from '../syntax/ast';
+import { isNothing, memberPropertyName, propertyKeyName, returnedValues, staticString, unwrap } from '../syntax/ast';
 import {
   classMemberOfThis,
   constInitializer,
@@ -206,10 +206,7 @@ function helperKeys(value: Expression, scope: ModuleScope): MetaKeyWrite[] | nul
 /** The keys a same-file helper `fn` builds in the literals it returns; null when there is no such function. */
 function sameFileHelperKeys(fn: TSESTree.FunctionLike | null, scope: ModuleScope): MetaKeyWrite[] | null {
   if (!fn?.body) return null;
-  const returned =
-    fn.body.type !== 'BlockStatement'
-      ? returnedObjectLiterals(fn.body as Expression)
-      : returnArguments(fn.body).flatMap(returnedObjectLiterals);
+  const returned = returnedValues(fn).flatMap(returnedObjectLiterals);
   return following(scope, fn, () => returned.flatMap((literal) => returnedLiteralKeys(fn, literal, scope)));
 }
 
@@ -227,16 +224,14 @@ function helperMemberKeys(member: TSESTree.MemberExpression, scope: ModuleScope)
   if (callee.type !== 'Identifier') return null;
   const fn = functionBoundTo(callee);
   if (fn?.body) {
-    const body = fn.body;
-    const returned =
-      body.type !== 'BlockStatement' ? returnedObjectLiterals(body as Expression) : returnArguments(body).flatMap(returnedObjectLiterals);
+    // The property's value read as a `_meta` value: its literal's keys, or a helper's.
     return following(scope, fn, () =>
-      returned.flatMap((literal) => {
-        const value = ownPropertyValue(literal, property, scope.modules);
-        if (!value) return [];
-        const held = objectLiteralOf(value);
-        return held ? metaValueShape(held, null, scope).keys : (helperKeys(value as Expression, scope) ?? []);
-      }),
+      returnedValues(fn)
+        .flatMap(returnedObjectLiterals)
+        .flatMap((literal) => {
+          const value = ownPropertyValue(literal, property, scope.modules);
+          return value ? metaValueShape(value as Expression, null, scope).keys : [];
+        }),
     );
   }
   const { modules } = scope;

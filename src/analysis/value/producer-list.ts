@@ -5,11 +5,10 @@
  * function named in it (`cacheMeta`), or the call an item's arrow makes (`(r) => cacheMeta(r)`).
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { memberPropertyName, returnArguments, unwrap } from '../syntax/ast';
+import { memberPropertyName, returnedValues, unwrap } from '../syntax/ast';
 import { constInitializer } from '../syntax/bindings';
 
 type Node = TSESTree.Node;
-type Expression = TSESTree.Expression;
 
 /**
  * One item of a producer list (`at`) and the function that builds its fragment (`helper`): the function it names, or
@@ -70,10 +69,6 @@ export function producerItems(expression: Node, depth = 0): ProducerItem[] | nul
       return callee?.type === 'Identifier' ? [{ at: item, helper: callee }] : [];
     });
   });
-}
-
-function returnedValues(fn: TSESTree.ArrowFunctionExpression | TSESTree.FunctionExpression): Expression[] {
-  return fn.body.type === 'BlockStatement' ? returnArguments(fn.body) : [fn.body];
 }
 
 function withoutAwait(node: Node): Node {

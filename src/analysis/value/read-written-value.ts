@@ -5,7 +5,7 @@
  * alias, which gives one per key.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { propertyKeyName, referenceText, returnArguments, unwrap } from '../syntax/ast';
+import { propertyKeyName, referenceText, returnedValues, unwrap } from '../syntax/ast';
 import { constInitializer, functionBoundTo, parameterAnnotation } from '../syntax/bindings';
 import { typeWithout } from '../syntax/declared-without-meta';
 import { findMetaProperty, objectLiteralsOfVariable } from '../syntax/meta-syntax';
@@ -192,8 +192,7 @@ function literalsOfSameFileCall(target: Expression): TSESTree.ObjectExpression[]
   const callee = unwrap(call.callee);
   const fn = callee.type === 'Identifier' ? functionBoundTo(callee) : null;
   if (!fn?.body) return null;
-  const returned = fn.body.type === 'BlockStatement' ? returnArguments(fn.body) : [fn.body as Expression];
-  const literals = returned.map((expression) => unwrap(expression));
+  const literals = returnedValues(fn).map((expression) => unwrap(expression));
   // A returned `_meta` is the caller's (`toolResult(data, meta)`): its keys are not written in sight of the re-wrap.
   const withoutMeta = (literal: Node): boolean => literal.type === 'ObjectExpression' && findMetaProperty(literal) === null;
   return literals.length > 0 && literals.every(withoutMeta) ? (literals as TSESTree.ObjectExpression[]) : null;

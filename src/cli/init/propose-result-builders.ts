@@ -22,7 +22,7 @@ import {
   memberPropertyName,
   parameterName,
   propertyKeyName,
-  returnArguments,
+  returnedValues,
   unwrap,
   walkAll,
 } from '../../analysis/syntax/ast';
@@ -68,8 +68,7 @@ export function detectResultBuilders(ast: TSESTree.Program, found: ProposedResul
     if (node.type !== 'CallExpression' || !TOOL_REGISTRATIONS.has(calleeName(node) ?? '')) return;
     const callback = unwrap(node.arguments[node.arguments.length - 1]);
     if (!callback || !isFunctionNode(callback)) return;
-    const returned = callback.body.type === 'BlockStatement' ? returnArguments(callback.body) : [callback.body];
-    for (const value of returned) {
+    for (const value of returnedValues(callback)) {
       let inner = unwrap(value);
       while (inner.type === 'AwaitExpression') inner = unwrap(inner.argument);
       if (inner.type !== 'CallExpression') continue;
@@ -213,9 +212,8 @@ function patternPropertyOf(pattern: TSESTree.ObjectPattern, name: string): strin
  */
 function resultLiteralSpread(fn: TSESTree.FunctionLike): number | null | undefined {
   if (!fn.body) return undefined;
-  const returned = fn.body.type === 'BlockStatement' ? returnArguments(fn.body) : [fn.body];
   let found: number | null | undefined;
-  for (const value of returned) {
+  for (const value of returnedValues(fn)) {
     const literal = unwrap(value);
     if (literal.type !== 'ObjectExpression' || !literal.properties.some(isResultProperty)) continue;
     found ??= null;
