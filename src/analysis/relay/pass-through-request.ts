@@ -37,13 +37,13 @@ import {
   unwrap,
   walkAll,
 } from '../syntax/ast';
-import { findBinding, patternDeclares } from '../syntax/bindings';
+import { findBinding, importOfName, patternDeclares } from '../syntax/bindings';
 import { countCost } from '../../util/cost-counter';
 import { sortedHasIn } from '../syntax/offset-set';
 import { isToolCallback, registeredCallbackOf } from './pass-through';
 import { TYPE_ONLY_TYPES } from '../sites/prune';
 import { calleeLabel, followImportsFrom, importedTypeWithoutMeta, requestMethodOf, stripAwait } from './upstream-calls';
-import { declaresNoSlot } from '../syntax/declared-without-meta';
+import { declaresNoSlot, sameFileTypeDeclaration } from '../syntax/declared-without-meta';
 import { moduleResolverOf } from '../modules/module-resolver';
 import { CALL_TOOL } from './pass-through-marks';
 import { RELAY_WORD_LIST, wholeWords, wordsOf, type ResultAndRelayWords } from './file-words';
@@ -915,22 +915,13 @@ function returnsTypeWithoutMeta(fn: FunctionNode): boolean {
   }
   if (type?.type !== 'TSTypeReference' || type.typeName.type !== 'Identifier') return false;
   const name = type.typeName.name;
-  let program: Node | undefined = fn;
-  while (program.parent) program = program.parent;
+  const program = rootOf(fn);
   if (program.type !== 'Program') return false;
-  for (const statement of program.body) {
-    // `import type { McpToolDescriptor } from './types'` (type imports are no value bindings: read here).
-    if (statement.type === 'ImportDeclaration') {
-      const specifier = statement.specifiers.find((candidate) => candidate.local.name === name);
-      if (specifier?.type !== 'ImportSpecifier') continue;
-      const imported = specifier.imported.type === 'Identifier' ? specifier.imported.name : specifier.imported.value;
-      return importedTypeWithoutMeta(program, statement.source.value, imported);
-    }
-    const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
-    if ((declaration?.type === 'TSInterfaceDeclaration' || declaration?.type === 'TSTypeAliasDeclaration') && declaration.id.name === name)
-      return declaresNoSlot(declaration, '_meta');
-  }
-  return false;
+  // `import type { McpToolDescriptor } from './types'` (type imports are no value bindings: read here).
+  const imported = importOfName(name, fn);
+  if (imported) return importedTypeWithoutMeta(program, imported.source, imported.imported);
+  const declaration = sameFileTypeDeclaration(fn, name);
+  return declaration !== null && declaresNoSlot(declaration, '_meta');
 }
 
 /** The generic types a list method's declared return type holds its entries' type in (`Record`'s in its second). */

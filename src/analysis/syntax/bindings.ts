@@ -5,7 +5,7 @@
  * (which parses without a scope manager).
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { isFunctionNode, memberPropertyName, staticString, unwrap } from './ast';
+import { isFunctionNode, memberPropertyName, propertyKeyName, staticString, unwrap } from './ast';
 import { countCost, countSteps } from '../../util/cost-counter';
 
 type Node = TSESTree.Node;
@@ -70,24 +70,39 @@ export function parameterAnnotation(identifier: TSESTree.Identifier): TSESTree.T
 }
 
 /**
- * The `const` declarator whose object pattern ends with `...identifier` (`const { ui, ...rest } = meta` for `rest`),
- * in a block around `identifier`; null when there is none. `findBinding` answers `other` for destructured names.
+ * The declarator whose object pattern ends with `...identifier` (`const { ui, ...rest } = meta` for `rest`): the
+ * nearest declaration of the name in the blocks around `identifier` (a plain `const rest = …` nearer shadows an outer
+ * rest: null then). `findBinding` answers `other` for destructured names.
  */
-export function constRestDestructuring(
+export function restDestructuringOf(
   identifier: TSESTree.Identifier,
-): (TSESTree.VariableDeclarator & { id: TSESTree.ObjectPattern }) | null {
+): (TSESTree.VariableDeclarator & { id: TSESTree.ObjectPattern; parent: TSESTree.VariableDeclaration }) | null {
   for (let node: Node | undefined = identifier.parent; node; node = node.parent) {
     if (node.type !== 'BlockStatement' && node.type !== 'Program') continue;
     for (const statement of node.body) {
-      if (statement.type !== 'VariableDeclaration' || statement.kind !== 'const') continue;
+      if (statement.type !== 'VariableDeclaration') continue;
       for (const declarator of statement.declarations) {
+        if (declarator.id.type === 'Identifier' && declarator.id.name === identifier.name) return null;
         const last = declarator.id.type === 'ObjectPattern' ? declarator.id.properties.at(-1) : undefined;
         if (last?.type === 'RestElement' && last.argument.type === 'Identifier' && last.argument.name === identifier.name)
-          return declarator as TSESTree.VariableDeclarator & { id: TSESTree.ObjectPattern };
+          return declarator as TSESTree.VariableDeclarator & { id: TSESTree.ObjectPattern; parent: TSESTree.VariableDeclaration };
       }
     }
   }
   return null;
+}
+
+/** `restDestructuringOf` when the declaration is a `const` (what the rest holds is then the pattern's source minus its keys). */
+export function constRestDestructuring(
+  identifier: TSESTree.Identifier,
+): (TSESTree.VariableDeclarator & { id: TSESTree.ObjectPattern }) | null {
+  const declarator = restDestructuringOf(identifier);
+  return declarator?.parent.kind === 'const' ? declarator : null;
+}
+
+/** The pattern takes `key` out by name (`const { [key]: _, ...rest }` or `{ ui, ...rest }`): the rest has no `key`. */
+export function patternTakesOut(pattern: TSESTree.ObjectPattern, key: string): boolean {
+  return pattern.properties.some((property) => property.type === 'Property' && propertyKeyName(property) === key);
 }
 
 /** The initializer of a `const` binding of `identifier` (unwrapped by the caller), or null. */

@@ -88,13 +88,9 @@ function namedMembers(members: readonly TSESTree.TypeElement[]): string[] | null
   return names;
 }
 
+/** Named members only (no index signature, no computed name), none of them `key`. */
 function namedMembersWithout(members: readonly TSESTree.TypeElement[], key: string): boolean {
-  return members.every(
-    (member) =>
-      (member.type === 'TSPropertySignature' || member.type === 'TSMethodSignature') &&
-      !member.computed &&
-      (member.key.type === 'Identifier' ? member.key.name : member.key.type === 'Literal' ? String(member.key.value) : key) !== key,
-  );
+  return namedMembers(members)?.includes(key) === false;
 }
 
 /** `'_meta'` (or `key`), or a union holding it: the keys `Omit` leaves out. */
@@ -105,7 +101,10 @@ function omits(keys: TSESTree.TypeNode | undefined, key: string): boolean {
 }
 
 /** The module-level interface or type alias `name` of the file `from` is in (exported or not); null when there is none. */
-function sameFileTypeDeclaration(from: Node, name: string): TSESTree.TSInterfaceDeclaration | TSESTree.TSTypeAliasDeclaration | null {
+export function sameFileTypeDeclaration(
+  from: Node,
+  name: string,
+): TSESTree.TSInterfaceDeclaration | TSESTree.TSTypeAliasDeclaration | null {
   let program: Node = from;
   while (program.parent) program = program.parent;
   if (program.type !== 'Program') return null;

@@ -19,6 +19,7 @@ import {
   functionBoundTo,
   ownPropertyValue,
   parameterAnnotation,
+  patternTakesOut,
   staticKeys,
   type ImportedNames,
 } from '../syntax/bindings';
@@ -162,8 +163,7 @@ function variableMayCarry(identifier: TSESTree.Identifier, key: string, reading:
   // `const { ui, ...others } = meta`: `others` is `meta` without `ui`.
   const rest = constRestDestructuring(identifier);
   if (rest) {
-    const takesKeyOut = rest.id.properties.some((property) => property.type === 'Property' && propertyKeyName(property) === key);
-    return !takesKeyOut && (rest.init === null || mayCarryKey(rest.init, key, reading, depth + 1));
+    return !patternTakesOut(rest.id, key) && (rest.init === null || mayCarryKey(rest.init, key, reading, depth + 1));
   }
   // `const meta = (t as { _meta?: … })._meta`: what that member holds.
   const init = constInitializer(identifier);

@@ -5,8 +5,8 @@
  * alias, which gives one per key.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { propertyKeyName, referenceText, returnedValues, unwrap } from '../syntax/ast';
-import { constInitializer, functionBoundTo, parameterAnnotation } from '../syntax/bindings';
+import { referenceText, returnedValues, unwrap } from '../syntax/ast';
+import { constInitializer, functionBoundTo, parameterAnnotation, patternTakesOut, restDestructuringOf } from '../syntax/bindings';
 import { typeWithout } from '../syntax/declared-without-meta';
 import { findMetaProperty, objectLiteralsOfVariable } from '../syntax/meta-syntax';
 import type { PlaneDecision } from '../planes';
@@ -206,28 +206,9 @@ function literalsOfSameFileCall(target: Expression): TSESTree.ObjectExpression[]
  * re-wrap's identifier target: the declarations of the blocks around it are read for that one name.
  */
 function isRestWithoutMeta(target: Expression | null): boolean {
-  if (target?.type !== 'Identifier') return false;
-  for (let node: Node | undefined = target.parent; node; node = node.parent) {
-    if (node.type !== 'BlockStatement' && node.type !== 'Program') continue;
-    for (const statement of node.body) {
-      if (statement.type !== 'VariableDeclaration') continue;
-      for (const declarator of statement.declarations) {
-        const pattern = declarator.id;
-        // The nearest declaration of the name decides (a plain one shadows an outer rest).
-        if (pattern.type === 'Identifier' && pattern.name === target.name) return false;
-        if (pattern.type !== 'ObjectPattern') continue;
-        const rest = pattern.properties.find((property) => property.type === 'RestElement');
-        if (rest?.type !== 'RestElement' || rest.argument.type !== 'Identifier' || rest.argument.name !== target.name) continue;
-        return (
-          pattern.properties.some(
-            (property) => property.type === 'Property' && !property.computed && propertyKeyName(property) === '_meta',
-          ) ||
-          (declarator.init !== null && declaredWithoutMeta(unwrap(declarator.init)))
-        );
-      }
-    }
-  }
-  return false;
+  const declarator = target?.type === 'Identifier' ? restDestructuringOf(target) : null;
+  if (!declarator) return false;
+  return patternTakesOut(declarator.id, '_meta') || (declarator.init !== null && declaredWithoutMeta(unwrap(declarator.init)));
 }
 
 /** `source` is a parameter whose annotated type has no `_meta` (`typeWithout`). */
