@@ -5,11 +5,8 @@
  * where they are written.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Linter } from 'eslint';
-import tsParser from '@typescript-eslint/parser';
-import * as path from 'node:path';
-import plugin from '../../rules';
 import { assertBinBuilt, makeTempDir, removeTempDirs, runBin, writeFiles, writeManifest } from './run-bin';
+import { verifyInProject } from '../rules/verify-in-project';
 
 const WIDGET = `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 export function widget(server: McpServer, html: string) {
@@ -41,20 +38,7 @@ describe('check: host-field-plane', () => {
     ]);
     expect(result.status).toBe(1);
 
-    const linter = new Linter({ configType: 'flat', cwd: dir });
-    const messages = linter.verify(
-      WIDGET,
-      [
-        {
-          files: ['**/*.ts'],
-          languageOptions: { parser: tsParser },
-          plugins: { 'mcp-meta': plugin },
-          settings: { 'mcp-meta': { registry: path.join(dir, 'mcp-meta.registry.json') } },
-          rules: { 'mcp-meta/no-unregistered-meta-field': 'error' },
-        },
-      ],
-      path.join(dir, 'src/widget.ts'),
-    );
+    const messages = verifyInProject(dir, 'src/widget.ts', WIDGET, ['no-unregistered-meta-field']);
     const reportedHere = messages.filter((message) => message.messageId === 'hostFieldOnOtherPlane');
     expect(reportedHere.map((message) => `${message.line}:${message.column} ${message.message}`)).toEqual(
       found.map(

@@ -4,12 +4,13 @@
  * says nothing of a value it cannot read.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ESLint, Linter } from 'eslint';
+import { ESLint } from 'eslint';
 import * as fs from 'node:fs';
 import tsParser from '@typescript-eslint/parser';
 import * as path from 'node:path';
 import plugin from '../../rules';
 import { assertBinBuilt, makeTempDir, removeTempDirs, REPO_ROOT, runBin, writeFiles, writeManifest } from './run-bin';
+import { verifyInProject } from '../rules/verify-in-project';
 
 const TOOLS = `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 export function tools(server: McpServer, size: number) {
@@ -38,20 +39,7 @@ describe('check: host-value', () => {
     expect(hostValues.map((finding) => `${finding.line}:${finding.column}`)).toEqual(['3:74', '4:63']);
     expect(hostValues[0].message).toContain("Claude Code documents `_meta` key 'anthropic/maxResultSizeChars' as `number ≤ 500,000`");
 
-    const linter = new Linter({ configType: 'flat', cwd: dir });
-    const messages = linter.verify(
-      TOOLS,
-      [
-        {
-          files: ['**/*.ts'],
-          languageOptions: { parser: tsParser },
-          plugins: { 'mcp-meta': plugin },
-          settings: { 'mcp-meta': { registry: path.join(dir, 'mcp-meta.registry.json') } },
-          rules: { 'mcp-meta/no-unregistered-meta-field': 'error' },
-        },
-      ],
-      path.join(dir, 'src/tools.ts'),
-    );
+    const messages = verifyInProject(dir, 'src/tools.ts', TOOLS, ['no-unregistered-meta-field']);
     expect(messages.map((message) => `${message.line}:${message.column} ${message.message}`)).toEqual(
       hostValues.map(
         (finding) => `${finding.line}:${finding.column} ${finding.message} Write a \`${finding.message.match(/as `([^`]+)`/)![1]}\` value.`,

@@ -4,14 +4,11 @@
  * other fields. cyanheads/mcp-ts-template fixed it in fc99f669 (`appTool()` wrote `_meta: { ...extraMeta, ui: {
  * resourceUri } }`, clobbering the caller's `extraMeta.ui.visibility`); its parent is the first invalid case.
  */
-import * as path from 'node:path';
-import tsParser from '@typescript-eslint/parser';
-import { Linter } from 'eslint';
 import { afterAll, describe, expect, it } from 'vitest';
-import plugin from '../../rules';
 import rule, { type MessageIds, type Options } from '../../rules/no-wholesale-meta-assign';
 import type { InvalidTestCase, ValidTestCase } from '@typescript-eslint/rule-tester';
 import { makeTempDir, removeTempDirs, writeFiles, writeManifest } from '../cli/run-bin';
+import { verifyInProject } from './verify-in-project';
 import { createRuleTester, OTHER_FILE } from './rule-tester';
 
 const ruleTester = createRuleTester();
@@ -278,20 +275,7 @@ describe('a computed key held in an imported const is read through the file’s 
     ].join('\n');
     writeFiles(dir, { 'src/keys.ts': "export const RESOURCE_URI_META_KEY = 'ui/resourceUri';\n", 'src/tools.ts': code });
     writeManifest(dir, { version: 1, keys: {} });
-    const linter = new Linter({ configType: 'flat', cwd: dir });
-    const messages = linter.verify(
-      code,
-      [
-        {
-          files: ['**/*.ts'],
-          languageOptions: { parser: tsParser as unknown as Linter.Parser },
-          plugins: { 'mcp-meta': plugin },
-          settings: { 'mcp-meta': { registry: path.join(dir, 'mcp-meta.registry.json') } },
-          rules: { 'mcp-meta/no-wholesale-meta-assign': 'error' },
-        },
-      ],
-      path.join(dir, 'src/tools.ts'),
-    );
+    const messages = verifyInProject(dir, 'src/tools.ts', code, ['no-wholesale-meta-assign']);
     // The second key is not known (a global): it may be `ui`, so that one is reported.
     expect(messages.map((message) => `${message.line}:${message.messageId}`)).toEqual(['4:replacesHostObject']);
   });

@@ -5,12 +5,9 @@
  * same file and from an imported module (reported at the look-up, `builtBy` the helper); keys no host reads on a tool
  * descriptor (`openai/widgetCSP`, `ui.csp`) are then reported where apify writes them.
  */
-import * as path from 'node:path';
-import tsParser from '@typescript-eslint/parser';
-import { Linter } from 'eslint';
 import { afterAll, describe, expect, it } from 'vitest';
-import plugin from '../../rules';
 import { makeTempDir, removeTempDirs, writeFiles, writeManifest } from '../cli/run-bin';
+import { verifyInProject } from './verify-in-project';
 
 afterAll(removeTempDirs);
 
@@ -47,22 +44,9 @@ const MANIFEST = {
 };
 
 function lint(dir: string, file: string, code: string): string[] {
-  const linter = new Linter({ configType: 'flat', cwd: dir });
-  return linter
-    .verify(
-      code,
-      [
-        {
-          files: ['**/*.ts'],
-          languageOptions: { parser: tsParser as unknown as Linter.Parser },
-          plugins: { 'mcp-meta': plugin },
-          settings: { 'mcp-meta': { registry: path.join(dir, 'mcp-meta.registry.json') } },
-          rules: { 'mcp-meta/no-unregistered-meta-key': 'error', 'mcp-meta/no-unregistered-meta-field': 'error' },
-        },
-      ],
-      path.join(dir, file),
-    )
-    .map((message) => `${message.line}:${message.column} ${message.messageId} ${/'([^']+)'/.exec(message.message)?.[1] ?? ''}`);
+  return verifyInProject(dir, file, code, ['no-unregistered-meta-key', 'no-unregistered-meta-field']).map(
+    (message) => `${message.line}:${message.column} ${message.messageId} ${/'([^']+)'/.exec(message.message)?.[1] ?? ''}`,
+  );
 }
 
 describe('a _meta looked up in a table of widgets', () => {
