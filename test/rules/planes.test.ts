@@ -367,6 +367,11 @@ ruleTester.run('no-unregistered-meta-key: planes from sinks', keyRule, {
       filename: SEARCH_OP,
       code: 'app.registerTool({ name: "t", description: "d", _meta: { "com.example/category": "x" } }, cb);',
     },
+    {
+      name: 'contents returned by a function that is no read callback are not placed by it',
+      filename: SEARCH_OP,
+      code: 'export async function toContents(ui) {\n  return { contents: [{ ...ui.resource, _meta: { retrieval: {} } }] };\n}',
+    },
   ] satisfies Array<{ name: string; filename: string; code: string; options?: KeyOptions }>,
   invalid: [
     {
@@ -400,6 +405,19 @@ ruleTester.run('no-unregistered-meta-key: planes from sinks', keyRule, {
           ],
         },
       ],
+    },
+    {
+      // epicflare's calculator resource: a library's resource spread in, so the item has no `uri` or `text` of its own.
+      name: "an item of the contents a resource's read callback returns is a resource (MCP Apps)",
+      filename: SEARCH_OP,
+      code: 'registerAppResource(server, "app", uri, {}, async () => {\n  const ui = createUIResource({ uri });\n  return { contents: [{ ...ui.resource, mimeType: RESOURCE_MIME_TYPE, _meta: { retrieval: {} } }] };\n});',
+      errors: [wrongPlaneFor('retrieval', 'tool result', 'resource', 3, 80)],
+    },
+    {
+      name: 'each item a read callback maps into its contents is a resource (SDK registerResource)',
+      filename: SEARCH_OP,
+      code: 'server.registerResource("pages", template, {}, async (uri) => ({\n  contents: pages.map((page) => ({ ...page, _meta: { retrieval: {} } })),\n}));',
+      errors: [wrongPlaneFor('retrieval', 'tool result', 'resource', 2, 54)],
     },
     {
       name: 'a result key in registerAppTool config (no inputSchema)',

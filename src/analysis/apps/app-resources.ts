@@ -8,7 +8,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, containsNode, enclosingFunction, propertyKeyName, propertyNamed, unwrap, walkAll } from '../syntax/ast';
 import { constStrings, functionBoundTo, importedLiteralOf, type ImportedNames } from '../syntax/bindings';
-import { objectLiteralOf } from '../syntax/meta-syntax';
+import { isContentsArrayItem, objectLiteralOf } from '../syntax/meta-syntax';
 import { sortedHasIn } from '../syntax/offset-set';
 import { serverInstanceOf } from './server-instance';
 import { normalise, uriTemplatePattern, uriValueOf, type UriValue } from './uri-value';
@@ -280,17 +280,11 @@ function collectContentItems(fn: TSESTree.Node, items: TSESTree.ObjectExpression
     if (propertyNamed(node, 'text', WRITTEN) || propertyNamed(node, 'blob', WRITTEN)) items.push(node);
     else if (
       propertyNamed(node, 'mimeType', WRITTEN) &&
-      inContentsArray(node) &&
+      isContentsArrayItem(node) &&
       !node.properties.some((property) => property.type === 'SpreadElement')
     )
       items.push(node);
   });
-}
-
-function inContentsArray(node: TSESTree.ObjectExpression): boolean {
-  const array = node.parent;
-  const property = array?.type === 'ArrayExpression' ? array.parent : null;
-  return property?.type === 'Property' && property.value === array && propertyKeyName(property) === 'contents';
 }
 
 /** The properties of a low-level resources handler's result that hold its entries. */

@@ -273,9 +273,23 @@ function returningFunction(node: Node): Node | null {
 
 /** True when `fn` is an argument of an SDK tool registration (`registerTool(name, config, fn)`): it returns results. */
 export function isSdkToolCallback(fn: Node): boolean {
+  return sdkRegistrationPlaneOf(fn) === 'tool';
+}
+
+/**
+ * True when `fn` is the read callback of an SDK or MCP Apps resource registration (`registerResource(name, uri,
+ * config, fn)`, `registerAppResource(server, name, uri, config, fn)`): the last argument, so never the config.
+ */
+export function isSdkResourceCallback(fn: Node): boolean {
   const call = fn.parent;
-  if (call?.type !== 'CallExpression' || !call.arguments.includes(fn as TSESTree.CallExpressionArgument)) return false;
-  return SDK_REGISTRATIONS.get(calleeName(call) ?? '')?.plane === 'tool';
+  return call?.type === 'CallExpression' && call.arguments.at(-1) === fn && sdkRegistrationPlaneOf(fn) === 'resource';
+}
+
+/** The plane of the SDK registration `node` is an argument of, or null. */
+function sdkRegistrationPlaneOf(node: Node): 'tool' | 'resource' | 'prompt' | null {
+  const call = node.parent;
+  if (call?.type !== 'CallExpression' || !call.arguments.includes(node as TSESTree.CallExpressionArgument)) return null;
+  return SDK_REGISTRATIONS.get(calleeName(call) ?? '')?.plane ?? null;
 }
 
 /** The declarator `reference` is the whole initializer of (`const b = a`, `const b = a as ToolConfig`), or null. */

@@ -11,8 +11,9 @@ import {
 } from '../syntax/ast';
 import { isInbound, type PlaneDecision } from '../planes';
 import { isTeamToolCallback, type TeamSinks } from './team-sinks';
-import { BODY_SINKS, declaratorOf, isSdkToolCallback, laterSinkOf, sinkOfArgument } from './flow';
+import { BODY_SINKS, declaratorOf, isSdkResourceCallback, isSdkToolCallback, laterSinkOf, sinkOfArgument } from './flow';
 import { RESULT_NAME } from './names';
+import { isContentsArrayItem } from '../syntax/meta-syntax';
 import { frameworkPlaneOfNested } from './of-framework';
 import { planeOfArrayItems, planeOfDeclaredType } from './of-type';
 import { planeOfShape } from './of-shape';
@@ -129,6 +130,31 @@ function planeOfMappedItem(callback: Node): PlaneDecision | null {
   return decided?.plane === 'tool' ? null : decided;
 }
 
+/**
+ * An item of the `contents` a resource's read callback returns: `return { contents: [{ ...ui.resource, _meta }] }`, or
+ * each item of `contents: pages.map((page) => ({ …, _meta }))`. Its `_meta` is the resource's (epicflare spreads a
+ * library's resource in, so the item has no `uri` or `text` of its own for its shape to say so).
+ */
+function isReadCallbackContentsItem(literal: TSESTree.ObjectExpression): boolean {
+  const item = outsideTypeWrappers(literal);
+  let answer: Node | undefined;
+  if (isContentsArrayItem(item)) answer = item.parent?.parent?.parent;
+  else {
+    const mapper = functionReturning(item);
+    const mapCall = mapper?.parent;
+    if (mapCall?.type === 'CallExpression' && mapCall.arguments[0] === mapper && isMapOf(mapCall) && isValueOfProperty(mapCall, 'contents'))
+      answer = outsideTypeWrappers(mapCall).parent?.parent;
+  }
+  const returnedFrom = answer?.type === 'ObjectExpression' ? functionReturning(outsideTypeWrappers(answer)) : null;
+  return returnedFrom !== null && isSdkResourceCallback(returnedFrom);
+}
+
+/** `xs.map(fn)` or `xs.flatMap(fn)`. */
+function isMapOf(call: TSESTree.CallExpression): boolean {
+  const callee = unwrap(call.callee);
+  return callee.type === 'MemberExpression' && ['map', 'flatMap'].includes(memberPropertyName(callee) ?? '');
+}
+
 /** The plane of an object literal that carries `_meta`, with its evidence, or null when it is none we know. */
 export function planeDecisionOfLiteral(literal: TSESTree.ObjectExpression, sinks: TeamSinks): PlaneDecision | null {
   const parent = literal.parent;
@@ -160,6 +186,7 @@ export function planeDecisionOfLiteral(literal: TSESTree.ObjectExpression, sinks
   const returnedFrom = functionReturning(literal);
   if (returnedFrom && isSdkToolCallback(returnedFrom)) return { plane: 'result', evidence: 'sink' };
   if (returnedFrom && isTeamToolCallback(returnedFrom, sinks)) return { plane: 'result', evidence: 'manifest' };
+  if (isReadCallbackContentsItem(literal)) return { plane: 'resource', evidence: 'sink' };
   const mapped = returnedFrom ? planeOfMappedItem(returnedFrom) : null;
   if (mapped) return mapped;
   const shaped = planeOfShape(literal);

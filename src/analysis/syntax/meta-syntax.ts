@@ -35,6 +35,13 @@ export function findMetaProperty(literal: TSESTree.ObjectExpression): TSESTree.P
   return null;
 }
 
+/** An element written in a `contents: [...]` array (a resources/read answer's content items). */
+export function isContentsArrayItem(node: Node): boolean {
+  const array = node.parent;
+  const property = array?.type === 'ArrayExpression' ? array.parent : null;
+  return property?.type === 'Property' && property.value === array && propertyKeyName(property) === 'contents';
+}
+
 /** `const m = x._meta` (also `x._meta ?? {}`, `x._meta ||= {}`...): the `x._meta` an alias stands for, or null. */
 export function aliasInitializerMeta(alias: TSESTree.Identifier): Expression | null {
   const declarator = alias.parent;
