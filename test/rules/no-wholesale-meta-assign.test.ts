@@ -77,6 +77,54 @@ const valid: ValidTestCase<Options>[] = [
     code: 'export function clean(result) {\n  const out = { ...result };\n  if (out._meta === undefined) delete out._meta;\n  if (!out._meta) {\n    delete out._meta;\n  }\n  return out;\n}',
   },
   {
+    // Sunpeak-AI/sunpeak packages/sunpeak/src/inspector/inspector.tsx:1016 (helper round, a false alarm): the rest of
+    // `result._meta` (through a cast alias) minus the marker key, given to a copy of `result` under a condition whose
+    // other branch is `undefined`. A `const` copy of `result` holds `result._meta` as its own `_meta`.
+    name: "a copy of an object given that object's _meta minus a key dropped on purpose: a merge",
+    code: [
+      'export async function run(caller: Caller, name: string) {',
+      '  const result = await caller({ name });',
+      '  const resultMeta = (result as Record<string, unknown>)?._meta as',
+      '    Record<string, unknown> | undefined;',
+      '  const displayResult = resultMeta?._sunpeak',
+      '    ? (() => {',
+      '        const { _sunpeak: _, ...cleanMeta } = resultMeta;',
+      '        const clean = { ...result } as Record<string, unknown>;',
+      '        clean._meta = Object.keys(cleanMeta).length > 0 ? cleanMeta : undefined;',
+      '        if (clean._meta === undefined) delete clean._meta;',
+      '        return clean;',
+      '      })()',
+      '    : result;',
+      '  return displayResult;',
+      '}',
+    ].join('\n'),
+  },
+  {
+    // sunpeak's inspector, without the copy: the empty branch is chosen only when there is nothing left to keep.
+    name: 'the own _meta, or no key when a test of that value says there is nothing to keep',
+    code: [
+      'export function strip(out) {',
+      '  const { _marker: _, ...rest } = out._meta ?? {};',
+      '  out._meta = Object.keys(rest).length > 0 ? rest : undefined;',
+      '  out._meta = isRecord(out._meta) ? out._meta : {};',
+      '}',
+    ].join('\n'),
+  },
+  {
+    name: "a copy (through as, satisfies, parentheses, a copy of a copy) merging the copied object's _meta",
+    code: [
+      'export function stamp(result: ToolResult, other: ToolResult) {',
+      '  const copy = ({ ...result, content: [] }) satisfies ToolResult;',
+      '  copy._meta = { ...result._meta, k: 1 };',
+      '  const again = { ...(copy as ToolResult) };',
+      '  again._meta = { ...(result._meta ?? {}), k: 2 };',
+      '  Object.assign(again, { _meta: { ...copy._meta, k: 3 } });',
+      '  const fromOther = { ...other };',
+      '  return [{ ...fromOther, _meta: { ...other._meta, k: 4 } }, copy, again];',
+      '}',
+    ].join('\n'),
+  },
+  {
     name: 'an assignment of hook fragments under the own _meta merges',
     filename: SEARCH_OP,
     code: 'out._meta = { ...hookMeta(), ...extra.fragment, ...out._meta };',
@@ -274,6 +322,73 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
       '}',
     ].join('\n'),
     errors: [{ messageId: 'rewrapResult', line: 6, column: 18 }],
+  },
+  {
+    // A copy of `result` holds `result._meta`: a new literal still drops its keys, and the fix merges the copy's own.
+    name: "a copy given a new _meta drops the copied object's keys",
+    code: 'export function stamp(result) {\n  const clean = { ...result };\n  clean._meta = { k: 1 };\n  return clean;\n}',
+    output:
+      'export function stamp(result) {\n  const clean = { ...result };\n  clean._meta = { ...clean._meta, k: 1 };\n  return clean;\n}',
+    errors: [{ messageId: 'replaceMeta', data: { target: 'clean' }, line: 3, column: 3, suggestions: [] }],
+  },
+  {
+    // The empty branch chosen by anything but the kept value drops every key when it is taken.
+    name: 'the own _meta or nothing, chosen by a test of something else',
+    code: 'export function strip(out, keep) {\n  out._meta = keep ? out._meta : undefined;\n}',
+    output: null,
+    errors: [{ messageId: 'replaceMeta', data: { target: 'out' }, line: 2, column: 3, suggestions: [] }],
+  },
+  {
+    // Only a copy that leaves `_meta` as the copied object's shares it: a later `_meta`, a spread that may carry one or a
+    // key not known statically makes the copy's `_meta` another, which `{ ...result._meta, … }` drops.
+    name: "an object built from another one whose later elements may set _meta is no copy of that object's _meta",
+    code: [
+      'export function stamp(result, extra, key) {',
+      '  const own = { ...result, _meta: { ...result._meta, a: 1 } };',
+      '  own._meta = { ...result._meta, k: 1 };',
+      '  const spread = { ...result, ...extra };',
+      '  spread._meta = { ...result._meta, k: 2 };',
+      '  const keyed = { ...result, [key]: {} };',
+      '  keyed._meta = { ...result._meta, k: 3 };',
+      '  return [own, spread, keyed];',
+      '}',
+    ].join('\n'),
+    output: [
+      'export function stamp(result, extra, key) {',
+      '  const own = { ...result, _meta: { ...result._meta, a: 1 } };',
+      '  own._meta = { ...own._meta, ...result._meta, k: 1 };',
+      '  const spread = { ...result, ...extra };',
+      '  spread._meta = { ...spread._meta, ...result._meta, k: 2 };',
+      '  const keyed = { ...result, [key]: {} };',
+      '  keyed._meta = { ...keyed._meta, ...result._meta, k: 3 };',
+      '  return [own, spread, keyed];',
+      '}',
+    ].join('\n'),
+    errors: [
+      { messageId: 'replaceMeta', data: { target: 'own' }, line: 3, column: 3, suggestions: [] },
+      { messageId: 'replaceMeta', data: { target: 'spread' }, line: 5, column: 3, suggestions: [] },
+      { messageId: 'replaceMeta', data: { target: 'keyed' }, line: 7, column: 3, suggestions: [] },
+    ],
+  },
+  {
+    name: "a copy of another object re-wrapped with this object's _meta drops the copy's keys",
+    code: 'export function stamp(result, extra) {\n  const other = { ...extra };\n  return { ...other, _meta: { ...result._meta, k: 4 } };\n}',
+    output: null,
+    errors: [
+      {
+        messageId: 'rewrapResult',
+        data: { target: 'other' },
+        line: 3,
+        column: 22,
+        suggestions: [
+          {
+            messageId: 'suggestMerge',
+            output:
+              'export function stamp(result, extra) {\n  const other = { ...extra };\n  return { ...other, _meta: { ...other._meta, ...result._meta, k: 4 } };\n}',
+          },
+        ],
+      },
+    ],
   },
   {
     name: "a value derived from another object's _meta replaces this one's",

@@ -6,10 +6,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { RuleTester } from '@typescript-eslint/rule-tester';
 import { describe, expect, it } from 'vitest';
 import rule from '../../rules/require-producer-isolation';
 import { SAFE_CALLS } from '../../src/analysis/facts/safe-calls';
-import { createRuleTester, DISPATCH, EVAL_COMMAND, HOT_MEMORY_HOOK, OTHER_FILE, SEARCH_OP } from './rule-tester';
+import { createRuleTester, DISPATCH, EVAL_COMMAND, file, HOT_MEMORY_HOOK, OTHER_FILE, SEARCH_OP } from './rule-tester';
 
 const CATCH_DROPS_META = "whose catch deletes or replaces `_meta`, dropping other producers' keys";
 const ruleTester = createRuleTester();
@@ -1876,6 +1877,104 @@ async function search(ctx, out) {
     },
   ],
 });
+
+/** A fixture re-wrapped with its registry key changed (1mcp-app/agent serverDetailFormatter.test.ts:366). */
+const FIXTURE = `
+const KEY = 'io.modelcontextprotocol.registry/official';
+export const nonLatestServer = { ...mockServer, _meta: { [KEY]: { ...mockServer._meta[KEY], isLatest: false } } };
+`;
+/** A fake tool's producer that computes: reported in server code even without \`requireForAll\`. */
+const FAKE_PRODUCER = `
+export async function fakeSearch(ctx, store, q) {
+  ctx.emitResponseMeta('retrieval', await store.describe(q));
+}
+`;
+
+ruleTester.run('require-producer-isolation (test files)', rule, {
+  valid: [
+    {
+      // 1mcp-app/agent src/domains/registry/formatters/serverDetailFormatter.test.ts:366 (helper round, a false alarm
+      // under the strict preset): a test's literal is a fixture, not a producer on the dispatch path.
+      name: "a test file's fixture under requireForAll",
+      filename: file('src/domains/registry/formatters/serverDetailFormatter.test.ts'),
+      options: [{ requireForAll: true }],
+      code: FIXTURE,
+    },
+    ...[
+      'test/search.ts',
+      'tests/fakes/search.ts',
+      'src/__tests__/search.ts',
+      'src/core/ops/search.spec.tsx',
+      'src/core/ops/search.test.mjs',
+    ].map((relative) => ({
+      name: `a computing producer in a test file (${relative}), with the default options`,
+      filename: file(relative),
+      code: FAKE_PRODUCER,
+    })),
+  ],
+  invalid: [
+    {
+      name: "a file whose name only contains 'test' is no test file",
+      filename: file('src/core/ops/latest.ts'),
+      options: [{ requireForAll: true }],
+      code: FIXTURE,
+      errors: [
+        {
+          messageId: 'unguardedProducer',
+          data: { producer: "The producer of 'io.modelcontextprotocol.registry/official'" },
+          line: 3,
+          column: 49,
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: 'a computing producer in server code beside the tests',
+      filename: file('src/testing/search.ts'),
+      code: FAKE_PRODUCER,
+      output: `
+export async function fakeSearch(ctx, store, q) {
+  try {
+    ctx.emitResponseMeta('retrieval', await store.describe(q));
+  } catch {
+    ${DEGRADE}
+  }
+}
+`,
+      errors: [{ messageId: 'unguardedProducer', data: { producer: EMIT }, line: 3, column: 3, suggestions: [] }],
+    },
+  ],
+});
+
+// A project inside a folder named `test` (this repository's own fixtures): its files are judged by their path from the
+// manifest's folder, so its server code is still checked.
+const UNDER_TEST_FOLDER = path.resolve(__dirname, 'team-sinks-fixture');
+new RuleTester({ settings: { 'mcp-meta': { registry: path.join(UNDER_TEST_FOLDER, 'mcp-meta.registry.json') } } }).run(
+  'require-producer-isolation (a project under a folder named test)',
+  rule,
+  {
+    valid: [],
+    invalid: [
+      {
+        filename: path.join(UNDER_TEST_FOLDER, 'src/tool.ts'),
+        code: 'export async function handle(out) {\n  out._meta.stats = await collect();\n}\n',
+        output: `export async function handle(out) {\n  try {\n    out._meta.stats = await collect();\n  } catch {\n    ${DEGRADE}\n  }\n}\n`,
+        errors: [
+          {
+            messageId: 'unguardedProducer',
+            data: { producer: "The producer of 'stats'" },
+            line: 2,
+            column: 3,
+            endLine: 2,
+            endColumn: 36,
+            suggestions: [],
+          },
+        ],
+        name: 'server code of a project whose folder is under test/',
+      },
+    ],
+  },
+);
 
 describe('the table of calls that cannot throw', () => {
   it('the rule doc shows every entry of SAFE_CALLS, and nothing the doc rules out is in it', () => {

@@ -16,10 +16,60 @@ export function metaOwner(node: Node | null | undefined): Expression | null {
   return unwrap(inner.object) as Expression;
 }
 
-/** `x._meta` (seen through wrappers) where `x` reads as `targetText`. */
-export function isMetaOf(node: Node | null | undefined, targetText: string | null): boolean {
-  const owner = metaOwner(node);
-  return targetText !== null && owner !== null && referenceText(owner) === targetText;
+/**
+ * `x._meta` (seen through wrappers) where `x._meta` is the own `_meta` of `target`, the object a write gives `_meta`
+ * to: `x` reads as `target` does (`out`, `this.result`), or `target` is a `const` copy of `x` (`copiedObjects`).
+ */
+export function isMetaOf(node: Node | null | undefined, target: Node | null): boolean {
+  const owner = referenceText(metaOwner(node));
+  if (owner === null || target === null) return false;
+  return owner === referenceText(target) || copiedObjects(target).includes(owner);
+}
+
+/** Copies of copies (`const a = { ...result }; const b = { ...a }`, `const m = { ...x._meta }; const n = { ...m }`) are followed this deep. */
+export const MAX_COPY_DEPTH = 4;
+
+/** Each target's `copiedObjects`, worked out at the first comparison that needs them. */
+const copiedObjectsOf = new WeakMap<Node, readonly string[]>();
+
+/**
+ * The objects `target` is a copy of, by text: `const clean = { ...result } as R` holds `result`'s own `_meta` as its
+ * own until a write gives it another, so `clean._meta = { ...result._meta, k }` merges (sunpeak's inspector drops its
+ * marker key so). A copy is a `const` whose initializer (through `as`, `satisfies`, parentheses) is an object literal
+ * whose first element spreads the object and no later element may give `_meta` (`{ ...result, _meta: m }` holds `m`).
+ * Followed through copies of copies; empty for anything else.
+ */
+function copiedObjects(target: Node): readonly string[] {
+  let copied = copiedObjectsOf.get(target);
+  if (copied === undefined) {
+    const texts: string[] = [];
+    for (let copy = copiedObject(target); copy !== null && texts.length < MAX_COPY_DEPTH; copy = copiedObject(copy)) {
+      const text = referenceText(copy);
+      if (text === null || texts.includes(text)) break;
+      texts.push(text);
+    }
+    copiedObjectsOf.set(target, (copied = texts));
+  }
+  return copied;
+}
+
+/** The object a `const` holds a copy of (see `copiedObjects`), or null. */
+function copiedObject(node: Node): Expression | null {
+  const identifier = unwrap(node);
+  if (identifier.type !== 'Identifier') return null;
+  const init = constInitializer(identifier);
+  const literal = init ? unwrap(init) : null;
+  if (literal?.type !== 'ObjectExpression') return null;
+  const [first, ...later] = literal.properties;
+  if (first?.type !== 'SpreadElement' || later.some(mayGiveMeta)) return null;
+  return unwrap(first.argument) as Expression;
+}
+
+/** A later element of a copy that may set its `_meta`: a `_meta` property, a key not known statically, another spread. */
+function mayGiveMeta(element: TSESTree.ObjectLiteralElement): boolean {
+  if (element.type === 'SpreadElement') return true;
+  const name = propertyKeyName(element);
+  return name === null || name === '_meta';
 }
 
 export function isObjectAssign(call: TSESTree.CallExpression): boolean {

@@ -11,11 +11,11 @@ import { aliasInitializerMeta, isMetaOf, metaOwner } from '../syntax/meta-syntax
 type Node = TSESTree.Node;
 type Expression = TSESTree.Expression;
 
-/** `x._meta`, or a `const m = x._meta` alias of it, where `x` reads as `targetText`. */
-function isMetaRef(node: Node | null | undefined, targetText: string | null): boolean {
-  if (isMetaOf(node, targetText)) return true;
+/** `x._meta`, or a `const m = x._meta` alias of it, where `x._meta` is `target`'s own (`isMetaOf`). */
+function isMetaRef(node: Node | null | undefined, target: Node | null): boolean {
+  if (isMetaOf(node, target)) return true;
   const inner = unwrap(node);
-  return inner?.type === 'Identifier' && isMetaOf(aliasInitializerMeta(inner), targetText);
+  return inner?.type === 'Identifier' && isMetaOf(aliasInitializerMeta(inner), target);
 }
 
 /**
@@ -23,12 +23,12 @@ function isMetaRef(node: Node | null | undefined, targetText: string | null): bo
  * of an absence test (`const meta = result._meta; if (meta === undefined) return { ...result, _meta: { … } }`, the
  * SDK's own serverInfo stamp) or the other branch of a presence test, without leaving the function.
  */
-export function runsOnlyWithoutMeta(node: Node, targetText: string | null): boolean {
-  if (targetText === null) return false;
+export function runsOnlyWithoutMeta(node: Node, target: Node | null): boolean {
+  if (target === null) return false;
   for (let child: Node = node, parent = node.parent; parent && !isFunctionNode(parent); child = parent, parent = parent.parent) {
     if (parent.type !== 'IfStatement' && parent.type !== 'ConditionalExpression') continue;
-    if (parent.consequent === child && testsAbsence(parent.test, targetText)) return true;
-    if (parent.alternate === child && testsPresence(parent.test, targetText)) return true;
+    if (parent.consequent === child && testsAbsence(parent.test, target)) return true;
+    if (parent.alternate === child && testsPresence(parent.test, target)) return true;
   }
   return false;
 }
@@ -38,49 +38,49 @@ export function runsOnlyWithoutMeta(node: Node, targetText: string | null): bool
  * `!x._meta`, `x._meta === undefined`, `x._meta == null`, `!isRecord(x._meta)` (a negated `is…Object`/`Record`/`Dict`/`Map` predicate),
  * `typeof x._meta !== 'object'`, `Array.isArray(x._meta)`, `!(x._meta instanceof Object)`, and `||` of those.
  */
-function testsAbsence(test: Expression, targetText: string | null): boolean {
+function testsAbsence(test: Expression, target: Node | null): boolean {
   const inner = unwrap(test);
   if (inner.type === 'LogicalExpression' && inner.operator === '||')
-    return testsAbsence(inner.left, targetText) && testsAbsence(inner.right, targetText);
+    return testsAbsence(inner.left, target) && testsAbsence(inner.right, target);
   if (inner.type === 'UnaryExpression' && inner.operator === '!') {
     const negated = unwrap(inner.argument);
-    if (negated.type === 'CallExpression') return isPredicateCall(negated, OBJECT_PREDICATE, targetText);
-    if (negated.type === 'BinaryExpression' && negated.operator === 'instanceof') return isMetaRef(negated.left, targetText);
-    return isMetaRef(negated, targetText);
+    if (negated.type === 'CallExpression') return isPredicateCall(negated, OBJECT_PREDICATE, target);
+    if (negated.type === 'BinaryExpression' && negated.operator === 'instanceof') return isMetaRef(negated.left, target);
+    return isMetaRef(negated, target);
   }
-  if (inner.type === 'CallExpression') return isPredicateCall(inner, /^isArray$/, targetText);
+  if (inner.type === 'CallExpression') return isPredicateCall(inner, /^isArray$/, target);
   if (inner.type !== 'BinaryExpression') return false;
   if (inner.operator === '!==' || inner.operator === '!=') {
     const isTypeofMeta = (side: Node): boolean =>
-      side.type === 'UnaryExpression' && side.operator === 'typeof' && isMetaRef(side.argument, targetText);
+      side.type === 'UnaryExpression' && side.operator === 'typeof' && isMetaRef(side.argument, target);
     const isObjectText = (side: Node): boolean => side.type === 'Literal' && side.value === 'object';
     return (isTypeofMeta(inner.left) && isObjectText(inner.right)) || (isTypeofMeta(inner.right) && isObjectText(inner.left));
   }
   if (inner.operator !== '===' && inner.operator !== '==') return false;
   const isNullish = (side: Node): boolean =>
     (side.type === 'Identifier' && side.name === 'undefined') || (side.type === 'Literal' && side.value === null);
-  return (isMetaRef(inner.left, targetText) && isNullish(inner.right)) || (isMetaRef(inner.right, targetText) && isNullish(inner.left));
+  return (isMetaRef(inner.left, target) && isNullish(inner.right)) || (isMetaRef(inner.right, target) && isNullish(inner.left));
 }
 
 /** `x._meta`, `x._meta !== undefined`, `x._meta != null`: a test that holds only when `_meta` exists. */
-function testsPresence(test: Expression, targetText: string | null): boolean {
+function testsPresence(test: Expression, target: Node | null): boolean {
   const inner = unwrap(test);
-  if (isMetaRef(inner, targetText)) return true;
+  if (isMetaRef(inner, target)) return true;
   if (inner.type !== 'BinaryExpression' || (inner.operator !== '!==' && inner.operator !== '!=')) return false;
   const isNullish = (side: Node): boolean =>
     (side.type === 'Identifier' && side.name === 'undefined') || (side.type === 'Literal' && side.value === null);
-  return (isMetaRef(inner.left, targetText) && isNullish(inner.right)) || (isMetaRef(inner.right, targetText) && isNullish(inner.left));
+  return (isMetaRef(inner.left, target) && isNullish(inner.right)) || (isMetaRef(inner.right, target) && isNullish(inner.left));
 }
 
 /** `isRecord`, `isPlainObject`, `isObjectLike`, `isDict`: predicates that hold only for an object. */
 const OBJECT_PREDICATE = /^is[A-Za-z]*(Object|Record|Dict|Map)[A-Za-z]*$/;
 
 /** `isRecord(x._meta)`, `_.isPlainObject(x._meta)`, `Array.isArray(x._meta)`: a predicate named by `name` about `_meta`. */
-function isPredicateCall(call: TSESTree.CallExpression, name: RegExp, targetText: string | null): boolean {
+function isPredicateCall(call: TSESTree.CallExpression, name: RegExp, target: Node | null): boolean {
   const callee = unwrap(call.callee);
   const calleeName =
     callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' && !callee.computed ? memberPropertyName(callee) : null;
-  return calleeName !== null && name.test(calleeName) && call.arguments.length >= 1 && isMetaOf(call.arguments[0], targetText);
+  return calleeName !== null && name.test(calleeName) && call.arguments.length >= 1 && isMetaOf(call.arguments[0], target);
 }
 
 /**
@@ -88,18 +88,18 @@ function isPredicateCall(call: TSESTree.CallExpression, name: RegExp, targetText
  * the other branch of a presence test (`if (x._meta) Object.assign(x._meta, m); else x._meta = m`): the assignment
  * only creates a missing `_meta`, so there is nothing to drop.
  */
-export function createsMissingMeta(assignment: TSESTree.AssignmentExpression, value: Expression, targetText: string | null): boolean {
+export function createsMissingMeta(assignment: TSESTree.AssignmentExpression, value: Expression, target: Node | null): boolean {
   if (assignment.operator === '??=' || assignment.operator === '||=') return true;
   if (assignment.operator !== '=') return false;
-  if (value.type === 'LogicalExpression' && (value.operator === '??' || value.operator === '||')) return isMetaOf(value.left, targetText);
+  if (value.type === 'LogicalExpression' && (value.operator === '??' || value.operator === '||')) return isMetaOf(value.left, target);
   let statement: Node | undefined = assignment.parent;
   if (statement?.type !== 'ExpressionStatement') return false;
   if (statement.parent?.type === 'BlockStatement') statement = statement.parent;
   const guard = statement.parent;
   if (guard?.type !== 'IfStatement') return false;
   return (
-    (guard.consequent === statement && testsAbsence(guard.test, targetText)) ||
-    (guard.alternate === statement && testsPresence(guard.test, targetText))
+    (guard.consequent === statement && testsAbsence(guard.test, target)) ||
+    (guard.alternate === statement && testsPresence(guard.test, target))
   );
 }
 

@@ -4,7 +4,16 @@
  * the value spreads the object's own `_meta`. Also read for imported modules (`module-summary.ts`).
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { isNothing, memberPropertyName, propertyKeyName, returnedValues, staticString, unwrap } from '../syntax/ast';
+import {
+  isNothing,
+  memberPropertyName,
+  propertyKeyName,
+  referenceText,
+  returnedValues,
+  someInSameFunction,
+  staticString,
+  unwrap,
+} from '../syntax/ast';
 import {
   classMemberOfThis,
   constInitializer,
@@ -22,6 +31,7 @@ import {
   aliasInitializerMeta,
   isMetaOf,
   isObjectAssign,
+  MAX_COPY_DEPTH,
   objectLiteralOf,
   objectLiteralsOfVariable,
   returnedObjectLiterals,
@@ -110,32 +120,51 @@ export interface MetaValueShape {
 
 /**
  * `x._meta`, `x._meta ?? {}`, `x._meta || {}`, `isPlainObject(x._meta) ? x._meta : {}` (one branch the `_meta`, the
- * other an empty literal or nothing), or a `const` alias of one (`const meta = x._meta; { ...meta }`): the written
- * object's own `_meta`.
+ * other an empty literal or nothing), or a `const` alias of one (`const meta = x._meta; { ...meta }`): the own
+ * `_meta` of `target`, the object written (`isMetaOf`: also the `_meta` of the object a `const` target copies).
  */
-function isSelfMeta(expression: Node, targetText: string | null, depth = 0): boolean {
+function isSelfMeta(expression: Node, target: Node | null, depth = 0): boolean {
   const inner = unwrap(expression);
   if (inner.type === 'Identifier') {
     const aliased = aliasInitializerMeta(inner) ?? restOfDestructuredMeta(inner);
-    if (aliased !== null) return isSelfMeta(aliased, targetText, depth);
+    if (aliased !== null) return isSelfMeta(aliased, target, depth);
     if (depth >= MAX_COPY_DEPTH) return false;
     // `const contentMeta = isPlainObject(content._meta) ? content._meta : {}` (cyanheads/mcp-ts-template).
     const init = constInitializer(inner);
-    if (init && unwrap(init).type === 'ConditionalExpression') return isSelfMeta(init, targetText, depth + 1);
-    return copiesSelfMeta(inner, targetText, depth + 1);
+    if (init && unwrap(init).type === 'ConditionalExpression') return isSelfMeta(init, target, depth + 1);
+    return copiesSelfMeta(inner, target, depth + 1);
   }
   if (inner.type === 'ConditionalExpression') {
-    const [consequent, alternate] = [inner.consequent, inner.alternate].map((branch) => isSelfMeta(branch, targetText, depth));
+    const [consequent, alternate] = [inner.consequent, inner.alternate].map((branch) => isSelfMeta(branch, target, depth));
     return (consequent && (alternate || isEmpty(inner.alternate))) || (alternate && isEmpty(inner.consequent));
   }
-  return isMetaOf(inner.type === 'LogicalExpression' ? inner.left : inner, targetText);
+  return isMetaOf(inner.type === 'LogicalExpression' ? inner.left : inner, target);
+}
+
+/**
+ * `_meta: Object.keys(rest).length > 0 ? rest : undefined` (sunpeak's inspector), `isRecord(r._meta) ? r._meta : {}`:
+ * one branch the object's own `_meta` (`isSelfMeta`), the other no key, chosen by a test of the kept value itself (its
+ * keys, its type), so the empty branch is taken only when there is nothing to keep. A test of anything else
+ * (`keep ? r._meta : undefined`) drops every key when it goes the other way.
+ */
+function keepsSelfOrNothing(conditional: TSESTree.ConditionalExpression, target: Node | null): boolean {
+  const [consequent, alternate] = [conditional.consequent, conditional.alternate].map((branch) => isSelfMeta(branch, target));
+  if (consequent && alternate) return true;
+  const kept =
+    consequent && isEmpty(conditional.alternate)
+      ? conditional.consequent
+      : alternate && isEmpty(conditional.consequent)
+        ? conditional.alternate
+        : null;
+  const keptText = referenceText(kept);
+  return keptText !== null && someInSameFunction(conditional.test, (node) => referenceText(node) === keptText);
 }
 
 /** A call given the object's own `_meta` as an argument (`redact(r._meta)`); `Object.assign` is `sourcesOverSelf`'s. */
-function derivesFromSelf(value: Expression, targetText: string | null): boolean {
+function derivesFromSelf(value: Expression, target: Node | null): boolean {
   const call = unwrap(value);
-  if (targetText === null || call.type !== 'CallExpression' || isObjectAssign(call)) return false;
-  return call.arguments.some((argument) => argument.type !== 'SpreadElement' && isSelfMeta(argument, targetText));
+  if (target === null || call.type !== 'CallExpression' || isObjectAssign(call)) return false;
+  return call.arguments.some((argument) => argument.type !== 'SpreadElement' && isSelfMeta(argument, target));
 }
 
 /** `{}`, `undefined`, `null`: a branch that adds no key. */
@@ -144,21 +173,18 @@ function isEmpty(node: Node): boolean {
   return (inner.type === 'ObjectExpression' && inner.properties.length === 0) || isNothing(inner);
 }
 
-/** Copies of copies (`const a = { ...x._meta }; const b = { ...a }`) are followed this deep. */
-const MAX_COPY_DEPTH = 4;
-
 /**
  * A variable holding a copy of the object's own `_meta` (every literal it may hold spreads it first): `const meta = {
  * ...r._meta }; delete meta[K]; return { ...r, _meta: meta }` is a merge minus the keys dropped on purpose, as rest
  * destructuring is; keys added to the copy or over it are merged too.
  */
-function copiesSelfMeta(identifier: TSESTree.Identifier, targetText: string | null, depth: number): boolean {
-  const literals = targetText === null ? null : objectLiteralsOfVariable(identifier);
+function copiesSelfMeta(identifier: TSESTree.Identifier, target: Node | null, depth: number): boolean {
+  const literals = target === null ? null : objectLiteralsOfVariable(identifier);
   return (
     literals !== null &&
     literals.every((literal) => {
       const first = literal.properties[0];
-      return first?.type === 'SpreadElement' && isSelfMeta(first.argument, targetText, depth);
+      return first?.type === 'SpreadElement' && isSelfMeta(first.argument, target, depth);
     })
   );
 }
@@ -319,13 +345,13 @@ function assignedValue(member: TSESTree.MemberExpression): Expression {
  * first and the rest over it, the merge of rule 1 as `{ ...x._meta, … }` is. The sources after the own `_meta`; null
  * for any other value.
  */
-function sourcesOverSelf(value: Expression, targetText: string | null): TSESTree.CallExpressionArgument[] | null {
+function sourcesOverSelf(value: Expression, target: Node | null): TSESTree.CallExpressionArgument[] | null {
   const call = unwrap(value);
-  if (targetText === null || call.type !== 'CallExpression' || !isObjectAssign(call)) return null;
+  if (target === null || call.type !== 'CallExpression' || !isObjectAssign(call)) return null;
   const [first, second] = call.arguments;
-  if (first && first.type !== 'SpreadElement' && isSelfMeta(first, targetText)) return call.arguments.slice(1);
+  if (first && first.type !== 'SpreadElement' && isSelfMeta(first, target)) return call.arguments.slice(1);
   const fresh = first?.type === 'ObjectExpression' && first.properties.length === 0;
-  if (fresh && second && second.type !== 'SpreadElement' && isSelfMeta(second, targetText)) return call.arguments.slice(2);
+  if (fresh && second && second.type !== 'SpreadElement' && isSelfMeta(second, target)) return call.arguments.slice(2);
   return null;
 }
 
@@ -371,17 +397,17 @@ function literalKey(property: TSESTree.Property, value: Expression, scope: Modul
 }
 
 /** Keys and spreads of a value given to `_meta` (literal, or `const` bound to one); `mergesSelf` per rule 1. */
-export function metaValueShape(value: Expression, targetText: string | null, scope: ModuleScope): MetaValueShape {
+export function metaValueShape(value: Expression, target: Node | null, scope: ModuleScope): MetaValueShape {
   const literal = objectLiteralOf(value);
   const shape: MetaValueShape = { mergesSelf: false, selfSpread: null, spreads: [], keys: [] };
   if (!literal) {
-    const over = sourcesOverSelf(value, targetText);
+    const over = sourcesOverSelf(value, target);
     if (over) return { ...shape, mergesSelf: true, ...keysOfSources(over, scope) };
     // A `let` assigned in branches (`let meta; if (c) meta = { a }; else meta = { b }`): each literal's keys.
     const held = objectLiteralsOfVariable(value);
     if (held) {
       const shapes = held.map(
-        (each) => following(scope, each, () => metaValueShape(each, targetText, scope)) ?? { ...shape, spreads: [], keys: [] },
+        (each) => following(scope, each, () => metaValueShape(each, target, scope)) ?? { ...shape, spreads: [], keys: [] },
       );
       return {
         mergesSelf: shapes.every((each) => each.mergesSelf),
@@ -391,10 +417,12 @@ export function metaValueShape(value: Expression, targetText: string | null, sco
       };
     }
     // `_meta: meta` where `meta` is `r._meta` itself or a copy of it: nothing of its own `_meta` is dropped.
-    if (unwrap(value).type === 'Identifier' && isSelfMeta(value, targetText)) return { ...shape, mergesSelf: true };
+    const inner = unwrap(value);
+    if (inner.type === 'Identifier' && isSelfMeta(inner, target)) return { ...shape, mergesSelf: true };
+    if (inner.type === 'ConditionalExpression' && keepsSelfOrNothing(inner, target)) return { ...shape, mergesSelf: true };
     // `_meta: stripLocationFields(r._meta, fields)` (WaniWani-AI/sdk): a value the code derives from the object's own
     // `_meta`; what it keeps is that function's choice, as with rest destructuring, never a blind replacement.
-    if (derivesFromSelf(value, targetText)) return { ...shape, mergesSelf: true };
+    if (derivesFromSelf(value, target)) return { ...shape, mergesSelf: true };
     shape.keys.push(...(helperKeys(value, scope) ?? []));
     return shape;
   }
@@ -403,7 +431,7 @@ export function metaValueShape(value: Expression, targetText: string | null, sco
   const spreadsBefore: SpreadBefore[] = [];
   literal.properties.forEach((property) => {
     if (property.type === 'SpreadElement') {
-      if (isSelfMeta(property.argument, targetText)) {
+      if (isSelfMeta(property.argument, target)) {
         spreadsBefore.push({ spread: property, own: true });
         // Only a literal written in place has a spread a fix can move; one held in a `const` merges all the same.
         if (literal === value) shape.selfSpread ??= property;

@@ -38,13 +38,12 @@ function readSite(site: WriteSite, decision: PlaneDecision, file: FileContext): 
   const { node } = site;
   switch (site.form) {
     case 'meta-assign': {
-      const targetText = referenceText(site.owner);
-      const creates = createsMissingMeta(site.node, site.value, targetText)
+      const creates = createsMissingMeta(site.node, site.value, site.owner)
         ? 'missing'
         : createsOnFreshObject(site.node, site.owner)
           ? 'fresh'
           : null;
-      const shape = metaValueShape(site.value, targetText, scope);
+      const shape = metaValueShape(site.value, site.owner, scope);
       const kind = creates ? 'meta-init' : 'meta-assign';
       return [
         { kind, ...decision, node, target: site.owner, metaValue: site.value, replaces: !creates && !shape.mergesSelf, creates, ...shape },
@@ -58,7 +57,7 @@ function readSite(site: WriteSite, decision: PlaneDecision, file: FileContext): 
           ...decision,
           node,
           target: site.owner,
-          replaces: !runsOnlyWithoutMeta(site.node, referenceText(site.owner)),
+          replaces: !runsOnlyWithoutMeta(site.node, site.owner),
         },
       ];
     case 'key-member': {
@@ -71,7 +70,7 @@ function readSite(site: WriteSite, decision: PlaneDecision, file: FileContext): 
     case 'assign-into-meta':
       return [{ kind: 'key-assign', ...decision, node, target: site.owner, ...keysOfSources(site.sources, scope) }];
     case 'object-assign-meta': {
-      const shape = metaValueShape(site.value, referenceText(site.target), scope);
+      const shape = metaValueShape(site.value, site.target, scope);
       return [
         {
           kind: 'object-assign-meta',
@@ -145,7 +144,7 @@ function readMetaLiteral(site: Extract<WriteSite, { form: 'meta-literal' }>, dec
   );
   const target = rewrapped ? (unwrap(rewrapped.argument) as Expression) : null;
   const value = unwrap(metaProperty.value) as Expression;
-  const written = metaValueShape(value, referenceText(target), scope);
+  const written = metaValueShape(value, target, scope);
   // A framework that rewrites the keys before the host sees them (xmcp flattens nested objects into slash keys).
   const convention = frameworkConventionOf(host, file.sinks);
   const shape = convention ? flattenedShape(written, convention, scope) : written;
@@ -158,7 +157,7 @@ function readMetaLiteral(site: Extract<WriteSite, { form: 'meta-literal' }>, dec
     replaces:
       target !== null &&
       !shape.mergesSelf &&
-      !runsOnlyWithoutMeta(host, referenceText(target)) &&
+      !runsOnlyWithoutMeta(host, target) &&
       !holdsOnlyWrittenKeys(target) &&
       !isRestWithoutMeta(target),
     ...shape,

@@ -3,6 +3,7 @@ import { declaresFieldType, fieldSpecsOf, fieldsBeyondHost } from '../../registr
 import { planeName, type CheckedPlane } from '../../analysis/planes';
 import type { KeysTableRow } from '../doc/keys-table';
 import { posixRelative } from '../../util/posix-relative';
+import { isTestFile } from '../../util/test-file';
 import { itemFieldsOf, objectFieldsOf } from '../written-fields';
 import type { DetectedVocabulary } from './detect-vocabulary';
 import { proposedSinks, registrationNotes } from './propose-registrars';
@@ -92,13 +93,6 @@ export function mergeFields(fromDoc: ManifestFields | undefined, fromCode: Manif
   for (const [name, spec] of Object.entries(code)) if (!(name in merged)) merged[name] = spec;
   const entries = Object.entries(merged);
   return entries.every(([, spec]) => Object.keys(spec).length === 0) ? entries.map(([name]) => name) : merged;
-}
-
-/** Test files by their conventional names and folders (`*.test.ts`, `*.spec.tsx`, `__tests__/`, `test/`, `tests/`). */
-const TEST_FILE = /(?:^|\/)(?:__tests__|tests?)\/|\.(?:test|spec)\.[cm]?[jt]sx?$/;
-
-function isTestFile(relativePath: string): boolean {
-  return TEST_FILE.test(relativePath);
 }
 
 /**
