@@ -11,7 +11,8 @@ import {
 } from '../syntax/ast';
 import { isInbound, type PlaneDecision } from '../planes';
 import { isTeamToolCallback, type TeamSinks } from './team-sinks';
-import { BODY_SINKS, declaratorOf, isSdkToolCallback, laterSinkOf, sinkOfArgument } from './flow';
+import { BODY_SINKS, isSdkToolCallback, laterSinkOf, sinkOfArgument } from './flow';
+import { declaratorOf } from '../syntax/bindings';
 import { RESULT_NAME } from './names';
 import { frameworkPlaneOfNested } from './of-framework';
 import { planeOfArrayItems, planeOfDeclaredType } from './of-type';
