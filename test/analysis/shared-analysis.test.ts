@@ -395,8 +395,58 @@ function g(m) {
     expect(writes.map((write) => `${write.alias?.name}.${write.keys[0].name}`)).toEqual(functions.map((_, i) => `m${i}.k${i}`));
   });
 
-  it('a let alias is not followed (it may be reassigned)', () => {
-    expect(writesOf('function f(out) { let m = out._meta; m.k = v; }')).toEqual([]);
+  describe('a `let` alias counts where every value it may hold is that `_meta`', () => {
+    /** The writes through an alias, as `owner.key`. */
+    const written = (code: string) =>
+      writesOf(code)
+        .filter((write) => write.alias)
+        .map((write) => `${write.targetText}.${write.keys[0].name}`);
+
+    it('never reassigned, or given the `_meta` after its declaration (`let` and `var`)', () => {
+      expect(written('function f(out) { let m = out._meta; m.k = v; }')).toEqual(['out.k']);
+      expect(written('function f(out) { let m; m = out._meta; m.k = v; }')).toEqual(['out.k']);
+      expect(written('function f(out) { var m = out._meta ?? {}; if (c) m = out._meta; m.k = v; }')).toEqual(['out.k']);
+    });
+
+    it("before a reassignment to another object, not after it (basementstudio/xmcp's tools.ts before 1fb77135)", () => {
+      const code = `
+function addTool(toolConfig) {
+  let toolSpecificMeta = toolConfig._meta;
+  if (openaiWidget) {
+    if (!toolSpecificMeta.openai) toolSpecificMeta.openai = {};
+    const split = splitOpenAIMetaNested(toolConfig._meta);
+    toolSpecificMeta = split.toolMeta;
+  }
+  if (uiWidget) {
+    if (!toolSpecificMeta.ui) toolSpecificMeta.ui = {};
+  }
+}`;
+      expect(written(code)).toEqual(['toolConfig.openai']);
+    });
+
+    it('not where another value may come first: a later reassignment in a loop around both, or one in a closure', () => {
+      expect(written('function f(out, xs) { let m = out._meta; for (const x of xs) { m.k = x; m = other; } }')).toEqual([]);
+      expect(written('function f(out) { let m = out._meta; const reset = () => { m = other; }; m.k = v; reset(); }')).toEqual([]);
+      expect(written('function f(out) { let m = out._meta; run(() => { m.k = v; }); m = other; }')).toEqual([]);
+      // A callback called once per item: the next call reads what the last one assigned.
+      expect(written('function f(out, xs) { let m = out._meta; xs.forEach((x) => { m.k = x; m = other; }); }')).toEqual([]);
+      // A `let` declared in the loop's body is a new variable on each pass.
+      expect(written('function f(out, xs) { for (const x of xs) { let m = out._meta; m.k = x; m = other; } }')).toEqual(['out.k']);
+    });
+
+    it('not when some value may be no single expression, another object, or another `_meta`', () => {
+      expect(written('function f(out, pair) { let m = out._meta; [m] = pair; m.k = v; }')).toEqual([]);
+      expect(written('function f(out, xs) { let m = out._meta; for (m of xs) log(m); m.k = v; }')).toEqual([]);
+      expect(written('function f(out) { let m = out._meta; if (!m) m = {}; m.k = v; }')).toEqual([]);
+      expect(written('function f(a, b) { let m = a._meta; if (c) m = b._meta; m.k = v; }')).toEqual([]);
+    });
+
+    it('a new object then stored as that `_meta` is the same `_meta`', () => {
+      expect(written('function f(out) { let m = out._meta; if (!m) { m = {}; out._meta = m; } m.k = v; }')).toEqual(['out.k']);
+      expect(written('function f(out) { let m = out._meta; if (!m) out._meta = m = {}; m.k = v; }')).toEqual(['out.k']);
+      // Stored as another object's `_meta`, or stored before it is replaced: not this one.
+      expect(written('function f(out, x) { let m = out._meta; if (!m) { m = {}; x._meta = m; } m.k = v; }')).toEqual([]);
+    });
   });
 
   it('reads and look-alike names are not writes; inbound _meta, bodies and unknown literals are kept on their planes', () => {

@@ -106,6 +106,29 @@ server.registerTool('judge', { _meta: toolUiMeta }, () => ({ _meta: { ...toolUiM
     ]);
   });
 
+  it('counts a key written through a `let` alias of `_meta` before the alias is reassigned (xmcp before 1fb77135)', () => {
+    // basementstudio/xmcp's tools.ts: `openai` is written only through `toolSpecificMeta`, which holds the tool's
+    // `_meta` until it is given the split copy. The key is written: no key-not-written.
+    const manifest = structuredClone(MANIFEST) as { keys: Record<string, unknown> };
+    manifest.keys.openai = { producers: ['src/tools.ts'], plane: 'tool' };
+    const tools = `declare const server: { registerTool(name: string, config: object, handler: () => object): void };
+declare function splitOpenAIMetaNested(meta: object): { toolMeta: Record<string, any> };
+export function addTool(toolConfig: { name: string; _meta: Record<string, any> }, openaiWidget: boolean) {
+  let toolSpecificMeta = toolConfig._meta;
+  if (openaiWidget) {
+    if (!toolSpecificMeta.openai) {
+      toolSpecificMeta.openai = {};
+    }
+    toolSpecificMeta = splitOpenAIMetaNested(toolConfig._meta).toolMeta;
+  }
+  server.registerTool(toolConfig.name, { _meta: toolSpecificMeta }, () => ({ content: [] }));
+}
+`;
+    const result = runBin(['check', '--format', 'json'], project(manifest, { 'src/tools.ts': tools }));
+    expect((JSON.parse(result.stdout) as CheckJson).findings).toEqual([]);
+    expect(result.status).toBe(0);
+  });
+
   it('does not report a deprecated key that is no longer written', () => {
     const manifest = structuredClone(MANIFEST) as { keys: Record<string, unknown> };
     manifest.keys.legacy = { producers: ['src/legacy.ts'], deprecated: true };

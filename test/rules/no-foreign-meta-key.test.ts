@@ -152,7 +152,10 @@ export async function search(ctx, out, stats) {
     name: 'names that only look alike: _metadata, meta, edge_meta',
     code: 'x._metadata.retrieval = 1;\nx.meta.warnings = [];\nx.edge_meta.retrieval = 1;\nconst r = { content, meta: { retrieval: 1 } };',
   },
-  { name: 'a `let` alias is not followed (silence over noise)', code: 'function f(out) { let m = out._meta; m.retrieval = 1; }' },
+  {
+    name: 'a `let` alias that may hold another object where it is written through is not followed (silence over noise)',
+    code: 'function f(out) { let m = out._meta; if (c) m = copy(out._meta); m.retrieval = 1; }',
+  },
 ];
 
 const invalid: InvalidTestCase<MessageIds, Options>[] = [
@@ -244,6 +247,11 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
     name: 'writes through an alias: assign, computed assign, delete',
     code: "function f(out) { const m = out._meta; m.retrieval = stats; m['warnings'] = []; delete m.brain_hot_memory; }",
     errors: [foreign('retrieval', 1, 42, 51), foreign('warnings', 1, 63, 73), foreign('brain_hot_memory', 1, 90, 106)],
+  },
+  {
+    name: 'writes through a `let` alias that holds nothing else there (before a reassignment)',
+    code: 'function f(out) { let m = out._meta; m.retrieval = stats; m = copy(out._meta); m.warnings = []; }',
+    errors: [foreign('retrieval', 1, 40, 49)],
   },
   {
     name: 'an alias of `x._meta ?? {}`',

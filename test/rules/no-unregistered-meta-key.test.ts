@@ -43,6 +43,28 @@ const HOT_MEMORY_UNDER_OWN_META = (key: string) =>
   ].join('\n');
 
 /**
+ * basementstudio/xmcp's `addToolsToServer` (packages/xmcp/src/runtime/utils/tools.ts before 1fb77135, cut down): the
+ * tool's `_meta` written through `let toolSpecificMeta = toolConfig._meta`, which is reassigned to a split copy.
+ */
+const XMCP_LET_ALIAS = `export function addToolsToServer(server, tools) {
+  tools.forEach((toolConfig) => {
+    let toolSpecificMeta = toolConfig._meta;
+    if (openaiWidget) {
+      if (!toolSpecificMeta.openai) {
+        toolSpecificMeta.openai = {};
+      }
+      const split = splitOpenAIMetaNested(toolConfig._meta);
+      toolSpecificMeta = split.toolMeta;
+    }
+    if (uiWidget) {
+      if (!toolSpecificMeta.debug) {
+        toolSpecificMeta.debug = {};
+      }
+    }
+  });
+}`;
+
+/**
  * mongodb-mcp-server's ToolBase (packages/core/src/toolBase.ts at 36a405e3) registers each tool with
  * `_meta: this.toolMeta`, a getter of the same class returning the keys: the getter is the helper that builds them.
  */
@@ -424,6 +446,13 @@ export const result = { content: [], _meta: statsMeta(s, k) };`,
       nearMiss(1, 55, 64, 'warnings', "function f(out) { const m = out._meta; m.debug = d; m['warnings'] = []; delete m.trace; }"),
       { ...unregistered(1, 81, 86), messageId: 'unregisteredKeyDelete' },
     ],
+  },
+  {
+    // basementstudio/xmcp's tools.ts before 1fb77135 (writes through a `let` alias reassigned later): the write before
+    // the reassignment is `toolConfig._meta`; after it the alias may hold the split copy, so `debug` is not judged.
+    name: 'writes through a `let` alias, before it is reassigned to another object',
+    code: XMCP_LET_ALIAS,
+    errors: [unregistered(6, 26, 32)],
   },
   {
     name: 'a hook function return, directly',

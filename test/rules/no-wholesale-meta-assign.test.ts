@@ -246,6 +246,11 @@ async function dispatch(op, params) {
     code: 'function f(out, other) { other._meta.warnings = w; out._meta = { ...collected }; }',
   },
   {
+    name: 'merge layer: a write through a `let` alias given another object first does not count',
+    filename: DISPATCH,
+    code: 'function f(out) { let m = out._meta; m = copy(out._meta); m.warnings = w; out._meta = { ...collected }; }',
+  },
+  {
     name: 'merge layer: a write in a nested callback does not count',
     filename: DISPATCH,
     code: 'function f(out) { const emit = (k, v) => { out._meta[k] = v; }; out._meta = { ...collected }; }',
@@ -802,6 +807,25 @@ async function dispatch(op, params) {
           {
             messageId: 'suggestMerge',
             output: 'function f(out) { const m = out._meta; m.warnings = w; out._meta = { ...out._meta, ...collected }; }',
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'merge layer: an earlier write through a `let` alias that holds nothing else there counts',
+    filename: DISPATCH,
+    code: 'function f(out) { let m = out._meta; m.warnings = w; out._meta = { ...collected }; }',
+    output: null,
+    errors: [
+      {
+        messageId: 'lateMergeLayerAssign',
+        line: 1,
+        column: 54,
+        suggestions: [
+          {
+            messageId: 'suggestMerge',
+            output: 'function f(out) { let m = out._meta; m.warnings = w; out._meta = { ...out._meta, ...collected }; }',
           },
         ],
       },

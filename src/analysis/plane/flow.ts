@@ -15,7 +15,7 @@ import {
   unwrap,
 } from '../syntax/ast';
 import { sortedHasIn } from '../syntax/offset-set';
-import { findBinding } from '../syntax/bindings';
+import { declaratorOf, findBinding } from '../syntax/bindings';
 import type { PlaneDecision } from '../planes';
 import { frameworkSinkOfArgument } from './of-framework';
 import { SDK_REGISTRATIONS } from './sdk-registrations';
@@ -125,11 +125,6 @@ function registrationOfFieldIn(body: TSESTree.ClassBody, name: string): 'tool' |
 function variableInit(identifier: TSESTree.Identifier): Expression | null {
   const binding = findBinding(identifier.name, identifier);
   return binding?.kind === 'variable' ? (binding.declarator.init ?? null) : null;
-}
-
-export function declaratorOf(identifier: TSESTree.Identifier): TSESTree.VariableDeclarator | null {
-  const binding = findBinding(identifier.name, identifier);
-  return binding?.kind === 'variable' ? binding.declarator : null;
 }
 
 /** `await x` and wrappers removed. */

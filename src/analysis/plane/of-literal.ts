@@ -11,7 +11,8 @@ import {
 } from '../syntax/ast';
 import { isInbound, type PlaneDecision } from '../planes';
 import { isTeamToolCallback, type TeamSinks } from './team-sinks';
-import { BODY_SINKS, declaratorOf, isSdkResourceCallback, isSdkToolCallback, laterSinkOf, sinkOfArgument } from './flow';
+import { BODY_SINKS, isSdkResourceCallback, isSdkToolCallback, laterSinkOf, sinkOfArgument } from './flow';
+import { declaratorOf } from '../syntax/bindings';
 import { RESULT_NAME } from './names';
 import { isContentsArrayItem } from '../syntax/meta-syntax';
 import { frameworkPlaneOfNested } from './of-framework';

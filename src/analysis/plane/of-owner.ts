@@ -1,11 +1,11 @@
 /** The plane of `owner._meta` in a member write (`owner._meta = …`, `owner._meta.k = …`, `delete owner._meta`). */
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, referenceSegments, unwrap } from '../syntax/ast';
-import { importOfName, parameterAnnotation } from '../syntax/bindings';
+import { declaratorOf, importOfName, parameterAnnotation } from '../syntax/bindings';
 import { declaredMemberNames } from '../syntax/declared-without-meta';
 import { isInbound, UNKNOWN, type PlaneDecision } from '../planes';
 import { BODY_NAME, RESOURCE_CONFIG_NAME, RESULT_NAME, RESULT_OWNER_NAME, TOOL_CONFIG_NAME } from './names';
-import { declaratorOf, reachesJsonBody, registrationOf } from './flow';
+import { reachesJsonBody, registrationOf } from './flow';
 import { planeOfCallReturn } from './of-type';
 import { planeOfVariable } from './of-variable';
 import type { TeamSinks } from './team-sinks';

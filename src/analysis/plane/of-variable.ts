@@ -4,7 +4,8 @@ import { unwrap } from '../syntax/ast';
 import type { PlaneDecision } from '../planes';
 import type { TeamSinkNames } from '../../registry/types';
 import { isTeamResultBuilderCall, type TeamSinks } from './team-sinks';
-import { awaited, declaratorOf, isResultSource, laterSinkOf, registrationOf } from './flow';
+import { awaited, isResultSource, laterSinkOf, registrationOf } from './flow';
+import { declaratorOf } from '../syntax/bindings';
 import { planeOfDeclaredType, planeOfParameter } from './of-type';
 import { planeOfShape } from './of-shape';
 

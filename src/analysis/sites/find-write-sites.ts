@@ -7,7 +7,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { countFileWalk, forEachChildNode, functionName, isFunctionNode, walkAll } from '../syntax/ast';
 import { MentionIndex, type WriteVocabulary } from './mention-index';
-import { aliasInitializerMeta, metaOwner } from '../syntax/meta-syntax';
+import { aliasedMeta, metaOwner } from '../syntax/meta-syntax';
 import { walkKeysOf, type VisitorKeys } from './prune';
 import { recognizeSite, type AliasSite, type RecognizedSite, type SiteCollector } from './recognize-site';
 import type { SiteLocation, WriteSite } from './write-site';
@@ -40,7 +40,10 @@ export function findWriteSites(input: WriteSiteInput): WriteSite[] {
 class SiteFinder implements SiteCollector {
   private readonly sites: WriteSite[] = [];
   private readonly ancestors: Node[] = [];
-  /** Names declared `const m = x._meta` somewhere in the file; writes through them are confirmed after the walk. */
+  /**
+   * Names given a `_meta` somewhere in the file (`const m = x._meta`, `let m = …`, `m = x._meta`); writes through them
+   * are confirmed after the walk.
+   */
   private readonly aliasNames = new Set<string>();
   private readonly aliasSites: Array<{ site: AliasSite; location: SiteLocation }> = [];
   private readonly hookFunctionCalls = new Map<string, TSESTree.CallExpression[]>();
@@ -70,7 +73,9 @@ class SiteFinder implements SiteCollector {
 
   finish(): WriteSite[] {
     for (const { site, location } of this.aliasSites) {
-      const owner = metaOwner(aliasInitializerMeta(site.alias));
+      // Only a name given a `_meta` somewhere can be an alias: no other variable's values are looked up.
+      if (!this.aliasNames.has(site.alias.name)) continue;
+      const owner = metaOwner(aliasedMeta(site.alias));
       if (owner) this.sites.push({ ...site, owner, ...location });
     }
     return this.sites;

@@ -7,9 +7,10 @@ import { calleeName, functionName, memberPropertyName, propertyKeyName, returnAr
 import type { ManifestMetaOption, RegisteredPlane } from '../../registry/types';
 import type { WriteVocabulary } from './mention-index';
 import {
-  aliasInitializerMeta,
+  aliasedMeta,
   findMetaProperty,
   isObjectAssign,
+  metaOfValue,
   metaOwner,
   objectLiteralOf,
   returnedObjectLiterals,
@@ -27,7 +28,7 @@ export type RecognizedSite = WriteSite extends infer S
     ? Omit<S, 'functionNode' | 'statement' | 'tryStatement'>
     : never
   : never;
-/** A write through a possible alias (`m.k = v`): a site once the walk has seen `const m = x._meta`. */
+/** A write through a possible alias (`m.k = v`): a site once `aliasedMeta` confirms `m` holds an `x._meta` there. */
 export type AliasSite = Omit<Extract<RecognizedSite, { form: 'key-member' }>, 'owner'> & { readonly alias: TSESTree.Identifier };
 
 export interface SiteCollector {
@@ -38,7 +39,10 @@ export interface SiteCollector {
   readonly readsFrameworkFields: boolean;
   add(site: RecognizedSite): void;
   addAliasSite(site: AliasSite): void;
-  /** `const m = x._meta`: later writes through `m` never name `_meta`, so the pre-filter must learn the name. */
+  /**
+   * `const m = x._meta`, `let m = x._meta`, `m = x._meta`: later writes through `m` never name `_meta`, so the
+   * pre-filter must learn the name.
+   */
   declareAlias(name: string): void;
   /** The calls of a hook function found so far (filled in as the walk goes on). */
   callsOfHookFunction(name: string): TSESTree.CallExpression[];
@@ -61,7 +65,7 @@ export function recognizeSite(node: Node, vocabulary: WriteVocabulary, collector
     case 'ClassExpression':
       return recognizeClassMembers(node, vocabulary, collector);
     case 'VariableDeclarator':
-      if (node.id.type === 'Identifier' && aliasInitializerMeta(node.id)) collector.declareAlias(node.id.name);
+      if (node.id.type === 'Identifier' && aliasedMeta(node.id)) collector.declareAlias(node.id.name);
       return;
     case 'ReturnStatement':
       if (node.argument) recognizeReturned(node.argument, node, vocabulary, collector);
@@ -76,6 +80,8 @@ export function recognizeSite(node: Node, vocabulary: WriteVocabulary, collector
 
 function recognizeAssignment(node: TSESTree.AssignmentExpression, collector: SiteCollector): void {
   const left = unwrap(node.left);
+  // `let m; …; m = x._meta`: a `let` given a `_meta` after its declaration may be an alias too (`aliasedMeta`).
+  if (left.type === 'Identifier' && node.operator === '=' && metaOfValue(node.right)) collector.declareAlias(left.name);
   if (left.type !== 'MemberExpression') return;
   const owner = metaOwner(left);
   if (owner) {

@@ -25,7 +25,8 @@ export type WriteSite = SiteLocation &
       } /** `delete owner._meta`. */
     | { readonly form: 'meta-delete'; readonly node: TSESTree.UnaryExpression; readonly owner: Expression } /**
      * `owner._meta.k = value`, `delete owner._meta.k` (deeper paths write key k too: `value` is then null), or the
-     * same through a `const m = owner._meta` alias (`alias` set, confirmed after the walk).
+     * same through an alias of `owner._meta` (`const m = owner._meta`, or a `let` that holds nothing else there: `alias`
+     * set, confirmed after the walk by `aliasedMeta`).
      */
     | {
         readonly form: 'key-member';

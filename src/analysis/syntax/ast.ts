@@ -121,6 +121,13 @@ export function isFunctionNode(
   return node.type === 'FunctionDeclaration' || node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression';
 }
 
+const LOOPS: ReadonlySet<string> = new Set(['ForStatement', 'ForInStatement', 'ForOfStatement', 'WhileStatement', 'DoWhileStatement']);
+
+/** A loop statement: what it holds may run again after what follows it in the text. */
+export function isLoop(node: Node): boolean {
+  return LOOPS.has(node.type);
+}
+
 /** The name a function is known by in its file: declaration id, `const f = () => ...`, `f: () => ...`, `f() {}`. */
 export function functionName(fn: Node): string | null {
   if (fn.type === 'FunctionDeclaration' || fn.type === 'FunctionExpression') {

@@ -5,7 +5,19 @@
  * (which parses without a scope manager).
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { isFunctionNode, memberPropertyName, propertyKeyName, staticString, unwrap } from './ast';
+import {
+  containsNode,
+  enclosingFunction,
+  forEachChildNode,
+  isFunctionNode,
+  isLoop,
+  memberPropertyName,
+  propertyKeyName,
+  staticString,
+  tokenOffsetsOf,
+  unwrap,
+} from './ast';
+import { sortedHasIn } from './offset-set';
 import { countCost, countSteps } from '../../util/cost-counter';
 
 type Node = TSESTree.Node;
@@ -105,11 +117,106 @@ export function patternTakesOut(pattern: TSESTree.ObjectPattern, key: string): b
   return pattern.properties.some((property) => property.type === 'Property' && propertyKeyName(property) === key);
 }
 
+/** The `const`, `let` or `var` declarator `identifier` is bound to, or null. */
+export function declaratorOf(identifier: TSESTree.Identifier): TSESTree.VariableDeclarator | null {
+  const binding = findBinding(identifier.name, identifier);
+  return binding?.kind === 'variable' ? binding.declarator : null;
+}
+
 /** The initializer of a `const` binding of `identifier` (unwrapped by the caller), or null. */
 export function constInitializer(identifier: TSESTree.Identifier): TSESTree.Expression | null {
   const binding = findBinding(identifier.name, identifier);
   if (binding?.kind !== 'variable' || binding.declarationKind !== 'const') return null;
   return binding.declarator.init ?? null;
+}
+
+/**
+ * A value given to a `let` or `var` after its declaration, at `node`: the assigned expression (`x = v`, also `??=` and
+ * `||=`, which may keep the old value, itself another value the variable held), or null when the variable is given
+ * no single expression (`[a, b] = pair`, `n += 1`, `for (a of list)`).
+ */
+export interface Reassignment {
+  readonly node: Node;
+  readonly value: TSESTree.Expression | null;
+}
+
+/** Each declarator's reassignments (its scope is walked once). */
+const reassignmentsByDeclarator = new WeakMap<TSESTree.VariableDeclarator, readonly Reassignment[] | null>();
+
+/**
+ * Every reassignment of the variable a `let`/`var` declarator names, in the block it is declared in (nested functions
+ * included), in source order. Null for a loop's own variable (`for (let x of list)`: each item is its value).
+ */
+export function reassignmentsOf(declarator: TSESTree.VariableDeclarator): readonly Reassignment[] | null {
+  const known = reassignmentsByDeclarator.get(declarator);
+  if (known !== undefined) return known;
+  const scope = declarator.parent?.parent;
+  const id = declarator.id;
+  let found: Reassignment[] | null = null;
+  if (scope && id.type === 'Identifier' && scope.type !== 'ForOfStatement' && scope.type !== 'ForInStatement') {
+    const reassignments: Reassignment[] = [];
+    const isThisVariable = (node: Node): boolean =>
+      node.type === 'Identifier' && node.name === id.name && declaratorOf(node) === declarator;
+    // Only the subtrees where a token spells the name can reassign it.
+    const uses = tokenOffsetsOf(declarator, id.name);
+    const visit = (node: Node): void => {
+      if (uses && !sortedHasIn(uses, node.range[0], node.range[1])) return;
+      if (node.type === 'AssignmentExpression') {
+        const left = unwrap(node.left);
+        if (isThisVariable(left)) {
+          const single = node.operator === '=' || node.operator === '??=' || node.operator === '||=';
+          reassignments.push({ node, value: single ? node.right : null });
+        } else if (left.type !== 'MemberExpression' && patternDeclares(left, id.name)) {
+          // `[m, n] = pair`, `({ m } = o)`: this variable when the name is bound to it here.
+          const binding = findBinding(id.name, node);
+          if (binding?.kind === 'variable' && binding.declarator === declarator) reassignments.push({ node, value: null });
+        }
+      } else if (node.type === 'UpdateExpression' && isThisVariable(unwrap(node.argument))) {
+        reassignments.push({ node, value: null });
+      } else if ((node.type === 'ForOfStatement' || node.type === 'ForInStatement') && isThisVariable(node.left)) {
+        reassignments.push({ node, value: null });
+      }
+      forEachChildNode(node, visit);
+    };
+    visit(scope);
+    found = reassignments;
+  }
+  reassignmentsByDeclarator.set(declarator, found);
+  return found;
+}
+
+/**
+ * The values a variable may hold where `reference` reads it: a `const`'s initializer; a `let`'s (or `var`'s)
+ * initializer and each value given to it that may come first: earlier in the same function, later in a loop or a
+ * function around both (the next pass or call reads it), or in another function (which may run at any time). A `let`
+ * declared without a value adds none (read before any assignment, it is `undefined`). Null for what is no variable or
+ * a loop's variable, and when a reassignment that may come first is no single expression.
+ */
+export function valuesReaching(reference: TSESTree.Identifier): TSESTree.Expression[] | null {
+  const binding = findBinding(reference.name, reference);
+  if (binding?.kind !== 'variable') return null;
+  const { declarator } = binding;
+  const values = declarator.init ? [declarator.init] : [];
+  if (binding.declarationKind === 'const') return values;
+  const reassignments = reassignmentsOf(declarator);
+  if (!reassignments) return null;
+  for (const { node, value } of reassignments) {
+    if (!mayComeFirst(node, reference, declarator)) continue;
+    if (value === null) return null;
+    values.push(value);
+  }
+  return values;
+}
+
+/** Whether `assignment` may run before `reference` is read (see `valuesReaching`). */
+function mayComeFirst(assignment: Node, reference: Node, declarator: TSESTree.VariableDeclarator): boolean {
+  if (enclosingFunction(assignment) !== enclosingFunction(reference) || assignment.range[0] < reference.range[0]) return true;
+  // Later in the text, it comes first on the next pass of a loop around both, or the next call of a function around
+  // both (`items.forEach((item) => { m.k = item; m = other; })`), inside the variable's scope.
+  for (let up = reference.parent; up && !containsNode(up, declarator); up = up.parent) {
+    if ((isLoop(up) || isFunctionNode(up)) && containsNode(up, assignment)) return true;
+  }
+  return false;
 }
 
 /**

@@ -1,10 +1,21 @@
 /**
  * How code spells a `_meta` write's parts, shared by every phase of the analysis: the `x._meta` member, a literal's
- * `_meta` property, a `const m = x._meta` alias, `Object.assign`, and the object literals a value stands for.
+ * `_meta` property, an alias (`const m = x._meta`), `Object.assign`, and the object literals a value stands for.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { forEachChildNode, isNothing, memberPropertyName, propertyKeyName, referenceText, unwrap } from './ast';
-import { constInitializer, findBinding, lookupTableEntries } from './bindings';
+import {
+  containsNode,
+  enclosingFunction,
+  forEachChildNode,
+  isNothing,
+  memberPropertyName,
+  propertyKeyName,
+  referenceText,
+  rootOf,
+  someInSameFunction,
+  unwrap,
+} from './ast';
+import { constInitializer, declaratorOf, findBinding, lookupTableEntries, reassignmentsOf, valuesReaching } from './bindings';
 
 type Node = TSESTree.Node;
 type Expression = TSESTree.Expression;
@@ -92,16 +103,61 @@ export function isContentsArrayItem(node: Node): boolean {
   return property?.type === 'Property' && property.value === array && propertyKeyName(property) === 'contents';
 }
 
-/** `const m = x._meta` (also `x._meta ?? {}`, `x._meta ||= {}`...): the `x._meta` an alias stands for, or null. */
-export function aliasInitializerMeta(alias: TSESTree.Identifier): Expression | null {
+/**
+ * The `x._meta` a name stands for where it is read, or null: a `const m = x._meta` (also `x._meta ?? {}`, `x._meta
+ * ||= {}`...); a `let` or `var` when every value it may hold there (`valuesReaching`) is that `_meta`, or a new object
+ * it is then stored as (`let m = x._meta; if (!m) { m = {}; x._meta = m; }`), and not when it may hold anything else
+ * (`let m = x._meta; if (c) m = split(x._meta).tool; m.k = v`). At its declaration, the `_meta` it starts with.
+ */
+export function aliasedMeta(alias: TSESTree.Identifier): Expression | null {
   const declarator = alias.parent;
-  const declaredHere = declarator?.type === 'VariableDeclarator' && declarator.id === alias;
-  const init = declaredHere ? declarator.init : constInitializer(alias);
-  if (!init) return null;
-  if (declaredHere && declarator.parent?.type === 'VariableDeclaration' && declarator.parent.kind !== 'const') return null;
+  if (declarator?.type === 'VariableDeclarator' && declarator.id === alias) return declarator.init ? metaOfValue(declarator.init) : null;
+  const values = valuesReaching(alias);
+  if (!values) return null;
+  let meta: Expression | null = null;
+  const newObjects: TSESTree.ObjectExpression[] = [];
+  for (const value of values) {
+    const inner = unwrap(value);
+    if (isNothing(inner)) continue;
+    if (inner.type === 'ObjectExpression') {
+      newObjects.push(inner);
+      continue;
+    }
+    const held = metaOfValue(inner);
+    if (!held || (meta !== null && referenceText(metaOwner(held)) !== referenceText(metaOwner(meta)))) return null;
+    meta ??= held;
+  }
+  if (meta === null || newObjects.length === 0) return meta;
+  const ownerText = referenceText(metaOwner(meta));
+  return newObjects.every((object) => isStoredAsMetaOf(object, ownerText)) ? meta : null;
+}
+
+/** `x._meta`, `x._meta ?? {}`, `x._meta ||= {}`: the `x._meta` a variable given this value holds, or null. */
+export function metaOfValue(init: Expression): Expression | null {
   let value = unwrap(init);
   if (value.type === 'LogicalExpression' || value.type === 'AssignmentExpression') value = unwrap(value.left);
   return metaOwner(value) ? value : null;
+}
+
+/**
+ * A new object assigned to a variable (`m = {}`) that then becomes `owner._meta`: stored after it in the same function
+ * (`m = {}; x._meta = m`), or in the same expression (`x._meta = m = {}`).
+ */
+function isStoredAsMetaOf(object: TSESTree.ObjectExpression, ownerText: string | null): boolean {
+  const assignment = object.parent;
+  if (ownerText === null || assignment?.type !== 'AssignmentExpression' || assignment.right !== object) return false;
+  const variable = unwrap(assignment.left);
+  if (variable.type !== 'Identifier') return false;
+  const declarator = declaratorOf(variable);
+  if (!declarator) return false;
+  const isStore = (node: Node): boolean => {
+    if (node.type !== 'AssignmentExpression' || referenceText(metaOwner(node.left)) !== ownerText) return false;
+    if (!containsNode(node, assignment) && node.range[0] < assignment.range[1]) return false;
+    const stored = unwrap(node.right);
+    const named = stored.type === 'AssignmentExpression' ? unwrap(stored.left) : stored;
+    return named.type === 'Identifier' && named.name === variable.name && declaratorOf(named) === declarator;
+  };
+  return someInSameFunction(enclosingFunction(assignment)?.body ?? rootOf(assignment), isStore);
 }
 
 /** An object literal given directly or through a `const`. */
@@ -181,34 +237,16 @@ function collectsUnknownKeys(declarator: TSESTree.VariableDeclarator): boolean {
 }
 
 function assignedLiterals(declarator: TSESTree.VariableDeclarator): TSESTree.ObjectExpression[] | null {
-  const scope = declarator.parent?.parent;
-  const id = declarator.id;
-  if (!scope || id.type !== 'Identifier' || scope.type === 'ForOfStatement' || scope.type === 'ForInStatement') return null;
+  const reassignments = reassignmentsOf(declarator);
+  if (!reassignments) return null;
   const literals: TSESTree.ObjectExpression[] = [];
-  let known = true;
-  const take = (value: Node | null | undefined): void => {
-    if (!value) return;
-    const inner = unwrap(value);
-    if (inner.type === 'ObjectExpression') literals.push(inner);
-    else if (!isNothing(inner)) known = false;
-  };
-  take(declarator.init);
-  const visit = (node: Node): void => {
-    if (!known) return;
-    if (node.type === 'AssignmentExpression') {
-      const left = unwrap(node.left);
-      if (left.type === 'Identifier' && left.name === id.name) {
-        const binding = findBinding(left.name, left);
-        if (binding?.kind === 'variable' && binding.declarator === declarator) {
-          if (node.operator === '=' || node.operator === '??=' || node.operator === '||=') take(node.right);
-          else known = false;
-        }
-      }
-    }
-    forEachChildNode(node, visit);
-  };
-  visit(scope);
-  return known && literals.length > 0 ? literals.sort((a, b) => a.range[0] - b.range[0]) : null;
+  const initial = declarator.init ? [declarator.init] : [];
+  for (const value of [...initial, ...reassignments.map((reassignment) => reassignment.value)]) {
+    const inner = value === null ? null : unwrap(value);
+    if (inner?.type === 'ObjectExpression') literals.push(inner);
+    else if (inner === null || !isNothing(inner)) return null;
+  }
+  return literals.length > 0 ? literals.sort((a, b) => a.range[0] - b.range[0]) : null;
 }
 
 /** Object literals a `return` can produce: direct, through a `const`, either branch of `?:`, `&&`/`||`, `await`. */

@@ -4,18 +4,18 @@
  * function just built. A write that only creates drops nobody's keys (MCP _meta rule 1).
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { isFunctionNode, memberPropertyName, propertyKeyName, someInSameFunction, unwrap } from '../syntax/ast';
+import { isFunctionNode, isLoop, memberPropertyName, propertyKeyName, someInSameFunction, unwrap } from '../syntax/ast';
 import { findBinding } from '../syntax/bindings';
-import { aliasInitializerMeta, isMetaOf, metaOwner } from '../syntax/meta-syntax';
+import { aliasedMeta, isMetaOf, metaOwner } from '../syntax/meta-syntax';
 
 type Node = TSESTree.Node;
 type Expression = TSESTree.Expression;
 
-/** `x._meta`, or a `const m = x._meta` alias of it, where `x._meta` is `target`'s own (`isMetaOf`). */
+/** `x._meta`, or an alias of it (`aliasedMeta`), where `x._meta` is `target`'s own (`isMetaOf`). */
 function isMetaRef(node: Node | null | undefined, target: Node | null): boolean {
   if (isMetaOf(node, target)) return true;
   const inner = unwrap(node);
-  return inner?.type === 'Identifier' && isMetaOf(aliasInitializerMeta(inner), target);
+  return inner?.type === 'Identifier' && isMetaOf(aliasedMeta(inner), target);
 }
 
 /**
@@ -103,8 +103,6 @@ export function createsMissingMeta(assignment: TSESTree.AssignmentExpression, va
   );
 }
 
-const LOOPS = new Set(['ForStatement', 'ForInStatement', 'ForOfStatement', 'WhileStatement', 'DoWhileStatement']);
-
 /**
  * `const out = { content }; …; out._meta = { … }`: the first `_meta` of an object the same function just built from
  * a literal (no `_meta` but an empty `_meta: {}`, no spread) is its creation, not a replacement of anyone's keys, and not a producer attaching
@@ -127,7 +125,7 @@ export function createsOnFreshObject(assignment: TSESTree.AssignmentExpression, 
   if (!declaration || !block || !('body' in block) || !Array.isArray(block.body)) return false;
   let statement: Node = assignment;
   for (let node: Node | undefined = assignment.parent; node !== block; statement = node, node = node.parent) {
-    if (!node || isFunctionNode(node) || LOOPS.has(node.type)) return false;
+    if (!node || isFunctionNode(node) || isLoop(node)) return false;
   }
   const statements = block.body as Node[];
   const from = statements.indexOf(declaration);

@@ -28,7 +28,7 @@ import { assignmentsToReturnedLocal } from './added-to-returned';
 import { hostObjectOverSpread, type SpreadBefore } from './host-object-over-spread';
 import { producerItems } from './producer-list';
 import {
-  aliasInitializerMeta,
+  aliasedMeta,
   isMetaOf,
   isObjectAssign,
   MAX_COPY_DEPTH,
@@ -120,13 +120,13 @@ export interface MetaValueShape {
 
 /**
  * `x._meta`, `x._meta ?? {}`, `x._meta || {}`, `isPlainObject(x._meta) ? x._meta : {}` (one branch the `_meta`, the
- * other an empty literal or nothing), or a `const` alias of one (`const meta = x._meta; { ...meta }`): the own
+ * other an empty literal or nothing), or an alias of one (`const meta = x._meta; { ...meta }`, `aliasedMeta`): the own
  * `_meta` of `target`, the object written (`isMetaOf`: also the `_meta` of the object a `const` target copies).
  */
 function isSelfMeta(expression: Node, target: Node | null, depth = 0): boolean {
   const inner = unwrap(expression);
   if (inner.type === 'Identifier') {
-    const aliased = aliasInitializerMeta(inner) ?? restOfDestructuredMeta(inner);
+    const aliased = aliasedMeta(inner) ?? restOfDestructuredMeta(inner);
     if (aliased !== null) return isSelfMeta(aliased, target, depth);
     if (depth >= MAX_COPY_DEPTH) return false;
     // `const contentMeta = isPlainObject(content._meta) ? content._meta : {}` (cyanheads/mcp-ts-template).

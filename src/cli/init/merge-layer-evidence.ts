@@ -6,7 +6,7 @@
  * merge layer.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, memberPropertyName, unwrap, walkAll } from '../../analysis/syntax/ast';
+import { calleeName, isLoop, memberPropertyName, unwrap, walkAll } from '../../analysis/syntax/ast';
 import { findBinding } from '../../analysis/syntax/bindings';
 import type { MetaWrite } from '../../analysis/types';
 import { callsEachItem } from '../../analysis/value/producer-list';
@@ -138,7 +138,7 @@ function spreadsFragment(value: Node, name: string): boolean {
 /** Whether `node` runs once per item: inside a loop statement, or a `forEach`/`map` callback, below `scope`. */
 function inLoop(node: Node, scope: Node): boolean {
   for (let current = node.parent; current !== undefined && current !== scope; current = current.parent) {
-    if (LOOPS.has(current.type)) return true;
+    if (isLoop(current)) return true;
     const call = current.parent;
     if (
       (current.type === 'ArrowFunctionExpression' || current.type === 'FunctionExpression') &&
@@ -151,8 +151,6 @@ function inLoop(node: Node, scope: Node): boolean {
   }
   return false;
 }
-
-const LOOPS: ReadonlySet<string> = new Set(['ForOfStatement', 'ForInStatement', 'ForStatement', 'WhileStatement', 'DoWhileStatement']);
 
 function isName(node: Node, name: string): boolean {
   const inner = unwrap(node);
