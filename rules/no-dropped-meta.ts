@@ -7,14 +7,13 @@ import {
   type DroppedMeta,
   type ForwardedServerInfo,
   type InsertionPoint,
-  type MetaRead,
   type ResultSource,
 } from '../src/analysis/relay/pass-through';
 import { getTypeServices, isTypeScriptFile } from '../src/analysis/typed/type-services';
 import { mayDropMeta } from '../src/analysis/relay/may-drop-meta';
 import { createRule } from '../src/util/create-rule';
 import { RELAY_MESSAGES, reportRelay, type RelayMessageIds } from '../src/rule-parts/no-dropped-meta-relay';
-import { META_READ_TYPE } from './no-wholesale-meta-assign';
+import { META_READ_TYPE, metaReadText } from '../src/fixes/meta-read';
 
 export type Options = [];
 export type MessageIds =
@@ -50,15 +49,6 @@ function sinkText(dropped: DroppedMeta): string {
 
 function codeList(fields: readonly string[]): string {
   return fields.map((field) => `\`${field}\``).join(', ');
-}
-
-/**
- * How a suggestion reads `holder._meta` so that it type-checks where the input did: `r?._meta` for a holder read
- * guarded, through `{ _meta?: Record<string, unknown> }` for one whose type declares no `_meta`.
- */
-function metaRead(holder: string, read: MetaRead): string {
-  if (!read.cast) return `${holder}${read.optional ? '?.' : '.'}_meta`;
-  return read.optional ? `(${holder} as ${META_READ_TYPE} | undefined)?._meta` : `(${holder} as ${META_READ_TYPE})._meta`;
 }
 
 /** `[SERVER_INFO_META_KEY]` when the file imports the SDK's constant, else the key written out. */
@@ -143,7 +133,7 @@ export default createRule<Options, MessageIds>({
         function reportDropped(dropped: DroppedMeta): void {
           const slot = dropped.sink === 'slot' ? dropped.slot : '_meta';
           const upstream = dropped.source.kind === 'call-tool' && slot === '_meta';
-          const meta = dropped.holder ? metaRead(dropped.holder.name, dropped.read) : '_meta';
+          const meta = dropped.holder ? metaReadText(dropped.holder.name, dropped.read) : '_meta';
           const data = {
             sink: sinkText(dropped),
             source: dropped.source.label,

@@ -8,6 +8,7 @@ import { catalogueEntryFor, hostNameOf } from '../src/registry/catalogue';
 import { createsFromFragment, isAssemblyFromCollected, replacesMeta } from '../src/analysis/value/write-kinds';
 import { createRule } from '../src/util/create-rule';
 import { lineBreakOf } from '../src/fixes/wrap-in-try';
+import { META_READ_TYPE } from '../src/fixes/meta-read';
 
 export type Options = [];
 export type MessageIds =
@@ -105,9 +106,6 @@ function targetText(target: TSESTree.Node, sourceCode: TSESLint.SourceCode): str
   const text = sourceCode.getText(target);
   return MEMBER_SAFE_TARGETS.has(target.type) ? text : `(${text})`;
 }
-
-/** The type a `_meta` spread is read through when the object's own type may not declare `_meta`. */
-export const META_READ_TYPE = '{ _meta?: Record<string, unknown> }';
 
 /**
  * How the merge fix reads the `_meta` of an object it did not write as `x._meta` (a re-wrap `{ ...x, _meta }`,

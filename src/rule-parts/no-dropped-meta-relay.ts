@@ -7,6 +7,7 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { isTypeScriptFile } from '../analysis/typed/type-services';
 import { unboundName } from '../analysis/syntax/bindings';
+import { metaReadText } from '../fixes/meta-read';
 import {
   relayOf,
   type DroppedCallerMeta,
@@ -21,12 +22,14 @@ export type RelayMessageIds =
   | 'positionalCallerMeta'
   | 'liftedEnvelopeKey'
   | 'droppedDescriptorMeta'
+  | 'droppedReadMeta'
   | 'rebuiltDescriptorMeta'
   | 'keptDescriptorMeta'
   | 'suggestForwardCallerMeta'
   | 'suggestSpreadCallerMeta'
   | 'suggestReadEnvelope'
-  | 'suggestForwardDescriptorMeta';
+  | 'suggestForwardDescriptorMeta'
+  | 'suggestForwardReadMeta';
 
 export const RELAY_MESSAGES: Record<RelayMessageIds, string> = {
   droppedCallerMeta:
@@ -41,12 +44,15 @@ export const RELAY_MESSAGES: Record<RelayMessageIds, string> = {
     'SDK v2 lifts `{{key}}` out of the request `_meta` before the handler runs, so `{{read}}` is always `undefined`. Read it from `{{request}}.envelope`.',
   droppedDescriptorMeta:
     "This {{entry}} from `{{label}}` (line {{line}}) is advertised again with its {{fields}} but not its `_meta`: the keys the upstream set on it (MCP Apps `ui`, `openai/outputTemplate`, a resource's CSP and permissions) never reach the client. Carry it over: `...({{holder}}._meta && { _meta: {{holder}}._meta })`.",
+  droppedReadMeta:
+    'This resource contents item is built from {{from}} (line {{line}}) with its {{fields}} but not its `_meta`: the keys the resource carries there (MCP Apps `ui` CSP and permissions, `openai/widgetCSP`) never reach the client that reads it. Carry it over: `...({{meta}} && { _meta: {{meta}} })`.',
   rebuiltDescriptorMeta:
     "This {{entry}} is rebuilt from `{{label}}` (line {{line}}) with its {{fields}} but not its `_meta`, and returned as the descriptor: wherever it is advertised, the keys the upstream set on it (MCP Apps `ui`, `openai/outputTemplate`, a resource's CSP and permissions) never reach the client. Carry it over: `...({{holder}}._meta && { _meta: {{holder}}._meta })`.",
   suggestForwardCallerMeta: "Forward the caller's request `_meta` upstream, without its per-hop `progressToken`.",
   suggestSpreadCallerMeta: "Spread the caller's request `_meta` first (the keys written here still win).",
   suggestReadEnvelope: 'Read it from `{{request}}.envelope`.',
   suggestForwardDescriptorMeta: "Carry the upstream's `{{holder}}._meta` over.",
+  suggestForwardReadMeta: 'Carry `{{meta}}` over into the contents item.',
 };
 
 export function reportRelay<MessageIds extends string>(
@@ -125,6 +131,9 @@ export function reportRelay<MessageIds extends string>(
 
   function reportDescriptor(dropped: DroppedDescriptorMeta): void {
     const holder = dropped.holder.name;
+    const meta = metaReadText(holder, dropped.read);
+    const fields = dropped.fields.map((field) => `\`${field}\``).join(', ');
+    const fix: TSESLint.ReportFixFunction = (fixer) => insertFirst(fixer, dropped.literal, `...(${meta} && { _meta: ${meta} })`);
     if (dropped.field !== null) {
       // The kept entries are of the code base's own type, which may declare no `_meta`: no edit here would type-check.
       context.report({
@@ -135,8 +144,22 @@ export function reportRelay<MessageIds extends string>(
           field: dropped.field,
           label: dropped.label,
           line: String(dropped.source.loc.start.line),
-          fields: dropped.fields.map((field) => `\`${field}\``).join(', '),
+          fields,
         },
+      });
+      return;
+    }
+    if (dropped.readFrom !== null) {
+      // What the contents item is built from: the listed resource, or what the resource's own read returned.
+      const from =
+        dropped.readFrom === 'listed-resource'
+          ? `the resource \`${holder}\` listed by \`${dropped.label}\``
+          : `what \`${dropped.label}\` returned`;
+      context.report({
+        node: dropped.literal,
+        messageId: 'droppedReadMeta',
+        data: { from, line: String(dropped.source.loc.start.line), fields, meta },
+        suggest: [{ messageId: 'suggestForwardReadMeta', data: { meta }, fix }],
       });
       return;
     }
@@ -147,16 +170,10 @@ export function reportRelay<MessageIds extends string>(
         entry: dropped.entry,
         label: dropped.label,
         line: String(dropped.source.loc.start.line),
-        fields: dropped.fields.map((field) => `\`${field}\``).join(', '),
+        fields,
         holder,
       },
-      suggest: [
-        {
-          messageId: 'suggestForwardDescriptorMeta',
-          data: { holder },
-          fix: (fixer) => insertFirst(fixer, dropped.literal, `...(${holder}._meta && { _meta: ${holder}._meta })`),
-        },
-      ],
+      suggest: [{ messageId: 'suggestForwardDescriptorMeta', data: { holder }, fix }],
     });
   }
 }

@@ -19,6 +19,74 @@ const JS_FILE = UNTYPED_OTHER.replace(/\.ts$/, '.js');
 
 const lines = (...text: string[]): string => text.join('\n');
 
+/** `code` with the first `from` on line `line` (1-based) replaced by `to`: a suggestion's output. */
+const suggested = (code: string, line: number, from: string, to: string): string =>
+  code
+    .split('\n')
+    .map((text, index) => (index === line - 1 ? text.replace(from, to) : text))
+    .join('\n');
+
+/**
+ * decocms/studio fd8769346^ (packages/runtime/src/tools.ts): the runtime registers each resource an app defines and
+ * answers its read with the contents rebuilt from what the resource's own read returned, leaving its `_meta` (an MCP
+ * App's CSP) behind. The unused `content` literal is in the original too.
+ */
+const DECO_RUNTIME = lines(
+  V1 + 'export const createMCPServer = (options: Options) => {',
+  '  const createServer = async (bindings: Env) => {',
+  "    const server = new McpServer({ name: 'runtime', version: '1.0.0' });",
+  '    for (const resource of await resolveResources(options, bindings)) {',
+  '      server.resource(resource.name, resource.uri, { description: resource.description, mimeType: resource.mimeType }, async (uri) => {',
+  '        const result = await resource.read({ uri, runtimeContext: createRuntimeContext() });',
+  '        const content: { uri: string; mimeType?: string } = { uri: result.uri };',
+  '        if (result.mimeType) content.mimeType = result.mimeType;',
+  '        if (result.text !== undefined) {',
+  '          return { contents: [{ uri: result.uri, mimeType: result.mimeType, text: result.text }] };',
+  '        } else if (result.blob !== undefined) {',
+  '          return { contents: [{ uri: result.uri, mimeType: result.mimeType, blob: result.blob }] };',
+  '        }',
+  "        return { contents: [{ uri: result.uri, mimeType: result.mimeType, text: '' }] };",
+  '      });',
+  '    }',
+  '    return { server };',
+  '  };',
+  '  const callTool: CallTool = async (input) => dispatch(input);',
+  '  return { createServer, callTool };',
+  '};',
+);
+
+/**
+ * mastra-ai/mastra before #19163 (issue #19157), packages/mcp/src/server/server.ts: the resources/read handler builds
+ * each contents item from the listed resource's `uri` and `mimeType`, leaving its `_meta` (`appResources`' CSP) behind.
+ */
+const MASTRA_READ_HANDLER = lines(
+  "import { ReadResourceRequestSchema, type BlobResourceContents, type TextResourceContents } from '@modelcontextprotocol/sdk/types.js';",
+  'export class MCPServer {',
+  '  private registerResourceHandlersOnServer(serverInstance: Server) {',
+  '    const capturedResourceOptions = this.resourceOptions;',
+  '    if (!capturedResourceOptions) return;',
+  '    serverInstance.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {',
+  '      const uri = request.params.uri;',
+  '      const resources = await capturedResourceOptions.listResources?.({ extra });',
+  "      if (!resources) throw new Error('Failed to load resources');",
+  '      const resource = resources.find((r) => r.uri === uri);',
+  '      if (!resource) throw new McpError(ErrorCode.InvalidParams, `Resource not found: ${uri}`);',
+  '      const resourcesOrResourceContent = await capturedResourceOptions.getResourceContent({ uri, extra });',
+  '      const resourcesContent = Array.isArray(resourcesOrResourceContent) ? resourcesOrResourceContent : [resourcesOrResourceContent];',
+  '      const contents: (TextResourceContents | BlobResourceContents)[] = resourcesContent.map((resourceContent) => {',
+  "        if ('text' in resourceContent && resourceContent.text !== undefined) {",
+  '          return { uri: resource.uri, mimeType: resource.mimeType, text: resourceContent.text } as TextResourceContents;',
+  '        }',
+  '        const blob = (resourceContent as { blob?: string }).blob;',
+  "        if (blob === undefined) throw new Error(`Resource '${uri}' returned content with neither text nor blob`);",
+  '        return { uri: resource.uri, mimeType: resource.mimeType, blob } as BlobResourceContents;',
+  '      });',
+  '      return { contents };',
+  '    });',
+  '  }',
+  '}',
+);
+
 const valid: ValidTestCase<Options>[] = [
   {
     name: 'the caller _meta forwarded without its progressToken',
@@ -297,6 +365,112 @@ const valid: ValidTestCase<Options>[] = [
       '    return resources.map((r) => ({ uri: r.uri, name: r.name }));',
       '  }',
       '}',
+    ),
+  },
+  {
+    // decocms/studio fd8769346 (packages/runtime/src/tools.ts), the fix: what the resource's read returned is read
+    // for its `_meta` (through a cast: the runtime's own contents type declares none) and spread into the contents.
+    name: "resources/read: decocms' fix, the resource read's _meta carried into the contents",
+    code: lines(
+      V1 + 'export const createMCPServer = (options: Options) => {',
+      '  const createServer = async (bindings: Env) => {',
+      "    const server = new McpServer({ name: 'runtime', version: '1.0.0' });",
+      '    for (const resource of await resolveResources(options, bindings)) {',
+      '      server.resource(resource.name, resource.uri, { description: resource.description, mimeType: resource.mimeType }, async (uri) => {',
+      '        const result = await resource.read({ uri, runtimeContext: createRuntimeContext() });',
+      '        const meta = (result as { _meta?: Record<string, unknown> | null })._meta ?? undefined;',
+      '        if (result.text !== undefined) {',
+      '          return { contents: [{ uri: result.uri, mimeType: result.mimeType, text: result.text, ...(meta !== undefined ? { _meta: meta } : {}) }] };',
+      '        }',
+      "        return { contents: [{ uri: result.uri, mimeType: result.mimeType, text: '' }] };",
+      '      });',
+      '    }',
+      '    return { server };',
+      '  };',
+      '  const callTool: CallTool = async (input) => dispatch(input);',
+      '  return { createServer, callTool };',
+      '};',
+    ),
+  },
+  {
+    // mastra-ai/mastra #19163 (fixes #19157), packages/mcp/src/server/server.ts: the listed resource's `_meta` spread
+    // into each contents item of the resources/read answer.
+    name: "resources/read: mastra's fix, the listed resource's _meta spread into each contents item",
+    code: lines(
+      "import { ReadResourceRequestSchema, type BlobResourceContents, type TextResourceContents } from '@modelcontextprotocol/sdk/types.js';",
+      'export class MCPServer {',
+      '  private registerResourceHandlersOnServer(serverInstance: Server) {',
+      '    const capturedResourceOptions = this.resourceOptions;',
+      '    if (!capturedResourceOptions) return;',
+      '    serverInstance.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {',
+      '      const uri = request.params.uri;',
+      '      const resources = await capturedResourceOptions.listResources?.({ extra });',
+      "      if (!resources) throw new Error('Failed to load resources');",
+      '      const resource = resources.find((r) => r.uri === uri);',
+      '      if (!resource) throw new McpError(ErrorCode.InvalidParams, `Resource not found: ${uri}`);',
+      '      const resourcesOrResourceContent = await capturedResourceOptions.getResourceContent({ uri, extra });',
+      '      const resourcesContent = Array.isArray(resourcesOrResourceContent) ? resourcesOrResourceContent : [resourcesOrResourceContent];',
+      '      const resourceMeta = resource._meta ? { _meta: resource._meta } : {};',
+      '      const contents: (TextResourceContents | BlobResourceContents)[] = resourcesContent.map((resourceContent) => {',
+      "        if ('text' in resourceContent && resourceContent.text !== undefined) {",
+      '          return { uri: resource.uri, mimeType: resource.mimeType, ...resourceMeta, text: resourceContent.text } as TextResourceContents;',
+      '        }',
+      '        const blob = (resourceContent as { blob?: string }).blob;',
+      '        return { uri: resource.uri, mimeType: resource.mimeType, ...resourceMeta, blob } as BlobResourceContents;',
+      '      });',
+      '      return { contents };',
+      '    });',
+      '  }',
+      '}',
+    ),
+  },
+  {
+    name: "resources/read: an upstream read's _meta passed on (the result's, each item's spread or read)",
+    code: lines(
+      V1 + 'server.setRequestHandler(ReadResourceRequestSchema, async (request) => {',
+      '  const result = await upstream.readResource({ uri: request.params.uri });',
+      '  return { contents: result.contents.map((c) => ({ ...c, uri: rewrite(c.uri) })), _meta: result._meta };',
+      '});',
+      "server.registerResource('a', 'ui://a', {}, async (uri) => {",
+      '  const r = await upstream.readResource({ uri: uri.href });',
+      '  return { ...r, contents: r.contents.map((c) => ({ uri: c.uri, text: c.text, _meta: c._meta })) };',
+      '});',
+      "server.registerResource('b', 'ui://b', {}, async (uri) => upstream.readResource({ uri: uri.href }));",
+      "server.registerResource('c', 'ui://c', {}, async (uri) => {",
+      '  const r = await upstream.readResource({ uri: uri.href });',
+      '  const first = r.contents[0];',
+      '  audit(first);',
+      '  return { contents: [{ uri: first.uri, text: first.text }], _meta: r._meta };',
+      '});',
+    ),
+  },
+  {
+    name: "resources/read: a server's own read answers from its data, not from an upstream's or a resource's read",
+    code: lines(
+      V2 + "server.registerResource('readme', 'file:///readme.md', { mimeType: 'text/markdown' }, async (uri) => {",
+      '  const file = await storage.read(uri.pathname);',
+      '  return { contents: [{ uri: file.uri, mimeType: file.mimeType, text: file.text }] };',
+      '});',
+      'server.setRequestHandler(ReadResourceRequestSchema, async (request) => {',
+      '  const entry = RESOURCES.find((r) => r.uri === request.params.uri);',
+      "  if (!entry) throw new Error('not found');",
+      '  return { contents: [{ uri: entry.uri, mimeType: entry.mimeType, text: await render(entry.template) }] };',
+      '});',
+      "server.setRequestHandler(ReadResourceRequestSchema, async (request) => ({ contents: [{ uri: request.params.uri, mimeType: 'application/json', text: JSON.stringify(await loadData()) }] }));",
+      'export const readResource = (uri: string) => client.readResource({ uri });',
+    ),
+  },
+  {
+    name: "resources/read: a resource's read whose result is logged, not answered, and an answer built from the request",
+    code: lines(
+      V1 + 'for (const resource of resources) {',
+      '  server.resource(resource.name, resource.uri, async (uri) => {',
+      '    const result = await resource.read({ uri });',
+      '    logger.debug({ uri: result.uri, mimeType: result.mimeType });',
+      '    return { contents: [{ uri: uri.href, text: await resource.render() }] };',
+      '  });',
+      '}',
+      'export const callTool = (name: string) => upstream.callTool({ name });',
     ),
   },
 ];
@@ -657,7 +831,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
     ],
   },
   {
-    name: 'resource contents from readResource rebuilt in a registerResource callback',
+    name: 'resource contents from readResource rebuilt in a registerResource callback (the result and each item)',
     code: lines(
       V2 + "server.registerResource('widget', 'ui://widget', {}, async (uri) => {",
       '  const r = await upstream.readResource({ uri: uri.href });',
@@ -665,6 +839,23 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
       '});',
     ),
     errors: [
+      {
+        messageId: 'droppedDescriptorMeta',
+        data: { entry: 'resource read result', label: 'upstream.readResource(…)', line: '3', fields: '`contents`', holder: 'r' },
+        line: 4,
+        column: 10,
+        suggestions: [
+          {
+            messageId: 'suggestForwardDescriptorMeta',
+            output: lines(
+              V2 + "server.registerResource('widget', 'ui://widget', {}, async (uri) => {",
+              '  const r = await upstream.readResource({ uri: uri.href });',
+              '  return { ...(r._meta && { _meta: r._meta }), contents: r.contents.map((c) => ({ uri: c.uri, mimeType: c.mimeType, text: c.text })) };',
+              '});',
+            ),
+          },
+        ],
+      },
       {
         messageId: 'droppedDescriptorMeta',
         data: {
@@ -941,6 +1132,164 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
       },
     ],
   },
+  {
+    // The code base's own contents type may declare no `_meta` (decocms' does not): the suggestion reads it through a cast.
+    name: "resources/read: decocms' runtime rebuilds what a resource's own read returned without its _meta",
+    code: DECO_RUNTIME,
+    errors: (
+      [
+        [11, 31, '`uri`, `mimeType`, `text`'],
+        [13, 31, '`uri`, `mimeType`, `blob`'],
+        [15, 29, '`uri`, `mimeType`'],
+      ] as const
+    ).map(([line, column, fields]) => {
+      const meta = '(result as { _meta?: Record<string, unknown> })._meta';
+      return {
+        messageId: 'droppedReadMeta' as const,
+        data: { from: 'what `resource.read(…)` returned', line: '7', fields, meta },
+        line,
+        column,
+        suggestions: [
+          {
+            messageId: 'suggestForwardReadMeta' as const,
+            data: { meta },
+            output: suggested(DECO_RUNTIME, line, '[{ uri: result.uri', `[{ ...(${meta} && { _meta: ${meta} }), uri: result.uri`),
+          },
+        ],
+      };
+    }),
+  },
+  {
+    name: "resources/read: in JavaScript the resource read's _meta is read as it is",
+    filename: JS_FILE,
+    code: lines(
+      'for (const resource of resources) {',
+      '  server.resource(resource.name, resource.uri, async (uri) => {',
+      '    const result = await resource.read({ uri });',
+      '    return { contents: [{ uri: result.uri, mimeType: result.mimeType, text: result.text }] };',
+      '  });',
+      '}',
+      'export const callTool = (name) => upstream.callTool({ name });',
+    ),
+    errors: [
+      {
+        messageId: 'droppedReadMeta',
+        data: { from: 'what `resource.read(…)` returned', line: '3', fields: '`uri`, `mimeType`, `text`', meta: 'result._meta' },
+        line: 4,
+        column: 25,
+        suggestions: [
+          {
+            messageId: 'suggestForwardReadMeta',
+            data: { meta: 'result._meta' },
+            output: lines(
+              'for (const resource of resources) {',
+              '  server.resource(resource.name, resource.uri, async (uri) => {',
+              '    const result = await resource.read({ uri });',
+              '    return { contents: [{ ...(result._meta && { _meta: result._meta }), uri: result.uri, mimeType: result.mimeType, text: result.text }] };',
+              '  });',
+              '}',
+              'export const callTool = (name) => upstream.callTool({ name });',
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "resources/read: mastra's handler builds each contents item from the listed resource without its _meta",
+    code: MASTRA_READ_HANDLER,
+    errors: (
+      [
+        [16, 18, 'text: resourceContent.text'],
+        [20, 16, 'blob'],
+      ] as const
+    ).map(([line, column, last]) => {
+      const meta = '(resource as { _meta?: Record<string, unknown> })._meta';
+      return {
+        messageId: 'droppedReadMeta' as const,
+        data: {
+          from: 'the resource `resource` listed by `capturedResourceOptions.listResources(…)`',
+          line: '8',
+          fields: '`uri`, `mimeType`',
+          meta,
+        },
+        line,
+        column,
+        suggestions: [
+          {
+            messageId: 'suggestForwardReadMeta' as const,
+            data: { meta },
+            output: suggested(
+              MASTRA_READ_HANDLER,
+              line,
+              `{ uri: resource.uri, mimeType: resource.mimeType, ${last} }`,
+              `{ ...(${meta} && { _meta: ${meta} }), uri: resource.uri, mimeType: resource.mimeType, ${last} }`,
+            ),
+          },
+        ],
+      };
+    }),
+  },
+  {
+    name: "resources/read: an upstream read answered with its contents but not the result's own _meta",
+    code: lines(
+      V1 + 'server.setRequestHandler(ReadResourceRequestSchema, async (request) => {',
+      '  const result = await upstream.readResource({ uri: request.params.uri });',
+      '  return { contents: result.contents };',
+      '});',
+    ),
+    errors: [
+      {
+        messageId: 'droppedDescriptorMeta',
+        data: { entry: 'resource read result', label: 'upstream.readResource(…)', line: '3', fields: '`contents`', holder: 'result' },
+        line: 4,
+        column: 10,
+        suggestions: [
+          {
+            messageId: 'suggestForwardDescriptorMeta',
+            data: { holder: 'result' },
+            output: lines(
+              V1 + 'server.setRequestHandler(ReadResourceRequestSchema, async (request) => {',
+              '  const result = await upstream.readResource({ uri: request.params.uri });',
+              '  return { ...(result._meta && { _meta: result._meta }), contents: result.contents };',
+              '});',
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'resources/read: one contents item picked from an upstream read and rebuilt without its _meta',
+    code: lines(
+      V2 + "server.registerResource('widget', 'ui://widget', {}, async (uri) => {",
+      '  const read = await upstream.readResource({ uri: uri.href });',
+      '  const first = read.contents[0];',
+      "  return { contents: [{ uri: first.uri, mimeType: 'text/html;profile=mcp-app', text: first.text }], _meta: read._meta };",
+      '});',
+    ),
+    errors: [
+      {
+        messageId: 'droppedDescriptorMeta',
+        data: { entry: 'resource contents item', label: 'upstream.readResource(…)', line: '3', fields: '`uri`, `text`', holder: 'first' },
+        line: 5,
+        column: 23,
+        suggestions: [
+          {
+            messageId: 'suggestForwardDescriptorMeta',
+            data: { holder: 'first' },
+            output: lines(
+              V2 + "server.registerResource('widget', 'ui://widget', {}, async (uri) => {",
+              '  const read = await upstream.readResource({ uri: uri.href });',
+              '  const first = read.contents[0];',
+              "  return { contents: [{ ...(first._meta && { _meta: first._meta }), uri: first.uri, mimeType: 'text/html;profile=mcp-app', text: first.text }], _meta: read._meta };",
+              '});',
+            ),
+          },
+        ],
+      },
+    ],
+  },
 ];
 
 const ruleTester = createUntypedRuleTester();
@@ -973,6 +1322,21 @@ describe('the relay walk enters only the functions that name an upstream call or
     const messages = linter.verify(code, config, UNTYPED_OTHER);
     return { nodes: costCount('relay-nodes') - before, ids: messages.map((message) => message.messageId ?? message.message) };
   }
+
+  it('a resource read callback in a file that names no upstream call is never walked', () => {
+    // The check of a read's answer is anchored on the relay words like the rest: decocms' runtime is reached because
+    // its server factory names `callTool`; the same registration in a file naming none costs nothing.
+    const alone = lines(
+      V1 + 'for (const resource of resources) {',
+      '  server.resource(resource.name, resource.uri, async (uri) => {',
+      '    const result = await resource.read({ uri });',
+      '    return { contents: [{ uri: result.uri, mimeType: result.mimeType, text: result.text }] };',
+      '  });',
+      '}',
+    );
+    expect(visit(alone)).toEqual({ nodes: 0, ids: [] });
+    expect(visit(`${alone}\nexport const callTool = (name: string) => upstream.callTool({ name });`).ids).toEqual(['droppedReadMeta']);
+  });
 
   it('a large unrelated function beside a relay costs the relay walk no more nodes', () => {
     const small = visit(`${relay}\n${unrelated(1)}`);

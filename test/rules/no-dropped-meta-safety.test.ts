@@ -659,6 +659,156 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
       },
     ],
   },
+  {
+    // decocms' runtime: the app's own contents type declares no `_meta`, so `result._meta` would be TS2339.
+    name: "resources/read: what a resource's own read returned, typed without _meta, is read through a cast",
+    code: lines(
+      ...HEAD,
+      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+      'interface ResourceContents { uri: string; mimeType?: string; text?: string; blob?: string }',
+      'interface Defined { name: string; uri: string; read(context: { uri: URL }): Promise<ResourceContents> }',
+      'declare const server: McpServer;',
+      'declare const resources: Defined[];',
+      'export const callTool = (name: string) => upstream.callTool({ name });',
+      'for (const resource of resources) {',
+      '  server.resource(resource.name, resource.uri, async (uri) => {',
+      '    const result = await resource.read({ uri });',
+      "    return { contents: [{ uri: result.uri, mimeType: result.mimeType, text: result.text ?? '' }] };",
+      '  });',
+      '}',
+    ),
+    errors: [
+      {
+        messageId: 'droppedReadMeta',
+        line: 13,
+        column: 25,
+        suggestions: [
+          {
+            messageId: 'suggestForwardReadMeta',
+            output: lines(
+              ...HEAD,
+              "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+              'interface ResourceContents { uri: string; mimeType?: string; text?: string; blob?: string }',
+              'interface Defined { name: string; uri: string; read(context: { uri: URL }): Promise<ResourceContents> }',
+              'declare const server: McpServer;',
+              'declare const resources: Defined[];',
+              'export const callTool = (name: string) => upstream.callTool({ name });',
+              'for (const resource of resources) {',
+              '  server.resource(resource.name, resource.uri, async (uri) => {',
+              '    const result = await resource.read({ uri });',
+              "    return { contents: [{ ...((result as { _meta?: Record<string, unknown> })._meta && { _meta: (result as { _meta?: Record<string, unknown> })._meta }), uri: result.uri, mimeType: result.mimeType, text: result.text ?? '' }] };",
+              '  });',
+              '}',
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    // mastra's resources/read handler: each contents item built from the listed resource, asserted to the SDK's type.
+    name: 'resources/read: the listed resource carried into contents items asserted to the SDK contents types',
+    code: lines(
+      ...HEAD,
+      "import { Server } from '@modelcontextprotocol/sdk/server/index.js';",
+      "import { ReadResourceRequestSchema, type BlobResourceContents, type Resource, type TextResourceContents } from '@modelcontextprotocol/sdk/types.js';",
+      'declare const server: Server;',
+      'declare const options: {',
+      '  listResources?(input: { extra: unknown }): Promise<Resource[]>;',
+      '  getResourceContent(input: { uri: string; extra: unknown }): Promise<{ text?: string } | { blob?: string }>;',
+      '};',
+      'server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {',
+      '  const uri = request.params.uri;',
+      '  const resources = await options.listResources?.({ extra });',
+      "  if (!resources) throw new Error('Failed to load resources');",
+      '  const resource = resources.find((r) => r.uri === uri);',
+      "  if (!resource) throw new Error('not found');",
+      '  const content = await options.getResourceContent({ uri, extra });',
+      '  const contents: (TextResourceContents | BlobResourceContents)[] = [content].map((item) => {',
+      "    if ('text' in item && item.text !== undefined) return { uri: resource.uri, mimeType: resource.mimeType, text: item.text } as TextResourceContents;",
+      "    return { uri: resource.uri, mimeType: resource.mimeType, blob: (item as { blob?: string }).blob ?? '' } as BlobResourceContents;",
+      '  });',
+      '  return { contents };',
+      '});',
+    ),
+    errors: [19, 20].map((line) => {
+      const meta = '(resource as { _meta?: Record<string, unknown> })._meta';
+      const code = lines(
+        ...HEAD,
+        "import { Server } from '@modelcontextprotocol/sdk/server/index.js';",
+        "import { ReadResourceRequestSchema, type BlobResourceContents, type Resource, type TextResourceContents } from '@modelcontextprotocol/sdk/types.js';",
+        'declare const server: Server;',
+        'declare const options: {',
+        '  listResources?(input: { extra: unknown }): Promise<Resource[]>;',
+        '  getResourceContent(input: { uri: string; extra: unknown }): Promise<{ text?: string } | { blob?: string }>;',
+        '};',
+        'server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {',
+        '  const uri = request.params.uri;',
+        '  const resources = await options.listResources?.({ extra });',
+        "  if (!resources) throw new Error('Failed to load resources');",
+        '  const resource = resources.find((r) => r.uri === uri);',
+        "  if (!resource) throw new Error('not found');",
+        '  const content = await options.getResourceContent({ uri, extra });',
+        '  const contents: (TextResourceContents | BlobResourceContents)[] = [content].map((item) => {',
+        "    if ('text' in item && item.text !== undefined) return { uri: resource.uri, mimeType: resource.mimeType, text: item.text } as TextResourceContents;",
+        "    return { uri: resource.uri, mimeType: resource.mimeType, blob: (item as { blob?: string }).blob ?? '' } as BlobResourceContents;",
+        '  });',
+        '  return { contents };',
+        '});',
+      );
+      return {
+        messageId: 'droppedReadMeta' as const,
+        line,
+        column: line === 19 ? 59 : 12,
+        suggestions: [
+          {
+            messageId: 'suggestForwardReadMeta' as const,
+            output: code
+              .split('\n')
+              .map((text, index) =>
+                index === line - 1 ? text.replace('{ uri: resource.uri', `{ ...(${meta} && { _meta: ${meta} }), uri: resource.uri`) : text,
+              )
+              .join('\n'),
+          },
+        ],
+      };
+    }),
+  },
+  {
+    name: "resources/read: an upstream read's own _meta carried over type-checks against the SDK's ReadResourceResult",
+    code: lines(
+      ...HEAD,
+      "import { Server } from '@modelcontextprotocol/sdk/server/index.js';",
+      "import { ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';",
+      'declare const server: Server;',
+      'server.setRequestHandler(ReadResourceRequestSchema, async (request) => {',
+      '  const result = await upstream.readResource({ uri: request.params.uri });',
+      '  return { contents: result.contents };',
+      '});',
+    ),
+    errors: [
+      {
+        messageId: 'droppedDescriptorMeta',
+        line: 9,
+        column: 10,
+        suggestions: [
+          {
+            messageId: 'suggestForwardDescriptorMeta',
+            output: lines(
+              ...HEAD,
+              "import { Server } from '@modelcontextprotocol/sdk/server/index.js';",
+              "import { ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';",
+              'declare const server: Server;',
+              'server.setRequestHandler(ReadResourceRequestSchema, async (request) => {',
+              '  const result = await upstream.readResource({ uri: request.params.uri });',
+              '  return { ...(result._meta && { _meta: result._meta }), contents: result.contents };',
+              '});',
+            ),
+          },
+        ],
+      },
+    ],
+  },
 ];
 
 const at = <T extends { filename?: string }>(filename: string, tests: T[]): T[] => tests.map((test) => ({ filename, ...test }));

@@ -17,7 +17,12 @@
  *   (or `request({ method: 'tools/list' })`), or the contents of its `readResource()`, rebuilt from their fields
  *   without `_meta` (`tools.map((t) => ({ name: t.name, inputSchema: t.inputSchema }))`) where they are advertised
  *   again: returned from a list (or `resources/read`) handler, or given to `registerTool` / `registerResource`. The
- *   host keys on the descriptor (`ui`, `openai/outputTemplate`) or the resource (CSP, permissions) are lost.
+ *   host keys on the descriptor (`ui`, `openai/outputTemplate`) or the resource (CSP, permissions) are lost. So is
+ *   the `_meta` of the `readResource()` result itself, answered as `{ contents: r.contents }`.
+ * - A `resources/read` answer's contents item built from a listed resource (`resources.find((r) => r.uri === uri)`
+ *   over `listResources()`) or from what a registered resource's own read returned (`await resource.read({ uri })`
+ *   in the read callback of `server.resource(resource.name, resource.uri, …)`) without their `_meta`: the keys the
+ *   resource carries (MCP Apps `ui` CSP and permissions) never reach the client that reads it (`readFrom`).
  */
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { TeamSinkNames } from '../../registry/types';
@@ -40,7 +45,7 @@ import {
 import { findBinding, importOfName, patternDeclares } from '../syntax/bindings';
 import { countCost } from '../../util/cost-counter';
 import { sortedHasIn } from '../syntax/offset-set';
-import { isToolCallback, registeredCallbackOf } from './pass-through';
+import { isToolCallback, registeredCallbackOf, type MetaRead } from './pass-through';
 import { TYPE_ONLY_TYPES } from '../sites/prune';
 import { calleeLabel, followImportsFrom, importedTypeWithoutMeta, requestMethodOf, stripAwait } from './upstream-calls';
 import { declaresNoSlot, sameFileTypeDeclaration } from '../syntax/declared-without-meta';
@@ -48,6 +53,7 @@ import { moduleResolverOf } from '../modules/module-resolver';
 import { CALL_TOOL } from './pass-through-marks';
 import { RELAY_WORD_LIST, wholeWords, wordsOf, type ResultAndRelayWords } from './file-words';
 import { SDK_REGISTRATIONS } from '../plane/sdk-registrations';
+import { isTypeScriptFile } from '../typed/type-services';
 
 type Node = TSESTree.Node;
 type FunctionNode = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression;
@@ -99,7 +105,7 @@ export interface LiftedEnvelopeRead {
 export interface DroppedDescriptorMeta {
   /** The rebuilt entry. */
   readonly literal: TSESTree.ObjectExpression;
-  /** `tool`, `resource`, `resource template`, `resource contents`. */
+  /** `tool`, `resource`, `resource template`, `resource contents item`, `resource read result`. */
   readonly entry: string;
   /** The upstream call the entries come from (`upstream.listTools()`), or the typed parameter (`t: Tool`). */
   readonly source: TSESTree.Node;
@@ -118,6 +124,18 @@ export interface DroppedDescriptorMeta {
    * or null. Its entries are of the code base's own type, which may have no `_meta` to carry over.
    */
   readonly field: string | null;
+  /**
+   * For a `resources/read` contents item built from something other than an upstream's read: `listed-resource`, an
+   * entry of a `listResources()` list (`source` is that call); `resource-read`, what a registered resource's own
+   * read returned (`source` is that call). Null otherwise.
+   */
+  readonly readFrom: 'listed-resource' | 'resource-read' | null;
+  /**
+   * How the suggestion reads the holder's `_meta` (see `MetaRead`): guarded where the literal reads the holder
+   * guarded (`r?.uri`); through a cast in TypeScript for a `readFrom` holder, whose type is the code base's own and
+   * may declare no `_meta`.
+   */
+  readonly read: MetaRead;
 }
 
 export interface RelayAnalysis {
@@ -222,12 +240,12 @@ export function relayOf(ast: TSESTree.Program, text: string, sinks: TeamSinkName
   // The types a list method declares it returns may be imported from a module of the code base (`returnsTypeWithoutMeta`):
   // read from the file's resolver, nothing until one is asked about.
   if (file !== null) followImportsFrom(ast, moduleResolverOf(file));
-  const analysis = analyse(ast, text, sinks);
+  const analysis = analyse(ast, text, sinks, file === null || isTypeScriptFile(file));
   byAst.set(ast, analysis);
   return analysis;
 }
 
-function analyse(ast: TSESTree.Program, text: string, sinks: TeamSinkNames): RelayAnalysis {
+function analyse(ast: TSESTree.Program, text: string, sinks: TeamSinkNames, typescript: boolean): RelayAnalysis {
   // Every finding sits in a function whose text names an upstream call or `mcpReq` (the handler that forwards, lists
   // or reads), or at the top level: a function naming none is not entered, nor anything in it (most of a server).
   const marks = relayMarksOf(text, false);
@@ -235,7 +253,10 @@ function analyse(ast: TSESTree.Program, text: string, sinks: TeamSinkNames): Rel
   const enter = (node: Node): boolean => {
     if (TYPE_ONLY_TYPES.has(node.type)) return false;
     if (!isFunctionNode(node)) return true;
-    if (sortedHasIn(marks, node.range[0], node.range[1])) {
+    // A resource's read callback or a `resources/read` handler answers a read whatever its own text names
+    // (`server.resource(r.name, r.uri, meta, async (uri) => { const c = await r.read(…); … })`): it is entered as a
+    // marked one. The walk asks this only of the functions it reaches (top-level ones, and those in an entered one).
+    if (sortedHasIn(marks, node.range[0], node.range[1]) || answersRead(node)) {
       marked.add(node);
       return true;
     }
@@ -243,6 +264,7 @@ function analyse(ast: TSESTree.Program, text: string, sinks: TeamSinkNames): Rel
     for (let up: Node | undefined = node.parent; up; up = up.parent) if (isFunctionNode(up)) return marked.has(up);
     return false;
   };
+  const file = { typescript };
   const dropped: DroppedCallerMeta[] = [];
   const lifted: LiftedEnvelopeRead[] = [];
   const descriptors: DroppedDescriptorMeta[] = [];
@@ -261,7 +283,7 @@ function analyse(ast: TSESTree.Program, text: string, sinks: TeamSinkNames): Rel
         const read = liftedEnvelopeReadAt(node);
         if (read) lifted.push(read);
       } else if (node.type === 'ObjectExpression') {
-        const found = droppedDescriptorAt(node);
+        const found = droppedDescriptorAt(node, file) ?? droppedReadResultAt(node);
         if (found) descriptors.push(found);
       }
     },
@@ -689,6 +711,13 @@ function listSourceOf(node: Node, depth = 0): { call: TSESTree.CallExpression; s
   let inner = stripAwait(node);
   // `(result.tools ?? [])`, `result.tools || []`: the list, or nothing to rebuild.
   if (inner.type === 'LogicalExpression' && inner.operator !== '&&') inner = stripAwait(inner.left);
+  // A list method of the code base's own that answers with the list itself (mastra's resource provider:
+  // `const resources = await options.listResources?.({ extra })`, then `resources.find(…)`): the SDK's answers are
+  // objects (`{ tools }`), so a call iterated or picked from is such a list.
+  if (inner.type === 'CallExpression') {
+    const source = calleeName(inner);
+    return source !== null && LIST_SOURCES.has(source) ? { call: inner, source } : null;
+  }
   if (inner.type === 'MemberExpression') {
     const list = memberPropertyName(inner);
     const holder = stripAwait(inner.object);
@@ -817,15 +846,21 @@ function handlerMethodOf(fn: FunctionNode): string | null {
   return null;
 }
 
-/** A parameter of the callback of `.map` / `.flatMap` / `.forEach` over `list`, or the variable of `for (const t of list)`. */
-function iteratedEntry(holder: TSESTree.Identifier): { list: Node; scope: Node } | null {
+/**
+ * `holder` is an entry of `list`: a parameter of the callback of `.map` / `.flatMap` / `.forEach` over it, the variable
+ * of `for (const t of list)`, or a `const` of one entry picked from it (`list.find(…)`, `list[0]`, `list.at(-1)`).
+ * `scope` is where the entry is used: the callback's or loop's body, the picking function's.
+ */
+function listEntry(holder: TSESTree.Identifier): { list: Node; scope: Node } | null {
   const binding = findBinding(holder.name, holder);
   if (binding?.kind === 'variable') {
-    const declaration = binding.declarator.parent;
+    const { declarator } = binding;
+    const declaration = declarator.parent;
     const loop = declaration?.parent;
-    if (loop?.type === 'ForOfStatement' && loop.left === declaration && binding.declarator.id.type === 'Identifier')
-      return { list: loop.right, scope: loop.body };
-    return null;
+    if (declarator.id.type !== 'Identifier') return null;
+    if (loop?.type === 'ForOfStatement' && loop.left === declaration) return { list: loop.right, scope: loop.body };
+    const list = binding.declarationKind === 'const' && declarator.init ? pickedFrom(declarator.init) : null;
+    return list ? { list, scope: enclosingFunction(declarator)?.body ?? rootOf(declarator) } : null;
   }
   for (let node: Node | undefined = holder.parent; node; node = node.parent) {
     if (!isFunctionNode(node)) continue;
@@ -843,6 +878,20 @@ function iteratedEntry(holder: TSESTree.Identifier): { list: Node; scope: Node }
     return null;
   }
   return null;
+}
+
+/** The calls that pick one entry of a list. */
+const PICKS: ReadonlySet<string> = new Set(['find', 'findLast', 'at']);
+
+/** The list `value` picks one entry of: `list.find(…)`, `list.at(0)`, `list[0]`; null for anything else. */
+function pickedFrom(value: Node): Node | null {
+  const inner = unwrap(value) as Node;
+  if (inner.type === 'CallExpression') {
+    const callee = unwrap(inner.callee) as Node;
+    return callee.type === 'MemberExpression' && PICKS.has(calleeName(inner) ?? '') ? callee.object : null;
+  }
+  const index = inner.type === 'MemberExpression' && inner.computed ? (unwrap(inner.property) as Node) : null;
+  return index?.type === 'Literal' && typeof index.value === 'number' ? (inner as TSESTree.MemberExpression).object : null;
 }
 
 /** Whether `name` is used other than by reading a field that is not `_meta` (`t._meta`, `...t`, `f(t)` may carry it). */
@@ -880,8 +929,10 @@ function advertisedAt(literal: TSESTree.ObjectExpression, source: string): Dropp
   // Returned, through the `.map` and the `{ tools: … }` around it, from the handler that answers the list (or read).
   for (let node: Node | undefined = literal.parent; node; node = node.parent) {
     if (!isFunctionNode(node)) continue;
-    // `server.registerResource(name, uri, metadata, async (uri) => ({ contents: … }))`: a resource's read callback.
-    if (source === 'readResource' && isResourceReadCallback(node)) return 'read-handler';
+    // `server.registerResource(name, uri, metadata, async (uri) => ({ contents: … }))`, `setRequestHandler(
+    // ReadResourceRequestSchema, …)`: a read's answer, when the literal is part of what it returns. An upstream read's
+    // contents go there, and so does the `_meta` of a listed resource (`resources.find((r) => r.uri === uri)`).
+    if (READ_SOURCES.has(source) && answersRead(node)) return answeredBy(node, literal) ? 'read-handler' : null;
     // A gateway's own `listTools()` (`async listTools() { this.cached = (await client.listTools()).tools.map((t) => ({
     // name: t.name, inputSchema: t.inputSchema })); return this.cached; }`): the list it answers its clients with, in
     // MCP's own shape (an agent's provider format, `parameters: t.inputSchema`, is not re-advertised over MCP).
@@ -892,7 +943,7 @@ function advertisedAt(literal: TSESTree.ObjectExpression, source: string): Dropp
     const method = handlerMethodOf(node);
     if (method === null) continue;
     const wanted = [...LIST_METHODS].find(([, name]) => name === source)?.[0];
-    return method === wanted ? (method === 'resources/read' ? 'read-handler' : 'list-handler') : null;
+    return method === wanted ? 'list-handler' : null;
   }
   return null;
 }
@@ -948,6 +999,72 @@ function isResourceReadCallback(fn: FunctionNode): boolean {
   return name !== null && SDK_REGISTRATIONS.get(name)?.plane === 'resource';
 }
 
+/** The list sources whose entries' `_meta` belongs in a `resources/read` answer: an upstream read's, a listed resource's. */
+const READ_SOURCES: ReadonlySet<string> = new Set(['readResource', 'listResources']);
+
+/** Whether `fn` answers a `resources/read`: a resource registration's read callback, or the `resources/read` handler. */
+function answersRead(fn: FunctionNode): boolean {
+  return isResourceReadCallback(fn) || handlerMethodOf(fn) === 'resources/read';
+}
+
+/** How far `answeredBy` follows a value through `const`s and list callbacks. */
+const MAX_ANSWER_STEPS = 4;
+
+/**
+ * Whether `value` is part of what `fn` returns: returned itself, an element or property value of what it returns,
+ * what a `.map` callback returns for a list it returns, or held by a `const` that is (`const contents =
+ * items.map((i) => ({ … })); return { contents }`). A literal built and left unused, or logged, is no answer.
+ */
+function answeredBy(fn: FunctionNode, value: Node, steps = 0): boolean {
+  let child = value;
+  for (let parent = value.parent; parent && steps <= MAX_ANSWER_STEPS; child = parent, parent = parent.parent) {
+    switch (parent.type) {
+      case 'ConditionalExpression':
+        if (parent.test === child) return false;
+        continue;
+      case 'ArrayExpression':
+      case 'ObjectExpression':
+      case 'SpreadElement':
+      case 'LogicalExpression':
+      case 'AwaitExpression':
+      case 'TSAsExpression':
+      case 'TSSatisfiesExpression':
+      case 'TSNonNullExpression':
+      case 'TSTypeAssertion':
+        continue;
+      case 'Property':
+        if (parent.value !== child) return false;
+        continue;
+      case 'ReturnStatement':
+      case 'ArrowFunctionExpression': {
+        const returning = parent.type === 'ReturnStatement' ? enclosingFunction(parent) : parent.body === child ? parent : null;
+        if (returning === fn) return true;
+        // What a `.map` callback returns goes on in the list the call makes.
+        const call = returning?.parent;
+        if (call?.type !== 'CallExpression' || call.arguments[0] !== returning || !LIST_MAPS.has(calleeName(call) ?? '')) return false;
+        steps += 1;
+        parent = call;
+        continue;
+      }
+      case 'VariableDeclarator': {
+        const id = parent.id;
+        if (parent.init !== child || id.type !== 'Identifier' || parent.parent?.kind !== 'const') return false;
+        let answered = false;
+        walkAll(fn.body, (node) => {
+          answered ||= node.type === 'Identifier' && node.name === id.name && node !== id && answeredBy(fn, node, steps + 1);
+        });
+        return answered;
+      }
+      default:
+        return false;
+    }
+  }
+  return false;
+}
+
+/** The list calls whose callback's return values make the list. */
+const LIST_MAPS: ReadonlySet<string> = new Set(['map', 'flatMap']);
+
 /** The field reads a rebuilt entry's property copies: `t.name`, either side of `o.name ?? t.name`, `c ? t.title : t.name`. */
 function fieldReadsIn(value: Node): TSESTree.MemberExpression[] {
   const inner = unwrap(value) as Node;
@@ -956,9 +1073,10 @@ function fieldReadsIn(value: Node): TSESTree.MemberExpression[] {
   return inner.type === 'MemberExpression' ? [inner] : [];
 }
 
-function droppedDescriptorAt(literal: TSESTree.ObjectExpression): DroppedDescriptorMeta | null {
-  // Each identifier the literal copies descriptor fields of (`t` in `t.name`), with those fields, in order.
-  const holders = new Map<string, { holder: TSESTree.Identifier; fields: string[] }>();
+function droppedDescriptorAt(literal: TSESTree.ObjectExpression, file: { typescript: boolean }): DroppedDescriptorMeta | null {
+  // Each identifier the literal copies descriptor fields of (`t` in `t.name`), with those fields, in order, and
+  // whether it is read guarded (`t?.name`).
+  const holders = new Map<string, { holder: TSESTree.Identifier; fields: string[]; optional: boolean }>();
   for (const property of literal.properties) {
     if (property.type === 'SpreadElement') return null;
     if (propertyKeyName(property) === '_meta') return null;
@@ -966,23 +1084,29 @@ function droppedDescriptorAt(literal: TSESTree.ObjectExpression): DroppedDescrip
       const field = memberPropertyName(read);
       const object = unwrap(read.object) as Node;
       if (field === null || !DESCRIPTOR_FIELDS.has(field) || object.type !== 'Identifier') continue;
-      const known = holders.get(object.name) ?? { holder: object, fields: [] };
+      const known = holders.get(object.name) ?? { holder: object, fields: [], optional: false };
       holders.set(object.name, known);
       if (!known.fields.includes(field)) known.fields.push(field);
+      known.optional ||= read.optional;
     }
   }
-  for (const { holder, fields } of holders.values()) {
-    const found = listedEntryAt(literal, holder) ?? typedEntryAt(literal, holder);
-    if (found) return { literal, holder, fields, ...found };
+  for (const { holder, fields, optional } of holders.values()) {
+    const found = listedEntryAt(literal, holder) ?? typedEntryAt(literal, holder) ?? resourceReadAt(literal, holder);
+    // The code base's own types (a listed resource of its provider, what its resource's read returns) may declare no
+    // `_meta`: in TypeScript the suggestion reads it through a cast.
+    if (found) return { literal, holder, fields, ...found, read: { optional, cast: found.readFrom !== null && file.typescript } };
   }
   return null;
 }
 
-type EntrySource = Pick<DroppedDescriptorMeta, 'entry' | 'source' | 'label' | 'sink' | 'field'>;
+type EntrySource = Pick<DroppedDescriptorMeta, 'entry' | 'source' | 'label' | 'sink' | 'field' | 'readFrom'>;
 
-/** `holder` iterates an upstream's list (`tools.map((t) => …)` over `listTools()`) and the literal is advertised again. */
+/**
+ * `holder` is an entry of an upstream's list (`tools.map((t) => …)` over `listTools()`, `resources.find(…)` over
+ * `listResources()`) and the literal is advertised again, or answers a read of the listed resource.
+ */
 function listedEntryAt(literal: TSESTree.ObjectExpression, holder: TSESTree.Identifier): EntrySource | null {
-  const entry = iteratedEntry(holder);
+  const entry = listEntry(holder);
   const direct = entry ? listSourceOf(entry.list) : null;
   const listed = direct ?? (entry ? classFieldListOf(entry.list) : null);
   if (!entry || !listed) return null;
@@ -990,7 +1114,80 @@ function listedEntryAt(literal: TSESTree.ObjectExpression, holder: TSESTree.Iden
   const sink = advertisedAt(literal, listed.source);
   if (!sink) return null;
   const field = direct ? null : thisFieldOf(entry.list);
-  return { entry: LIST_SOURCES.get(listed.source)!.entry, source: listed.call, label: calleeLabel(listed.call, 'call'), sink, field };
+  // A listed resource in a read's answer: the contents item is built from it.
+  const readFrom = sink === 'read-handler' && listed.source === 'listResources' ? 'listed-resource' : null;
+  const entryName = readFrom ? LIST_SOURCES.get('readResource')!.entry : LIST_SOURCES.get(listed.source)!.entry;
+  return { entry: entryName, source: listed.call, label: calleeLabel(listed.call, 'call'), sink, field, readFrom };
+}
+
+/**
+ * `holder` holds what a registered resource's own read returned, and the literal is that registration's `resources/read`
+ * answer (decocms' runtime: `server.resource(resource.name, resource.uri, meta, async (uri) => { const result = await
+ * resource.read({ uri }); return { contents: [{ uri: result.uri, mimeType: result.mimeType, text: result.text }] } })`):
+ * the `_meta` the resource's read gave (an MCP App's CSP) is left behind. The registration serves that resource: one of
+ * its other arguments reads a field of it. A read of anything else (`storage.read(path)`) is the server's own data.
+ */
+function resourceReadAt(literal: TSESTree.ObjectExpression, holder: TSESTree.Identifier): EntrySource | null {
+  const binding = findBinding(holder.name, holder);
+  if (binding?.kind !== 'variable' || binding.declarator.id.type !== 'Identifier' || !binding.declarator.init) return null;
+  const call = stripAwait(binding.declarator.init);
+  const callee = call.type === 'CallExpression' ? (unwrap(call.callee) as Node) : null;
+  const resource = callee?.type === 'MemberExpression' ? (unwrap(callee.object) as Node) : null;
+  const fn = enclosingFunction(binding.declarator);
+  if (call.type !== 'CallExpression' || resource?.type !== 'Identifier' || !fn || !isResourceReadCallback(fn)) return null;
+  if (!answeredBy(fn, literal) || usedWhole(holder.name, fn.body)) return null;
+  // The resource is the one the registration is given, not a name the callback declares itself.
+  const registration = fn.parent as TSESTree.CallExpression;
+  const declaredInside = (declarator: TSESTree.VariableDeclarator): boolean => enclosingFunction(declarator) === fn;
+  const own = findBinding(resource.name, resource);
+  if (fn.params.some((param) => patternDeclares(param, resource.name)) || (own?.kind === 'variable' && declaredInside(own.declarator)))
+    return null;
+  const served = registration.arguments.some((argument) => {
+    const read = argument === fn ? null : (unwrap(argument) as Node);
+    return read?.type === 'MemberExpression' && referenceText(read.object) === resource.name;
+  });
+  if (!served) return null;
+  const entry = LIST_SOURCES.get('readResource')!.entry;
+  return { entry, source: call, label: calleeLabel(call, 'read'), sink: 'read-handler', field: null, readFrom: 'resource-read' };
+}
+
+/**
+ * `{ contents: r.contents }` (or `r.contents.map(…)`) answering a `resources/read` where `r` is an upstream's
+ * `readResource()` result: a `ReadResourceResult` carries a `_meta` of its own beside its contents' (MCP schema), and
+ * the answer leaves it behind. A literal that spreads anything or writes `_meta` decided what goes there.
+ */
+function droppedReadResultAt(literal: TSESTree.ObjectExpression): DroppedDescriptorMeta | null {
+  const contents = propertyNamed(literal, 'contents');
+  if (!contents || literal.properties.some((property) => property.type === 'SpreadElement' || propertyKeyName(property) === '_meta'))
+    return null;
+  const read = listReadIn(contents.value);
+  const holder = read ? (unwrap(read.object) as Node) : null;
+  const listed = read ? listSourceOf(read) : null;
+  if (!read || holder?.type !== 'Identifier' || listed?.source !== 'readResource') return null;
+  if (advertisedAt(literal, 'readResource') !== 'read-handler') return null;
+  const binding = findBinding(holder.name, holder);
+  const scope = binding?.kind === 'variable' ? enclosingFunction(binding.declarator) : enclosingFunction(literal);
+  if (scope && usedWhole(holder.name, scope.body)) return null;
+  return {
+    literal,
+    holder,
+    fields: ['contents'],
+    entry: 'resource read result',
+    source: listed.call,
+    label: calleeLabel(listed.call, 'call'),
+    sink: 'read-handler',
+    field: null,
+    readFrom: null,
+    read: { optional: read.optional, cast: false },
+  };
+}
+
+/** The list a value is made from: `r.contents`, `r.contents ?? []`, `r.contents.map(…)`, `r.contents.filter(…).map(…)`. */
+function listReadIn(value: Node): TSESTree.MemberExpression | null {
+  let inner = unwrap(value) as Node;
+  if (inner.type === 'LogicalExpression' && inner.operator !== '&&') inner = unwrap(inner.left) as Node;
+  while (inner.type === 'CallExpression' && inner.callee.type === 'MemberExpression') inner = unwrap(inner.callee.object) as Node;
+  return inner.type === 'MemberExpression' ? inner : null;
 }
 
 /**
@@ -1008,7 +1205,14 @@ function typedEntryAt(literal: TSESTree.ObjectExpression, holder: TSESTree.Ident
   if (sdkDescriptorType(param.typeAnnotation.typeAnnotation, fn, false) !== returned) return null;
   if (usedWhole(holder.name, fn.body)) return null;
   const label = `${param.name}: ${entityText(typeNameOf(param.typeAnnotation.typeAnnotation)) ?? returned}`;
-  return { entry: LIST_SOURCES.get(DESCRIPTOR_TYPES.get(returned)!)!.entry, source: param, label, sink: 'typed-return', field: null };
+  return {
+    entry: LIST_SOURCES.get(DESCRIPTOR_TYPES.get(returned)!)!.entry,
+    source: param,
+    label,
+    sink: 'typed-return',
+    field: null,
+    readFrom: null,
+  };
 }
 
 function typeNameOf(type: TSESTree.TypeNode): TSESTree.EntityName | null {
