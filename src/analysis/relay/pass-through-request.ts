@@ -27,17 +27,18 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { TeamSinkNames } from '../../registry/types';
 import {
-  rootOf,
   calleeName,
   enclosingFunction,
-  functionReturning,
-  outsideTypeWrappers,
   functionName,
+  functionReturning,
   isFunctionNode,
   memberPropertyName,
+  outsideTypeWrappers,
+  passesValueOn,
   propertyKeyName,
   propertyNamed,
   referenceText,
+  rootOf,
   staticString,
   unwrap,
   walkAll,
@@ -1018,19 +1019,11 @@ const MAX_ANSWER_STEPS = 4;
 function answeredBy(fn: FunctionNode, value: Node, steps = 0): boolean {
   let child = value;
   for (let parent = value.parent; parent && steps <= MAX_ANSWER_STEPS; child = parent, parent = parent.parent) {
+    if (passesValueOn(parent, child)) continue;
     switch (parent.type) {
-      case 'ConditionalExpression':
-        if (parent.test === child) return false;
-        continue;
       case 'ArrayExpression':
       case 'ObjectExpression':
       case 'SpreadElement':
-      case 'LogicalExpression':
-      case 'AwaitExpression':
-      case 'TSAsExpression':
-      case 'TSSatisfiesExpression':
-      case 'TSNonNullExpression':
-      case 'TSTypeAssertion':
         continue;
       case 'Property':
         if (parent.value !== child) return false;

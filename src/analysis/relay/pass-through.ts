@@ -17,14 +17,15 @@
  */
 import type { TSESTree } from '@typescript-eslint/utils';
 import {
-  rootOf,
   calleeName,
   enclosingFunction,
   isFunctionNode,
   memberPropertyName,
+  passesValueOn,
   propertyKeyName,
   referenceSegments,
   referenceText,
+  rootOf,
   staticString,
   unwrap,
   walkAll,
@@ -623,17 +624,8 @@ function copiedField(value: Node): { holder: TSESTree.Identifier; field: string 
 function returnedFrom(node: Node): { fn: FunctionNode; statement: TSESTree.Statement | null } | null {
   let child = node;
   for (let parent = node.parent; parent; child = parent, parent = parent.parent) {
+    if (passesValueOn(parent, child)) continue;
     switch (parent.type) {
-      case 'ConditionalExpression':
-        if (parent.test === child) return null;
-        continue;
-      case 'LogicalExpression':
-      case 'AwaitExpression':
-      case 'TSAsExpression':
-      case 'TSSatisfiesExpression':
-      case 'TSNonNullExpression':
-      case 'TSTypeAssertion':
-        continue;
       case 'ReturnStatement': {
         for (let up: Node | undefined = parent.parent; up; up = up.parent) if (isFunctionNode(up)) return { fn: up, statement: parent };
         return null;

@@ -368,6 +368,26 @@ export function tokenOffsetsOf(node: Node, name: string): readonly number[] | nu
 
 const tokenOffsets = new WeakMap<Node, { readonly tokens: readonly TSESTree.Token[]; readonly offsets: Map<string, number[]> }>();
 
+/**
+ * Whether `parent` has its child `child`'s value as (one of) its own: a branch of `?:` (not its test), either side of
+ * `??`/`||`/`&&`, `await`, a type assertion. What walks up from a value to where it goes passes these.
+ */
+export function passesValueOn(parent: Node, child: Node): boolean {
+  switch (parent.type) {
+    case 'ConditionalExpression':
+      return parent.test !== child;
+    case 'LogicalExpression':
+    case 'AwaitExpression':
+    case 'TSAsExpression':
+    case 'TSSatisfiesExpression':
+    case 'TSNonNullExpression':
+    case 'TSTypeAssertion':
+      return true;
+    default:
+      return false;
+  }
+}
+
 /** The same value without what only types it: `x as T`, `x satisfies T`, `x!`, `<T>x` (the outermost of them). */
 export function outsideTypeWrappers(value: Node): Node {
   let node = value;
