@@ -34,6 +34,20 @@ registerAppResource(weather, 'Forecast', 'ui://weather/view.html', {}, async () 
 registerAppResource(maps, 'Map', 'ui://maps/view.html', {}, async () => ({ contents: [{ uri: 'ui://maps/view.html', mimeType: RESOURCE_MIME_TYPE, text: html }] }));
 `;
 
+/**
+ * fiberplane/mcp-lite's `resource(uriOrTemplate, meta, handler)` (its ChatGPT starter template): the URI first, the
+ * listing's metadata second; a tool config with its handler in it. `mime` is what the resource declares.
+ */
+const MCP_LITE = (mime: string) => `declare const mcp: {
+  tool(name: string, def: { description: string; _meta?: object; handler: () => unknown }): void;
+  resource(template: string, meta: { name: string; mimeType?: string }, handler: (uri: URL) => unknown): void;
+};
+declare const html: string;
+const WIDGET_URI = 'ui://widget/index.html';
+mcp.tool('list_items', { description: 'List all items', _meta: { ui: { resourceUri: WIDGET_URI } }, handler: async () => ({ content: [] }) });
+mcp.resource(WIDGET_URI, { name: 'Widget', mimeType: '${mime}' }, async (uri) => ({ contents: [{ uri: uri.href, mimeType: '${mime}', text: html }] }));
+`;
+
 /** A low-level resources/read handler serving the view, and for any other URI `other` (run-time entries, or a literal). */
 const READ_HANDLER = (other: string) =>
   HEADER +
@@ -259,6 +273,7 @@ server.registerResource('Readme', 'docs://w/readme.txt', { mimeType: 'text/plain
       "registerAppTool(server, 'show', { description: 'Show', _meta: { ui: { resourceUri: 'ui://w/view.html' } } }, async () => ({ content: [], _meta: { visibility: ['app'] } }));\n" +
       APP_RESOURCE("'ui://w/view.html'"),
   },
+  { filename, code: MCP_LITE('text/html;profile=mcp-app'), name: "mcp-lite's resource(uri, meta, handler): linked, MCP Apps MIME type" },
 ];
 
 const invalid: Array<InvalidTestCase<MessageIds, []>> = [
@@ -675,6 +690,17 @@ const invalid: Array<InvalidTestCase<MessageIds, []>> = [
         endColumn: 76,
         data: { field: 'resourceUri', effect: 'the tool links no widget and renders none', builtBy: '' },
       },
+    ],
+  },
+  // mcp-lite's resource(uri, meta, handler) is read with its URI first: the link reaches it, so its MIME type is
+  // checked against what MCP Apps hosts render.
+  {
+    filename,
+    code: MCP_LITE('text/html+skybridge'),
+    name: "mcp-lite's resource(uri, meta, handler): linked by ui.resourceUri, a ChatGPT MIME type",
+    errors: [
+      { messageId: 'wrongMimeType', line: 8, column: 54, endLine: 8, endColumn: 75 },
+      { messageId: 'wrongMimeType', line: 8, column: 135, endLine: 8, endColumn: 156 },
     ],
   },
 ];
