@@ -1,5 +1,12 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { appValueProblemsOf, widgetLinksOf, writesAppKeys, type AppValueProblem, type WidgetLink } from '../src/analysis/apps/app-meta';
+import {
+  appValueProblemsOf,
+  widgetLinksOf,
+  writesAppKeys,
+  type AppValueProblem,
+  type UiFieldAtTop,
+  type WidgetLink,
+} from '../src/analysis/apps/app-meta';
 import { uiResourcesOf, type UiResource } from '../src/analysis/apps/app-resources';
 import { expectedMimeTypes, matchLink, wrongMimeTypes } from '../src/analysis/apps/linkage';
 import { sameServerMaybe } from '../src/analysis/apps/server-instance';
@@ -24,7 +31,17 @@ export type MessageIds =
   | 'visibility'
   | 'visibilityNotArray'
   | 'permission'
-  | 'permissionsNotObject';
+  | 'permissionsNotObject'
+  | 'uiFieldAtTop';
+
+/** What a host does with `ui`'s field written at the top of `_meta` instead: nothing, and what follows from that. */
+const UI_FIELD_AT_TOP_EFFECT: Record<UiFieldAtTop, string> = {
+  resourceUri: 'the tool links no widget and renders none',
+  visibility: 'the tool keeps its default visibility',
+  csp: 'the widget gets no such policy, and its requests to those origins are blocked',
+  permissions: "the widget's iframe is granted none of them",
+  prefersBorder: 'the host draws the border by its own default',
+};
 
 /** Each value problem as a report: its message and data. */
 function problemReport(problem: AppValueProblem, registryDir: string): { messageId: MessageIds; data: Record<string, string> } {
@@ -53,6 +70,8 @@ function problemMessage(problem: AppValueProblem): { messageId: MessageIds; data
       };
     case 'permissions-not-object':
       return { messageId: 'permissionsNotObject', data: {} };
+    case 'ui-field-at-top':
+      return { messageId: 'uiFieldAtTop', data: { field: problem.field, effect: UI_FIELD_AT_TOP_EFFECT[problem.field] } };
   }
 }
 
@@ -111,6 +130,8 @@ export default createRule<Options, MessageIds>({
         "'{{value}}' is not a `ui.permissions` permission (camera, microphone, geolocation, clipboardWrite): hosts do not grant it to the widget's iframe.{{near}}{{builtBy}}",
       permissionsNotObject:
         '`ui.permissions` is an object of empty objects (`{ camera: {} }`), not a list: hosts read its keys, so the widget is granted none of these.{{builtBy}}',
+      uiFieldAtTop:
+        '`{{field}}` is written at the top of `_meta`, but MCP Apps hosts read it only as a field of `ui` (`ui.{{field}}`): they ignore it here, so {{effect}}. Move it into `ui`.{{builtBy}}',
     },
   },
   skipsFile: writesNoMeta,

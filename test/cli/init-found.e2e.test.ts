@@ -334,3 +334,48 @@ export function misc(hits: number) {
     ]);
   });
 });
+
+describe('init names the file that writes a host key off its host’s plane', () => {
+  // axite-ai/apps-sdk-template: the route links each tool's widget on its descriptor (the host's plane), and the
+  // auth helpers put the same key on the results they build (a plane the host does not read it on). The finding is
+  // about the result writes: it names their file, not the route that sorts first among the key's producers.
+  it('names a file that writes it on the plane held back, not the first producer', () => {
+    const dir = makeTempDir();
+    writeFiles(dir, {
+      'app/route.ts': `
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { loginPrompt } from '../lib/auth-responses.js';
+
+export function register(server: McpServer) {
+  server.registerTool(
+    'hello',
+    { description: 'Says hello', _meta: { 'openai/outputTemplate': 'ui://widget/hello.html' } },
+    async () => loginPrompt(),
+  );
+}
+`,
+      'lib/auth-responses.ts': `
+export function loginPrompt() {
+  return {
+    content: [{ type: 'text' as const, text: 'Please sign in.' }],
+    structuredContent: { message: 'Please sign in.' },
+    _meta: { 'openai/outputTemplate': 'ui://widget/login.html' },
+    isError: false,
+  };
+}
+`,
+    });
+    const result = runBin(['init', '--format', 'json'], dir);
+    expect(result.status).toBe(1);
+    expect(findingsOf(result.stdout).map((finding) => `${finding.code} ${finding.file} ${finding.message}`)).toEqual([
+      "key-held-back lib/auth-responses.ts Key 'openai/outputTemplate' is written on the result plane, but the OpenAI Apps SDK defines it on tool (catalogue entry 'openai-apps.outputTemplate').",
+    ]);
+    // Registered for the plane the host reads it on, with both writers as its producers.
+    const manifest = JSON.parse(readManifestText(dir)) as { keys: Record<string, unknown> };
+    expect(manifest.keys['openai/outputTemplate']).toEqual({
+      producers: ['app/route.ts', 'lib/auth-responses.ts'],
+      catalogue: 'openai-apps.outputTemplate',
+      plane: 'tool',
+    });
+  });
+});

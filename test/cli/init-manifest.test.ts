@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildStarterManifest, mergeFields } from '../../src/cli/init/build-manifest';
 import { emptyVocabulary } from '../../src/cli/init/detect-vocabulary';
-import { emptyScan } from '../../src/cli/init/scan-writes';
+import { emptyScan, type ScannedKey } from '../../src/cli/init/scan-writes';
 import { vetNearWritten, type WrittenCount } from '../../src/cli/init/vet-keys';
 import { nearestTypoOf, typoDistance } from '../../src/util/nearest-name';
 
@@ -49,13 +49,22 @@ describe('mergeFields (init: doc table + code scan)', () => {
   });
 });
 
+/** A key one file writes on tool results, at `sites` write sites, as `scanWrites` notes it. */
+function writtenOnResults(file: string, sites = 1): ScannedKey {
+  return {
+    files: new Map([[file, sites]]),
+    values: Array.from({ length: sites }, () => null),
+    planes: new Set(['result']),
+    filesOn: new Map([['result', new Set([file])]]),
+  };
+}
+
 describe('buildStarterManifest (init: producers)', () => {
   it("lists a wrapper file under every key it writes, with no note (isolation is the rules' to judge on the code)", () => {
     const scan = emptyScan();
     const wrapper = '/srv/src/wrap.ts';
-    for (const key of ['trace', 'timing', 'rate_limit'])
-      scan.keys.set(key, { files: new Map([[wrapper, 1]]), values: [null], planes: new Set(['result' as const]) });
-    scan.keys.set('retrieval', { files: new Map([['/srv/src/search.ts', 2]]), values: [null], planes: new Set(['result' as const]) });
+    for (const key of ['trace', 'timing', 'rate_limit']) scan.keys.set(key, writtenOnResults(wrapper));
+    scan.keys.set('retrieval', writtenOnResults('/srv/src/search.ts', 2));
     const { manifest, notes } = buildStarterManifest('/srv', emptyVocabulary(), scan, []);
     expect(Object.fromEntries(Object.entries(manifest.keys).map(([key, spec]) => [key, spec.producers]))).toEqual({
       rate_limit: ['src/wrap.ts'],
@@ -70,7 +79,7 @@ describe('buildStarterManifest (init: producers)', () => {
 describe('buildStarterManifest (init: keys only tests write)', () => {
   it('registers them and says so, so a fixture key is not taken for a server key unnoticed (sunpeak, solvapay)', () => {
     const scan = emptyScan();
-    const at = (file: string) => ({ files: new Map([[file, 1]]), values: [null], planes: new Set(['result' as const]) });
+    const at = (file: string) => writtenOnResults(file);
     scan.keys.set('existing', at('/srv/src/inspector.test.tsx'));
     scan.keys.set('token', at('/srv/tests/fixtures/meta.ts'));
     scan.keys.set('retrieval', at('/srv/src/search.ts'));

@@ -34,6 +34,20 @@ registerAppResource(weather, 'Forecast', 'ui://weather/view.html', {}, async () 
 registerAppResource(maps, 'Map', 'ui://maps/view.html', {}, async () => ({ contents: [{ uri: 'ui://maps/view.html', mimeType: RESOURCE_MIME_TYPE, text: html }] }));
 `;
 
+/**
+ * fiberplane/mcp-lite's `resource(uriOrTemplate, meta, handler)` (its ChatGPT starter template): the URI first, the
+ * listing's metadata second; a tool config with its handler in it. `mime` is what the resource declares.
+ */
+const MCP_LITE = (mime: string) => `declare const mcp: {
+  tool(name: string, def: { description: string; _meta?: object; handler: () => unknown }): void;
+  resource(template: string, meta: { name: string; mimeType?: string }, handler: (uri: URL) => unknown): void;
+};
+declare const html: string;
+const WIDGET_URI = 'ui://widget/index.html';
+mcp.tool('list_items', { description: 'List all items', _meta: { ui: { resourceUri: WIDGET_URI } }, handler: async () => ({ content: [] }) });
+mcp.resource(WIDGET_URI, { name: 'Widget', mimeType: '${mime}' }, async (uri) => ({ contents: [{ uri: uri.href, mimeType: '${mime}', text: html }] }));
+`;
+
 /** A low-level resources/read handler serving the view, and for any other URI `other` (run-time entries, or a literal). */
 const READ_HANDLER = (other: string) =>
   HEADER +
@@ -245,6 +259,21 @@ server.registerResource('Readme', 'docs://w/readme.txt', { mimeType: 'text/plain
     code: "const x = { _meta: { ui: { resourceUri: 'https://not-a-tool' } } };",
     name: 'an object nothing places on the tool plane',
   },
+  // A key of the server's own that shares a name with a field of MCP Apps' `ui`, holding no value of that field.
+  {
+    filename,
+    code: HEADER + APP_TOOL("{ visibility: 'public', ui: { resourceUri: 'ui://w/view.html' } }") + APP_RESOURCE("'ui://w/view.html'"),
+  },
+  // Where the host does not read that field of `ui` either (`ui.visibility` is a tool descriptor's), or on a tool result.
+  { filename, code: HEADER + APP_RESOURCE("'ui://w/view.html'", 'APP_MIME', "{ _meta: { visibility: ['app'] } }") },
+  {
+    filename,
+    code:
+      HEADER +
+      "registerAppTool(server, 'show', { description: 'Show', _meta: { ui: { resourceUri: 'ui://w/view.html' } } }, async () => ({ content: [], _meta: { visibility: ['app'] } }));\n" +
+      APP_RESOURCE("'ui://w/view.html'"),
+  },
+  { filename, code: MCP_LITE('text/html;profile=mcp-app'), name: "mcp-lite's resource(uri, meta, handler): linked, MCP Apps MIME type" },
 ];
 
 const invalid: Array<InvalidTestCase<MessageIds, []>> = [
@@ -592,6 +621,86 @@ const invalid: Array<InvalidTestCase<MessageIds, []>> = [
         endColumn: 107,
         data: { builtBy: '', value: 'https://example.com/app', field: 'ui.domain', why: 'it has a path' },
       },
+    ],
+  },
+  // yaniv-apigene/apigene-mcp-apps-templates (playground server): the tools meant to be visible to the model and the
+  // app write `visibility` beside `ui`, not in it; MCP Apps hosts read only `ui.visibility`.
+  {
+    filename,
+    code:
+      HEADER +
+      "registerAppTool(server, 'list_demo_apps', { description: 'List', inputSchema: {}, _meta: { visibility: ['model', 'app'] } }, async () => ({ content: [] }));\n",
+    errors: [
+      {
+        messageId: 'uiFieldAtTop',
+        line: 6,
+        column: 92,
+        endLine: 6,
+        endColumn: 102,
+        data: { field: 'visibility', effect: 'the tool keeps its default visibility', builtBy: '' },
+      },
+    ],
+  },
+  {
+    filename,
+    code:
+      HEADER +
+      APP_TOOL("{ visibility: ['model', 'app'], ui: { resourceUri: 'ui://w/view.html' } }") +
+      APP_RESOURCE(
+        "'ui://w/view.html'",
+        'APP_MIME',
+        "{ _meta: { csp: { resourceDomains: ['https://cdn.example.com'] }, prefersBorder: true } }",
+      ),
+    errors: [
+      {
+        messageId: 'uiFieldAtTop',
+        line: 6,
+        column: 65,
+        endLine: 6,
+        endColumn: 75,
+        data: { field: 'visibility', effect: 'the tool keeps its default visibility', builtBy: '' },
+      },
+      {
+        messageId: 'uiFieldAtTop',
+        line: 7,
+        column: 68,
+        endLine: 7,
+        endColumn: 71,
+        data: { field: 'csp', effect: 'the widget gets no such policy, and its requests to those origins are blocked', builtBy: '' },
+      },
+      {
+        messageId: 'uiFieldAtTop',
+        line: 7,
+        column: 123,
+        endLine: 7,
+        endColumn: 136,
+        data: { field: 'prefersBorder', effect: 'the host draws the border by its own default', builtBy: '' },
+      },
+    ],
+  },
+  {
+    filename,
+    code: HEADER + APP_TOOL("{ resourceUri: 'ui://w/view.html' }") + APP_RESOURCE("'ui://w/view.html'"),
+    errors: [
+      {
+        messageId: 'uiFieldAtTop',
+        line: 6,
+        column: 65,
+        endLine: 6,
+        endColumn: 76,
+        data: { field: 'resourceUri', effect: 'the tool links no widget and renders none', builtBy: '' },
+      },
+    ],
+  },
+  // mcp-lite's resource(uri, meta, handler) is read with its URI first: the link reaches it, so its MIME type is
+  // checked against what MCP Apps hosts render.
+  {
+    filename,
+    code: MCP_LITE('text/html+skybridge'),
+    name: "mcp-lite's resource(uri, meta, handler): linked by ui.resourceUri, a ChatGPT MIME type",
+    errors: [
+      { messageId: 'wrongMimeType', line: 8, column: 54, endLine: 8, endColumn: 75 },
+      { messageId: 'wrongMimeType', line: 8, column: 135, endLine: 8, endColumn: 156 },
     ],
   },
 ];

@@ -19,6 +19,7 @@ import {
   type ParameterReference,
 } from '../syntax/bindings';
 import { objectLiteralOf } from '../syntax/meta-syntax';
+import { catalogueEntryById, hostFieldPlanes } from '../../registry/catalogue';
 import { helperParameterOf, isDetached } from '../modules/module-summary';
 import type { HelperOrigin, MetaKeyWrite, MetaWrite } from '../types';
 import { registeredOnParameter, registrationCallOf, serverInstanceOf } from './server-instance';
@@ -62,10 +63,49 @@ export type AppValueProblem = (
   | { readonly kind: 'visibility-not-array'; readonly node: TSESTree.Node }
   | { readonly kind: 'permission'; readonly node: TSESTree.Node; readonly value: string }
   | { readonly kind: 'permissions-not-object'; readonly node: TSESTree.Node }
+  | { readonly kind: 'ui-field-at-top'; readonly node: TSESTree.Node; readonly field: UiFieldAtTop }
 ) & { readonly builtBy?: HelperOrigin };
+
+/** The fields of MCP Apps' `ui` that a top-level `_meta` key of the same name is read as (see `holdsUiField`). */
+export type UiFieldAtTop = 'resourceUri' | 'visibility' | 'csp' | 'permissions' | 'prefersBorder';
 
 /** The keys the checks read: a write that sets none of them is skipped at once. */
 const APP_KEYS: ReadonlySet<string> = new Set(['ui', 'ui/resourceUri', 'openai/outputTemplate', 'openai/widgetCSP', 'openai/widgetDomain']);
+
+/** MCP Apps' `ui` in the host-key catalogue: the planes a host reads each of its fields on. */
+const UI_ENTRY = catalogueEntryById('mcp-apps.ui')!;
+
+/**
+ * How a value of each `ui` field looks, so a top-level key of that name holding one is the field written a level too
+ * high, and a key of the server's own that only shares the name (`visibility: 'public'`) is left alone: `resourceUri`
+ * a ui:// URI, `visibility` a list of 'model' / 'app', `csp` an object of its origin lists, `permissions` an object of
+ * its permissions, `prefersBorder` a boolean. (`domain` is left out: a host name or an origin is what a key of the
+ * server's own may hold too.)
+ */
+const UI_FIELD_VALUES: ReadonlyMap<UiFieldAtTop, (value: TSESTree.Node, reading: Reading) => boolean> = new Map<
+  UiFieldAtTop,
+  (value: TSESTree.Node, reading: Reading) => boolean
+>([
+  ['resourceUri', (value, reading) => stringsIn(value, reading)?.every((uri) => uri.startsWith(UI_SCHEME)) === true],
+  [
+    'visibility',
+    (value, reading) => {
+      const list = arrayIn(value, reading);
+      const values = list?.literal.elements.map((element) =>
+        element && element.type !== 'SpreadElement' ? singleString(element, list.reading) : null,
+      );
+      return values !== undefined && values.length > 0 && values.every((each) => each !== null && TOOL_VISIBILITIES.has(each));
+    },
+  ],
+  ['csp', (value, reading) => objectNamesSome(objectIn(value, reading), UI_CSP_LISTS)],
+  ['permissions', (value, reading) => objectNamesSome(objectIn(value, reading), UI_PERMISSIONS)],
+  ['prefersBorder', (value, reading) => typeof boundLiteral(value, reading)?.value === 'boolean'],
+]);
+
+/** Whether a top-level key's name is one of `ui`'s fields `UI_FIELD_VALUES` reads. */
+function isUiFieldAtTop(name: string | null): name is UiFieldAtTop {
+  return name !== null && UI_FIELD_VALUES.has(name as UiFieldAtTop);
+}
 
 /**
  * How one key's value is read. A value written in place is read as it is. A value a helper builds
@@ -285,7 +325,7 @@ function appKeysOf(
 
 /** True when one of the writes may set a key the checks read (cheap: a name test per key). */
 export function writesAppKeys(writes: readonly MetaWrite[]): boolean {
-  return writes.some((write) => write.keys.some((key) => key.name !== null && APP_KEYS.has(key.name)));
+  return writes.some((write) => write.keys.some((key) => key.name !== null && (APP_KEYS.has(key.name) || isUiFieldAtTop(key.name))));
 }
 
 /** A node's text: the linted file's, or for a detached copy of a helper module's code, none. */
@@ -375,6 +415,7 @@ export function appValueProblemsOf(writes: readonly MetaWrite[], imports: Import
   const sourceText = sourceTextOf(text);
   for (const write of writes) {
     if (write.plane !== 'tool' && write.plane !== 'resource') continue;
+    uiFieldsAtTop(write, write.plane, imports, sourceText, problems);
     for (const { key, value, reading } of appKeysOf(write, imports, sourceText)) {
       if (key.name === 'ui') uiProblems(objectIn(value, reading), problems);
       else if (key.name === 'openai/widgetCSP') cspProblems(objectIn(value, reading), OPENAI_CSP_LISTS, 'openai/widgetCSP', problems);
@@ -476,5 +517,37 @@ function domainProblem(node: TSESTree.Node, field: string, reading: Reading, pro
   for (const value of stringsIn(bound, reading) ?? widgetTableString(unwrap(bound), reading.imports) ?? []) {
     const why = notADomain(value);
     if (why !== null) problems.push({ kind: 'not-domain', ...placed(bound, reading), field, value, why });
+  }
+}
+
+/** Whether an object literal found for a value has a property named in `names`. */
+function objectNamesSome(found: Found<TSESTree.ObjectExpression> | null, names: ReadonlySet<string>): boolean {
+  return found !== null && propertiesOf(found.literal, found.reading).some((each) => names.has(each.name));
+}
+
+/** The literal a value is, its helper's parameters bound, or null. */
+function boundLiteral(value: TSESTree.Node, reading: Reading): TSESTree.Literal | null {
+  const node = boundNode(value, reading);
+  const inner = node ? unwrap(node) : null;
+  return inner?.type === 'Literal' ? inner : null;
+}
+
+/**
+ * The fields of MCP Apps' `ui` that `write` puts at the top of its `_meta` (`_meta: { visibility: ['app'] }`), on a
+ * plane where the host reads that field of `ui`: hosts read only `ui.visibility`, so the value does nothing there.
+ */
+function uiFieldsAtTop(
+  write: MetaWrite,
+  plane: 'tool' | 'resource',
+  imports: ImportedNames | null,
+  sourceText: (node: TSESTree.Node) => string,
+  problems: AppValueProblem[],
+): void {
+  for (const key of write.keys) {
+    const field = key.name;
+    if (!isUiFieldAtTop(field) || !(hostFieldPlanes(UI_ENTRY, field) ?? UI_ENTRY.planes).includes(plane)) continue;
+    const read = readingOf(write, key, imports, sourceText);
+    if (read && UI_FIELD_VALUES.get(field)!(read.value, read.reading))
+      problems.push({ kind: 'ui-field-at-top', field, ...placed(key.node, read.reading) });
   }
 }

@@ -1,6 +1,7 @@
 /**
  * The UI resources a file serves: `registerAppResource(server, name, uri, config, cb)`, `registerResource(name,
- * uriOrTemplate, config, cb)` (SDK v1 and v2, a `ResourceTemplate` too), SDK v1's `resource(name, uri, …, cb)`, and
+ * uriOrTemplate, config, cb)` (SDK v1 and v2, a `ResourceTemplate` too), SDK v1's `resource(name, uri, …, cb)`,
+ * mcp-lite's `resource(uriOrTemplate, meta, handler)`, and
  * the entries a low-level `resources/list` or `resources/read` handler returns (`{ uri, mimeType }`), with the MIME
  * types they declare. Worked out once per AST, and only for a file whose writes link or describe a widget (or that
  * names a `ui://` URI): a file without those never pays for this walk.
@@ -94,6 +95,10 @@ function collect(ast: TSESTree.Program, imports: ImportedNames | null, text: str
       resources.push(registration(args[2], args[3], args[4], 'registerAppResource', true, registeredAt(node, ast), imports, sourceText));
     } else if (name === 'registerResource' && args.length >= 3 && !isSpread(args[1])) {
       resources.push(registration(args[1], args[2], args[3], 'registerResource', false, registeredAt(node, ast), imports, sourceText));
+    } else if (name === 'resource' && args.length === 3 && node.callee.type === 'MemberExpression' && isObjectLiteral(args[1])) {
+      // mcp-lite's `resource(uriOrTemplate, meta, handler)`: SDK v1's takes a URI or a ResourceTemplate second, never
+      // an object literal.
+      resources.push(registration(args[0], args[1], args[2], 'resource', false, registeredAt(node, ast), imports, sourceText));
     } else if (name === 'resource' && args.length >= 3 && node.callee.type === 'MemberExpression' && !isSpread(args[1])) {
       const config = args.length >= 4 ? args[2] : undefined;
       resources.push(registration(args[1], config, args[args.length - 1], 'resource', false, registeredAt(node, ast), imports, sourceText));
@@ -114,6 +119,10 @@ function registeredAt(node: TSESTree.CallExpression, ast: TSESTree.Program): { s
 
 function isSpread(node: TSESTree.Node | undefined): boolean {
   return node?.type === 'SpreadElement';
+}
+
+function isObjectLiteral(node: TSESTree.Node | undefined): boolean {
+  return node !== undefined && node.type !== 'SpreadElement' && unwrap(node).type === 'ObjectExpression';
 }
 
 /** A resource whose URI is certainly not `ui://` is no widget (a `file://` or `https://` resource). */

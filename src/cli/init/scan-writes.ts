@@ -17,6 +17,8 @@ export interface ScannedKey {
   readonly values: Array<TSESTree.Expression | null>;
   /** The planes it is written on (tool result, tool descriptor, resource). */
   readonly planes: Set<CheckedPlane>;
+  /** The files of `files` that write it on each plane: a finding about one plane names one of its writers. */
+  readonly filesOn: Map<CheckedPlane, Set<string>>;
 }
 
 /** A helper found by what it returns: a function in another module whose returned object literal becomes `_meta`. */
@@ -72,7 +74,12 @@ export function scanWrites(analysis: MetaFileAnalysis, scan: ScanResult): void {
     if (!writesValues(write)) continue;
     for (const keyWrite of write.keys) {
       if (keyWrite.name === null) continue;
-      const entry = scan.keys.get(keyWrite.name) ?? { files: new Map<string, number>(), values: [], planes: new Set<CheckedPlane>() };
+      const entry = scan.keys.get(keyWrite.name) ?? {
+        files: new Map<string, number>(),
+        values: [],
+        planes: new Set<CheckedPlane>(),
+        filesOn: new Map<CheckedPlane, Set<string>>(),
+      };
       entry.planes.add(write.plane);
       // Its producer is the key's writer, as the model attached it (ownership.ts): the file, or for a key an imported
       // helper builds (`_meta: widgetMeta(w)`) the helper's module, the spec's unit, on the plane of the call. The
@@ -80,10 +87,22 @@ export function scanWrites(analysis: MetaFileAnalysis, scan: ScanResult): void {
       const producer = keyWrite.ownership?.writer ?? file;
       if (keyWrite.builtBy) noteHelper(scan, keyWrite.builtBy, file, write.plane, keyWrite.name);
       entry.files.set(producer, (entry.files.get(producer) ?? 0) + 1);
+      entry.filesOn.set(write.plane, (entry.filesOn.get(write.plane) ?? new Set<string>()).add(producer));
       entry.values.push(keyWrite.value);
       scan.keys.set(keyWrite.name, entry);
     }
   }
+}
+
+/**
+ * The file a finding about `key` names: the first (in path order) of those that write it, or, for a finding about
+ * some planes (a host key off its host's planes), of those that write it on one of them, so it never points at a
+ * file whose writes are right.
+ */
+export function writerOf(scanned: ScannedKey | undefined, planes?: readonly CheckedPlane[]): string | undefined {
+  if (scanned === undefined) return undefined;
+  const writers = planes === undefined ? [...scanned.files.keys()] : planes.flatMap((plane) => [...(scanned.filesOn.get(plane) ?? [])]);
+  return writers.sort()[0];
 }
 
 /**

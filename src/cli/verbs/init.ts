@@ -12,7 +12,7 @@ import { schemaReferenceFor } from '../init/schema-reference';
 import { detectVocabulary, emptyVocabulary, settleHookFunctions, type DetectedVocabulary } from '../init/detect-vocabulary';
 import { proposedSinks, sinksWithExisting } from '../init/propose-registrars';
 import { noteClassExtends } from '../init/propose-class-members';
-import { emptyScan, scanWrites } from '../init/scan-writes';
+import { emptyScan, scanWrites, writerOf } from '../init/scan-writes';
 import { mergeIntoManifest } from '../init/update-manifest';
 import { describeIoError, readManifestFile } from '../manifest-source';
 import { registryProblemToFinding } from '../registry-findings';
@@ -164,7 +164,7 @@ export const initVerb: Verb = {
     const manifest = built.manifest;
     notes.push(...built.notes);
     for (const item of built.held) {
-      const producer = [...(scan.keys.get(item.key)?.files.keys() ?? [])].sort()[0];
+      const producer = writerOf(scan.keys.get(item.key), item.planes);
       if (acceptFound && item.acceptable) {
         notes.push(`accepted as found (--accept-found): ${item.message}`);
         continue;
