@@ -47,25 +47,14 @@ function typedChanges(fixture: string): string[] {
 
 /** Fixtures not listed: no write changes (example-server, framework-package: their weak writes are not SDK-typed). */
 const EXPECTED: Record<string, string[]> = {
-  // The MCP Apps linkage fixture's resources (`registerAppResource` contents), placed by shape, then by the SDK's types.
-  'app-linkage-server': [
-    'app/resources.ts:14 resource/shape -> resource/type',
-    'violations/csp-not-origins.ts:12 resource/shape -> resource/type',
-    'violations/permissions-list.ts:12 resource/shape -> resource/type',
-    'violations/permissions-list.ts:22 resource/shape -> resource/type',
-  ],
+  // A resource's contents (`registerAppResource`'s and `registerResource`'s read callbacks) are placed by where they go
+  // (evidence `sink`), so types have nothing to change there: app-linkage-server and chatgpt-apps-server have no entry.
   'apps-widget-server': [
     'tools/pizza.ts:18 result/shape -> result/type',
     'violations/pizza-foreign-receipt.ts:7 result/shape -> result/type',
     'violations/widget-template-in-result.ts:7 result/shape -> result/type',
-    'widget/resource.ts:20 resource/shape -> resource/type',
   ],
-  'chatgpt-apps-server': ['server.ts:27 resource/shape -> resource/type', 'violations/csp-urls.ts:13 resource/shape -> resource/type'],
-  'mcp-apps-server': [
-    'app/weather.ts:19 result/shape -> result/type',
-    'app/weather.ts:57 resource/shape -> resource/type',
-    'violations/app-resource-unregistered.ts:8 resource/shape -> resource/type',
-  ],
+  'mcp-apps-server': ['app/weather.ts:19 result/shape -> result/type'],
   // `upstream.callTool({ ...params, _meta: { progressToken } })`: a copy of inbound params is the request plane without
   // types; with them, the v2 client's CallToolRequest['params'].
   'proxy-server': ['violations/progress-request.ts:7 request/name -> request/type'],
@@ -77,10 +66,8 @@ const EXPECTED: Record<string, string[]> = {
   ],
   'sdk-server': [
     'low-level.ts:38 result/shape -> result/type',
-    'resources/docs.ts:10 resource/shape -> resource/type',
     'tools/search.ts:21 result/shape -> result/type',
     'tools/search.ts:43 result/shape -> result/type',
-    'violations/resource-foreign-key.ts:6 resource/shape -> resource/type',
     'violations/search-foreign-key.ts:7 result/shape -> result/type',
     'violations/search-unregistered-field.ts:7 result/shape -> result/type',
     'violations/search-wrong-plane.ts:9 result/shape -> result/type',
