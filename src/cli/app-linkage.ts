@@ -118,6 +118,7 @@ export function appLinkageFindings(files: readonly string[], registry: Registry,
 
   const findings: Finding[] = [];
   const undecided: string[] = [];
+  let matchedLinks = 0;
   const viasOf = new Map<UiResource, { vias: Set<LinkVia>; by: Placed<WidgetLink> }>();
   // A link on a `_meta` nothing shows to be a tool descriptor's (a tools/list entry built at run time): neither
   // matched nor reported, whatever its URI, since which tool (if any) carries it is decided when the list is built.
@@ -150,6 +151,7 @@ export function appLinkageFindings(files: readonly string[], registry: Registry,
       scoped.map((resource) => resource.item),
     );
     if (match.kind === 'matched') {
+      matchedLinks += 1;
       for (const resource of match.resources) {
         const entry = viasOf.get(resource) ?? { vias: new Set<LinkVia>(), by: link };
         entry.vias.add(link.item.via);
@@ -247,7 +249,8 @@ export function appLinkageFindings(files: readonly string[], registry: Registry,
     ...(links.length === 0
       ? []
       : [
-          `matched ${links.length} widget link${links.length === 1 ? '' : 's'} against ${resources.length} ui:// resource${resources.length === 1 ? '' : 's'}`,
+          // Counted as matched only where a registration was found: the others are reported or listed below.
+          `matched ${matchedLinks === links.length ? '' : `${matchedLinks} of `}${links.length} widget link${links.length === 1 ? '' : 's'} against ${resources.length} ui:// resource${resources.length === 1 ? '' : 's'}`,
           ...(undecided.length > 0 ? [`not matched statically (not reported): ${undecided.join('; ')}`] : []),
         ]),
     ...unplacedNote,
