@@ -181,6 +181,46 @@ describe('init holds back what the catalogue and the key-name rules argue agains
     expect(JSON.parse(readManifestText(dir))).toEqual(manifest);
   });
 
+  it("holds back a field of MCP Apps' ui written at the top of _meta, registers a team key that only shares its name", () => {
+    // yaniv-apigene/apigene-mcp-apps-templates writes `visibility` beside `ui`; hosts read only `ui.visibility`.
+    const dir = makeTempDir();
+    writeFiles(dir, {
+      'src/tools.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+export function tools(server: McpServer) {
+  server.registerTool('show', { _meta: { ui: { resourceUri: 'ui://w/view.html' }, visibility: ['app'] } }, async () => ({ content: [] }));
+  server.registerTool('plain', { _meta: { 'com.acme/visibility': 'public' } }, async () => ({ content: [] }));
+}
+`,
+    });
+    const result = runBin(['init', '--format', 'json'], dir);
+    const held = findingsOf(result.stdout).filter((finding) => finding.code === 'key-held-back');
+    expect(held.map((finding) => finding.message.split(' is written')[0])).toEqual(["Key 'visibility'"]);
+    expect(held[0].message).toContain("MCP Apps' `ui.visibility`");
+    expect(held[0].fix).toContain('`_meta: { ui: { visibility } }`');
+    expect(Object.keys((JSON.parse(readManifestText(dir)) as { keys: object }).keys)).toEqual(['com.acme/visibility', 'ui']);
+    // A server that also writes a `visibility` of its own form (not a list of 'model' / 'app'): a key of its own, registered.
+    const own = makeTempDir();
+    writeFiles(own, {
+      'src/tools.ts': fs.readFileSync(path.join(dir, 'src/tools.ts'), 'utf8'),
+      'src/list.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+export function list(server: McpServer) {
+  server.registerTool('list', { _meta: { visibility: 'public' } }, async () => ({ content: [] }));
+}
+`,
+    });
+    runBin(['init', '--format', 'json'], own);
+    expect(Object.keys((JSON.parse(readManifestText(own)) as { keys: object }).keys)).toContain('visibility');
+    // As found, it is registered (the lint still reports each write: the host never reads it there).
+    const accepted = makeTempDir();
+    writeFiles(accepted, { 'src/tools.ts': fs.readFileSync(path.join(dir, 'src/tools.ts'), 'utf8') });
+    runBin(['init', '--accept-found', '--format', 'json'], accepted);
+    expect(Object.keys((JSON.parse(readManifestText(accepted)) as { keys: object }).keys)).toEqual([
+      'com.acme/visibility',
+      'ui',
+      'visibility',
+    ]);
+  });
+
   it('--accept-found registers what the validation allows as found, never a reserved or inbound key', () => {
     const dir = makeTempDir();
     writeFiles(dir, HOST_KEYS_SERVER);

@@ -35,7 +35,7 @@ function analysisOfCaller(): { analysis: MetaFileAnalysis; caller: string; widge
 
 function producersOf(analysis: MetaFileAnalysis): Record<string, string[]> {
   const scan = emptyScan();
-  scanWrites(analysis, scan);
+  scanWrites(analysis, scan, CALLER);
   return Object.fromEntries([...scan.keys].map(([key, scanned]) => [key, [...scanned.files.keys()]]));
 }
 

@@ -8,7 +8,7 @@ import { itemFieldsOf, objectFieldsOf } from '../written-fields';
 import type { DetectedVocabulary } from './detect-vocabulary';
 import { proposedSinks, registrationNotes } from './propose-registrars';
 import { fieldsFromWritten, keyTypeOf, sometimesAbsent, type ScanResult } from './scan-writes';
-import { exactCatalogueEntry, vetCatalogueFields, vetKey, vetNearWritten, type HeldKey } from './vet-keys';
+import { exactCatalogueEntry, vetCatalogueFields, vetKey, vetNearWritten, vetUiFieldAtTop, type HeldKey } from './vet-keys';
 
 export const SCHEMA_REFERENCE = './node_modules/eslint-plugin-mcp-meta/schema/registry.schema.json';
 
@@ -136,6 +136,13 @@ export function buildStarterManifest(
       ),
   );
   for (const item of vetNearWritten(writeCounts, new Set([...registered, ...docKeys]))) vetted.set(item.key, [item]);
+  // A key every write of which is a field of MCP Apps' `ui` put at the top of `_meta` (the lint's uiFieldAtTop).
+  for (const [key, misplaced] of scan.uiFieldsAtTop) {
+    const scanned = scan.keys.get(key);
+    const sites = scanned === undefined ? 0 : [...scanned.files.values()].reduce((sum, n) => sum + n, 0);
+    if (!docKeys.has(key) && !registered.has(key) && misplaced >= sites)
+      vetted.set(key, [...(vetted.get(key) ?? []), vetUiFieldAtTop(key)]);
+  }
   const registrable = (key: string): boolean => {
     const keyHeld = vetted.get(key) ?? [];
     // A host key written only on planes the host does not define it on is not registered at all.

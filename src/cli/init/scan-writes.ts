@@ -3,6 +3,8 @@ import { memberPropertyName, unwrap } from '../../analysis/syntax/ast';
 import { constInitializer } from '../../analysis/syntax/bindings';
 import { collectFieldShape, collectItemShape } from '../../analysis/value/field-sets';
 import { literalValueOf } from '../../analysis/value/literal-value';
+import { appValueProblemsOf, writesAppKeys } from '../../analysis/apps/app-meta';
+import { moduleResolverOf } from '../../analysis/modules/module-resolver';
 import { writesOn, type CheckedPlane } from '../../analysis/planes';
 import type { HelperOrigin, MetaFileAnalysis } from '../../analysis/types';
 import { writesValues } from '../../analysis/value/write-kinds';
@@ -34,6 +36,11 @@ export interface FoundHelper {
 
 export interface ScanResult {
   readonly keys: Map<string, ScannedKey>;
+  /**
+   * How many of each key's writes put a field of MCP Apps' `ui` at the top of `_meta` (`appValueProblemsOf`'s
+   * `ui-field-at-top`): a key written only so is held back (`vetUiFieldAtTop`), as the lint reports each such write.
+   */
+  readonly uiFieldsAtTop: Map<string, number>;
   /** Files that assemble `_meta` by spreading collected maps or fragments: the merge layer. */
   readonly mergeLayerFiles: Set<string>;
   /** Imported helpers whose returned literal is a `_meta` value, by `name@file`. */
@@ -41,7 +48,7 @@ export interface ScanResult {
 }
 
 export function emptyScan(): ScanResult {
-  return { keys: new Map(), mergeLayerFiles: new Set(), helpers: new Map() };
+  return { keys: new Map(), mergeLayerFiles: new Set(), helpers: new Map(), uiFieldsAtTop: new Map() };
 }
 
 function noteHelper(scan: ScanResult, builtBy: HelperOrigin, caller: string, plane: CheckedPlane, key: string): void {
@@ -64,7 +71,7 @@ function noteHelper(scan: ScanResult, builtBy: HelperOrigin, caller: string, pla
  * manifest of the detected vocabulary, or the existing manifest with `--update`), so `init` registers exactly the keys
  * the lint sees written, on the planes it sees them, and nothing in an `ignore`d file.
  */
-export function scanWrites(analysis: MetaFileAnalysis, scan: ScanResult): void {
+export function scanWrites(analysis: MetaFileAnalysis, scan: ScanResult, text: string): void {
   const file = analysis.filename;
   const hooks = new Set(analysis.registry.hooks);
   // Keys are registered on the planes a manifest names; a write whose plane is unknown or unchecked registers none.
@@ -91,6 +98,10 @@ export function scanWrites(analysis: MetaFileAnalysis, scan: ScanResult): void {
       entry.values.push(keyWrite.value);
       scan.keys.set(keyWrite.name, entry);
     }
+  }
+  if (!writesAppKeys(analysis.writes)) return;
+  for (const problem of appValueProblemsOf(analysis.writes, moduleResolverOf(file), text)) {
+    if (problem.kind === 'ui-field-at-top') scan.uiFieldsAtTop.set(problem.field, (scan.uiFieldsAtTop.get(problem.field) ?? 0) + 1);
   }
 }
 

@@ -35,7 +35,9 @@ export type HeldReason =
   /** A catalogue key written on a plane the host does not define it on. */
   | 'off-plane'
   /** A field of a catalogue key that the host does not define (`ui.resourceURI`). */
-  | 'unknown-field';
+  | 'unknown-field'
+  /** A field of MCP Apps' `ui` written at the top of `_meta` (`_meta: { visibility: ['app'] }`): hosts read it in `ui`. */
+  | 'ui-field-at-top';
 
 export interface HeldKey {
   readonly key: string;
@@ -273,4 +275,19 @@ function unknownFields(key: string, entry: HostKeyEntry, defined: ManifestFields
     });
   }
   return held;
+}
+
+/**
+ * `key`, when the code writes it only as a field of MCP Apps' `ui` at the top of `_meta` (`valid-app-linkage`'s
+ * `uiFieldAtTop`: `_meta: { visibility: ['app'] }`, a value of that field's form, on a plane the host reads it on): not
+ * a key of the team's own, so it is held back with the lint's reason instead of registered and then reported.
+ */
+export function vetUiFieldAtTop(key: string): HeldKey {
+  return {
+    key,
+    reason: 'ui-field-at-top',
+    message: `Key '${key}' is written at the top of \`_meta\` as MCP Apps' \`ui.${key}\` is (valid-app-linkage's uiFieldAtTop): hosts read that field only inside \`ui\`, so it does nothing there.`,
+    fix: `Write it inside \`ui\` (\`_meta: { ui: { ${key} } }\`). ${ACCEPT}`,
+    acceptable: true,
+  };
 }

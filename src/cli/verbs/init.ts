@@ -154,6 +154,7 @@ export const initVerb: Verb = {
       scanWrites(
         analyzeFile(file, registry, input.text, () => input),
         scan,
+        input.text,
       );
 
     const acceptFound = values['accept-found'] === true;
