@@ -13,6 +13,8 @@ import { renameKeyFix } from '../src/fixes/rename-key';
 import { builtByHint } from '../src/analysis/modules/imported-helpers';
 import { writesKeyCleanly } from '../src/analysis/keys/clean-key-write';
 import type { MetaKeyWrite, MetaWrite } from '../src/analysis/types';
+import { writesUiFieldAtTop } from '../src/analysis/apps/app-meta';
+import { moduleResolverOf } from '../src/analysis/modules/module-resolver';
 
 export type Options = [{ allowDynamicKeys?: boolean }];
 export type MessageIds =
@@ -111,6 +113,9 @@ export default createRule<Options, MessageIds>({
             });
             break;
           case 'unregistered':
+            // `_meta: { ui, visibility: ['app'] }`: a field of `ui` misplaced, valid-app-linkage's to report (registering
+            // it would fix nothing); `init` holds such a key back for the same reason.
+            if (writesUiFieldAtTop(write, key, moduleResolverOf(filename), context.sourceCode.text)) break;
             reportUnregistered(write, key, key.name, verdict.nearest, write.plane === 'unknown' ? '`_meta`' : metaOnPlane(write.plane));
             break;
         }

@@ -198,6 +198,9 @@ export function tools(server: McpServer) {
     expect(held[0].message).toContain("MCP Apps' `ui.visibility`");
     expect(held[0].fix).toContain('`_meta: { ui: { visibility } }`');
     expect(Object.keys((JSON.parse(readManifestText(dir)) as { keys: object }).keys)).toEqual(['com.acme/visibility', 'ui']);
+    // check agrees with the lint: no add-key advice for it (valid-app-linkage reports the write).
+    const checked = runBin(['check', '--format', 'json'], dir);
+    expect(findingsOf(checked.stdout).filter((finding) => finding.code === 'key-unregistered')).toEqual([]);
     // A server that also writes a `visibility` of its own form (not a list of 'model' / 'app'): a key of its own, registered.
     const own = makeTempDir();
     writeFiles(own, {

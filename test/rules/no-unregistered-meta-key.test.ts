@@ -88,6 +88,12 @@ const CLASS_METHOD = (key: string) => `export class SearchTool {
 
 const valid: ValidTestCase<Options>[] = [
   {
+    // yaniv-apigene/apigene-mcp-apps-templates: valid-app-linkage reports it (uiFieldAtTop); registering would fix nothing.
+    name: "a field of MCP Apps' ui written at the top of a descriptor's _meta is not asked to be registered",
+    filename: SEARCH_OP,
+    code: "server.registerTool('show', { _meta: { ui: { resourceUri: 'ui://w/view.html' }, visibility: ['app'] } }, cb);",
+  },
+  {
     // A gateway that drops the upstream's identity from the result it forwards deletes a key MCP defines, on purpose.
     name: 'delete of the MCP-reserved serverInfo key from a forwarded _meta is no typo',
     code: "async function relay(up) {\n  const r = await up.callTool({ name: 'x' });\n  delete r._meta['io.modelcontextprotocol/serverInfo'];\n  return { content: r.content, _meta: r._meta };\n}",
@@ -200,6 +206,12 @@ export async function search(ctx, out, stats) {
 ];
 
 const invalid: InvalidTestCase<MessageIds, Options>[] = [
+  {
+    name: "a key that only shares a name with a field of ui (not its form) is the server's own, and unregistered",
+    filename: SEARCH_OP,
+    code: "server.registerTool('list', { _meta: { visibility: 'public' } }, cb);",
+    errors: [unregistered(1, 40, 50)],
+  },
   {
     name: 'a getter of the same class read as _meta (`_meta: this.toolMeta`, mongodb-mcp-server): a near miss in the getter',
     filename: SEARCH_OP,

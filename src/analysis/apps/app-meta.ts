@@ -544,10 +544,31 @@ function uiFieldsAtTop(
   problems: AppValueProblem[],
 ): void {
   for (const key of write.keys) {
-    const field = key.name;
-    if (!isUiFieldAtTop(field) || !(hostFieldPlanes(UI_ENTRY, field) ?? UI_ENTRY.planes).includes(plane)) continue;
-    const read = readingOf(write, key, imports, sourceText);
-    if (read && UI_FIELD_VALUES.get(field)!(read.value, read.reading))
-      problems.push({ kind: 'ui-field-at-top', field, ...placed(key.node, read.reading) });
+    const found = uiFieldAtTop(write, key, plane, imports, sourceText);
+    if (found) problems.push({ kind: 'ui-field-at-top', field: found.field, ...placed(key.node, found.reading) });
   }
+}
+
+/** `key` of `write` as a field of `ui` written at the top of `_meta` (see `uiFieldsAtTop`), or null. */
+function uiFieldAtTop(
+  write: MetaWrite,
+  key: MetaKeyWrite,
+  plane: 'tool' | 'resource',
+  imports: ImportedNames | null,
+  sourceText: (node: TSESTree.Node) => string,
+): { field: UiFieldAtTop; reading: Reading } | null {
+  const field = key.name;
+  if (!isUiFieldAtTop(field) || !(hostFieldPlanes(UI_ENTRY, field) ?? UI_ENTRY.planes).includes(plane)) return null;
+  const read = readingOf(write, key, imports, sourceText);
+  return read && UI_FIELD_VALUES.get(field)!(read.value, read.reading) ? { field, reading: read.reading } : null;
+}
+
+/**
+ * Whether `key` of `write` puts a field of MCP Apps' `ui` at the top of `_meta` (`valid-app-linkage`'s `uiFieldAtTop`):
+ * then it is no key of the team's own, and `no-unregistered-meta-key` does not ask to register it. Cheap for any
+ * other key (a name test).
+ */
+export function writesUiFieldAtTop(write: MetaWrite, key: MetaKeyWrite, imports: ImportedNames | null, text: string): boolean {
+  if (!isUiFieldAtTop(key.name) || (write.plane !== 'tool' && write.plane !== 'resource')) return false;
+  return uiFieldAtTop(write, key, write.plane, imports, sourceTextOf(text)) !== null;
 }

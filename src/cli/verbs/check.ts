@@ -2,6 +2,8 @@ import * as fs from 'node:fs';
 import type { TSESTree } from '@typescript-eslint/utils';
 import * as path from 'node:path';
 import { analyzeFile } from '../../analysis/analyze-file';
+import { writesUiFieldAtTop } from '../../analysis/apps/app-meta';
+import { moduleResolverOf } from '../../analysis/modules/module-resolver';
 import { fieldValueOf } from '../../analysis/modules/imported-helpers';
 import { isOwned } from '../../analysis/keys/ownership';
 import { writesOn } from '../../analysis/planes';
@@ -157,13 +159,13 @@ function checkManifest(registryPath: string, cwd: string, typed: TypedOptions | 
   let unresolvedReported = false;
 
   /** One producer file's writes (narrowed by `resultTypes` with types) and its type services. */
-  function analyse(file: string): { analysis: MetaFileAnalysis; services: TypeServices | null } {
+  function analyse(file: string): { analysis: MetaFileAnalysis; services: TypeServices | null; text: string } {
     const text = fs.readFileSync(file, 'utf8');
     if (!project || !project.includes(file)) {
       const analysis = analyzeSource(text, file, registry!);
       // Only a file that writes `_meta` is worth naming (config files and scripts are outside most programs).
       if (project && writesOn(analysis.writes, 'manifest').length > 0) outsideProgram.push(file);
-      return { analysis, services: null };
+      return { analysis, services: null, text };
     }
     // Set by the parse, which only happens for a file that may write `_meta`.
     const parse: { services: TypeServices | null } = { services: null };
@@ -188,7 +190,7 @@ function checkManifest(registryPath: string, cwd: string, typed: TypedOptions | 
       if (resolved.unresolved.length > 0) findings.push(registryProblemToFinding(unresolvedResultTypesProblem(registry!, resolved)));
       unresolvedReported = true;
     }
-    return { analysis, services };
+    return { analysis, services, text };
   }
 
   /** `unknown`-plane writes count as written untyped, and with types when their object may be a result type. */
@@ -211,10 +213,12 @@ function checkManifest(registryPath: string, cwd: string, typed: TypedOptions | 
     if (producer) producerFiles++;
     let writes;
     let services: TypeServices | null;
+    let text: string;
     try {
       ({
         analysis: { writes },
         services,
+        text,
       } = analyse(file));
     } catch (error) {
       if (!producer) continue;
@@ -239,7 +243,11 @@ function checkManifest(registryPath: string, cwd: string, typed: TypedOptions | 
       const planeSites = planeReportSites(keyWrites);
       for (const { write, key: keyWrite } of keyWritesWithTypes(keyWrites, services, registry)) {
         if (keyWrite.name === null) continue;
-        findings.push(...keyFindings(registry, write, keyWrite, file, registryPath, planeSites(write, keyWrite)));
+        // A field of MCP Apps' `ui` written at the top of `_meta` is no key to register (the lint's valid-app-linkage says so).
+        const keyFound = keyFindings(registry, write, keyWrite, file, registryPath, planeSites(write, keyWrite));
+        const misplacedUiField = (finding: Finding): boolean =>
+          finding.code === 'key-unregistered' && writesUiFieldAtTop(write, keyWrite, moduleResolverOf(file), text);
+        findings.push(...keyFound.filter((finding) => !misplacedUiField(finding)));
         // A host key's value against the type or range its host documents: no-unregistered-meta-field's one answer,
         // once per value node as the rule reports it.
         const hostValue = hostValueFindingOf(registry, write, keyWrite, services, file);
