@@ -3,7 +3,7 @@ import { memberPropertyName, unwrap } from '../../analysis/syntax/ast';
 import { constInitializer } from '../../analysis/syntax/bindings';
 import { collectFieldShape, collectItemShape } from '../../analysis/value/field-sets';
 import { literalValueOf } from '../../analysis/value/literal-value';
-import { appValueProblemsOf, writesAppKeys } from '../../analysis/apps/app-meta';
+import { writesUiFieldAtTop } from '../../analysis/apps/app-meta';
 import { moduleResolverOf } from '../../analysis/modules/module-resolver';
 import { writesOn, type CheckedPlane } from '../../analysis/planes';
 import type { HelperOrigin, MetaFileAnalysis } from '../../analysis/types';
@@ -37,8 +37,8 @@ export interface FoundHelper {
 export interface ScanResult {
   readonly keys: Map<string, ScannedKey>;
   /**
-   * How many of each key's writes put a field of MCP Apps' `ui` at the top of `_meta` (`appValueProblemsOf`'s
-   * `ui-field-at-top`): a key written only so is held back (`vetUiFieldAtTop`), as the lint reports each such write.
+   * How many of each key's writes put a field of MCP Apps' `ui` at the top of `_meta` (`writesUiFieldAtTop`): a key
+   * written only so is held back (`vetUiFieldAtTop`), as the lint reports each such write.
    */
   readonly uiFieldsAtTop: Map<string, number>;
   /** Files that assemble `_meta` by spreading collected maps or fragments: the merge layer. */
@@ -97,11 +97,9 @@ export function scanWrites(analysis: MetaFileAnalysis, scan: ScanResult, text: s
       entry.filesOn.set(write.plane, (entry.filesOn.get(write.plane) ?? new Set<string>()).add(producer));
       entry.values.push(keyWrite.value);
       scan.keys.set(keyWrite.name, entry);
+      if (writesUiFieldAtTop(write, keyWrite, moduleResolverOf(file), text))
+        scan.uiFieldsAtTop.set(keyWrite.name, (scan.uiFieldsAtTop.get(keyWrite.name) ?? 0) + 1);
     }
-  }
-  if (!writesAppKeys(analysis.writes)) return;
-  for (const problem of appValueProblemsOf(analysis.writes, moduleResolverOf(file), text)) {
-    if (problem.kind === 'ui-field-at-top') scan.uiFieldsAtTop.set(problem.field, (scan.uiFieldsAtTop.get(problem.field) ?? 0) + 1);
   }
 }
 
