@@ -809,6 +809,102 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
       },
     ],
   },
+  {
+    // mcp-use's proxy (mountPlan): the listed resources registered again with their optional fields in conditional spreads.
+    name: 'a listed resource registered again with conditional spreads: the suggestion type-checks against the SDK registration',
+    code: lines(
+      ...HEAD,
+      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+      'declare const server: McpServer;',
+      'export async function mount(namespace: string): Promise<void> {',
+      '  const { resources } = await upstream.listResources();',
+      '  for (const resource of resources) {',
+      '    server.registerResource(',
+      '      `${namespace}_${resource.name}`,',
+      '      `proxy:///${encodeURIComponent(resource.uri)}`,',
+      '      {',
+      '        ...(resource.title !== undefined && { title: resource.title }),',
+      '        ...(resource.mimeType !== undefined ? { mimeType: resource.mimeType } : {}),',
+      '      },',
+      '      async () => upstream.readResource({ uri: resource.uri }),',
+      '    );',
+      '  }',
+      '}',
+    ),
+    errors: [
+      {
+        messageId: 'droppedDescriptorMeta',
+        line: 12,
+        column: 7,
+        suggestions: [
+          {
+            messageId: 'suggestForwardDescriptorMeta',
+            output: lines(
+              ...HEAD,
+              "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+              'declare const server: McpServer;',
+              'export async function mount(namespace: string): Promise<void> {',
+              '  const { resources } = await upstream.listResources();',
+              '  for (const resource of resources) {',
+              '    server.registerResource(',
+              '      `${namespace}_${resource.name}`,',
+              '      `proxy:///${encodeURIComponent(resource.uri)}`,',
+              '      {',
+              '        ...(resource._meta && { _meta: resource._meta }), ...(resource.title !== undefined && { title: resource.title }),',
+              '        ...(resource.mimeType !== undefined ? { mimeType: resource.mimeType } : {}),',
+              '      },',
+              '      async () => upstream.readResource({ uri: resource.uri }),',
+              '    );',
+              '  }',
+              '}',
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    // mastra's client proxy (readResource): each contents item of an upstream read rebuilt with conditional spreads.
+    name: "an upstream read's contents items rebuilt with conditional spreads: the suggestion type-checks against ReadResourceResult",
+    code: lines(
+      ...HEAD,
+      "import { Server } from '@modelcontextprotocol/sdk/server/index.js';",
+      "import { ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';",
+      'declare const server: Server;',
+      'server.setRequestHandler(ReadResourceRequestSchema, async (request) => {',
+      '  const result = await upstream.readResource({ uri: request.params.uri });',
+      '  return {',
+      '    _meta: result._meta,',
+      "    contents: result.contents.map((c) => ({ uri: c.uri, ...('text' in c ? { text: c.text } : { blob: c.blob }) })),",
+      '  };',
+      '});',
+    ),
+    errors: [
+      {
+        messageId: 'droppedDescriptorMeta',
+        line: 11,
+        column: 43,
+        suggestions: [
+          {
+            messageId: 'suggestForwardDescriptorMeta',
+            output: lines(
+              ...HEAD,
+              "import { Server } from '@modelcontextprotocol/sdk/server/index.js';",
+              "import { ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';",
+              'declare const server: Server;',
+              'server.setRequestHandler(ReadResourceRequestSchema, async (request) => {',
+              '  const result = await upstream.readResource({ uri: request.params.uri });',
+              '  return {',
+              '    _meta: result._meta,',
+              "    contents: result.contents.map((c) => ({ ...(c._meta && { _meta: c._meta }), uri: c.uri, ...('text' in c ? { text: c.text } : { blob: c.blob }) })),",
+              '  };',
+              '});',
+            ),
+          },
+        ],
+      },
+    ],
+  },
 ];
 
 const at = <T extends { filename?: string }>(filename: string, tests: T[]): T[] => tests.map((test) => ({ filename, ...test }));

@@ -28,6 +28,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import type { TeamSinkNames } from '../../registry/types';
 import {
   calleeName,
+  conditionalLiterals,
   enclosingFunction,
   functionName,
   functionReturning,
@@ -1066,13 +1067,55 @@ function fieldReadsIn(value: Node): TSESTree.MemberExpression[] {
   return inner.type === 'MemberExpression' ? [inner] : [];
 }
 
+/**
+ * The properties `literal` may write: its own, and those of the literals its conditional spreads add
+ * (`...(r.title ? { title: r.title } : {})`, `...(r.mimeType !== undefined && { mimeType: r.mimeType })`). Null when
+ * a spread may carry a `_meta` (`...r`, `...rest`, `...opts`, a branch that is no literal) or one of them writes it.
+ */
+function writtenProperties(literal: TSESTree.ObjectExpression): TSESTree.Property[] | null {
+  const written: TSESTree.Property[] = [];
+  for (const property of literal.properties) {
+    if (property.type === 'Property') {
+      if (propertyKeyName(property) === '_meta') return null;
+      written.push(property);
+      continue;
+    }
+    // A conditional literal brings only the keys it names; what else is spread is not known here.
+    const branches = conditionalLiterals(property.argument);
+    if (branches === null) return null;
+    for (const branch of branches) {
+      const inner = writtenProperties(branch);
+      if (inner === null) return null;
+      written.push(...inner);
+    }
+  }
+  return written;
+}
+
+/**
+ * Whether `literal` is one branch of a conditional spread (`{ title: t.title }` in `{ name: t.name, ...(t.title &&
+ * { title: t.title }) }`): the literal it is spread into is the entry, and is judged with its properties.
+ */
+function isConditionalBranch(literal: TSESTree.ObjectExpression): boolean {
+  let node = outsideTypeWrappers(literal);
+  while (node.parent?.type === 'LogicalExpression' || node.parent?.type === 'ConditionalExpression')
+    node = outsideTypeWrappers(node.parent);
+  const spread = node.parent;
+  return (
+    spread?.type === 'SpreadElement' &&
+    spread.parent?.type === 'ObjectExpression' &&
+    conditionalLiterals(spread.argument)?.includes(literal) === true
+  );
+}
+
 function droppedDescriptorAt(literal: TSESTree.ObjectExpression, file: { typescript: boolean }): DroppedDescriptorMeta | null {
+  if (isConditionalBranch(literal)) return null;
+  const properties = writtenProperties(literal);
+  if (properties === null) return null;
   // Each identifier the literal copies descriptor fields of (`t` in `t.name`), with those fields, in order, and
   // whether it is read guarded (`t?.name`).
   const holders = new Map<string, { holder: TSESTree.Identifier; fields: string[]; optional: boolean }>();
-  for (const property of literal.properties) {
-    if (property.type === 'SpreadElement') return null;
-    if (propertyKeyName(property) === '_meta') return null;
+  for (const property of properties) {
     for (const read of fieldReadsIn(property.value)) {
       const field = memberPropertyName(read);
       const object = unwrap(read.object) as Node;

@@ -289,6 +289,23 @@ export function isNothing(node: Node): boolean {
   return inner.type === 'Identifier' && inner.name === 'undefined';
 }
 
+/**
+ * The object literals a spread argument can add, when every branch is one or adds nothing: `...(c && { [K]: v })`,
+ * `...(c ? { a } : {})`, `...(c ? { a } : null)`. Null when some branch is not statically known.
+ */
+export function conditionalLiterals(argument: Node): TSESTree.ObjectExpression[] | null {
+  const inner = unwrap(argument);
+  if (inner.type === 'ObjectExpression') return [inner];
+  if (isNothing(inner)) return [];
+  if (inner.type === 'LogicalExpression' && inner.operator === '&&') return conditionalLiterals(inner.right);
+  if (inner.type === 'ConditionalExpression') {
+    const consequent = conditionalLiterals(inner.consequent);
+    const alternate = conditionalLiterals(inner.alternate);
+    return consequent && alternate ? [...consequent, ...alternate] : null;
+  }
+  return null;
+}
+
 /** The arguments of the `return`s that belong to the function whose body is `body` (not to functions nested in it). */
 export function returnArguments(body: Node): Expression[] {
   const returns = collectInSameFunction(body, (node): node is TSESTree.ReturnStatement => node.type === 'ReturnStatement');
