@@ -136,6 +136,47 @@ const MASTRA_CLIENT_PROXY = lines(
   '});',
 );
 
+/**
+ * The same proxy as written (mcp-use 5865e5c14): `introspect` lists the upstream into a plan, `mountPlan` registers the
+ * plan's resources; the entry type is the file's own, declared as what the connection's `listResources()` answers.
+ */
+const MCP_USE_PLAN = lines(
+  'interface ProxyConnection {',
+  '  listResources?(): Promise<{ resources: ProxyResource[] }>;',
+  '  readResource(uri: string, options?: { signal?: AbortSignal }): Promise<ReadResourceResult>;',
+  '}',
+  'export interface ProxyResource {',
+  '  name: string;',
+  '  uri: string;',
+  '  title?: string | undefined;',
+  '  description?: string | undefined;',
+  '  mimeType?: string | undefined;',
+  '}',
+  'interface ProxyNamespacePlan {',
+  '  namespace: string;',
+  '  connection: ProxyConnection;',
+  '  resources: ProxyResource[];',
+  '}',
+  'async function introspect(namespace: string, connection: ProxyConnection): Promise<ProxyNamespacePlan> {',
+  '  const resources = (await connection.listResources?.())?.resources ?? [];',
+  '  return { namespace, connection, resources };',
+  '}',
+  'function mountPlan(host: ProxyMountHost, plan: ProxyNamespacePlan): void {',
+  '  for (const resource of plan.resources) {',
+  '    const upstreamUri = resource.uri;',
+  '    host.registerResource(',
+  '      {',
+  '        name: prefixedName(plan.namespace, resource.name),',
+  '        uri: proxiedResourceUri(plan.namespace, upstreamUri),',
+  '        ...(resource.title !== undefined && { title: resource.title }),',
+  '        ...(resource.mimeType !== undefined && { mimeType: resource.mimeType }),',
+  '      },',
+  '      async (_uri, ctx) => plan.connection.readResource(upstreamUri, { signal: ctx.signal }),',
+  '    );',
+  '  }',
+  '}',
+);
+
 const valid: ValidTestCase<Options>[] = [
   {
     name: 'the caller _meta forwarded without its progressToken',
@@ -568,6 +609,23 @@ const valid: ValidTestCase<Options>[] = [
       '  const { tools } = await upstream.listTools();',
       '  return { tools: tools.map((t) => ({ ...opts, name: t.name, inputSchema: t.inputSchema, ...(t.title && { title: t.title }) })) };',
       '});',
+    ),
+  },
+  {
+    name: "a plan's entries of a type the file declares as no upstream list's answer, or read for their _meta",
+    code: lines(
+      'interface LocalResource { name: string; uri: string; title?: string }',
+      'interface Plan { resources: LocalResource[]; tools: UpstreamTool[] }',
+      'interface Connection { listTools(): Promise<UpstreamTool[]> }',
+      'interface UpstreamTool { name: string; inputSchema?: object; _meta?: Record<string, unknown> }',
+      'export function mount(host: Host, plan: Plan, connection: Connection): void {',
+      '  for (const resource of plan.resources) {',
+      '    host.registerResource({ name: resource.name, uri: resource.uri, ...(resource.title && { title: resource.title }) }, read);',
+      '  }',
+      '  for (const tool of plan.tools) {',
+      '    host.registerTool({ name: tool.name, inputSchema: tool.inputSchema, _meta: tool._meta }, connection.callTool);',
+      '  }',
+      '}',
     ),
   },
 ];
@@ -1436,6 +1494,35 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
           {
             messageId: 'suggestForwardDescriptorMeta',
             output: suggested(MASTRA_CLIENT_PROXY, 7, 'uri: c.uri', '...(c._meta && { _meta: c._meta }), uri: c.uri'),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "mcp-use's proxy as written: the plan's resources, of the type its connection's listResources() answers with, registered again",
+    code: MCP_USE_PLAN,
+    errors: [
+      {
+        messageId: 'droppedDescriptorMeta',
+        data: {
+          entry: 'resource',
+          label: 'ProxyConnection.listResources(…)',
+          line: '2',
+          fields: '`title`, `mimeType`',
+          holder: 'resource',
+        },
+        line: 25,
+        column: 7,
+        suggestions: [
+          {
+            messageId: 'suggestForwardDescriptorMeta',
+            output: suggested(
+              MCP_USE_PLAN,
+              26,
+              'name:',
+              '...((resource as { _meta?: Record<string, unknown> })._meta && { _meta: (resource as { _meta?: Record<string, unknown> })._meta }), name:',
+            ),
           },
         ],
       },

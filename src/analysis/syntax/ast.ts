@@ -62,8 +62,8 @@ export function memberPropertyName(member: TSESTree.MemberExpression): string | 
   return staticString(member.property);
 }
 
-/** The static name of an object literal property key (`k:`, `'k':`, `[\`k\`]:`), or null when computed. */
-export function propertyKeyName(property: TSESTree.Property): string | null {
+/** The static name of an object literal property key (`k:`, `'k':`, `[\`k\`]:`), or of a type member (`k: T`, `k(): T`); null when computed. */
+export function propertyKeyName(property: TSESTree.Property | TSESTree.TSPropertySignature | TSESTree.TSMethodSignature): string | null {
   if (!property.computed) {
     if (property.key.type === 'Identifier') return property.key.name;
     if (property.key.type === 'Literal') return String(property.key.value);
