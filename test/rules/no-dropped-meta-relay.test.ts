@@ -87,6 +87,96 @@ const MASTRA_READ_HANDLER = lines(
   '}',
 );
 
+/**
+ * mcp-use/mcp-use 5865e5c14 (libraries/typescript/packages/server/src/mcp-proxy.ts, `mountPlan`): the proxy registers
+ * each resource the upstream lists again, its optional fields carried by conditional spreads, its `_meta` by none. (The
+ * original reads the list through a plan another function built; here the list call is in the same function.)
+ */
+const MCP_USE_PROXY = lines(
+  'export async function mountResources(host, connection, namespace) {',
+  '  const { resources } = await connection.listResources();',
+  '  for (const resource of resources) {',
+  '    const name = `${namespace}_${resource.name}`;',
+  '    const upstreamUri = resource.uri;',
+  '    host.registerResource(',
+  '      {',
+  '        name,',
+  '        uri: proxiedResourceUri(namespace, upstreamUri),',
+  '        ...(resource.title !== undefined && { title: resource.title }),',
+  '        ...(resource.description !== undefined && {',
+  '          description: resource.description,',
+  '        }),',
+  '        ...(resource.mimeType !== undefined && {',
+  '          mimeType: resource.mimeType,',
+  '        }),',
+  '      },',
+  '      async (_uri, ctx) => connection.readResource(upstreamUri, { signal: ctx.signal }),',
+  '    );',
+  '  }',
+  '}',
+);
+
+/**
+ * mastra-ai/mastra `MCPClientServerProxy.readResource` (packages/mcp/src/client/server-proxy.ts, issue #23068): each
+ * contents item of the upstream's read rebuilt with conditional spreads, its `_meta` and `mimeType` left behind. The
+ * original reads through mastra's own client (`client.resources.read(uri)`) and answers from a method of its own;
+ * here the SDK's `readResource` answers a `resources/read` handler.
+ */
+const MASTRA_CLIENT_PROXY = lines(
+  V1 + 'server.setRequestHandler(ReadResourceRequestSchema, async (request) => {',
+  '  const uri = request.params.uri;',
+  '  const result = await client.readResource({ uri });',
+  '  return {',
+  '    contents: result.contents.map((c) => ({',
+  '      uri: c.uri ?? uri,',
+  "      ...('text' in c && c.text !== undefined ? { text: c.text } : {}),",
+  "      ...('blob' in c && c.blob !== undefined ? { blob: c.blob } : {}),",
+  '    })),',
+  '  };',
+  '});',
+);
+
+/**
+ * The same proxy as written (mcp-use 5865e5c14): `introspect` lists the upstream into a plan, `mountPlan` registers the
+ * plan's resources; the entry type is the file's own, declared as what the connection's `listResources()` answers.
+ */
+const MCP_USE_PLAN = lines(
+  'interface ProxyConnection {',
+  '  listResources?(): Promise<{ resources: ProxyResource[] }>;',
+  '  readResource(uri: string, options?: { signal?: AbortSignal }): Promise<ReadResourceResult>;',
+  '}',
+  'export interface ProxyResource {',
+  '  name: string;',
+  '  uri: string;',
+  '  title?: string | undefined;',
+  '  description?: string | undefined;',
+  '  mimeType?: string | undefined;',
+  '}',
+  'interface ProxyNamespacePlan {',
+  '  namespace: string;',
+  '  connection: ProxyConnection;',
+  '  resources: ProxyResource[];',
+  '}',
+  'async function introspect(namespace: string, connection: ProxyConnection): Promise<ProxyNamespacePlan> {',
+  '  const resources = (await connection.listResources?.())?.resources ?? [];',
+  '  return { namespace, connection, resources };',
+  '}',
+  'function mountPlan(host: ProxyMountHost, plan: ProxyNamespacePlan): void {',
+  '  for (const resource of plan.resources) {',
+  '    const upstreamUri = resource.uri;',
+  '    host.registerResource(',
+  '      {',
+  '        name: prefixedName(plan.namespace, resource.name),',
+  '        uri: proxiedResourceUri(plan.namespace, upstreamUri),',
+  '        ...(resource.title !== undefined && { title: resource.title }),',
+  '        ...(resource.mimeType !== undefined && { mimeType: resource.mimeType }),',
+  '      },',
+  '      async (_uri, ctx) => plan.connection.readResource(upstreamUri, { signal: ctx.signal }),',
+  '    );',
+  '  }',
+  '}',
+);
+
 const valid: ValidTestCase<Options>[] = [
   {
     name: 'the caller _meta forwarded without its progressToken',
@@ -471,6 +561,71 @@ const valid: ValidTestCase<Options>[] = [
       '  });',
       '}',
       'export const callTool = (name: string) => upstream.callTool({ name });',
+    ),
+  },
+  {
+    name: 'conditional spreads beside a spread of the entry, of a rest or of an unknown object: that spread may carry the _meta',
+    code: lines(
+      'server.setRequestHandler(ListToolsRequestSchema, async () => {',
+      '  const { tools } = await upstream.listTools();',
+      '  return { tools: tools.map((t) => ({ name: t.name, inputSchema: t.inputSchema, ...(t.title && { title: t.title }), ...t })) };',
+      '});',
+      'server.setRequestHandler(ListResourcesRequestSchema, async () => {',
+      '  const { resources } = await upstream.listResources();',
+      '  const { secret: _secret, ...rest } = defaults;',
+      '  return { resources: resources.map((r) => ({ ...rest, uri: r.uri, ...(r.title ? { title: r.title } : {}) })) };',
+      '});',
+      'export async function mirror(opts) {',
+      '  const { tools } = await upstream.listTools();',
+      '  for (const tool of tools) {',
+      '    server.registerTool(tool.name, { ...opts, inputSchema: tool.inputSchema, ...(tool.title && { title: tool.title }) }, async () => ({ content: [] }));',
+      '  }',
+      '}',
+    ),
+  },
+  {
+    name: 'a conditional spread whose branch is the entry, spreads it, or names _meta',
+    code: lines(
+      'server.setRequestHandler(ListToolsRequestSchema, async () => {',
+      '  const { tools } = await upstream.listTools();',
+      '  return { tools: tools.map((t) => ({ name: t.name, inputSchema: t.inputSchema, ...(full ? t : {}) })) };',
+      '});',
+      'server.setRequestHandler(ListResourcesRequestSchema, async () => {',
+      '  const { resources } = await upstream.listResources();',
+      '  return { resources: resources.map((r) => ({ uri: r.uri, name: r.name, ...(full ? { ...r } : { title: r.title }) })) };',
+      '});',
+      'server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => {',
+      '  const { resourceTemplates } = await upstream.listResourceTemplates();',
+      "  return { resourceTemplates: resourceTemplates.map((t) => ({ uriTemplate: t.uriTemplate, name: t.name, ...(debug && { _meta: { 'acme.dev/debug': true } }) })) };",
+      '});',
+    ),
+  },
+  {
+    // Before, the branch `{ title: t.title }` was judged as an entry of its own and reported though `...opts` may
+    // carry the `_meta`.
+    name: 'the literal a conditional spread adds is not an entry of its own',
+    code: lines(
+      'server.setRequestHandler(ListToolsRequestSchema, async () => {',
+      '  const { tools } = await upstream.listTools();',
+      '  return { tools: tools.map((t) => ({ ...opts, name: t.name, inputSchema: t.inputSchema, ...(t.title && { title: t.title }) })) };',
+      '});',
+    ),
+  },
+  {
+    name: "a plan's entries of a type the file declares as no upstream list's answer, or read for their _meta",
+    code: lines(
+      'interface LocalResource { name: string; uri: string; title?: string }',
+      'interface Plan { resources: LocalResource[]; tools: UpstreamTool[] }',
+      'interface Connection { listTools(): Promise<UpstreamTool[]> }',
+      'interface UpstreamTool { name: string; inputSchema?: object; _meta?: Record<string, unknown> }',
+      'export function mount(host: Host, plan: Plan, connection: Connection): void {',
+      '  for (const resource of plan.resources) {',
+      '    host.registerResource({ name: resource.name, uri: resource.uri, ...(resource.title && { title: resource.title }) }, read);',
+      '  }',
+      '  for (const tool of plan.tools) {',
+      '    host.registerTool({ name: tool.name, inputSchema: tool.inputSchema, _meta: tool._meta }, connection.callTool);',
+      '  }',
+      '}',
     ),
   },
 ];
@@ -1284,6 +1439,89 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
               '  const first = read.contents[0];',
               "  return { contents: [{ ...(first._meta && { _meta: first._meta }), uri: first.uri, mimeType: 'text/html;profile=mcp-app', text: first.text }], _meta: read._meta };",
               '});',
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "mcp-use's proxy registers the upstream's listed resources again with conditional spreads and no _meta",
+    code: MCP_USE_PROXY,
+    errors: [
+      {
+        messageId: 'droppedDescriptorMeta',
+        data: {
+          entry: 'resource',
+          label: 'connection.listResources(…)',
+          line: '2',
+          fields: '`title`, `description`, `mimeType`',
+          holder: 'resource',
+        },
+        line: 7,
+        column: 7,
+        suggestions: [
+          {
+            messageId: 'suggestForwardDescriptorMeta',
+            output: suggested(MCP_USE_PROXY, 8, 'name,', '...(resource._meta && { _meta: resource._meta }), name,'),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "mastra's client proxy rebuilds each contents item of an upstream read with conditional spreads and no _meta",
+    code: MASTRA_CLIENT_PROXY,
+    errors: [
+      {
+        messageId: 'droppedDescriptorMeta',
+        data: { entry: 'resource read result', label: 'client.readResource(…)', line: '4', fields: '`contents`', holder: 'result' },
+        line: 5,
+        column: 10,
+        suggestions: [
+          {
+            messageId: 'suggestForwardDescriptorMeta',
+            output: suggested(MASTRA_CLIENT_PROXY, 6, 'contents:', '...(result._meta && { _meta: result._meta }), contents:'),
+          },
+        ],
+      },
+      {
+        messageId: 'droppedDescriptorMeta',
+        data: { entry: 'resource contents item', label: 'client.readResource(…)', line: '4', fields: '`uri`, `text`, `blob`', holder: 'c' },
+        line: 6,
+        column: 43,
+        suggestions: [
+          {
+            messageId: 'suggestForwardDescriptorMeta',
+            output: suggested(MASTRA_CLIENT_PROXY, 7, 'uri: c.uri', '...(c._meta && { _meta: c._meta }), uri: c.uri'),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "mcp-use's proxy as written: the plan's resources, of the type its connection's listResources() answers with, registered again",
+    code: MCP_USE_PLAN,
+    errors: [
+      {
+        messageId: 'droppedDescriptorMeta',
+        data: {
+          entry: 'resource',
+          label: 'ProxyConnection.listResources(…)',
+          line: '2',
+          fields: '`title`, `mimeType`',
+          holder: 'resource',
+        },
+        line: 25,
+        column: 7,
+        suggestions: [
+          {
+            messageId: 'suggestForwardDescriptorMeta',
+            output: suggested(
+              MCP_USE_PLAN,
+              26,
+              'name:',
+              '...((resource as { _meta?: Record<string, unknown> })._meta && { _meta: (resource as { _meta?: Record<string, unknown> })._meta }), name:',
             ),
           },
         ],

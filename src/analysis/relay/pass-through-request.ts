@@ -28,6 +28,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import type { TeamSinkNames } from '../../registry/types';
 import {
   calleeName,
+  conditionalLiterals,
   enclosingFunction,
   functionName,
   functionReturning,
@@ -49,7 +50,14 @@ import { sortedHasIn } from '../syntax/offset-set';
 import { isToolCallback, registeredCallbackOf, type MetaRead } from './pass-through';
 import { TYPE_ONLY_TYPES } from '../sites/prune';
 import { calleeLabel, followImportsFrom, importedTypeWithoutMeta, requestMethodOf, stripAwait } from './upstream-calls';
-import { declaresNoSlot, sameFileTypeDeclaration } from '../syntax/declared-without-meta';
+import {
+  declaredMemberType,
+  declaresNoSlot,
+  listElementType,
+  sameFileMembers,
+  sameFileTypeDeclaration,
+  typeWithout,
+} from '../syntax/declared-without-meta';
 import { moduleResolverOf } from '../modules/module-resolver';
 import { CALL_TOOL } from './pass-through-marks';
 import { RELAY_WORD_LIST, wholeWords, wordsOf, type ResultAndRelayWords } from './file-words';
@@ -1066,13 +1074,55 @@ function fieldReadsIn(value: Node): TSESTree.MemberExpression[] {
   return inner.type === 'MemberExpression' ? [inner] : [];
 }
 
+/**
+ * The properties `literal` may write: its own, and those of the literals its conditional spreads add
+ * (`...(r.title ? { title: r.title } : {})`, `...(r.mimeType !== undefined && { mimeType: r.mimeType })`). Null when
+ * a spread may carry a `_meta` (`...r`, `...rest`, `...opts`, a branch that is no literal) or one of them writes it.
+ */
+function writtenProperties(literal: TSESTree.ObjectExpression): TSESTree.Property[] | null {
+  const written: TSESTree.Property[] = [];
+  for (const property of literal.properties) {
+    if (property.type === 'Property') {
+      if (propertyKeyName(property) === '_meta') return null;
+      written.push(property);
+      continue;
+    }
+    // A conditional literal brings only the keys it names; what else is spread is not known here.
+    const branches = conditionalLiterals(property.argument);
+    if (branches === null) return null;
+    for (const branch of branches) {
+      const inner = writtenProperties(branch);
+      if (inner === null) return null;
+      written.push(...inner);
+    }
+  }
+  return written;
+}
+
+/**
+ * Whether `literal` is one branch of a conditional spread (`{ title: t.title }` in `{ name: t.name, ...(t.title &&
+ * { title: t.title }) }`): the literal it is spread into is the entry, and is judged with its properties.
+ */
+function isConditionalBranch(literal: TSESTree.ObjectExpression): boolean {
+  let node = outsideTypeWrappers(literal);
+  while (node.parent?.type === 'LogicalExpression' || node.parent?.type === 'ConditionalExpression')
+    node = outsideTypeWrappers(node.parent);
+  const spread = node.parent;
+  return (
+    spread?.type === 'SpreadElement' &&
+    spread.parent?.type === 'ObjectExpression' &&
+    conditionalLiterals(spread.argument)?.includes(literal) === true
+  );
+}
+
 function droppedDescriptorAt(literal: TSESTree.ObjectExpression, file: { typescript: boolean }): DroppedDescriptorMeta | null {
+  if (isConditionalBranch(literal)) return null;
+  const properties = writtenProperties(literal);
+  if (properties === null) return null;
   // Each identifier the literal copies descriptor fields of (`t` in `t.name`), with those fields, in order, and
   // whether it is read guarded (`t?.name`).
   const holders = new Map<string, { holder: TSESTree.Identifier; fields: string[]; optional: boolean }>();
-  for (const property of literal.properties) {
-    if (property.type === 'SpreadElement') return null;
-    if (propertyKeyName(property) === '_meta') return null;
+  for (const property of properties) {
     for (const read of fieldReadsIn(property.value)) {
       const field = memberPropertyName(read);
       const object = unwrap(read.object) as Node;
@@ -1085,14 +1135,19 @@ function droppedDescriptorAt(literal: TSESTree.ObjectExpression, file: { typescr
   }
   for (const { holder, fields, optional } of holders.values()) {
     const found = listedEntryAt(literal, holder) ?? typedEntryAt(literal, holder) ?? resourceReadAt(literal, holder);
-    // The code base's own types (a listed resource of its provider, what its resource's read returns) may declare no
-    // `_meta`: in TypeScript the suggestion reads it through a cast.
-    if (found) return { literal, holder, fields, ...found, read: { optional, cast: found.readFrom !== null && file.typescript } };
+    if (!found) continue;
+    // The code base's own types (a listed resource of its provider, what its resource's read returns, an entry type it
+    // declares without `_meta`) may declare none: in TypeScript the suggestion reads it through a cast.
+    const { ownType, ...source } = found;
+    return { literal, holder, fields, ...source, read: { optional, cast: ownType && file.typescript } };
   }
   return null;
 }
 
-type EntrySource = Pick<DroppedDescriptorMeta, 'entry' | 'source' | 'label' | 'sink' | 'field' | 'readFrom'>;
+type EntrySource = Pick<DroppedDescriptorMeta, 'entry' | 'source' | 'label' | 'sink' | 'field' | 'readFrom'> & {
+  /** The holder is of a type of the code base's own that may declare no `_meta` (see `MetaRead.cast`). */
+  readonly ownType: boolean;
+};
 
 /**
  * `holder` is an entry of an upstream's list (`tools.map((t) => …)` over `listTools()`, `resources.find(…)` over
@@ -1100,17 +1155,95 @@ type EntrySource = Pick<DroppedDescriptorMeta, 'entry' | 'source' | 'label' | 's
  */
 function listedEntryAt(literal: TSESTree.ObjectExpression, holder: TSESTree.Identifier): EntrySource | null {
   const entry = listEntry(holder);
-  const direct = entry ? listSourceOf(entry.list) : null;
-  const listed = direct ?? (entry ? classFieldListOf(entry.list) : null);
-  if (!entry || !listed) return null;
+  if (!entry) return null;
+  const direct = listSourceOf(entry.list);
+  const called = direct ?? classFieldListOf(entry.list);
+  const listed = called
+    ? { node: called.call, source: called.source, label: calleeLabel(called.call, 'call'), entryTypeWithoutMeta: false }
+    : declaredListOf(entry.list);
+  if (!listed) return null;
   if (usedWhole(holder.name, entry.scope)) return null;
   const sink = advertisedAt(literal, listed.source);
   if (!sink) return null;
-  const field = direct ? null : thisFieldOf(entry.list);
+  const field = called && !direct ? thisFieldOf(entry.list) : null;
   // A listed resource in a read's answer: the contents item is built from it.
   const readFrom = sink === 'read-handler' && listed.source === 'listResources' ? 'listed-resource' : null;
   const entryName = readFrom ? LIST_SOURCES.get('readResource')!.entry : LIST_SOURCES.get(listed.source)!.entry;
-  return { entry: entryName, source: listed.call, label: calleeLabel(listed.call, 'call'), sink, field, readFrom };
+  const ownType = readFrom !== null || listed.entryTypeWithoutMeta;
+  return { entry: entryName, source: listed.node, label: listed.label, sink, field, readFrom, ownType };
+}
+
+/**
+ * The list a parameter's declared type holds, when the file declares its entry type to be what an upstream's list
+ * call answers with: `for (const resource of plan.resources)` with `plan: ProxyNamespacePlan`, `interface
+ * ProxyNamespacePlan { resources: ProxyResource[] }` and `interface ProxyConnection { listResources(): Promise<{
+ * resources: ProxyResource[] }> }` (mcp-use's proxy introspects the upstream into such a plan in one function and
+ * registers its entries again in another). Only the file's own interfaces and type aliases are read; the list call is
+ * named by the declaration (`ProxyConnection.listResources(…)`).
+ */
+function declaredListOf(list: Node): { node: TSESTree.Node; source: string; label: string; entryTypeWithoutMeta: boolean } | null {
+  const inner = unwrap(list) as Node;
+  const object = inner.type === 'MemberExpression' ? (unwrap(inner.object) as Node) : null;
+  const member = inner.type === 'MemberExpression' ? memberPropertyName(inner) : null;
+  if (object?.type !== 'Identifier' || member === null) return null;
+  const param = declaringParameter(object);
+  const holderType = param?.typeAnnotation?.typeAnnotation;
+  const memberType = holderType ? declaredMemberType(holderType, member) : null;
+  const entryType = memberType ? listElementType(memberType) : null;
+  if (entryType?.type !== 'TSTypeReference' || entryType.typeName.type !== 'Identifier') return null;
+  const found = listMethodAnswering(entryType.typeName.name, inner);
+  return found && { ...found, entryTypeWithoutMeta: typeWithout(entryType, '_meta') };
+}
+
+/** The parameter `identifier` names, of the nearest function that declares it as an identifier parameter; else null. */
+function declaringParameter(identifier: TSESTree.Identifier): TSESTree.Identifier | null {
+  for (let fn = enclosingFunction(identifier); fn; fn = enclosingFunction(fn)) {
+    const param = fn.params.find((candidate) => patternDeclares(candidate, identifier.name));
+    if (param) return param.type === 'Identifier' ? param : null;
+  }
+  return null;
+}
+
+/**
+ * The upstream list method a same-file interface or alias declares to answer with entries of type `entryType`:
+ * `listResources(): Promise<{ resources: ProxyResource[] }>` or `listTools(): Promise<ProxyTool[]>`, as a method or a
+ * function-typed property. Null when none does.
+ */
+function listMethodAnswering(entryType: string, from: Node): { node: TSESTree.Node; source: string; label: string } | null {
+  const program = rootOf(from);
+  if (program.type !== 'Program') return null;
+  for (const statement of program.body) {
+    const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+    if (declaration?.type !== 'TSInterfaceDeclaration' && declaration?.type !== 'TSTypeAliasDeclaration') continue;
+    for (const member of sameFileMembers(declaration, declaration.id.name)) {
+      const source = member.type === 'TSMethodSignature' || member.type === 'TSPropertySignature' ? propertyKeyName(member) : null;
+      if (source === null || source === 'readResource') continue;
+      const listed = LIST_SOURCES.get(source);
+      if (!listed) continue;
+      const returned = member.type === 'TSMethodSignature' ? member.returnType?.typeAnnotation : functionTypeReturn(member);
+      const answered = returned ? promisedListEntry(returned, listed.list) : null;
+      if (answered?.type === 'TSTypeReference' && answered.typeName.type === 'Identifier' && answered.typeName.name === entryType)
+        return { node: member, source, label: `${declaration.id.name}.${source}(…)` };
+    }
+  }
+  return null;
+}
+
+/** The return type of a property typed as a function (`listTools: () => Promise<Tool[]>`); null otherwise. */
+function functionTypeReturn(member: TSESTree.TypeElement): TSESTree.TypeNode | null {
+  const type = member.type === 'TSPropertySignature' ? member.typeAnnotation?.typeAnnotation : undefined;
+  return type?.type === 'TSFunctionType' ? (type.returnType?.typeAnnotation ?? null) : null;
+}
+
+/** The entry type of `Promise<{ <list>: T[] }>` or `Promise<T[]>` (the SDK's answer, or the list itself); null otherwise. */
+function promisedListEntry(type: TSESTree.TypeNode, list: string): TSESTree.TypeNode | null {
+  const promised =
+    type.type === 'TSTypeReference' && type.typeName.type === 'Identifier' && type.typeName.name === 'Promise'
+      ? type.typeArguments?.params[0]
+      : undefined;
+  if (!promised) return null;
+  const listType = promised.type === 'TSTypeLiteral' ? declaredMemberType(promised, list) : promised;
+  return listType ? listElementType(listType) : null;
 }
 
 /**
@@ -1141,7 +1274,15 @@ function resourceReadAt(literal: TSESTree.ObjectExpression, holder: TSESTree.Ide
   });
   if (!served) return null;
   const entry = LIST_SOURCES.get('readResource')!.entry;
-  return { entry, source: call, label: calleeLabel(call, 'read'), sink: 'read-handler', field: null, readFrom: 'resource-read' };
+  return {
+    entry,
+    source: call,
+    label: calleeLabel(call, 'read'),
+    sink: 'read-handler',
+    field: null,
+    readFrom: 'resource-read',
+    ownType: true,
+  };
 }
 
 /**
@@ -1205,6 +1346,7 @@ function typedEntryAt(literal: TSESTree.ObjectExpression, holder: TSESTree.Ident
     sink: 'typed-return',
     field: null,
     readFrom: null,
+    ownType: false,
   };
 }
 

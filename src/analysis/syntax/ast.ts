@@ -62,8 +62,8 @@ export function memberPropertyName(member: TSESTree.MemberExpression): string | 
   return staticString(member.property);
 }
 
-/** The static name of an object literal property key (`k:`, `'k':`, `[\`k\`]:`), or null when computed. */
-export function propertyKeyName(property: TSESTree.Property): string | null {
+/** The static name of an object literal property key (`k:`, `'k':`, `[\`k\`]:`), or of a type member (`k: T`, `k(): T`); null when computed. */
+export function propertyKeyName(property: TSESTree.Property | TSESTree.TSPropertySignature | TSESTree.TSMethodSignature): string | null {
   if (!property.computed) {
     if (property.key.type === 'Identifier') return property.key.name;
     if (property.key.type === 'Literal') return String(property.key.value);
@@ -287,6 +287,23 @@ export function isNothing(node: Node): boolean {
   const inner = unwrap(node);
   if (inner.type === 'Literal') return inner.value === null || inner.value === false || inner.value === '';
   return inner.type === 'Identifier' && inner.name === 'undefined';
+}
+
+/**
+ * The object literals a spread argument can add, when every branch is one or adds nothing: `...(c && { [K]: v })`,
+ * `...(c ? { a } : {})`, `...(c ? { a } : null)`. Null when some branch is not statically known.
+ */
+export function conditionalLiterals(argument: Node): TSESTree.ObjectExpression[] | null {
+  const inner = unwrap(argument);
+  if (inner.type === 'ObjectExpression') return [inner];
+  if (isNothing(inner)) return [];
+  if (inner.type === 'LogicalExpression' && inner.operator === '&&') return conditionalLiterals(inner.right);
+  if (inner.type === 'ConditionalExpression') {
+    const consequent = conditionalLiterals(inner.consequent);
+    const alternate = conditionalLiterals(inner.alternate);
+    return consequent && alternate ? [...consequent, ...alternate] : null;
+  }
+  return null;
 }
 
 /** The arguments of the `return`s that belong to the function whose body is `body` (not to functions nested in it). */

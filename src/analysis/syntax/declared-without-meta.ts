@@ -2,9 +2,11 @@
  * Whether a type written in the file says an object has no `_meta` (or no other property `key`): an interface or type
  * literal whose named members leave it out, an `Omit<T, '_meta' | …>`, or an intersection of such types. Read from the
  * syntax only (the untyped lint's answer to "can this object carry `_meta`?", or a host key such as `ui`); anything
- * else (a type from another module, a mapped or generic type, an index signature) may carry one.
+ * else (a type from another module, a mapped or generic type, an index signature) may carry one. Also the type a
+ * written type declares for a member, and a list type's entry type (`declaredMemberType`, `listElementType`).
  */
 import type { TSESTree } from '@typescript-eslint/utils';
+import { propertyKeyName } from './ast';
 
 type Node = TSESTree.Node;
 
@@ -114,4 +116,35 @@ export function sameFileTypeDeclaration(
       return declaration;
   }
   return null;
+}
+
+/** The members a same-file interface or type literal alias `name` declares (none for anything else). */
+export function sameFileMembers(from: Node, name: string): readonly TSESTree.TypeElement[] {
+  const declaration = sameFileTypeDeclaration(from, name);
+  if (declaration?.type === 'TSInterfaceDeclaration') return declaration.body.body;
+  return declaration?.typeAnnotation.type === 'TSTypeLiteral' ? declaration.typeAnnotation.members : [];
+}
+
+/** The declared type of `member` in `type` (a type literal, or a same-file interface or alias of one); null otherwise. */
+export function declaredMemberType(type: TSESTree.TypeNode, member: string): TSESTree.TypeNode | null {
+  const members =
+    type.type === 'TSTypeLiteral'
+      ? type.members
+      : type.type === 'TSTypeReference' && type.typeName.type === 'Identifier'
+        ? sameFileMembers(type, type.typeName.name)
+        : [];
+  for (const candidate of members) {
+    if (candidate.type === 'TSPropertySignature' && !candidate.computed && propertyKeyName(candidate) === member)
+      return candidate.typeAnnotation?.typeAnnotation ?? null;
+  }
+  return null;
+}
+
+/** The entry type of a list type: `T[]`, `readonly T[]`, `Array<T>`, `ReadonlyArray<T>`; null otherwise. */
+export function listElementType(type: TSESTree.TypeNode): TSESTree.TypeNode | null {
+  if (type.type === 'TSArrayType') return type.elementType;
+  if (type.type === 'TSTypeOperator' && type.operator === 'readonly' && type.typeAnnotation) return listElementType(type.typeAnnotation);
+  if (type.type !== 'TSTypeReference' || type.typeName.type !== 'Identifier') return null;
+  const params = type.typeArguments?.params ?? [];
+  return ['Array', 'ReadonlyArray'].includes(type.typeName.name) && params.length === 1 ? params[0] : null;
 }

@@ -5,6 +5,7 @@
  */
 import type { TSESTree } from '@typescript-eslint/utils';
 import {
+  conditionalLiterals,
   isNothing,
   memberPropertyName,
   propertyKeyName,
@@ -187,23 +188,6 @@ function copiesSelfMeta(identifier: TSESTree.Identifier, target: Node | null, de
       return first?.type === 'SpreadElement' && isSelfMeta(first.argument, target, depth);
     })
   );
-}
-
-/**
- * The object literals a spread argument can add, when every branch is one or adds nothing: `...(c && { [K]: v })`,
- * `...(c ? { a } : {})`, `...(c ? { a } : null)`. Null when some branch is not statically known.
- */
-function conditionalLiterals(argument: Node): TSESTree.ObjectExpression[] | null {
-  const inner = unwrap(argument);
-  if (inner.type === 'ObjectExpression') return [inner];
-  if (isNothing(inner)) return [];
-  if (inner.type === 'LogicalExpression' && inner.operator === '&&') return conditionalLiterals(inner.right);
-  if (inner.type === 'ConditionalExpression') {
-    const consequent = conditionalLiterals(inner.consequent);
-    const alternate = conditionalLiterals(inner.alternate);
-    return consequent && alternate ? [...consequent, ...alternate] : null;
-  }
-  return null;
 }
 
 /**
