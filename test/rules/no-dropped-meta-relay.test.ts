@@ -473,6 +473,19 @@ const valid: ValidTestCase<Options>[] = [
       'export const callTool = (name: string) => upstream.callTool({ name });',
     ),
   },
+  {
+    name: "an upstream resource's fields kept in a const that only a log line is given, not the registration",
+    code: lines(
+      V1 + 'export async function mirror(server: McpServer) {',
+      '  const listed = await upstream.listResources();',
+      '  for (const resource of listed.resources) {',
+      '    const summary = { description: resource.description, mimeType: resource.mimeType };',
+      '    logger.info(summary);',
+      '    server.registerResource(resource.name, resource.uri, resource, async () => upstream.readResource({ uri: resource.uri }));',
+      '  }',
+      '}',
+    ),
+  },
 ];
 
 const invalid: InvalidTestCase<MessageIds, Options>[] = [
@@ -822,6 +835,64 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
               '  const listed = await upstream.listTools();',
               '  for (const tool of listed.tools) {',
               '    server.registerTool(tool.name, { ...(tool._meta && { _meta: tool._meta }), description: tool.description, inputSchema: tool.inputSchema }, async () => ({ content: [] }));',
+              '  }',
+              '}',
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    // tambo-ai/tambo 6861a3f2a (apps/api/src/mcp-server/resources.ts): the gateway declares each upstream resource's
+    // config as a typed `const` first, then registers it: the resource's `_meta` (an MCP App's CSP) is left behind.
+    name: 'resources registered again with a config declared as a const first (tambo)',
+    code: lines(
+      V1 + "import type { Resource } from '@modelcontextprotocol/sdk/types.js';",
+      'export async function registerResourceHandlers(server: McpServer, client: MCPClient, serverKey: string) {',
+      '  const listResponse = await client.client.listResources();',
+      '  for (const resource of listResponse.resources) {',
+      '    const resourceUri = serverKey ? `${serverKey}:${resource.uri}` : String(resource.uri);',
+      "    const metadata: Omit<Resource, 'uri' | 'name'> = {",
+      '      description: resource.description,',
+      '      mimeType: resource.mimeType,',
+      '    };',
+      '    server.registerResource(resource.name, resourceUri, metadata, async (uri) => {',
+      '      const readResponse = await client.client.readResource({ uri: uri.toString() });',
+      '      return readResponse;',
+      '    });',
+      '  }',
+      '}',
+    ),
+    errors: [
+      {
+        messageId: 'droppedDescriptorMeta',
+        data: {
+          entry: 'resource',
+          label: 'client.client.listResources(…)',
+          line: '4',
+          fields: '`description`, `mimeType`',
+          holder: 'resource',
+        },
+        line: 7,
+        column: 54,
+        suggestions: [
+          {
+            messageId: 'suggestForwardDescriptorMeta',
+            output: lines(
+              V1 + "import type { Resource } from '@modelcontextprotocol/sdk/types.js';",
+              'export async function registerResourceHandlers(server: McpServer, client: MCPClient, serverKey: string) {',
+              '  const listResponse = await client.client.listResources();',
+              '  for (const resource of listResponse.resources) {',
+              '    const resourceUri = serverKey ? `${serverKey}:${resource.uri}` : String(resource.uri);',
+              "    const metadata: Omit<Resource, 'uri' | 'name'> = {",
+              '      ...(resource._meta && { _meta: resource._meta }), description: resource.description,',
+              '      mimeType: resource.mimeType,',
+              '    };',
+              '    server.registerResource(resource.name, resourceUri, metadata, async (uri) => {',
+              '      const readResponse = await client.client.readResource({ uri: uri.toString() });',
+              '      return readResponse;',
+              '    });',
               '  }',
               '}',
             ),

@@ -43,7 +43,7 @@ import {
   unwrap,
   walkAll,
 } from '../syntax/ast';
-import { findBinding, importOfName, patternDeclares } from '../syntax/bindings';
+import { declaratorOf, findBinding, importOfName, patternDeclares } from '../syntax/bindings';
 import { countCost } from '../../util/cost-counter';
 import { sortedHasIn } from '../syntax/offset-set';
 import { isToolCallback, registeredCallbackOf, type MetaRead } from './pass-through';
@@ -919,12 +919,15 @@ function usedWhole(name: string, scope: Node): boolean {
 
 /** Where the rebuilt entry is advertised again, or null: a list / read handler's return, or a registration's config. */
 function advertisedAt(literal: TSESTree.ObjectExpression, source: string): DroppedDescriptorMeta['sink'] | null {
-  // `server.registerTool(t.name, { description: t.description, inputSchema: … }, cb)`: the config of a registration.
-  const call = literal.parent;
+  // `server.registerTool(t.name, { description: t.description, inputSchema: … }, cb)`: the config of a registration,
+  // also through the `const` it is declared as first (`const metadata = { … }; server.registerResource(r.name, uri,
+  // metadata, cb)`, as tambo's gateway does).
+  const argument = argumentHolding(literal);
+  const call = argument.parent;
   if (call?.type === 'CallExpression') {
     const name = calleeName(call);
     const registration = name === null ? undefined : SDK_REGISTRATIONS.get(name);
-    const index = call.arguments.indexOf(literal);
+    const index = call.arguments.indexOf(argument as TSESTree.CallExpressionArgument);
     if (registration && index >= 0 && (index === registration.config || (registration.configFirst && index === 0))) return 'registration';
   }
   // Returned, through the `.map` and the `{ tools: … }` around it, from the handler that answers the list (or read).
@@ -947,6 +950,32 @@ function advertisedAt(literal: TSESTree.ObjectExpression, source: string): Dropp
     return method === wanted ? 'list-handler' : null;
   }
   return null;
+}
+
+/**
+ * The node that gives `literal` to a call as an argument: the literal itself (outside `as` / `satisfies`), or the one
+ * reference given to a call of the `const` it initializes (`const metadata: Omit<Resource, 'uri'> = { … }`, then
+ * `registerResource(name, uri, metadata, cb)`). Read only for a literal already found rebuilding an upstream's entry.
+ */
+function argumentHolding(literal: TSESTree.ObjectExpression): Node {
+  const value = outsideTypeWrappers(literal);
+  const declarator = value.parent;
+  if (
+    declarator?.type !== 'VariableDeclarator' ||
+    declarator.init !== value ||
+    declarator.id.type !== 'Identifier' ||
+    declarator.parent?.type !== 'VariableDeclaration' ||
+    declarator.parent.kind !== 'const'
+  )
+    return value;
+  const declared = declarator.id.name;
+  const given: Node[] = [];
+  walkAll(enclosingFunction(declarator)?.body ?? rootOf(declarator), (node) => {
+    const parent = node.parent;
+    if (node.type !== 'Identifier' || node.name !== declared || parent?.type !== 'CallExpression') return;
+    if (parent.arguments.includes(node) && declaratorOf(node) === declarator) given.push(node);
+  });
+  return given.length === 1 ? given[0]! : value;
 }
 
 /**
