@@ -28,6 +28,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import type { TeamSinkNames } from '../../registry/types';
 import {
   calleeName,
+  containsNode,
   enclosingFunction,
   functionName,
   functionReturning,
@@ -918,7 +919,11 @@ function usedWhole(name: string, scope: Node): boolean {
 }
 
 /** Where the rebuilt entry is advertised again, or null: a list / read handler's return, or a registration's config. */
-function advertisedAt(literal: TSESTree.ObjectExpression, source: string): DroppedDescriptorMeta['sink'] | null {
+function advertisedAt(
+  literal: TSESTree.ObjectExpression,
+  source: string,
+  listCall: TSESTree.CallExpression | null = null,
+): DroppedDescriptorMeta['sink'] | null {
   // `server.registerTool(t.name, { description: t.description, inputSchema: … }, cb)`: the config of a registration,
   // also through the `const` it is declared as first (`const metadata = { … }; server.registerResource(r.name, uri,
   // metadata, cb)`, as tambo's gateway does).
@@ -931,7 +936,17 @@ function advertisedAt(literal: TSESTree.ObjectExpression, source: string): Dropp
     if (registration && index >= 0 && (index === registration.config || (registration.configFirst && index === 0))) return 'registration';
   }
   // Returned, through the `.map` and the `{ tools: … }` around it, from the handler that answers the list (or read).
+  const wanted = [...LIST_METHODS].find(([, name]) => name === source)?.[0];
   for (let node: Node | undefined = literal.parent; node; node = node.parent) {
+    // A hand-written JSON-RPC dispatcher's `case 'resources/list':` that asks the upstream for the list in that branch
+    // and answers with the entries rebuilt in MCP's shape (MCPJam's HTTP bridge: `const list = await
+    // clientManager.listResources(id); … list.resources.map((r) => ({ uri: r.uri, name: r.name })) …`). A branch that
+    // shows a list it did not ask for (a UI's `case` over a logged message) is no dispatcher's.
+    if (node.type === 'SwitchCase') {
+      const answers = listCall !== null && source !== 'readResource' && staticString(node.test) === wanted;
+      if (answers && containsNode(node, listCall) && keepsMcpShape(literal, source)) return 'list-handler';
+      continue;
+    }
     if (!isFunctionNode(node)) continue;
     // `server.registerResource(name, uri, metadata, async (uri) => ({ contents: … }))`, `setRequestHandler(
     // ReadResourceRequestSchema, …)`: a read's answer, when the literal is part of what it returns. An upstream read's
@@ -946,7 +961,6 @@ function advertisedAt(literal: TSESTree.ObjectExpression, source: string): Dropp
       return 'list-handler';
     const method = handlerMethodOf(node);
     if (method === null) continue;
-    const wanted = [...LIST_METHODS].find(([, name]) => name === source)?.[0];
     return method === wanted ? 'list-handler' : null;
   }
   return null;
@@ -1133,7 +1147,7 @@ function listedEntryAt(literal: TSESTree.ObjectExpression, holder: TSESTree.Iden
   const listed = direct ?? (entry ? classFieldListOf(entry.list) : null);
   if (!entry || !listed) return null;
   if (usedWhole(holder.name, entry.scope)) return null;
-  const sink = advertisedAt(literal, listed.source);
+  const sink = advertisedAt(literal, listed.source, listed.call);
   if (!sink) return null;
   const field = direct ? null : thisFieldOf(entry.list);
   // A listed resource in a read's answer: the contents item is built from it.
