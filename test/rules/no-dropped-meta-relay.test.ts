@@ -499,6 +499,38 @@ const valid: ValidTestCase<Options>[] = [
       '}',
     ),
   },
+  {
+    // MCPJam/inspector 6d550c02c (mcpjam-inspector/test-servers/mcp-check-fixture/src/server.ts): a fixture server's
+    // dispatcher answers tools/call with its own synchronous callTool(name, args), which builds the result itself.
+    name: "a dispatcher's tools/call answered by a synchronous function of the file that builds the result itself",
+    code: lines(
+      'function textResult(text: string) {',
+      "  return { content: [{ type: 'text', text }] };",
+      '}',
+      'function callTool(name: string, args: Record<string, unknown>): { result?: unknown; error?: { code: number; message: string } } {',
+      '  switch (name) {',
+      "    case 'echo': {",
+      '      const text = args?.text;',
+      "      if (typeof text !== 'string') return { error: { code: -32602, message: '`text` must be a string' } };",
+      '      return { result: textResult(text) };',
+      '    }',
+      '    default:',
+      '      return { error: { code: -32601, message: `Unknown tool: ${name}` } };',
+      '  }',
+      '}',
+      'function handleRpc(request: JsonRpcRequest): { status: number; body?: unknown } {',
+      '  switch (request.method) {',
+      "    case 'tools/call': {",
+      "      const name = String(request.params?.name ?? '');",
+      '      const args = (request.params?.arguments ?? {}) as Record<string, unknown>;',
+      '      const outcome = callTool(name, args);',
+      "      return { status: 200, body: { jsonrpc: '2.0', id: request.id ?? null, ...(outcome.error ? { error: outcome.error } : { result: outcome.result }) } };",
+      '    }',
+      '  }',
+      '  return { status: 404 };',
+      '}',
+    ),
+  },
 ];
 
 const invalid: InvalidTestCase<MessageIds, Options>[] = [
@@ -1287,6 +1319,29 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
         data: { label: 'this.instance.callTool(…)', callerMeta: 'params._meta' },
         line: 11,
         column: 26,
+        suggestions: [],
+      },
+    ],
+  },
+  {
+    name: 'a dispatcher hands the fields one by one to an async function of the file that calls the upstream',
+    code: lines(
+      'async function callTool(server: string, name: string, args: Record<string, unknown>) {',
+      '  return clients.get(server)!.callTool({ name, arguments: args });',
+      '}',
+      'export function handleRpc(request: JsonRpcRequest) {',
+      '  switch (request.method) {',
+      "    case 'tools/call':",
+      '      return callTool(request.params.server, request.params.name, request.params.arguments);',
+      '  }',
+      '}',
+    ),
+    errors: [
+      {
+        messageId: 'positionalCallerMeta',
+        data: { label: 'callTool(…)', callerMeta: 'request.params._meta' },
+        line: 7,
+        column: 14,
         suggestions: [],
       },
     ],

@@ -39,12 +39,13 @@ import {
   propertyKeyName,
   propertyNamed,
   referenceText,
+  returnedValues,
   rootOf,
   staticString,
   unwrap,
   walkAll,
 } from '../syntax/ast';
-import { declaratorOf, findBinding, importOfName, patternDeclares } from '../syntax/bindings';
+import { declaratorOf, findBinding, functionBoundTo, importOfName, patternDeclares } from '../syntax/bindings';
 import { countCost } from '../../util/cost-counter';
 import { sortedHasIn } from '../syntax/offset-set';
 import { isToolCallback, registeredCallbackOf, type MetaRead } from './pass-through';
@@ -500,6 +501,7 @@ function positionalCallAt(call: TSESTree.CallExpression, sinks: TeamSinkNames): 
   if (!named) return null;
   // `callTool(params, CallToolResultSchema)`: the SDK's own form.
   if (call.arguments.some((argument) => /Schema$/.test(referenceText(unwrap(argument)) ?? ''))) return null;
+  if (answersItself(call)) return null;
   const callback = enclosingToolCallback(call, sinks);
   const handler = callback ? null : (enclosingRequestHandler(call) ?? requestParamsMethodOf(call));
   const fn = callback ?? handler?.fn;
@@ -508,6 +510,20 @@ function positionalCallAt(call: TSESTree.CallExpression, sinks: TeamSinkNames): 
   const holders = holdersOf(callerMeta);
   if (call.arguments.some((argument) => carriesCallerMeta(argument, holders, 0))) return null;
   return { kind: 'positional', call, label: calleeLabel(call, 'call'), params: null, meta: null, callerMeta, statement: statementOf(call) };
+}
+
+/**
+ * `callTool(name, args)` names a synchronous function of this file that answers with literals it builds (a fixture
+ * server's own tools: `function callTool(name, args) { switch (name) { case 'echo': return { result: … }; … } }`, as
+ * MCPJam's mcp-check fixture has): the server's own implementation, not a wrapper around an upstream. A forwarding
+ * wrapper awaits or returns the upstream's call (`return clients[server].callTool(…)`, `return fetch(…)`).
+ */
+function answersItself(call: TSESTree.CallExpression): boolean {
+  const callee = unwrap(call.callee) as Node;
+  const fn = callee.type === 'Identifier' ? functionBoundTo(callee) : null;
+  if (!fn || fn.async || fn.generator) return false;
+  const returned = returnedValues(fn);
+  return returned.length > 0 && returned.every((value) => unwrap(value).type === 'ObjectExpression');
 }
 
 /**
