@@ -29,6 +29,7 @@ import type { TeamSinkNames } from '../../registry/types';
 import {
   calleeName,
   conditionalLiterals,
+  containsNode,
   enclosingFunction,
   functionName,
   functionReturning,
@@ -39,12 +40,13 @@ import {
   propertyKeyName,
   propertyNamed,
   referenceText,
+  returnedValues,
   rootOf,
   staticString,
   unwrap,
   walkAll,
 } from '../syntax/ast';
-import { findBinding, importOfName, patternDeclares } from '../syntax/bindings';
+import { declaratorOf, findBinding, functionBoundTo, importOfName, patternDeclares } from '../syntax/bindings';
 import { countCost } from '../../util/cost-counter';
 import { sortedHasIn } from '../syntax/offset-set';
 import { isToolCallback, registeredCallbackOf, type MetaRead } from './pass-through';
@@ -507,6 +509,7 @@ function positionalCallAt(call: TSESTree.CallExpression, sinks: TeamSinkNames): 
   if (!named) return null;
   // `callTool(params, CallToolResultSchema)`: the SDK's own form.
   if (call.arguments.some((argument) => /Schema$/.test(referenceText(unwrap(argument)) ?? ''))) return null;
+  if (answersItself(call)) return null;
   const callback = enclosingToolCallback(call, sinks);
   const handler = callback ? null : (enclosingRequestHandler(call) ?? requestParamsMethodOf(call));
   const fn = callback ?? handler?.fn;
@@ -515,6 +518,20 @@ function positionalCallAt(call: TSESTree.CallExpression, sinks: TeamSinkNames): 
   const holders = holdersOf(callerMeta);
   if (call.arguments.some((argument) => carriesCallerMeta(argument, holders, 0))) return null;
   return { kind: 'positional', call, label: calleeLabel(call, 'call'), params: null, meta: null, callerMeta, statement: statementOf(call) };
+}
+
+/**
+ * `callTool(name, args)` names a synchronous function of this file that answers with literals it builds (a fixture
+ * server's own tools: `function callTool(name, args) { switch (name) { case 'echo': return { result: … }; … } }`, as
+ * MCPJam's mcp-check fixture has): the server's own implementation, not a wrapper around an upstream. A forwarding
+ * wrapper awaits or returns the upstream's call (`return clients[server].callTool(…)`, `return fetch(…)`).
+ */
+function answersItself(call: TSESTree.CallExpression): boolean {
+  const callee = unwrap(call.callee) as Node;
+  const fn = callee.type === 'Identifier' ? functionBoundTo(callee) : null;
+  if (!fn || fn.async || fn.generator) return false;
+  const returned = returnedValues(fn);
+  return returned.length > 0 && returned.every((value) => unwrap(value).type === 'ObjectExpression');
 }
 
 /**
@@ -926,17 +943,34 @@ function usedWhole(name: string, scope: Node): boolean {
 }
 
 /** Where the rebuilt entry is advertised again, or null: a list / read handler's return, or a registration's config. */
-function advertisedAt(literal: TSESTree.ObjectExpression, source: string): DroppedDescriptorMeta['sink'] | null {
-  // `server.registerTool(t.name, { description: t.description, inputSchema: … }, cb)`: the config of a registration.
-  const call = literal.parent;
+function advertisedAt(
+  literal: TSESTree.ObjectExpression,
+  source: string,
+  listCall: TSESTree.CallExpression | null = null,
+): DroppedDescriptorMeta['sink'] | null {
+  // `server.registerTool(t.name, { description: t.description, inputSchema: … }, cb)`: the config of a registration,
+  // also through the `const` it is declared as first (`const metadata = { … }; server.registerResource(r.name, uri,
+  // metadata, cb)`, as tambo's gateway does).
+  const argument = argumentHolding(literal);
+  const call = argument.parent;
   if (call?.type === 'CallExpression') {
     const name = calleeName(call);
     const registration = name === null ? undefined : SDK_REGISTRATIONS.get(name);
-    const index = call.arguments.indexOf(literal);
+    const index = call.arguments.indexOf(argument as TSESTree.CallExpressionArgument);
     if (registration && index >= 0 && (index === registration.config || (registration.configFirst && index === 0))) return 'registration';
   }
   // Returned, through the `.map` and the `{ tools: … }` around it, from the handler that answers the list (or read).
+  const wanted = [...LIST_METHODS].find(([, name]) => name === source)?.[0];
   for (let node: Node | undefined = literal.parent; node; node = node.parent) {
+    // A hand-written JSON-RPC dispatcher's `case 'resources/list':` that asks the upstream for the list in that branch
+    // and answers with the entries rebuilt in MCP's shape (MCPJam's HTTP bridge: `const list = await
+    // clientManager.listResources(id); … list.resources.map((r) => ({ uri: r.uri, name: r.name })) …`). A branch that
+    // shows a list it did not ask for (a UI's `case` over a logged message) is no dispatcher's.
+    if (node.type === 'SwitchCase') {
+      const answers = listCall !== null && source !== 'readResource' && staticString(node.test) === wanted;
+      if (answers && containsNode(node, listCall) && keepsMcpShape(literal, source)) return 'list-handler';
+      continue;
+    }
     if (!isFunctionNode(node)) continue;
     // `server.registerResource(name, uri, metadata, async (uri) => ({ contents: … }))`, `setRequestHandler(
     // ReadResourceRequestSchema, …)`: a read's answer, when the literal is part of what it returns. An upstream read's
@@ -951,10 +985,35 @@ function advertisedAt(literal: TSESTree.ObjectExpression, source: string): Dropp
       return 'list-handler';
     const method = handlerMethodOf(node);
     if (method === null) continue;
-    const wanted = [...LIST_METHODS].find(([, name]) => name === source)?.[0];
     return method === wanted ? 'list-handler' : null;
   }
   return null;
+}
+
+/**
+ * The node that gives `literal` to a call as an argument: the literal itself (outside `as` / `satisfies`), or the one
+ * reference given to a call of the `const` it initializes (`const metadata: Omit<Resource, 'uri'> = { … }`, then
+ * `registerResource(name, uri, metadata, cb)`). Read only for a literal already found rebuilding an upstream's entry.
+ */
+function argumentHolding(literal: TSESTree.ObjectExpression): Node {
+  const value = outsideTypeWrappers(literal);
+  const declarator = value.parent;
+  if (
+    declarator?.type !== 'VariableDeclarator' ||
+    declarator.init !== value ||
+    declarator.id.type !== 'Identifier' ||
+    declarator.parent?.type !== 'VariableDeclaration' ||
+    declarator.parent.kind !== 'const'
+  )
+    return value;
+  const declared = declarator.id.name;
+  const given: Node[] = [];
+  walkAll(enclosingFunction(declarator)?.body ?? rootOf(declarator), (node) => {
+    const parent = node.parent;
+    if (node.type !== 'Identifier' || node.name !== declared || parent?.type !== 'CallExpression') return;
+    if (parent.arguments.includes(node) && declaratorOf(node) === declarator) given.push(node);
+  });
+  return given.length === 1 ? given[0]! : value;
 }
 
 /**
@@ -1163,7 +1222,8 @@ function listedEntryAt(literal: TSESTree.ObjectExpression, holder: TSESTree.Iden
     : declaredListOf(entry.list);
   if (!listed) return null;
   if (usedWhole(holder.name, entry.scope)) return null;
-  const sink = advertisedAt(literal, listed.source);
+  // A dispatcher's `case` answers only when it asks the upstream itself: the list call, never a declared type.
+  const sink = advertisedAt(literal, listed.source, called?.call ?? null);
   if (!sink) return null;
   const field = called && !direct ? thisFieldOf(entry.list) : null;
   // A listed resource in a read's answer: the contents item is built from it.
