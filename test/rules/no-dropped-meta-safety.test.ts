@@ -109,6 +109,141 @@ const valid: ValidTestCase<Options>[] = [
   },
 ];
 
+/**
+ * `code` with `from` (which must occur exactly once) replaced by `to`: a suggestion's output, written as the one edit
+ * it makes to the case's code.
+ */
+function edited(code: string, from: string, to: string): string {
+  const at = code.indexOf(from);
+  if (at < 0 || code.indexOf(from, at + 1) >= 0) throw new Error(`expected ${JSON.stringify(from)} exactly once in the code`);
+  return code.slice(0, at) + to + code.slice(at + from.length);
+}
+
+/** The code of the case "resources/read: what a resource's own read returned, typed without _meta, is read through a cast". */
+const OWN_READ_TYPED_WITHOUT_META = lines(
+  ...HEAD,
+  "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+  'interface ResourceContents { uri: string; mimeType?: string; text?: string; blob?: string }',
+  'interface Defined { name: string; uri: string; read(context: { uri: URL }): Promise<ResourceContents> }',
+  'declare const server: McpServer;',
+  'declare const resources: Defined[];',
+  'export const callTool = (name: string) => upstream.callTool({ name });',
+  'for (const resource of resources) {',
+  '  server.resource(resource.name, resource.uri, async (uri) => {',
+  '    const result = await resource.read({ uri });',
+  "    return { contents: [{ uri: result.uri, mimeType: result.mimeType, text: result.text ?? '' }] };",
+  '  });',
+  '}',
+);
+
+/** The code of the case "resources/read: the listed resource carried into contents items asserted to the SDK contents types". */
+const LISTED_RESOURCE_INTO_CONTENTS = lines(
+  ...HEAD,
+  "import { Server } from '@modelcontextprotocol/sdk/server/index.js';",
+  "import { ReadResourceRequestSchema, type BlobResourceContents, type Resource, type TextResourceContents } from '@modelcontextprotocol/sdk/types.js';",
+  'declare const server: Server;',
+  'declare const options: {',
+  '  listResources?(input: { extra: unknown }): Promise<Resource[]>;',
+  '  getResourceContent(input: { uri: string; extra: unknown }): Promise<{ text?: string } | { blob?: string }>;',
+  '};',
+  'server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {',
+  '  const uri = request.params.uri;',
+  '  const resources = await options.listResources?.({ extra });',
+  "  if (!resources) throw new Error('Failed to load resources');",
+  '  const resource = resources.find((r) => r.uri === uri);',
+  "  if (!resource) throw new Error('not found');",
+  '  const content = await options.getResourceContent({ uri, extra });',
+  '  const contents: (TextResourceContents | BlobResourceContents)[] = [content].map((item) => {',
+  "    if ('text' in item && item.text !== undefined) return { uri: resource.uri, mimeType: resource.mimeType, text: item.text } as TextResourceContents;",
+  "    return { uri: resource.uri, mimeType: resource.mimeType, blob: (item as { blob?: string }).blob ?? '' } as BlobResourceContents;",
+  '  });',
+  '  return { contents };',
+  '});',
+);
+
+/** The code of the case "resources/read: an upstream read's own _meta carried over type-checks against the SDK's ReadResourceResult". */
+const UPSTREAM_READ_RESULT = lines(
+  ...HEAD,
+  "import { Server } from '@modelcontextprotocol/sdk/server/index.js';",
+  "import { ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';",
+  'declare const server: Server;',
+  'server.setRequestHandler(ReadResourceRequestSchema, async (request) => {',
+  '  const result = await upstream.readResource({ uri: request.params.uri });',
+  '  return { contents: result.contents };',
+  '});',
+);
+
+/** The code of the case "a listed resource registered again with conditional spreads: the suggestion type-checks against the SDK registration". */
+const LISTED_RESOURCE_CONDITIONAL_SPREADS = lines(
+  ...HEAD,
+  "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+  'declare const server: McpServer;',
+  'export async function mount(namespace: string): Promise<void> {',
+  '  const { resources } = await upstream.listResources();',
+  '  for (const resource of resources) {',
+  '    server.registerResource(',
+  '      `${namespace}_${resource.name}`,',
+  '      `proxy:///${encodeURIComponent(resource.uri)}`,',
+  '      {',
+  '        ...(resource.title !== undefined && { title: resource.title }),',
+  '        ...(resource.mimeType !== undefined ? { mimeType: resource.mimeType } : {}),',
+  '      },',
+  '      async () => upstream.readResource({ uri: resource.uri }),',
+  '    );',
+  '  }',
+  '}',
+);
+
+/** The code of the case "an upstream read's contents items rebuilt with conditional spreads: the suggestion type-checks against ReadResourceResult". */
+const READ_CONTENTS_CONDITIONAL_SPREADS = lines(
+  ...HEAD,
+  "import { Server } from '@modelcontextprotocol/sdk/server/index.js';",
+  "import { ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';",
+  'declare const server: Server;',
+  'server.setRequestHandler(ReadResourceRequestSchema, async (request) => {',
+  '  const result = await upstream.readResource({ uri: request.params.uri });',
+  '  return {',
+  '    _meta: result._meta,',
+  "    contents: result.contents.map((c) => ({ uri: c.uri, ...('text' in c ? { text: c.text } : { blob: c.blob }) })),",
+  '  };',
+  '});',
+);
+
+/** The code of the case "a plan's resources of the file's own type registered again: the suggestion's cast type-checks". */
+const MCP_USE_PLAN = lines(
+  ...HEAD,
+  "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+  'interface ProxyConnection {',
+  '  listResources?(): Promise<{ resources: ProxyResource[] }>;',
+  '}',
+  'interface ProxyResource {',
+  '  name: string;',
+  '  uri: string;',
+  '  title?: string | undefined;',
+  '  mimeType?: string | undefined;',
+  '}',
+  'interface ProxyNamespacePlan {',
+  '  namespace: string;',
+  '  resources: ProxyResource[];',
+  '}',
+  'export async function introspect(namespace: string, connection: ProxyConnection): Promise<ProxyNamespacePlan> {',
+  '  return { namespace, resources: (await connection.listResources?.())?.resources ?? [] };',
+  '}',
+  'export function mountPlan(host: McpServer, plan: ProxyNamespacePlan): void {',
+  '  for (const resource of plan.resources) {',
+  '    host.registerResource(',
+  '      `${plan.namespace}_${resource.name}`,',
+  '      `proxy:///${encodeURIComponent(resource.uri)}`,',
+  '      {',
+  '        ...(resource.title !== undefined && { title: resource.title }),',
+  '        ...(resource.mimeType !== undefined && { mimeType: resource.mimeType }),',
+  '      },',
+  '      async () => upstream.readResource({ uri: resource.uri }),',
+  '    );',
+  '  }',
+  '}',
+);
+
 /** The suggestion cases: each input compiles, and so does each suggestion's output (checked below). */
 const invalid: InvalidTestCase<MessageIds, Options>[] = [
   {
@@ -662,21 +797,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
   {
     // decocms' runtime: the app's own contents type declares no `_meta`, so `result._meta` would be TS2339.
     name: "resources/read: what a resource's own read returned, typed without _meta, is read through a cast",
-    code: lines(
-      ...HEAD,
-      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
-      'interface ResourceContents { uri: string; mimeType?: string; text?: string; blob?: string }',
-      'interface Defined { name: string; uri: string; read(context: { uri: URL }): Promise<ResourceContents> }',
-      'declare const server: McpServer;',
-      'declare const resources: Defined[];',
-      'export const callTool = (name: string) => upstream.callTool({ name });',
-      'for (const resource of resources) {',
-      '  server.resource(resource.name, resource.uri, async (uri) => {',
-      '    const result = await resource.read({ uri });',
-      "    return { contents: [{ uri: result.uri, mimeType: result.mimeType, text: result.text ?? '' }] };",
-      '  });',
-      '}',
-    ),
+    code: OWN_READ_TYPED_WITHOUT_META,
     errors: [
       {
         messageId: 'droppedReadMeta',
@@ -685,20 +806,10 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
         suggestions: [
           {
             messageId: 'suggestForwardReadMeta',
-            output: lines(
-              ...HEAD,
-              "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
-              'interface ResourceContents { uri: string; mimeType?: string; text?: string; blob?: string }',
-              'interface Defined { name: string; uri: string; read(context: { uri: URL }): Promise<ResourceContents> }',
-              'declare const server: McpServer;',
-              'declare const resources: Defined[];',
-              'export const callTool = (name: string) => upstream.callTool({ name });',
-              'for (const resource of resources) {',
-              '  server.resource(resource.name, resource.uri, async (uri) => {',
-              '    const result = await resource.read({ uri });',
+            output: edited(
+              OWN_READ_TYPED_WITHOUT_META,
+              "    return { contents: [{ uri: result.uri, mimeType: result.mimeType, text: result.text ?? '' }] };",
               "    return { contents: [{ ...((result as { _meta?: Record<string, unknown> })._meta && { _meta: (result as { _meta?: Record<string, unknown> })._meta }), uri: result.uri, mimeType: result.mimeType, text: result.text ?? '' }] };",
-              '  });',
-              '}',
             ),
           },
         ],
@@ -708,54 +819,10 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
   {
     // mastra's resources/read handler: each contents item built from the listed resource, asserted to the SDK's type.
     name: 'resources/read: the listed resource carried into contents items asserted to the SDK contents types',
-    code: lines(
-      ...HEAD,
-      "import { Server } from '@modelcontextprotocol/sdk/server/index.js';",
-      "import { ReadResourceRequestSchema, type BlobResourceContents, type Resource, type TextResourceContents } from '@modelcontextprotocol/sdk/types.js';",
-      'declare const server: Server;',
-      'declare const options: {',
-      '  listResources?(input: { extra: unknown }): Promise<Resource[]>;',
-      '  getResourceContent(input: { uri: string; extra: unknown }): Promise<{ text?: string } | { blob?: string }>;',
-      '};',
-      'server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {',
-      '  const uri = request.params.uri;',
-      '  const resources = await options.listResources?.({ extra });',
-      "  if (!resources) throw new Error('Failed to load resources');",
-      '  const resource = resources.find((r) => r.uri === uri);',
-      "  if (!resource) throw new Error('not found');",
-      '  const content = await options.getResourceContent({ uri, extra });',
-      '  const contents: (TextResourceContents | BlobResourceContents)[] = [content].map((item) => {',
-      "    if ('text' in item && item.text !== undefined) return { uri: resource.uri, mimeType: resource.mimeType, text: item.text } as TextResourceContents;",
-      "    return { uri: resource.uri, mimeType: resource.mimeType, blob: (item as { blob?: string }).blob ?? '' } as BlobResourceContents;",
-      '  });',
-      '  return { contents };',
-      '});',
-    ),
+    code: LISTED_RESOURCE_INTO_CONTENTS,
     errors: [19, 20].map((line) => {
       const meta = '(resource as { _meta?: Record<string, unknown> })._meta';
-      const code = lines(
-        ...HEAD,
-        "import { Server } from '@modelcontextprotocol/sdk/server/index.js';",
-        "import { ReadResourceRequestSchema, type BlobResourceContents, type Resource, type TextResourceContents } from '@modelcontextprotocol/sdk/types.js';",
-        'declare const server: Server;',
-        'declare const options: {',
-        '  listResources?(input: { extra: unknown }): Promise<Resource[]>;',
-        '  getResourceContent(input: { uri: string; extra: unknown }): Promise<{ text?: string } | { blob?: string }>;',
-        '};',
-        'server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {',
-        '  const uri = request.params.uri;',
-        '  const resources = await options.listResources?.({ extra });',
-        "  if (!resources) throw new Error('Failed to load resources');",
-        '  const resource = resources.find((r) => r.uri === uri);',
-        "  if (!resource) throw new Error('not found');",
-        '  const content = await options.getResourceContent({ uri, extra });',
-        '  const contents: (TextResourceContents | BlobResourceContents)[] = [content].map((item) => {',
-        "    if ('text' in item && item.text !== undefined) return { uri: resource.uri, mimeType: resource.mimeType, text: item.text } as TextResourceContents;",
-        "    return { uri: resource.uri, mimeType: resource.mimeType, blob: (item as { blob?: string }).blob ?? '' } as BlobResourceContents;",
-        '  });',
-        '  return { contents };',
-        '});',
-      );
+      const code = LISTED_RESOURCE_INTO_CONTENTS;
       return {
         messageId: 'droppedReadMeta' as const,
         line,
@@ -776,16 +843,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
   },
   {
     name: "resources/read: an upstream read's own _meta carried over type-checks against the SDK's ReadResourceResult",
-    code: lines(
-      ...HEAD,
-      "import { Server } from '@modelcontextprotocol/sdk/server/index.js';",
-      "import { ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';",
-      'declare const server: Server;',
-      'server.setRequestHandler(ReadResourceRequestSchema, async (request) => {',
-      '  const result = await upstream.readResource({ uri: request.params.uri });',
-      '  return { contents: result.contents };',
-      '});',
-    ),
+    code: UPSTREAM_READ_RESULT,
     errors: [
       {
         messageId: 'droppedDescriptorMeta',
@@ -794,15 +852,10 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
         suggestions: [
           {
             messageId: 'suggestForwardDescriptorMeta',
-            output: lines(
-              ...HEAD,
-              "import { Server } from '@modelcontextprotocol/sdk/server/index.js';",
-              "import { ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';",
-              'declare const server: Server;',
-              'server.setRequestHandler(ReadResourceRequestSchema, async (request) => {',
-              '  const result = await upstream.readResource({ uri: request.params.uri });',
+            output: edited(
+              UPSTREAM_READ_RESULT,
+              '  return { contents: result.contents };',
               '  return { ...(result._meta && { _meta: result._meta }), contents: result.contents };',
-              '});',
             ),
           },
         ],
@@ -812,25 +865,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
   {
     // mcp-use's proxy (mountPlan): the listed resources registered again with their optional fields in conditional spreads.
     name: 'a listed resource registered again with conditional spreads: the suggestion type-checks against the SDK registration',
-    code: lines(
-      ...HEAD,
-      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
-      'declare const server: McpServer;',
-      'export async function mount(namespace: string): Promise<void> {',
-      '  const { resources } = await upstream.listResources();',
-      '  for (const resource of resources) {',
-      '    server.registerResource(',
-      '      `${namespace}_${resource.name}`,',
-      '      `proxy:///${encodeURIComponent(resource.uri)}`,',
-      '      {',
-      '        ...(resource.title !== undefined && { title: resource.title }),',
-      '        ...(resource.mimeType !== undefined ? { mimeType: resource.mimeType } : {}),',
-      '      },',
-      '      async () => upstream.readResource({ uri: resource.uri }),',
-      '    );',
-      '  }',
-      '}',
-    ),
+    code: LISTED_RESOURCE_CONDITIONAL_SPREADS,
     errors: [
       {
         messageId: 'droppedDescriptorMeta',
@@ -839,24 +874,10 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
         suggestions: [
           {
             messageId: 'suggestForwardDescriptorMeta',
-            output: lines(
-              ...HEAD,
-              "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
-              'declare const server: McpServer;',
-              'export async function mount(namespace: string): Promise<void> {',
-              '  const { resources } = await upstream.listResources();',
-              '  for (const resource of resources) {',
-              '    server.registerResource(',
-              '      `${namespace}_${resource.name}`,',
-              '      `proxy:///${encodeURIComponent(resource.uri)}`,',
-              '      {',
+            output: edited(
+              LISTED_RESOURCE_CONDITIONAL_SPREADS,
+              '        ...(resource.title !== undefined && { title: resource.title }),',
               '        ...(resource._meta && { _meta: resource._meta }), ...(resource.title !== undefined && { title: resource.title }),',
-              '        ...(resource.mimeType !== undefined ? { mimeType: resource.mimeType } : {}),',
-              '      },',
-              '      async () => upstream.readResource({ uri: resource.uri }),',
-              '    );',
-              '  }',
-              '}',
             ),
           },
         ],
@@ -866,19 +887,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
   {
     // mastra's client proxy (readResource): each contents item of an upstream read rebuilt with conditional spreads.
     name: "an upstream read's contents items rebuilt with conditional spreads: the suggestion type-checks against ReadResourceResult",
-    code: lines(
-      ...HEAD,
-      "import { Server } from '@modelcontextprotocol/sdk/server/index.js';",
-      "import { ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';",
-      'declare const server: Server;',
-      'server.setRequestHandler(ReadResourceRequestSchema, async (request) => {',
-      '  const result = await upstream.readResource({ uri: request.params.uri });',
-      '  return {',
-      '    _meta: result._meta,',
-      "    contents: result.contents.map((c) => ({ uri: c.uri, ...('text' in c ? { text: c.text } : { blob: c.blob }) })),",
-      '  };',
-      '});',
-    ),
+    code: READ_CONTENTS_CONDITIONAL_SPREADS,
     errors: [
       {
         messageId: 'droppedDescriptorMeta',
@@ -887,18 +896,10 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
         suggestions: [
           {
             messageId: 'suggestForwardDescriptorMeta',
-            output: lines(
-              ...HEAD,
-              "import { Server } from '@modelcontextprotocol/sdk/server/index.js';",
-              "import { ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';",
-              'declare const server: Server;',
-              'server.setRequestHandler(ReadResourceRequestSchema, async (request) => {',
-              '  const result = await upstream.readResource({ uri: request.params.uri });',
-              '  return {',
-              '    _meta: result._meta,',
+            output: edited(
+              READ_CONTENTS_CONDITIONAL_SPREADS,
+              "    contents: result.contents.map((c) => ({ uri: c.uri, ...('text' in c ? { text: c.text } : { blob: c.blob }) })),",
               "    contents: result.contents.map((c) => ({ ...(c._meta && { _meta: c._meta }), uri: c.uri, ...('text' in c ? { text: c.text } : { blob: c.blob }) })),",
-              '  };',
-              '});',
             ),
           },
         ],
@@ -909,39 +910,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
     // mcp-use's proxy as written: the plan's entries are of the file's own type, declared as what the connection's
     // listResources() answers with and without `_meta`: the suggestion reads it through a cast.
     name: "a plan's resources of the file's own type registered again: the suggestion's cast type-checks",
-    code: lines(
-      ...HEAD,
-      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
-      'interface ProxyConnection {',
-      '  listResources?(): Promise<{ resources: ProxyResource[] }>;',
-      '}',
-      'interface ProxyResource {',
-      '  name: string;',
-      '  uri: string;',
-      '  title?: string | undefined;',
-      '  mimeType?: string | undefined;',
-      '}',
-      'interface ProxyNamespacePlan {',
-      '  namespace: string;',
-      '  resources: ProxyResource[];',
-      '}',
-      'export async function introspect(namespace: string, connection: ProxyConnection): Promise<ProxyNamespacePlan> {',
-      '  return { namespace, resources: (await connection.listResources?.())?.resources ?? [] };',
-      '}',
-      'export function mountPlan(host: McpServer, plan: ProxyNamespacePlan): void {',
-      '  for (const resource of plan.resources) {',
-      '    host.registerResource(',
-      '      `${plan.namespace}_${resource.name}`,',
-      '      `proxy:///${encodeURIComponent(resource.uri)}`,',
-      '      {',
-      '        ...(resource.title !== undefined && { title: resource.title }),',
-      '        ...(resource.mimeType !== undefined && { mimeType: resource.mimeType }),',
-      '      },',
-      '      async () => upstream.readResource({ uri: resource.uri }),',
-      '    );',
-      '  }',
-      '}',
-    ),
+    code: MCP_USE_PLAN,
     errors: [
       {
         messageId: 'droppedDescriptorMeta',
@@ -950,38 +919,10 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
         suggestions: [
           {
             messageId: 'suggestForwardDescriptorMeta',
-            output: lines(
-              ...HEAD,
-              "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
-              'interface ProxyConnection {',
-              '  listResources?(): Promise<{ resources: ProxyResource[] }>;',
-              '}',
-              'interface ProxyResource {',
-              '  name: string;',
-              '  uri: string;',
-              '  title?: string | undefined;',
-              '  mimeType?: string | undefined;',
-              '}',
-              'interface ProxyNamespacePlan {',
-              '  namespace: string;',
-              '  resources: ProxyResource[];',
-              '}',
-              'export async function introspect(namespace: string, connection: ProxyConnection): Promise<ProxyNamespacePlan> {',
-              '  return { namespace, resources: (await connection.listResources?.())?.resources ?? [] };',
-              '}',
-              'export function mountPlan(host: McpServer, plan: ProxyNamespacePlan): void {',
-              '  for (const resource of plan.resources) {',
-              '    host.registerResource(',
-              '      `${plan.namespace}_${resource.name}`,',
-              '      `proxy:///${encodeURIComponent(resource.uri)}`,',
-              '      {',
+            output: edited(
+              MCP_USE_PLAN,
+              '        ...(resource.title !== undefined && { title: resource.title }),',
               '        ...((resource as { _meta?: Record<string, unknown> })._meta && { _meta: (resource as { _meta?: Record<string, unknown> })._meta }), ...(resource.title !== undefined && { title: resource.title }),',
-              '        ...(resource.mimeType !== undefined && { mimeType: resource.mimeType }),',
-              '      },',
-              '      async () => upstream.readResource({ uri: resource.uri }),',
-              '    );',
-              '  }',
-              '}',
             ),
           },
         ],
