@@ -122,11 +122,8 @@ function rewrapsInbound(literal: TSESTree.ObjectExpression): boolean {
  * a note instead of matching it).
  */
 function planeOfMappedItem(callback: Node): PlaneDecision | null {
-  const call = callback.parent;
-  if (call?.type !== 'CallExpression' || call.arguments[0] !== callback) return null;
-  const callee = unwrap(call.callee);
-  if (callee.type !== 'MemberExpression' || !['map', 'flatMap'].includes(memberPropertyName(callee) ?? '')) return null;
-  const items = unwrap(callee.object);
+  const items = mapCallOf(callback)?.items;
+  if (!items) return null;
   const decided = items.type === 'Identifier' ? planeOfArrayItems(items) : null;
   return decided?.plane === 'tool' ? null : decided;
 }
@@ -142,18 +139,20 @@ function isReadCallbackContentsItem(literal: TSESTree.ObjectExpression): boolean
   if (isContentsArrayItem(item)) answer = item.parent?.parent?.parent;
   else {
     const mapper = functionReturning(item);
-    const mapCall = mapper?.parent;
-    if (mapCall?.type === 'CallExpression' && mapCall.arguments[0] === mapper && isMapOf(mapCall) && isValueOfProperty(mapCall, 'contents'))
-      answer = outsideTypeWrappers(mapCall).parent?.parent;
+    const mapCall = mapper ? mapCallOf(mapper)?.call : undefined;
+    if (mapCall && isValueOfProperty(mapCall, 'contents')) answer = outsideTypeWrappers(mapCall).parent?.parent;
   }
   const returnedFrom = answer?.type === 'ObjectExpression' ? functionReturning(outsideTypeWrappers(answer)) : null;
   return returnedFrom !== null && isSdkResourceCallback(returnedFrom);
 }
 
-/** `xs.map(fn)` or `xs.flatMap(fn)`. */
-function isMapOf(call: TSESTree.CallExpression): boolean {
+/** The `items.map(callback)` (or `flatMap`) call `callback` is given to, and its `items`; null for any other use. */
+function mapCallOf(callback: Node): { call: TSESTree.CallExpression; items: Node } | null {
+  const call = callback.parent;
+  if (call?.type !== 'CallExpression' || call.arguments[0] !== callback) return null;
   const callee = unwrap(call.callee);
-  return callee.type === 'MemberExpression' && ['map', 'flatMap'].includes(memberPropertyName(callee) ?? '');
+  if (callee.type !== 'MemberExpression' || !['map', 'flatMap'].includes(memberPropertyName(callee) ?? '')) return null;
+  return { call, items: unwrap(callee.object) };
 }
 
 /** The plane of an object literal that carries `_meta`, with its evidence, or null when it is none we know. */

@@ -64,6 +64,7 @@ import { moduleResolverOf } from '../modules/module-resolver';
 import { CALL_TOOL } from './pass-through-marks';
 import { RELAY_WORD_LIST, wholeWords, wordsOf, type ResultAndRelayWords } from './file-words';
 import { SDK_REGISTRATIONS } from '../plane/sdk-registrations';
+import { isSdkResourceCallback } from '../plane/flow';
 import { isTypeScriptFile } from '../typed/type-services';
 
 type Node = TSESTree.Node;
@@ -1059,20 +1060,12 @@ function keepsMcpShape(literal: TSESTree.ObjectExpression, source: string): bool
   return literal.properties.some((property) => property.type === 'Property' && propertyKeyName(property) === field);
 }
 
-/** The read callback of a resource registration (its last argument). */
-function isResourceReadCallback(fn: FunctionNode): boolean {
-  const call = fn.parent;
-  if (call?.type !== 'CallExpression' || call.arguments[call.arguments.length - 1] !== fn) return false;
-  const name = calleeName(call);
-  return name !== null && SDK_REGISTRATIONS.get(name)?.plane === 'resource';
-}
-
 /** The list sources whose entries' `_meta` belongs in a `resources/read` answer: an upstream read's, a listed resource's. */
 const READ_SOURCES: ReadonlySet<string> = new Set(['readResource', 'listResources']);
 
 /** Whether `fn` answers a `resources/read`: a resource registration's read callback, or the `resources/read` handler. */
 function answersRead(fn: FunctionNode): boolean {
-  return isResourceReadCallback(fn) || handlerMethodOf(fn) === 'resources/read';
+  return isSdkResourceCallback(fn) || handlerMethodOf(fn) === 'resources/read';
 }
 
 /** How far `answeredBy` follows a value through `const`s and list callbacks. */
@@ -1320,7 +1313,7 @@ function resourceReadAt(literal: TSESTree.ObjectExpression, holder: TSESTree.Ide
   const callee = call.type === 'CallExpression' ? (unwrap(call.callee) as Node) : null;
   const resource = callee?.type === 'MemberExpression' ? (unwrap(callee.object) as Node) : null;
   const fn = enclosingFunction(binding.declarator);
-  if (call.type !== 'CallExpression' || resource?.type !== 'Identifier' || !fn || !isResourceReadCallback(fn)) return null;
+  if (call.type !== 'CallExpression' || resource?.type !== 'Identifier' || !fn || !isSdkResourceCallback(fn)) return null;
   if (!answeredBy(fn, literal) || usedWhole(holder.name, fn.body)) return null;
   // The resource is the one the registration is given, not a name the callback declares itself.
   const registration = fn.parent as TSESTree.CallExpression;
