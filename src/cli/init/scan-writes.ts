@@ -74,6 +74,7 @@ function noteHelper(scan: ScanResult, builtBy: HelperOrigin, caller: string, pla
 export function scanWrites(analysis: MetaFileAnalysis, scan: ScanResult, text: string): void {
   const file = analysis.filename;
   const hooks = new Set(analysis.registry.hooks);
+  const imports = moduleResolverOf(file);
   // Keys are registered on the planes a manifest names; a write whose plane is unknown or unchecked registers none.
   for (const write of writesOn(analysis.writes, 'manifest')) {
     // The dispatch layer's assembly from the keys it collected; a spread or a re-wrap alone is no evidence.
@@ -97,7 +98,7 @@ export function scanWrites(analysis: MetaFileAnalysis, scan: ScanResult, text: s
       entry.filesOn.set(write.plane, (entry.filesOn.get(write.plane) ?? new Set<string>()).add(producer));
       entry.values.push(keyWrite.value);
       scan.keys.set(keyWrite.name, entry);
-      if (writesUiFieldAtTop(write, keyWrite, moduleResolverOf(file), text))
+      if (writesUiFieldAtTop(write, keyWrite, imports, text))
         scan.uiFieldsAtTop.set(keyWrite.name, (scan.uiFieldsAtTop.get(keyWrite.name) ?? 0) + 1);
     }
   }
