@@ -111,6 +111,17 @@ const valid: ValidTestCase<Options>[] = [
     ].join('\n'),
   },
   {
+    // The same `?:` held in a `const` or spread first reads the same way as one assigned directly.
+    name: 'the own _meta or no key, held in a const or spread, chosen by a test of the kept value',
+    code: [
+      'export function wrap(out) {',
+      '  const meta = isRecord(out._meta) ? out._meta : {};',
+      '  out._meta = meta;',
+      '  out._meta = { ...(out._meta ? out._meta : {}), k: 1 };',
+      '}',
+    ].join('\n'),
+  },
+  {
     name: "a copy (through as, satisfies, parentheses, a copy of a copy) merging the copied object's _meta",
     code: [
       'export function stamp(result: ToolResult, other: ToolResult) {',
@@ -342,6 +353,29 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
     code: 'export function strip(out, keep) {\n  out._meta = keep ? out._meta : undefined;\n}',
     output: null,
     errors: [{ messageId: 'replaceMeta', data: { target: 'out' }, line: 2, column: 3, suggestions: [] }],
+  },
+  {
+    // Held in a `const` or spread first, the `?:` that tests something else drops every key all the same.
+    name: 'the own _meta or nothing, held in a const or spread, chosen by a test of something else',
+    code: [
+      'export function strip(out, keep) {',
+      '  const meta = keep ? out._meta : undefined;',
+      '  out._meta = meta;',
+      '  out._meta = { ...(keep ? out._meta : {}), k: 1 };',
+      '}',
+    ].join('\n'),
+    // The spread's merge fix (the first element spreads the own `_meta`); the `const` has none.
+    output: [
+      'export function strip(out, keep) {',
+      '  const meta = keep ? out._meta : undefined;',
+      '  out._meta = meta;',
+      '  out._meta = { ...out._meta, ...(keep ? out._meta : {}), k: 1 };',
+      '}',
+    ].join('\n'),
+    errors: [
+      { messageId: 'replaceMeta', data: { target: 'out' }, line: 3, column: 3, suggestions: [] },
+      { messageId: 'replaceMeta', data: { target: 'out' }, line: 4, column: 3, suggestions: [] },
+    ],
   },
   {
     // Only a copy that leaves `_meta` as the copied object's shares it: a later `_meta`, a spread that may carry one or a

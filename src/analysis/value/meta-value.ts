@@ -135,10 +135,8 @@ function isSelfMeta(expression: Node, target: Node | null, depth = 0): boolean {
     if (init && unwrap(init).type === 'ConditionalExpression') return isSelfMeta(init, target, depth + 1);
     return copiesSelfMeta(inner, target, depth + 1);
   }
-  if (inner.type === 'ConditionalExpression') {
-    const [consequent, alternate] = [inner.consequent, inner.alternate].map((branch) => isSelfMeta(branch, target, depth));
-    return (consequent && (alternate || isEmpty(inner.alternate))) || (alternate && isEmpty(inner.consequent));
-  }
+  // The same reading of `?:` wherever it stands: assigned, held in a `const`, spread or passed to `Object.assign`.
+  if (inner.type === 'ConditionalExpression') return keepsSelfOrNothing(inner, target, depth);
   return isMetaOf(inner.type === 'LogicalExpression' ? inner.left : inner, target);
 }
 
@@ -148,8 +146,8 @@ function isSelfMeta(expression: Node, target: Node | null, depth = 0): boolean {
  * keys, its type), so the empty branch is taken only when there is nothing to keep. A test of anything else
  * (`keep ? r._meta : undefined`) drops every key when it goes the other way.
  */
-function keepsSelfOrNothing(conditional: TSESTree.ConditionalExpression, target: Node | null): boolean {
-  const [consequent, alternate] = [conditional.consequent, conditional.alternate].map((branch) => isSelfMeta(branch, target));
+function keepsSelfOrNothing(conditional: TSESTree.ConditionalExpression, target: Node | null, depth = 0): boolean {
+  const [consequent, alternate] = [conditional.consequent, conditional.alternate].map((branch) => isSelfMeta(branch, target, depth));
   if (consequent && alternate) return true;
   const kept =
     consequent && isEmpty(conditional.alternate)
@@ -402,8 +400,8 @@ export function metaValueShape(value: Expression, target: Node | null, scope: Mo
     }
     // `_meta: meta` where `meta` is `r._meta` itself or a copy of it: nothing of its own `_meta` is dropped.
     const inner = unwrap(value);
-    if (inner.type === 'Identifier' && isSelfMeta(inner, target)) return { ...shape, mergesSelf: true };
-    if (inner.type === 'ConditionalExpression' && keepsSelfOrNothing(inner, target)) return { ...shape, mergesSelf: true };
+    if ((inner.type === 'Identifier' || inner.type === 'ConditionalExpression') && isSelfMeta(inner, target))
+      return { ...shape, mergesSelf: true };
     // `_meta: stripLocationFields(r._meta, fields)` (WaniWani-AI/sdk): a value the code derives from the object's own
     // `_meta`; what it keeps is that function's choice, as with rest destructuring, never a blind replacement.
     if (derivesFromSelf(value, target)) return { ...shape, mergesSelf: true };
