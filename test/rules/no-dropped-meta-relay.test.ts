@@ -177,6 +177,28 @@ const MCP_USE_PLAN = lines(
   '}',
 );
 
+/**
+ * MCPJam/inspector 6d550c02c (mcpjam-inspector/server/services/mcp-http-bridge.ts), trimmed: the HTTP bridge's
+ * JSON-RPC dispatcher reads the resource upstream in its `case 'resources/read':` and, in manager mode, answers with
+ * its first contents item rebuilt without `_meta` (an MCP App's CSP and permissions); adapter mode passes it on whole.
+ */
+const MCPJAM_BRIDGE_READ = lines(
+  'export async function handleJsonRpc(clientManager: MCPClientManager, serverId: string, method: string, params: any, mode: string, respond: (body: object) => Response) {',
+  '  switch (method) {',
+  "    case 'resources/read': {",
+  '      const resource = await clientManager.readResource(serverId, { uri: params?.uri });',
+  "      if (mode === 'manager') {",
+  '        const firstContent = (resource as any)?.contents?.[0];',
+  "        const text = typeof firstContent?.text === 'string' ? firstContent.text : JSON.stringify(resource, null, 2);",
+  "        const result = { contents: [{ uri: params?.uri, mimeType: firstContent?.mimeType || 'text/plain', text }] };",
+  '        return respond({ result });',
+  '      }',
+  '      return respond({ result: resource });',
+  '    }',
+  '  }',
+  '}',
+);
+
 const valid: ValidTestCase<Options>[] = [
   {
     name: 'the caller _meta forwarded without its progressToken',
@@ -638,6 +660,23 @@ const valid: ValidTestCase<Options>[] = [
       '  for (const tool of plan.tools) {',
       '    host.registerTool({ name: tool.name, inputSchema: tool.inputSchema, _meta: tool._meta }, connection.callTool);',
       '  }',
+      '}',
+    ),
+  },
+  {
+    // The bridge's shape with the item's `_meta` carried over, and a `case 'resources/read':` that shows an item of a
+    // read it did not make in that branch (a UI's `case` over a logged message).
+    name: "a dispatcher's case 'resources/read' that carries the item's _meta, or answers no read of its own",
+    code: lines(
+      MCPJAM_BRIDGE_READ.replace('text }] };', 'text, _meta: firstContent?._meta }] };'),
+      'export async function rowOf(message: { method: string; uri: string }) {',
+      '  const read = await upstream.readResource({ uri: message.uri });',
+      '  const first = read.contents[0];',
+      '  switch (message.method) {',
+      "    case 'resources/read':",
+      '      return { uri: first.uri, text: first.text };',
+      '  }',
+      '  return null;',
       '}',
     ),
   },
@@ -1170,6 +1209,35 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
               '    }',
               '  }',
               '}',
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "resources/read: a hand-written dispatcher's case rebuilds the upstream read's first item without its _meta (MCPJam's HTTP bridge)",
+    code: MCPJAM_BRIDGE_READ,
+    errors: [
+      {
+        messageId: 'droppedDescriptorMeta',
+        data: {
+          entry: 'resource contents item',
+          label: 'clientManager.readResource(…)',
+          line: '4',
+          fields: '`mimeType`',
+          holder: 'firstContent',
+        },
+        line: 8,
+        column: 37,
+        suggestions: [
+          {
+            messageId: 'suggestForwardDescriptorMeta',
+            output: suggested(
+              MCPJAM_BRIDGE_READ,
+              8,
+              'uri: params?.uri',
+              '...(firstContent?._meta && { _meta: firstContent?._meta }), uri: params?.uri',
             ),
           },
         ],

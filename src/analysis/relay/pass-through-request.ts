@@ -963,13 +963,16 @@ function advertisedAt(
   // Returned, through the `.map` and the `{ tools: … }` around it, from the handler that answers the list (or read).
   const wanted = [...LIST_METHODS].find(([, name]) => name === source)?.[0];
   for (let node: Node | undefined = literal.parent; node; node = node.parent) {
-    // A hand-written JSON-RPC dispatcher's `case 'resources/list':` that asks the upstream for the list in that branch
-    // and answers with the entries rebuilt in MCP's shape (MCPJam's HTTP bridge: `const list = await
-    // clientManager.listResources(id); … list.resources.map((r) => ({ uri: r.uri, name: r.name })) …`). A branch that
-    // shows a list it did not ask for (a UI's `case` over a logged message) is no dispatcher's.
+    // A hand-written JSON-RPC dispatcher's `case 'resources/list':` (or `case 'resources/read':`) that asks the upstream
+    // in that branch and answers with the entries (or contents items) rebuilt in MCP's shape (MCPJam's HTTP bridge:
+    // `const list = await clientManager.listResources(id); … list.resources.map((r) => ({ uri: r.uri, name: r.name }))
+    // …`, and `const resource = await clientManager.readResource(id, { uri }); const first = resource.contents[0]; …
+    // { contents: [{ uri, mimeType: first.mimeType, text }] }`). A branch that shows what it did not ask for (a UI's
+    // `case` over a logged message) is no dispatcher's.
     if (node.type === 'SwitchCase') {
-      const answers = listCall !== null && source !== 'readResource' && staticString(node.test) === wanted;
-      if (answers && containsNode(node, listCall) && keepsMcpShape(literal, source)) return 'list-handler';
+      const answers = listCall !== null && staticString(node.test) === wanted;
+      if (answers && containsNode(node, listCall) && keepsMcpShape(literal, source))
+        return source === 'readResource' ? 'read-handler' : 'list-handler';
       continue;
     }
     if (!isFunctionNode(node)) continue;
@@ -1047,11 +1050,12 @@ function returnsTypeWithoutMeta(fn: FunctionNode): boolean {
 /** The generic types a list method's declared return type holds its entries' type in (`Record`'s in its second). */
 const WRAPPER_TYPES: ReadonlySet<string> = new Set(['Promise', 'Array', 'ReadonlyArray', 'Record']);
 
-/** The field that makes an entry an MCP descriptor of its kind: a tool's `inputSchema`, a resource's `uri`. */
+/** The field that makes an entry an MCP descriptor of its kind: a tool's `inputSchema`, a resource's (or contents item's) `uri`. */
 const MCP_SHAPE_FIELD: ReadonlyMap<string, string> = new Map([
   ['listTools', 'inputSchema'],
   ['listResources', 'uri'],
   ['listResourceTemplates', 'uriTemplate'],
+  ['readResource', 'uri'],
 ]);
 
 /** Whether the rebuilt entry is still an MCP descriptor (it has its kind's field under MCP's name). */
