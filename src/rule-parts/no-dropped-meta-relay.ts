@@ -43,15 +43,15 @@ export const RELAY_MESSAGES: Record<RelayMessageIds, string> = {
   liftedEnvelopeKey:
     'SDK v2 lifts `{{key}}` out of the request `_meta` before the handler runs, so `{{read}}` is always `undefined`. Read it from `{{request}}.envelope`.',
   droppedDescriptorMeta:
-    "This {{entry}} from `{{label}}` (line {{line}}) is advertised again with its {{fields}} but not its `_meta`: the keys the upstream set on it (MCP Apps `ui`, `openai/outputTemplate`, a resource's CSP and permissions) never reach the client. Carry it over: `...({{holder}}._meta && { _meta: {{holder}}._meta })`.",
+    "This {{entry}} from `{{label}}` (line {{line}}) is advertised again with its {{fields}} but not its `_meta`: the keys the upstream set on it (MCP Apps `ui`, `openai/outputTemplate`, a resource's CSP and permissions) never reach the client. Carry it over: `...({{meta}} && { _meta: {{meta}} })`.",
   droppedReadMeta:
     'This resource contents item is built from {{from}} (line {{line}}) with its {{fields}} but not its `_meta`: the keys the resource carries there (MCP Apps `ui` CSP and permissions, `openai/widgetCSP`) never reach the client that reads it. Carry it over: `...({{meta}} && { _meta: {{meta}} })`.',
   rebuiltDescriptorMeta:
-    "This {{entry}} is rebuilt from `{{label}}` (line {{line}}) with its {{fields}} but not its `_meta`, and returned as the descriptor: wherever it is advertised, the keys the upstream set on it (MCP Apps `ui`, `openai/outputTemplate`, a resource's CSP and permissions) never reach the client. Carry it over: `...({{holder}}._meta && { _meta: {{holder}}._meta })`.",
+    "This {{entry}} is rebuilt from `{{label}}` (line {{line}}) with its {{fields}} but not its `_meta`, and returned as the descriptor: wherever it is advertised, the keys the upstream set on it (MCP Apps `ui`, `openai/outputTemplate`, a resource's CSP and permissions) never reach the client. Carry it over: `...({{meta}} && { _meta: {{meta}} })`.",
   suggestForwardCallerMeta: "Forward the caller's request `_meta` upstream, without its per-hop `progressToken`.",
   suggestSpreadCallerMeta: "Spread the caller's request `_meta` first (the keys written here still win).",
   suggestReadEnvelope: 'Read it from `{{request}}.envelope`.',
-  suggestForwardDescriptorMeta: "Carry the upstream's `{{holder}}._meta` over.",
+  suggestForwardDescriptorMeta: "Carry the upstream's `{{meta}}` over.",
   suggestForwardReadMeta: 'Carry `{{meta}}` over into the contents item.',
 };
 
@@ -171,9 +171,10 @@ export function reportRelay<MessageIds extends string>(
         label: dropped.label,
         line: String(dropped.source.loc.start.line),
         fields,
-        holder,
+        // The read the suggestion inserts (`r?._meta` where the code reads `r?.uri`), so the two never differ.
+        meta,
       },
-      suggest: [{ messageId: 'suggestForwardDescriptorMeta', data: { holder }, fix }],
+      suggest: [{ messageId: 'suggestForwardDescriptorMeta', data: { meta }, fix }],
     });
   }
 }

@@ -972,7 +972,13 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
     errors: [
       {
         messageId: 'droppedDescriptorMeta',
-        data: { entry: 'tool', label: 'this.client.listTools(…)', line: '4', fields: '`name`, `description`, `inputSchema`', holder: 't' },
+        data: {
+          entry: 'tool',
+          label: 'this.client.listTools(…)',
+          line: '4',
+          fields: '`name`, `description`, `inputSchema`',
+          meta: 't._meta',
+        },
         line: 5,
         column: 52,
         suggestions: [
@@ -1005,7 +1011,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
     errors: [
       {
         messageId: 'droppedDescriptorMeta',
-        data: { entry: 'tool', label: 'client.listTools(…)', line: '3', fields: '`name`, `inputSchema`', holder: 't' },
+        data: { entry: 'tool', label: 'client.listTools(…)', line: '3', fields: '`name`, `inputSchema`', meta: 't._meta' },
         line: 4,
         column: 28,
         suggestions: [
@@ -1034,7 +1040,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
     errors: [
       {
         messageId: 'droppedDescriptorMeta',
-        data: { entry: 'tool', label: 'upstream.listTools(…)', line: '2', fields: '`name`, `description`, `inputSchema`', holder: 't' },
+        data: { entry: 'tool', label: 'upstream.listTools(…)', line: '2', fields: '`name`, `description`, `inputSchema`', meta: 't._meta' },
         line: 3,
         column: 37,
         suggestions: [
@@ -1111,7 +1117,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
           label: 'client.client.listResources(…)',
           line: '4',
           fields: '`description`, `mimeType`',
-          holder: 'resource',
+          meta: 'resource._meta',
         },
         line: 7,
         column: 54,
@@ -1178,7 +1184,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
           label: 'clientManager.listResources(…)',
           line: '13',
           fields: '`uri`, `name`, `description`, `mimeType`',
-          holder: 'r',
+          meta: 'r._meta',
         },
         line: 14,
         column: 66,
@@ -1226,7 +1232,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
           label: 'clientManager.readResource(…)',
           line: '4',
           fields: '`mimeType`',
-          holder: 'firstContent',
+          meta: 'firstContent?._meta',
         },
         line: 8,
         column: 37,
@@ -1255,7 +1261,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
     errors: [
       {
         messageId: 'droppedDescriptorMeta',
-        data: { entry: 'resource read result', label: 'upstream.readResource(…)', line: '3', fields: '`contents`', holder: 'r' },
+        data: { entry: 'resource read result', label: 'upstream.readResource(…)', line: '3', fields: '`contents`', meta: 'r._meta' },
         line: 4,
         column: 10,
         suggestions: [
@@ -1277,7 +1283,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
           label: 'upstream.readResource(…)',
           line: '3',
           fields: '`uri`, `mimeType`, `text`',
-          holder: 'c',
+          meta: 'c._meta',
         },
         line: 4,
         column: 45,
@@ -1315,7 +1321,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
     errors: [
       {
         messageId: 'rebuiltDescriptorMeta',
-        data: { entry: 'tool', label: 'backendTool: Tool', line: '3', fields: '`name`, `description`', holder: 'backendTool' },
+        data: { entry: 'tool', label: 'backendTool: Tool', line: '3', fields: '`name`, `description`', meta: 'backendTool._meta' },
         line: 5,
         column: 12,
         suggestions: [
@@ -1348,7 +1354,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
     errors: [
       {
         messageId: 'rebuiltDescriptorMeta',
-        data: { entry: 'resource', label: 'r: mcp.Resource', line: '2', fields: '`uri`, `mimeType`', holder: 'r' },
+        data: { entry: 'resource', label: 'r: mcp.Resource', line: '2', fields: '`uri`, `mimeType`', meta: 'r._meta' },
         line: 2,
         column: 76,
         suggestions: [
@@ -1678,13 +1684,13 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
     errors: [
       {
         messageId: 'droppedDescriptorMeta',
-        data: { entry: 'resource read result', label: 'upstream.readResource(…)', line: '3', fields: '`contents`', holder: 'result' },
+        data: { entry: 'resource read result', label: 'upstream.readResource(…)', line: '3', fields: '`contents`', meta: 'result._meta' },
         line: 4,
         column: 10,
         suggestions: [
           {
             messageId: 'suggestForwardDescriptorMeta',
-            data: { holder: 'result' },
+            data: { meta: 'result._meta' },
             output: lines(
               V1 + 'server.setRequestHandler(ReadResourceRequestSchema, async (request) => {',
               '  const result = await upstream.readResource({ uri: request.params.uri });',
@@ -1708,13 +1714,19 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
     errors: [
       {
         messageId: 'droppedDescriptorMeta',
-        data: { entry: 'resource contents item', label: 'upstream.readResource(…)', line: '3', fields: '`uri`, `text`', holder: 'first' },
+        data: {
+          entry: 'resource contents item',
+          label: 'upstream.readResource(…)',
+          line: '3',
+          fields: '`uri`, `text`',
+          meta: 'first._meta',
+        },
         line: 5,
         column: 23,
         suggestions: [
           {
             messageId: 'suggestForwardDescriptorMeta',
-            data: { holder: 'first' },
+            data: { meta: 'first._meta' },
             output: lines(
               V2 + "server.registerResource('widget', 'ui://widget', {}, async (uri) => {",
               '  const read = await upstream.readResource({ uri: uri.href });',
@@ -1738,7 +1750,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
           label: 'connection.listResources(…)',
           line: '2',
           fields: '`title`, `description`, `mimeType`',
-          holder: 'resource',
+          meta: 'resource._meta',
         },
         line: 7,
         column: 7,
@@ -1757,7 +1769,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
     errors: [
       {
         messageId: 'droppedDescriptorMeta',
-        data: { entry: 'resource read result', label: 'client.readResource(…)', line: '4', fields: '`contents`', holder: 'result' },
+        data: { entry: 'resource read result', label: 'client.readResource(…)', line: '4', fields: '`contents`', meta: 'result._meta' },
         line: 5,
         column: 10,
         suggestions: [
@@ -1769,7 +1781,13 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
       },
       {
         messageId: 'droppedDescriptorMeta',
-        data: { entry: 'resource contents item', label: 'client.readResource(…)', line: '4', fields: '`uri`, `text`, `blob`', holder: 'c' },
+        data: {
+          entry: 'resource contents item',
+          label: 'client.readResource(…)',
+          line: '4',
+          fields: '`uri`, `text`, `blob`',
+          meta: 'c._meta',
+        },
         line: 6,
         column: 43,
         suggestions: [
@@ -1792,7 +1810,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
           label: 'ProxyConnection.listResources(…)',
           line: '2',
           fields: '`title`, `mimeType`',
-          holder: 'resource',
+          meta: '(resource as { _meta?: Record<string, unknown> })._meta',
         },
         line: 25,
         column: 7,
