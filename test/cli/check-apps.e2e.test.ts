@@ -85,17 +85,23 @@ export class MapTool extends BaseTool {
     expect(status).toBe(1);
   });
 
-  it('app-linkage-server: a misspelt link, a skybridge resource an MCP Apps tool links, content items without a MIME type or a body', () => {
+  it('app-linkage-server: a misspelt link, a skybridge resource an MCP Apps tool links, content items without a MIME type or a body, widget values hosts reject', () => {
     const dir = path.join(REPO_ROOT, 'fixtures/app-linkage-server');
     const { status, json } = check(dir);
     expect(status).toBe(1);
     expect(sites(json)).toEqual([
       'app-content-empty src/violations/content-without-body.ts:22:20',
       'app-mime-type src/violations/content-without-mime.ts:13:16',
+      'app-value src/violations/csp-not-origins.ts:15:32',
+      'app-value src/violations/csp-not-origins.ts:16:33',
       'app-mime-type src/violations/legacy-resource.ts:7:61',
       'app-mime-type src/violations/legacy-resource.ts:8:45',
       'app-resource-missing src/violations/link-typo.ts:10:78',
+      'app-value src/violations/not-ui-scheme.ts:9:72',
+      'app-value src/violations/permissions-list.ts:12:37',
+      'app-value src/violations/permissions-list.ts:22:32',
       'app-resource-missing src/violations/same-file-typo.ts:11:72',
+      'app-value src/violations/visibility-user.ts:12:63',
     ]);
     const typo = json.findings.find((finding) => finding.file.endsWith('link-typo.ts'))!;
     // Both places: the link, and the registered URI it is nearest to with its file and line.
@@ -109,11 +115,16 @@ export class MapTool extends BaseTool {
     expect(empty.message).toContain("the widget resource 'ui://dashboard/notes.html' has neither text nor blob");
   });
 
-  it('chatgpt-apps-server: an outputTemplate no file registers, a template served as text/html', () => {
+  it('chatgpt-apps-server: an outputTemplate no file registers, a template served as text/html, widget values hosts reject', () => {
     const dir = path.join(REPO_ROOT, 'fixtures/chatgpt-apps-server');
     const { json } = check(dir);
     expect(sites(json)).toEqual([
+      'app-value src/violations/csp-urls.ts:16:32',
+      'app-value src/violations/csp-urls.ts:17:33',
+      'app-value src/violations/csp-urls.ts:18:30',
+      'app-value src/violations/map-visibility.ts:10:63',
       'app-mime-type src/violations/template-plain-html.ts:8:43',
+      'app-value src/violations/template-relative.ts:7:67',
       'app-resource-missing src/violations/template-typo.ts:8:71',
     ]);
   });
