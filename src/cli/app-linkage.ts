@@ -1,11 +1,12 @@
 /**
  * `mcp-meta check`'s MCP Apps part: the widget links of every tool descriptor in the project (`ui.resourceUri`, the
  * flat `ui/resourceUri`, `openai/outputTemplate`) matched against every `ui://` resource the project registers, in
- * whatever files each is written: a link no resource serves (`app-resource-missing`) and a linked resource whose MIME
- * type its hosts do not render (`app-mime-type`), each naming both places. What cannot be matched statically (a URI
- * built from a value not known here) is said in a note, never guessed. And each file's widget values a host cannot
- * use (`app-value`: CSP origins, visibility, permissions, domain, links that are no ui:// URI), the rule's reports
- * word for word. The same analysis as the rule (`src/analysis/apps/`); the lint sees one file, this sees them all.
+ * whatever files each is written: a link no resource serves (`app-resource-missing`) and a resource whose MIME type
+ * the hosts of its links do not render (`app-mime-type`; unlinked, one no host renders), each naming both places.
+ * What cannot be matched statically (a URI built from a value not known here) is said in a note, never guessed. And
+ * each file's widget values a host cannot use (`app-value`: CSP origins, visibility, permissions, domain, links that
+ * are no ui:// URI), the rule's reports word for word. The same analysis as the rule (`src/analysis/apps/`); the lint
+ * sees one file, this sees them all.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -246,10 +247,11 @@ export function appLinkageFindings(files: readonly string[], registry: Registry,
         fix: 'return the HTML as text (or base64 as blob)',
       });
     }
+    // A resource nothing links is still one whose type no host renders (`text/html`): the rule says so, linked or not.
     const linked = viasOf.get(resource);
-    if (!linked) continue;
-    const expected = expectedMimeTypes(linked.vias);
-    const linkedAt = place(linked.by.item.node, linked.by.file, cwd);
+    const expected = expectedMimeTypes(linked?.vias ?? new Set());
+    const linkedAt = linked ? place(linked.by.item.node, linked.by.file, cwd) : null;
+    const linkedBy = linked ? `, but \`${[...linked.vias].join('`, `')}\` links it (${linkedAt})` : '';
     const hosts = expected.length === 1 ? 'MCP Apps hosts render' : 'MCP Apps hosts and ChatGPT render';
     const wanted = expected.map((mime) => `'${mime}'`).join(' or ');
     for (const wrong of wrongMimeTypes(resource, expected)) {
@@ -258,12 +260,13 @@ export function appLinkageFindings(files: readonly string[], registry: Registry,
       findings.push({
         severity: 'error',
         code: 'app-mime-type',
-        message: `the widget resource '${describeUri(resource.uri)}' declares MIME type '${wrong.value}', but \`${[...linked.vias].join('`, `')}\` links it (${linkedAt}): ${hosts} only ${wanted}, so the widget never renders`,
+        message: `the widget resource '${describeUri(resource.uri)}' declares MIME type '${wrong.value}'${linkedBy}: ${hosts} only ${wanted}, so the widget never renders`,
         file,
         ...at(wrong.node),
         fix: `declare ${wanted} (ext-apps: RESOURCE_MIME_TYPE)`,
       });
     }
+    if (!linked) continue;
     for (const item of resource.contentsWithoutMime) {
       if (reported.has(item)) continue;
       reported.add(item);

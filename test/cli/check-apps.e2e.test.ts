@@ -5,7 +5,10 @@
  * finding. On the two fixture servers (real ext-apps and SDK code) and on small projects for each negative case.
  */
 import * as path from 'node:path';
+import { Linter } from 'eslint';
+import tsParser from '@typescript-eslint/parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import plugin from '../../rules';
 import { assertBinBuilt, makeTempDir, removeTempDirs, REPO_ROOT, runBin, writeFiles, writeManifest } from './run-bin';
 
 interface CheckJson {
@@ -175,6 +178,43 @@ export function tools(server: McpServer, resourceUri: string) {
   it('a linked resource of another file served as text/html+skybridge', () => {
     const dir = project({ 'src/tools.ts': TOOLS("'ui://w/view.html'"), 'src/resources.ts': RESOURCES('VIEW', "'text/html+skybridge'") });
     expect(sites(check(dir).json)).toEqual(['app-mime-type src/resources.ts:4:94']);
+  });
+
+  it("a ui:// resource nothing links, of a type no host renders as a widget: the lint's wrongMimeType, at its site", () => {
+    const resources = `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+export function resources(server: McpServer, html: string) {
+  server.registerResource('plain', 'ui://w/plain.html', { _meta: { ui: { prefersBorder: true } } }, async () => ({
+    contents: [{ uri: 'ui://w/plain.html', mimeType: 'text/html', text: html }],
+  }));
+  server.registerResource('sky', 'ui://w/sky.html', {}, async () => ({
+    contents: [{ uri: 'ui://w/sky.html', mimeType: 'text/html+skybridge', text: html }],
+  }));
+}
+`;
+    const dir = project({ 'src/resources.ts': resources });
+    const { status, json } = check(dir);
+    expect(status).toBe(1);
+    // Unlinked, either host's type may be meant (the skybridge one is right): `text/html` is neither.
+    expect(sites(json)).toEqual(['app-mime-type src/resources.ts:4:54']);
+    expect(json.findings[0].message).toBe(
+      "the widget resource 'ui://w/plain.html' declares MIME type 'text/html': MCP Apps hosts and ChatGPT render only 'text/html;profile=mcp-app' or 'text/html+skybridge', so the widget never renders",
+    );
+    const messages = new Linter({ configType: 'flat', cwd: dir }).verify(
+      resources,
+      [
+        {
+          files: ['**/*.ts'],
+          languageOptions: { parser: tsParser },
+          plugins: { 'mcp-meta': plugin },
+          settings: { 'mcp-meta': { registry: path.join(dir, 'mcp-meta.registry.json') } },
+          rules: { 'mcp-meta/valid-app-linkage': 'error' },
+        },
+      ],
+      path.join(dir, 'src/resources.ts'),
+    );
+    expect(messages.map((message) => `${message.messageId} src/resources.ts:${message.line}:${message.column}`)).toEqual([
+      'wrongMimeType src/resources.ts:4:54',
+    ]);
   });
 
   it('the same resource linked only by openai/outputTemplate: skybridge is right', () => {
