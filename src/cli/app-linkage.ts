@@ -16,7 +16,7 @@ import { appValueMessageText, appValueReportsOf, fillPlaceholders, type AppValue
 import { uiResourcesOf, type UiResource } from '../analysis/apps/app-resources';
 import { expectedMimeTypes, matchLink, wrongMimeTypes } from '../analysis/apps/linkage';
 import { sameServerMaybe } from '../analysis/apps/server-instance';
-import { describeUri } from '../analysis/apps/uri-value';
+import { describeUri, isCertainlyUi } from '../analysis/apps/uri-value';
 import type { LinkVia } from '../analysis/apps/vocabulary';
 import { analyzeFile } from '../analysis/analyze-file';
 import type { MetaWrite } from '../analysis/types';
@@ -247,8 +247,10 @@ export function appLinkageFindings(files: readonly string[], registry: Registry,
         fix: 'return the HTML as text (or base64 as blob)',
       });
     }
-    // A resource nothing links is still one whose type no host renders (`text/html`): the rule says so, linked or not.
+    // A ui:// resource nothing links is still one whose type no host renders (`text/html`): the rule says so, linked
+    // or not. One whose URI is not known (`skill.uri`) is not taken for a widget by its type alone (`text/markdown`).
     const linked = viasOf.get(resource);
+    if (!linked && !isCertainlyUi(resource.uri)) continue;
     const expected = expectedMimeTypes(linked?.vias ?? new Set());
     const linkedAt = linked ? place(linked.by.item.node, linked.by.file, cwd) : null;
     const linkedBy = linked ? `, but \`${[...linked.vias].join('`, `')}\` links it (${linkedAt})` : '';

@@ -191,7 +191,15 @@ export function resources(server: McpServer, html: string) {
   }));
 }
 `;
-    const dir = project({ 'src/resources.ts': resources });
+    // alpic-ai/skybridge's skills: a resource whose URI is not known here, of a type no widget has, is no widget.
+    const skills = `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+export function skills(server: McpServer, skill: { uri: string; body: string }) {
+  server.registerResource(skill.uri, skill.uri, { mimeType: 'text/markdown' }, async () => ({
+    contents: [{ uri: skill.uri, mimeType: 'text/markdown', text: skill.body }],
+  }));
+}
+`;
+    const dir = project({ 'src/resources.ts': resources, 'src/skills.ts': skills });
     const { status, json } = check(dir);
     expect(status).toBe(1);
     // Unlinked, either host's type may be meant (the skybridge one is right): `text/html` is neither.
