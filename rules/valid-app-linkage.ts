@@ -1,12 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import {
-  appValueProblemsOf,
-  widgetLinksOf,
-  writesAppKeys,
-  type AppValueProblem,
-  type UiFieldAtTop,
-  type WidgetLink,
-} from '../src/analysis/apps/app-meta';
+import { widgetLinksOf, writesAppKeys, type WidgetLink } from '../src/analysis/apps/app-meta';
+import { APP_VALUE_MESSAGES, appValueReportsOf, nearHint, type AppValueMessageId } from '../src/analysis/apps/app-value-reports';
 import { uiResourcesOf, type UiResource } from '../src/analysis/apps/app-resources';
 import { expectedMimeTypes, matchLink, wrongMimeTypes } from '../src/analysis/apps/linkage';
 import { sameServerMaybe } from '../src/analysis/apps/server-instance';
@@ -16,72 +10,9 @@ import { builtByHint } from '../src/analysis/modules/imported-helpers';
 import { defineMetaRuleVisitor, writesNoMeta } from '../src/analysis/meta-context';
 import { createRule } from '../src/util/create-rule';
 import { moduleResolverOf } from '../src/analysis/modules/module-resolver';
-import { nearestName } from '../src/util/nearest-name';
 
 export type Options = [];
-export type MessageIds =
-  | 'resourceMissing'
-  | 'wrongMimeType'
-  | 'contentWithoutMimeType'
-  | 'contentWithoutBody'
-  | 'notUiScheme'
-  | 'flatDiffers'
-  | 'notOrigin'
-  | 'notDomain'
-  | 'visibility'
-  | 'visibilityNotArray'
-  | 'permission'
-  | 'permissionsNotObject'
-  | 'uiFieldAtTop';
-
-/** What a host does with `ui`'s field written at the top of `_meta` instead: nothing, and what follows from that. */
-const UI_FIELD_AT_TOP_EFFECT: Record<UiFieldAtTop, string> = {
-  resourceUri: 'the tool links no widget and renders none',
-  visibility: 'the tool keeps its default visibility',
-  csp: 'the widget gets no such policy, and its requests to those origins are blocked',
-  permissions: "the widget's iframe is granted none of them",
-  prefersBorder: 'the host draws the border by its own default',
-};
-
-/** Each value problem as a report: its message and data. */
-function problemReport(problem: AppValueProblem, registryDir: string): { messageId: MessageIds; data: Record<string, string> } {
-  const { messageId, data } = problemMessage(problem);
-  return { messageId, data: { ...data, builtBy: builtByHint(problem.builtBy, registryDir) } };
-}
-
-function problemMessage(problem: AppValueProblem): { messageId: MessageIds; data: Record<string, string> } {
-  switch (problem.kind) {
-    case 'not-ui-scheme':
-      return { messageId: 'notUiScheme', data: { uri: problem.uri, via: problem.via } };
-    case 'flat-differs':
-      return { messageId: 'flatDiffers', data: { flat: problem.flat, nested: problem.nested } };
-    case 'not-origin':
-      return { messageId: 'notOrigin', data: { value: problem.value, list: problem.list, why: problem.why } };
-    case 'not-domain':
-      return { messageId: 'notDomain', data: { value: problem.value, field: problem.field, why: problem.why } };
-    case 'visibility':
-      return { messageId: 'visibility', data: { value: problem.value } };
-    case 'visibility-not-array':
-      return { messageId: 'visibilityNotArray', data: {} };
-    case 'permission':
-      return {
-        messageId: 'permission',
-        data: { value: problem.value, near: nearHint(problem.value, ['camera', 'microphone', 'geolocation', 'clipboardWrite']) },
-      };
-    case 'permissions-not-object':
-      return { messageId: 'permissionsNotObject', data: {} };
-    case 'ui-field-at-top':
-      return { messageId: 'uiFieldAtTop', data: { field: problem.field, effect: UI_FIELD_AT_TOP_EFFECT[problem.field] } };
-  }
-}
-
-function nearHint(value: string, candidates: Iterable<string>): string {
-  const near = nearestName(value, candidates, {
-    maxDistance: (candidate) => Math.max(2, Math.floor(candidate.length / 4)),
-    ignoreCase: true,
-  });
-  return near === null ? '' : ` Did you mean '${near}'?`;
-}
+export type MessageIds = 'resourceMissing' | 'wrongMimeType' | 'contentWithoutMimeType' | 'contentWithoutBody' | AppValueMessageId;
 
 /** When another server of this file serves the URI: which one (the tool is not registered on it). */
 function otherServerHint(link: WidgetLink, uri: string, elsewhere: readonly UiResource[]): string | null {
@@ -114,24 +45,8 @@ export default createRule<Options, MessageIds>({
         "A content item of the widget resource '{{uri}}' has no `mimeType`: MCP Apps requires {{expected}} on what resources/read returns, and a host that checks it does not render the widget.",
       contentWithoutBody:
         "A content item of the widget resource '{{uri}}' has neither `text` nor `blob`: resources/read returns no HTML, so the host has nothing to render.",
-      notUiScheme:
-        "'{{uri}}' in `{{via}}` is not a `ui://` URI: hosts render widgets only from ui:// resources, so the tool shows no widget.{{builtBy}}",
-      flatDiffers:
-        "The flat `ui/resourceUri` ('{{flat}}') and `ui.resourceUri` ('{{nested}}') of this tool name different widgets: hosts that read the flat key render another widget than hosts that read `ui.resourceUri`.{{builtBy}}",
-      notOrigin:
-        "'{{value}}' in `{{list}}` is not an origin ({{why}}): hosts build the widget's Content-Security-Policy from origins (`https://host[:port]`, `https://*.example.com`), so they drop or reject it and the widget's requests to it are blocked.{{builtBy}}",
-      notDomain:
-        "'{{value}}' in `{{field}}` cannot be the widget's dedicated origin ({{why}}): the host cannot serve the widget from it and falls back to its default sandbox origin (or rejects the resource).{{builtBy}}",
-      visibility:
-        "'{{value}}' is not a `ui.visibility` value ('model' or 'app'): hosts ignore it, so the tool is not hidden from or shown to whom you meant.{{builtBy}}",
-      visibilityNotArray:
-        "`ui.visibility` is an array of 'model' and 'app' (`['app']`), not a string: hosts that read it as a list ignore it and the tool keeps its default visibility.{{builtBy}}",
-      permission:
-        "'{{value}}' is not a `ui.permissions` permission (camera, microphone, geolocation, clipboardWrite): hosts do not grant it to the widget's iframe.{{near}}{{builtBy}}",
-      permissionsNotObject:
-        '`ui.permissions` is an object of empty objects (`{ camera: {} }`), not a list: hosts read its keys, so the widget is granted none of these.{{builtBy}}',
-      uiFieldAtTop:
-        '`{{field}}` is written at the top of `_meta`, but MCP Apps hosts read it only as a field of `ui` (`ui.{{field}}`): they ignore it here, so {{effect}}. Move it into `ui`.{{builtBy}}',
+      // The widget values a host cannot use: their words are `check`'s `app-value` findings too.
+      ...APP_VALUE_MESSAGES,
     },
   },
   skipsFile: writesNoMeta,
@@ -143,18 +58,13 @@ export default createRule<Options, MessageIds>({
       // (`[RESOURCE_URI_META_KEY]` imported from a build output): its resources' MIME types are still read.
       const text = sourceCode.text;
       if (!writesAppKeys(writes) && !text.includes('ui://')) return;
-      // A `const` of widget `_meta` spread into several descriptors is one value: reported once, where it is written;
-      // another module's `const` (`'openai/widgetCSP': WIDGET_CSP`, imported) once, where this file first uses it.
-      const seen = new Set<string>();
+      // The widget values a host cannot use, each once (`appValueReportsOf`, which `check` reports from too).
       const imports = moduleResolverOf(filename);
-      for (const problem of appValueProblemsOf(writes, imports, text)) {
-        const report = problemReport(problem, registry.dir);
-        const where = problem.builtBy?.kind === 'const' ? `${problem.builtBy.file}#${problem.builtBy.helper}` : problem.node.range[0];
-        const key = `${where}:${report.messageId}:${JSON.stringify(report.data)}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        context.report({ node: problem.node, ...report });
+      for (const { problem, messageId, data } of appValueReportsOf(writes, imports, text, registry.dir)) {
+        context.report({ node: problem.node, messageId, data });
       }
+      // A helper's link written once and called from several descriptors: one `resourceMissing` where it is written.
+      const missingReported = new Set<string>();
       const resources = uiResourcesOf(sourceCode.ast, imports, text);
       const links = widgetLinksOf(writes, imports, text);
       const viasOf = new Map<UiResource, Set<LinkVia>>();
@@ -175,9 +85,8 @@ export default createRule<Options, MessageIds>({
           const registered = scoped.map(resourceUriText);
           const elsewhere = resources.filter((resource) => !scoped.includes(resource));
           for (const uri of match.missing) {
-            // A helper's link written once and called from several descriptors: one report where it is written.
-            const key = `${link.node.range[0]}:resourceMissing:${uri}`;
-            if (seen.has(key)) continue;
+            const key = `${link.node.range[0]}:${uri}`;
+            if (missingReported.has(key)) continue;
             const near =
               otherServerHint(link, uri, elsewhere) ??
               nearHint(
@@ -188,7 +97,7 @@ export default createRule<Options, MessageIds>({
             // resources is near may be another module's widget on it, which `check` matches across files. A near
             // miss of its own is a typo wherever the others are.
             if (link.serverIsParameter && near === '') continue;
-            seen.add(key);
+            missingReported.add(key);
             context.report({
               node: link.node,
               messageId: 'resourceMissing',

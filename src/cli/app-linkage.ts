@@ -1,21 +1,25 @@
 /**
  * `mcp-meta check`'s MCP Apps part: the widget links of every tool descriptor in the project (`ui.resourceUri`, the
  * flat `ui/resourceUri`, `openai/outputTemplate`) matched against every `ui://` resource the project registers, in
- * whatever files each is written: a link no resource serves (`app-resource-missing`) and a linked resource whose MIME
- * type its hosts do not render (`app-mime-type`), each naming both places. What cannot be matched statically (a URI
- * built from a value not known here) is said in a note, never guessed. The same analysis as the rule
- * (`src/analysis/apps/`); the lint sees one file, this sees them all.
+ * whatever files each is written: a link no resource serves (`app-resource-missing`) and a resource whose MIME type
+ * the hosts of its links do not render (`app-mime-type`; unlinked, one no host renders), each naming both places.
+ * What cannot be matched statically (a URI built from a value not known here) is said in a note, never guessed. And
+ * each file's widget values a host cannot use (`app-value`: CSP origins, visibility, permissions, domain, links that
+ * are no ui:// URI), the rule's reports word for word. The same analysis as the rule (`src/analysis/apps/`); the lint
+ * sees one file, this sees them all.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { unplacedWidgetLinksOf, widgetLinksOf, type WidgetLink } from '../analysis/apps/app-meta';
+import { appValueMessageText, appValueReportsOf, fillPlaceholders, type AppValueMessageId } from '../analysis/apps/app-value-reports';
 import { uiResourcesOf, type UiResource } from '../analysis/apps/app-resources';
 import { expectedMimeTypes, matchLink, wrongMimeTypes } from '../analysis/apps/linkage';
 import { sameServerMaybe } from '../analysis/apps/server-instance';
-import { describeUri } from '../analysis/apps/uri-value';
+import { describeUri, isCertainlyUi } from '../analysis/apps/uri-value';
 import type { LinkVia } from '../analysis/apps/vocabulary';
 import { analyzeFile } from '../analysis/analyze-file';
+import type { MetaWrite } from '../analysis/types';
 import { mayWriteMeta } from '../analysis/sites/mention-index';
 import { parseSource } from '../analysis/modules/parse-source';
 import type { Registry } from '../registry';
@@ -88,6 +92,35 @@ function at(node: TSESTree.Node): { line: number; column: number } {
   return { line: node.loc.start.line, column: node.loc.start.column + 1 };
 }
 
+/** What to do about each widget value a host cannot use (`{{name}}`: the report's data). */
+const APP_VALUE_FIXES: Readonly<Record<AppValueMessageId, string>> = {
+  notUiScheme: 'link the URI of a ui:// resource the server registers (registerAppResource)',
+  flatDiffers: "write the same URI in both, or drop the deprecated flat 'ui/resourceUri'",
+  notOrigin: 'write the origin alone: scheme://host[:port] (https://*.example.com for its subdomains)',
+  notDomain: 'write a host name or an https:// origin, without path, query or wildcard',
+  visibility: "keep only 'model' and 'app'",
+  visibilityNotArray: "write a list: ['app'] or ['model', 'app']",
+  permission: 'keep only camera, microphone, geolocation and clipboardWrite',
+  permissionsNotObject: 'write an object of empty objects: { camera: {} }',
+  uiFieldAtTop: 'move it into ui: `ui: { {{field}}: … }`',
+};
+
+/**
+ * One file's widget values a host cannot use, as `app-value` findings: `valid-app-linkage`'s reports of them, from the
+ * same list (`appValueReportsOf`) and in the same words, warnings as the rule's in the recommended preset. `writes`
+ * are the file's writes on the manifest's planes, as the rule is given them.
+ */
+export function appValueFindings(writes: readonly MetaWrite[], file: string, text: string, registry: Registry): Finding[] {
+  return appValueReportsOf(writes, moduleResolverOf(file), text, registry.dir).map((report) => ({
+    severity: 'warning',
+    code: 'app-value',
+    message: appValueMessageText(report),
+    file,
+    ...at(report.problem.node),
+    fix: fillPlaceholders(APP_VALUE_FIXES[report.messageId], report.data),
+  }));
+}
+
 export function appLinkageFindings(files: readonly string[], registry: Registry, cwd: string): { findings: Finding[]; notes: string[] } {
   const links: Array<Placed<WidgetLink>> = [];
   const unplaced: Array<Placed<WidgetLink>> = [];
@@ -143,7 +176,7 @@ export function appLinkageFindings(files: readonly string[], registry: Registry,
   }
   const scopeOf = serverScopes(resources);
   for (const link of links) {
-    // A link that is no ui:// URI is the rule's finding (hosts render only ui:// resources), not a missing registration.
+    // A link that is no ui:// URI is an `app-value` finding (hosts render only ui:// resources), not a missing registration.
     if (link.item.uri.kind === 'known' && link.item.uri.values.every((value) => !value.startsWith('ui://'))) continue;
     const scoped = scopeOf(link);
     const match = matchLink(
@@ -214,10 +247,13 @@ export function appLinkageFindings(files: readonly string[], registry: Registry,
         fix: 'return the HTML as text (or base64 as blob)',
       });
     }
+    // A ui:// resource nothing links is still one whose type no host renders (`text/html`): the rule says so, linked
+    // or not. One whose URI is not known (`skill.uri`) is not taken for a widget by its type alone (`text/markdown`).
     const linked = viasOf.get(resource);
-    if (!linked) continue;
-    const expected = expectedMimeTypes(linked.vias);
-    const linkedAt = place(linked.by.item.node, linked.by.file, cwd);
+    if (!linked && !isCertainlyUi(resource.uri)) continue;
+    const expected = expectedMimeTypes(linked?.vias ?? new Set());
+    const linkedAt = linked ? place(linked.by.item.node, linked.by.file, cwd) : null;
+    const linkedBy = linked ? `, but \`${[...linked.vias].join('`, `')}\` links it (${linkedAt})` : '';
     const hosts = expected.length === 1 ? 'MCP Apps hosts render' : 'MCP Apps hosts and ChatGPT render';
     const wanted = expected.map((mime) => `'${mime}'`).join(' or ');
     for (const wrong of wrongMimeTypes(resource, expected)) {
@@ -226,12 +262,13 @@ export function appLinkageFindings(files: readonly string[], registry: Registry,
       findings.push({
         severity: 'error',
         code: 'app-mime-type',
-        message: `the widget resource '${describeUri(resource.uri)}' declares MIME type '${wrong.value}', but \`${[...linked.vias].join('`, `')}\` links it (${linkedAt}): ${hosts} only ${wanted}, so the widget never renders`,
+        message: `the widget resource '${describeUri(resource.uri)}' declares MIME type '${wrong.value}'${linkedBy}: ${hosts} only ${wanted}, so the widget never renders`,
         file,
         ...at(wrong.node),
         fix: `declare ${wanted} (ext-apps: RESOURCE_MIME_TYPE)`,
       });
     }
+    if (!linked) continue;
     for (const item of resource.contentsWithoutMime) {
       if (reported.has(item)) continue;
       reported.add(item);

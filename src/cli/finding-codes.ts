@@ -17,6 +17,7 @@ export type FindingCode =
   | 'app-resource-missing'
   | 'app-mime-type'
   | 'app-content-empty'
+  | 'app-value'
   | 'key-unregistered'
   | 'key-wrong-plane'
   | 'key-not-servers'
@@ -63,6 +64,11 @@ export const FINDING_CODES: Readonly<Record<FindingCode, FindingCodeInfo>> = {
   },
   'app-content-empty': {
     summary: 'A content item of a ui:// widget resource has neither text nor blob: there is no HTML to render.',
+    anchor: 'check',
+  },
+  'app-value': {
+    summary:
+      'A widget value hosts cannot use (valid-app-linkage): a link that is no ui:// URI, flat and nested links that differ, a CSP entry that is no origin, a ui.domain, ui.visibility or ui.permissions value hosts reject, a field of ui written at the top of _meta.',
     anchor: 'check',
   },
   'key-unregistered': {

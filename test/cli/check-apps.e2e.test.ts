@@ -5,7 +5,10 @@
  * finding. On the two fixture servers (real ext-apps and SDK code) and on small projects for each negative case.
  */
 import * as path from 'node:path';
+import { Linter } from 'eslint';
+import tsParser from '@typescript-eslint/parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import plugin from '../../rules';
 import { assertBinBuilt, makeTempDir, removeTempDirs, REPO_ROOT, runBin, writeFiles, writeManifest } from './run-bin';
 
 interface CheckJson {
@@ -85,17 +88,23 @@ export class MapTool extends BaseTool {
     expect(status).toBe(1);
   });
 
-  it('app-linkage-server: a misspelt link, a skybridge resource an MCP Apps tool links, content items without a MIME type or a body', () => {
+  it('app-linkage-server: a misspelt link, a skybridge resource an MCP Apps tool links, content items without a MIME type or a body, widget values hosts reject', () => {
     const dir = path.join(REPO_ROOT, 'fixtures/app-linkage-server');
     const { status, json } = check(dir);
     expect(status).toBe(1);
     expect(sites(json)).toEqual([
       'app-content-empty src/violations/content-without-body.ts:22:20',
       'app-mime-type src/violations/content-without-mime.ts:13:16',
+      'app-value src/violations/csp-not-origins.ts:15:32',
+      'app-value src/violations/csp-not-origins.ts:16:33',
       'app-mime-type src/violations/legacy-resource.ts:7:61',
       'app-mime-type src/violations/legacy-resource.ts:8:45',
       'app-resource-missing src/violations/link-typo.ts:10:78',
+      'app-value src/violations/not-ui-scheme.ts:9:72',
+      'app-value src/violations/permissions-list.ts:12:37',
+      'app-value src/violations/permissions-list.ts:22:32',
       'app-resource-missing src/violations/same-file-typo.ts:11:72',
+      'app-value src/violations/visibility-user.ts:12:63',
     ]);
     const typo = json.findings.find((finding) => finding.file.endsWith('link-typo.ts'))!;
     // Both places: the link, and the registered URI it is nearest to with its file and line.
@@ -109,11 +118,16 @@ export class MapTool extends BaseTool {
     expect(empty.message).toContain("the widget resource 'ui://dashboard/notes.html' has neither text nor blob");
   });
 
-  it('chatgpt-apps-server: an outputTemplate no file registers, a template served as text/html', () => {
+  it('chatgpt-apps-server: an outputTemplate no file registers, a template served as text/html, widget values hosts reject', () => {
     const dir = path.join(REPO_ROOT, 'fixtures/chatgpt-apps-server');
     const { json } = check(dir);
     expect(sites(json)).toEqual([
+      'app-value src/violations/csp-urls.ts:16:32',
+      'app-value src/violations/csp-urls.ts:17:33',
+      'app-value src/violations/csp-urls.ts:18:30',
+      'app-value src/violations/map-visibility.ts:10:63',
       'app-mime-type src/violations/template-plain-html.ts:8:43',
+      'app-value src/violations/template-relative.ts:7:67',
       'app-resource-missing src/violations/template-typo.ts:8:71',
     ]);
   });
@@ -164,6 +178,51 @@ export function tools(server: McpServer, resourceUri: string) {
   it('a linked resource of another file served as text/html+skybridge', () => {
     const dir = project({ 'src/tools.ts': TOOLS("'ui://w/view.html'"), 'src/resources.ts': RESOURCES('VIEW', "'text/html+skybridge'") });
     expect(sites(check(dir).json)).toEqual(['app-mime-type src/resources.ts:4:94']);
+  });
+
+  it("a ui:// resource nothing links, of a type no host renders as a widget: the lint's wrongMimeType, at its site", () => {
+    const resources = `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+export function resources(server: McpServer, html: string) {
+  server.registerResource('plain', 'ui://w/plain.html', { _meta: { ui: { prefersBorder: true } } }, async () => ({
+    contents: [{ uri: 'ui://w/plain.html', mimeType: 'text/html', text: html }],
+  }));
+  server.registerResource('sky', 'ui://w/sky.html', {}, async () => ({
+    contents: [{ uri: 'ui://w/sky.html', mimeType: 'text/html+skybridge', text: html }],
+  }));
+}
+`;
+    // alpic-ai/skybridge's skills: a resource whose URI is not known here, of a type no widget has, is no widget.
+    const skills = `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+export function skills(server: McpServer, skill: { uri: string; body: string }) {
+  server.registerResource(skill.uri, skill.uri, { mimeType: 'text/markdown' }, async () => ({
+    contents: [{ uri: skill.uri, mimeType: 'text/markdown', text: skill.body }],
+  }));
+}
+`;
+    const dir = project({ 'src/resources.ts': resources, 'src/skills.ts': skills });
+    const { status, json } = check(dir);
+    expect(status).toBe(1);
+    // Unlinked, either host's type may be meant (the skybridge one is right): `text/html` is neither.
+    expect(sites(json)).toEqual(['app-mime-type src/resources.ts:4:54']);
+    expect(json.findings[0].message).toBe(
+      "the widget resource 'ui://w/plain.html' declares MIME type 'text/html': MCP Apps hosts and ChatGPT render only 'text/html;profile=mcp-app' or 'text/html+skybridge', so the widget never renders",
+    );
+    const messages = new Linter({ configType: 'flat', cwd: dir }).verify(
+      resources,
+      [
+        {
+          files: ['**/*.ts'],
+          languageOptions: { parser: tsParser },
+          plugins: { 'mcp-meta': plugin },
+          settings: { 'mcp-meta': { registry: path.join(dir, 'mcp-meta.registry.json') } },
+          rules: { 'mcp-meta/valid-app-linkage': 'error' },
+        },
+      ],
+      path.join(dir, 'src/resources.ts'),
+    );
+    expect(messages.map((message) => `${message.messageId} src/resources.ts:${message.line}:${message.column}`)).toEqual([
+      'wrongMimeType src/resources.ts:4:54',
+    ]);
   });
 
   it('the same resource linked only by openai/outputTemplate: skybridge is right', () => {

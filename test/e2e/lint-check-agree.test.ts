@@ -11,7 +11,10 @@
  *   `no-unregistered-meta-key`), and every such lint report names a key `check` does not count there;
  * - the other direction: every site where the lint sees a registered key written on its plane (the rules' own write
  *   model, read through the same `defineMetaRuleVisitor` by a probe rule in the fixture's ESLint config) and reports
- *   it neither foreign nor on another plane is one `check` counts as written, for that key.
+ *   it neither foreign nor on another plane is one `check` counts as written, for that key;
+ * - MCP Apps widgets: every `valid-app-linkage` report is a `check` finding of its code at the same site (`app-value`
+ *   for the values hosts reject, `app-resource-missing`, `app-mime-type`, `app-content-empty` for the linkage), and
+ *   `check` reports no other widget site but those it sees across files, listed below.
  *
  * Needs `npm run build` first (`npm test` does it).
  */
@@ -19,6 +22,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ESLint, type Rule } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { APP_VALUE_MESSAGES } from '../../src/analysis/apps/app-value-reports';
 import { registrationOf } from '../../src/analysis/keys/key-writes';
 import { defineMetaRuleVisitor } from '../../src/analysis/meta-context';
 import { getTypeServices } from '../../src/analysis/typed/type-services';
@@ -37,6 +41,7 @@ const SEEDED_CHECK_FINDINGS: Readonly<Record<string, readonly string[]>> = {
   // Widgets linked to no registered resource, or to one whose MIME type their hosts do not render (the lines are the
   // source files'; each fixture's violations/README.md lists them). mcp-apps-server's seeded foreign `ui` write links a
   // widget nothing registers, which `check` now sees too.
+  // The widget values hosts reject (`app-value`) are the lint's valid-app-linkage reports of them.
   'app-linkage-server': [
     'app-content-empty 22',
     'app-mime-type 7',
@@ -44,9 +49,49 @@ const SEEDED_CHECK_FINDINGS: Readonly<Record<string, readonly string[]>> = {
     'app-mime-type 13',
     'app-resource-missing 10',
     'app-resource-missing 11',
+    'app-value 9',
+    'app-value 12',
+    'app-value 12',
+    'app-value 15',
+    'app-value 16',
+    'app-value 22',
   ],
-  'chatgpt-apps-server': ['app-mime-type 8', 'app-resource-missing 8'],
+  'chatgpt-apps-server': [
+    'app-mime-type 8',
+    'app-resource-missing 8',
+    'app-value 7',
+    'app-value 10',
+    'app-value 16',
+    'app-value 17',
+    'app-value 18',
+  ],
   'mcp-apps-server': ['app-resource-missing 9'],
+};
+
+/** The `check` code of each of `valid-app-linkage`'s messages: `check` reports every site the rule reports, under it. */
+const APP_CODE_OF_MESSAGE: Readonly<Record<string, string>> = {
+  resourceMissing: 'app-resource-missing',
+  wrongMimeType: 'app-mime-type',
+  contentWithoutMimeType: 'app-mime-type',
+  contentWithoutBody: 'app-content-empty',
+  ...Object.fromEntries(Object.keys(APP_VALUE_MESSAGES).map((messageId) => [messageId, 'app-value'])),
+};
+const APP_CODES: ReadonlySet<string> = new Set(Object.values(APP_CODE_OF_MESSAGE));
+
+/**
+ * Widget sites only `check` reports (`code file:line:column`): it matches links and resources across files, the lint
+ * one file at a time (each fixture's violations/README.md says why for each).
+ */
+const CHECK_ONLY_APP_SITES: Readonly<Record<string, readonly string[]>> = {
+  'app-linkage-server': [
+    // A typo of a URI another file registers; a skybridge resource an MCP Apps tool of another file links (twice).
+    'app-resource-missing src/violations/link-typo.ts:10:78',
+    'app-mime-type src/violations/legacy-resource.ts:7:61',
+    'app-mime-type src/violations/legacy-resource.ts:8:45',
+  ],
+  'chatgpt-apps-server': ['app-resource-missing src/violations/template-typo.ts:8:71'],
+  // A link to a URI nothing registers, from a file that registers no resource itself.
+  'mcp-apps-server': ['app-resource-missing src/violations/widget-foreign-ui.ts:9:93'],
 };
 
 /** check's findings at a key write site, and the rules whose reports they mirror. */
@@ -142,6 +187,20 @@ describe('lint and check agree over every fixture server', () => {
       .map((finding) => `${finding.file ?? ''}:${finding.line ?? ''}:${finding.column ?? ''} ${keyOf(finding.message)}`)
       .sort();
     expect(checkKeySites).toEqual(lintKeySites);
+
+    // check as the CI gate for widgets: every valid-app-linkage report is a check finding of its code at its site, and
+    // check's other widget findings are only those it sees across files.
+    const lintAppSites = results.flatMap((result) =>
+      result.messages
+        .filter((m) => m.ruleId === 'mcp-meta/valid-app-linkage')
+        .map((m) => `${APP_CODE_OF_MESSAGE[m.messageId ?? '']} ${toPosix(path.relative(dir, result.filePath))}:${m.line}:${m.column}`),
+    );
+    const checkOnly = new Set(CHECK_ONLY_APP_SITES[server] ?? []);
+    const checkAppSites = report.findings
+      .filter((finding) => APP_CODES.has(finding.code))
+      .map((finding) => `${finding.code} ${finding.file ?? ''}:${finding.line ?? ''}:${finding.column ?? ''}`);
+    expect(checkAppSites.filter((site) => !checkOnly.has(site)).sort()).toEqual([...lintAppSites].sort());
+    expect(checkAppSites.filter((site) => checkOnly.has(site)).sort()).toEqual([...checkOnly].sort());
     // Lint reports that say "this site is not a write of the key where its consumers read it".
     const notAWrite = results.flatMap((result) =>
       result.messages

@@ -6,6 +6,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { memberPropertyName, unwrap } from '../syntax/ast';
 import { constInitializer, constStrings, ownPropertyValue, type ImportedNames } from '../syntax/bindings';
+import { UI_SCHEME } from './vocabulary';
 
 export type UriValue =
   /** Every string it may be (one, or each branch of a `?:`). */
@@ -115,6 +116,11 @@ function templateParts(
 /** Source text without whitespace or optional-chain marks, so `w.uri` and `w?.uri` are built the same way. */
 export function normalise(text: string): string {
   return text.replace(/\s+/g, '').replace(/\?\./g, '.');
+}
+
+/** Whether every string a URI value may be is a `ui://` URI (a value built from unknown parts: when its text starts so). */
+export function isCertainlyUi(value: UriValue): boolean {
+  return value.kind === 'known' ? value.values.every((uri) => uri.startsWith(UI_SCHEME)) : value.text.startsWith(UI_SCHEME);
 }
 
 /** How a URI value reads in a message. */

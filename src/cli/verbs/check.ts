@@ -36,7 +36,7 @@ import { displayPath } from '../format-report';
 import { describeIoError, locate, type ManifestSource } from '../manifest-source';
 import { loadRegistryWithFindings, registryProblemToFinding, resolveRegistryPath } from '../registry-findings';
 import { listSourceFiles } from '../source-files';
-import { appLinkageFindings } from '../app-linkage';
+import { appLinkageFindings, appValueFindings } from '../app-linkage';
 import { findTsconfig, loadTypedProject, type TypedProject } from '../typed-project';
 import { FORMAT_HELP, type Verb } from '../verb';
 import type { TypeServices } from '../../analysis/typed/type-services';
@@ -55,16 +55,19 @@ export const checkVerb: Verb = {
     '  app-resource-missing  a tool links a ui:// widget (ui.resourceUri, openai/outputTemplate) no file registers',
     '  app-mime-type       a linked widget resource declares a MIME type its hosts do not render',
     "  app-content-empty   a ui:// resource's content item has neither text nor blob (no HTML to render)",
+    '  app-value           a widget value hosts cannot use: a link that is no ui:// URI, a CSP entry that is no',
+    '                      origin, a ui.visibility, ui.permissions or ui.domain value hosts reject (warning)',
     '  key-unregistered    a key written in the code that the manifest does not register (with did-you-mean)',
     '  key-wrong-plane     a key written on another plane than it is registered for (or its host defines it on)',
     "  key-not-servers     a key the SDK stamps, the other side writes, or MCP reserves, written as the server's",
     '  key-foreign         a registered key written by a file that is not one of its producers',
     "  host-value          a host key's value of another type or range than its host documents (docs/host-keys.md)",
     "  host-field-plane    a host key's field written on a plane where its host does not read it (ui.csp on a tool)",
-    "The key findings are the lint's no-unregistered-meta-key and no-foreign-meta-key reports, and host-value and",
-    "host-field-plane no-unregistered-meta-field's, from the same verdicts. Only the lint sees: keys not known",
-    'statically, unregistered fields and registered field types, deleted fields,',
-    'deprecated host keys at the write, wholesale _meta replacement, producer isolation and dropped _meta.',
+    "The key findings are the lint's no-unregistered-meta-key and no-foreign-meta-key reports, host-value and",
+    "host-field-plane no-unregistered-meta-field's, and app-value valid-app-linkage's, from the same answers. Only",
+    'the lint sees: keys not known statically, unregistered fields and registered field types, deleted fields,',
+    'deprecated host keys at the write, wholesale _meta replacement, producer isolation and dropped _meta, and',
+    'under a typed lint, a widget link on a tool descriptor only its type places (check matches links untyped).',
     'Fields are only reported when every write of the key can be read statically (silence over noise).',
     'Several manifests (a monorepo) give one report; each finding names the manifest it belongs to.',
     'With --typed, keys and values are also read by their TypeScript types, as the rules read them with',
@@ -243,7 +246,7 @@ function checkManifest(registryPath: string, cwd: string, typed: TypedOptions | 
       const planeSites = planeReportSites(keyWrites);
       for (const { write, key: keyWrite } of keyWritesWithTypes(keyWrites, services, registry)) {
         if (keyWrite.name === null) continue;
-        // A field of MCP Apps' `ui` written at the top of `_meta` is no key to register (the lint's valid-app-linkage says so).
+        // A field of MCP Apps' `ui` written at the top of `_meta` is no key to register: it is an `app-value` finding.
         const keyFound = keyFindings(registry, write, keyWrite, file, registryPath, planeSites(write, keyWrite));
         const misplacedUiField = (finding: Finding): boolean =>
           finding.code === 'key-unregistered' && writesUiFieldAtTop(write, keyWrite, moduleResolverOf(file), text);
@@ -265,6 +268,9 @@ function checkManifest(registryPath: string, cwd: string, typed: TypedOptions | 
           }
         }
       }
+      // The widget values a host cannot use: valid-app-linkage's reports of them, from the same list, over the writes
+      // the rule is given (the manifest's planes; with --typed, placed by types as a typed lint places them).
+      findings.push(...appValueFindings(writesOn(writes, 'manifest'), file, text, registry));
     }
     for (const write of keyWrites) {
       // With types, a key held in an enum member or a union-typed parameter names each of its members.

@@ -151,6 +151,8 @@ export function runEslint(cwd: string, args: readonly string[], env?: NodeJS.Pro
 
 export interface JsonMessage {
   ruleId: string | null;
+  /** The rule's message id (absent for a parse error or a message given as text). */
+  messageId?: string;
   line: number;
   column: number;
   message: string;
