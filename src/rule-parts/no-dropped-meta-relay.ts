@@ -25,6 +25,7 @@ export type RelayMessageIds =
   | 'droppedReadMeta'
   | 'rebuiltDescriptorMeta'
   | 'keptDescriptorMeta'
+  | 'storedDescriptorMeta'
   | 'suggestForwardCallerMeta'
   | 'suggestSpreadCallerMeta'
   | 'suggestReadEnvelope'
@@ -38,6 +39,8 @@ export const RELAY_MESSAGES: Record<RelayMessageIds, string> = {
     "The `_meta` sent upstream by `{{label}}` keeps only {{keys}} of the caller's request `_meta` (`{{callerMeta}}`): every other key the caller set (trace context, client keys) is dropped. Spread it first: `_meta: { ...{{callerMeta}}, … }`, or filter visibly (a rest destructuring) if dropping them is intended.",
   keptDescriptorMeta:
     "This {{entry}}, kept in `this.{{field}}` from `{{label}}` (line {{line}}), is advertised again with its {{fields}} but not its `_meta`: the keys the upstream set on it (MCP Apps `ui`, `openai/outputTemplate`, a resource's CSP and permissions) never reach the client. Keep the upstream's `_meta` in what `this.{{field}}` holds and carry it over here.",
+  storedDescriptorMeta:
+    "This {{entry}} from `{{label}}` (line {{line}}) is stored in `{{table}}` with its {{fields}} but not its `_meta`, and the `{{method}}` handler (line {{handlerLine}}) advertises it again from there: the keys the upstream set on it (MCP Apps `ui`, `openai/outputTemplate`, a resource's CSP and permissions) never reach the client. Carry it over: `...({{holder}}._meta && { _meta: {{holder}}._meta })`.",
   positionalCallerMeta:
     "`{{label}}` is given the call's fields one by one, and none of them is the caller's request `_meta` (`{{callerMeta}}`) or holds it: the keys the caller set (trace context, client keys) never reach the upstream server. Pass them to the wrapper (without the per-hop `progressToken`) and send them as the upstream request's `_meta`.",
   liftedEnvelopeKey:
@@ -146,6 +149,26 @@ export function reportRelay<MessageIds extends string>(
           line: String(dropped.source.loc.start.line),
           fields,
         },
+      });
+      return;
+    }
+    if (dropped.table !== null) {
+      // Stored rebuilt in a module-level table the list handler answers from (mcphub's `serverInfos`).
+      const { name, handler, method } = dropped.table;
+      context.report({
+        node: dropped.literal,
+        messageId: 'storedDescriptorMeta',
+        data: {
+          entry: dropped.entry,
+          label: dropped.label,
+          line: String(dropped.source.loc.start.line),
+          table: name,
+          fields,
+          method,
+          handlerLine: String(handler.loc.start.line),
+          holder,
+        },
+        suggest: [{ messageId: 'suggestForwardDescriptorMeta', data: { holder }, fix }],
       });
       return;
     }

@@ -1,7 +1,7 @@
 /**
  * `mayRelay` and the relay walk's marks (src/analysis/relay/pass-through-request.ts), read from the file's one scan of
  * words (file-words.ts), are what `relayMarks`, the relay words' own regex, defines: a relay word as a whole word, a descriptor type (`Tool`, `Resource`,
- * `ResourceTemplate`) only as a function's return type. The same answer on real code (the installed MCP SDKs, this
+ * `ResourceTemplate`, `Prompt`) only as a function's return type. The same answer on real code (the installed MCP SDKs, this
  * project's sources and fixtures) and on strings built from the words, their parts and the characters around them.
  */
 import fs from 'node:fs';

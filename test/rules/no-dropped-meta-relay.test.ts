@@ -92,6 +92,44 @@ const MASTRA_READ_HANDLER = lines(
  * each resource the upstream lists again, its optional fields carried by conditional spreads, its `_meta` by none. (The
  * original reads the list through a plan another function built; here the list call is in the same function.)
  */
+/**
+ * samanhappy/mcphub ae3fe1c (src/services/mcpService.ts), cut down: each upstream's tools are stored rebuilt without
+ * their `_meta` in the module-level `serverInfos` (through `getServerByName`), and the `tools/list` handler, given to
+ * `setRequestHandler` by name, answers with them.
+ */
+const MCPHUB = lines(
+  V1 + "import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';",
+  'let serverInfos: ServerInfo[] = [];',
+  'const getServerByName = (name: string): ServerInfo | undefined => serverInfos.find((s) => s.name === name);',
+  'export const initializeClient = (name: string, client: Client) => {',
+  '  client.connect(transport).then(() => {',
+  '    client.listTools({}, { timeout: 60000 }).then((tools) => {',
+  '      const serverInfo = getServerByName(name);',
+  '      if (!serverInfo) return;',
+  '      serverInfo.tools = tools.tools.map((tool) => ({',
+  '        name: tool.name,',
+  "        description: tool.description || '',",
+  '        inputSchema: tool.inputSchema || {},',
+  '      }));',
+  "      serverInfo.status = 'connected';",
+  '    });',
+  '  });',
+  '};',
+  'const handleListToolsRequest = async (_: unknown, extra: { sessionId?: string }) => {',
+  '  const allServerInfos = serverInfos.filter((serverInfo) => serverInfo.enabled !== false);',
+  '  const allTools = [];',
+  '  for (const serverInfo of allServerInfos) {',
+  '    if (serverInfo.tools && serverInfo.tools.length > 0) allTools.push(...serverInfo.tools);',
+  '  }',
+  '  return { tools: allTools };',
+  '};',
+  'export const createMcpServer = (name: string, version: string) => {',
+  '  const server = new Server({ name, version }, { capabilities: { tools: {} } });',
+  '  server.setRequestHandler(ListToolsRequestSchema, handleListToolsRequest);',
+  '  return server;',
+  '};',
+);
+
 const MCP_USE_PROXY = lines(
   'export async function mountResources(host, connection, namespace) {',
   '  const { resources } = await connection.listResources();',
@@ -723,6 +761,127 @@ const valid: ValidTestCase<Options>[] = [
       '  }',
       '  return { status: 404 };',
       '}',
+    ),
+  },
+  {
+    // tambo's gateway on SDK v1: v1's `registerPrompt` config has no `_meta` and its `prompts/list` lists none.
+    name: 'prompts: listed prompts registered again on SDK v1, whose registerPrompt takes no _meta',
+    code: lines(
+      V1 + 'export async function mirrorPrompts(server: McpServer, upstream: Client) {',
+      '  const promptResponse = await upstream.listPrompts();',
+      '  for (const prompt of promptResponse.prompts) {',
+      '    server.registerPrompt(prompt.name, { title: prompt.title ?? prompt.name, description: prompt.description }, async (args) =>',
+      '      upstream.getPrompt({ name: prompt.name, arguments: args }),',
+      '    );',
+      '  }',
+      '}',
+    ),
+  },
+  {
+    // mcp-use's proxy: its own host's registerPrompt (a definition with no `_meta`), in a file that shows no v2 server.
+    name: "prompts: a plan's prompts registered again on a framework's own host, in a file that imports no v2 McpServer",
+    code: lines(
+      "import type { GetPromptResult } from '@modelcontextprotocol/server';",
+      'interface ProxyConnection {',
+      '  listPrompts(): Promise<{ prompts: ProxyPrompt[] }>;',
+      '  getPrompt(name: string, args: Record<string, unknown>): Promise<GetPromptResult>;',
+      '}',
+      'interface ProxyPrompt { name: string; title?: string; description?: string }',
+      'interface ProxyPlan { connection: ProxyConnection; prompts: ProxyPrompt[] }',
+      'export function mountPlan(host: ProxyHost, plan: ProxyPlan): void {',
+      '  for (const prompt of plan.prompts) {',
+      '    host.registerPrompt(',
+      '      { name: prompt.name, ...(prompt.title !== undefined && { title: prompt.title }) },',
+      '      async (params) => plan.connection.getPrompt(prompt.name, params),',
+      '    );',
+      '  }',
+      '}',
+    ),
+  },
+  {
+    name: "prompts: an upstream prompt's result answered whole, spread, or with its _meta",
+    code: lines(
+      V1 + 'server.setRequestHandler(GetPromptRequestSchema, async (request) => upstream.getPrompt(request.params));',
+      "server.registerPrompt('review', {}, async (args) => {",
+      "  const r = await upstream.getPrompt({ name: 'review', arguments: args });",
+      "  return { ...r, description: 'Reviewed upstream' };",
+      '});',
+      "server.registerPrompt('plan', {}, async (args) => {",
+      "  const r = await upstream.getPrompt({ name: 'plan', arguments: args });",
+      '  return { description: r.description, messages: r.messages, _meta: r._meta };',
+      '});',
+    ),
+  },
+  {
+    // 5ire's desktop client: the prompt is rebuilt for its own chat editor, never answered to an MCP caller.
+    name: "prompts: a client that rebuilds an upstream prompt's result for its own UI",
+    code: lines(
+      'export class PromptsManager {',
+      '  async get(connection: Connection, name: string, args: Record<string, string>) {',
+      '    return connection.client.getPrompt({ name, arguments: args }).then((result) => {',
+      '      return { description: result.description, messages: result.messages.map((m) => ({ role: m.role, content: m.content })) };',
+      '    });',
+      '  }',
+      '}',
+    ),
+  },
+  {
+    // 1mcp's and metamcp's aggregators: each upstream prompt spread, renamed.
+    name: 'prompts: listed prompts re-advertised spread and renamed',
+    code: lines(
+      V1 + 'server.setRequestHandler(ListPromptsRequestSchema, async () => {',
+      '  const upstreamPrompts = await upstream.listPrompts();',
+      '  return { prompts: upstreamPrompts.prompts.map((prompt) => ({ ...prompt, name: `up__${prompt.name}` })) };',
+      '});',
+    ),
+  },
+  {
+    name: 'a module-level table given the upstream tools whole, or each one spread',
+    code: lines(
+      V1 + 'let serverInfos: ServerInfo[] = [];',
+      'const getServerByName = (name: string) => serverInfos.find((s) => s.name === name);',
+      'export const connect = (name: string, client: Client, other: Client) => {',
+      '  client.listTools().then((tools) => {',
+      '    const serverInfo = getServerByName(name);',
+      '    if (serverInfo) serverInfo.tools = tools.tools;',
+      '  });',
+      '  other.listTools().then((tools) => {',
+      '    const serverInfo = getServerByName(name);',
+      '    if (serverInfo) serverInfo.tools = tools.tools.map((tool) => ({ ...tool, server: name }));',
+      '  });',
+      '};',
+      'server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: serverInfos.flatMap((s) => s.tools) }));',
+    ),
+  },
+  {
+    name: 'a module-level table of rebuilt tools that no tools/list handler of the file answers from',
+    code: lines(
+      V1 + 'let serverInfos: ServerInfo[] = [];',
+      'export const connect = async (name: string, client: Client) => {',
+      '  const { tools } = await client.listTools();',
+      '  serverInfos.push({ name, tools: tools.map((tool) => ({ name: tool.name, inputSchema: tool.inputSchema })) });',
+      '  const entry = serverInfos.find((s) => s.name === name);',
+      '  if (entry) entry.tools = tools.map((tool) => ({ name: tool.name, inputSchema: tool.inputSchema }));',
+      '};',
+      '// The admin API lists them for a dashboard; tools/list is answered elsewhere.',
+      'export const getServersInfo = () => serverInfos.map(({ name, tools }) => ({ name, tools }));',
+    ),
+  },
+  {
+    name: "rebuilt tools kept in a function's own list, or in a table the tools/list handler reads another field of",
+    code: lines(
+      V1 + 'let serverInfos: { name: string; tools: object[] }[] = [];',
+      'export const connect = async (name: string, client: Client) => {',
+      '  const { tools } = await client.listTools();',
+      '  const local: object[] = [];',
+      '  local.push(...tools.map((tool) => ({ name: tool.name, inputSchema: tool.inputSchema })));',
+      '  const entry = serverInfos.find((s) => s.name === name);',
+      '  if (entry) entry.tools = tools.map((tool) => ({ name: tool.name, inputSchema: tool.inputSchema }));',
+      '  return local.length;',
+      '};',
+      'server.setRequestHandler(ListToolsRequestSchema, async () => ({',
+      "  tools: serverInfos.map((s) => ({ name: `${s.name}_status`, inputSchema: { type: 'object' } })),",
+      '}));',
     ),
   },
 ];
@@ -1370,6 +1529,34 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
     ],
   },
   {
+    name: 'a prompt rebuilt with a prefix in a function typed (p: Prompt): Prompt',
+    code: lines(
+      "import type { Prompt } from '@modelcontextprotocol/sdk/types.js';",
+      'export function prefixed(p: Prompt, prefix: string): Prompt {',
+      '  return { name: `${prefix}_${p.name}`, description: p.description, arguments: p.arguments };',
+      '}',
+    ),
+    errors: [
+      {
+        messageId: 'rebuiltDescriptorMeta',
+        data: { entry: 'prompt', label: 'p: Prompt', line: '2', fields: '`description`, `arguments`', holder: 'p' },
+        line: 3,
+        column: 10,
+        suggestions: [
+          {
+            messageId: 'suggestForwardDescriptorMeta',
+            output: lines(
+              "import type { Prompt } from '@modelcontextprotocol/sdk/types.js';",
+              'export function prefixed(p: Prompt, prefix: string): Prompt {',
+              '  return { ...(p._meta && { _meta: p._meta }), name: `${prefix}_${p.name}`, description: p.description, arguments: p.arguments };',
+              '}',
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
     // The shape of a public hub's custom tool: the request built in a const, the caller's `_meta` handed down as `meta`.
     name: 'a request const that keeps only the progressToken of a meta parameter',
     code: lines(
@@ -1822,6 +2009,222 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
               26,
               'name:',
               '...((resource as { _meta?: Record<string, unknown> })._meta && { _meta: (resource as { _meta?: Record<string, unknown> })._meta }), name:',
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "prompts/get: an upstream prompt's result answered with its description and messages but not its _meta",
+    code: lines(
+      V1 + 'server.setRequestHandler(GetPromptRequestSchema, async (request) => {',
+      '  const result = await upstream.getPrompt({ name: request.params.name, arguments: request.params.arguments });',
+      '  return { description: result.description, messages: result.messages };',
+      '});',
+    ),
+    errors: [
+      {
+        messageId: 'droppedDescriptorMeta',
+        data: { entry: 'prompt result', label: 'upstream.getPrompt(…)', line: '3', fields: '`description`, `messages`', holder: 'result' },
+        line: 4,
+        column: 10,
+        suggestions: [
+          {
+            messageId: 'suggestForwardDescriptorMeta',
+            data: { holder: 'result' },
+            output: lines(
+              V1 + 'server.setRequestHandler(GetPromptRequestSchema, async (request) => {',
+              '  const result = await upstream.getPrompt({ name: request.params.name, arguments: request.params.arguments });',
+              '  return { ...(result._meta && { _meta: result._meta }), description: result.description, messages: result.messages };',
+              '});',
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "prompts/get: a prompt registration's callback answers with the messages of request({ method: 'prompts/get' })",
+    code: lines(
+      V1 + "server.registerPrompt('review', { description: 'Review code' }, async (args) => {",
+      "  const r = await upstream.request({ method: 'prompts/get', params: { name: 'review', arguments: args } }, GetPromptResultSchema);",
+      '  return { messages: r.messages.filter((m) => m.role === "user") };',
+      '});',
+    ),
+    errors: [
+      {
+        messageId: 'droppedDescriptorMeta',
+        data: { entry: 'prompt result', label: 'upstream.request(…)', line: '3', fields: '`messages`', holder: 'r' },
+        line: 4,
+        column: 10,
+        suggestions: [
+          {
+            messageId: 'suggestForwardDescriptorMeta',
+            output: lines(
+              V1 + "server.registerPrompt('review', { description: 'Review code' }, async (args) => {",
+              "  const r = await upstream.request({ method: 'prompts/get', params: { name: 'review', arguments: args } }, GetPromptResultSchema);",
+              '  return { ...(r._meta && { _meta: r._meta }), messages: r.messages.filter((m) => m.role === "user") };',
+              '});',
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'prompts/list: the upstream prompts re-advertised with their fields but not their _meta',
+    code: lines(
+      V1 + 'server.setRequestHandler(ListPromptsRequestSchema, async () => {',
+      '  const { prompts } = await upstream.listPrompts();',
+      '  return { prompts: prompts.map((p) => ({ name: p.name, description: p.description, arguments: p.arguments })) };',
+      '});',
+    ),
+    errors: [
+      {
+        messageId: 'droppedDescriptorMeta',
+        data: { entry: 'prompt', label: 'upstream.listPrompts(…)', line: '3', fields: '`name`, `description`, `arguments`', holder: 'p' },
+        line: 4,
+        column: 41,
+        suggestions: [
+          {
+            messageId: 'suggestForwardDescriptorMeta',
+            output: lines(
+              V1 + 'server.setRequestHandler(ListPromptsRequestSchema, async () => {',
+              '  const { prompts } = await upstream.listPrompts();',
+              '  return { prompts: prompts.map((p) => ({ ...(p._meta && { _meta: p._meta }), name: p.name, description: p.description, arguments: p.arguments })) };',
+              '});',
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    // tambo's gateway, on SDK v2: v2's registerPrompt config takes a `_meta` and its prompts/list lists it.
+    name: 'prompts: listed prompts registered again on SDK v2 with their title and description but not their _meta',
+    code: lines(
+      V2 + 'export async function mirrorPrompts(server: McpServer, upstream: Client) {',
+      '  const promptResponse = await upstream.listPrompts();',
+      '  for (const prompt of promptResponse.prompts) {',
+      '    server.registerPrompt(prompt.name, { title: prompt.title ?? prompt.name, description: prompt.description }, async (args) =>',
+      '      upstream.getPrompt({ name: prompt.name, arguments: args }),',
+      '    );',
+      '  }',
+      '}',
+    ),
+    errors: [
+      {
+        messageId: 'droppedDescriptorMeta',
+        data: { entry: 'prompt', label: 'upstream.listPrompts(…)', line: '3', fields: '`title`, `name`, `description`', holder: 'prompt' },
+        line: 5,
+        column: 40,
+        suggestions: [
+          {
+            messageId: 'suggestForwardDescriptorMeta',
+            output: lines(
+              V2 + 'export async function mirrorPrompts(server: McpServer, upstream: Client) {',
+              '  const promptResponse = await upstream.listPrompts();',
+              '  for (const prompt of promptResponse.prompts) {',
+              '    server.registerPrompt(prompt.name, { ...(prompt._meta && { _meta: prompt._meta }), title: prompt.title ?? prompt.name, description: prompt.description }, async (args) =>',
+              '      upstream.getPrompt({ name: prompt.name, arguments: args }),',
+              '    );',
+              '  }',
+              '}',
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "tools/list: the upstream's tools rebuilt in the .then callback of listTools()",
+    code: lines(
+      V1 + 'server.setRequestHandler(ListToolsRequestSchema, async () =>',
+      '  upstream.listTools().then((r) => ({ tools: r.tools.map((t) => ({ name: t.name, inputSchema: t.inputSchema })) })),',
+      ');',
+    ),
+    errors: [
+      {
+        messageId: 'droppedDescriptorMeta',
+        data: { entry: 'tool', label: 'upstream.listTools(…)', line: '3', fields: '`name`, `inputSchema`', holder: 't' },
+        line: 3,
+        column: 66,
+        suggestions: [
+          {
+            messageId: 'suggestForwardDescriptorMeta',
+            output: lines(
+              V1 + 'server.setRequestHandler(ListToolsRequestSchema, async () =>',
+              '  upstream.listTools().then((r) => ({ tools: r.tools.map((t) => ({ ...(t._meta && { _meta: t._meta }), name: t.name, inputSchema: t.inputSchema })) })),',
+              ');',
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "mcphub: the upstream's tools stored rebuilt in a module-level table that the tools/list handler answers from",
+    code: MCPHUB,
+    errors: [
+      {
+        messageId: 'storedDescriptorMeta',
+        data: {
+          entry: 'tool',
+          label: 'client.listTools(…)',
+          line: '7',
+          table: 'serverInfos',
+          fields: '`name`, `description`, `inputSchema`',
+          method: 'tools/list',
+          handlerLine: '19',
+          holder: 'tool',
+        },
+        line: 10,
+        column: 53,
+        suggestions: [
+          {
+            messageId: 'suggestForwardDescriptorMeta',
+            output: suggested(MCPHUB, 11, 'name: tool.name,', '...(tool._meta && { _meta: tool._meta }), name: tool.name,'),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'a module-level Map given each upstream its rebuilt tools, which the tools/list handler lists',
+    code: lines(
+      V1 + 'const toolsByServer = new Map<string, object[]>();',
+      'export async function refresh(name: string, client: Client) {',
+      '  const { tools } = await client.listTools();',
+      '  toolsByServer.set(name, tools.map((t) => ({ name: `${name}_${t.name}`, description: t.description, inputSchema: t.inputSchema })));',
+      '}',
+      'server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [...toolsByServer.values()].flat() }));',
+    ),
+    errors: [
+      {
+        messageId: 'storedDescriptorMeta',
+        data: {
+          entry: 'tool',
+          label: 'client.listTools(…)',
+          line: '4',
+          table: 'toolsByServer',
+          fields: '`description`, `inputSchema`',
+          method: 'tools/list',
+          handlerLine: '7',
+          holder: 't',
+        },
+        line: 5,
+        column: 45,
+        suggestions: [
+          {
+            messageId: 'suggestForwardDescriptorMeta',
+            output: lines(
+              V1 + 'const toolsByServer = new Map<string, object[]>();',
+              'export async function refresh(name: string, client: Client) {',
+              '  const { tools } = await client.listTools();',
+              '  toolsByServer.set(name, tools.map((t) => ({ ...(t._meta && { _meta: t._meta }), name: `${name}_${t.name}`, description: t.description, inputSchema: t.inputSchema })));',
+              '}',
+              'server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [...toolsByServer.values()].flat() }));',
             ),
           },
         ],

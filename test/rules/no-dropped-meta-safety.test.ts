@@ -173,6 +173,77 @@ const UPSTREAM_READ_RESULT = lines(
   '});',
 );
 
+/** The code of the case "prompts/get: an upstream prompt's own _meta carried over type-checks against GetPromptResult". */
+const UPSTREAM_PROMPT_RESULT = lines(
+  ...HEAD,
+  "import { Server } from '@modelcontextprotocol/sdk/server/index.js';",
+  "import { GetPromptRequestSchema } from '@modelcontextprotocol/sdk/types.js';",
+  'declare const server: Server;',
+  'server.setRequestHandler(GetPromptRequestSchema, async (request) => {',
+  '  const result = await upstream.getPrompt({ name: request.params.name, arguments: request.params.arguments });',
+  '  return { description: result.description, messages: result.messages };',
+  '});',
+);
+
+/** The code of the case "prompts/list: a listed prompt's _meta carried over type-checks against ListPromptsResult". */
+const LISTED_PROMPTS = lines(
+  ...HEAD,
+  "import { Server } from '@modelcontextprotocol/sdk/server/index.js';",
+  "import { ListPromptsRequestSchema } from '@modelcontextprotocol/sdk/types.js';",
+  'declare const server: Server;',
+  'server.setRequestHandler(ListPromptsRequestSchema, async () => {',
+  '  const { prompts } = await upstream.listPrompts();',
+  '  return { prompts: prompts.map((p) => ({ name: `up_${p.name}`, description: p.description, arguments: p.arguments })) };',
+  '});',
+);
+
+/** The code of the case "prompts: a listed prompt's _meta carried into SDK v2's registerPrompt config type-checks". */
+const PROMPTS_REGISTERED_ON_V2 = lines(
+  ...HEAD,
+  "import { McpServer } from '@modelcontextprotocol/server';",
+  'declare const server: McpServer;',
+  'export async function mirrorPrompts(): Promise<void> {',
+  '  const { prompts } = await upstream.listPrompts();',
+  '  for (const prompt of prompts) {',
+  '    server.registerPrompt(`up_${prompt.name}`, { title: prompt.title, description: prompt.description }, async () => ({ messages: [] }));',
+  '  }',
+  '}',
+);
+
+/** The code of the case "mcphub: a tool's _meta carried into the module-level table of the code base's own type type-checks". */
+const MCPHUB_TABLE = lines(
+  ...HEAD,
+  "import { Server } from '@modelcontextprotocol/sdk/server/index.js';",
+  "import { ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';",
+  "interface ToolInfo { name: string; description: string; inputSchema: Tool['inputSchema'] }",
+  "interface ServerInfo { name: string; status: 'connected' | 'connecting'; tools: ToolInfo[] }",
+  'const serverInfos: ServerInfo[] = [];',
+  'const getServerByName = (name: string): ServerInfo | undefined => serverInfos.find((s) => s.name === name);',
+  'export const initializeClient = (name: string, client: Client): void => {',
+  "  serverInfos.push({ name, status: 'connecting', tools: [] });",
+  '  void client.listTools({}, { timeout: 60000 }).then((tools) => {',
+  '    const serverInfo = getServerByName(name);',
+  '    if (!serverInfo) return;',
+  '    serverInfo.tools = tools.tools.map((tool) => ({',
+  '      name: tool.name,',
+  "      description: tool.description || '',",
+  '      inputSchema: tool.inputSchema,',
+  '    }));',
+  "    serverInfo.status = 'connected';",
+  '  });',
+  '};',
+  'const handleListToolsRequest = async () => {',
+  '  const allTools: ToolInfo[] = [];',
+  '  for (const serverInfo of serverInfos) allTools.push(...serverInfo.tools);',
+  '  return { tools: allTools };',
+  '};',
+  'export const createMcpServer = (name: string, version: string): Server => {',
+  '  const server = new Server({ name, version }, { capabilities: { tools: {} } });',
+  '  server.setRequestHandler(ListToolsRequestSchema, handleListToolsRequest);',
+  '  return server;',
+  '};',
+);
+
 /** The code of the case "a listed resource registered again with conditional spreads: the suggestion type-checks against the SDK registration". */
 const LISTED_RESOURCE_CONDITIONAL_SPREADS = lines(
   ...HEAD,
@@ -924,6 +995,84 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
               '        ...(resource.title !== undefined && { title: resource.title }),',
               '        ...((resource as { _meta?: Record<string, unknown> })._meta && { _meta: (resource as { _meta?: Record<string, unknown> })._meta }), ...(resource.title !== undefined && { title: resource.title }),',
             ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "prompts/get: an upstream prompt's own _meta carried over type-checks against GetPromptResult",
+    code: UPSTREAM_PROMPT_RESULT,
+    errors: [
+      {
+        messageId: 'droppedDescriptorMeta',
+        line: 9,
+        column: 10,
+        suggestions: [
+          {
+            messageId: 'suggestForwardDescriptorMeta',
+            output: edited(
+              UPSTREAM_PROMPT_RESULT,
+              '  return { description: result.description,',
+              '  return { ...(result._meta && { _meta: result._meta }), description: result.description,',
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "prompts/list: a listed prompt's _meta carried over type-checks against ListPromptsResult",
+    code: LISTED_PROMPTS,
+    errors: [
+      {
+        messageId: 'droppedDescriptorMeta',
+        line: 9,
+        column: 41,
+        suggestions: [
+          {
+            messageId: 'suggestForwardDescriptorMeta',
+            output: edited(LISTED_PROMPTS, '({ name: `up_${p.name}`', '({ ...(p._meta && { _meta: p._meta }), name: `up_${p.name}`'),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "prompts: a listed prompt's _meta carried into SDK v2's registerPrompt config type-checks",
+    code: PROMPTS_REGISTERED_ON_V2,
+    errors: [
+      {
+        messageId: 'droppedDescriptorMeta',
+        line: 9,
+        column: 48,
+        suggestions: [
+          {
+            messageId: 'suggestForwardDescriptorMeta',
+            output: edited(
+              PROMPTS_REGISTERED_ON_V2,
+              '{ title: prompt.title,',
+              '{ ...(prompt._meta && { _meta: prompt._meta }), title: prompt.title,',
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    // samanhappy/mcphub: the table's entries are of the code base's own type, which declares no `_meta`; the spread
+    // carries it anyway, and the tools/list handler answers with the entries whole.
+    name: "mcphub: a tool's _meta carried into the module-level table of the code base's own type type-checks",
+    code: MCPHUB_TABLE,
+    errors: [
+      {
+        messageId: 'storedDescriptorMeta',
+        line: 15,
+        column: 51,
+        suggestions: [
+          {
+            messageId: 'suggestForwardDescriptorMeta',
+            output: edited(MCPHUB_TABLE, '      name: tool.name,', '      ...(tool._meta && { _meta: tool._meta }), name: tool.name,'),
           },
         ],
       },

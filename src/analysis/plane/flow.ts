@@ -276,8 +276,16 @@ export function isSdkToolCallback(fn: Node): boolean {
  * config, fn)`, `registerAppResource(server, name, uri, config, fn)`): the last argument, so never the config.
  */
 export function isSdkResourceCallback(fn: Node): boolean {
+  return isSdkCallbackOf(fn, 'resource');
+}
+
+/**
+ * True when `fn` is the callback of an SDK registration on `plane`: the last argument, so never the config. A prompt's
+ * (`registerPrompt(name, config, fn)`, SDK v1's `prompt(name, …, fn)`) answers `prompts/get` with what it returns.
+ */
+export function isSdkCallbackOf(fn: Node, plane: 'resource' | 'prompt'): boolean {
   const call = fn.parent;
-  return call?.type === 'CallExpression' && call.arguments.at(-1) === fn && sdkRegistrationPlaneOf(fn) === 'resource';
+  return call?.type === 'CallExpression' && call.arguments.at(-1) === fn && sdkRegistrationPlaneOf(fn) === plane;
 }
 
 /** The plane of the SDK registration `node` is an argument of, or null. */

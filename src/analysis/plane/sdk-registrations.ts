@@ -23,7 +23,7 @@ export interface SdkRegistration {
 export const SDK_REGISTRATIONS: ReadonlyMap<string, SdkRegistration> = new Map<string, SdkRegistration>([
   ['registerTool', { plane: 'tool', configFirst: true, config: 1, callback: 2 }],
   ['registerResource', { plane: 'resource', configFirst: true, config: 2 }],
-  ['registerPrompt', { plane: 'prompt', configFirst: true }],
+  ['registerPrompt', { plane: 'prompt', configFirst: true, config: 1, callback: 2 }],
   ['tool', { plane: 'tool', configFirst: false }],
   ['resource', { plane: 'resource', configFirst: false }],
   ['prompt', { plane: 'prompt', configFirst: false }],

@@ -26,12 +26,17 @@ export const RELAY_WORD_LIST: readonly string[] = [
   'listResources',
   'listResourceTemplates',
   'readResource',
+  'listPrompts',
+  'getPrompt',
   'tools/list',
   'resources/list',
   'resources/read',
+  'prompts/list',
+  'prompts/get',
   'mcpReq',
   'ResourceTemplate',
   'Resource',
+  'Prompt',
   'Tool',
 ];
 

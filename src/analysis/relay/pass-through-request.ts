@@ -13,12 +13,14 @@
  * - `liftedEnvelopeRead`: SDK v2 lifts the reserved envelope keys (`io.modelcontextprotocol/protocolVersion`,
  *   `clientInfo`, `clientCapabilities`, `logLevel`) out of the request's `_meta` before a handler runs and surfaces
  *   them at `ctx.mcpReq.envelope`: `ctx.mcpReq._meta?.[CLIENT_INFO_META_KEY]` is always `undefined`.
- * - `droppedDescriptorMeta`: entries of an upstream's `listTools()` / `listResources()` / `listResourceTemplates()`
- *   (or `request({ method: 'tools/list' })`), or the contents of its `readResource()`, rebuilt from their fields
- *   without `_meta` (`tools.map((t) => ({ name: t.name, inputSchema: t.inputSchema }))`) where they are advertised
- *   again: returned from a list (or `resources/read`) handler, or given to `registerTool` / `registerResource`. The
- *   host keys on the descriptor (`ui`, `openai/outputTemplate`) or the resource (CSP, permissions) are lost. So is
- *   the `_meta` of the `readResource()` result itself, answered as `{ contents: r.contents }`.
+ * - `droppedDescriptorMeta`: entries of an upstream's `listTools()` / `listResources()` / `listResourceTemplates()` /
+ *   `listPrompts()` (or `request({ method: 'tools/list' })`), or the contents of its `readResource()`, rebuilt from
+ *   their fields without `_meta` (`tools.map((t) => ({ name: t.name, inputSchema: t.inputSchema }))`) where they are
+ *   advertised again: returned from a list (or `resources/read`) handler, given to `registerTool` /
+ *   `registerResource` / `registerPrompt` as the config, or stored in a module-level table that the list handler
+ *   answers from. The host keys on the descriptor (`ui`, `openai/outputTemplate`) or the resource (CSP, permissions)
+ *   are lost. So is the `_meta` of the `readResource()` or `getPrompt()` result itself, answered as `{ contents:
+ *   r.contents }` or `{ description: r.description, messages: r.messages }`.
  * - A `resources/read` answer's contents item built from a listed resource (`resources.find((r) => r.uri === uri)`
  *   over `listResources()`) or from what a registered resource's own read returned (`await resource.read({ uri })`
  *   in the read callback of `server.resource(resource.name, resource.uri, …)`) without their `_meta`: the keys the
@@ -43,6 +45,7 @@ import {
   returnedValues,
   rootOf,
   staticString,
+  thenReceiver,
   unwrap,
   walkAll,
 } from '../syntax/ast';
@@ -51,7 +54,7 @@ import { countCost } from '../../util/cost-counter';
 import { sortedHasIn } from '../syntax/offset-set';
 import { isToolCallback, registeredCallbackOf, type MetaRead } from './pass-through';
 import { TYPE_ONLY_TYPES } from '../sites/prune';
-import { calleeLabel, followImportsFrom, importedTypeWithoutMeta, requestMethodOf, stripAwait } from './upstream-calls';
+import { calleeLabel, followImportsFrom, importedTypeWithoutMeta, localFunction, requestMethodOf, stripAwait } from './upstream-calls';
 import {
   declaredMemberType,
   declaresNoSlot,
@@ -64,7 +67,7 @@ import { moduleResolverOf } from '../modules/module-resolver';
 import { CALL_TOOL } from './pass-through-marks';
 import { RELAY_WORD_LIST, wholeWords, wordsOf, type ResultAndRelayWords } from './file-words';
 import { SDK_REGISTRATIONS } from '../plane/sdk-registrations';
-import { isSdkResourceCallback } from '../plane/flow';
+import { isSdkCallbackOf, isSdkResourceCallback } from '../plane/flow';
 import { isTypeScriptFile } from '../typed/type-services';
 
 type Node = TSESTree.Node;
@@ -117,7 +120,7 @@ export interface LiftedEnvelopeRead {
 export interface DroppedDescriptorMeta {
   /** The rebuilt entry. */
   readonly literal: TSESTree.ObjectExpression;
-  /** `tool`, `resource`, `resource template`, `resource contents item`, `resource read result`. */
+  /** `tool`, `resource`, `resource template`, `prompt`, `resource contents item`, `resource read result`, `prompt result`. */
   readonly entry: string;
   /** The upstream call the entries come from (`upstream.listTools()`), or the typed parameter (`t: Tool`). */
   readonly source: TSESTree.Node;
@@ -127,15 +130,21 @@ export interface DroppedDescriptorMeta {
   /** The fields copied (`name`, `inputSchema`, …). */
   readonly fields: readonly string[];
   /**
-   * Where it is advertised again: `list-handler`, `read-handler`, `registration`; `typed-return` for a function that
-   * takes a descriptor and returns one (`(t: Tool): Tool`), whose result is the descriptor from then on.
+   * Where it is advertised again: `list-handler`; `answer`, the answer to a `resources/read` or `prompts/get`;
+   * `registration`; `module-table`, a module-level table the list handler answers from (`table`); `typed-return` for
+   * a function that takes a descriptor and returns one (`(t: Tool): Tool`), whose result is the descriptor from then on.
    */
-  readonly sink: 'list-handler' | 'read-handler' | 'registration' | 'typed-return';
+  readonly sink: 'list-handler' | 'answer' | 'registration' | 'module-table' | 'typed-return';
   /**
    * The class field the entries were kept in between the list call and here (`toolIndex` of `this.toolIndex.values()`),
    * or null. Its entries are of the code base's own type, which may have no `_meta` to carry over.
    */
   readonly field: string | null;
+  /**
+   * For `module-table`: the module-level table the rebuilt entries are stored in (`serverInfos`), and the function that
+   * answers the list request from it. Null otherwise.
+   */
+  readonly table: { readonly name: string; readonly handler: TSESTree.Node; readonly method: string } | null;
   /**
    * For a `resources/read` contents item built from something other than an upstream's read: `listed-resource`, an
    * entry of a `listResources()` list (`source` is that call); `resource-read`, what a registered resource's own
@@ -168,6 +177,7 @@ const LIST_SOURCES: ReadonlyMap<string, { readonly list: string; readonly entry:
   ['listResources', { list: 'resources', entry: 'resource', type: 'Resource' }],
   ['listResourceTemplates', { list: 'resourceTemplates', entry: 'resource template', type: 'ResourceTemplate' }],
   ['readResource', { list: 'contents', entry: 'resource contents item', type: null }],
+  ['listPrompts', { list: 'prompts', entry: 'prompt', type: 'Prompt' }],
 ]);
 /** The SDK descriptor types (`Tool`, `Resource`, `ResourceTemplate`) and the list call whose entries they type. */
 export const DESCRIPTOR_TYPES: ReadonlyMap<string, string> = new Map(
@@ -272,8 +282,14 @@ function analyse(ast: TSESTree.Program, text: string, sinks: TeamSinkNames, type
       marked.add(node);
       return true;
     }
-    // A function inside a marked one (`tools.map((t) => …)` in a list handler) is entered too.
-    for (let up: Node | undefined = node.parent; up; up = up.parent) if (isFunctionNode(up)) return marked.has(up);
+    // A function inside a marked one (`tools.map((t) => …)` in a list handler) is entered too, and so are the functions
+    // inside it (`c.listTools().then((r) => r.tools.map((t) => …))`: the `.then` callback names no upstream call itself).
+    for (let up: Node | undefined = node.parent; up; up = up.parent) {
+      if (!isFunctionNode(up)) continue;
+      if (!marked.has(up)) return false;
+      marked.add(node);
+      return true;
+    }
     return false;
   };
   const file = { typescript };
@@ -295,7 +311,7 @@ function analyse(ast: TSESTree.Program, text: string, sinks: TeamSinkNames, type
         const read = liftedEnvelopeReadAt(node);
         if (read) lifted.push(read);
       } else if (node.type === 'ObjectExpression') {
-        const found = droppedDescriptorAt(node, file) ?? droppedReadResultAt(node);
+        const found = droppedDescriptorAt(node, file) ?? droppedAnsweredResultAt(node);
         if (found) descriptors.push(found);
       }
     },
@@ -679,6 +695,27 @@ function importsSdkV2(node: Node): boolean {
   );
 }
 
+/**
+ * Whether the file imports SDK v2's `McpServer` (`@modelcontextprotocol/server`), whose `registerPrompt` config takes a
+ * `_meta` and lists it. SDK v1's takes none and lists none (its `prompts/list` builds each prompt from its name, title,
+ * description and arguments), nor does a framework's own `registerPrompt` need to: a prompt's config is a sink only
+ * where the file shows v2's server.
+ */
+function importsV2McpServer(node: Node): boolean {
+  const program = rootOf(node);
+  if (program.type !== 'Program') return false;
+  return program.body.some(
+    (statement) =>
+      statement.type === 'ImportDeclaration' &&
+      statement.source.value === '@modelcontextprotocol/server' &&
+      statement.specifiers.some(
+        (specifier) =>
+          specifier.type === 'ImportSpecifier' &&
+          (specifier.imported.type === 'Identifier' ? specifier.imported.name : specifier.imported.value) === 'McpServer',
+      ),
+  );
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // SDK v2's lifted envelope keys
 
@@ -702,11 +739,14 @@ function liftedEnvelopeReadAt(member: TSESTree.MemberExpression): LiftedEnvelope
 // ---------------------------------------------------------------------------------------------------------------
 // Descriptors and resource contents re-advertised
 
+/** The request methods and the client method that sends each (`request({ method: 'tools/list' })` is `listTools()`). */
 const LIST_METHODS: ReadonlyMap<string, string> = new Map([
   ['tools/list', 'listTools'],
   ['resources/list', 'listResources'],
   ['resources/templates/list', 'listResourceTemplates'],
   ['resources/read', 'readResource'],
+  ['prompts/list', 'listPrompts'],
+  ['prompts/get', 'getPrompt'],
 ]);
 /** The handler methods (and SDK schemas) that advertise each kind again. */
 const HANDLER_METHODS: ReadonlyMap<string, string> = new Map([
@@ -714,12 +754,15 @@ const HANDLER_METHODS: ReadonlyMap<string, string> = new Map([
   ['resources/list', 'ListResourcesRequestSchema'],
   ['resources/templates/list', 'ListResourceTemplatesRequestSchema'],
   ['resources/read', 'ReadResourceRequestSchema'],
+  ['prompts/list', 'ListPromptsRequestSchema'],
+  ['prompts/get', 'GetPromptRequestSchema'],
 ]);
 /** The fields a descriptor or a resource's contents are rebuilt from. */
 const DESCRIPTOR_FIELDS: ReadonlySet<string> = new Set([
   'name',
   'title',
   'description',
+  'arguments',
   'inputSchema',
   'outputSchema',
   'annotations',
@@ -748,7 +791,7 @@ function listSourceOf(node: Node, depth = 0): { call: TSESTree.CallExpression; s
   if (inner.type === 'MemberExpression') {
     const list = memberPropertyName(inner);
     const holder = stripAwait(inner.object);
-    const call = holder.type === 'CallExpression' ? holder : holder.type === 'Identifier' && depth < 2 ? initializerCall(holder) : null;
+    const call = holder.type === 'CallExpression' ? holder : holder.type === 'Identifier' && depth < 2 ? heldCall(holder) : null;
     const source = call ? listCallName(call) : null;
     return call && source && LIST_SOURCES.get(source)?.list === list ? { call, source } : null;
   }
@@ -852,11 +895,30 @@ function initializerCall(identifier: TSESTree.Identifier): TSESTree.CallExpressi
   return init.type === 'CallExpression' ? init : null;
 }
 
+/**
+ * The call whose result `identifier` holds: a variable's initializer (`const r = await c.listTools()`), or what a
+ * `.then` callback's parameter receives (`c.listTools().then((r) => …)`, as mcphub asks each upstream).
+ */
+function heldCall(identifier: TSESTree.Identifier): TSESTree.CallExpression | null {
+  const binding = findBinding(identifier.name, identifier);
+  if (binding?.kind === 'variable') return initializerCall(identifier);
+  const param = binding === null || binding.kind === 'other' ? declaringParameter(identifier) : null;
+  const fn = param?.parent;
+  const promise = fn && isFunctionNode(fn) && fn.params[0] === param ? thenReceiver(fn) : null;
+  const call = promise ? stripAwait(promise) : null;
+  return call?.type === 'CallExpression' ? call : null;
+}
+
 /** `c.listTools()` -> `listTools`; `c.request({ method: 'tools/list' }, …)` -> `listTools`. */
 function listCallName(call: TSESTree.CallExpression): string | null {
+  const name = upstreamMethodOf(call);
+  return name !== null && LIST_SOURCES.has(name) ? name : null;
+}
+
+/** The client method a call sends: its own name, or the one a `request({ method })` names (`getPrompt` for `prompts/get`). */
+function upstreamMethodOf(call: TSESTree.CallExpression): string | null {
   const name = calleeName(call);
-  if (name !== null && LIST_SOURCES.has(name)) return name;
-  if (name !== 'request') return null;
+  if (name !== 'request') return name;
   const method = requestMethodOf(call.arguments[0]);
   return method === null ? null : (LIST_METHODS.get(method) ?? null);
 }
@@ -865,6 +927,11 @@ function listCallName(call: TSESTree.CallExpression): string | null {
 function handlerMethodOf(fn: FunctionNode): string | null {
   const call = fn.parent;
   if (call?.type !== 'CallExpression' || calleeName(call) !== 'setRequestHandler' || call.arguments[1] !== fn) return null;
+  return requestMethodOfHandler(call);
+}
+
+/** The method a `setRequestHandler(ListToolsRequestSchema | 'tools/list', …)` call handles, of those re-advertised; else null. */
+function requestMethodOfHandler(call: TSESTree.CallExpression): string | null {
   const first = unwrap(call.arguments[0]) as Node;
   const literal = staticString(first);
   if (literal !== null) return HANDLER_METHODS.has(literal) ? literal : null;
@@ -943,7 +1010,7 @@ function usedWhole(name: string, scope: Node): boolean {
   return whole;
 }
 
-/** Where the rebuilt entry is advertised again, or null: a list / read handler's return, or a registration's config. */
+/** Where the rebuilt entry is advertised again, or null: a list handler's return or an answer, or a registration's config. */
 function advertisedAt(
   literal: TSESTree.ObjectExpression,
   source: string,
@@ -958,7 +1025,8 @@ function advertisedAt(
     const name = calleeName(call);
     const registration = name === null ? undefined : SDK_REGISTRATIONS.get(name);
     const index = call.arguments.indexOf(argument as TSESTree.CallExpressionArgument);
-    if (registration && index >= 0 && (index === registration.config || (registration.configFirst && index === 0))) return 'registration';
+    if (registration && index >= 0 && (index === registration.config || (registration.configFirst && index === 0)))
+      return registration.plane !== 'prompt' || importsV2McpServer(call) ? 'registration' : null;
   }
   // Returned, through the `.map` and the `{ tools: … }` around it, from the handler that answers the list (or read).
   const wanted = [...LIST_METHODS].find(([, name]) => name === source)?.[0];
@@ -978,8 +1046,10 @@ function advertisedAt(
     if (!isFunctionNode(node)) continue;
     // `server.registerResource(name, uri, metadata, async (uri) => ({ contents: … }))`, `setRequestHandler(
     // ReadResourceRequestSchema, …)`: a read's answer, when the literal is part of what it returns. An upstream read's
-    // contents go there, and so does the `_meta` of a listed resource (`resources.find((r) => r.uri === uri)`).
-    if (READ_SOURCES.has(source) && answersRead(node)) return answeredBy(node, literal) ? 'read-handler' : null;
+    // contents go there, and so does the `_meta` of a listed resource (`resources.find((r) => r.uri === uri)`); an
+    // upstream `getPrompt()`'s result goes into a `prompts/get` answer (a prompt registration's callback).
+    const request = ANSWERED_REQUESTS.get(source);
+    if (request && answers(node, request)) return answeredBy(node, literal) ? 'answer' : null;
     // A gateway's own `listTools()` (`async listTools() { this.cached = (await client.listTools()).tools.map((t) => ({
     // name: t.name, inputSchema: t.inputSchema })); return this.cached; }`): the list it answers its clients with, in
     // MCP's own shape (an agent's provider format, `parameters: t.inputSchema`, is not re-advertised over MCP).
@@ -1064,12 +1134,30 @@ function keepsMcpShape(literal: TSESTree.ObjectExpression, source: string): bool
   return literal.properties.some((property) => property.type === 'Property' && propertyKeyName(property) === field);
 }
 
-/** The list sources whose entries' `_meta` belongs in a `resources/read` answer: an upstream read's, a listed resource's. */
-const READ_SOURCES: ReadonlySet<string> = new Set(['readResource', 'listResources']);
+/**
+ * The requests answered with one result (not a list), and the sources whose `_meta` belongs in that answer: a
+ * `resources/read` answer holds an upstream read's contents and a listed resource's `_meta`, a `prompts/get` answer an
+ * upstream `getPrompt()`'s result. The registrations on `plane` answer it with what their callback returns.
+ */
+const ANSWERED_REQUESTS: ReadonlyMap<string, AnsweredRequest> = new Map([
+  ['readResource', { method: 'resources/read', plane: 'resource' }],
+  ['listResources', { method: 'resources/read', plane: 'resource' }],
+  ['getPrompt', { method: 'prompts/get', plane: 'prompt' }],
+]);
+
+interface AnsweredRequest {
+  readonly method: string;
+  readonly plane: 'resource' | 'prompt';
+}
+
+/** Whether `fn` answers `request`: the callback of a registration on its plane, or the request's handler. */
+function answers(fn: FunctionNode, request: AnsweredRequest): boolean {
+  return isSdkCallbackOf(fn, request.plane) || handlerMethodOf(fn) === request.method;
+}
 
 /** Whether `fn` answers a `resources/read`: a resource registration's read callback, or the `resources/read` handler. */
 function answersRead(fn: FunctionNode): boolean {
-  return isSdkResourceCallback(fn) || handlerMethodOf(fn) === 'resources/read';
+  return answers(fn, ANSWERED_REQUESTS.get('readResource')!);
 }
 
 /** How far `answeredBy` follows a value through `const`s and list callbacks. */
@@ -1200,7 +1288,7 @@ function droppedDescriptorAt(literal: TSESTree.ObjectExpression, file: { typescr
   return null;
 }
 
-type EntrySource = Pick<DroppedDescriptorMeta, 'entry' | 'source' | 'label' | 'sink' | 'field' | 'readFrom'> & {
+type EntrySource = Pick<DroppedDescriptorMeta, 'entry' | 'source' | 'label' | 'sink' | 'field' | 'table' | 'readFrom'> & {
   /** The holder is of a type of the code base's own that may declare no `_meta` (see `MetaRead.cast`). */
   readonly ownType: boolean;
 };
@@ -1220,14 +1308,130 @@ function listedEntryAt(literal: TSESTree.ObjectExpression, holder: TSESTree.Iden
   if (!listed) return null;
   if (usedWhole(holder.name, entry.scope)) return null;
   // A dispatcher's `case` answers only when it asks the upstream itself: the list call, never a declared type.
-  const sink = advertisedAt(literal, listed.source, called?.call ?? null);
+  const advertised = advertisedAt(literal, listed.source, called?.call ?? null);
+  // Not advertised here, but stored where the list handler answers from (a list call's own entries only).
+  const table = advertised === null && direct ? moduleTableOf(literal, listed.source) : null;
+  const sink = advertised ?? (table ? 'module-table' : null);
   if (!sink) return null;
   const field = called && !direct ? thisFieldOf(entry.list) : null;
   // A listed resource in a read's answer: the contents item is built from it.
-  const readFrom = sink === 'read-handler' && listed.source === 'listResources' ? 'listed-resource' : null;
+  const readFrom = sink === 'answer' && listed.source === 'listResources' ? 'listed-resource' : null;
   const entryName = readFrom ? LIST_SOURCES.get('readResource')!.entry : LIST_SOURCES.get(listed.source)!.entry;
   const ownType = readFrom !== null || listed.entryTypeWithoutMeta;
-  return { entry: entryName, source: listed.node, label: listed.label, sink, field, readFrom, ownType };
+  return { entry: entryName, source: listed.node, label: listed.label, sink, field, table, readFrom, ownType };
+}
+
+/**
+ * The module-level table the rebuilt entries are stored in, when the file's own list handler answers from it: mcphub
+ * keeps each upstream's tools as `serverInfo.tools = tools.tools.map((tool) => ({ name: tool.name, … }))`, where
+ * `serverInfo` is an entry of `let serverInfos: ServerInfo[]` (`getServerByName(name)` returns `serverInfos.find(…)`),
+ * and its `tools/list` handler answers with the tools of `serverInfos`' entries. Stored: the list the entries make
+ * (or an entry) assigned to the table, to a field of it or of one of its entries, or put in with `set` / `push`. Read
+ * back: a function of the file that answers the list request (given to `setRequestHandler` in place or by name) names
+ * the table, and the field when one was written. Asked only of an entry already found rebuilding an upstream list's.
+ */
+function moduleTableOf(literal: TSESTree.ObjectExpression, source: string): DroppedDescriptorMeta['table'] {
+  const target = storeTargetOf(listMadeOf(literal));
+  const table = target ? moduleTableHolding(target.object) : null;
+  const method = [...LIST_METHODS].find(([, name]) => name === source)?.[0];
+  if (!target || !table || method === undefined || table.id.type !== 'Identifier') return null;
+  const handler = handlerReading(table, target.field, method);
+  return handler ? { name: table.id.name, handler, method } : null;
+}
+
+/** The list a `.map` / `.flatMap` callback's returned `literal` goes into (`tools.map((t) => ({ … }))`), else `literal`. */
+function listMadeOf(literal: TSESTree.ObjectExpression): Node {
+  const fn = functionReturning(outsideTypeWrappers(literal));
+  const call = fn?.parent;
+  const maps = call?.type === 'CallExpression' && call.arguments[0] === fn && LIST_MAPS.has(calleeName(call) ?? '');
+  return outsideTypeWrappers(maps ? call : literal);
+}
+
+/**
+ * Where `value` is stored: `x.tools = value` (the object `x`, the field `tools`), `x = value`, `x[k] = value`,
+ * `x.set(k, value)`, `x.push(value)` or `x.push(...value)` (the object `x`, no field). Null when it goes elsewhere.
+ */
+function storeTargetOf(value: Node): { object: Node; field: string | null } | null {
+  const parent = value.parent?.type === 'SpreadElement' ? value.parent.parent : value.parent;
+  if (parent?.type === 'AssignmentExpression' && parent.right === value && parent.operator === '=') {
+    const left = parent.left;
+    if (left.type === 'Identifier') return { object: left, field: null };
+    return left.type === 'MemberExpression' ? { object: left.object, field: memberPropertyName(left) } : null;
+  }
+  if (parent?.type !== 'CallExpression' || parent.callee.type !== 'MemberExpression' || !FIELD_WRITES.has(calleeName(parent) ?? ''))
+    return null;
+  const given = value.parent?.type === 'SpreadElement' ? value.parent : value;
+  return parent.arguments.includes(given as TSESTree.CallExpressionArgument) ? { object: parent.callee.object, field: null } : null;
+}
+
+/**
+ * The module-level variable `object` is, or an entry of: `serverInfos`, `serverInfos[i]`, a `const` picked from it
+ * (`serverInfos.find(…)`), or one a same-file function returns every time (`getServerByName(name)` that returns
+ * `serverInfos.find(…)`). Null for anything else (a local list, a parameter, a class field).
+ */
+function moduleTableHolding(object: Node): TSESTree.VariableDeclarator | null {
+  let inner = unwrap(object) as Node;
+  if (inner.type === 'MemberExpression' && inner.computed) inner = unwrap(inner.object) as Node;
+  if (inner.type !== 'Identifier') return null;
+  const binding = findBinding(inner.name, inner);
+  if (binding?.kind !== 'variable') return null;
+  if (isModuleLevel(binding.declarator)) return binding.declarator;
+  const init = binding.declarationKind === 'const' && binding.declarator.init ? stripAwait(binding.declarator.init) : null;
+  if (!init) return null;
+  const picked = pickedFrom(init);
+  if (picked) return moduleVariable(picked);
+  // `getServerByName(name)`: every value the function returns is picked from the same module-level list.
+  const fn = init.type === 'CallExpression' ? localFunction(init.callee) : null;
+  const tables = fn ? returnedValues(fn).map((value) => pickedFrom(value)) : [];
+  const table = tables.length > 0 && tables.every((list) => list !== null) ? moduleVariable(tables[0]!) : null;
+  return table && tables.every((list) => moduleVariable(list!) === table) ? table : null;
+}
+
+/** The module-level variable `node` names, or null. */
+function moduleVariable(node: Node): TSESTree.VariableDeclarator | null {
+  const inner = unwrap(node) as Node;
+  const binding = inner.type === 'Identifier' ? findBinding(inner.name, inner) : null;
+  return binding?.kind === 'variable' && isModuleLevel(binding.declarator) ? binding.declarator : null;
+}
+
+/** Whether a variable is declared at the top of its module (`let serverInfos = []`, `export const tools = new Map()`). */
+function isModuleLevel(declarator: TSESTree.VariableDeclarator): boolean {
+  const statement = declarator.parent?.parent;
+  return statement?.type === 'Program' || (statement?.type === 'ExportNamedDeclaration' && statement.parent?.type === 'Program');
+}
+
+/**
+ * The function of the file that answers `method` (given to `setRequestHandler` in place or by name) and reads
+ * `table` (and a `field` member, when the entries were stored under one), or null.
+ */
+function handlerReading(table: TSESTree.VariableDeclarator, field: string | null, method: string): Node | null {
+  const name = (table.id as TSESTree.Identifier).name;
+  const program = rootOf(table);
+  const handlers = new Set<Node>();
+  const readers: Node[] = [];
+  walkAll(program, (node) => {
+    if (node.type === 'CallExpression' && calleeName(node) === 'setRequestHandler' && node.arguments[1]) {
+      const given = unwrap(node.arguments[1]) as Node;
+      const fn = given.type === 'Identifier' ? functionBoundTo(given) : given;
+      if (fn && isFunctionNode(fn) && requestMethodOfHandler(node) === method) handlers.add(fn);
+    }
+    if (node.type === 'Identifier' && node.name === name && node !== table.id && declaratorOf(node) === table) readers.push(node);
+  });
+  for (const reader of readers) {
+    for (let fn = enclosingFunction(reader); fn; fn = enclosingFunction(fn)) {
+      if (handlers.has(fn) && (field === null || readsMember(fn, field))) return fn;
+    }
+  }
+  return null;
+}
+
+/** Whether `fn` reads a member named `field` (`serverInfo.tools`). */
+function readsMember(fn: FunctionNode, field: string): boolean {
+  let reads = false;
+  walkAll(fn.body, (node) => {
+    reads ||= node.type === 'MemberExpression' && memberPropertyName(node) === field;
+  });
+  return reads;
 }
 
 /**
@@ -1335,42 +1539,67 @@ function resourceReadAt(literal: TSESTree.ObjectExpression, holder: TSESTree.Ide
     entry,
     source: call,
     label: calleeLabel(call, 'read'),
-    sink: 'read-handler',
+    sink: 'answer',
     field: null,
+    table: null,
     readFrom: 'resource-read',
     ownType: true,
   };
 }
 
 /**
- * `{ contents: r.contents }` (or `r.contents.map(…)`) answering a `resources/read` where `r` is an upstream's
- * `readResource()` result: a `ReadResourceResult` carries a `_meta` of its own beside its contents' (MCP schema), and
- * the answer leaves it behind. A literal that spreads anything or writes `_meta` decided what goes there.
+ * The upstream results that carry a `_meta` of their own beside the list an answer copies (MCP schema: a
+ * `ReadResourceResult` beside its contents', a `GetPromptResult` beside its messages), and what messages call them.
  */
-function droppedReadResultAt(literal: TSESTree.ObjectExpression): DroppedDescriptorMeta | null {
-  const contents = propertyNamed(literal, 'contents');
-  if (!contents || literal.properties.some((property) => property.type === 'SpreadElement' || propertyKeyName(property) === '_meta'))
-    return null;
-  const read = listReadIn(contents.value);
-  const holder = read ? (unwrap(read.object) as Node) : null;
-  const listed = read ? listSourceOf(read) : null;
-  if (!read || holder?.type !== 'Identifier' || listed?.source !== 'readResource') return null;
-  if (advertisedAt(literal, 'readResource') !== 'read-handler') return null;
-  const binding = findBinding(holder.name, holder);
-  const scope = binding?.kind === 'variable' ? enclosingFunction(binding.declarator) : enclosingFunction(literal);
-  if (scope && usedWhole(holder.name, scope.body)) return null;
-  return {
-    literal,
-    holder,
-    fields: ['contents'],
-    entry: 'resource read result',
-    source: listed.call,
-    label: calleeLabel(listed.call, 'call'),
-    sink: 'read-handler',
-    field: null,
-    readFrom: null,
-    read: { optional: read.optional, cast: false },
-  };
+const ANSWERED_RESULTS: ReadonlyMap<string, { readonly list: string; readonly entry: string }> = new Map([
+  ['readResource', { list: 'contents', entry: 'resource read result' }],
+  ['getPrompt', { list: 'messages', entry: 'prompt result' }],
+]);
+
+/**
+ * `{ contents: r.contents }` (or `r.contents.map(…)`) answering a `resources/read` where `r` is an upstream's
+ * `readResource()` result, `{ description: r.description, messages: r.messages }` answering a `prompts/get` where `r`
+ * is an upstream's `getPrompt()` result: the answer leaves the result's own `_meta` behind. A literal that spreads
+ * anything or writes `_meta` decided what goes there.
+ */
+function droppedAnsweredResultAt(literal: TSESTree.ObjectExpression): DroppedDescriptorMeta | null {
+  if (literal.properties.some((property) => property.type === 'SpreadElement' || propertyKeyName(property) === '_meta')) return null;
+  for (const [source, { list, entry }] of ANSWERED_RESULTS) {
+    const copied = propertyNamed(literal, list);
+    const read = copied ? listReadIn(copied.value) : null;
+    const holder = read ? (unwrap(read.object) as Node) : null;
+    if (!read || holder?.type !== 'Identifier' || memberPropertyName(read) !== list) continue;
+    const call = heldCall(holder);
+    if (!call || upstreamMethodOf(call) !== source) continue;
+    if (advertisedAt(literal, source) !== 'answer') return null;
+    const binding = findBinding(holder.name, holder);
+    const scope = binding?.kind === 'variable' ? enclosingFunction(binding.declarator) : enclosingFunction(literal);
+    if (scope && usedWhole(holder.name, scope.body)) return null;
+    return {
+      literal,
+      holder,
+      fields: resultFieldsCopied(literal, holder.name),
+      entry,
+      source: call,
+      label: calleeLabel(call, 'call'),
+      sink: 'answer',
+      field: null,
+      table: null,
+      readFrom: null,
+      read: { optional: read.optional, cast: false },
+    };
+  }
+  return null;
+}
+
+/** The properties of `literal` whose value is read off `holder` (`description: r.description`, `contents: r.contents.map(…)`). */
+function resultFieldsCopied(literal: TSESTree.ObjectExpression, holder: string): string[] {
+  return literal.properties.flatMap((property) => {
+    const read = property.type === 'Property' ? listReadIn(property.value) : null;
+    const object = read ? (unwrap(read.object) as Node) : null;
+    const field = read ? memberPropertyName(read) : null;
+    return object?.type === 'Identifier' && object.name === holder && field !== null ? [field] : [];
+  });
 }
 
 /** The list a value is made from: `r.contents`, `r.contents ?? []`, `r.contents.map(…)`, `r.contents.filter(…).map(…)`. */
@@ -1402,6 +1631,7 @@ function typedEntryAt(literal: TSESTree.ObjectExpression, holder: TSESTree.Ident
     label,
     sink: 'typed-return',
     field: null,
+    table: null,
     readFrom: null,
     ownType: false,
   };

@@ -27,6 +27,7 @@ import {
   referenceText,
   rootOf,
   staticString,
+  thenReceiver,
   unwrap,
   walkAll,
 } from '../syntax/ast';
@@ -517,16 +518,9 @@ function sourceOfIdentifier(identifier: TSESTree.Identifier, context: Context): 
       }
       const call = owner.parent;
       // `upstream.callTool(…).then((r) => …)`: the callback's parameter is the upstream result.
-      if (
-        index === 0 &&
-        param.type === 'Identifier' &&
-        call?.type === 'CallExpression' &&
-        call.arguments[0] === owner &&
-        calleeName(call) === 'then' &&
-        call.callee.type === 'MemberExpression' &&
-        isCallToolCall(call.callee.object)
-      ) {
-        const upstream = upstreamCallOf(call.callee.object)!;
+      const promise = thenReceiver(owner);
+      if (index === 0 && param.type === 'Identifier' && promise && isCallToolCall(promise)) {
+        const upstream = upstreamCallOf(promise)!;
         return { kind: 'call-tool', label: calleeLabel(upstream), node: upstream };
       }
       // `function normalize(r) { … }` called with an upstream result at every call site in this module.

@@ -343,6 +343,13 @@ export function functionReturning(
   return parent?.type === 'ReturnStatement' ? enclosingFunction(parent) : null;
 }
 
+/** The promise `fn` is the first callback of: `x` in `x.then(fn)` (`fn` gets what `x` settles to), or null. */
+export function thenReceiver(fn: Node): Expression | null {
+  const call = fn.parent;
+  if (call?.type !== 'CallExpression' || call.arguments[0] !== fn || call.callee.type !== 'MemberExpression') return null;
+  return memberPropertyName(call.callee) === 'then' ? call.callee.object : null;
+}
+
 /** The root of `node`'s tree: the `Program` for a node of a parsed file. */
 export function rootOf(node: Node): Node {
   let root = node;
