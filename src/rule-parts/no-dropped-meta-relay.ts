@@ -40,7 +40,7 @@ export const RELAY_MESSAGES: Record<RelayMessageIds, string> = {
   keptDescriptorMeta:
     "This {{entry}}, kept in `this.{{field}}` from `{{label}}` (line {{line}}), is advertised again with its {{fields}} but not its `_meta`: the keys the upstream set on it (MCP Apps `ui`, `openai/outputTemplate`, a resource's CSP and permissions) never reach the client. Keep the upstream's `_meta` in what `this.{{field}}` holds and carry it over here.",
   storedDescriptorMeta:
-    "This {{entry}} from `{{label}}` (line {{line}}) is stored in `{{table}}` with its {{fields}} but not its `_meta`, and the `{{method}}` handler (line {{handlerLine}}) advertises it again from there: the keys the upstream set on it (MCP Apps `ui`, `openai/outputTemplate`, a resource's CSP and permissions) never reach the client. Carry it over: `...({{holder}}._meta && { _meta: {{holder}}._meta })`.",
+    "This {{entry}} from `{{label}}` (line {{line}}) is stored in `{{table}}` with its {{fields}} but not its `_meta`, and the `{{method}}` handler (line {{handlerLine}}) advertises it again from there: the keys the upstream set on it (MCP Apps `ui`, `openai/outputTemplate`, a resource's CSP and permissions) never reach the client. Carry it over: `...({{meta}} && { _meta: {{meta}} })`.",
   positionalCallerMeta:
     "`{{label}}` is given the call's fields one by one, and none of them is the caller's request `_meta` (`{{callerMeta}}`) or holds it: the keys the caller set (trace context, client keys) never reach the upstream server. Pass them to the wrapper (without the per-hop `progressToken`) and send them as the upstream request's `_meta`.",
   liftedEnvelopeKey:
@@ -166,9 +166,9 @@ export function reportRelay<MessageIds extends string>(
           fields,
           method,
           handlerLine: String(handler.loc.start.line),
-          holder,
+          meta,
         },
-        suggest: [{ messageId: 'suggestForwardDescriptorMeta', data: { holder }, fix }],
+        suggest: [{ messageId: 'suggestForwardDescriptorMeta', data: { meta }, fix }],
       });
       return;
     }

@@ -1539,7 +1539,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
     errors: [
       {
         messageId: 'rebuiltDescriptorMeta',
-        data: { entry: 'prompt', label: 'p: Prompt', line: '2', fields: '`description`, `arguments`', holder: 'p' },
+        data: { entry: 'prompt', label: 'p: Prompt', line: '2', fields: '`description`, `arguments`', meta: 'p._meta' },
         line: 3,
         column: 10,
         suggestions: [
@@ -2026,13 +2026,19 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
     errors: [
       {
         messageId: 'droppedDescriptorMeta',
-        data: { entry: 'prompt result', label: 'upstream.getPrompt(…)', line: '3', fields: '`description`, `messages`', holder: 'result' },
+        data: {
+          entry: 'prompt result',
+          label: 'upstream.getPrompt(…)',
+          line: '3',
+          fields: '`description`, `messages`',
+          meta: 'result._meta',
+        },
         line: 4,
         column: 10,
         suggestions: [
           {
             messageId: 'suggestForwardDescriptorMeta',
-            data: { holder: 'result' },
+            data: { meta: 'result._meta' },
             output: lines(
               V1 + 'server.setRequestHandler(GetPromptRequestSchema, async (request) => {',
               '  const result = await upstream.getPrompt({ name: request.params.name, arguments: request.params.arguments });',
@@ -2055,7 +2061,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
     errors: [
       {
         messageId: 'droppedDescriptorMeta',
-        data: { entry: 'prompt result', label: 'upstream.request(…)', line: '3', fields: '`messages`', holder: 'r' },
+        data: { entry: 'prompt result', label: 'upstream.request(…)', line: '3', fields: '`messages`', meta: 'r._meta' },
         line: 4,
         column: 10,
         suggestions: [
@@ -2083,7 +2089,13 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
     errors: [
       {
         messageId: 'droppedDescriptorMeta',
-        data: { entry: 'prompt', label: 'upstream.listPrompts(…)', line: '3', fields: '`name`, `description`, `arguments`', holder: 'p' },
+        data: {
+          entry: 'prompt',
+          label: 'upstream.listPrompts(…)',
+          line: '3',
+          fields: '`name`, `description`, `arguments`',
+          meta: 'p._meta',
+        },
         line: 4,
         column: 41,
         suggestions: [
@@ -2116,7 +2128,13 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
     errors: [
       {
         messageId: 'droppedDescriptorMeta',
-        data: { entry: 'prompt', label: 'upstream.listPrompts(…)', line: '3', fields: '`title`, `name`, `description`', holder: 'prompt' },
+        data: {
+          entry: 'prompt',
+          label: 'upstream.listPrompts(…)',
+          line: '3',
+          fields: '`title`, `name`, `description`',
+          meta: 'prompt._meta',
+        },
         line: 5,
         column: 40,
         suggestions: [
@@ -2147,7 +2165,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
     errors: [
       {
         messageId: 'droppedDescriptorMeta',
-        data: { entry: 'tool', label: 'upstream.listTools(…)', line: '3', fields: '`name`, `inputSchema`', holder: 't' },
+        data: { entry: 'tool', label: 'upstream.listTools(…)', line: '3', fields: '`name`, `inputSchema`', meta: 't._meta' },
         line: 3,
         column: 66,
         suggestions: [
@@ -2177,7 +2195,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
           fields: '`name`, `description`, `inputSchema`',
           method: 'tools/list',
           handlerLine: '19',
-          holder: 'tool',
+          meta: 'tool._meta',
         },
         line: 10,
         column: 53,
@@ -2211,7 +2229,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
           fields: '`description`, `inputSchema`',
           method: 'tools/list',
           handlerLine: '7',
-          holder: 't',
+          meta: 't._meta',
         },
         line: 5,
         column: 45,

@@ -1040,7 +1040,7 @@ function advertisedAt(
     if (node.type === 'SwitchCase') {
       const answers = listCall !== null && staticString(node.test) === wanted;
       if (answers && containsNode(node, listCall) && keepsMcpShape(literal, source))
-        return source === 'readResource' ? 'read-handler' : 'list-handler';
+        return source === 'readResource' ? 'answer' : 'list-handler';
       continue;
     }
     if (!isFunctionNode(node)) continue;
