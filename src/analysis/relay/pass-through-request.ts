@@ -1099,8 +1099,9 @@ function argumentHolding(literal: TSESTree.ObjectExpression): Node {
 function returnsTypeWithoutMeta(fn: FunctionNode): boolean {
   let type: TSESTree.TypeNode | undefined = fn.returnType?.typeAnnotation;
   for (let depth = 0; type && depth < 4; depth++) {
-    if (type.type === 'TSArrayType') type = type.elementType;
-    else if (type.type === 'TSTypeOperator' && type.operator === 'readonly') type = type.typeAnnotation;
+    // A list's entries (`T[]`, `readonly T[]`, `Array<T>`, `ReadonlyArray<T>`), read as the module-table check reads them.
+    const element = listElementType(type);
+    if (element) type = element;
     else if (type.type === 'TSTypeReference' && type.typeName.type === 'Identifier' && WRAPPER_TYPES.has(type.typeName.name)) {
       const params = type.typeArguments?.params ?? [];
       type = params.length === (type.typeName.name === 'Record' ? 2 : 1) ? params[params.length - 1] : undefined;
@@ -1117,8 +1118,8 @@ function returnsTypeWithoutMeta(fn: FunctionNode): boolean {
   return declaration !== null && declaresNoSlot(declaration, '_meta');
 }
 
-/** The generic types a list method's declared return type holds its entries' type in (`Record`'s in its second). */
-const WRAPPER_TYPES: ReadonlySet<string> = new Set(['Promise', 'Array', 'ReadonlyArray', 'Record']);
+/** The other generic types a list method's declared return type holds its entries' type in (`Record`'s in its second). */
+const WRAPPER_TYPES: ReadonlySet<string> = new Set(['Promise', 'Record']);
 
 /** The field that makes an entry an MCP descriptor of its kind: a tool's `inputSchema`, a resource's (or contents item's) `uri`. */
 const MCP_SHAPE_FIELD: ReadonlyMap<string, string> = new Map([
