@@ -111,6 +111,17 @@ const valid: ValidTestCase<Options>[] = [
     ].join('\n'),
   },
   {
+    // MCPJam inspector's part-switch.tsx pins a hand-edited result to another result's `_meta`: written with the edited
+    // object's own `_meta` taken out first, there is nothing of it left to drop.
+    name: "an object whose _meta is taken out by rest destructuring, given another object's _meta",
+    code: [
+      'export function pin(edited, anchor) {',
+      '  const { _meta: _editedMeta, ...body } = edited;',
+      '  return { ...body, _meta: anchor._meta };',
+      '}',
+    ].join('\n'),
+  },
+  {
     // The same `?:` held in a `const` or spread first reads the same way as one assigned directly.
     name: 'the own _meta or no key, held in a const or spread, chosen by a test of the kept value',
     code: [
