@@ -244,6 +244,29 @@ const MCP_USE_PLAN = lines(
   '}',
 );
 
+/** The code of the case "a wrapper rebuilds the handler's result with a new _meta of its own: …": x402's shape. */
+const X402_WRAPPER = lines(
+  ...HEAD,
+  'declare function settle(): Promise<{ success: boolean }>;',
+  'export function withPayment(',
+  '  handler: (args: unknown) => Promise<{ content: Array<{ type: "text"; text: string }>; isError?: boolean; [key: string]: unknown }>,',
+  ') {',
+  '  return async (args: unknown) => {',
+  '    const result = await handler(args);',
+  '    const settled = await settle();',
+  "    return { content: result.content, isError: result.isError, _meta: { 'x402/payment-response': settled } };",
+  '  };',
+  '}',
+);
+
+/** The code of the case "an upstream result rebuilt with a new _meta in an arrow's expression body: …". */
+const UPSTREAM_THEN_NEW_META = lines(
+  ...HEAD,
+  'export function search(): Promise<CallToolResult> {',
+  "  return upstream.callTool({ name: 'search' }).then((r) => ({ content: r.content as CallToolResult['content'], _meta: { 'acme.dev/hop': 1 } }));",
+  '}',
+);
+
 /** The suggestion cases: each input compiles, and so does each suggestion's output (checked below). */
 const invalid: InvalidTestCase<MessageIds, Options>[] = [
   {
@@ -923,6 +946,49 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
               MCP_USE_PLAN,
               '        ...(resource.title !== undefined && { title: resource.title }),',
               '        ...((resource as { _meta?: Record<string, unknown> })._meta && { _meta: (resource as { _meta?: Record<string, unknown> })._meta }), ...(resource.title !== undefined && { title: resource.title }),',
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    // coinbase/x402's payment wrapper before dea5c27f: the handler's result rebuilt with a new `_meta` of the wrapper's.
+    name: "a wrapper rebuilds the handler's result with a new _meta of its own: the suggestion spreads the handler's first, through a cast",
+    code: X402_WRAPPER,
+    errors: [
+      {
+        messageId: 'replacedMeta',
+        line: 11,
+        column: 12,
+        suggestions: [
+          {
+            messageId: 'suggestForwardMeta',
+            output: edited(
+              X402_WRAPPER,
+              "    return { content: result.content, isError: result.isError, _meta: { 'x402/payment-response': settled } };",
+              "    return { content: result.content, isError: result.isError, _meta: { ...(result as { _meta?: Record<string, unknown> })._meta, 'x402/payment-response': settled } };",
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "an upstream result rebuilt with a new _meta in an arrow's expression body: the upstream's _meta without its identity is spread in inline",
+    code: UPSTREAM_THEN_NEW_META,
+    errors: [
+      {
+        messageId: 'replacedMeta',
+        line: 5,
+        column: 61,
+        suggestions: [
+          {
+            messageId: 'suggestForwardUpstreamMeta',
+            output: edited(
+              UPSTREAM_THEN_NEW_META,
+              "_meta: { 'acme.dev/hop': 1 } }",
+              `_meta: { ...(r._meta && (({ ${KEY}: _upstreamServerInfo, ...upstreamMeta }) => upstreamMeta)(r._meta)), 'acme.dev/hop': 1 } }`,
             ),
           },
         ],
