@@ -267,6 +267,16 @@ const UPSTREAM_THEN_NEW_META = lines(
   '}',
 );
 
+/** The code of the case "a hub's own progress token in place of the caller's _meta read through a cast: …" (hatago). */
+const HUB_OWN_TOKEN = lines(
+  ...HEAD,
+  'export async function handleToolsCall(params: Record<string, unknown> | undefined) {',
+  '  const progressToken = (params as { _meta?: { progressToken?: string | number } })?._meta?.progressToken;',
+  '  const upstreamToken = `upstream-${Date.now()}`;',
+  "  return upstream.callTool({ name: 'x', _meta: { progressToken: upstreamToken } }, undefined, { onprogress: () => progressToken });",
+  '}',
+);
+
 /** The suggestion cases: each input compiles, and so does each suggestion's output (checked below). */
 const invalid: InvalidTestCase<MessageIds, Options>[] = [
   {
@@ -989,6 +999,30 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
               UPSTREAM_THEN_NEW_META,
               "_meta: { 'acme.dev/hop': 1 } }",
               `_meta: { ...(r._meta && (({ ${KEY}: _upstreamServerInfo, ...upstreamMeta }) => upstreamMeta)(r._meta)), 'acme.dev/hop': 1 } }`,
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "a hub's own progress token in place of the caller's _meta read through a cast: the suggestion reads it the same way",
+    code: HUB_OWN_TOKEN,
+    errors: [
+      {
+        messageId: 'ownTokenCallerMeta',
+        line: 7,
+        column: 41,
+        suggestions: [
+          {
+            messageId: 'suggestSpreadCallerMetaWithoutToken',
+            output: edited(
+              HUB_OWN_TOKEN,
+              "  return upstream.callTool({ name: 'x', _meta: { progressToken: upstreamToken } }",
+              [
+                '  const { progressToken: _callerProgressToken, ...callerMeta } = (params as { _meta?: { progressToken?: string | number } })?._meta ?? {};',
+                "  return upstream.callTool({ name: 'x', _meta: { ...callerMeta, progressToken: upstreamToken } }",
+              ].join('\n'),
             ),
           },
         ],
