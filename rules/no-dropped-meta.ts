@@ -19,6 +19,7 @@ export type Options = [];
 export type MessageIds =
   | 'droppedMeta'
   | 'droppedMetaSlot'
+  | 'replacedMeta'
   | 'forwardsServerInfo'
   | 'replacesRequestMeta'
   | 'suggestForwardMeta'
@@ -74,6 +75,8 @@ export default createRule<Options, MessageIds>({
     messages: {
       droppedMeta:
         '{{sink}} is rebuilt from `{{source}}` (line {{line}}) with its {{fields}} but not its `_meta`: every `_meta` key {{origin}} attached is lost on the way to the client. {{carry}}.',
+      replacedMeta:
+        '{{sink}} is rebuilt from `{{source}}` (line {{line}}) with its {{fields}} and a new `_meta` in place of its own: every `_meta` key {{origin}} attached is lost on the way to the client. {{carry}}.',
       droppedMetaSlot:
         '{{sink}} is built from `{{source}}` (line {{line}}) with its {{fields}} but not its `_meta`, though it has a `{{slot}}` slot: every `_meta` key {{origin}} attached is lost. {{carry}} (if the consumer should see it).',
       forwardsServerInfo:
@@ -145,7 +148,7 @@ export default createRule<Options, MessageIds>({
           };
           context.report({
             node: dropped.literal,
-            messageId: dropped.sink === 'slot' ? 'droppedMetaSlot' : 'droppedMeta',
+            messageId: dropped.replacedBy ? 'replacedMeta' : dropped.sink === 'slot' ? 'droppedMetaSlot' : 'droppedMeta',
             data,
             suggest: suggestionsFor(dropped, meta, slot, upstream),
           });
@@ -153,6 +156,7 @@ export default createRule<Options, MessageIds>({
 
         /** What the message tells the author to write: the suggestion's own edit, in words that name only names in scope. */
         function carryText(dropped: DroppedMeta, meta: string, slot: string, upstream: boolean): string {
+          if (dropped.replacedBy) return spreadFirstText(dropped, meta, upstream);
           if (dropped.pattern) {
             // `upstreamMeta` is a name the suggestion declares: the message says where it comes from too.
             if (upstream)
@@ -164,6 +168,14 @@ export default createRule<Options, MessageIds>({
           return `Carry it over: \`...(${meta} && { ${slot}: ${meta} })\``;
         }
 
+        /** `carryText` for a new `_meta` in place of the source's: spread the source's into it first. */
+        function spreadFirstText(dropped: DroppedMeta, meta: string, upstream: boolean): string {
+          const destructure = dropped.pattern ? 'Destructure `_meta` with the other fields and spread it first' : 'Spread it first';
+          if (upstream)
+            return `${destructure} without the upstream's \`io.modelcontextprotocol/serverInfo\`: \`_meta: { ...upstreamMeta, … }\`, where \`const { [SERVER_INFO_META_KEY]: _upstreamServerInfo, ...upstreamMeta } = ${meta} ?? {}\``;
+          return `${destructure}: \`_meta: { ...${meta}, … }\``;
+        }
+
         function suggestionsFor(
           dropped: DroppedMeta,
           meta: string,
@@ -171,7 +183,6 @@ export default createRule<Options, MessageIds>({
           upstream: boolean,
         ): TSESLint.SuggestionReportDescriptor<MessageIds>[] {
           const { literal, pattern } = dropped;
-          const first = literal.properties[0];
           // A destructured source gets `_meta` added to its pattern, unless that name is taken where it is declared.
           if (pattern && findBinding('_meta', pattern)) return [];
           const patternFix = (fixer: TSESLint.RuleFixer): TSESLint.RuleFix[] => {
@@ -179,8 +190,17 @@ export default createRule<Options, MessageIds>({
             const last = pattern.properties[pattern.properties.length - 1];
             return last ? [fixer.insertTextAfter(last, ', _meta')] : [fixer.replaceText(pattern, '{ _meta }')];
           };
-          const insertFirst = (fixer: TSESLint.RuleFixer, text: string): TSESLint.RuleFix =>
-            first ? fixer.insertTextBefore(first, `${text}, `) : fixer.replaceText(literal, `{ ${text} }`);
+          const insertFirst = (fixer: TSESLint.RuleFixer, into: TSESTree.ObjectExpression, text: string): TSESLint.RuleFix => {
+            const firstProperty = into.properties[0];
+            return firstProperty ? fixer.insertTextBefore(firstProperty, `${text}, `) : fixer.replaceText(into, `{ ${text} }`);
+          };
+          // `value`, the source's `_meta` or what is kept of it, goes into the literal as its `slot` when there is one;
+          // into a new `_meta` written in place of the source's it is spread first (the keys written there still win).
+          // `readsMeta`: `value` destructures `meta`, so it is spread only when there is one.
+          const carryOver = (fixer: TSESLint.RuleFixer, value: string, readsMeta: boolean): TSESLint.RuleFix => {
+            if (!dropped.replacedBy) return insertFirst(fixer, literal, `...(${meta} && { ${slot}: ${value} })`);
+            return insertFirst(fixer, dropped.replacedBy, readsMeta ? `...(${meta} && ${value})` : `...${value}`);
+          };
           // An upstream server's `_meta` holds the upstream's identity: forward everything else (never put it back).
           if (upstream) {
             const key = serverInfoKey(sourceCode.ast as TSESTree.Program);
@@ -191,16 +211,14 @@ export default createRule<Options, MessageIds>({
               ? (fixer) => [
                   ...patternFix(fixer),
                   ...declareBefore(fixer, insertion, `const { ${key}: ${dropName}, ...${rest} } = ${meta} ?? {};`),
-                  insertFirst(fixer, `...(${meta} && { _meta: ${rest} })`),
+                  carryOver(fixer, rest, false),
                 ]
-              : (fixer) => [
-                  ...patternFix(fixer),
-                  insertFirst(fixer, `...(${meta} && { _meta: (({ ${key}: ${dropName}, ...${rest} }) => ${rest})(${meta}) })`),
-                ];
+              : (fixer) => [...patternFix(fixer), carryOver(fixer, `(({ ${key}: ${dropName}, ...${rest} }) => ${rest})(${meta})`, true)];
             return [{ messageId: 'suggestForwardUpstreamMeta', fix }];
           }
-          const spread = `...(${meta} && { ${slot}: ${meta} })`;
-          return [{ messageId: 'suggestForwardMeta', data: { meta }, fix: (fixer) => [...patternFix(fixer), insertFirst(fixer, spread)] }];
+          return [
+            { messageId: 'suggestForwardMeta', data: { meta }, fix: (fixer) => [...patternFix(fixer), carryOver(fixer, meta, false)] },
+          ];
         }
 
         /**

@@ -19,6 +19,7 @@ import type { TeamSinkNames } from '../registry/types';
 export type RelayMessageIds =
   | 'droppedCallerMeta'
   | 'pickedCallerMeta'
+  | 'ownTokenCallerMeta'
   | 'positionalCallerMeta'
   | 'liftedEnvelopeKey'
   | 'droppedDescriptorMeta'
@@ -28,6 +29,7 @@ export type RelayMessageIds =
   | 'storedDescriptorMeta'
   | 'suggestForwardCallerMeta'
   | 'suggestSpreadCallerMeta'
+  | 'suggestSpreadCallerMetaWithoutToken'
   | 'suggestReadEnvelope'
   | 'suggestForwardDescriptorMeta'
   | 'suggestForwardReadMeta';
@@ -37,6 +39,8 @@ export const RELAY_MESSAGES: Record<RelayMessageIds, string> = {
     "`{{label}}` calls upstream without the caller's request `_meta` (`{{callerMeta}}`): the keys the caller set (trace context, client keys) never reach the upstream server. Forward them without the per-hop `progressToken`: `const { progressToken: _progressToken, ...callerMeta } = {{callerMeta}} ?? {}` and `_meta: callerMeta`.",
   pickedCallerMeta:
     "The `_meta` sent upstream by `{{label}}` keeps only {{keys}} of the caller's request `_meta` (`{{callerMeta}}`): every other key the caller set (trace context, client keys) is dropped. Spread it first: `_meta: { ...{{callerMeta}}, … }`, or filter visibly (a rest destructuring) if dropping them is intended.",
+  ownTokenCallerMeta:
+    "The `_meta` sent upstream by `{{label}}` holds only a progress token of its own, none of the caller's request `_meta` (`{{callerMeta}}`): every key the caller set (trace context, client keys) is dropped. Spread them in first, without the caller's per-hop `progressToken`: `const { progressToken: _callerProgressToken, ...callerMeta } = {{callerMeta}} ?? {}` and `_meta: { ...callerMeta, progressToken: … }`.",
   keptDescriptorMeta:
     "This {{entry}}, kept in `this.{{field}}` from `{{label}}` (line {{line}}), is advertised again with its {{fields}} but not its `_meta`: the keys the upstream set on it (MCP Apps `ui`, `openai/outputTemplate`, a resource's CSP and permissions) never reach the client. Keep the upstream's `_meta` in what `this.{{field}}` holds and carry it over here.",
   storedDescriptorMeta:
@@ -53,6 +57,8 @@ export const RELAY_MESSAGES: Record<RelayMessageIds, string> = {
     "This {{entry}} is rebuilt from `{{label}}` (line {{line}}) with its {{fields}} but not its `_meta`, and returned as the descriptor: wherever it is advertised, the keys the upstream set on it (MCP Apps `ui`, `openai/outputTemplate`, a resource's CSP and permissions) never reach the client. Carry it over: `...({{meta}} && { _meta: {{meta}} })`.",
   suggestForwardCallerMeta: "Forward the caller's request `_meta` upstream, without its per-hop `progressToken`.",
   suggestSpreadCallerMeta: "Spread the caller's request `_meta` first (the keys written here still win).",
+  suggestSpreadCallerMetaWithoutToken:
+    "Spread the caller's request `_meta` first, without its per-hop `progressToken` (the token written here still wins).",
   suggestReadEnvelope: 'Read it from `{{request}}.envelope`.',
   suggestForwardDescriptorMeta: "Carry the upstream's `{{meta}}` over.",
   suggestForwardReadMeta: 'Carry `{{meta}}` over into the contents item.',
@@ -89,6 +95,10 @@ export function reportRelay<MessageIds extends string>(
       });
       return;
     }
+    if (dropped.kind === 'own-token') {
+      reportOwnToken(dropped);
+      return;
+    }
     if (dropped.kind === 'positional' || !params) {
       // The wrapper's signature is the code base's: an argument added here would not type-check, so no suggestion.
       context.report({ node: dropped.call, messageId: 'positionalCallerMeta', data: { label: dropped.label, callerMeta } });
@@ -111,6 +121,32 @@ export function reportRelay<MessageIds extends string>(
       messageId: 'droppedCallerMeta',
       data: { label: dropped.label, callerMeta },
       suggest: [{ messageId: 'suggestForwardCallerMeta', fix }],
+    });
+  }
+
+  /**
+   * A `_meta` of nothing but the hop's own progress token: the caller's keys go in first, without the caller's token
+   * (declared before the statement, or inline in an arrow body), so the hop's own token still wins.
+   */
+  function reportOwnToken(dropped: DroppedCallerMeta): void {
+    const { callerMeta, statement } = dropped;
+    const value = dropped.meta!.value as TSESTree.ObjectExpression;
+    const rest = unboundName('callerMeta', dropped.call);
+    const token = unboundName('_callerProgressToken', dropped.call);
+    const fix: TSESLint.ReportFixFunction = statement
+      ? (fixer) => {
+          const indent = /^[ \t]*/.exec(sourceCode.lines[statement.loc.start.line - 1])![0];
+          return [
+            fixer.insertTextBefore(statement, `const { progressToken: ${token}, ...${rest} } = ${callerMeta} ?? {};\n${indent}`),
+            insertFirst(fixer, value, `...${rest}`),
+          ];
+        }
+      : (fixer) => insertFirst(fixer, value, `...(({ progressToken: ${token}, ...${rest} }) => ${rest})(${callerMeta} ?? {})`);
+    context.report({
+      node: dropped.meta!,
+      messageId: 'ownTokenCallerMeta',
+      data: { label: dropped.label, callerMeta },
+      suggest: [{ messageId: 'suggestSpreadCallerMetaWithoutToken', fix }],
     });
   }
 

@@ -85,17 +85,18 @@ const ENVELOPE_CONSTANTS: ReadonlyMap<string, string> = new Map([...ENVELOPE_MET
 export interface DroppedCallerMeta {
   /**
    * `omitted`: the upstream params have no `_meta`; `picked`: a `_meta` of one or two of the caller's keys;
+   * `own-token`: a `_meta` of nothing but a progress token of this hop's own (`{ progressToken: upstreamToken }`);
    * `positional`: the call's fields are given one by one to the code base's own wrapper (`proxy.callTool(server, name,
    * args)`), none of them the caller's `_meta` or anything holding it.
    */
-  readonly kind: 'omitted' | 'picked' | 'positional';
+  readonly kind: 'omitted' | 'picked' | 'own-token' | 'positional';
   /** The upstream call (`upstream.callTool(…)`, `upstream.request(…)`). */
   readonly call: TSESTree.CallExpression;
   /** What messages call it: `upstream.callTool(…)`. */
   readonly label: string;
   /** The params object literal sent upstream; null for `positional`. */
   readonly params: TSESTree.ObjectExpression | null;
-  /** For `picked`: the `_meta` property and its object literal. */
+  /** For `picked` and `own-token`: the `_meta` property and its object literal. */
   readonly meta: TSESTree.Property | null;
   /** The caller's request `_meta` as the callback reads it: `extra._meta`, `ctx.mcpReq._meta`, `request.params._meta`. */
   readonly callerMeta: string;
@@ -305,7 +306,7 @@ function analyse(ast: TSESTree.Program, text: string, sinks: TeamSinkNames, type
         // Only an upstream call (`callTool`, `request`) can drop the caller's `_meta`: other calls are not looked at.
         const name = calleeName(node);
         if (name !== CALL_TOOL && name !== 'request') return;
-        const found = droppedCallerMetaAt(node, sinks);
+        const found = droppedCallerMetaAt(node, sinks, text);
         if (found) dropped.push(found);
       } else if (node.type === 'MemberExpression') {
         const read = liftedEnvelopeReadAt(node);
@@ -473,7 +474,7 @@ function filtersOnPurpose(fn: FunctionNode, callerMeta: string): boolean {
   return filters;
 }
 
-function droppedCallerMetaAt(call: TSESTree.CallExpression, sinks: TeamSinkNames): DroppedCallerMeta | null {
+function droppedCallerMetaAt(call: TSESTree.CallExpression, sinks: TeamSinkNames, text: string): DroppedCallerMeta | null {
   const params = upstreamParams(call);
   if (!params) return positionalCallAt(call, sinks);
   // A spread may carry the caller's `_meta` (`{ ...request.params }`); so may a computed key.
@@ -488,21 +489,62 @@ function droppedCallerMetaAt(call: TSESTree.CallExpression, sinks: TeamSinkNames
   let callerMeta = callback ? callerMetaOf(callback, { v2: importsSdkV2(call) }, sinks) : (handler?.callerMeta ?? null);
   if (!fn || callerMeta === null) {
     // Not in a handler this file registers, but the `_meta` picks keys of a request `_meta` the function was given
-    // (`execute(args, meta)` … `_meta: { progressToken: meta?.progressToken }`): that is the caller's.
+    // (`execute(args, meta)` … `_meta: { progressToken: meta?.progressToken }`): that is the caller's. So is the
+    // `_meta` of a parameter whose progress token the function reads, when the `_meta` sent holds a token of its own
+    // instead (hatago's `handleToolsCall(hub, params, …)`).
+    const enclosing = enclosingFunction(call);
     const picked = meta ? pickedRequestMeta(meta.value) : null;
-    fn = (picked ? enclosingFunction(call) : null) ?? undefined;
-    if (!picked || !fn) return null;
-    callerMeta = picked;
+    const given = !picked && meta && enclosing && holdsOwnTokenOnly(meta.value, null) ? parameterTokenMeta(enclosing, text) : null;
+    fn = (picked || given ? enclosing : null) ?? undefined;
+    if (!fn) return null;
+    callerMeta = picked ?? given;
+    if (callerMeta === null) return null;
   }
   // The statement holding the params literal: the call's, or the request `const`'s (a declaration goes before it).
   const base = { call, label: calleeLabel(call, 'call'), params, callerMeta, statement: statementOf(params) };
   if (!meta) return { kind: 'omitted', meta: null, ...base };
   const value = unwrap(meta.value) as Node;
-  // Only a literal made of the caller's own keys picks them; anything else is the author's (an allow-list, a helper).
+  // Only a literal made of the caller's own keys picks them, and one of nothing but this hop's own progress token
+  // leaves them all out; anything else is the author's (an allow-list, a helper).
   if (value.type !== 'ObjectExpression' || value.properties.length === 0) return null;
   const picks = value.properties.every((property) => property.type === 'Property' && isCallerKeyRead(property.value, callerMeta));
-  if (!picks || filtersOnPurpose(fn, callerMeta)) return null;
-  return { kind: 'picked', meta, ...base };
+  const ownToken = !picks && holdsOwnTokenOnly(value, callerMeta);
+  if ((!picks && !ownToken) || filtersOnPurpose(fn, callerMeta)) return null;
+  return { kind: picks ? 'picked' : 'own-token', meta, ...base };
+}
+
+/** The one key a hop sets in the request `_meta` itself: a progress token is per hop. */
+const HOP_KEY = 'progressToken';
+
+/**
+ * `{ progressToken: upstreamToken }`: a `_meta` literal whose only key is a progress token that is not read off the
+ * caller's `_meta` (`callerMeta`, when known): a token of this hop's own, as it should be, and none of the caller's
+ * other keys.
+ */
+function holdsOwnTokenOnly(value: Node, callerMeta: string | null): boolean {
+  const inner = unwrap(value) as Node;
+  if (inner.type !== 'ObjectExpression' || inner.properties.length !== 1) return false;
+  const only = inner.properties[0];
+  if (only.type !== 'Property' || only.computed || propertyKeyName(only) !== HOP_KEY) return false;
+  return callerMeta === null || !isCallerKeyRead(only.value, callerMeta);
+}
+
+/**
+ * The `_meta` of a parameter of `fn` whose progress token `fn` reads (`params._meta?.progressToken`, `(params as
+ * P)?._meta?.progressToken`): only a request's `_meta` holds one, so that parameter is the caller's request. Its text as
+ * written there (what the suggestion reads, so that it type-checks as the code does), or null.
+ */
+function parameterTokenMeta(fn: FunctionNode, text: string): string | null {
+  let found: string | null = null;
+  walkAll(fn.body, (node) => {
+    if (found !== null || node.type !== 'MemberExpression' || memberPropertyName(node) !== HOP_KEY) return;
+    const meta = unwrap(node.object) as Node;
+    if (meta.type !== 'MemberExpression' || memberPropertyName(meta) !== '_meta') return;
+    const holder = unwrap(meta.object) as Node;
+    if (holder.type === 'Identifier' && fn.params.some((param) => patternDeclares(param, holder.name)))
+      found = text.slice(meta.range[0], meta.range[1]);
+  });
+  return found;
 }
 
 /** A parameter that holds a request's `_meta` (`meta`, `requestMeta`). */

@@ -10,7 +10,8 @@
  * the value a wrapper gets from the handler it wraps (`await handler(args, extra)`), a value declared (or, with
  * types, typed) as `CallToolResult` or one of the manifest's `resultTypes`, and the callback parameter of `.map` over
  * a list of them. Sinks: an object literal that copies a source's `content`, `structuredContent` or `isError` and
- * carries neither `_meta` nor a spread, where it becomes a tool result again: returned from a tool callback (the SDK's
+ * carries no spread and either no `_meta` or a new `_meta` object in place of the source's (`replacedBy`), where it
+ * becomes a tool result again: returned from a tool callback (the SDK's
  * and MCP Apps' registrations, and the team's own the manifest names in `sinks.registrations`), given to a result
  * builder the manifest names as its result argument (`sinks.resultBuilders[].argument`), returned by the wrapper, or
  * given to a result type (or a type with a `metadata`/`_meta` slot, an agent adapter's message).
@@ -94,6 +95,11 @@ export interface DroppedMeta {
   readonly insertion: InsertionPoint | null;
   /** How the suggestion reads the holder's `_meta` (see `MetaRead`). */
   readonly read: MetaRead;
+  /**
+   * The new `_meta` object the literal writes in place of the source's (`_meta: { 'x402/payment-response': s }`),
+   * whose keys the source's are lost under; null when the literal has no `_meta`.
+   */
+  readonly replacedBy: TSESTree.ObjectExpression | null;
 }
 
 /**
@@ -982,6 +988,8 @@ function encloses(outer: Node, inner: Node): boolean {
  *   `Object.assign(out, r)`. Any of those may carry the `_meta` on (or show the author decided what happens to it), so
  *   nothing is reported. Tests (`if (!r)`, `r === undefined`) are field-free reads, and assigning the name
  *   (`r = await up.callTool(…)` in a `try`) is no read at all.
+ * - `metaReads`: the names of those whose `_meta` itself is read (`r._meta`, `r?._meta`): what a literal that writes a
+ *   new `_meta` in place of the source's is judged by (see `droppedIn`).
  * - `dropsServerInfo`: names whose `_meta` (or which, as an alias of a `_meta`) lose the upstream's identity in place:
  *   `delete r._meta['io.modelcontextprotocol/serverInfo']`, `delete meta[SERVER_INFO_META_KEY]`,
  *   `Reflect.deleteProperty(r._meta, …)`.
@@ -989,6 +997,7 @@ function encloses(outer: Node, inner: Node): boolean {
  */
 interface ScopeUses {
   readonly reads: ReadonlySet<string>;
+  readonly metaReads: ReadonlySet<string>;
   readonly dropsServerInfo: ReadonlySet<string>;
   readonly assigned: ReadonlyMap<string, readonly TSESTree.Expression[]>;
 }
@@ -1006,6 +1015,7 @@ function usesIn(scope: Node): ScopeUses {
 
 function collectUses(scope: Node): ScopeUses {
   const reads = new Set<string>();
+  const metaReads = new Set<string>();
   const dropsServerInfo = new Set<string>();
   const assigned = new Map<string, TSESTree.Expression[]>();
   let visited = 0;
@@ -1022,37 +1032,46 @@ function collectUses(scope: Node): ScopeUses {
       if (values) values.push(node.right);
       else assigned.set(node.left.name, [node.right]);
     }
-    if (node.type === 'Identifier' && readsOtherThanField(node)) reads.add(node.name);
+    if (node.type === 'Identifier') {
+      const read = readOtherThanField(node);
+      if (read) reads.add(node.name);
+      if (read === 'meta') metaReads.add(node.name);
+    }
   });
   countCost('pass-through-nodes', visited);
-  return { reads, dropsServerInfo, assigned };
+  return { reads, metaReads, dropsServerInfo, assigned };
 }
 
 /** Type-only wrappers around a name: `(r as CallToolResult).content` reads a field of `r` as `r.content` does. */
 const TYPE_WRAPPERS: ReadonlySet<string> = new Set(['TSAsExpression', 'TSSatisfiesExpression', 'TSNonNullExpression', 'TSTypeAssertion']);
 
-function readsOtherThanField(identifier: TSESTree.Identifier): boolean {
+/**
+ * How `identifier` is used other than by reading a result field (see `ScopeUses`): `'meta'` for a read of its `_meta`
+ * (`r._meta`, `(r as R)._meta`), `'other'` for any other use that may carry it (`return r`, `...r`, `forward(r)`, a
+ * computed member), null for a field read, a test, a declaration or an assignment.
+ */
+function readOtherThanField(identifier: TSESTree.Identifier): 'meta' | 'other' | null {
   let node: Node = identifier;
   let parent: Node | undefined = node.parent;
   while (parent && TYPE_WRAPPERS.has(parent.type) && (parent as TSESTree.TSAsExpression).expression === node) {
     node = parent;
     parent = parent.parent;
   }
-  if (!parent) return false;
+  if (!parent) return null;
   if (parent.type === 'MemberExpression' && parent.object === node) {
     const name = memberPropertyName(parent);
-    return name === null || name === '_meta';
+    return name === '_meta' ? 'meta' : name === null ? 'other' : null;
   }
-  if (parent.type === 'MemberExpression' && parent.property === node && !parent.computed) return false;
-  if (parent.type === 'Property' && parent.key === node && !parent.shorthand) return false;
-  if (parent.type === 'VariableDeclarator' && parent.id === node) return false;
-  if (parent.type === 'AssignmentExpression' && parent.left === node) return false;
-  if (isFunctionNode(parent) && parent.params.includes(node as TSESTree.Parameter)) return false;
-  if (parent.type === 'UnaryExpression' && (parent.operator === '!' || parent.operator === 'typeof')) return false;
-  if (parent.type === 'BinaryExpression' && /^[!=]==?$|^instanceof$/.test(parent.operator)) return false;
-  if ((parent.type === 'IfStatement' || parent.type === 'ConditionalExpression') && parent.test === node) return false;
-  if (parent.type === 'TSTypeReference' || parent.type === 'TSQualifiedName') return false;
-  return true;
+  if (parent.type === 'MemberExpression' && parent.property === node && !parent.computed) return null;
+  if (parent.type === 'Property' && parent.key === node && !parent.shorthand) return null;
+  if (parent.type === 'VariableDeclarator' && parent.id === node) return null;
+  if (parent.type === 'AssignmentExpression' && parent.left === node) return null;
+  if (isFunctionNode(parent) && parent.params.includes(node as TSESTree.Parameter)) return null;
+  if (parent.type === 'UnaryExpression' && (parent.operator === '!' || parent.operator === 'typeof')) return null;
+  if (parent.type === 'BinaryExpression' && /^[!=]==?$|^instanceof$/.test(parent.operator)) return null;
+  if ((parent.type === 'IfStatement' || parent.type === 'ConditionalExpression') && parent.test === node) return null;
+  if (parent.type === 'TSTypeReference' || parent.type === 'TSQualifiedName') return null;
+  return 'other';
 }
 
 /** `r` for `r._meta` (also `r?._meta`, `r!._meta`), or `meta` for an identifier `meta` (an alias of a `_meta`). */
@@ -1079,9 +1098,15 @@ function serverInfoDeleted(argument: Node): string | null {
   return metaHolderName(inner.object);
 }
 
-/** True when the function holding the source reads its `_meta` or uses it whole (see `ScopeUses.reads`). */
-function readsMetaOf(name: string, scope: Node): boolean {
-  return usesIn(scope).reads.has(name);
+/**
+ * True when the function holding the source reads its `_meta` or uses it whole (see `ScopeUses.reads`). For a literal
+ * that writes a new `_meta` in place of the source's (`onlyMeta`), only a read of the source's `_meta` counts: the
+ * source returned whole on another path (`if (r.isError) return r`) or handed to a hook keeps its keys there, not in
+ * this literal, whose own `_meta` shows the author decided what this result carries and left them out.
+ */
+function readsMetaOf(name: string, scope: Node, onlyMeta: boolean): boolean {
+  const uses = usesIn(scope);
+  return (onlyMeta ? uses.metaReads : uses.reads).has(name);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -1092,10 +1117,14 @@ function droppedIn(literal: TSESTree.ObjectExpression, context: Context): Droppe
   let pattern: TSESTree.ObjectPattern | null = null;
   let source: ResultSource | null = null;
   const fields: string[] = [];
+  let replacedBy: TSESTree.ObjectExpression | null = null;
   for (const property of literal.properties) {
-    // A spread may carry `_meta` (`{ ...result, content }`); a literal `_meta` is the author's own decision.
+    // A spread may carry `_meta` (`{ ...result, content }`).
     if (property.type === 'SpreadElement') return null;
-    if (propertyKeyName(property) === '_meta') return null;
+    if (propertyKeyName(property) === '_meta') {
+      replacedBy = newMetaObject(property.value);
+      if (!replacedBy) return null;
+    }
   }
   for (const property of literal.properties) {
     if (property.type !== 'Property') continue;
@@ -1128,16 +1157,17 @@ function droppedIn(literal: TSESTree.ObjectExpression, context: Context): Droppe
       return null;
   }
   if (holder) {
-    if (readsMetaOf(holder.name, scopeOfHolder(holder))) return null;
+    if (readsMetaOf(holder.name, scopeOfHolder(holder), replacedBy !== null)) return null;
   } else if (pattern) {
     if (pattern.properties.some((property) => property.type === 'RestElement' || propertyKeyName(property) === '_meta')) return null;
   }
   const sink = sinkOf(literal, source, context);
   if (!sink) return null;
-  // A literal that fills the slot itself (`metadata: { startedAt, tool }`) decided what goes there.
+  // A literal that fills the slot itself (`metadata: { startedAt, tool }`, an adapter message's own `_meta`) decided
+  // what goes there.
   if (
     sink.kind === 'slot' &&
-    literal.properties.some((property) => property.type === 'Property' && propertyKeyName(property) === sink.slot)
+    (replacedBy !== null || literal.properties.some((property) => property.type === 'Property' && propertyKeyName(property) === sink.slot))
   )
     return null;
   return {
@@ -1151,7 +1181,20 @@ function droppedIn(literal: TSESTree.ObjectExpression, context: Context): Droppe
     pattern,
     insertion: insertionPoint(literal, holder?.name ?? null),
     read: holder ? metaReadOf(holder, source, literal, context) : { optional: false, cast: false },
+    replacedBy,
   };
+}
+
+/**
+ * A `_meta` value that is a new object written in place, with nothing spread into it (`{ 'x402/payment-response': s }`,
+ * `{}`): it replaces the source's `_meta`. Any other value (a variable, a call, an object that spreads something) may
+ * hold the source's keys or be the author's allow-list, and is their decision; so is a new object whose values read
+ * the source's `_meta` (`readsMetaOf` then leaves the whole literal alone).
+ */
+function newMetaObject(value: TSESTree.Property['value']): TSESTree.ObjectExpression | null {
+  const inner = unwrap(value) as Node;
+  if (inner.type !== 'ObjectExpression') return null;
+  return inner.properties.some((property) => property.type === 'SpreadElement') ? null : inner;
 }
 
 /** The function (or program) that declares `holder`: its uses there say whether `_meta` is read. */
