@@ -86,6 +86,43 @@ const CLASS_METHOD = (key: string) => `export class SearchTool {
   }
 }`;
 
+/** `_meta` built in a local `const`, its keys set on it before it is given (a near miss `key`, and `search_debug`). */
+const LOCAL_CONST_META = (key: string) => `export function search(stats, debug) {
+  const meta: Record<string, unknown> = {};
+  meta['${key}'] = stats;
+  meta.search_debug = debug;
+  const out = { content: [] };
+  out._meta = meta;
+  return out;
+}`;
+
+/** A `const` holding what a same-file helper returns, given as the result's `_meta`. */
+const HELPER_CALL_IN_CONST = (key: string) => `function statsMeta(hits) {
+  return { ...(hits > 0 ? { ${key}: hits } : {}) };
+}
+export function search(hits) {
+  const meta = statsMeta(hits);
+  return { content: [], _meta: meta };
+}`;
+
+/** The same, awaited, and spread into a merge of the result's own `_meta`. */
+const AWAITED_HELPER_IN_CONST = (key: string) => `async function buildMeta(stats) {
+  return { ${key}: stats };
+}
+export async function search(out, stats) {
+  const meta = await buildMeta(stats);
+  out._meta = { ...out._meta, ...meta };
+  return out;
+}`;
+
+/** An awaited same-file helper's call written in place as the result's `_meta`. */
+const AWAITED_HELPER_IN_PLACE = (key: string) => `async function buildMeta(stats) {
+  return { ${key}: stats };
+}
+export async function search(stats) {
+  return { content: [], _meta: await buildMeta(stats) };
+}`;
+
 const valid: ValidTestCase<Options>[] = [
   {
     // yaniv-apigene/apigene-mcp-apps-templates: valid-app-linkage reports it (uiFieldAtTop); registering would fix nothing.
@@ -190,6 +227,11 @@ export async function search(ctx, out, stats) {
   { name: 'a function not listed in hookFunctions returns plain objects', code: 'export function getStats() { return { total: 1 }; }' },
   { name: 'a getter of the same class returning a registered key', filename: SEARCH_OP, code: CLASS_GETTER('retrieval') },
   {
+    name: 'a registered key set on a local const before it is given as _meta',
+    filename: SEARCH_OP,
+    code: 'export function search(stats) {\n  const meta = {};\n  meta.retrieval = stats;\n  return { content: [], _meta: meta };\n}',
+  },
+  {
     name: "`this` in a function expression is not the class's: its getter is not followed",
     filename: SEARCH_OP,
     code: `export class SearchTool {
@@ -290,6 +332,32 @@ export const result = { content: [], _meta: statsMeta(s, d) };`,
 }
 export const result = { content: [], _meta: statsMeta(s, k) };`,
     errors: [unverifiable(3, 8, 11)],
+  },
+  {
+    // agentfront/frontmcp's tools-list flow: `const meta = {}; meta['ui'] = …; meta['frontmcp/type'] = …; item._meta = meta`.
+    name: 'keys set on a local const before it is given as _meta are its keys: a near miss and an unregistered key there',
+    filename: SEARCH_OP,
+    code: LOCAL_CONST_META('retrival'),
+    errors: [nearMiss(3, 8, 18, 'retrieval', LOCAL_CONST_META('retrieval')), unregistered(4, 8, 20)],
+  },
+  {
+    // oaknational/oak-open-curriculum-ecosystem's tool results: `const meta = buildMeta(options); return { …, _meta: meta }`.
+    name: "a const holding a same-file helper's call, given as _meta: the helper's keys, a near miss in the helper",
+    filename: SEARCH_OP,
+    code: HELPER_CALL_IN_CONST('retrival'),
+    errors: [nearMiss(2, 29, 37, 'retrieval', HELPER_CALL_IN_CONST('retrieval'))],
+  },
+  {
+    name: "a const holding an awaited same-file helper's call, spread into a merge: the helper's keys",
+    filename: SEARCH_OP,
+    code: AWAITED_HELPER_IN_CONST('retrival'),
+    errors: [nearMiss(2, 12, 20, 'retrieval', AWAITED_HELPER_IN_CONST('retrieval'))],
+  },
+  {
+    name: "an awaited same-file helper's call given as _meta: the helper's keys",
+    filename: SEARCH_OP,
+    code: AWAITED_HELPER_IN_PLACE('retrival'),
+    errors: [nearMiss(2, 12, 20, 'retrieval', AWAITED_HELPER_IN_PLACE('retrieval'))],
   },
   {
     name: "Object.assign({}, x._meta, { k }) into x._meta: the literal's keys are checked",

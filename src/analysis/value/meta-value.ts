@@ -25,7 +25,7 @@ import {
   staticKeys,
 } from '../syntax/bindings';
 import type { ModuleResolver } from '../modules/module-resolver';
-import { assignmentsToReturnedLocal } from './added-to-returned';
+import { assignmentsBeforeRead, assignmentsToReturnedLocal } from './added-to-returned';
 import { hostObjectOverSpread, type SpreadBefore } from './host-object-over-spread';
 import { producerItems } from './producer-list';
 import {
@@ -196,8 +196,15 @@ function copiesSelfMeta(identifier: TSESTree.Identifier, target: Node | null, de
  * Null when `value` is not such a call.
  */
 function helperKeys(value: Expression, scope: ModuleScope): MetaKeyWrite[] | null {
-  const inner = unwrap(value);
+  let inner = unwrap(value);
   if (scope.followedHelpers.size >= MAX_HELPER_DEPTH) return null;
+  // `_meta: await buildMeta(options)`: what the helper's promise gives is what it returns.
+  if (inner.type === 'AwaitExpression') inner = unwrap(inner.argument);
+  // `const meta = buildMeta(options); return { …, _meta: meta }` (oak's tool results): the call, as if written here.
+  if (inner.type === 'Identifier') {
+    const call = heldHelperCall(inner);
+    return call ? helperKeys(call, scope) : null;
+  }
   // `_meta: this.toolMeta` (a getter of the same class) and `_meta: this.statsMeta(hits)` (a method): same-file helpers.
   // `getWidgetConfig(uri)?.meta`: a property of what a helper returns.
   if (inner.type === 'MemberExpression')
@@ -209,6 +216,14 @@ function helperKeys(value: Expression, scope: ModuleScope): MetaKeyWrite[] | nul
   if (callee.type === 'MemberExpression') return sameFileHelperKeys(classMemberOfThis(callee, 'method'), scope);
   if (callee.type !== 'Identifier') return null;
   return helperCallKeys(inner, callee, scope);
+}
+
+/** The call a `const` holds (`const meta = buildMeta(options)`, also awaited), or null for any other value. */
+function heldHelperCall(identifier: TSESTree.Identifier): TSESTree.CallExpression | null {
+  const init = constInitializer(identifier);
+  let held = init ? unwrap(init) : null;
+  if (held?.type === 'AwaitExpression') held = unwrap(held.argument);
+  return held?.type === 'CallExpression' ? held : null;
 }
 
 /** The keys a same-file helper `fn` builds in the literals it returns; null when there is no such function. */
@@ -314,8 +329,20 @@ function helperCallKeys(inner: Node, callee: TSESTree.Identifier, scope: ModuleS
  * the `const` holding it before returning it (`meta['k'] = v`, `added-to-returned.ts`).
  */
 export function returnedLiteralKeys(fn: TSESTree.FunctionLike, literal: TSESTree.ObjectExpression, scope: ModuleScope): MetaKeyWrite[] {
-  const added = assignmentsToReturnedLocal(fn, literal).flatMap((member) => memberKeys(member, assignedValue(member), scope));
-  return [...metaValueShape(literal, null, scope).keys, ...added];
+  return [...metaValueShape(literal, null, scope).keys, ...keysAssigned(assignmentsToReturnedLocal(fn, literal), scope)];
+}
+
+/**
+ * The keys set on the `const` holding `literal` before `read` gives its object as `_meta` or spreads it (`const meta =
+ * {}; meta['k'] = v; item._meta = meta`: frontmcp's tools/list descriptors), beside the literal's own.
+ */
+function keysSetBeforeRead(literal: TSESTree.ObjectExpression, read: Node, scope: ModuleScope): MetaKeyWrite[] {
+  return keysAssigned(assignmentsBeforeRead(literal, read), scope);
+}
+
+/** The keys `meta['k'] = v` / `meta.k = v` assignments write, each with its assigned value. */
+function keysAssigned(members: readonly TSESTree.MemberExpression[], scope: ModuleScope): MetaKeyWrite[] {
+  return members.flatMap((member) => memberKeys(member, assignedValue(member), scope));
 }
 
 function assignedValue(member: TSESTree.MemberExpression): Expression {
@@ -431,8 +458,9 @@ export function metaValueShape(value: Expression, target: Node | null, scope: Mo
         // being read, `extra = { ...extra, k }`, adds nothing more).
         for (const each of held) {
           const inner = following(scope, each, () => metaValueShape(each, null, scope));
+          const keys = [...(inner?.keys ?? []), ...keysSetBeforeRead(each, unwrap(property.argument), scope)];
           // `let ex = { q }; ex = { ...ex, w }`: `q` is one key written once, however many literals reach it.
-          for (const key of inner?.keys ?? []) if (!shape.keys.some((known) => known.node === key.node)) shape.keys.push(key);
+          for (const key of keys) if (!shape.keys.some((known) => known.node === key.node)) shape.keys.push(key);
           shape.spreads.push(...(inner?.spreads ?? []));
         }
         return;
@@ -458,5 +486,7 @@ export function metaValueShape(value: Expression, target: Node | null, scope: Mo
       shape.keys.push(overSpread ? { ...key, overSpread } : key);
     }
   });
+  // A literal a `const` holds, read here through the `const`: the keys set on it before this read are its keys too.
+  if (literal !== unwrap(value)) shape.keys.push(...keysSetBeforeRead(literal, unwrap(value), scope));
   return shape;
 }
