@@ -244,6 +244,39 @@ const MCPHUB_TABLE = lines(
   '};',
 );
 
+/** The code of the case "a wrapper rebuilds the handler's result with a new _meta of its own: …": x402's shape. */
+const X402_WRAPPER = lines(
+  ...HEAD,
+  'declare function settle(): Promise<{ success: boolean }>;',
+  'export function withPayment(',
+  '  handler: (args: unknown) => Promise<{ content: Array<{ type: "text"; text: string }>; isError?: boolean; [key: string]: unknown }>,',
+  ') {',
+  '  return async (args: unknown) => {',
+  '    const result = await handler(args);',
+  '    const settled = await settle();',
+  "    return { content: result.content, isError: result.isError, _meta: { 'x402/payment-response': settled } };",
+  '  };',
+  '}',
+);
+
+/** The code of the case "an upstream result rebuilt with a new _meta in an arrow's expression body: …". */
+const UPSTREAM_THEN_NEW_META = lines(
+  ...HEAD,
+  'export function search(): Promise<CallToolResult> {',
+  "  return upstream.callTool({ name: 'search' }).then((r) => ({ content: r.content as CallToolResult['content'], _meta: { 'acme.dev/hop': 1 } }));",
+  '}',
+);
+
+/** The code of the case "a hub's own progress token in place of the caller's _meta read through a cast: …" (hatago). */
+const HUB_OWN_TOKEN = lines(
+  ...HEAD,
+  'export async function handleToolsCall(params: Record<string, unknown> | undefined) {',
+  '  const progressToken = (params as { _meta?: { progressToken?: string | number } })?._meta?.progressToken;',
+  '  const upstreamToken = `upstream-${Date.now()}`;',
+  "  return upstream.callTool({ name: 'x', _meta: { progressToken: upstreamToken } }, undefined, { onprogress: () => progressToken });",
+  '}',
+);
+
 /** The code of the case "a listed resource registered again with conditional spreads: the suggestion type-checks against the SDK registration". */
 const LISTED_RESOURCE_CONDITIONAL_SPREADS = lines(
   ...HEAD,
@@ -312,39 +345,6 @@ const MCP_USE_PLAN = lines(
   '      async () => upstream.readResource({ uri: resource.uri }),',
   '    );',
   '  }',
-  '}',
-);
-
-/** The code of the case "a wrapper rebuilds the handler's result with a new _meta of its own: …": x402's shape. */
-const X402_WRAPPER = lines(
-  ...HEAD,
-  'declare function settle(): Promise<{ success: boolean }>;',
-  'export function withPayment(',
-  '  handler: (args: unknown) => Promise<{ content: Array<{ type: "text"; text: string }>; isError?: boolean; [key: string]: unknown }>,',
-  ') {',
-  '  return async (args: unknown) => {',
-  '    const result = await handler(args);',
-  '    const settled = await settle();',
-  "    return { content: result.content, isError: result.isError, _meta: { 'x402/payment-response': settled } };",
-  '  };',
-  '}',
-);
-
-/** The code of the case "an upstream result rebuilt with a new _meta in an arrow's expression body: …". */
-const UPSTREAM_THEN_NEW_META = lines(
-  ...HEAD,
-  'export function search(): Promise<CallToolResult> {',
-  "  return upstream.callTool({ name: 'search' }).then((r) => ({ content: r.content as CallToolResult['content'], _meta: { 'acme.dev/hop': 1 } }));",
-  '}',
-);
-
-/** The code of the case "a hub's own progress token in place of the caller's _meta read through a cast: …" (hatago). */
-const HUB_OWN_TOKEN = lines(
-  ...HEAD,
-  'export async function handleToolsCall(params: Record<string, unknown> | undefined) {',
-  '  const progressToken = (params as { _meta?: { progressToken?: string | number } })?._meta?.progressToken;',
-  '  const upstreamToken = `upstream-${Date.now()}`;',
-  "  return upstream.callTool({ name: 'x', _meta: { progressToken: upstreamToken } }, undefined, { onprogress: () => progressToken });",
   '}',
 );
 
@@ -1112,215 +1112,21 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
     ],
   },
   {
-    name: 'D5: a let assigned in a try and then read whole is forwarded',
-    code: lines(
-      ...HEAD,
-      'export async function relay(): Promise<CallToolResult> {',
-      '  let r: CallToolResult;',
-      '  try {',
-      "    r = (await upstream.callTool({ name: 'search' })) as CallToolResult;",
-      '  } catch {',
-      '    return { content: [], isError: true };',
-      '  }',
-      '  return r;',
-      '}',
-    ),
-  },
-];
-
-/**
- * `code` with `from` (which must occur exactly once) replaced by `to`: a suggestion's output, written as the one edit
- * it makes to the case's code.
- */
-function edited(code: string, from: string, to: string): string {
-  const at = code.indexOf(from);
-  if (at < 0 || code.indexOf(from, at + 1) >= 0) throw new Error(`expected ${JSON.stringify(from)} exactly once in the code`);
-  return code.slice(0, at) + to + code.slice(at + from.length);
-}
-
-/** The code of the case "resources/read: what a resource's own read returned, typed without _meta, is read through a cast". */
-const OWN_READ_TYPED_WITHOUT_META = lines(
-  ...HEAD,
-  "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
-  'interface ResourceContents { uri: string; mimeType?: string; text?: string; blob?: string }',
-  'interface Defined { name: string; uri: string; read(context: { uri: URL }): Promise<ResourceContents> }',
-  'declare const server: McpServer;',
-  'declare const resources: Defined[];',
-  'export const callTool = (name: string) => upstream.callTool({ name });',
-  'for (const resource of resources) {',
-  '  server.resource(resource.name, resource.uri, async (uri) => {',
-  '    const result = await resource.read({ uri });',
-  "    return { contents: [{ uri: result.uri, mimeType: result.mimeType, text: result.text ?? '' }] };",
-  '  });',
-  '}',
-);
-
-/** The code of the case "resources/read: the listed resource carried into contents items asserted to the SDK contents types". */
-const LISTED_RESOURCE_INTO_CONTENTS = lines(
-  ...HEAD,
-  "import { Server } from '@modelcontextprotocol/sdk/server/index.js';",
-  "import { ReadResourceRequestSchema, type BlobResourceContents, type Resource, type TextResourceContents } from '@modelcontextprotocol/sdk/types.js';",
-  'declare const server: Server;',
-  'declare const options: {',
-  '  listResources?(input: { extra: unknown }): Promise<Resource[]>;',
-  '  getResourceContent(input: { uri: string; extra: unknown }): Promise<{ text?: string } | { blob?: string }>;',
-  '};',
-  'server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {',
-  '  const uri = request.params.uri;',
-  '  const resources = await options.listResources?.({ extra });',
-  "  if (!resources) throw new Error('Failed to load resources');",
-  '  const resource = resources.find((r) => r.uri === uri);',
-  "  if (!resource) throw new Error('not found');",
-  '  const content = await options.getResourceContent({ uri, extra });',
-  '  const contents: (TextResourceContents | BlobResourceContents)[] = [content].map((item) => {',
-  "    if ('text' in item && item.text !== undefined) return { uri: resource.uri, mimeType: resource.mimeType, text: item.text } as TextResourceContents;",
-  "    return { uri: resource.uri, mimeType: resource.mimeType, blob: (item as { blob?: string }).blob ?? '' } as BlobResourceContents;",
-  '  });',
-  '  return { contents };',
-  '});',
-);
-
-/** The code of the case "resources/read: an upstream read's own _meta carried over type-checks against the SDK's ReadResourceResult". */
-const UPSTREAM_READ_RESULT = lines(
-  ...HEAD,
-  "import { Server } from '@modelcontextprotocol/sdk/server/index.js';",
-  "import { ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';",
-  'declare const server: Server;',
-  'server.setRequestHandler(ReadResourceRequestSchema, async (request) => {',
-  '  const result = await upstream.readResource({ uri: request.params.uri });',
-  '  return { contents: result.contents };',
-  '});',
-);
-
-/** The code of the case "a listed resource registered again with conditional spreads: the suggestion type-checks against the SDK registration". */
-const LISTED_RESOURCE_CONDITIONAL_SPREADS = lines(
-  ...HEAD,
-  "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
-  'declare const server: McpServer;',
-  'export async function mount(namespace: string): Promise<void> {',
-  '  const { resources } = await upstream.listResources();',
-  '  for (const resource of resources) {',
-  '    server.registerResource(',
-  '      `${namespace}_${resource.name}`,',
-  '      `proxy:///${encodeURIComponent(resource.uri)}`,',
-  '      {',
-  '        ...(resource.title !== undefined && { title: resource.title }),',
-  '        ...(resource.mimeType !== undefined ? { mimeType: resource.mimeType } : {}),',
-  '      },',
-  '      async () => upstream.readResource({ uri: resource.uri }),',
-  '    );',
-  '  }',
-  '}',
-);
-
-/** The code of the case "an upstream read's contents items rebuilt with conditional spreads: the suggestion type-checks against ReadResourceResult". */
-const READ_CONTENTS_CONDITIONAL_SPREADS = lines(
-  ...HEAD,
-  "import { Server } from '@modelcontextprotocol/sdk/server/index.js';",
-  "import { ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';",
-  'declare const server: Server;',
-  'server.setRequestHandler(ReadResourceRequestSchema, async (request) => {',
-  '  const result = await upstream.readResource({ uri: request.params.uri });',
-  '  return {',
-  '    _meta: result._meta,',
-  "    contents: result.contents.map((c) => ({ uri: c.uri, ...('text' in c ? { text: c.text } : { blob: c.blob }) })),",
-  '  };',
-  '});',
-);
-
-/** The code of the case "a plan's resources of the file's own type registered again: the suggestion's cast type-checks". */
-const MCP_USE_PLAN = lines(
-  ...HEAD,
-  "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
-  'interface ProxyConnection {',
-  '  listResources?(): Promise<{ resources: ProxyResource[] }>;',
-  '}',
-  'interface ProxyResource {',
-  '  name: string;',
-  '  uri: string;',
-  '  title?: string | undefined;',
-  '  mimeType?: string | undefined;',
-  '}',
-  'interface ProxyNamespacePlan {',
-  '  namespace: string;',
-  '  resources: ProxyResource[];',
-  '}',
-  'export async function introspect(namespace: string, connection: ProxyConnection): Promise<ProxyNamespacePlan> {',
-  '  return { namespace, resources: (await connection.listResources?.())?.resources ?? [] };',
-  '}',
-  'export function mountPlan(host: McpServer, plan: ProxyNamespacePlan): void {',
-  '  for (const resource of plan.resources) {',
-  '    host.registerResource(',
-  '      `${plan.namespace}_${resource.name}`,',
-  '      `proxy:///${encodeURIComponent(resource.uri)}`,',
-  '      {',
-  '        ...(resource.title !== undefined && { title: resource.title }),',
-  '        ...(resource.mimeType !== undefined && { mimeType: resource.mimeType }),',
-  '      },',
-  '      async () => upstream.readResource({ uri: resource.uri }),',
-  '    );',
-  '  }',
-  '}',
-);
-
-/** The code of the case "a wrapper rebuilds the handler's result with a new _meta of its own: …": x402's shape. */
-const X402_WRAPPER = lines(
-  ...HEAD,
-  'declare function settle(): Promise<{ success: boolean }>;',
-  'export function withPayment(',
-  '  handler: (args: unknown) => Promise<{ content: Array<{ type: "text"; text: string }>; isError?: boolean; [key: string]: unknown }>,',
-  ') {',
-  '  return async (args: unknown) => {',
-  '    const result = await handler(args);',
-  '    const settled = await settle();',
-  "    return { content: result.content, isError: result.isError, _meta: { 'x402/payment-response': settled } };",
-  '  };',
-  '}',
-);
-
-/** The code of the case "an upstream result rebuilt with a new _meta in an arrow's expression body: …". */
-const UPSTREAM_THEN_NEW_META = lines(
-  ...HEAD,
-  'export function search(): Promise<CallToolResult> {',
-  "  return upstream.callTool({ name: 'search' }).then((r) => ({ content: r.content as CallToolResult['content'], _meta: { 'acme.dev/hop': 1 } }));",
-  '}',
-);
-
-/** The code of the case "a hub's own progress token in place of the caller's _meta read through a cast: …" (hatago). */
-const HUB_OWN_TOKEN = lines(
-  ...HEAD,
-  'export async function handleToolsCall(params: Record<string, unknown> | undefined) {',
-  '  const progressToken = (params as { _meta?: { progressToken?: string | number } })?._meta?.progressToken;',
-  '  const upstreamToken = `upstream-${Date.now()}`;',
-  "  return upstream.callTool({ name: 'x', _meta: { progressToken: upstreamToken } }, undefined, { onprogress: () => progressToken });",
-  '}',
-);
-
-/** The suggestion cases: each input compiles, and so does each suggestion's output (checked below). */
-const invalid: InvalidTestCase<MessageIds, Options>[] = [
-  {
-    name: 'S1: a .then callback with an expression body: the suggestion stays inside the callback',
-    code: lines(
-      ...HEAD,
-      'export function relay(): Promise<CallToolResult> {',
-      "  return upstream.callTool({ name: 'first' }).then((r) => ({ content: (r as CallToolResult).content }));",
-      '}',
-    ),
+    // coinbase/x402's payment wrapper before dea5c27f: the handler's result rebuilt with a new `_meta` of the wrapper's.
+    name: "a wrapper rebuilds the handler's result with a new _meta of its own: the suggestion spreads the handler's first, through a cast",
+    code: X402_WRAPPER,
     errors: [
       {
-        messageId: 'droppedMeta',
-        line: 5,
-        column: 60,
+        messageId: 'replacedMeta',
+        line: 11,
+        column: 12,
         suggestions: [
           {
-            messageId: 'suggestForwardUpstreamMeta',
-            output: lines(
-              "import type { Client } from '@modelcontextprotocol/sdk/client/index.js';",
-              "import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';",
-              'declare const upstream: Client;',
-              'export function relay(): Promise<CallToolResult> {',
-              "  return upstream.callTool({ name: 'first' }).then((r) => ({ ...(r._meta && { _meta: (({ 'io.modelcontextprotocol/serverInfo': _upstreamServerInfo, ...upstreamMeta }) => upstreamMeta)(r._meta) }), content: (r as CallToolResult).content }));",
-              '}',
+            messageId: 'suggestForwardMeta',
+            output: edited(
+              X402_WRAPPER,
+              "    return { content: result.content, isError: result.isError, _meta: { 'x402/payment-response': settled } };",
+              "    return { content: result.content, isError: result.isError, _meta: { ...(result as { _meta?: Record<string, unknown> })._meta, 'x402/payment-response': settled } };",
             ),
           },
         ],
@@ -1328,215 +1134,20 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
     ],
   },
   {
-    name: 'D5: a let assigned in a try and then read whole is forwarded',
-    code: lines(
-      ...HEAD,
-      'export async function relay(): Promise<CallToolResult> {',
-      '  let r: CallToolResult;',
-      '  try {',
-      "    r = (await upstream.callTool({ name: 'search' })) as CallToolResult;",
-      '  } catch {',
-      '    return { content: [], isError: true };',
-      '  }',
-      '  return r;',
-      '}',
-    ),
-  },
-];
-
-/**
- * `code` with `from` (which must occur exactly once) replaced by `to`: a suggestion's output, written as the one edit
- * it makes to the case's code.
- */
-function edited(code: string, from: string, to: string): string {
-  const at = code.indexOf(from);
-  if (at < 0 || code.indexOf(from, at + 1) >= 0) throw new Error(`expected ${JSON.stringify(from)} exactly once in the code`);
-  return code.slice(0, at) + to + code.slice(at + from.length);
-}
-
-/** The code of the case "resources/read: what a resource's own read returned, typed without _meta, is read through a cast". */
-const OWN_READ_TYPED_WITHOUT_META = lines(
-  ...HEAD,
-  "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
-  'interface ResourceContents { uri: string; mimeType?: string; text?: string; blob?: string }',
-  'interface Defined { name: string; uri: string; read(context: { uri: URL }): Promise<ResourceContents> }',
-  'declare const server: McpServer;',
-  'declare const resources: Defined[];',
-  'export const callTool = (name: string) => upstream.callTool({ name });',
-  'for (const resource of resources) {',
-  '  server.resource(resource.name, resource.uri, async (uri) => {',
-  '    const result = await resource.read({ uri });',
-  "    return { contents: [{ uri: result.uri, mimeType: result.mimeType, text: result.text ?? '' }] };",
-  '  });',
-  '}',
-);
-
-/** The code of the case "resources/read: the listed resource carried into contents items asserted to the SDK contents types". */
-const LISTED_RESOURCE_INTO_CONTENTS = lines(
-  ...HEAD,
-  "import { Server } from '@modelcontextprotocol/sdk/server/index.js';",
-  "import { ReadResourceRequestSchema, type BlobResourceContents, type Resource, type TextResourceContents } from '@modelcontextprotocol/sdk/types.js';",
-  'declare const server: Server;',
-  'declare const options: {',
-  '  listResources?(input: { extra: unknown }): Promise<Resource[]>;',
-  '  getResourceContent(input: { uri: string; extra: unknown }): Promise<{ text?: string } | { blob?: string }>;',
-  '};',
-  'server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {',
-  '  const uri = request.params.uri;',
-  '  const resources = await options.listResources?.({ extra });',
-  "  if (!resources) throw new Error('Failed to load resources');",
-  '  const resource = resources.find((r) => r.uri === uri);',
-  "  if (!resource) throw new Error('not found');",
-  '  const content = await options.getResourceContent({ uri, extra });',
-  '  const contents: (TextResourceContents | BlobResourceContents)[] = [content].map((item) => {',
-  "    if ('text' in item && item.text !== undefined) return { uri: resource.uri, mimeType: resource.mimeType, text: item.text } as TextResourceContents;",
-  "    return { uri: resource.uri, mimeType: resource.mimeType, blob: (item as { blob?: string }).blob ?? '' } as BlobResourceContents;",
-  '  });',
-  '  return { contents };',
-  '});',
-);
-
-/** The code of the case "resources/read: an upstream read's own _meta carried over type-checks against the SDK's ReadResourceResult". */
-const UPSTREAM_READ_RESULT = lines(
-  ...HEAD,
-  "import { Server } from '@modelcontextprotocol/sdk/server/index.js';",
-  "import { ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';",
-  'declare const server: Server;',
-  'server.setRequestHandler(ReadResourceRequestSchema, async (request) => {',
-  '  const result = await upstream.readResource({ uri: request.params.uri });',
-  '  return { contents: result.contents };',
-  '});',
-);
-
-/** The code of the case "a listed resource registered again with conditional spreads: the suggestion type-checks against the SDK registration". */
-const LISTED_RESOURCE_CONDITIONAL_SPREADS = lines(
-  ...HEAD,
-  "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
-  'declare const server: McpServer;',
-  'export async function mount(namespace: string): Promise<void> {',
-  '  const { resources } = await upstream.listResources();',
-  '  for (const resource of resources) {',
-  '    server.registerResource(',
-  '      `${namespace}_${resource.name}`,',
-  '      `proxy:///${encodeURIComponent(resource.uri)}`,',
-  '      {',
-  '        ...(resource.title !== undefined && { title: resource.title }),',
-  '        ...(resource.mimeType !== undefined ? { mimeType: resource.mimeType } : {}),',
-  '      },',
-  '      async () => upstream.readResource({ uri: resource.uri }),',
-  '    );',
-  '  }',
-  '}',
-);
-
-/** The code of the case "an upstream read's contents items rebuilt with conditional spreads: the suggestion type-checks against ReadResourceResult". */
-const READ_CONTENTS_CONDITIONAL_SPREADS = lines(
-  ...HEAD,
-  "import { Server } from '@modelcontextprotocol/sdk/server/index.js';",
-  "import { ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';",
-  'declare const server: Server;',
-  'server.setRequestHandler(ReadResourceRequestSchema, async (request) => {',
-  '  const result = await upstream.readResource({ uri: request.params.uri });',
-  '  return {',
-  '    _meta: result._meta,',
-  "    contents: result.contents.map((c) => ({ uri: c.uri, ...('text' in c ? { text: c.text } : { blob: c.blob }) })),",
-  '  };',
-  '});',
-);
-
-/** The code of the case "a plan's resources of the file's own type registered again: the suggestion's cast type-checks". */
-const MCP_USE_PLAN = lines(
-  ...HEAD,
-  "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
-  'interface ProxyConnection {',
-  '  listResources?(): Promise<{ resources: ProxyResource[] }>;',
-  '}',
-  'interface ProxyResource {',
-  '  name: string;',
-  '  uri: string;',
-  '  title?: string | undefined;',
-  '  mimeType?: string | undefined;',
-  '}',
-  'interface ProxyNamespacePlan {',
-  '  namespace: string;',
-  '  resources: ProxyResource[];',
-  '}',
-  'export async function introspect(namespace: string, connection: ProxyConnection): Promise<ProxyNamespacePlan> {',
-  '  return { namespace, resources: (await connection.listResources?.())?.resources ?? [] };',
-  '}',
-  'export function mountPlan(host: McpServer, plan: ProxyNamespacePlan): void {',
-  '  for (const resource of plan.resources) {',
-  '    host.registerResource(',
-  '      `${plan.namespace}_${resource.name}`,',
-  '      `proxy:///${encodeURIComponent(resource.uri)}`,',
-  '      {',
-  '        ...(resource.title !== undefined && { title: resource.title }),',
-  '        ...(resource.mimeType !== undefined && { mimeType: resource.mimeType }),',
-  '      },',
-  '      async () => upstream.readResource({ uri: resource.uri }),',
-  '    );',
-  '  }',
-  '}',
-);
-
-/** The code of the case "a wrapper rebuilds the handler's result with a new _meta of its own: …": x402's shape. */
-const X402_WRAPPER = lines(
-  ...HEAD,
-  'declare function settle(): Promise<{ success: boolean }>;',
-  'export function withPayment(',
-  '  handler: (args: unknown) => Promise<{ content: Array<{ type: "text"; text: string }>; isError?: boolean; [key: string]: unknown }>,',
-  ') {',
-  '  return async (args: unknown) => {',
-  '    const result = await handler(args);',
-  '    const settled = await settle();',
-  "    return { content: result.content, isError: result.isError, _meta: { 'x402/payment-response': settled } };",
-  '  };',
-  '}',
-);
-
-/** The code of the case "an upstream result rebuilt with a new _meta in an arrow's expression body: …". */
-const UPSTREAM_THEN_NEW_META = lines(
-  ...HEAD,
-  'export function search(): Promise<CallToolResult> {',
-  "  return upstream.callTool({ name: 'search' }).then((r) => ({ content: r.content as CallToolResult['content'], _meta: { 'acme.dev/hop': 1 } }));",
-  '}',
-);
-
-/** The code of the case "a hub's own progress token in place of the caller's _meta read through a cast: …" (hatago). */
-const HUB_OWN_TOKEN = lines(
-  ...HEAD,
-  'export async function handleToolsCall(params: Record<string, unknown> | undefined) {',
-  '  const progressToken = (params as { _meta?: { progressToken?: string | number } })?._meta?.progressToken;',
-  '  const upstreamToken = `upstream-${Date.now()}`;',
-  "  return upstream.callTool({ name: 'x', _meta: { progressToken: upstreamToken } }, undefined, { onprogress: () => progressToken });",
-  '}',
-);
-
-/** The suggestion cases: each input compiles, and so does each suggestion's output (checked below). */
-const invalid: InvalidTestCase<MessageIds, Options>[] = [
-  {
-    name: 'S1: a .then callback with an expression body: the suggestion stays inside the callback',
-    code: lines(
-      ...HEAD,
-      'export function relay(): Promise<CallToolResult> {',
-      "  return upstream.callTool({ name: 'first' }).then((r) => ({ content: (r as CallToolResult).content }));",
-      '}',
-    ),
+    name: "an upstream result rebuilt with a new _meta in an arrow's expression body: the upstream's _meta without its identity is spread in inline",
+    code: UPSTREAM_THEN_NEW_META,
     errors: [
       {
-        messageId: 'droppedMeta',
+        messageId: 'replacedMeta',
         line: 5,
-        column: 60,
+        column: 61,
         suggestions: [
           {
             messageId: 'suggestForwardUpstreamMeta',
-            output: lines(
-              "import type { Client } from '@modelcontextprotocol/sdk/client/index.js';",
-              "import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';",
-              'declare const upstream: Client;',
-              'export function relay(): Promise<CallToolResult> {',
-              "  return upstream.callTool({ name: 'first' }).then((r) => ({ ...(r._meta && { _meta: (({ 'io.modelcontextprotocol/serverInfo': _upstreamServerInfo, ...upstreamMeta }) => upstreamMeta)(r._meta) }), content: (r as CallToolResult).content }));",
-              '}',
+            output: edited(
+              UPSTREAM_THEN_NEW_META,
+              "_meta: { 'acme.dev/hop': 1 } }",
+              `_meta: { ...(r._meta && (({ ${KEY}: _upstreamServerInfo, ...upstreamMeta }) => upstreamMeta)(r._meta)), 'acme.dev/hop': 1 } }`,
             ),
           },
         ],
@@ -1544,215 +1155,23 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
     ],
   },
   {
-    name: 'D5: a let assigned in a try and then read whole is forwarded',
-    code: lines(
-      ...HEAD,
-      'export async function relay(): Promise<CallToolResult> {',
-      '  let r: CallToolResult;',
-      '  try {',
-      "    r = (await upstream.callTool({ name: 'search' })) as CallToolResult;",
-      '  } catch {',
-      '    return { content: [], isError: true };',
-      '  }',
-      '  return r;',
-      '}',
-    ),
-  },
-];
-
-/**
- * `code` with `from` (which must occur exactly once) replaced by `to`: a suggestion's output, written as the one edit
- * it makes to the case's code.
- */
-function edited(code: string, from: string, to: string): string {
-  const at = code.indexOf(from);
-  if (at < 0 || code.indexOf(from, at + 1) >= 0) throw new Error(`expected ${JSON.stringify(from)} exactly once in the code`);
-  return code.slice(0, at) + to + code.slice(at + from.length);
-}
-
-/** The code of the case "resources/read: what a resource's own read returned, typed without _meta, is read through a cast". */
-const OWN_READ_TYPED_WITHOUT_META = lines(
-  ...HEAD,
-  "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
-  'interface ResourceContents { uri: string; mimeType?: string; text?: string; blob?: string }',
-  'interface Defined { name: string; uri: string; read(context: { uri: URL }): Promise<ResourceContents> }',
-  'declare const server: McpServer;',
-  'declare const resources: Defined[];',
-  'export const callTool = (name: string) => upstream.callTool({ name });',
-  'for (const resource of resources) {',
-  '  server.resource(resource.name, resource.uri, async (uri) => {',
-  '    const result = await resource.read({ uri });',
-  "    return { contents: [{ uri: result.uri, mimeType: result.mimeType, text: result.text ?? '' }] };",
-  '  });',
-  '}',
-);
-
-/** The code of the case "resources/read: the listed resource carried into contents items asserted to the SDK contents types". */
-const LISTED_RESOURCE_INTO_CONTENTS = lines(
-  ...HEAD,
-  "import { Server } from '@modelcontextprotocol/sdk/server/index.js';",
-  "import { ReadResourceRequestSchema, type BlobResourceContents, type Resource, type TextResourceContents } from '@modelcontextprotocol/sdk/types.js';",
-  'declare const server: Server;',
-  'declare const options: {',
-  '  listResources?(input: { extra: unknown }): Promise<Resource[]>;',
-  '  getResourceContent(input: { uri: string; extra: unknown }): Promise<{ text?: string } | { blob?: string }>;',
-  '};',
-  'server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {',
-  '  const uri = request.params.uri;',
-  '  const resources = await options.listResources?.({ extra });',
-  "  if (!resources) throw new Error('Failed to load resources');",
-  '  const resource = resources.find((r) => r.uri === uri);',
-  "  if (!resource) throw new Error('not found');",
-  '  const content = await options.getResourceContent({ uri, extra });',
-  '  const contents: (TextResourceContents | BlobResourceContents)[] = [content].map((item) => {',
-  "    if ('text' in item && item.text !== undefined) return { uri: resource.uri, mimeType: resource.mimeType, text: item.text } as TextResourceContents;",
-  "    return { uri: resource.uri, mimeType: resource.mimeType, blob: (item as { blob?: string }).blob ?? '' } as BlobResourceContents;",
-  '  });',
-  '  return { contents };',
-  '});',
-);
-
-/** The code of the case "resources/read: an upstream read's own _meta carried over type-checks against the SDK's ReadResourceResult". */
-const UPSTREAM_READ_RESULT = lines(
-  ...HEAD,
-  "import { Server } from '@modelcontextprotocol/sdk/server/index.js';",
-  "import { ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';",
-  'declare const server: Server;',
-  'server.setRequestHandler(ReadResourceRequestSchema, async (request) => {',
-  '  const result = await upstream.readResource({ uri: request.params.uri });',
-  '  return { contents: result.contents };',
-  '});',
-);
-
-/** The code of the case "a listed resource registered again with conditional spreads: the suggestion type-checks against the SDK registration". */
-const LISTED_RESOURCE_CONDITIONAL_SPREADS = lines(
-  ...HEAD,
-  "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
-  'declare const server: McpServer;',
-  'export async function mount(namespace: string): Promise<void> {',
-  '  const { resources } = await upstream.listResources();',
-  '  for (const resource of resources) {',
-  '    server.registerResource(',
-  '      `${namespace}_${resource.name}`,',
-  '      `proxy:///${encodeURIComponent(resource.uri)}`,',
-  '      {',
-  '        ...(resource.title !== undefined && { title: resource.title }),',
-  '        ...(resource.mimeType !== undefined ? { mimeType: resource.mimeType } : {}),',
-  '      },',
-  '      async () => upstream.readResource({ uri: resource.uri }),',
-  '    );',
-  '  }',
-  '}',
-);
-
-/** The code of the case "an upstream read's contents items rebuilt with conditional spreads: the suggestion type-checks against ReadResourceResult". */
-const READ_CONTENTS_CONDITIONAL_SPREADS = lines(
-  ...HEAD,
-  "import { Server } from '@modelcontextprotocol/sdk/server/index.js';",
-  "import { ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';",
-  'declare const server: Server;',
-  'server.setRequestHandler(ReadResourceRequestSchema, async (request) => {',
-  '  const result = await upstream.readResource({ uri: request.params.uri });',
-  '  return {',
-  '    _meta: result._meta,',
-  "    contents: result.contents.map((c) => ({ uri: c.uri, ...('text' in c ? { text: c.text } : { blob: c.blob }) })),",
-  '  };',
-  '});',
-);
-
-/** The code of the case "a plan's resources of the file's own type registered again: the suggestion's cast type-checks". */
-const MCP_USE_PLAN = lines(
-  ...HEAD,
-  "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
-  'interface ProxyConnection {',
-  '  listResources?(): Promise<{ resources: ProxyResource[] }>;',
-  '}',
-  'interface ProxyResource {',
-  '  name: string;',
-  '  uri: string;',
-  '  title?: string | undefined;',
-  '  mimeType?: string | undefined;',
-  '}',
-  'interface ProxyNamespacePlan {',
-  '  namespace: string;',
-  '  resources: ProxyResource[];',
-  '}',
-  'export async function introspect(namespace: string, connection: ProxyConnection): Promise<ProxyNamespacePlan> {',
-  '  return { namespace, resources: (await connection.listResources?.())?.resources ?? [] };',
-  '}',
-  'export function mountPlan(host: McpServer, plan: ProxyNamespacePlan): void {',
-  '  for (const resource of plan.resources) {',
-  '    host.registerResource(',
-  '      `${plan.namespace}_${resource.name}`,',
-  '      `proxy:///${encodeURIComponent(resource.uri)}`,',
-  '      {',
-  '        ...(resource.title !== undefined && { title: resource.title }),',
-  '        ...(resource.mimeType !== undefined && { mimeType: resource.mimeType }),',
-  '      },',
-  '      async () => upstream.readResource({ uri: resource.uri }),',
-  '    );',
-  '  }',
-  '}',
-);
-
-/** The code of the case "a wrapper rebuilds the handler's result with a new _meta of its own: …": x402's shape. */
-const X402_WRAPPER = lines(
-  ...HEAD,
-  'declare function settle(): Promise<{ success: boolean }>;',
-  'export function withPayment(',
-  '  handler: (args: unknown) => Promise<{ content: Array<{ type: "text"; text: string }>; isError?: boolean; [key: string]: unknown }>,',
-  ') {',
-  '  return async (args: unknown) => {',
-  '    const result = await handler(args);',
-  '    const settled = await settle();',
-  "    return { content: result.content, isError: result.isError, _meta: { 'x402/payment-response': settled } };",
-  '  };',
-  '}',
-);
-
-/** The code of the case "an upstream result rebuilt with a new _meta in an arrow's expression body: …". */
-const UPSTREAM_THEN_NEW_META = lines(
-  ...HEAD,
-  'export function search(): Promise<CallToolResult> {',
-  "  return upstream.callTool({ name: 'search' }).then((r) => ({ content: r.content as CallToolResult['content'], _meta: { 'acme.dev/hop': 1 } }));",
-  '}',
-);
-
-/** The code of the case "a hub's own progress token in place of the caller's _meta read through a cast: …" (hatago). */
-const HUB_OWN_TOKEN = lines(
-  ...HEAD,
-  'export async function handleToolsCall(params: Record<string, unknown> | undefined) {',
-  '  const progressToken = (params as { _meta?: { progressToken?: string | number } })?._meta?.progressToken;',
-  '  const upstreamToken = `upstream-${Date.now()}`;',
-  "  return upstream.callTool({ name: 'x', _meta: { progressToken: upstreamToken } }, undefined, { onprogress: () => progressToken });",
-  '}',
-);
-
-/** The suggestion cases: each input compiles, and so does each suggestion's output (checked below). */
-const invalid: InvalidTestCase<MessageIds, Options>[] = [
-  {
-    name: 'S1: a .then callback with an expression body: the suggestion stays inside the callback',
-    code: lines(
-      ...HEAD,
-      'export function relay(): Promise<CallToolResult> {',
-      "  return upstream.callTool({ name: 'first' }).then((r) => ({ content: (r as CallToolResult).content }));",
-      '}',
-    ),
+    name: "a hub's own progress token in place of the caller's _meta read through a cast: the suggestion reads it the same way",
+    code: HUB_OWN_TOKEN,
     errors: [
       {
-        messageId: 'droppedMeta',
-        line: 5,
-        column: 60,
+        messageId: 'ownTokenCallerMeta',
+        line: 7,
+        column: 41,
         suggestions: [
           {
-            messageId: 'suggestForwardUpstreamMeta',
-            output: lines(
-              "import type { Client } from '@modelcontextprotocol/sdk/client/index.js';",
-              "import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';",
-              'declare const upstream: Client;',
-              'export function relay(): Promise<CallToolResult> {',
-              "  return upstream.callTool({ name: 'first' }).then((r) => ({ ...(r._meta && { _meta: (({ 'io.modelcontextprotocol/serverInfo': _upstreamServerInfo, ...upstreamMeta }) => upstreamMeta)(r._meta) }), content: (r as CallToolResult).content }));",
-              '}',
+            messageId: 'suggestSpreadCallerMetaWithoutToken',
+            output: edited(
+              HUB_OWN_TOKEN,
+              "  return upstream.callTool({ name: 'x', _meta: { progressToken: upstreamToken } }",
+              [
+                '  const { progressToken: _callerProgressToken, ...callerMeta } = (params as { _meta?: { progressToken?: string | number } })?._meta ?? {};',
+                "  return upstream.callTool({ name: 'x', _meta: { ...callerMeta, progressToken: upstreamToken } }",
+              ].join('\n'),
             ),
           },
         ],
