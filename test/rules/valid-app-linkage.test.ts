@@ -231,6 +231,19 @@ server.registerResource('Readme', 'docs://w/readme.txt', { mimeType: 'text/plain
     name: 'origins (a subdomain and a port wildcard), permissions, a host-style domain',
   },
   {
+    // alpic-ai/skybridge's capitals example: ext-apps' reference host writes each `ui.csp` entry into the policy as is
+    // and allows `data:` and `blob:` itself, so these scheme sources are redundant at worst, never blocked.
+    filename,
+    code:
+      HEADER +
+      APP_RESOURCE(
+        "'ui://w/view.html'",
+        'APP_MIME',
+        "{ _meta: { ui: { csp: { resourceDomains: ['https://cdn.example.com', 'blob:', 'data:'] } } } }",
+      ),
+    name: "the scheme sources 'blob:' and 'data:' in ui.csp, which MCP Apps hosts pass through",
+  },
+  {
     filename,
     code: HEADER + APP_RESOURCE("'ui://w/view.html'", 'APP_MIME', "{ _meta: { ui: { domain: 'http://localhost:3000' } } }"),
     name: "a local dev server's origin as ui.domain (alpic-ai/skybridge's dev mode)",
@@ -494,6 +507,26 @@ const invalid: Array<InvalidTestCase<MessageIds, []>> = [
         messageId: 'notOrigin',
         line: 6,
         data: { builtBy: '', value: '42', list: 'ui.csp.connectDomains', why: 'it is a number, not a string' },
+      },
+    ],
+  },
+  {
+    // Only `ui.csp`'s lists take them: `openai/widgetCSP` has no such host behaviour to lean on, and a dedicated origin
+    // (`ui.domain`) is never a scheme.
+    filename,
+    code:
+      HEADER +
+      "server.registerResource('w', 'ui://w/v.html', {}, async () => ({ contents: [{ uri: 'ui://w/v.html', mimeType: APP_MIME, text: html, _meta: { 'openai/widgetCSP': { resource_domains: ['blob:'] }, ui: { domain: 'blob:' } } }] }));",
+    errors: [
+      {
+        messageId: 'notOrigin',
+        line: 6,
+        data: { builtBy: '', value: 'blob:', list: 'openai/widgetCSP.resource_domains', why: "its scheme 'blob:' is not http(s) or ws(s)" },
+      },
+      {
+        messageId: 'notDomain',
+        line: 6,
+        data: { builtBy: '', value: 'blob:', field: 'ui.domain', why: "its scheme 'blob:' is not http(s) or ws(s)" },
       },
     ],
   },

@@ -30,6 +30,7 @@ import {
   OPENAI_CSP_LISTS,
   TOOL_VISIBILITIES,
   UI_CSP_LISTS,
+  UI_CSP_SCHEME_SOURCES,
   UI_PERMISSIONS,
   UI_SCHEME,
   type LinkVia,
@@ -496,6 +497,7 @@ function cspProblems(
       const bound = boundNode(element, reading);
       const notString = bound?.type === 'Literal' ? nonStringLiteral(bound) : null;
       for (const value of notString === 'null' ? ['null'] : (stringsIn(element, reading) ?? [])) {
+        if (notString === null && lists === UI_CSP_LISTS && UI_CSP_SCHEME_SOURCES.has(value)) continue;
         const why = notString !== null ? `it is ${notString === 'null' ? 'null' : `a ${notString}`}, not a string` : notAnOrigin(value);
         if (why !== null)
           problems.push({

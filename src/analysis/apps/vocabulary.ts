@@ -26,6 +26,14 @@ export const UI_PERMISSIONS: ReadonlySet<string> = new Set(['camera', 'microphon
 /** `McpUiResourceCsp`'s origin lists. */
 export const UI_CSP_LISTS: ReadonlySet<string> = new Set(['connectDomains', 'resourceDomains', 'frameDomains', 'baseUriDomains']);
 
+/**
+ * Scheme sources an MCP Apps host passes into the widget's policy as written: ext-apps' reference host
+ * (`examples/basic-host/src/csp.ts`) joins each `ui.csp` entry into its directives unless it holds `;`, a quote or a
+ * space, and allows `data:` and `blob:` for scripts, styles, images, fonts and media itself. So `'blob:'` in
+ * `resourceDomains` (skybridge's capitals example) is at worst redundant, never a blocked request: not reported.
+ */
+export const UI_CSP_SCHEME_SOURCES: ReadonlySet<string> = new Set(['data:', 'blob:']);
+
 /** `openai/widgetCSP`'s origin lists (snake_case; `redirect_domains` are `window.openai.openExternal`'s targets). */
 export const OPENAI_CSP_LISTS: ReadonlySet<string> = new Set(['connect_domains', 'resource_domains', 'frame_domains', 'redirect_domains']);
 
