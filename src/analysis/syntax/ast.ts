@@ -348,9 +348,7 @@ export function functionReturning(
  * side of `&&`/`||`/`??`, awaited or type-asserted (`return c ? { a } : {}`), and the `return` statement (null for an
  * arrow's body); null when `node` is not what a function returns.
  */
-export function returnedFrom(
-  node: Node,
-): {
+export function returnedFrom(node: Node): {
   fn: TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression;
   statement: TSESTree.ReturnStatement | null;
 } | null {
