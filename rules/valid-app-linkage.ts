@@ -80,7 +80,7 @@ export default createRule<Options, MessageIds>({
           match.missing.every((value) => value.startsWith('ui://')) &&
           // Only where the same function registers resources too (a server's setup): a file of separate snippets, or
           // one that registers the tools in one function and the resources in another, is `check`'s to match.
-          scoped.some((resource) => resource.scope === link.write.functionNode)
+          scoped.some((resource) => resource.scope === link.scope)
         ) {
           const registered = scoped.map(resourceUriText);
           const elsewhere = resources.filter((resource) => !scoped.includes(resource));

@@ -331,6 +331,23 @@ export function tools(server: McpServer) {
     expect(json.findings[1].message).toContain("links the widget 'ui://w/fixed.html' (built by fixedMeta() in src/meta.ts)");
     expect(json.notes).toContain('matched 1 of 3 widget links against 1 ui:// resource');
   });
+  it("links a same-file helper returns for each config to spread: one per call, its URI the call's (nutrition-mcp's uiMeta)", () => {
+    const tools = `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { VIEW } from './resources.js';
+export function tools(server: McpServer, widgetsEnabled: boolean) {
+  const uiMeta = (resourceUri: string) => (widgetsEnabled ? { _meta: { ui: { resourceUri } } } : {});
+  server.registerTool('log', { title: 'Log', ...uiMeta(VIEW) }, async () => ({ content: [] }));
+  server.registerTool('update', { title: 'Update', ...uiMeta(VIEW) }, async () => ({ content: [] }));
+  server.registerTool('typo', { title: 'Typo', ...uiMeta('ui://w/veiw.html') }, async () => ({ content: [] }));
+}
+`;
+    const dir = project({ 'src/tools.ts': tools, 'src/resources.ts': RESOURCES('VIEW') });
+    const { status, json } = check(dir);
+    expect(status).toBe(1);
+    expect(sites(json)).toEqual(['app-resource-missing src/tools.ts:7:58']);
+    expect(json.notes).toContain('matched 2 of 3 widget links against 1 ui:// resource');
+  });
+
   it("two servers: server A's tool links a URI only server B serves (packages, and two servers in one file)", () => {
     const server = (name: string, link: string | null, serves: string | null) =>
       `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';

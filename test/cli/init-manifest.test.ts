@@ -92,6 +92,25 @@ describe('buildStarterManifest (init: keys only tests write)', () => {
   });
 });
 
+describe('buildStarterManifest (init: keys server code writes on a _meta nothing places)', () => {
+  it("does not call a key test-only when server code writes it on an unplaced object (oak's *_TOOL_DEF constants)", () => {
+    const scan = emptyScan();
+    const test = '/srv/src/tools.unit.test.ts';
+    scan.keys.set('securitySchemes', {
+      files: new Map([[test, 1]]),
+      values: [null],
+      planes: new Set(['tool']),
+      filesOn: new Map([['tool', new Set([test])]]),
+    });
+    scan.unplaced.set('securitySchemes', new Set(['/srv/src/search/tool-definition.ts', '/srv/src/fetch/tool-definition.ts', test]));
+    const { manifest, notes } = buildStarterManifest('/srv', emptyVocabulary(), scan, []);
+    expect(manifest.keys.securitySchemes?.producers).toEqual(['src/tools.unit.test.ts']);
+    expect(notes).toEqual([
+      "key 'securitySchemes' is written on a `_meta` the analysis places only in test files (src/tools.unit.test.ts, on the tool descriptor), and in other files on a `_meta` nothing here shows the plane of (src/fetch/tool-definition.ts, src/search/tool-definition.ts: an object registered from another module, or built at run time): it is registered from the tests' writes; keep it if those files write the same `_meta`, and add them to its producers",
+    ]);
+  });
+});
+
 describe('near on the scale of the names (init: likely typos)', () => {
   it('allows no edit under three characters, one up to five, two from six', () => {
     expect(['ms', 'url', 'uuid', 'retrieval'].map((name) => typoDistance(name, name))).toEqual([0, 1, 1, 2]);

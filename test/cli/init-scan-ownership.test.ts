@@ -94,3 +94,17 @@ export const b = { content: [], _meta: localMeta(1) };
     });
   });
 });
+
+describe('init notes the files that write a key on a _meta nothing places', () => {
+  it("keeps them apart from the producers: a tool definition registered from another module (oak's *_TOOL_DEF)", () => {
+    dir = makeTempProject({ 'mcp-meta.registry.json': JSON.stringify({ version: 1, keys: {} }) });
+    const loaded = loadRegistry(path.join(dir, 'mcp-meta.registry.json'));
+    if (!loaded.ok) throw new Error('temp manifest did not load');
+    const definition = path.join(dir, 'src/search/tool-definition.ts');
+    const code = "export const SEARCH_TOOL_DEF = { title: 'Search', _meta: { securitySchemes: [{ type: 'noauth' }] } } as const;\n";
+    const scan = emptyScan();
+    scanWrites(analyzeSource(code, definition, loaded.registry), scan, code);
+    expect([...scan.keys.keys()]).toEqual([]);
+    expect(Object.fromEntries([...scan.unplaced].map(([key, files]) => [key, [...files]]))).toEqual({ securitySchemes: [definition] });
+  });
+});

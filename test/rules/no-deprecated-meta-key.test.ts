@@ -69,6 +69,11 @@ config._meta['ui/resourceUri'] = 'ui://w/view.html';
 server.registerTool('weather', config, async () => ({ content: [] }));`,
       name: 'the compatibility form as two member writes, the replacement first',
     },
+    {
+      filename,
+      code: "const job = { task: 'reindex', status: 'queued', _meta: { 'io.modelcontextprotocol/related-task': { taskId: 't1' } } };",
+      name: 'an object with a task and more is no CreateTaskResult: nothing places it',
+    },
   ],
   invalid: [
     {
@@ -215,6 +220,23 @@ server.registerTool('other', other, async () => ({ content: [] }));`,
         },
       ],
       name: 'a deprecated key with no replacement key (related-task on a result): message only',
+    },
+    {
+      filename,
+      // agentfront/frontmcp libs/sdk/src/tool/flows/call-tool.flow.ts: the CreateTaskResult a task-augmented tools/call
+      // answers with, kept in a const and handed to the flow's own respond().
+      code:
+        'class CallToolFlow {\n  createTask(record: TaskRecord, taskId: string) {\n    const createTaskResult = {\n      task: toWireShape(record),\n' +
+        "      _meta: {\n        'io.modelcontextprotocol/related-task': { taskId },\n      },\n    };\n" +
+        '    this.respond(createTaskResult as unknown as Output);\n  }\n}',
+      errors: [{ messageId: 'deprecatedHostKey', line: 6, column: 9, endLine: 6, endColumn: 47, suggestions: [] }],
+      name: "a CreateTaskResult ({ task, _meta }) is a tool call's result, held in a const (frontmcp's createTaskResult)",
+    },
+    {
+      filename,
+      code: "function createTask(record: TaskRecord) {\n  return { task: toWireShape(record), _meta: { 'io.modelcontextprotocol/related-task': { taskId: record.taskId } } };\n}",
+      errors: [{ messageId: 'deprecatedHostKey', line: 2, column: 48, endLine: 2, endColumn: 86, suggestions: [] }],
+      name: 'a CreateTaskResult returned in place',
     },
   ],
 });

@@ -64,6 +64,16 @@ const ARGUMENT_PERMISSIONS =
   HEADER +
   "registerAppResource(server, 'View', 'ui://w/view.html', { _meta: permissionsMeta(['camera']) }, async () => ({ contents: [{ uri: 'ui://w/view.html', mimeType: APP_MIME, text: html }] }));\n";
 
+/**
+ * nutrition-mcp's widget links: a same-file helper returns `{ _meta }` (or nothing) for each registration's config to
+ * spread; each call links the URI it passes.
+ */
+const UI_META_HELPER =
+  HEADER +
+  'declare const widgetsEnabled: boolean;\nconst uiMeta = (uri: string) => (widgetsEnabled ? { _meta: { ui: { resourceUri: uri } } } : {});\n';
+const SPREAD_TOOL = (name: string, uri: string) =>
+  `server.registerTool('${name}', { description: '${name}', ...uiMeta(${uri}) }, async () => ({ content: [] }));\n`;
+
 const valid: Array<ValidTestCase<[]>> = [
   {
     filename,
@@ -118,9 +128,46 @@ const valid: Array<ValidTestCase<[]>> = [
       "registerAppResource(server, 'View', 'ui://w/view.html', APP_CONFIG, async () => ({ contents: [{ uri: 'ui://w/view.html', mimeType: APP_MIME, text: html }] }));\n",
     name: 'an imported resource config declaring the MCP Apps MIME type (compared by value, not by name)',
   },
+  {
+    filename,
+    code: UI_META_HELPER + SPREAD_TOOL('log', "'ui://w/view.html'") + SPREAD_TOOL('summary', "'ui://w/view.html'") + RESOURCE(),
+    name: "a helper's returned _meta spread into each tool's config: each call links the URI it passes (nutrition-mcp)",
+  },
+  {
+    filename,
+    code:
+      HEADER +
+      "const uiMeta = (uri: string) => ({ _meta: { ui: { resourceUri: uri }, 'ui/resourceUri': uri } });\n" +
+      SPREAD_TOOL('a', "'ui://w/a.html'") +
+      SPREAD_TOOL('b', "'ui://w/b.html'") +
+      RESOURCE("'ui://w/a.html'") +
+      RESOURCE("'ui://w/b.html'"),
+    name: "a helper's flat and nested links are compared call by call: each call writes one URI in both",
+  },
 ];
 
 const invalid: Array<InvalidTestCase<MessageIds, []>> = [
+  {
+    filename,
+    code: UI_META_HELPER + SPREAD_TOOL('log', "'ui://w/view.html'") + SPREAD_TOOL('summary', "'ui://w/veiw.html'") + RESOURCE(),
+    errors: [
+      {
+        messageId: 'resourceMissing',
+        line: 9,
+        column: 68,
+        endLine: 9,
+        endColumn: 86,
+        data: {
+          uri: 'ui://w/veiw.html',
+          via: 'ui.resourceUri',
+          registered: "it registers 'ui://w/view.html'",
+          near: " Did you mean 'ui://w/view.html'?",
+          builtBy: '',
+        },
+      },
+    ],
+    name: "a helper's returned _meta spread into a tool's config: the call that passes an unregistered URI is reported at its argument",
+  },
   {
     filename,
     // Vercel's ChatGPT template: the widget table's domain is a page URL, not an origin (read as the table's URI is).

@@ -7,7 +7,7 @@
  * its module's summary (`module-summary.ts`: a detached copy, no walk of that module here).
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { containsNode, propertyKeyName, staticString, unwrap } from '../syntax/ast';
+import { containsNode, enclosingFunction, propertyKeyName, rootOf, staticString, unwrap } from '../syntax/ast';
 import {
   constInitializer,
   constStrings,
@@ -21,6 +21,7 @@ import {
 import { objectLiteralOf } from '../syntax/meta-syntax';
 import { catalogueEntryById, hostFieldPlanes } from '../../registry/catalogue';
 import { helperParameterOf, isDetached } from '../modules/module-summary';
+import { spreadCallsOfHelper } from '../plane/of-returned-fragment';
 import type { HelperOrigin, MetaKeyWrite, MetaWrite } from '../types';
 import { registeredOnParameter, registrationCallOf, serverInstanceOf } from './server-instance';
 import { normalise, uriValueOf, widgetTableString, type BindParameter, type UriValue } from './uri-value';
@@ -43,8 +44,18 @@ export interface WidgetLink {
   /** The URI's expression (where reports about it go): for a value another module's helper builds, the call here. */
   readonly node: TSESTree.Node;
   readonly write: MetaWrite;
+  /**
+   * Set when `write` is in a fragment a same-file helper returns for each call to spread (`...uiMeta(uri)`): the call
+   * this link is read as (one link per call, each with the URI it passes).
+   */
+  readonly through?: TSESTree.CallExpression;
   /** Set when the URI is written in another module's helper (`node` is then the call): fix it there. */
   readonly builtBy?: HelperOrigin;
+  /**
+   * The function the tool is registered in (the Program at the top level), as `UiResource.scope` is a resource's: the
+   * write's own, or for a helper's fragment (`through`) the call's.
+   */
+  readonly scope: TSESTree.Node;
   /** The server the tool is registered on, when the code says which (`serverInstanceOf`). */
   readonly server: string | null;
   /**
@@ -153,11 +164,17 @@ function argumentFor(
   return value;
 }
 
+/** A call of a same-file helper, whose parameters a value the helper returns is read with. */
+interface HelperCall {
+  readonly fn: TSESTree.FunctionLike;
+  readonly call: TSESTree.CallExpression;
+}
+
 /**
  * A same-file helper whose returned literal holds `value` and the call of it that writes this `_meta` (the value given
  * to `_meta`, or a spread of its literal: `{ ...appMeta(uri), k }`), or null.
  */
-function sameFileHelperCall(write: MetaWrite, value: TSESTree.Node): { fn: TSESTree.FunctionLike; call: TSESTree.CallExpression } | null {
+function sameFileHelperCall(write: MetaWrite, value: TSESTree.Node): HelperCall | null {
   if (!write.metaValue) return null;
   const literal = objectLiteralOf(write.metaValue);
   const candidates = literal
@@ -172,12 +189,16 @@ function sameFileHelperCall(write: MetaWrite, value: TSESTree.Node): { fn: TSEST
   return null;
 }
 
-/** How `key`'s value is read (see `Reading`), with the value to read, or null when it writes nothing readable. */
+/**
+ * How `key`'s value is read (see `Reading`), with the value to read, or null when it writes nothing readable. `caller`:
+ * the write is in a helper's returned fragment, read as that call of it writes it (`fragmentCallsOf`).
+ */
 function readingOf(
   write: MetaWrite,
   key: MetaKeyWrite,
   imports: ImportedNames | null,
   sourceText: (node: TSESTree.Node) => string,
+  caller: HelperCall | null = null,
 ): { value: TSESTree.Node; reading: Reading } | null {
   if (key.value === null) return null;
   const here = (node: TSESTree.Node) => node;
@@ -200,7 +221,7 @@ function readingOf(
     };
     return { value: imported.value, reading };
   }
-  const helper = sameFileHelperCall(write, key.value);
+  const helper = caller ?? sameFileHelperCall(write, key.value);
   if (!helper) return { value: key.value, reading: base };
   const reading: Reading = {
     ...base,
@@ -314,11 +335,12 @@ function appKeysOf(
   write: MetaWrite,
   imports: ImportedNames | null,
   sourceText: (node: TSESTree.Node) => string,
+  caller: HelperCall | null = null,
 ): Array<{ key: MetaKeyWrite; value: TSESTree.Node; reading: Reading }> {
   const found: Array<{ key: MetaKeyWrite; value: TSESTree.Node; reading: Reading }> = [];
   for (const key of write.keys) {
     if (key.name === null || !APP_KEYS.has(key.name)) continue;
-    const read = readingOf(write, key, imports, sourceText);
+    const read = readingOf(write, key, imports, sourceText, caller);
     if (read) found.push({ key, ...read });
   }
   return found;
@@ -354,37 +376,68 @@ export function unplacedWidgetLinksOf(writes: readonly MetaWrite[], imports: Imp
   return linksOn('unknown', writes, imports, text);
 }
 
+/** A call of a helper whose returned fragment holds the write, and the spread that puts it in a registration's config. */
+interface FragmentCall extends HelperCall {
+  readonly registeredIn: TSESTree.SpreadElement;
+}
+
+/**
+ * The calls a write is read as: a `_meta` in a fragment a same-file helper returns for each call's config to spread
+ * (`...uiMeta(uri)`, `spreadCallsOfHelper`) is written once per call, each linking the URI it passes, and registered
+ * where that call's config is; any other write is read once, as written (`null`).
+ */
+function fragmentCallsOf(write: MetaWrite): ReadonlyArray<FragmentCall | null> {
+  const literal = write.kind === 'meta-literal' ? write.node.parent : null;
+  const helper = literal?.type === 'ObjectExpression' ? spreadCallsOfHelper(literal) : null;
+  return helper ? helper.calls.map(({ call, spread }) => ({ fn: helper.fn, call, registeredIn: spread })) : [null];
+}
+
 function linksOn(plane: 'tool' | 'unknown', writes: readonly MetaWrite[], imports: ImportedNames | null, text: string): WidgetLink[] {
   const sourceText = sourceTextOf(text);
   const links: WidgetLink[] = [];
   for (const write of writes) {
     if (write.plane !== plane) continue;
-    let server: string | null | undefined;
-    let serverIsParameter = false;
-    for (const { key, value, reading: keyReading } of appKeysOf(write, imports, sourceText)) {
-      let uriNode: TSESTree.Node | null = null;
-      let reading = keyReading;
-      if (key.name === 'ui') {
-        const ui = objectIn(value, keyReading);
-        uriNode = property(ui, 'resourceUri')?.value ?? null;
-        if (ui) reading = ui.reading;
-      } else if (key.name === 'ui/resourceUri' || key.name === 'openai/outputTemplate') uriNode = value;
-      if (!uriNode) continue;
-      const bound = boundNode(uriNode, reading) ?? uriNode;
-      if (server === undefined) {
-        const call = registrationCallOf(write.node);
-        server = call ? serverInstanceOf(call) : null;
-        serverIsParameter = call !== null && registeredOnParameter(call, write.functionNode);
-      }
-      links.push({
-        via: key.name === 'ui' ? 'ui.resourceUri' : (key.name as LinkVia),
-        uri: uriValueOf(uriNode, imports, sourceText, reading.bind),
-        ...placed(bound, reading),
-        write,
-        server,
-        serverIsParameter,
-      });
+    for (const caller of fragmentCallsOf(write)) links.push(...linksOfWrite(write, caller, imports, sourceText));
+  }
+  return links;
+}
+
+/** The widget links of one write, read as `caller` writes it (see `fragmentCallsOf`). */
+function linksOfWrite(
+  write: MetaWrite,
+  caller: FragmentCall | null,
+  imports: ImportedNames | null,
+  sourceText: (node: TSESTree.Node) => string,
+): WidgetLink[] {
+  const links: WidgetLink[] = [];
+  const scope = caller ? (enclosingFunction(caller.call) ?? rootOf(caller.call)) : write.functionNode;
+  let server: string | null | undefined;
+  let serverIsParameter = false;
+  for (const { key, value, reading: keyReading } of appKeysOf(write, imports, sourceText, caller)) {
+    let uriNode: TSESTree.Node | null = null;
+    let reading = keyReading;
+    if (key.name === 'ui') {
+      const ui = objectIn(value, keyReading);
+      uriNode = property(ui, 'resourceUri')?.value ?? null;
+      if (ui) reading = ui.reading;
+    } else if (key.name === 'ui/resourceUri' || key.name === 'openai/outputTemplate') uriNode = value;
+    if (!uriNode) continue;
+    const bound = boundNode(uriNode, reading) ?? uriNode;
+    if (server === undefined) {
+      const call = registrationCallOf(caller?.registeredIn ?? write.node);
+      server = call ? serverInstanceOf(call) : null;
+      serverIsParameter = call !== null && registeredOnParameter(call, scope);
     }
+    links.push({
+      via: key.name === 'ui' ? 'ui.resourceUri' : (key.name as LinkVia),
+      uri: uriValueOf(uriNode, imports, sourceText, reading.bind),
+      ...placed(bound, reading),
+      write,
+      ...(caller ? { through: caller.call } : {}),
+      scope,
+      server,
+      serverIsParameter,
+    });
   }
   return links;
 }
@@ -402,7 +455,7 @@ export function appValueProblemsOf(writes: readonly MetaWrite[], imports: Import
   // The flat key and the nested field of one descriptor's `_meta` name the same widget.
   for (const flat of links) {
     if (flat.via !== 'ui/resourceUri' || flat.uri.kind !== 'known' || flat.uri.values.length !== 1) continue;
-    const nested = links.find((other) => other.write === flat.write && other.via === 'ui.resourceUri');
+    const nested = links.find((other) => other.write === flat.write && other.through === flat.through && other.via === 'ui.resourceUri');
     if (nested?.uri.kind === 'known' && nested.uri.values.length === 1 && nested.uri.values[0] !== flat.uri.values[0]) {
       problems.push({
         kind: 'flat-differs',

@@ -19,6 +19,7 @@ import { frameworkPlaneOfNested } from './of-framework';
 import { planeOfArrayItems, planeOfDeclaredType } from './of-type';
 import { planeOfShape } from './of-shape';
 import { planeOfVariable } from './of-variable';
+import { planeOfReturnedFragment } from './of-returned-fragment';
 
 type Node = TSESTree.Node;
 
@@ -189,6 +190,9 @@ export function planeDecisionOfLiteral(literal: TSESTree.ObjectExpression, sinks
   if (isReadCallbackContentsItem(literal)) return { plane: 'resource', evidence: 'sink' };
   const mapped = returnedFrom ? planeOfMappedItem(returnedFrom) : null;
   if (mapped) return mapped;
+  // `const uiMeta = (uri) => c ? { _meta: { ui: { resourceUri: uri } } } : {}`: goes where its calls are spread.
+  const fragment = planeOfReturnedFragment(literal, (object) => planeDecisionOfLiteral(object, sinks), sinks);
+  if (fragment) return fragment;
   const shaped = planeOfShape(literal);
   if (shaped) return { plane: shaped, evidence: 'shape' };
   for (const property of literal.properties) {

@@ -22,10 +22,10 @@ import {
   enclosingFunction,
   isFunctionNode,
   memberPropertyName,
-  passesValueOn,
   propertyKeyName,
   referenceSegments,
   referenceText,
+  returnedFrom,
   rootOf,
   staticString,
   thenReceiver,
@@ -618,25 +618,6 @@ function copiedField(value: Node): { holder: TSESTree.Identifier; field: string 
   const holder = unwrap(inner.object);
   if (field === null || !TOOL_RESULT_PROPERTIES.has(field) || holder.type !== 'Identifier') return null;
   return { holder, field };
-}
-
-/** The function a `return` or an arrow's expression body leaves with `node` as its value, and the statement. */
-function returnedFrom(node: Node): { fn: FunctionNode; statement: TSESTree.Statement | null } | null {
-  let child = node;
-  for (let parent = node.parent; parent; child = parent, parent = parent.parent) {
-    if (passesValueOn(parent, child)) continue;
-    switch (parent.type) {
-      case 'ReturnStatement': {
-        for (let up: Node | undefined = parent.parent; up; up = up.parent) if (isFunctionNode(up)) return { fn: up, statement: parent };
-        return null;
-      }
-      case 'ArrowFunctionExpression':
-        return parent.body === child ? { fn: parent, statement: null } : null;
-      default:
-        return null;
-    }
-  }
-  return null;
 }
 
 /**

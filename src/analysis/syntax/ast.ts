@@ -343,6 +343,27 @@ export function functionReturning(
   return parent?.type === 'ReturnStatement' ? enclosingFunction(parent) : null;
 }
 
+/**
+ * The function a `return` or an arrow's expression body leaves with `node` as its value, also as a branch of `?:`, a
+ * side of `&&`/`||`/`??`, awaited or type-asserted (`return c ? { a } : {}`), and the `return` statement (null for an
+ * arrow's body); null when `node` is not what a function returns.
+ */
+export function returnedFrom(node: Node): {
+  fn: TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression;
+  statement: TSESTree.ReturnStatement | null;
+} | null {
+  let child = node;
+  for (let parent = node.parent; parent; child = parent, parent = parent.parent) {
+    if (passesValueOn(parent, child)) continue;
+    if (parent.type === 'ReturnStatement') {
+      const fn = enclosingFunction(parent);
+      return fn ? { fn, statement: parent } : null;
+    }
+    return parent.type === 'ArrowFunctionExpression' && parent.body === child ? { fn: parent, statement: null } : null;
+  }
+  return null;
+}
+
 /** The promise `fn` is the first callback of: `x` in `x.then(fn)` (`fn` gets what `x` settles to), or null. */
 export function thenReceiver(fn: Node): Expression | null {
   const call = fn.parent;

@@ -12,6 +12,7 @@ import {
   isFunctionNode,
   isLoop,
   memberPropertyName,
+  outsideTypeWrappers,
   propertyKeyName,
   staticString,
   tokenOffsetsOf,
@@ -542,6 +543,83 @@ export function functionBoundTo(identifier: TSESTree.Identifier): TSESTree.Funct
     if (init.type === 'ArrowFunctionExpression' || init.type === 'FunctionExpression') return init;
   }
   return null;
+}
+
+/** Each local function's calls, answered once per function (its scope is walked once). */
+const callsOfFunctions = new WeakMap<TSESTree.FunctionLike, readonly TSESTree.CallExpression[] | null>();
+
+/**
+ * Every call of a function only this block can call (a function declaration, or a `const` bound to a function, that
+ * is not exported), when each use of its name is a call of it: `metaOf(uri)`, never `register(metaOf)`. Null when it is
+ * used any other way (passed on, exported by name, read by a type), or other modules may call it: not every call is
+ * in sight. Found in one walk of the block, of only the subtrees where a token spells the name.
+ */
+export function callsOfLocalFunction(fn: TSESTree.FunctionLike): readonly TSESTree.CallExpression[] | null {
+  const known = callsOfFunctions.get(fn);
+  if (known !== undefined) return known;
+  const local = localBindingOf(fn);
+  const calls = local ? callsInScope(local) : null;
+  callsOfFunctions.set(fn, calls);
+  return calls;
+}
+
+/** A function's name, the block it is declared in, and how a look-up of the name finds this very function. */
+interface LocalBinding {
+  readonly id: TSESTree.Identifier;
+  readonly scope: Node;
+  readonly isIt: (binding: Binding | null) => boolean;
+}
+
+function localBindingOf(fn: TSESTree.FunctionLike): LocalBinding | null {
+  if (fn.type === 'FunctionDeclaration') {
+    const scope = fn.parent;
+    if (!fn.id || !scope || scope.type === 'ExportNamedDeclaration' || scope.type === 'ExportDefaultDeclaration') return null;
+    return { id: fn.id, scope, isIt: (binding) => binding?.kind === 'function' && binding.fn === fn };
+  }
+  // `const metaOf = (uri) => …`, also through a type assertion (`const f = (async () => …) satisfies Handler`).
+  const declarator = outsideTypeWrappers(fn).parent;
+  if (declarator?.type !== 'VariableDeclarator' || declarator.id.type !== 'Identifier') return null;
+  const declaration = declarator.parent;
+  const scope = declaration?.parent;
+  if (declaration?.type !== 'VariableDeclaration' || declaration.kind !== 'const' || !scope || scope.type === 'ExportNamedDeclaration')
+    return null;
+  const bound = declarator;
+  return { id: declarator.id, scope, isIt: (binding) => binding?.kind === 'variable' && binding.declarator === bound };
+}
+
+function callsInScope({ id, scope, isIt }: LocalBinding): TSESTree.CallExpression[] | null {
+  const calls: TSESTree.CallExpression[] = [];
+  let otherUse = false;
+  const uses = tokenOffsetsOf(scope, id.name);
+  const visit = (node: Node): void => {
+    if (otherUse || (uses && !sortedHasIn(uses, node.range[0], node.range[1]))) return;
+    if (node.type === 'Identifier' && node !== id && node.name === id.name && readsItsName(node) && isIt(findBinding(node.name, node))) {
+      const parent = node.parent;
+      if (parent?.type === 'CallExpression' && parent.callee === node) calls.push(parent);
+      else otherUse = true;
+      return;
+    }
+    forEachChildNode(node, visit);
+  };
+  visit(scope);
+  return otherUse ? null : calls;
+}
+
+/** An identifier that reads the name it spells: not a property's key or a member's name (`{ f: 1 }`, `x.f`). */
+function readsItsName(identifier: TSESTree.Identifier): boolean {
+  const parent = identifier.parent;
+  switch (parent?.type) {
+    case 'MemberExpression':
+      return parent.computed || parent.property !== identifier;
+    case 'Property':
+    case 'MethodDefinition':
+    case 'PropertyDefinition':
+    case 'TSPropertySignature':
+    case 'TSMethodSignature':
+      return parent.computed || parent.key !== identifier;
+    default:
+      return true;
+  }
 }
 
 function bindingIn(scope: Node, name: string, child: Node): Binding | null {

@@ -7,7 +7,7 @@ import { isTestFile } from '../../util/test-file';
 import { itemFieldsOf, objectFieldsOf } from '../written-fields';
 import type { DetectedVocabulary } from './detect-vocabulary';
 import { proposedSinks, registrationNotes } from './propose-registrars';
-import { fieldsFromWritten, keyTypeOf, sometimesAbsent, type ScanResult } from './scan-writes';
+import { fieldsFromWritten, keyTypeOf, sometimesAbsent, type ScannedKey, type ScanResult } from './scan-writes';
 import { exactCatalogueEntry, vetCatalogueFields, vetKey, vetNearWritten, vetUiFieldAtTop, type HeldKey } from './vet-keys';
 
 export const SCHEMA_REFERENCE = './node_modules/eslint-plugin-mcp-meta/schema/registry.schema.json';
@@ -42,6 +42,26 @@ function planeAndCatalogue(
   } else if (external) out.external = true;
   if (written.length > 0 && !(written.length === 1 && written[0] === 'result')) out.plane = written.length === 1 ? written[0] : written;
   return out;
+}
+
+/**
+ * The note about a key only test files write on a plane the analysis places: a fixture's key to drop, unless files
+ * that are no tests write it too on a `_meta` nothing places (oak's `*_TOOL_DEF` constants, registered from another
+ * module): then it says so, and not that the key is written only in test files.
+ */
+function testOnlyNote(
+  key: string,
+  producers: ReadonlySet<string>,
+  scanned: ScannedKey,
+  unplaced: ReadonlySet<string> | undefined,
+  relative: (file: string) => string,
+): string {
+  const tests = [...producers].sort().join(', ');
+  const elsewhere = [...(unplaced ?? [])].map(relative).filter((file) => !isTestFile(file));
+  if (elsewhere.length === 0)
+    return `key '${key}' is written only in test files (${tests}): if no server code writes it (a fixture's key), drop it from the manifest; the lint then reports the tests' write as unregistered, unless those files are in \`ignore\``;
+  const planes = [...scanned.planes].sort().map(planeName).join(' and ');
+  return `key '${key}' is written on a \`_meta\` the analysis places only in test files (${tests}, on the ${planes}), and in other files on a \`_meta\` nothing here shows the plane of (${elsewhere.sort().join(', ')}: an object registered from another module, or built at run time): it is registered from the tests' writes; keep it if those files write the same \`_meta\`, and add them to its producers`;
 }
 
 /** Identifiers in a prose Producer cell: `serve-http metaHook (getBrainHotMemoryMeta)` -> serve, http, metaHook, getBrainHotMemoryMeta. */
@@ -230,9 +250,7 @@ export function buildStarterManifest(
         `key '${key}' comes from the doc only: no write of it was found in its producers (\`mcp-meta check\` will say so until one exists)`,
       );
     else if (row === undefined && [...producers].every(isTestFile))
-      notes.push(
-        `key '${key}' is written only in test files (${[...producers].sort().join(', ')}): if no server code writes it (a fixture's key), drop it from the manifest; the lint then reports the tests' write as unregistered, unless those files are in \`ignore\``,
-      );
+      notes.push(testOnlyNote(key, producers, scanned, scan.unplaced.get(key), relative));
   }
 
   const typed = Object.entries(keys).flatMap(([key, entry]) => typedFieldPaths(entry.fields, key));

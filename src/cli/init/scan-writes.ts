@@ -45,10 +45,16 @@ export interface ScanResult {
   readonly mergeLayerFiles: Set<string>;
   /** Imported helpers whose returned literal is a `_meta` value, by `name@file`. */
   readonly helpers: Map<string, FoundHelper>;
+  /**
+   * The files that write each key on a `_meta` nothing places (the `unknown` plane: a tool definition registered from
+   * another module, an entry built at run time). Not producers (a key is registered on the planes it is seen on), but
+   * writers of the key all the same: a key tests alone write on a known plane is not "only in test files" then.
+   */
+  readonly unplaced: Map<string, Set<string>>;
 }
 
 export function emptyScan(): ScanResult {
-  return { keys: new Map(), mergeLayerFiles: new Set(), helpers: new Map(), uiFieldsAtTop: new Map() };
+  return { keys: new Map(), mergeLayerFiles: new Set(), helpers: new Map(), uiFieldsAtTop: new Map(), unplaced: new Map() };
 }
 
 function noteHelper(scan: ScanResult, builtBy: HelperOrigin, caller: string, plane: CheckedPlane, key: string): void {
@@ -100,6 +106,14 @@ export function scanWrites(analysis: MetaFileAnalysis, scan: ScanResult, text: s
       scan.keys.set(keyWrite.name, entry);
       if (writesUiFieldAtTop(write, keyWrite, imports, text))
         scan.uiFieldsAtTop.set(keyWrite.name, (scan.uiFieldsAtTop.get(keyWrite.name) ?? 0) + 1);
+    }
+  }
+  for (const write of analysis.writes) {
+    if (write.plane !== 'unknown' || !writesValues(write)) continue;
+    for (const keyWrite of write.keys) {
+      if (keyWrite.name === null) continue;
+      const files = scan.unplaced.get(keyWrite.name) ?? new Set<string>();
+      scan.unplaced.set(keyWrite.name, files.add(keyWrite.ownership?.writer ?? file));
     }
   }
 }
