@@ -30,19 +30,20 @@ export interface ClientRequest {
 }
 
 export const CLIENT_REQUESTS: ReadonlyMap<string, ClientRequest> = new Map<string, ClientRequest>([
-  ['tools/call', request('callTool', 'CallToolRequestSchema', { forwarded: true })],
-  ['tools/list', request('listTools', 'ListToolsRequestSchema', { readvertised: true })],
-  ['resources/list', request('listResources', 'ListResourcesRequestSchema', { readvertised: true })],
-  ['resources/templates/list', request('listResourceTemplates', 'ListResourceTemplatesRequestSchema', { readvertised: true })],
-  ['resources/read', request('readResource', 'ReadResourceRequestSchema', { readvertised: true, forwarded: true })],
-  ['resources/subscribe', request('subscribeResource', 'SubscribeRequestSchema', { forwarded: true })],
-  ['resources/unsubscribe', request('unsubscribeResource', 'UnsubscribeRequestSchema', { forwarded: true })],
-  ['prompts/list', request('listPrompts', 'ListPromptsRequestSchema', { readvertised: true })],
-  ['prompts/get', request('getPrompt', 'GetPromptRequestSchema', { readvertised: true, forwarded: true })],
-  ['completion/complete', request('complete', 'CompleteRequestSchema', { forwarded: true, callIsMcpWord: false })],
+  ['tools/call', clientRequest('callTool', 'CallToolRequestSchema', { forwarded: true })],
+  ['tools/list', clientRequest('listTools', 'ListToolsRequestSchema', { readvertised: true })],
+  ['resources/list', clientRequest('listResources', 'ListResourcesRequestSchema', { readvertised: true })],
+  ['resources/templates/list', clientRequest('listResourceTemplates', 'ListResourceTemplatesRequestSchema', { readvertised: true })],
+  ['resources/read', clientRequest('readResource', 'ReadResourceRequestSchema', { readvertised: true, forwarded: true })],
+  ['resources/subscribe', clientRequest('subscribeResource', 'SubscribeRequestSchema', { forwarded: true })],
+  ['resources/unsubscribe', clientRequest('unsubscribeResource', 'UnsubscribeRequestSchema', { forwarded: true })],
+  ['prompts/list', clientRequest('listPrompts', 'ListPromptsRequestSchema', { readvertised: true })],
+  ['prompts/get', clientRequest('getPrompt', 'GetPromptRequestSchema', { readvertised: true, forwarded: true })],
+  ['completion/complete', clientRequest('complete', 'CompleteRequestSchema', { forwarded: true, callIsMcpWord: false })],
 ]);
 
-function request(
+/** A request's entry; it is neither advertised again nor forwarded, and its call is an MCP word, unless told. */
+function clientRequest(
   client: string,
   schema: string,
   { readvertised = false, forwarded = false, callIsMcpWord = true }: Partial<Omit<ClientRequest, 'client' | 'schema'>>,
