@@ -578,7 +578,7 @@ const valid: ValidTestCase<Options>[] = [
     name: "resources/read: an upstream read's _meta passed on (the result's, each item's spread or read)",
     code: lines(
       V1 + 'server.setRequestHandler(ReadResourceRequestSchema, async (request) => {',
-      '  const result = await upstream.readResource({ uri: request.params.uri });',
+      '  const result = await upstream.readResource(request.params);',
       '  return { contents: result.contents.map((c) => ({ ...c, uri: rewrite(c.uri) })), _meta: result._meta };',
       '});',
       "server.registerResource('a', 'ui://a', {}, async (uri) => {",
@@ -1861,6 +1861,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
     }),
   },
   {
+    // The same handler sends the read upstream without the caller's request _meta, too.
     name: "resources/read: an upstream read answered with its contents but not the result's own _meta",
     code: lines(
       V1 + 'server.setRequestHandler(ReadResourceRequestSchema, async (request) => {',
@@ -1869,6 +1870,24 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
       '});',
     ),
     errors: [
+      {
+        messageId: 'droppedCallerMeta',
+        data: { label: 'upstream.readResource(…)', callerMeta: 'request.params._meta' },
+        line: 3,
+        column: 24,
+        suggestions: [
+          {
+            messageId: 'suggestForwardCallerMeta',
+            output: lines(
+              V1 + 'server.setRequestHandler(ReadResourceRequestSchema, async (request) => {',
+              '  const { progressToken: _callerProgressToken, ...callerMeta } = request.params._meta ?? {};',
+              '  const result = await upstream.readResource({ _meta: callerMeta, uri: request.params.uri });',
+              '  return { contents: result.contents };',
+              '});',
+            ),
+          },
+        ],
+      },
       {
         messageId: 'droppedDescriptorMeta',
         data: { entry: 'resource read result', label: 'upstream.readResource(…)', line: '3', fields: '`contents`', meta: 'result._meta' },
@@ -1951,9 +1970,27 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
     ],
   },
   {
+    // It sends the read upstream without the caller's request _meta, too.
     name: "mastra's client proxy rebuilds each contents item of an upstream read with conditional spreads and no _meta",
     code: MASTRA_CLIENT_PROXY,
     errors: [
+      {
+        messageId: 'droppedCallerMeta',
+        data: { label: 'client.readResource(…)', callerMeta: 'request.params._meta' },
+        line: 4,
+        column: 24,
+        suggestions: [
+          {
+            messageId: 'suggestForwardCallerMeta',
+            output: suggested(
+              MASTRA_CLIENT_PROXY,
+              4,
+              '  const result = await client.readResource({ uri });',
+              '  const { progressToken: _callerProgressToken, ...callerMeta } = request.params._meta ?? {};\n  const result = await client.readResource({ _meta: callerMeta, uri });',
+            ),
+          },
+        ],
+      },
       {
         messageId: 'droppedDescriptorMeta',
         data: { entry: 'resource read result', label: 'client.readResource(…)', line: '4', fields: '`contents`', meta: 'result._meta' },
@@ -2016,6 +2053,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
     ],
   },
   {
+    // The same handler sends the get upstream without the caller's request _meta, too.
     name: "prompts/get: an upstream prompt's result answered with its description and messages but not its _meta",
     code: lines(
       V1 + 'server.setRequestHandler(GetPromptRequestSchema, async (request) => {',
@@ -2024,6 +2062,24 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
       '});',
     ),
     errors: [
+      {
+        messageId: 'droppedCallerMeta',
+        data: { label: 'upstream.getPrompt(…)', callerMeta: 'request.params._meta' },
+        line: 3,
+        column: 24,
+        suggestions: [
+          {
+            messageId: 'suggestForwardCallerMeta',
+            output: lines(
+              V1 + 'server.setRequestHandler(GetPromptRequestSchema, async (request) => {',
+              '  const { progressToken: _callerProgressToken, ...callerMeta } = request.params._meta ?? {};',
+              '  const result = await upstream.getPrompt({ _meta: callerMeta, name: request.params.name, arguments: request.params.arguments });',
+              '  return { description: result.description, messages: result.messages };',
+              '});',
+            ),
+          },
+        ],
+      },
       {
         messageId: 'droppedDescriptorMeta',
         data: {

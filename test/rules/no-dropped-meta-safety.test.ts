@@ -277,6 +277,33 @@ const HUB_OWN_TOKEN = lines(
   '}',
 );
 
+/**
+ * The code of the case "prompts/get, resources/read, completion/complete and resources/subscribe forwarded without the
+ * caller's _meta: …": tambo's prompt callback (its context second), a resource template's read callback (its context
+ * third), and the v1 handlers of a completion and a subscription, each sending its request upstream field by field.
+ */
+const FORWARDED_REQUESTS = lines(
+  ...HEAD,
+  "import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';",
+  "import { Server } from '@modelcontextprotocol/sdk/server/index.js';",
+  "import { CompleteRequestSchema, SubscribeRequestSchema } from '@modelcontextprotocol/sdk/types.js';",
+  "import { z } from 'zod';",
+  'declare const server: McpServer;',
+  'declare const lowLevel: Server;',
+  "server.registerPrompt('review', { argsSchema: { code: z.string() } }, async (args, extra) => {",
+  "  const promptResponse = await upstream.getPrompt({ name: 'review', arguments: args });",
+  '  return promptResponse;',
+  '});',
+  "server.resource('file', new ResourceTemplate('file://{path}', { list: undefined }), async (uri, variables, extra) =>",
+  '  upstream.readResource({ uri: `file://${String(variables.path)}` }),',
+  ');',
+  'lowLevel.setRequestHandler(CompleteRequestSchema, async (request) => upstream.complete({ ref: request.params.ref, argument: request.params.argument }));',
+  'lowLevel.setRequestHandler(SubscribeRequestSchema, async (request) => {',
+  '  await upstream.subscribeResource({ uri: request.params.uri });',
+  '  return {};',
+  '});',
+);
+
 /** The code of the case "a listed resource registered again with conditional spreads: the suggestion type-checks against the SDK registration". */
 const LISTED_RESOURCE_CONDITIONAL_SPREADS = lines(
   ...HEAD,
@@ -946,9 +973,25 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
     }),
   },
   {
+    // The same handler sends the read upstream without the caller's request _meta: both suggestions type-check.
     name: "resources/read: an upstream read's own _meta carried over type-checks against the SDK's ReadResourceResult",
     code: UPSTREAM_READ_RESULT,
     errors: [
+      {
+        messageId: 'droppedCallerMeta',
+        line: 8,
+        column: 24,
+        suggestions: [
+          {
+            messageId: 'suggestForwardCallerMeta',
+            output: edited(
+              UPSTREAM_READ_RESULT,
+              '  const result = await upstream.readResource({ uri: request.params.uri });',
+              '  const { progressToken: _callerProgressToken, ...callerMeta } = request.params._meta ?? {};\n  const result = await upstream.readResource({ _meta: callerMeta, uri: request.params.uri });',
+            ),
+          },
+        ],
+      },
       {
         messageId: 'droppedDescriptorMeta',
         line: 9,
@@ -994,6 +1037,21 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
     code: READ_CONTENTS_CONDITIONAL_SPREADS,
     errors: [
       {
+        messageId: 'droppedCallerMeta',
+        line: 8,
+        column: 24,
+        suggestions: [
+          {
+            messageId: 'suggestForwardCallerMeta',
+            output: edited(
+              READ_CONTENTS_CONDITIONAL_SPREADS,
+              '  const result = await upstream.readResource({ uri: request.params.uri });',
+              '  const { progressToken: _callerProgressToken, ...callerMeta } = request.params._meta ?? {};\n  const result = await upstream.readResource({ _meta: callerMeta, uri: request.params.uri });',
+            ),
+          },
+        ],
+      },
+      {
         messageId: 'droppedDescriptorMeta',
         line: 11,
         column: 43,
@@ -1034,9 +1092,25 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
     ],
   },
   {
+    // The same handler sends the get upstream without the caller's request _meta: both suggestions type-check.
     name: "prompts/get: an upstream prompt's own _meta carried over type-checks against GetPromptResult",
     code: UPSTREAM_PROMPT_RESULT,
     errors: [
+      {
+        messageId: 'droppedCallerMeta',
+        line: 8,
+        column: 24,
+        suggestions: [
+          {
+            messageId: 'suggestForwardCallerMeta',
+            output: edited(
+              UPSTREAM_PROMPT_RESULT,
+              '  const result = await upstream.getPrompt({ name: request.params.name, arguments: request.params.arguments });',
+              '  const { progressToken: _callerProgressToken, ...callerMeta } = request.params._meta ?? {};\n  const result = await upstream.getPrompt({ _meta: callerMeta, name: request.params.name, arguments: request.params.arguments });',
+            ),
+          },
+        ],
+      },
       {
         messageId: 'droppedDescriptorMeta',
         line: 9,
@@ -1148,6 +1222,78 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
               UPSTREAM_THEN_NEW_META,
               "_meta: { 'acme.dev/hop': 1 } }",
               `_meta: { ...(r._meta && (({ ${KEY}: _upstreamServerInfo, ...upstreamMeta }) => upstreamMeta)(r._meta)), 'acme.dev/hop': 1 } }`,
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "prompts/get, resources/read, completion/complete and resources/subscribe forwarded without the caller's _meta: each suggestion type-checks",
+    code: FORWARDED_REQUESTS,
+    errors: [
+      {
+        messageId: 'droppedCallerMeta',
+        line: 11,
+        column: 32,
+        suggestions: [
+          {
+            messageId: 'suggestForwardCallerMeta',
+            output: edited(
+              FORWARDED_REQUESTS,
+              "  const promptResponse = await upstream.getPrompt({ name: 'review', arguments: args });",
+              [
+                '  const { progressToken: _callerProgressToken, ...callerMeta } = extra._meta ?? {};',
+                "  const promptResponse = await upstream.getPrompt({ _meta: callerMeta, name: 'review', arguments: args });",
+              ].join('\n'),
+            ),
+          },
+        ],
+      },
+      {
+        messageId: 'droppedCallerMeta',
+        line: 15,
+        column: 3,
+        suggestions: [
+          {
+            messageId: 'suggestForwardCallerMeta',
+            output: edited(
+              FORWARDED_REQUESTS,
+              '  upstream.readResource({ uri:',
+              '  upstream.readResource({ _meta: (({ progressToken: _callerProgressToken, ...callerMeta }) => callerMeta)(extra._meta ?? {}), uri:',
+            ),
+          },
+        ],
+      },
+      {
+        messageId: 'droppedCallerMeta',
+        line: 17,
+        column: 70,
+        suggestions: [
+          {
+            messageId: 'suggestForwardCallerMeta',
+            output: edited(
+              FORWARDED_REQUESTS,
+              'upstream.complete({ ref:',
+              'upstream.complete({ _meta: (({ progressToken: _callerProgressToken, ...callerMeta }) => callerMeta)(request.params._meta ?? {}), ref:',
+            ),
+          },
+        ],
+      },
+      {
+        messageId: 'droppedCallerMeta',
+        line: 19,
+        column: 9,
+        suggestions: [
+          {
+            messageId: 'suggestForwardCallerMeta',
+            output: edited(
+              FORWARDED_REQUESTS,
+              '  await upstream.subscribeResource({ uri: request.params.uri });',
+              [
+                '  const { progressToken: _callerProgressToken, ...callerMeta } = request.params._meta ?? {};',
+                '  await upstream.subscribeResource({ _meta: callerMeta, uri: request.params.uri });',
+              ].join('\n'),
             ),
           },
         ],

@@ -12,27 +12,17 @@
  */
 import { TOOL_RESULT_PROPERTIES } from '../planes';
 import { isWholeWordAt } from '../syntax/word-chars';
+import { CLIENT_REQUESTS } from './client-requests';
 
 /**
  * The calls an upstream is asked with, and the SDK descriptor types (`Tool`): a file naming none of them (nor `mcpReq`)
- * has nothing for `relayOf`. A descriptor type counts only as a function's declared return type (`isReturnTypeAt` in
- * pass-through-request.ts). The descriptor types are the types of `LIST_SOURCES` there, longest first
- * (`ResourceTemplate` before `Resource`).
+ * has nothing for `relayOf`. Each request of `CLIENT_REQUESTS` counts by its method (`prompts/get`) and its client call
+ * (`getPrompt`), or, where the call's name is no MCP word (`complete`), its handler's schema (`CompleteRequestSchema`).
+ * A descriptor type counts only as a function's declared return type (`isReturnTypeAt` in pass-through-request.ts).
+ * The descriptor types are the types of `LIST_SOURCES` there, longest first (`ResourceTemplate` before `Resource`).
  */
 export const RELAY_WORD_LIST: readonly string[] = [
-  'callTool',
-  'tools/call',
-  'listTools',
-  'listResources',
-  'listResourceTemplates',
-  'readResource',
-  'listPrompts',
-  'getPrompt',
-  'tools/list',
-  'resources/list',
-  'resources/read',
-  'prompts/list',
-  'prompts/get',
+  ...[...CLIENT_REQUESTS].flatMap(([method, { client, schema, callIsMcpWord }]) => [callIsMcpWord ? client : schema, method]),
   'mcpReq',
   'ResourceTemplate',
   'Resource',

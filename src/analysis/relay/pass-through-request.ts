@@ -3,13 +3,14 @@
  * pass-through model (`pass-through.ts` holds the tool results coming back). Three findings, built once per AST
  * (`relayOf`) for a file whose text names an upstream call (`mayRelay`):
  *
- * - `droppedCallerMeta`: a tool callback that receives the caller's request `_meta` (`extra._meta` in SDK v1,
- *   `ctx.mcpReq._meta` in v2, `request.params._meta` in a `tools/call` handler) calls upstream
- *   (`x.callTool({ name, arguments })`, `x.request({ method: 'tools/call', params })`) with params that carry no
- *   `_meta` at all (`omitted`), or a `_meta` built from one or two of the caller's keys (`picked`:
- *   `{ progressToken: extra._meta?.progressToken }`) where the code shows no filtering on purpose (a rest
- *   destructuring or a `delete` of the caller's `_meta`). Every other key the caller set (trace context, client keys)
- *   is gone upstream.
+ * - `droppedCallerMeta`: a handler that receives the caller's request `_meta` (`extra._meta` in SDK v1,
+ *   `ctx.mcpReq._meta` in v2, `request.params._meta` in a `setRequestHandler` callback) forwards the same request
+ *   upstream (`x.callTool({ name, arguments })` from a tool callback, `x.getPrompt(…)` from a prompt's, `x.readResource(…)`
+ *   from a resource's read callback, `x.request({ method: 'tools/call', params })`: the requests of `CLIENT_REQUESTS`
+ *   a proxy forwards one for one) with params that carry no `_meta` at all (`omitted`), or a `_meta` built from one or
+ *   two of the caller's keys (`picked`: `{ progressToken: extra._meta?.progressToken }`) where the code shows no
+ *   filtering on purpose (a rest destructuring or a `delete` of the caller's `_meta`). Every other key the caller set
+ *   (trace context, client keys) is gone upstream.
  * - `liftedEnvelopeRead`: SDK v2 lifts the reserved envelope keys (`io.modelcontextprotocol/protocolVersion`,
  *   `clientInfo`, `clientCapabilities`, `logLevel`) out of the request's `_meta` before a handler runs and surfaces
  *   them at `ctx.mcpReq.envelope`: `ctx.mcpReq._meta?.[CLIENT_INFO_META_KEY]` is always `undefined`.
@@ -64,7 +65,7 @@ import {
   typeWithout,
 } from '../syntax/declared-without-meta';
 import { moduleResolverOf } from '../modules/module-resolver';
-import { CALL_TOOL } from './pass-through-marks';
+import { CLIENT_REQUESTS, isRequestHandlerCall, methodOfClientCall, requestMethodOfHandler } from './client-requests';
 import { RELAY_WORD_LIST, wholeWords, wordsOf, type ResultAndRelayWords } from './file-words';
 import { SDK_REGISTRATIONS } from '../plane/sdk-registrations';
 import { isSdkCallbackOf, isSdkResourceCallback } from '../plane/flow';
@@ -276,10 +277,9 @@ function analyse(ast: TSESTree.Program, text: string, sinks: TeamSinkNames, type
   const enter = (node: Node): boolean => {
     if (TYPE_ONLY_TYPES.has(node.type)) return false;
     if (!isFunctionNode(node)) return true;
-    // A resource's read callback or a `resources/read` handler answers a read whatever its own text names
-    // (`server.resource(r.name, r.uri, meta, async (uri) => { const c = await r.read(…); … })`): it is entered as a
-    // marked one. The walk asks this only of the functions it reaches (top-level ones, and those in an entered one).
-    if (sortedHasIn(marks, node.range[0], node.range[1]) || answersRead(node)) {
+    // Some handlers are entered as marked ones whatever their own text names (`enteredUnmarked`). The walk asks this
+    // only of the functions it reaches (top-level ones, and those in an entered one).
+    if (sortedHasIn(marks, node.range[0], node.range[1]) || enteredUnmarked(node)) {
       marked.add(node);
       return true;
     }
@@ -303,9 +303,9 @@ function analyse(ast: TSESTree.Program, text: string, sinks: TeamSinkNames, type
     (node) => {
       visited += 1;
       if (node.type === 'CallExpression') {
-        // Only an upstream call (`callTool`, `request`) can drop the caller's `_meta`: other calls are not looked at.
+        // Only an upstream call (`callTool`, `getPrompt`, …, `request`) can drop the caller's `_meta`: other calls are not looked at.
         const name = calleeName(node);
-        if (name !== CALL_TOOL && name !== 'request') return;
+        if (name === null || (!FORWARDING_CALLS.has(name) && name !== 'request')) return;
         const found = droppedCallerMetaAt(node, sinks, text);
         if (found) dropped.push(found);
       } else if (node.type === 'MemberExpression') {
@@ -336,22 +336,32 @@ function statementOf(node: Node): TSESTree.Statement | null {
 // ---------------------------------------------------------------------------------------------------------------
 // The caller's request `_meta`
 
+/** The client calls that send a request a proxy forwards one for one (`callTool`, `getPrompt`, `readResource`, …). */
+const FORWARDING_CALLS: ReadonlySet<string> = new Set(
+  [...CLIENT_REQUESTS.values()].filter((request) => request.forwarded).map((request) => request.client),
+);
+
 /**
- * `x.request({ method: 'tools/call', params: { … } })`: the params literal; `x.callTool({ … })`: its first argument.
- * The request may be a `const` of the same function built just before (`const req = { method: 'tools/call', params };
- * x.request(req, Schema)`) when nothing else touches it (no `req.params._meta = …` later).
+ * The request `call` sends upstream, of those a proxy forwards one for one (`CLIENT_REQUESTS`' `forwarded`): its
+ * method, and its params literal when written there (null: given whole or field by field). `x.getPrompt({ … })`: its
+ * first argument; `x.request({ method: 'prompts/get', params: { … } })`: the params literal (a request sent so whose
+ * params are no literal is not followed). The request may be a `const` of the same function built just before (`const
+ * req = { method: 'tools/call', params }; x.request(req, Schema)`) when nothing else touches it (no `req.params._meta =
+ * …` later).
  */
-function upstreamParams(call: TSESTree.CallExpression): TSESTree.ObjectExpression | null {
+function forwardedRequestOf(call: TSESTree.CallExpression): { method: string; params: TSESTree.ObjectExpression | null } | null {
   const name = calleeName(call);
-  if (name !== CALL_TOOL && name !== 'request') return null;
   const argument = call.arguments[0] ? (unwrap(call.arguments[0]) as Node) : null;
   const first = argument?.type === 'Identifier' ? requestConstOf(argument) : argument;
-  if (first?.type !== 'ObjectExpression') return null;
-  if (name === CALL_TOOL) return first;
-  if (name !== 'request' || requestMethodOf(first) !== 'tools/call') return null;
-  const params = propertyNamed(first, 'params');
-  const value = params ? (unwrap(params.value) as Node) : null;
-  return value?.type === 'ObjectExpression' ? value : null;
+  if (name === 'request') {
+    const method = requestMethodOf(first);
+    if (method === null || !CLIENT_REQUESTS.get(method)?.forwarded) return null;
+    const params = first?.type === 'ObjectExpression' ? propertyNamed(first, 'params') : null;
+    const value = params ? (unwrap(params.value) as Node) : null;
+    return value?.type === 'ObjectExpression' ? { method, params: value } : null;
+  }
+  const method = name !== null && FORWARDING_CALLS.has(name) ? methodOfClientCall(name) : null;
+  return method === null ? null : { method, params: first?.type === 'ObjectExpression' ? first : null };
 }
 
 /** The object literal a `const` given as the request holds, when the call is its only use in its function; else null. */
@@ -381,20 +391,20 @@ const CONTEXT_MEMBERS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * The caller's request `_meta` as `fn` (a tool callback) can read it, or null when `fn` does not receive it: the
- * context parameter (`(args, extra)`; a lone parameter only when the body uses it as one: `extra.signal`), or the
- * request of a `tools/call` handler (`(request, extra)` -> `request.params._meta`).
+ * The caller's request `_meta` as `fn` (a handler of `method`) can read it, or null when `fn` does not receive it: the
+ * context parameter (`contextParameterOf`; one not declared as such only when the body uses it as one:
+ * `extra.signal`), or the request of a `setRequestHandler` callback (`(request, extra)` -> `request.params._meta`).
  */
-function callerMetaOf(fn: FunctionNode, file: { v2: boolean }, sinks: TeamSinkNames): string | null {
-  // A handler composed with middleware (`withAuth(async (request, extra) => …)`) is registered through the wrapper.
-  const call = registeredCallbackOf(fn, sinks)?.parent;
+function callerMetaOf(fn: FunctionNode, method: string, file: { v2: boolean }, sinks: TeamSinkNames): string | null {
+  // A tool handler composed with middleware (`withAuth(async (request, extra) => …)`) is registered through the wrapper.
+  const call = (registeredCallbackOf(fn, sinks) ?? fn).parent;
   if (call?.type === 'CallExpression' && calleeName(call) === 'setRequestHandler') {
     const request = fn.params[0];
     return request?.type === 'Identifier' ? `${request.name}.params._meta` : null;
   }
-  const param = fn.params.length >= 2 ? fn.params[1] : fn.params[0];
+  const { param, declared } = contextParameterOf(fn, method);
   if (param?.type !== 'Identifier') return null;
-  let usedAsContext = fn.params.length >= 2;
+  let usedAsContext = declared;
   let v2 = file.v2;
   walkAll(fn.body, (node) => {
     if (node.type !== 'MemberExpression' || unwrap(node.object).type !== 'Identifier') return;
@@ -408,12 +418,55 @@ function callerMetaOf(fn: FunctionNode, file: { v2: boolean }, sinks: TeamSinkNa
   return v2 ? `${param.name}.mcpReq._meta` : `${param.name}._meta`;
 }
 
-/** The nearest enclosing tool callback of `node`, through nested functions (`.then`, a retry helper's callback). */
-function enclosingToolCallback(node: Node, sinks: TeamSinkNames): FunctionNode | null {
-  for (let current = node.parent; current; current = current.parent) {
-    if (isFunctionNode(current) && isToolCallback(current, sinks)) return current;
-  }
+/**
+ * The parameter a registration's callback takes the request context in, and whether its place says so: a tool's or a
+ * prompt's takes it after the arguments (`(args, extra)`) or alone (`(extra)`, said only by the body's use of it); a
+ * resource's read callback after the URI (`(uri, extra)`), a template's after its variables too (`(uri, variables,
+ * extra)`), so the second of two parameters is the context only when the body uses it as one.
+ */
+function contextParameterOf(fn: FunctionNode, method: string): { param: TSESTree.Parameter | undefined; declared: boolean } {
+  if (method === 'resources/read')
+    return fn.params.length >= 3 ? { param: fn.params[2], declared: true } : { param: fn.params[1], declared: false };
+  return fn.params.length >= 2 ? { param: fn.params[1], declared: true } : { param: fn.params[0], declared: false };
+}
+
+/**
+ * The request `fn` is registered in this file to handle: `tools/call` for a tool callback (also composed with
+ * middleware on its way there), the method of a `setRequestHandler` callback, `prompts/get` for a prompt's callback and
+ * `resources/read` for a resource's read callback. Null when it is registered as none, or for a request none of
+ * `CLIENT_REQUESTS` is (a schema of the code base's own may stand for any of them: the function is then asked as one
+ * named as handling a request, `enclosingRequestHandler`).
+ */
+function handledRequestOf(fn: FunctionNode, sinks: TeamSinkNames): string | null {
+  if (isToolCallback(fn, sinks)) return 'tools/call';
+  if (isRequestHandlerCall(fn.parent, fn)) return requestMethodOfHandler(fn.parent);
+  for (const { method, plane } of ANSWERED_REQUESTS.values()) if (isSdkCallbackOf(fn, plane)) return method;
   return null;
+}
+
+/** The handler of the caller's request a call forwards, and the caller's `_meta` as it reads it (null: it takes no context). */
+interface CallerRequest {
+  readonly fn: FunctionNode;
+  readonly callerMeta: string | null;
+}
+
+/**
+ * The handler of the caller's request that `call` forwards upstream as `method`: the nearest enclosing function this
+ * file registers as a handler (through nested functions: `.then`, a retry helper's callback), when it handles that same
+ * request; a handler of another one sends a request of its own (a tool callback's `getPrompt`). When the file registers
+ * none around it, a function named as handling a request (`enclosingRequestHandler`), and with `dispatched` a method
+ * every call in its class hands a request's params (`requestParamsMethodOf`): only for a request whose client call is
+ * an MCP word (an LLM client's `complete({ messages })` in a dispatcher is none). Null otherwise.
+ */
+function callerRequestOf(call: TSESTree.CallExpression, method: string, sinks: TeamSinkNames, dispatched: boolean): CallerRequest | null {
+  for (let current: Node | undefined = call.parent; current; current = current.parent) {
+    if (!isFunctionNode(current)) continue;
+    const handled = handledRequestOf(current, sinks);
+    if (handled === null) continue;
+    return handled === method ? { fn: current, callerMeta: callerMetaOf(current, method, { v2: importsSdkV2(call) }, sinks) } : null;
+  }
+  if (!CLIENT_REQUESTS.get(method)!.callIsMcpWord) return null;
+  return enclosingRequestHandler(call) ?? (dispatched ? requestParamsMethodOf(call) : null);
 }
 
 /** A parameter that names the caller's request: `request`, `req`, `callToolRequest`. */
@@ -475,18 +528,19 @@ function filtersOnPurpose(fn: FunctionNode, callerMeta: string): boolean {
 }
 
 function droppedCallerMetaAt(call: TSESTree.CallExpression, sinks: TeamSinkNames, text: string): DroppedCallerMeta | null {
-  const params = upstreamParams(call);
-  if (!params) return positionalCallAt(call, sinks);
+  const forwarded = forwardedRequestOf(call);
+  if (!forwarded) return null;
+  const { method, params } = forwarded;
+  if (!params) return positionalCallAt(call, method, sinks);
   // A spread may carry the caller's `_meta` (`{ ...request.params }`); so may a computed key.
   if (params.properties.some((property) => property.type === 'SpreadElement' || (property.computed && propertyKeyName(property) === null)))
     return null;
   const meta = params.properties.find(
     (property): property is TSESTree.Property => property.type === 'Property' && propertyKeyName(property) === '_meta',
   );
-  const callback = enclosingToolCallback(call, sinks);
-  const handler = callback ? null : enclosingRequestHandler(call);
-  let fn = callback ?? handler?.fn;
-  let callerMeta = callback ? callerMetaOf(callback, { v2: importsSdkV2(call) }, sinks) : (handler?.callerMeta ?? null);
+  const handler = callerRequestOf(call, method, sinks, false);
+  let fn = handler?.fn;
+  let callerMeta = handler?.callerMeta ?? null;
   if (!fn || callerMeta === null) {
     // Not in a handler this file registers, but the `_meta` picks keys of a request `_meta` the function was given
     // (`execute(args, meta)` … `_meta: { progressToken: meta?.progressToken }`): that is the caller's. So is the
@@ -550,29 +604,42 @@ function parameterTokenMeta(fn: FunctionNode, text: string): string | null {
 /** A parameter that holds a request's `_meta` (`meta`, `requestMeta`). */
 const META_PARAM = /^meta$|Meta$/;
 
-/** The first argument of a positional wrapper names what to call: `serverName`, `toolName`, `name`, `'search'`. */
+/** The first argument of a positional tool call wrapper names what to call: `serverName`, `toolName`, `name`, `'search'`. */
 const NAME_ARGUMENT = /(?:name|server|tool|id)$/i;
 
 /**
- * `proxy.callTool(serverName, toolName, args)` in a tool callback or a `tools/call` handler: the code base's own
+ * The first argument of a positional wrapper of any other request names the upstream server it routes to
+ * (`promptRef.serverName`, `server_name`, `clientId`). A server's own prompt, resource or completion service is given
+ * the prompt's name, an argument's or a session first (apify's `promptService.getPrompt(request.params.name, args)`,
+ * mcp-framework's `prompt.complete(argument.name, argument.value)`, frontmcp's `notifications.subscribeResource(
+ * sessionId, uri)`): it answers from its own and forwards nothing.
+ */
+const SERVER_ARGUMENT = /(?:server|client|upstream|backend)(?:_?(?:name|id|key))?$/i;
+
+/** Whether the first argument of a positional wrapper of `method` names what it routes to (`NAME_ARGUMENT`, `SERVER_ARGUMENT`). */
+function namesRoute(first: Node, method: string): boolean {
+  const name = first.type === 'MemberExpression' ? memberPropertyName(first) : first.type === 'Identifier' ? first.name : null;
+  if (method !== 'tools/call') return name !== null && SERVER_ARGUMENT.test(name);
+  return staticString(first) !== null || (name !== null && NAME_ARGUMENT.test(name));
+}
+
+/**
+ * `proxy.callTool(serverName, toolName, args)` in a tool callback or a `tools/call` handler (`proxyService.getPrompt(
+ * promptRef.serverName, name, args)` in a `prompts/get` one, as hughescr/mcp-proxy-processor's): the code base's own
  * wrapper, given the call's fields one by one (the SDK's `callTool` takes one params object, and a schema after it),
  * where no argument is the caller's request `_meta`, the request or context it is in, or a value built from them. The
  * wrapper cannot forward keys it never receives. A handler that names `_meta` anywhere is left alone: it may hand the
  * caller's keys over another way.
  */
-function positionalCallAt(call: TSESTree.CallExpression, sinks: TeamSinkNames): DroppedCallerMeta | null {
-  if (calleeName(call) !== CALL_TOOL || call.arguments.length < 2) return null;
-  const first = unwrap(call.arguments[0]) as Node;
-  const firstName = first.type === 'MemberExpression' ? memberPropertyName(first) : first.type === 'Identifier' ? first.name : null;
-  const named = staticString(first) !== null || (firstName !== null && NAME_ARGUMENT.test(firstName));
-  if (!named) return null;
+function positionalCallAt(call: TSESTree.CallExpression, method: string, sinks: TeamSinkNames): DroppedCallerMeta | null {
+  if (call.arguments.length < 2) return null;
+  if (!namesRoute(unwrap(call.arguments[0]) as Node, method)) return null;
   // `callTool(params, CallToolResultSchema)`: the SDK's own form.
   if (call.arguments.some((argument) => /Schema$/.test(referenceText(unwrap(argument)) ?? ''))) return null;
   if (answersItself(call)) return null;
-  const callback = enclosingToolCallback(call, sinks);
-  const handler = callback ? null : (enclosingRequestHandler(call) ?? requestParamsMethodOf(call));
-  const fn = callback ?? handler?.fn;
-  const callerMeta = callback ? callerMetaOf(callback, { v2: importsSdkV2(call) }, sinks) : (handler?.callerMeta ?? null);
+  const handler = callerRequestOf(call, method, sinks, true);
+  const fn = handler?.fn;
+  const callerMeta = handler?.callerMeta ?? null;
   if (!fn || callerMeta === null || namesMeta(fn.body)) return null;
   const holders = holdersOf(callerMeta);
   if (call.arguments.some((argument) => carriesCallerMeta(argument, holders, 0))) return null;
@@ -781,24 +848,6 @@ function liftedEnvelopeReadAt(member: TSESTree.MemberExpression): LiftedEnvelope
 // ---------------------------------------------------------------------------------------------------------------
 // Descriptors and resource contents re-advertised
 
-/** The request methods and the client method that sends each (`request({ method: 'tools/list' })` is `listTools()`). */
-const LIST_METHODS: ReadonlyMap<string, string> = new Map([
-  ['tools/list', 'listTools'],
-  ['resources/list', 'listResources'],
-  ['resources/templates/list', 'listResourceTemplates'],
-  ['resources/read', 'readResource'],
-  ['prompts/list', 'listPrompts'],
-  ['prompts/get', 'getPrompt'],
-]);
-/** The handler methods (and SDK schemas) that advertise each kind again. */
-const HANDLER_METHODS: ReadonlyMap<string, string> = new Map([
-  ['tools/list', 'ListToolsRequestSchema'],
-  ['resources/list', 'ListResourcesRequestSchema'],
-  ['resources/templates/list', 'ListResourceTemplatesRequestSchema'],
-  ['resources/read', 'ReadResourceRequestSchema'],
-  ['prompts/list', 'ListPromptsRequestSchema'],
-  ['prompts/get', 'GetPromptRequestSchema'],
-]);
 /** The fields a descriptor or a resource's contents are rebuilt from. */
 const DESCRIPTOR_FIELDS: ReadonlySet<string> = new Set([
   'name',
@@ -962,24 +1011,12 @@ function upstreamMethodOf(call: TSESTree.CallExpression): string | null {
   const name = calleeName(call);
   if (name !== 'request') return name;
   const method = requestMethodOf(call.arguments[0]);
-  return method === null ? null : (LIST_METHODS.get(method) ?? null);
+  return method === null ? null : (CLIENT_REQUESTS.get(method)?.client ?? null);
 }
 
-/** The handler method `fn` answers (`setRequestHandler(ListToolsRequestSchema | 'tools/list', fn)`), or null. */
+/** The request `fn` answers (`setRequestHandler(ListToolsRequestSchema | 'tools/list', fn)`), of `CLIENT_REQUESTS`; else null. */
 function handlerMethodOf(fn: FunctionNode): string | null {
-  const call = fn.parent;
-  if (call?.type !== 'CallExpression' || calleeName(call) !== 'setRequestHandler' || call.arguments[1] !== fn) return null;
-  return requestMethodOfHandler(call);
-}
-
-/** The method a `setRequestHandler(ListToolsRequestSchema | 'tools/list', …)` call handles, of those re-advertised; else null. */
-function requestMethodOfHandler(call: TSESTree.CallExpression): string | null {
-  const first = unwrap(call.arguments[0]) as Node;
-  const literal = staticString(first);
-  if (literal !== null) return HANDLER_METHODS.has(literal) ? literal : null;
-  const schema = referenceText(first);
-  for (const [method, name] of HANDLER_METHODS) if (schema !== null && new RegExp(`(?:^|\\.)${name}$`).test(schema)) return method;
-  return null;
+  return isRequestHandlerCall(fn.parent, fn) ? requestMethodOfHandler(fn.parent) : null;
 }
 
 /**
@@ -1071,7 +1108,7 @@ function advertisedAt(
       return registration.plane !== 'prompt' || importsV2McpServer(call) ? 'registration' : null;
   }
   // Returned, through the `.map` and the `{ tools: … }` around it, from the handler that answers the list (or read).
-  const wanted = [...LIST_METHODS].find(([, name]) => name === source)?.[0];
+  const wanted = methodOfClientCall(source);
   for (let node: Node | undefined = literal.parent; node; node = node.parent) {
     // A hand-written JSON-RPC dispatcher's `case 'resources/list':` (or `case 'resources/read':`) that asks the upstream
     // in that branch and answers with the entries (or contents items) rebuilt in MCP's shape (MCPJam's HTTP bridge:
@@ -1080,7 +1117,7 @@ function advertisedAt(
     // { contents: [{ uri, mimeType: first.mimeType, text }] }`). A branch that shows what it did not ask for (a UI's
     // `case` over a logged message) is no dispatcher's.
     if (node.type === 'SwitchCase') {
-      const answers = listCall !== null && staticString(node.test) === wanted;
+      const answers = listCall !== null && wanted !== null && staticString(node.test) === wanted;
       if (answers && containsNode(node, listCall) && keepsMcpShape(literal, source))
         return source === 'readResource' ? 'answer' : 'list-handler';
       continue;
@@ -1099,8 +1136,9 @@ function advertisedAt(
     // `async listTools(): Promise<McpTool[]>`, `interface McpTool { name; description?; inputSchema? }`) is not MCP's shape.
     if (source !== 'readResource' && functionName(node) === source && keepsMcpShape(literal, source) && !returnsTypeWithoutMeta(node))
       return 'list-handler';
+    // A handler of a request whose answer is no upstream's advertised again (`tools/call`) is passed through.
     const method = handlerMethodOf(node);
-    if (method === null) continue;
+    if (method === null || !CLIENT_REQUESTS.get(method)!.readvertised) continue;
     return method === wanted ? 'list-handler' : null;
   }
   return null;
@@ -1201,6 +1239,18 @@ function answers(fn: FunctionNode, request: AnsweredRequest): boolean {
 /** Whether `fn` answers a `resources/read`: a resource registration's read callback, or the `resources/read` handler. */
 function answersRead(fn: FunctionNode): boolean {
   return answers(fn, ANSWERED_REQUESTS.get('readResource')!);
+}
+
+/**
+ * Whether the relay walk enters `fn` whatever its own text names: a resource's read callback or a `resources/read`
+ * handler answers a read (`server.resource(r.name, r.uri, meta, async (uri) => { const c = await r.read(…); … })`),
+ * and the handler of a request whose client call is no relay word (`completion/complete`: `complete` is an LLM
+ * client's word too, and the file named the handler's schema or method instead) forwards it with that call.
+ */
+function enteredUnmarked(fn: FunctionNode): boolean {
+  if (answersRead(fn)) return true;
+  const method = handlerMethodOf(fn);
+  return method !== null && !CLIENT_REQUESTS.get(method)!.callIsMcpWord;
 }
 
 /** How far `answeredBy` follows a value through `const`s and list callbacks. */
@@ -1376,8 +1426,8 @@ function listedEntryAt(literal: TSESTree.ObjectExpression, holder: TSESTree.Iden
 function moduleTableOf(literal: TSESTree.ObjectExpression, source: string): DroppedDescriptorMeta['table'] {
   const target = storeTargetOf(listMadeOf(literal));
   const table = target ? moduleTableHolding(target.object) : null;
-  const method = [...LIST_METHODS].find(([, name]) => name === source)?.[0];
-  if (!target || !table || method === undefined || table.id.type !== 'Identifier') return null;
+  const method = methodOfClientCall(source);
+  if (!target || !table || method === null || table.id.type !== 'Identifier') return null;
   const handler = handlerReading(table, target.field, method);
   return handler ? { name: table.id.name, handler, method } : null;
 }

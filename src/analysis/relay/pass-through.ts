@@ -37,6 +37,7 @@ import { countCost } from '../../util/cost-counter';
 import { sortedHasIn } from '../syntax/offset-set';
 import { TYPE_ONLY_TYPES } from '../sites/prune';
 import { CALL_TOOL, PassThroughMarks } from './pass-through-marks';
+import { isRequestHandlerCall, requestMethodOfHandler } from './client-requests';
 import { calleeLabel, followImportsFrom, localFunction, stripAwait, upstreamCallOf } from './upstream-calls';
 import { moduleResolverOf } from '../modules/module-resolver';
 import { isInbound, TOOL_RESULT_PROPERTIES } from '../planes';
@@ -657,12 +658,7 @@ function isRegisteredCallback(value: Node, sinks: TeamSinkNames): boolean {
   if (call?.type === 'CallExpression' && call.arguments.includes(value as TSESTree.CallExpressionArgument)) {
     const name = calleeName(call);
     if (name !== null && TOOL_REGISTRATIONS.has(name)) return call.arguments[call.arguments.length - 1] === value;
-    if (name === 'setRequestHandler' && call.arguments[1] === value) {
-      const first = unwrap(call.arguments[0]);
-      if (staticString(first) === 'tools/call') return true;
-      const schema = referenceText(first);
-      return schema !== null && /(?:^|\.)CallToolRequestSchema$/.test(schema);
-    }
+    if (isRequestHandlerCall(call, value)) return requestMethodOfHandler(call) === 'tools/call';
   }
   return isTeamToolCallback(value, sinks);
 }
