@@ -36,7 +36,7 @@ export type RelayMessageIds =
 
 export const RELAY_MESSAGES: Record<RelayMessageIds, string> = {
   droppedCallerMeta:
-    "`{{label}}` calls upstream without the caller's request `_meta` (`{{callerMeta}}`): the keys the caller set (trace context, client keys) never reach the upstream server. Forward them without the per-hop `progressToken`: `const { progressToken: _progressToken, ...callerMeta } = {{callerMeta}} ?? {}` and `_meta: callerMeta`.",
+    "`{{label}}` calls upstream without the caller's request `_meta` (`{{callerMeta}}`): the keys the caller set (trace context, client keys) never reach the upstream server. Forward them without the per-hop `progressToken`: `const { progressToken: _callerProgressToken, ...callerMeta } = {{callerMeta}} ?? {}` and `_meta: callerMeta`.",
   pickedCallerMeta:
     "The `_meta` sent upstream by `{{label}}` keeps only {{keys}} of the caller's request `_meta` (`{{callerMeta}}`): every other key the caller set (trace context, client keys) is dropped. Spread it first: `_meta: { ...{{callerMeta}}, … }`, or filter visibly (a rest destructuring) if dropping them is intended.",
   ownTokenCallerMeta:
