@@ -104,18 +104,7 @@ export function reportRelay<MessageIds extends string>(
       context.report({ node: dropped.call, messageId: 'positionalCallerMeta', data: { label: dropped.label, callerMeta } });
       return;
     }
-    const statement = dropped.statement;
-    const rest = unboundName('callerMeta', dropped.call);
-    const token = unboundName('_callerProgressToken', dropped.call);
-    const fix: TSESLint.ReportFixFunction = statement
-      ? (fixer) => {
-          const indent = /^[ \t]*/.exec(sourceCode.lines[statement.loc.start.line - 1])![0];
-          return [
-            fixer.insertTextBefore(statement, `const { progressToken: ${token}, ...${rest} } = ${callerMeta} ?? {};\n${indent}`),
-            insertFirst(fixer, params, `_meta: ${rest}`),
-          ];
-        }
-      : (fixer) => insertFirst(fixer, params, `_meta: (({ progressToken: ${token}, ...${rest} }) => ${rest})(${callerMeta} ?? {})`);
+    const fix = forwardCallerMeta(dropped, params, (meta) => `_meta: ${meta}`);
     context.report({
       node: dropped.call,
       messageId: 'droppedCallerMeta',
@@ -125,23 +114,37 @@ export function reportRelay<MessageIds extends string>(
   }
 
   /**
+   * The edit both caller-`_meta` suggestions make: the caller's request `_meta` without its per-hop `progressToken`
+   * (declared before the call's statement, or read inline where there is none: an arrow's expression body), inserted
+   * first into `target` as `written(meta)`.
+   */
+  function forwardCallerMeta(
+    dropped: DroppedCallerMeta,
+    target: TSESTree.ObjectExpression,
+    written: (meta: string) => string,
+  ): TSESLint.ReportFixFunction {
+    const { callerMeta, statement } = dropped;
+    const rest = unboundName('callerMeta', dropped.call);
+    const token = unboundName('_callerProgressToken', dropped.call);
+    if (!statement)
+      return (fixer) => insertFirst(fixer, target, written(`(({ progressToken: ${token}, ...${rest} }) => ${rest})(${callerMeta} ?? {})`));
+    return (fixer) => {
+      const indent = /^[ \t]*/.exec(sourceCode.lines[statement.loc.start.line - 1])![0];
+      return [
+        fixer.insertTextBefore(statement, `const { progressToken: ${token}, ...${rest} } = ${callerMeta} ?? {};\n${indent}`),
+        insertFirst(fixer, target, written(rest)),
+      ];
+    };
+  }
+
+  /**
    * A `_meta` of nothing but the hop's own progress token: the caller's keys go in first, without the caller's token
    * (declared before the statement, or inline in an arrow body), so the hop's own token still wins.
    */
   function reportOwnToken(dropped: DroppedCallerMeta): void {
-    const { callerMeta, statement } = dropped;
+    const { callerMeta } = dropped;
     const value = dropped.meta!.value as TSESTree.ObjectExpression;
-    const rest = unboundName('callerMeta', dropped.call);
-    const token = unboundName('_callerProgressToken', dropped.call);
-    const fix: TSESLint.ReportFixFunction = statement
-      ? (fixer) => {
-          const indent = /^[ \t]*/.exec(sourceCode.lines[statement.loc.start.line - 1])![0];
-          return [
-            fixer.insertTextBefore(statement, `const { progressToken: ${token}, ...${rest} } = ${callerMeta} ?? {};\n${indent}`),
-            insertFirst(fixer, value, `...${rest}`),
-          ];
-        }
-      : (fixer) => insertFirst(fixer, value, `...(({ progressToken: ${token}, ...${rest} }) => ${rest})(${callerMeta} ?? {})`);
+    const fix = forwardCallerMeta(dropped, value, (meta) => `...${meta}`);
     context.report({
       node: dropped.meta!,
       messageId: 'ownTokenCallerMeta',
