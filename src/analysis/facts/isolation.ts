@@ -3,7 +3,16 @@
  * `catch` lets the tool call go on with the key simply absent.
  */
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { collectInSameFunction, containsNode, isFunctionNode, referenceText, rootOf, someInSameFunction, walkAll } from '../syntax/ast';
+import {
+  collectInSameFunction,
+  containsNode,
+  isFunctionNode,
+  readsItsName,
+  referenceText,
+  rootOf,
+  someInSameFunction,
+  walkAll,
+} from '../syntax/ast';
 import { countSteps } from '../../util/cost-counter';
 import { sortedHasIn } from '../syntax/offset-set';
 import { isSafeCall } from './safe-calls';
@@ -208,13 +217,7 @@ function producerValueNodes(write: MetaWrite): Node[] {
 
 /** Identifiers in `root` that read a variable (not property names), outside nested functions. */
 export function readIdentifiers(root: Node): TSESTree.Identifier[] {
-  return collectInSameFunction(root, (node): node is TSESTree.Identifier => {
-    if (node.type !== 'Identifier') return false;
-    const parent = node.parent;
-    if (parent?.type === 'MemberExpression' && parent.property === node && !parent.computed) return false;
-    if (parent?.type === 'Property' && parent.key === node && !parent.computed && !parent.shorthand) return false;
-    return true;
-  });
+  return collectInSameFunction(root, (node): node is TSESTree.Identifier => node.type === 'Identifier' && readsItsName(node));
 }
 
 function variableOf(sourceCode: TSESLint.SourceCode, identifier: TSESTree.Identifier): TSESLint.Scope.Variable | null {

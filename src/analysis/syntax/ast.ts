@@ -290,6 +290,28 @@ export function isNothing(node: Node): boolean {
 }
 
 /**
+ * An identifier that reads the name it spells, not one that names a property: a member's name (`x.f`) or the key of an
+ * object, class or type member (`{ f: 1 }`, `f() {}`, `f: T`), unless computed. A shorthand's value reads it (`{ f }`).
+ */
+export function readsItsName(identifier: TSESTree.Identifier): boolean {
+  const parent = identifier.parent;
+  switch (parent?.type) {
+    case 'MemberExpression':
+      return parent.computed || parent.property !== identifier;
+    case 'Property':
+      // A shorthand's key is its value too (espree gives both places one node).
+      return parent.computed || parent.shorthand || parent.key !== identifier;
+    case 'MethodDefinition':
+    case 'PropertyDefinition':
+    case 'TSPropertySignature':
+    case 'TSMethodSignature':
+      return parent.computed || parent.key !== identifier;
+    default:
+      return true;
+  }
+}
+
+/**
  * The object literals a spread argument can add, when every branch is one or adds nothing: `...(c && { [K]: v })`,
  * `...(c ? { a } : {})`, `...(c ? { a } : null)`. Null when some branch is not statically known.
  */

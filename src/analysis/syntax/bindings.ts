@@ -13,6 +13,7 @@ import {
   isLoop,
   memberPropertyName,
   outsideTypeWrappers,
+  readsItsName,
   propertyKeyName,
   staticString,
   tokenOffsetsOf,
@@ -603,23 +604,6 @@ function callsInScope({ id, scope, isIt }: LocalBinding): TSESTree.CallExpressio
   };
   visit(scope);
   return otherUse ? null : calls;
-}
-
-/** An identifier that reads the name it spells: not a property's key or a member's name (`{ f: 1 }`, `x.f`). */
-function readsItsName(identifier: TSESTree.Identifier): boolean {
-  const parent = identifier.parent;
-  switch (parent?.type) {
-    case 'MemberExpression':
-      return parent.computed || parent.property !== identifier;
-    case 'Property':
-    case 'MethodDefinition':
-    case 'PropertyDefinition':
-    case 'TSPropertySignature':
-    case 'TSMethodSignature':
-      return parent.computed || parent.key !== identifier;
-    default:
-      return true;
-  }
 }
 
 function bindingIn(scope: Node, name: string, child: Node): Binding | null {
