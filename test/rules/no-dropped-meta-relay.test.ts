@@ -215,6 +215,33 @@ const MCP_USE_PLAN = lines(
   '}',
 );
 
+/** MCPJam/inspector's HTTP bridge: its `case 'resources/list':` rebuilds the upstream's resources without `_meta`. */
+const MCPJAM_BRIDGE_LIST = lines(
+  'export async function handleJsonRpc(clientManager: MCPClientManager, serverId: string, method: string, respond: (body: object) => Response) {',
+  '  switch (method) {',
+  "    case 'tools/list': {",
+  '      const list = await clientManager.listTools(serverId);',
+  '      const tools = (list?.tools ?? []).map((tool: any) => {',
+  '        const mappedTool: any = { name: tool.name, description: tool.description, inputSchema: tool.inputSchema };',
+  '        if (tool._meta) mappedTool._meta = tool._meta;',
+  '        return mappedTool;',
+  '      });',
+  '      return respond({ result: { tools } });',
+  '    }',
+  "    case 'resources/list': {",
+  '      const list = await clientManager.listResources(serverId);',
+  '      const resources = (list?.resources ?? []).map((r: any) => ({',
+  '        uri: r.uri,',
+  '        name: r.name,',
+  '        description: r.description,',
+  '        mimeType: r.mimeType,',
+  '      }));',
+  '      return respond({ result: { resources } });',
+  '    }',
+  '  }',
+  '}',
+);
+
 /**
  * MCPJam/inspector 6d550c02c (mcpjam-inspector/server/services/mcp-http-bridge.ts), trimmed: the HTTP bridge's
  * JSON-RPC dispatcher reads the resource upstream in its `case 'resources/read':` and, in manager mode, answers with
@@ -1310,31 +1337,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
     // dispatcher asks the upstream for its resources in its `case 'resources/list':` and answers with them rebuilt
     // without `_meta`; its `tools/list` branch carries the tools' `_meta` over and is not reported.
     name: "resources re-advertised from a hand-written dispatcher's case 'resources/list' (MCPJam's HTTP bridge)",
-    code: lines(
-      'export async function handleJsonRpc(clientManager: MCPClientManager, serverId: string, method: string, respond: (body: object) => Response) {',
-      '  switch (method) {',
-      "    case 'tools/list': {",
-      '      const list = await clientManager.listTools(serverId);',
-      '      const tools = (list?.tools ?? []).map((tool: any) => {',
-      '        const mappedTool: any = { name: tool.name, description: tool.description, inputSchema: tool.inputSchema };',
-      '        if (tool._meta) mappedTool._meta = tool._meta;',
-      '        return mappedTool;',
-      '      });',
-      '      return respond({ result: { tools } });',
-      '    }',
-      "    case 'resources/list': {",
-      '      const list = await clientManager.listResources(serverId);',
-      '      const resources = (list?.resources ?? []).map((r: any) => ({',
-      '        uri: r.uri,',
-      '        name: r.name,',
-      '        description: r.description,',
-      '        mimeType: r.mimeType,',
-      '      }));',
-      '      return respond({ result: { resources } });',
-      '    }',
-      '  }',
-      '}',
-    ),
+    code: MCPJAM_BRIDGE_LIST,
     errors: [
       {
         messageId: 'droppedDescriptorMeta',
@@ -1350,31 +1353,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
         suggestions: [
           {
             messageId: 'suggestForwardDescriptorMeta',
-            output: lines(
-              'export async function handleJsonRpc(clientManager: MCPClientManager, serverId: string, method: string, respond: (body: object) => Response) {',
-              '  switch (method) {',
-              "    case 'tools/list': {",
-              '      const list = await clientManager.listTools(serverId);',
-              '      const tools = (list?.tools ?? []).map((tool: any) => {',
-              '        const mappedTool: any = { name: tool.name, description: tool.description, inputSchema: tool.inputSchema };',
-              '        if (tool._meta) mappedTool._meta = tool._meta;',
-              '        return mappedTool;',
-              '      });',
-              '      return respond({ result: { tools } });',
-              '    }',
-              "    case 'resources/list': {",
-              '      const list = await clientManager.listResources(serverId);',
-              '      const resources = (list?.resources ?? []).map((r: any) => ({',
-              '        ...(r._meta && { _meta: r._meta }), uri: r.uri,',
-              '        name: r.name,',
-              '        description: r.description,',
-              '        mimeType: r.mimeType,',
-              '      }));',
-              '      return respond({ result: { resources } });',
-              '    }',
-              '  }',
-              '}',
-            ),
+            output: suggested(MCPJAM_BRIDGE_LIST, 15, 'uri: r.uri,', '...(r._meta && { _meta: r._meta }), uri: r.uri,'),
           },
         ],
       },
