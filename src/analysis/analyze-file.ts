@@ -1,6 +1,6 @@
 /**
  * One file's analysis under a manifest: its role and its `_meta` writes. The rules (through `meta-context.ts`) and the
- * `mcp-meta` command (through `analyze-source.ts`) both come here, so they cannot disagree about a file.
+ * `mcp-meta` command (`check` through `src/cli/source-read.ts`) both come here, so they cannot disagree about a file.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { Registry } from '../registry/types';

@@ -5,10 +5,10 @@
  * the hosts of its links do not render (`app-mime-type`; unlinked, one no host renders), each naming both places.
  * What cannot be matched statically (a URI built from a value not known here) is said in a note, never guessed. And
  * each file's widget values a host cannot use (`app-value`: CSP origins, visibility, permissions, domain, links that
- * are no ui:// URI), the rule's reports word for word. The same analysis as the rule (`src/analysis/apps/`); the lint
- * sees one file, this sees them all.
+ * are no ui:// URI), the rule's reports word for word. The same analysis as the rule (`src/analysis/apps/`), over the
+ * writes as `check`'s one read of each file placed them (`source-read.ts`: by types under `check --typed`, as a typed
+ * lint places them); the lint sees one file, this sees them all.
  */
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { unplacedWidgetLinksOf, widgetLinksOf, type WidgetLink } from '../analysis/apps/app-meta';
@@ -18,10 +18,8 @@ import { expectedMimeTypes, matchLink, wrongMimeTypes } from '../analysis/apps/l
 import { sameServerMaybe } from '../analysis/apps/server-instance';
 import { describeUri, isCertainlyUi } from '../analysis/apps/uri-value';
 import type { LinkVia } from '../analysis/apps/vocabulary';
-import { analyzeFile } from '../analysis/analyze-file';
 import type { MetaWrite } from '../analysis/types';
 import { mayWriteMeta } from '../analysis/sites/mention-index';
-import { parseSource } from '../analysis/modules/parse-source';
 import type { Registry } from '../registry';
 import { nearestName } from '../util/nearest-name';
 import { nearestPackageFolder } from '../util/nearest-package';
@@ -29,6 +27,7 @@ import type { Finding } from './findings';
 import { moduleResolverOf } from '../analysis/modules/module-resolver';
 import { builtByWords } from '../analysis/modules/imported-helpers';
 import { displayPath } from './format-report';
+import type { SourceRead } from './source-read';
 
 /** Text that may link a widget or register a resource: a file without any of these is not parsed here. */
 const MAY_MATTER = /_meta|registerAppResource|registerResource|\.resource\(|ResourceTemplate|setRequestHandler/;
@@ -121,33 +120,43 @@ export function appValueFindings(writes: readonly MetaWrite[], file: string, tex
   }));
 }
 
-export function appLinkageFindings(files: readonly string[], registry: Registry, cwd: string): { findings: Finding[]; notes: string[] } {
-  const links: Array<Placed<WidgetLink>> = [];
-  const unplaced: Array<Placed<WidgetLink>> = [];
-  const resources: Array<Placed<UiResource>> = [];
-  for (const file of files) {
-    if (registry.classifyFile(file).ignored) continue;
-    let text: string;
-    try {
-      text = fs.readFileSync(file, 'utf8');
-    } catch {
-      continue;
-    }
-    // A widget link may also be given where a manifest sink puts `_meta` (a subclass's `meta` field), without naming it.
-    if (!MAY_MATTER.test(text) && !mayWriteMeta(text, registry)) continue;
-    let parsed: ReturnType<typeof parseSource>;
-    try {
-      parsed = parseSource(text, file);
-    } catch {
-      // `check` reports a producer it cannot parse (`source-unreadable`); any other file has no say here.
-      continue;
-    }
-    const { writes } = analyzeFile(file, registry, text, () => parsed);
-    const imports = moduleResolverOf(file);
-    for (const link of widgetLinksOf(writes, imports, text)) links.push({ item: link, file });
-    for (const link of unplacedWidgetLinksOf(writes, imports, text)) unplaced.push({ item: link, file });
-    for (const resource of uiResourcesOf(parsed.ast, imports, text)) resources.push({ item: resource, file });
+/** One file's part of the linkage: its widget links (on a tool descriptor, or on a `_meta` nothing places) and resources. */
+export interface FileAppSites {
+  readonly links: ReadonlyArray<Placed<WidgetLink>>;
+  readonly unplaced: ReadonlyArray<Placed<WidgetLink>>;
+  readonly resources: ReadonlyArray<Placed<UiResource>>;
+}
+
+/**
+ * One file's widget links and `ui://` resources, from `check`'s one read of it (`SourceRead`: the writes as its
+ * analysis placed them, by types under `check --typed`; its AST), or null for a file that cannot hold any. `check`
+ * reads every file the manifest does not ignore.
+ */
+export function appSitesOf(read: SourceRead, registry: Registry): FileAppSites | null {
+  const { file, text, analysis } = read;
+  // A widget link may also be given where a manifest sink puts `_meta` (a subclass's `meta` field), without naming it.
+  if (!MAY_MATTER.test(text) && !mayWriteMeta(text, registry)) return null;
+  let ast: TSESTree.Program;
+  try {
+    ast = read.ast();
+  } catch {
+    // `check` reports a producer it cannot parse (`source-unreadable`); any other file has no say here.
+    return null;
   }
+  const placed = <T>(item: T): Placed<T> => ({ item, file });
+  const imports = moduleResolverOf(file);
+  return {
+    links: widgetLinksOf(analysis.writes, imports, text).map(placed),
+    unplaced: unplacedWidgetLinksOf(analysis.writes, imports, text).map(placed),
+    resources: uiResourcesOf(ast, imports, text).map(placed),
+  };
+}
+
+/** Every file's links matched against every file's resources (`appSitesOf` of each file `check` read). */
+export function appLinkageFindings(files: readonly FileAppSites[], cwd: string): { findings: Finding[]; notes: string[] } {
+  const links = files.flatMap((sites) => sites.links);
+  const unplaced = files.flatMap((sites) => sites.unplaced);
+  const resources = files.flatMap((sites) => sites.resources);
 
   const findings: Finding[] = [];
   const undecided: string[] = [];

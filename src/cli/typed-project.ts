@@ -11,6 +11,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import type * as ts from 'typescript';
 import type { ParsedFile } from '../analysis/analyze-file';
 import { loadTypeScript, typeServicesOf, type TypeServices } from '../analysis/typed/type-services';
+import { countCost } from '../util/cost-counter';
 import { CliError } from './findings';
 
 export interface TypedProject {
@@ -71,6 +72,7 @@ export function loadTypedProject(tsconfig: string): TypedProject {
     tsconfig,
     includes: (file) => inProgram.has(path.resolve(file)),
     parse(file, text) {
+      countCost('source-parses');
       const { ast, visitorKeys, services } = parseForESLint(text, {
         filePath: file,
         programs: [program],

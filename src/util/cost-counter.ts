@@ -36,7 +36,12 @@ export type CostCounter =
    */
   | 'file-walks'
   /** Of those, the walks that enter every node of the file (no text mark prunes them): none under ESLint or oxlint. */
-  | 'full-file-walks';
+  | 'full-file-walks'
+  /**
+   * Files parsed outside ESLint (`parseSource`, and `check --typed`'s parse against its program): `check` parses each
+   * file it reads once, for its key checks and its MCP Apps linkage alike (`src/cli/source-read.ts`).
+   */
+  | 'source-parses';
 
 /**
  * One number per counter, in a plain object: `countSteps(1)` runs inside the offset set's and the indexes' innermost
@@ -59,6 +64,7 @@ const counts: Record<CostCounter, number> = {
   'tsconfig-reads': 0,
   'file-walks': 0,
   'full-file-walks': 0,
+  'source-parses': 0,
 };
 
 export function countCost(counter: CostCounter, n = 1): void {

@@ -2,12 +2,16 @@
  * `mcp-meta check --typed` (the built bin, on temporary projects): the codebase-wide "field still written" check reads
  * keys and values by their types, as the rules do with a program. A field written only through a typed builder in
  * another module, under a key held in a typed parameter, is "never written" without types and written with them;
- * `resultTypes` narrows which objects count; the SDK's types place a write a name guessed wrong; a missing tsconfig
- * is a usage error (exit 2) saying what to pass.
+ * `resultTypes` narrows which objects count; the SDK's types place a write a name guessed wrong, for the key checks
+ * and the MCP Apps linkage alike (as a typed lint places it); a missing tsconfig is a usage error (exit 2) saying what
+ * to pass.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { Linter } from 'eslint';
+import tsParser from '@typescript-eslint/parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import plugin from '../../rules';
 import { assertBinBuilt, makeTempDir, REPO_ROOT, removeTempDirs, runBin, writeFiles, writeManifest } from './run-bin';
 
 const TSCONFIG = JSON.stringify(
@@ -80,7 +84,7 @@ const MANIFEST = {
 
 interface CheckJson {
   ok: boolean;
-  findings: Array<{ code: string; severity: string; message: string; file: string; line: number }>;
+  findings: Array<{ code: string; severity: string; message: string; file: string; line: number; column: number }>;
   notes: string[];
 }
 
@@ -258,5 +262,58 @@ export async function listTools(): Promise<Tool[]> {
     const typed = check(dir, '--typed');
     expect(typed.json.findings).toEqual([]);
     expect(typed.status).toBe(0);
+  });
+  it("a widget link on a descriptor only the SDK's types place is matched as the typed lint matches it", () => {
+    // A descriptor fetched into `response` and re-wrapped with a misspelt widget link: the name guesses a tool
+    // result, the contextual type (an element of `Promise<Tool[]>`) says tool descriptor, whose link no resource serves.
+    const server = `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+
+declare function fetchTool(name: string): Promise<Tool>;
+
+export async function setup(server: McpServer, html: string): Promise<Tool[]> {
+  server.registerResource('view', 'ui://w/view.html', {}, async () => ({
+    contents: [{ uri: 'ui://w/view.html', mimeType: 'text/html;profile=mcp-app', text: html }],
+  }));
+  const response = await fetchTool('show');
+  return [{ ...response, _meta: { ...response._meta, ui: { resourceUri: 'ui://w/veiw.html' } } }];
+}
+`;
+    const dir = makeTempDir();
+    writeFiles(dir, { 'tsconfig.json': TSCONFIG, 'src/server.ts': server });
+    writeManifest(dir, { version: 1, keys: {} });
+    fs.symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'junction');
+    const lint = (parserOptions: Linter.ParserOptions): string[] =>
+      new Linter({ configType: 'flat', cwd: dir })
+        .verify(
+          server,
+          [
+            {
+              files: ['**/*.ts'],
+              languageOptions: { parser: tsParser, parserOptions },
+              plugins: { 'mcp-meta': plugin },
+              settings: { 'mcp-meta': { registry: path.join(dir, 'mcp-meta.registry.json') } },
+              rules: { 'mcp-meta/valid-app-linkage': 'error' },
+            },
+          ],
+          path.join(dir, 'src/server.ts'),
+        )
+        .map((message) => `${message.messageId} src/server.ts:${message.line}:${message.column}`);
+    const appSites = (json: CheckJson): string[] =>
+      json.findings
+        .filter((finding) => finding.code.startsWith('app-'))
+        .map((finding) => `${finding.code} ${finding.file}:${finding.line}:${finding.column}`);
+    // Without types, neither places the link on a tool descriptor: nothing to match.
+    expect(lint({})).toEqual([]);
+    const untyped = check(dir);
+    expect(appSites(untyped.json)).toEqual([]);
+    expect(untyped.json.notes.filter((note) => note.includes('widget link'))).toEqual([]);
+    // With types, both do, and both report the link at the same site.
+    expect(lint({ project: path.join(dir, 'tsconfig.json'), tsconfigRootDir: dir })).toEqual(['resourceMissing src/server.ts:11:73']);
+    const typed = check(dir, '--typed');
+    expect(appSites(typed.json)).toEqual(['app-resource-missing src/server.ts:11:73']);
+    expect(typed.json.findings[0].message).toContain("links the widget 'ui://w/veiw.html', but no file registers a resource with that URI");
+    expect(typed.json.notes).toContain('matched 0 of 1 widget link against 1 ui:// resource');
+    expect(typed.status).toBe(1);
   });
 });

@@ -3,6 +3,7 @@
  * @typescript-eslint/parser, the parser the rules run under, so both see the same AST.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
+import { countCost } from '../../util/cost-counter';
 import { typescriptParser } from '../../util/typescript-parser';
 
 /**
@@ -14,6 +15,7 @@ const parser = typescriptParser;
 
 /** Parses `text` as TypeScript (JSX for .tsx/.jsx). Throws the parser's SyntaxError on invalid code. */
 export function parseSource(text: string, filename: string): { ast: TSESTree.Program; visitorKeys: Record<string, readonly string[]> } {
+  countCost('source-parses');
   const { ast, visitorKeys } = parser().parseForESLint(text, {
     filePath: filename,
     range: true,

@@ -1,18 +1,15 @@
-import * as fs from 'node:fs';
 import type { TSESTree } from '@typescript-eslint/utils';
 import * as path from 'node:path';
-import { analyzeFile } from '../../analysis/analyze-file';
 import { writesUiFieldAtTop } from '../../analysis/apps/app-meta';
 import { moduleResolverOf } from '../../analysis/modules/module-resolver';
 import { fieldValueOf } from '../../analysis/modules/imported-helpers';
 import { isOwned } from '../../analysis/keys/ownership';
 import { writesOn } from '../../analysis/planes';
-import { analyzeSource } from '../../analysis/analyze-source';
 import { objectMayBeResult, resolveResultTypes } from '../../analysis/typed/result-types';
 import { unresolvedResultTypesProblem } from '../../analysis/typed/result-writes';
 import { keyWritesWithTypes, withTypedKeyNames } from '../../analysis/typed/typed-keys';
 import { planeReportSites } from '../../analysis/keys/plane-report-sites';
-import type { MetaFileAnalysis, MetaWrite } from '../../analysis/types';
+import type { MetaWrite } from '../../analysis/types';
 import { writesValues } from '../../analysis/value/write-kinds';
 import {
   fieldSpecsOf,
@@ -36,7 +33,8 @@ import { displayPath } from '../format-report';
 import { describeIoError, locate, type ManifestSource } from '../manifest-source';
 import { loadRegistryWithFindings, registryProblemToFinding, resolveRegistryPath } from '../registry-findings';
 import { listSourceFiles } from '../source-files';
-import { appLinkageFindings, appValueFindings } from '../app-linkage';
+import { appLinkageFindings, appSitesOf, appValueFindings, type FileAppSites } from '../app-linkage';
+import { readSource, type SourceRead } from '../source-read';
 import { findTsconfig, loadTypedProject, type TypedProject } from '../typed-project';
 import { FORMAT_HELP, type Verb } from '../verb';
 import type { TypeServices } from '../../analysis/typed/type-services';
@@ -66,13 +64,13 @@ export const checkVerb: Verb = {
     "The key findings are the lint's no-unregistered-meta-key and no-foreign-meta-key reports, host-value and",
     "host-field-plane no-unregistered-meta-field's, and app-value valid-app-linkage's, from the same answers. Only",
     'the lint sees: keys not known statically, unregistered fields and registered field types, deleted fields,',
-    'deprecated host keys at the write, wholesale _meta replacement, producer isolation and dropped _meta, and',
-    'under a typed lint, a widget link on a tool descriptor only its type places (check matches links untyped).',
+    'deprecated host keys at the write, wholesale _meta replacement, producer isolation and dropped _meta.',
     'Fields are only reported when every write of the key can be read statically (silence over noise).',
     'Several manifests (a monorepo) give one report; each finding names the manifest it belongs to.',
-    'With --typed, keys and values are also read by their TypeScript types, as the rules read them with',
-    'parserOptions.project: a field written only by a typed builder in another module counts as written, and',
-    '"resultTypes" narrows which objects are tool results.',
+    'With --typed, keys, values and widget links are also read by their TypeScript types, as the rules read them',
+    'with parserOptions.project: a field written only by a typed builder in another module counts as written, a',
+    'widget link on an object only its type shows to be a tool descriptor is matched, and "resultTypes" narrows',
+    'which objects are tool results.',
     '',
     'Options:',
     '  --registry FILE             manifest path (default: the nearest mcp-meta.registry.json at or above the working',
@@ -161,39 +159,22 @@ function checkManifest(registryPath: string, cwd: string, typed: TypedOptions | 
   const outsideProgram: string[] = [];
   let unresolvedReported = false;
 
-  /** One producer file's writes (narrowed by `resultTypes` with types) and its type services. */
-  function analyse(file: string): { analysis: MetaFileAnalysis; services: TypeServices | null; text: string } {
-    const text = fs.readFileSync(file, 'utf8');
-    if (!project || !project.includes(file)) {
-      const analysis = analyzeSource(text, file, registry!);
-      // Only a file that writes `_meta` is worth naming (config files and scripts are outside most programs).
-      if (project && writesOn(analysis.writes, 'manifest').length > 0) outsideProgram.push(file);
-      return { analysis, services: null, text };
-    }
-    // Set by the parse, which only happens for a file that may write `_meta`.
-    const parse: { services: TypeServices | null } = { services: null };
-    // As the rules see it: the pipeline's type-aware phase places the writes by their types (`resultTypes` moves
-    // the objects that are no tool result off the plane).
-    const analysis = analyzeFile(
-      file,
-      registry!,
-      text,
-      () => {
-        const parsed = project.parse(file, text);
-        parse.services = parsed.services;
-        return parsed.parsed;
-      },
-      undefined,
-      { services: () => parse.services, onUnresolved: () => undefined },
-    );
-    const services = parse.services;
+  /**
+   * A file's one read (`readSource`: parsed and analysed once, by its types where the program holds it), for the key
+   * checks here and the MCP Apps linkage; the notes and warnings about how it was read, once per file.
+   */
+  function read(file: string): SourceRead {
+    const fileRead = readSource(file, registry!, project);
+    const { analysis, services } = fileRead;
+    // Only a file that writes `_meta` is worth naming (config files and scripts are outside most programs).
+    if (project && !project.includes(file) && writesOn(analysis.writes, 'manifest').length > 0) outsideProgram.push(file);
     // The lint warns only when no name resolves (nothing is narrowed then); the command lists every undeclared one.
     if (services && registry!.resultTypes.length > 0 && !unresolvedReported) {
       const resolved = resolveResultTypes(services, registry!.resultTypes);
       if (resolved.unresolved.length > 0) findings.push(registryProblemToFinding(unresolvedResultTypesProblem(registry!, resolved)));
       unresolvedReported = true;
     }
-    return { analysis, services, text };
+    return fileRead;
   }
 
   /** `unknown`-plane writes count as written untyped, and with types when their object may be a result type. */
@@ -207,6 +188,7 @@ function checkManifest(registryPath: string, cwd: string, typed: TypedOptions | 
   /** Every site counted as a write of a registered key (the `written` of `--format json`; 1-based, as ESLint's). */
   const writeSites: Array<{ key: string; file: string; line: number; column: number }> = [];
   let producerFiles = 0;
+  const appSites: FileAppSites[] = [];
   const sourceFiles = listSourceFiles(registry.dir);
   for (const file of sourceFiles) {
     const role = registry.classifyFile(file);
@@ -214,15 +196,9 @@ function checkManifest(registryPath: string, cwd: string, typed: TypedOptions | 
     // Other files are read too: one may call an imported helper whose module (a producer) builds the keys.
     const producer = role.ownedKeys.length > 0;
     if (producer) producerFiles++;
-    let writes;
-    let services: TypeServices | null;
-    let text: string;
+    let fileRead: SourceRead;
     try {
-      ({
-        analysis: { writes },
-        services,
-        text,
-      } = analyse(file));
+      fileRead = read(file);
     } catch (error) {
       if (!producer) continue;
       findings.push({
@@ -234,6 +210,14 @@ function checkManifest(registryPath: string, cwd: string, typed: TypedOptions | 
       });
       continue;
     }
+    const {
+      text,
+      services,
+      analysis: { writes },
+    } = fileRead;
+    // The file's part of the MCP Apps linkage, from this same read (matched across files below).
+    const fileAppSites = appSitesOf(fileRead, registry);
+    if (fileAppSites) appSites.push(fileAppSites);
     // A file under a nested manifest is that manifest's (the lint reads it under the nearest one).
     const ownFile = nearestManifest(path.dirname(file)) === registryPath;
     const keyWrites = writesOn(writes, 'keyNames');
@@ -329,7 +313,7 @@ function checkManifest(registryPath: string, cwd: string, typed: TypedOptions | 
     }
   }
   // MCP Apps widgets: each tool's link against the resources registered in every file (src/cli/app-linkage.ts).
-  const apps = appLinkageFindings(sourceFiles, registry, cwd);
+  const apps = appLinkageFindings(appSites, cwd);
   findings.push(...apps.findings);
   // Reading order of the manifest, then of the code files.
   findings.sort((a, b) => (a.file ?? '').localeCompare(b.file ?? '') || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
