@@ -25,7 +25,6 @@ tester.run('no-dropped-meta, a server calling its own callTool', rule, {
   valid: [
     {
       // antvis/mcp-server-chart src/server.ts:74.
-      name: "the server's own callTool(name, args), imported from its module, answers the call itself",
       filename: FILE,
       code: lines(
         HEAD,
@@ -34,9 +33,9 @@ tester.run('no-dropped-meta, a server calling its own callTool', rule, {
         '  return await callTool(request.params.name, request.params.arguments);',
         '});',
       ),
+      name: "the server's own callTool(name, args), imported from its module, answers the call itself",
     },
     {
-      name: "the server's own async callTool(name, args) in the same file, which asks no client",
       filename: FILE,
       code: lines(
         HEAD,
@@ -48,11 +47,11 @@ tester.run('no-dropped-meta, a server calling its own callTool', rule, {
         '  return await callTool(request.params.name, request.params.arguments);',
         '});',
       ),
+      name: "the server's own async callTool(name, args) in the same file, which asks no client",
     },
   ],
   invalid: [
     {
-      name: 'a callTool(server, name, args) imported from a module where it asks an upstream client',
       filename: FILE,
       code: lines(
         HEAD,
@@ -67,12 +66,14 @@ tester.run('no-dropped-meta, a server calling its own callTool', rule, {
           data: { label: 'callTool(…)', callerMeta: 'request.params._meta' },
           line: 6,
           column: 16,
+          endLine: 6,
+          endColumn: 81,
           suggestions: [],
         },
       ],
+      name: 'a callTool(server, name, args) imported from a module where it asks an upstream client',
     },
     {
-      name: 'an async callTool(server, name, args) in the same file whose answer comes from an upstream client',
       filename: FILE,
       code: lines(
         HEAD,
@@ -90,9 +91,12 @@ tester.run('no-dropped-meta, a server calling its own callTool', rule, {
           data: { label: 'callTool(…)', callerMeta: 'request.params._meta' },
           line: 9,
           column: 16,
+          endLine: 9,
+          endColumn: 81,
           suggestions: [],
         },
       ],
+      name: 'an async callTool(server, name, args) in the same file whose answer comes from an upstream client',
     },
   ],
 });
