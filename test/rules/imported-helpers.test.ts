@@ -55,6 +55,19 @@ export async function dispatch(result: { content: unknown[]; _meta?: Record<stri
   result._meta = Object.assign({}, result._meta, ...fragments);
   return result;
 }`;
+// agentic's gateway (apps/gateway/src/lib/durable-mcp-server.ts): in a `finally`, the result's `_meta` is given to a
+// helper that merges its own key into it and returns the whole.
+const MERGING_HELPER = `import { withStatsMeta } from './stats-meta.js';
+declare function audit(result: object): void;
+export async function callTool(run: () => Promise<{ content: unknown[]; _meta?: Record<string, unknown> }>) {
+  const result = await run();
+  try {
+    audit(result);
+  } finally {
+    result._meta = withStatsMeta(result.content.length, result._meta);
+  }
+  return result;
+}`;
 const EXTRA_FIELD = `import { extraFieldMeta as metaOf } from './stats-meta.js';
 export const result = { content: [], _meta: metaOf(3) };`;
 const WRONG_TYPE = `import { wrongTypeMeta } from './stats-meta.js';
@@ -276,6 +289,23 @@ for (const { name, tester, file } of TESTERS) {
         code: TYPO_HELPER,
         filename: other,
         errors: [{ messageId: 'unguardedProducer', line: 3, column: 23, endLine: 3, endColumn: 64, suggestions: [] }],
+      },
+      {
+        name: "a helper given the result's own `_meta` still writes its key there: the call in a `finally` is an unguarded producer",
+        code: MERGING_HELPER,
+        filename: other,
+        output: MERGING_HELPER.replace(
+          '    result._meta = withStatsMeta(result.content.length, result._meta);\n',
+          [
+            '    try {',
+            '      result._meta = withStatsMeta(result.content.length, result._meta);',
+            '    } catch {',
+            '      // A failing producer degrades to its key being absent (MCP _meta rule 3).',
+            '    }',
+            '',
+          ].join('\n'),
+        ),
+        errors: [{ messageId: 'unguardedProducer', line: 8, column: 5, endLine: 8, endColumn: 70 }],
       },
     ],
   });

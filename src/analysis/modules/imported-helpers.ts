@@ -56,6 +56,20 @@ export function resolveImportedUpstream(specifier: string, importedName: string,
   );
 }
 
+/**
+ * Whether the function `importedName` of the module `specifier` answers a request itself (`answersItself`: a server's
+ * own `callTool(name, args)`, antvis/mcp-server-chart's), not a wrapper around an upstream. A package's function is
+ * never followed: it stays a possible wrapper.
+ */
+export function resolveImportedAnswersItself(specifier: string, importedName: string, fromFile: string, resolverOf: ResolverOf): boolean {
+  if (!specifier.startsWith('.') && aliasedFile(specifier, fromFile, findModuleFile) === null) return false;
+  countCost('imported-helper-lookups');
+  return (
+    resolveExport(specifier, importedName, fromFile, (summary, name) => (summary.answering.has(name) ? true : undefined), resolverOf) !==
+    null
+  );
+}
+
 /** Whether the type the module `specifier` exports as `importedName` is declared there without a `_meta` slot. */
 export function resolveImportedTypeWithoutMeta(specifier: string, importedName: string, fromFile: string, resolverOf: ResolverOf): boolean {
   if (!specifier.startsWith('.') && aliasedFile(specifier, fromFile, findModuleFile) === null) return false;

@@ -9,6 +9,7 @@
 import type { ImportedNames } from '../syntax/bindings';
 import { resolveImportedLiteral, resolveImportedMember, resolveImportedString } from './imported-consts';
 import {
+  resolveImportedAnswersItself,
   resolveImportedHelper,
   resolveImportedTypeMembers,
   resolveImportedTypeWithoutMeta,
@@ -21,6 +22,8 @@ export interface ModuleResolver extends ImportedNames {
   importedHelper(specifier: string, importedName: string): ImportedHelper | null;
   /** Whether the function the module `specifier` exports as `importedName` returns an upstream tool result. */
   importedUpstream(specifier: string, importedName: string): boolean;
+  /** Whether the function the module `specifier` exports as `importedName` answers a request itself. */
+  importedAnswersItself(specifier: string, importedName: string): boolean;
   /** Whether the module `specifier` declares the type it exports as `importedName` without a `_meta` slot. */
   importedTypeWithoutMeta(specifier: string, importedName: string): boolean;
   /** The member names of the type the module `specifier` exports as `importedName`, when it lists them all. */
@@ -39,6 +42,7 @@ export function moduleResolverOf(file: string): ModuleResolver {
     importedLiteral: (specifier, importedName) => resolveImportedLiteral(specifier, importedName, file, moduleResolverOf),
     importedHelper: (specifier, importedName) => resolveImportedHelper(specifier, importedName, file, moduleResolverOf),
     importedUpstream: (specifier, importedName) => resolveImportedUpstream(specifier, importedName, file, moduleResolverOf),
+    importedAnswersItself: (specifier, importedName) => resolveImportedAnswersItself(specifier, importedName, file, moduleResolverOf),
     importedTypeWithoutMeta: (specifier, importedName) => resolveImportedTypeWithoutMeta(specifier, importedName, file, moduleResolverOf),
     importedTypeMembers: (specifier, importedName) => resolveImportedTypeMembers(specifier, importedName, file, moduleResolverOf),
   };

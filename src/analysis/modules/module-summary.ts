@@ -34,7 +34,8 @@ import { noteModuleRead } from './modules-read';
 import { parseSource } from './parse-source';
 import type { ResolverOf } from './module-resolver';
 import { CALL_TOOL } from '../relay/pass-through-marks';
-import { everyReturnIsUpstream } from '../relay/upstream-calls';
+import { answersItself, everyReturnIsUpstream } from '../relay/upstream-calls';
+import { CLIENT_REQUESTS } from '../relay/client-requests';
 import { declarationMemberNames, declaresNoSlot } from '../syntax/declared-without-meta';
 import type { HelperOrigin, KeySource } from '../types';
 
@@ -84,6 +85,12 @@ export interface ModuleSummary {
    * see `everyReturnIsUpstream`): a call of one is a tool result received (no-dropped-meta).
    */
   readonly upstream: ReadonlySet<string>;
+  /**
+   * Exported names of functions named as an MCP client's request methods (`callTool`, `getPrompt`, …) that answer the
+   * request themselves (`answersItself`): a server's own implementation, given a call's fields one by one by its
+   * handler, never a wrapper around an upstream (no-dropped-meta).
+   */
+  readonly answering: ReadonlySet<string>;
   /**
    * Exported names of interfaces and type literal aliases with named members only, none `_meta`
    * (`export interface McpToolDescriptor { name; inputSchema }`): a list method declared to return them re-advertises
@@ -153,6 +160,9 @@ function readSummary(file: string, resolverOf: ResolverOf): ModuleSummary | null
   return summarise(program, moduleScope(resolverOf(file)), callsUpstream);
 }
 
+/** The MCP client's request methods (`callTool`, `getPrompt`, …): an exported function of such a name may be a wrapper's. */
+const CLIENT_METHODS: ReadonlySet<string> = new Set([...CLIENT_REQUESTS.values()].map((request) => request.client));
+
 /** Whether a module's text may call an upstream tool (`callTool`, `'tools/call'`): only then are its functions' returns looked at. */
 function mayCallUpstream(text: string): boolean {
   return text.includes(CALL_TOOL) || text.includes('tools/call');
@@ -160,6 +170,7 @@ function mayCallUpstream(text: string): boolean {
 
 function summarise(program: TSESTree.Program, scope: ModuleScope, callsUpstream: boolean): ModuleSummary {
   const upstream = new Set<string>();
+  const answering = new Set<string>();
   const metaLessTypes = new Set<string>();
   const typeMembers = new Map<string, readonly string[]>();
   const strings = new Map<string, string>();
@@ -178,6 +189,7 @@ function summarise(program: TSESTree.Program, scope: ModuleScope, callsUpstream:
     const inner = unwrap(value);
     if (inner.type === 'ArrowFunctionExpression' || inner.type === 'FunctionExpression' || inner.type === 'FunctionDeclaration') {
       if (callsUpstream && everyReturnIsUpstream(inner)) upstream.add(exported);
+      if (CLIENT_METHODS.has(exported) && answersItself(inner)) answering.add(exported);
       const helper = helperSummary(inner, budget, scope);
       if (helper) helpers.set(exported, helper);
       return;
@@ -254,7 +266,19 @@ function summarise(program: TSESTree.Program, scope: ModuleScope, callsUpstream:
       }
     }
   }
-  return detachedSummary({ strings, objects, helpers, literals, upstream, metaLessTypes, typeMembers, reexports, stars, namespaces });
+  return detachedSummary({
+    strings,
+    objects,
+    helpers,
+    literals,
+    upstream,
+    answering,
+    metaLessTypes,
+    typeMembers,
+    reexports,
+    stars,
+    namespaces,
+  });
 }
 
 function nameOf(node: TSESTree.Identifier | TSESTree.StringLiteral): string {
@@ -610,6 +634,7 @@ function packageSummary(text: string, file: string): ModuleSummary {
     helpers: new Map(),
     literals: new Map(),
     upstream: new Set(),
+    answering: new Set(),
     metaLessTypes: new Set(),
     typeMembers: new Map(),
     reexports,
@@ -659,6 +684,7 @@ function detachedSummary(summary: Omit<ModuleSummary, 'bytes'>): ModuleSummary {
     helpers: flatMap(summary.helpers, (helper) => flatNode(helper)),
     literals: flatMap(summary.literals, (literal) => flatNode(literal)),
     upstream: new Set([...summary.upstream].map(flatString)),
+    answering: new Set([...summary.answering].map(flatString)),
     metaLessTypes: new Set([...summary.metaLessTypes].map(flatString)),
     typeMembers: flatMap(summary.typeMembers, (members) => members.map(flatString)),
     reexports: flatMap(summary.reexports, (reexport) => ({ source: flatString(reexport.source), imported: flatString(reexport.imported) })),

@@ -55,7 +55,16 @@ import { countCost } from '../../util/cost-counter';
 import { sortedHasIn } from '../syntax/offset-set';
 import { isToolCallback, registeredCallbackOf, type MetaRead } from './pass-through';
 import { TYPE_ONLY_TYPES } from '../sites/prune';
-import { calleeLabel, followImportsFrom, importedTypeWithoutMeta, localFunction, requestMethodOf, stripAwait } from './upstream-calls';
+import {
+  answersItself,
+  calleeLabel,
+  followImportsFrom,
+  importedAnswersItself,
+  importedTypeWithoutMeta,
+  localFunction,
+  requestMethodOf,
+  stripAwait,
+} from './upstream-calls';
 import {
   declaredMemberType,
   declaresNoSlot,
@@ -636,7 +645,7 @@ function positionalCallAt(call: TSESTree.CallExpression, method: string, sinks: 
   if (!namesRoute(unwrap(call.arguments[0]) as Node, method)) return null;
   // `callTool(params, CallToolResultSchema)`: the SDK's own form.
   if (call.arguments.some((argument) => /Schema$/.test(referenceText(unwrap(argument)) ?? ''))) return null;
-  if (answersItself(call)) return null;
+  if (callsOwnImplementation(call)) return null;
   const handler = callerRequestOf(call, method, sinks, true);
   const fn = handler?.fn;
   const callerMeta = handler?.callerMeta ?? null;
@@ -647,17 +656,18 @@ function positionalCallAt(call: TSESTree.CallExpression, method: string, sinks: 
 }
 
 /**
- * `callTool(name, args)` names a synchronous function of this file that answers with literals it builds (a fixture
- * server's own tools: `function callTool(name, args) { switch (name) { case 'echo': return { result: … }; … } }`, as
- * MCPJam's mcp-check fixture has): the server's own implementation, not a wrapper around an upstream. A forwarding
+ * `callTool(name, args)` names a function of this file, or one imported from another module of the code base, that
+ * answers the request itself (`answersItself` in upstream-calls.ts: MCPJam's mcp-check fixture, antvis/mcp-server-
+ * chart's `utils/callTool.ts`): the server's own implementation, not a wrapper around an upstream. A forwarding
  * wrapper awaits or returns the upstream's call (`return clients[server].callTool(…)`, `return fetch(…)`).
  */
-function answersItself(call: TSESTree.CallExpression): boolean {
+function callsOwnImplementation(call: TSESTree.CallExpression): boolean {
   const callee = unwrap(call.callee) as Node;
-  const fn = callee.type === 'Identifier' ? functionBoundTo(callee) : null;
-  if (!fn || fn.async || fn.generator) return false;
-  const returned = returnedValues(fn);
-  return returned.length > 0 && returned.every((value) => unwrap(value).type === 'ObjectExpression');
+  if (callee.type !== 'Identifier') return false;
+  const fn = functionBoundTo(callee);
+  if (fn) return isFunctionNode(fn) && answersItself(fn);
+  const binding = findBinding(callee.name, callee);
+  return binding?.kind === 'import' && importedAnswersItself(rootOf(call) as TSESTree.Program, binding.source, binding.imported);
 }
 
 /**

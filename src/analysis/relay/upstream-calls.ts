@@ -14,11 +14,14 @@ import {
   isFunctionNode,
   propertyNamed,
   referenceText,
+  returnedValues,
   rootOf,
   staticString,
   unwrap,
+  walkAll,
 } from '../syntax/ast';
 import { findBinding, functionBoundTo } from '../syntax/bindings';
+import { CLIENT_REQUESTS } from './client-requests';
 import { CALL_TOOL } from './pass-through-marks';
 
 type Node = TSESTree.Node;
@@ -34,6 +37,8 @@ export const MAX_UPSTREAM_DEPTH = 4;
  */
 export interface UpstreamImports {
   importedUpstream(specifier: string, importedName: string): boolean;
+  /** Whether the function the module `specifier` exports as `importedName` answers a request itself (`answersItself`). */
+  importedAnswersItself(specifier: string, importedName: string): boolean;
   /** Whether the module `specifier` declares the type it exports as `importedName` without a `_meta` slot. */
   importedTypeWithoutMeta(specifier: string, importedName: string): boolean;
 }
@@ -47,6 +52,11 @@ const importsOfProgram = new WeakMap<Node, UpstreamImports>();
 /** Lets calls in `program` be followed into the relative modules it imports, through the file's resolver. */
 export function followImportsFrom(program: TSESTree.Program, imports: UpstreamImports): void {
   importsOfProgram.set(program, imports);
+}
+
+/** Whether the function `program` imports as `importedName` from `specifier` answers a request itself (`answersItself`). */
+export function importedAnswersItself(program: TSESTree.Program, specifier: string, importedName: string): boolean {
+  return importsOfProgram.get(program)?.importedAnswersItself(specifier, importedName) ?? false;
 }
 
 /** Whether the module `program` imports `importedName` from declares that type without a `_meta` slot. */
@@ -139,4 +149,40 @@ export function everyReturnIsUpstream(fn: FunctionNode, depth = 0): boolean {
     });
   upstreamFunctions.set(fn, upstream);
   return upstream;
+}
+
+/** Calls by which a function sends a request of its own: an MCP client's method (`callTool`, `request`, `getPrompt`, …) or `fetch`. */
+const SENDING_CALLS: ReadonlySet<string> = new Set([...[...CLIENT_REQUESTS.values()].map((request) => request.client), 'request', 'fetch']);
+
+/**
+ * Whether `fn` answers a request itself, as a server's own implementation does, rather than forwarding it upstream: it
+ * returns at least once, no value it returns is what a call gave (`return handler(args)`, `const r = await
+ * forward(…); return r`), and it sends no request: it is synchronous (it cannot wait for an upstream's answer), or no
+ * call in it is an MCP client's method, `fetch` or a function whose every return is an upstream result. MCPJam's
+ * mcp-check fixture (`function callTool(name, args) { switch (name) { case 'echo': return { result: … } } }`) and
+ * antvis/mcp-server-chart's `callTool(name, args)` in its own module (it validates, renders a chart and returns `{
+ * content, _meta }`) are such: a `tools/call` handler giving them the call's fields one by one drops no caller's
+ * `_meta` on the way to an upstream, there is none.
+ */
+export function answersItself(fn: FunctionNode): boolean {
+  if (fn.generator) return false;
+  const returned = returnedValues(fn);
+  if (returned.length === 0 || returned.some((value) => isCallValue(stripAwait(value)))) return false;
+  if (!fn.async) return true;
+  // Its callbacks too: `Promise.all(servers.map((s) => s.client.callTool(…)))` sends.
+  let sends = false;
+  walkAll(fn.body, (node) => (sends ||= node.type === 'CallExpression' && sendsRequest(node)));
+  return !sends;
+}
+
+/** A call, or a `const` holding one (`const out = await forward(…)`). */
+function isCallValue(value: Node): boolean {
+  if (value.type === 'CallExpression') return true;
+  if (value.type !== 'Identifier') return false;
+  const binding = findBinding(value.name, value);
+  return binding?.kind === 'variable' && !!binding.declarator.init && stripAwait(binding.declarator.init).type === 'CallExpression';
+}
+
+function sendsRequest(call: TSESTree.CallExpression): boolean {
+  return SENDING_CALLS.has(calleeName(call) ?? '') || upstreamCallOf(call) !== null;
 }

@@ -430,8 +430,10 @@ export function metaValueShape(value: Expression, target: Node | null, scope: Mo
     if ((inner.type === 'Identifier' || inner.type === 'ConditionalExpression') && isSelfMeta(inner, target))
       return { ...shape, mergesSelf: true };
     // `_meta: stripLocationFields(r._meta, fields)` (WaniWani-AI/sdk): a value the code derives from the object's own
-    // `_meta`; what it keeps is that function's choice, as with rest destructuring, never a blind replacement.
-    if (derivesFromSelf(value, target)) return { ...shape, mergesSelf: true };
+    // `_meta`; what it keeps is that function's choice, as with rest destructuring, never a blind replacement. The
+    // keys such a helper adds are still written here (`r._meta = withAgentic(m, r._meta)` returning `{ ...existing,
+    // agentic }`, agentic's gateway): its producer is this call.
+    if (derivesFromSelf(value, target)) return { ...shape, mergesSelf: true, keys: helperKeys(value, scope) ?? [] };
     shape.keys.push(...(helperKeys(value, scope) ?? []));
     return shape;
   }

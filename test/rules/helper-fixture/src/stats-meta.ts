@@ -27,3 +27,9 @@ export function typoAddedMeta(returned: number, explain: boolean) {
   if (explain) meta['retreival'] = { returned_count: 0 };
   return meta;
 }
+
+// Merges its key into the `_meta` it is given and returns the whole (agentic's gateway: `r._meta =
+// createAgenticMcpMetadata(m, r._meta)`): a call given the result's own `_meta`, whose key is still written there.
+export function withStatsMeta(returned: number, existing?: Record<string, unknown>) {
+  return { ...existing, retrieval: { returned_count: returned } };
+}

@@ -1,0 +1,1 @@
+// Replaced by each case's code.
