@@ -98,5 +98,31 @@ tester.run('no-dropped-meta, a server calling its own callTool', rule, {
       ],
       name: 'an async callTool(server, name, args) in the same file whose answer comes from an upstream client',
     },
+    {
+      filename: FILE,
+      code: lines(
+        HEAD,
+        'declare const http: { post(url: string, body: object): Promise<{ data: any }> };',
+        'async function callTool(name: string, args: object = {}) {',
+        "  const res = await http.post('https://upstream.example/mcp', { method: 'tools/call', params: { name, arguments: args } });",
+        '  return res.data.result;',
+        '}',
+        'server.setRequestHandler(CallToolRequestSchema, async (request: any) => {',
+        '  return await callTool(request.params.name, request.params.arguments);',
+        '});',
+      ),
+      errors: [
+        {
+          messageId: 'positionalCallerMeta',
+          data: { label: 'callTool(…)', callerMeta: 'request.params._meta' },
+          line: 10,
+          column: 16,
+          endLine: 10,
+          endColumn: 71,
+          suggestions: [],
+        },
+      ],
+      name: "an async callTool(name, args) answering with a member of another client's answer (res.data.result) is no own implementation",
+    },
   ],
 });

@@ -175,8 +175,12 @@ export function answersItself(fn: FunctionNode): boolean {
   return !sends;
 }
 
-/** A call, or a `const` holding one (`const out = await forward(…)`). */
+/**
+ * A call, a `const` holding one (`const out = await forward(…)`), or a member of either (`return res.data` after
+ * `const res = await http.post(…)`: what a wrapper over another client answers with).
+ */
 function isCallValue(value: Node): boolean {
+  while (value.type === 'MemberExpression') value = stripAwait(value.object);
   if (value.type === 'CallExpression') return true;
   if (value.type !== 'Identifier') return false;
   const binding = findBinding(value.name, value);
