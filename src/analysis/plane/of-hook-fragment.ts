@@ -6,13 +6,12 @@
  * when the calls disagree.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { unwrap } from '../syntax/ast';
-import { findMetaProperty, isObjectAssign, metaOwner } from '../syntax/meta-syntax';
+import { isObjectAssign, metaOwner } from '../syntax/meta-syntax';
 import { MANIFEST_RESULT, type PlaneDecision } from '../planes';
-import { conditionalSpreadHost } from '../sites/literal-host';
 import { outsideTypeWrappers } from '../syntax/ast';
 import { planeDecisionOfLiteral } from './of-literal';
 import { planeDecisionOfOwner } from './of-owner';
+import { placementOfMetaValue } from './of-meta-value';
 import type { TeamSinks } from './team-sinks';
 
 type Node = TSESTree.Node;
@@ -36,29 +35,15 @@ function saysMore(decision: PlaneDecision): boolean {
  * `x._meta = { ...f() }`, `Object.assign(x._meta, f())` (through `await` and type wrappers); null elsewhere.
  */
 function placementOfCall(call: TSESTree.CallExpression, sinks: TeamSinks): PlaneDecision | null {
+  const placeLiteral = (literal: TSESTree.ObjectExpression): PlaneDecision | null => planeDecisionOfLiteral(literal, sinks);
   let value: Node = outsideTypeWrappers(call);
   if (value.parent?.type === 'AwaitExpression') value = outsideTypeWrappers(value.parent);
   const parent = value.parent;
-  if (parent?.type === 'SpreadElement' && parent.parent?.type === 'ObjectExpression') return placementOfMetaValue(parent.parent, sinks);
+  if (parent?.type === 'SpreadElement' && parent.parent?.type === 'ObjectExpression')
+    return placementOfMetaValue(parent.parent, placeLiteral, sinks);
   if (parent?.type === 'CallExpression' && isObjectAssign(parent) && parent.arguments.indexOf(value as TSESTree.Expression) > 0) {
     const owner = metaOwner(parent.arguments[0]);
     return owner ? planeDecisionOfOwner(owner, sinks) : null;
   }
-  return placementOfMetaValue(value, sinks);
-}
-
-/** The plane of the `_meta` whose value `value` is: a literal's `_meta` property, or the right side of `x._meta = …`. */
-function placementOfMetaValue(value: Node, sinks: TeamSinks): PlaneDecision | null {
-  const outer = outsideTypeWrappers(value);
-  const parent = outer.parent;
-  if (parent?.type === 'Property' && parent.value === outer && parent.parent?.type === 'ObjectExpression') {
-    const literal = parent.parent;
-    if (findMetaProperty(literal) !== parent) return null;
-    return planeDecisionOfLiteral(conditionalSpreadHost(literal) ?? literal, sinks);
-  }
-  if (parent?.type === 'AssignmentExpression' && parent.right === outer) {
-    const owner = metaOwner(unwrap(parent.left));
-    return owner ? planeDecisionOfOwner(owner, sinks) : null;
-  }
-  return null;
+  return placementOfMetaValue(value, placeLiteral, sinks);
 }

@@ -20,6 +20,7 @@ import { planeOfArrayItems, planeOfDeclaredType } from './of-type';
 import { planeOfShape } from './of-shape';
 import { planeOfVariable } from './of-variable';
 import { planeOfReturnedFragment } from './of-returned-fragment';
+import { planeOfWrappedAnswer } from './of-wrapped-answer';
 
 type Node = TSESTree.Node;
 
@@ -190,6 +191,9 @@ export function planeDecisionOfLiteral(literal: TSESTree.ObjectExpression, sinks
   if (isReadCallbackContentsItem(literal)) return { plane: 'resource', evidence: 'sink' };
   const mapped = returnedFrom ? planeOfMappedItem(returnedFrom) : null;
   if (mapped) return mapped;
+  // `wrap(name, async () => ({ text, _meta }))` where `wrap` copies its callback's answer's `_meta` into the result.
+  const answer = planeOfWrappedAnswer(literal, (object) => planeDecisionOfLiteral(object, sinks), sinks);
+  if (answer) return answer;
   // `const uiMeta = (uri) => c ? { _meta: { ui: { resourceUri: uri } } } : {}`: goes where its calls are spread.
   const fragment = planeOfReturnedFragment(literal, (object) => planeDecisionOfLiteral(object, sinks), sinks);
   if (fragment) return fragment;

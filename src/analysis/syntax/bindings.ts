@@ -188,6 +188,30 @@ export function reassignmentsOf(declarator: TSESTree.VariableDeclarator): readon
 }
 
 /**
+ * Every read of the variable `declarator` names (`const response = …`), in the block it is declared in (nested
+ * functions included): the identifiers bound to it, its declaration's own name left out. Empty for a destructuring.
+ */
+export function readsOfVariable(declarator: TSESTree.VariableDeclarator): TSESTree.Identifier[] {
+  const scope = declarator.parent?.parent;
+  const id = declarator.id;
+  const reads: TSESTree.Identifier[] = [];
+  if (!scope || id.type !== 'Identifier') return reads;
+  // Only the subtrees where a token spells the name can read it.
+  const uses = tokenOffsetsOf(declarator, id.name);
+  const visit = (node: Node): void => {
+    if (uses && !sortedHasIn(uses, node.range[0], node.range[1])) return;
+    if (node.type === 'Identifier' && node !== id && node.name === id.name && readsItsName(node)) {
+      // A shorthand property (`{ _meta }`) may be one node as its key and its value: counted once.
+      if (reads.at(-1) !== node && declaratorOf(node) === declarator) reads.push(node);
+      return;
+    }
+    forEachChildNode(node, visit);
+  };
+  visit(scope);
+  return reads;
+}
+
+/**
  * The values a variable may hold where `reference` reads it: a `const`'s initializer; a `let`'s (or `var`'s)
  * initializer and each value given to it that may come first: earlier in the same function, later in a loop or a
  * function around both (the next pass or call reads it), or in another function (which may run at any time). A `let`
