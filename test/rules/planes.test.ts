@@ -136,7 +136,8 @@ ruleTester.run('no-wholesale-meta-assign: planes and flow', wholesaleRule, {
           suggestions: [
             {
               messageId: 'suggestMerge' satisfies WholesaleMessageIds,
-              output: 'server.registerTool("b", { ...opts.config, _meta: { ...(opts.config as { _meta?: Record<string, unknown> })._meta, retrieval: 1 } }, cb);',
+              output:
+                'server.registerTool("b", { ...opts.config, _meta: { ...(opts.config as { _meta?: Record<string, unknown> })._meta, retrieval: 1 } }, cb);',
             },
           ],
         },

@@ -72,7 +72,10 @@ untyped.run('no-wholesale-meta-assign merge fix without types', rule, {
           line: 4,
           column: 23,
           suggestions: [
-            { messageId: 'suggestMerge', output: PLAIN_REWRAP.replace('_meta: { retrieval', `_meta: { ...(result as ${CAST})._meta, retrieval`) },
+            {
+              messageId: 'suggestMerge',
+              output: PLAIN_REWRAP.replace('_meta: { retrieval', `_meta: { ...(result as ${CAST})._meta, retrieval`),
+            },
           ],
         },
       ],
