@@ -1343,14 +1343,13 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
         column: 41,
         suggestions: [
           {
-            messageId: 'suggestSpreadCallerMetaWithoutToken',
+            // One spread, no declaration: hatago's `no-unused-vars` (no `ignoreRestSiblings`) reported the
+            // `_callerProgressToken` a rest destructuring declared only to drop the caller's token.
+            messageId: 'suggestSpreadCallerMeta',
             output: edited(
               HUB_OWN_TOKEN,
-              "  return upstream.callTool({ name: 'x', _meta: { progressToken: upstreamToken } }",
-              [
-                '  const { progressToken: _callerProgressToken, ...callerMeta } = (params as { _meta?: { progressToken?: string | number } })?._meta ?? {};',
-                "  return upstream.callTool({ name: 'x', _meta: { ...callerMeta, progressToken: upstreamToken } }",
-              ].join('\n'),
+              '_meta: { progressToken: upstreamToken }',
+              '_meta: { ...(params as { _meta?: { progressToken?: string | number } })?._meta, progressToken: upstreamToken }',
             ),
           },
         ],
