@@ -8,7 +8,7 @@ import { catalogueEntryFor, hostNameOf } from '../src/registry/catalogue';
 import { createsFromFragment, isAssemblyFromCollected, replacesMeta } from '../src/analysis/value/write-kinds';
 import { createRule } from '../src/util/create-rule';
 import { lineBreakOf } from '../src/fixes/wrap-in-try';
-import { META_READ_TYPE } from '../src/fixes/meta-read';
+import { metaReadText } from '../src/fixes/meta-read';
 
 export type Options = [];
 export type MessageIds =
@@ -109,10 +109,12 @@ function targetText(target: TSESTree.Node, sourceCode: TSESLint.SourceCode): str
 
 /**
  * How the merge fix reads the `_meta` of an object it did not write as `x._meta` (a re-wrap `{ ...x, _meta }`,
- * `Object.assign(x, { _meta })`): `x._meta` is TS2339 where `x`'s type has no `_meta`.
+ * `Object.assign(x, { _meta })`): `x._meta` is TS2339 where `x`'s type has no `_meta`, and TS2698 where it comes from
+ * an index signature of `unknown` (x402's `interface ToolResult { [key: string]: unknown; content: … }`).
  * - `plain`: `...x._meta` — in JavaScript, or when the type has `_meta` (or is `any`);
  * - `cast`: `...(x as { _meta?: Record<string, unknown> })._meta` — the type is known and has no `_meta`;
- * - `suggest`: TypeScript without type information: `...x._meta` may not type-check, so it is only a suggestion.
+ * - `suggest`: TypeScript without type information: the type is not seen, so the read goes through the cast (which
+ *   type-checks from any object type) and the edit is only a suggestion.
  */
 type MetaRead = 'plain' | 'cast' | 'suggest';
 
@@ -139,11 +141,11 @@ function mergeFix(write: MetaWrite, sourceCode: TSESLint.SourceCode, readThrough
   const writtenMember = write.node.type === 'AssignmentExpression' ? sourceCode.getText(write.node.left) : null;
   const properties = literal.properties;
   const laterSelfSpread = write.selfSpread && !write.mergesSelf ? properties.indexOf(write.selfSpread) : -1;
-  const castTarget = (): string => {
-    const text = sourceCode.getText(write.target!);
-    return `(${MEMBER_SAFE_TARGETS.has(write.target!.type) ? text : `(${text})`} as ${META_READ_TYPE})._meta`;
-  };
-  const read = writtenMember ?? (readThrough === 'cast' ? castTarget() : metaOfTarget(write.target, sourceCode));
+  const read =
+    writtenMember ??
+    (readThrough === 'plain'
+      ? metaOfTarget(write.target, sourceCode)
+      : metaReadText(targetText(write.target, sourceCode), { optional: false, cast: true }));
   const spread = laterSelfSpread > 0 ? sourceCode.getText(properties[laterSelfSpread]) : `...${read}`;
   const eol = lineBreakOf(sourceCode);
   /**

@@ -29,7 +29,6 @@ export type RelayMessageIds =
   | 'storedDescriptorMeta'
   | 'suggestForwardCallerMeta'
   | 'suggestSpreadCallerMeta'
-  | 'suggestSpreadCallerMetaWithoutToken'
   | 'suggestReadEnvelope'
   | 'suggestForwardDescriptorMeta'
   | 'suggestForwardReadMeta';
@@ -40,7 +39,7 @@ export const RELAY_MESSAGES: Record<RelayMessageIds, string> = {
   pickedCallerMeta:
     "The `_meta` sent upstream by `{{label}}` keeps only {{keys}} of the caller's request `_meta` (`{{callerMeta}}`): every other key the caller set (trace context, client keys) is dropped. Spread it first: `_meta: { ...{{callerMeta}}, … }`, or filter visibly (a rest destructuring) if dropping them is intended.",
   ownTokenCallerMeta:
-    "The `_meta` sent upstream by `{{label}}` holds only a progress token of its own, none of the caller's request `_meta` (`{{callerMeta}}`): every key the caller set (trace context, client keys) is dropped. Spread them in first, without the caller's per-hop `progressToken`: `const { progressToken: _callerProgressToken, ...callerMeta } = {{callerMeta}} ?? {}` and `_meta: { ...callerMeta, progressToken: … }`.",
+    "The `_meta` sent upstream by `{{label}}` holds only a progress token of its own, none of the caller's request `_meta` (`{{callerMeta}}`): every key the caller set (trace context, client keys) is dropped. Spread them in first; the token written after them still replaces the caller's per-hop one: `_meta: { ...{{callerMeta}}, progressToken: … }`.",
   keptDescriptorMeta:
     "This {{entry}}, kept in `this.{{field}}` from `{{label}}` (line {{line}}), is advertised again with its {{fields}} but not its `_meta`: the keys the upstream set on it (MCP Apps `ui`, `openai/outputTemplate`, a resource's CSP and permissions) never reach the client. Keep the upstream's `_meta` in what `this.{{field}}` holds and carry it over here.",
   storedDescriptorMeta:
@@ -57,8 +56,6 @@ export const RELAY_MESSAGES: Record<RelayMessageIds, string> = {
     "This {{entry}} is rebuilt from `{{label}}` (line {{line}}) with its {{fields}} but not its `_meta`, and returned as the descriptor: wherever it is advertised, the keys the upstream set on it (MCP Apps `ui`, `openai/outputTemplate`, a resource's CSP and permissions) never reach the client. Carry it over: `...({{meta}} && { _meta: {{meta}} })`.",
   suggestForwardCallerMeta: "Forward the caller's request `_meta` upstream, without its per-hop `progressToken`.",
   suggestSpreadCallerMeta: "Spread the caller's request `_meta` first (the keys written here still win).",
-  suggestSpreadCallerMetaWithoutToken:
-    "Spread the caller's request `_meta` first, without its per-hop `progressToken` (the token written here still wins).",
   suggestReadEnvelope: 'Read it from `{{request}}.envelope`.',
   suggestForwardDescriptorMeta: "Carry the upstream's `{{meta}}` over.",
   suggestForwardReadMeta: 'Carry `{{meta}}` over into the contents item.',
@@ -114,7 +111,7 @@ export function reportRelay<MessageIds extends string>(
   }
 
   /**
-   * The edit both caller-`_meta` suggestions make: the caller's request `_meta` without its per-hop `progressToken`
+   * The edit the forwarding suggestion makes: the caller's request `_meta` without its per-hop `progressToken`
    * (declared before the call's statement, or read inline where there is none: an arrow's expression body), inserted
    * first into `target` as `written(meta)`.
    */
@@ -138,18 +135,18 @@ export function reportRelay<MessageIds extends string>(
   }
 
   /**
-   * A `_meta` of nothing but the hop's own progress token: the caller's keys go in first, without the caller's token
-   * (declared before the statement, or inline in an arrow body), so the hop's own token still wins.
+   * A `_meta` of nothing but the hop's own progress token: the caller's `_meta` is spread in first, as the code reads
+   * it, and the hop's own token written after it replaces the caller's. Nothing is declared: a binding that only drops
+   * the caller's token would be reported by a `no-unused-vars` without `ignoreRestSiblings` (hatago's config).
    */
   function reportOwnToken(dropped: DroppedCallerMeta): void {
     const { callerMeta } = dropped;
     const value = dropped.meta!.value as TSESTree.ObjectExpression;
-    const fix = forwardCallerMeta(dropped, value, (meta) => `...${meta}`);
     context.report({
       node: dropped.meta!,
       messageId: 'ownTokenCallerMeta',
       data: { label: dropped.label, callerMeta },
-      suggest: [{ messageId: 'suggestSpreadCallerMetaWithoutToken', fix }],
+      suggest: [{ messageId: 'suggestSpreadCallerMeta', fix: (fixer) => insertFirst(fixer, value, `...${callerMeta}`) }],
     });
   }
 

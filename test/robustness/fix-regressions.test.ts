@@ -63,7 +63,8 @@ const wholesaleCases: InvalidTestCase<WholesaleIds, WholesaleOptions>[] = [
           {
             messageId: 'suggestMerge',
             data: { target: '(a ?? b)' },
-            output: 'function f(a, b) { return { ...(a ?? b), content: [], _meta: { ...(a ?? b)._meta, retrieval } }; }',
+            output:
+              'function f(a, b) { return { ...(a ?? b), content: [], _meta: { ...((a ?? b) as { _meta?: Record<string, unknown> })._meta, retrieval } }; }',
           },
         ],
       },
@@ -85,7 +86,8 @@ const wholesaleCases: InvalidTestCase<WholesaleIds, WholesaleOptions>[] = [
           {
             messageId: 'suggestMerge',
             data: { target: '(c ? a : b)' },
-            output: 'function f(c, a, b) { return { ...(c ? a : b), content: [], _meta: { ...(c ? a : b)._meta, retrieval } }; }',
+            output:
+              'function f(c, a, b) { return { ...(c ? a : b), content: [], _meta: { ...((c ? a : b) as { _meta?: Record<string, unknown> })._meta, retrieval } }; }',
           },
         ],
       },

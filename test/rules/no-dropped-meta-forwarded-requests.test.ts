@@ -398,12 +398,11 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
         column: 59,
         suggestions: [
           {
-            messageId: 'suggestSpreadCallerMetaWithoutToken',
+            messageId: 'suggestSpreadCallerMeta',
             output: lines(
               'server.setRequestHandler(ReadResourceRequestSchema, async (request) => {',
               '  const upstreamToken = nextToken();',
-              '  const { progressToken: _callerProgressToken, ...callerMeta } = request.params._meta ?? {};',
-              '  return upstream.readResource({ uri: request.params.uri, _meta: { ...callerMeta, progressToken: upstreamToken } });',
+              '  return upstream.readResource({ uri: request.params.uri, _meta: { ...request.params._meta, progressToken: upstreamToken } });',
               '});',
             ),
           },

@@ -76,11 +76,10 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
         column: 114,
         suggestions: [
           {
-            messageId: 'suggestSpreadCallerMetaWithoutToken',
+            messageId: 'suggestSpreadCallerMeta',
             output: lines(
               ...HUB_HEAD,
-              `  const { progressToken: _callerProgressToken, ...callerMeta } = ${CAST} ?? {};`,
-              "  return client.callTool({ name: 'x', arguments: (params as { arguments?: Record<string, unknown> })?.arguments, _meta: { ...callerMeta, progressToken: upstreamToken } }, undefined, { onprogress: relay(progressToken) });",
+              `  return client.callTool({ name: 'x', arguments: (params as { arguments?: Record<string, unknown> })?.arguments, _meta: { ...${CAST}, progressToken: upstreamToken } }, undefined, { onprogress: relay(progressToken) });`,
               '}',
             ),
           },
@@ -103,11 +102,10 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
         column: 63,
         suggestions: [
           {
-            messageId: 'suggestSpreadCallerMetaWithoutToken',
+            messageId: 'suggestSpreadCallerMeta',
             output: lines(
               "server.registerTool('search', {}, async (args, extra) => {",
-              '  const { progressToken: _callerProgressToken, ...callerMeta } = extra._meta ?? {};',
-              "  return upstream.callTool({ name: 'search', arguments: args, _meta: { ...callerMeta, progressToken: nextToken() } });",
+              "  return upstream.callTool({ name: 'search', arguments: args, _meta: { ...extra._meta, progressToken: nextToken() } });",
               '});',
             ),
           },
@@ -116,7 +114,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
     ],
   },
   {
-    name: 'in an arrow expression body the caller _meta is spread in inline',
+    name: 'in an arrow expression body the caller _meta is spread in place too',
     code: lines(
       'export const forward = (client: Client, params: { name: string; _meta?: { progressToken?: string } }) =>',
       '  params._meta?.progressToken ? client.callTool({ name: params.name, _meta: { progressToken: hop() } }) : null;',
@@ -129,10 +127,10 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
         column: 70,
         suggestions: [
           {
-            messageId: 'suggestSpreadCallerMetaWithoutToken',
+            messageId: 'suggestSpreadCallerMeta',
             output: lines(
               'export const forward = (client: Client, params: { name: string; _meta?: { progressToken?: string } }) =>',
-              '  params._meta?.progressToken ? client.callTool({ name: params.name, _meta: { ...(({ progressToken: _callerProgressToken, ...callerMeta }) => callerMeta)(params._meta ?? {}), progressToken: hop() } }) : null;',
+              '  params._meta?.progressToken ? client.callTool({ name: params.name, _meta: { ...params._meta, progressToken: hop() } }) : null;',
             ),
           },
         ],

@@ -26,6 +26,33 @@ const HEAD = [
 ];
 const KEY = "'io.modelcontextprotocol/serverInfo'";
 
+/** tambo's React provider: its own client's list (`MCPClient.listTools(): Promise<MCPToolSpec[]>`) into its own registry. */
+const TAMBO_OWN_REGISTRY = lines(
+  ...HEAD,
+  'interface OwnTool { name: string; description?: string }',
+  'interface OwnClient { listTools(): Promise<OwnTool[]>; callTool(name: string, args: Record<string, unknown>): Promise<CallToolResult> }',
+  'interface RegistryTool { name: string; description: string; tool: (args: Record<string, unknown>) => Promise<unknown> }',
+  'export async function registerServerTools(client: OwnClient, registerTool: (tool: RegistryTool) => void) {',
+  '  const tools = await client.listTools();',
+  '  tools.forEach((tool) => {',
+  "    registerTool({ description: tool.description ?? '', name: tool.name, tool: async (args) => (await client.callTool(tool.name, args)).content });",
+  '  });',
+  '}',
+);
+
+/** An upstream list of the code base's own (its method answers with the list itself), registered on an MCP server. */
+const OWN_LIST_REGISTERED = lines(
+  ...HEAD,
+  "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+  'interface OwnTool { name: string; description?: string }',
+  'interface OwnProvider { listTools(): Promise<OwnTool[]> }',
+  'declare const server: McpServer;',
+  'export async function mirror(provider: OwnProvider) {',
+  '  const tools = await provider.listTools();',
+  '  for (const t of tools) server.registerTool(t.name, { description: t.description }, async () => ({ content: [] }));',
+  '}',
+);
+
 const valid: ValidTestCase<Options>[] = [
   {
     name: 'D1: a member named metadata that holds a string is no _meta slot',
@@ -106,6 +133,12 @@ const valid: ValidTestCase<Options>[] = [
       '  return r;',
       '}',
     ),
+  },
+  {
+    // tambo's React provider (react-sdk/src/mcp/tambo-mcp-provider.tsx): an upstream's tools go to its own registry, for
+    // its own agent, through the bare `registerTool` of `useTamboRegistry()`; no MCP client is answered there.
+    name: "D9: an upstream's tools given to a bare registerTool({ … }) of the code base's own are not re-advertised",
+    code: TAMBO_OWN_REGISTRY,
   },
 ];
 
@@ -1310,14 +1343,34 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
         column: 41,
         suggestions: [
           {
-            messageId: 'suggestSpreadCallerMetaWithoutToken',
+            // One spread, no declaration: hatago's `no-unused-vars` (no `ignoreRestSiblings`) reported the
+            // `_callerProgressToken` a rest destructuring declared only to drop the caller's token.
+            messageId: 'suggestSpreadCallerMeta',
             output: edited(
               HUB_OWN_TOKEN,
-              "  return upstream.callTool({ name: 'x', _meta: { progressToken: upstreamToken } }",
-              [
-                '  const { progressToken: _callerProgressToken, ...callerMeta } = (params as { _meta?: { progressToken?: string | number } })?._meta ?? {};',
-                "  return upstream.callTool({ name: 'x', _meta: { ...callerMeta, progressToken: upstreamToken } }",
-              ].join('\n'),
+              '_meta: { progressToken: upstreamToken }',
+              '_meta: { ...(params as { _meta?: { progressToken?: string | number } })?._meta, progressToken: upstreamToken }',
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "an entry of a list the code base's own method answers with, typed without _meta: the suggestion reads it through a cast",
+    code: OWN_LIST_REGISTERED,
+    errors: [
+      {
+        messageId: 'droppedDescriptorMeta',
+        line: 10,
+        column: 54,
+        suggestions: [
+          {
+            messageId: 'suggestForwardDescriptorMeta',
+            output: edited(
+              OWN_LIST_REGISTERED,
+              '{ description: t.description }',
+              '{ ...((t as { _meta?: Record<string, unknown> })._meta && { _meta: (t as { _meta?: Record<string, unknown> })._meta }), description: t.description }',
             ),
           },
         ],

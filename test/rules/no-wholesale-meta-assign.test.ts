@@ -434,7 +434,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
           {
             messageId: 'suggestMerge',
             output:
-              'export function stamp(result, extra) {\n  const other = { ...extra };\n  return { ...other, _meta: { ...other._meta, ...result._meta, k: 4 } };\n}',
+              'export function stamp(result, extra) {\n  const other = { ...extra };\n  return { ...other, _meta: { ...(other as { _meta?: Record<string, unknown> })._meta, ...result._meta, k: 4 } };\n}',
           },
         ],
       },
@@ -625,7 +625,12 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
         line: 1,
         column: 1,
         endColumn: 45,
-        suggestions: [{ messageId: 'suggestMerge', output: 'Object.assign(out, { _meta: { ...out._meta, retrieval } });' }],
+        suggestions: [
+          {
+            messageId: 'suggestMerge',
+            output: 'Object.assign(out, { _meta: { ...(out as { _meta?: Record<string, unknown> })._meta, retrieval } });',
+          },
+        ],
       },
     ],
   },
@@ -640,7 +645,11 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
         line: 1,
         column: 1,
         suggestions: [
-          { messageId: 'suggestMerge', output: 'Object.assign(makeResult(), { _meta: { ...makeResult()._meta, retrieval } });' },
+          {
+            messageId: 'suggestMerge',
+            output:
+              'Object.assign(makeResult(), { _meta: { ...(makeResult() as { _meta?: Record<string, unknown> })._meta, retrieval } });',
+          },
         ],
       },
     ],
@@ -671,7 +680,11 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
         column: 45,
         endColumn: 65,
         suggestions: [
-          { messageId: 'suggestMerge', output: 'function wrap(result) { return { ...result, _meta: { ...result._meta, retrieval } }; }' },
+          {
+            messageId: 'suggestMerge',
+            output:
+              'function wrap(result) { return { ...result, _meta: { ...(result as { _meta?: Record<string, unknown> })._meta, retrieval } }; }',
+          },
         ],
       },
     ],
@@ -690,7 +703,8 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
         suggestions: [
           {
             messageId: 'suggestMerge',
-            output: 'const wrapped = { ...(response as ToolResult), _meta: { ...response._meta, retrieval } };',
+            output:
+              'const wrapped = { ...(response as ToolResult), _meta: { ...(response as { _meta?: Record<string, unknown> })._meta, retrieval } };',
           },
         ],
       },
@@ -726,7 +740,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
           {
             messageId: 'suggestMerge',
             data: { target: '(c ? a : b)' },
-            output: 'Object.assign(c ? a : b, { _meta: { ...(c ? a : b)._meta, retrieval } });',
+            output: 'Object.assign(c ? a : b, { _meta: { ...((c ? a : b) as { _meta?: Record<string, unknown> })._meta, retrieval } });',
           },
         ],
       },
@@ -889,7 +903,8 @@ async function dispatch(op, params) {
         suggestions: [
           {
             messageId: 'suggestMerge',
-            output: 'function f(result) { result._meta.warnings = w; return { ...result, _meta: { ...result._meta, ...collected } }; }',
+            output:
+              'function f(result) { result._meta.warnings = w; return { ...result, _meta: { ...(result as { _meta?: Record<string, unknown> })._meta, ...collected } }; }',
           },
         ],
       },
@@ -940,7 +955,11 @@ async function dispatch(op, params) {
         line: 3,
         column: 1,
         suggestions: [
-          { messageId: 'suggestMerge', output: 'out._meta = {};\ndelete out._meta;\nObject.assign(out, { _meta: { ...out._meta } });' },
+          {
+            messageId: 'suggestMerge',
+            output:
+              'out._meta = {};\ndelete out._meta;\nObject.assign(out, { _meta: { ...(out as { _meta?: Record<string, unknown> })._meta } });',
+          },
         ],
       },
     ],

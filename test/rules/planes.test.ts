@@ -136,7 +136,8 @@ ruleTester.run('no-wholesale-meta-assign: planes and flow', wholesaleRule, {
           suggestions: [
             {
               messageId: 'suggestMerge' satisfies WholesaleMessageIds,
-              output: 'server.registerTool("b", { ...opts.config, _meta: { ...opts.config._meta, retrieval: 1 } }, cb);',
+              output:
+                'server.registerTool("b", { ...opts.config, _meta: { ...(opts.config as { _meta?: Record<string, unknown> })._meta, retrieval: 1 } }, cb);',
             },
           ],
         },
@@ -157,7 +158,7 @@ ruleTester.run('no-wholesale-meta-assign: planes and flow', wholesaleRule, {
             {
               messageId: 'suggestMerge' satisfies WholesaleMessageIds,
               output:
-                'export function register(config, cb) {\n  const { view, ...fields } = config;\n  return server.registerTool({ ...fields, _meta: { ...fields._meta, retrieval: 1 } }, cb);\n}',
+                'export function register(config, cb) {\n  const { view, ...fields } = config;\n  return server.registerTool({ ...fields, _meta: { ...(fields as { _meta?: Record<string, unknown> })._meta, retrieval: 1 } }, cb);\n}',
             },
           ],
         },
@@ -178,7 +179,7 @@ ruleTester.run('no-wholesale-meta-assign: planes and flow', wholesaleRule, {
             {
               messageId: 'suggestMerge' satisfies WholesaleMessageIds,
               output:
-                "export function define(options: Omit<ToolDefinition, 'name'>) {\n  const { ...rest } = options;\n  return server.registerTool('t', { ...rest, _meta: { ...rest._meta, retrieval: 1 } }, cb);\n}",
+                "export function define(options: Omit<ToolDefinition, 'name'>) {\n  const { ...rest } = options;\n  return server.registerTool('t', { ...rest, _meta: { ...(rest as { _meta?: Record<string, unknown> })._meta, retrieval: 1 } }, cb);\n}",
             },
           ],
         },
@@ -199,7 +200,7 @@ ruleTester.run('no-wholesale-meta-assign: planes and flow', wholesaleRule, {
             {
               messageId: 'suggestMerge' satisfies WholesaleMessageIds,
               output:
-                'export function stamp(r, other) {\n  const m = other._meta ? other._meta : {};\n  return { ...r, _meta: { ...r._meta, ...m, retrieval: 1 } };\n}',
+                'export function stamp(r, other) {\n  const m = other._meta ? other._meta : {};\n  return { ...r, _meta: { ...(r as { _meta?: Record<string, unknown> })._meta, ...m, retrieval: 1 } };\n}',
             },
           ],
         },
@@ -229,7 +230,7 @@ ruleTester.run('no-wholesale-meta-assign: planes and flow', wholesaleRule, {
               messageId: 'suggestMerge',
               data: { target: 'out' },
               output:
-                'async function wrap(handler, on) {\n  const out = await handler();\n  return { ...out, ...(on && { _meta: { ...out._meta, retrieval } }) };\n}',
+                'async function wrap(handler, on) {\n  const out = await handler();\n  return { ...out, ...(on && { _meta: { ...(out as { _meta?: Record<string, unknown> })._meta, retrieval } }) };\n}',
             },
           ],
         },
@@ -273,7 +274,7 @@ ruleTester.run('no-wholesale-meta-assign: planes and flow', wholesaleRule, {
               messageId: 'suggestMerge',
               data: { target: 'upstream' },
               output:
-                'async function forward(client) {\n  const upstream = await client.callTool({ name: "x" });\n  return { ...upstream, _meta: { ...upstream._meta, retrieval } };\n}',
+                'async function forward(client) {\n  const upstream = await client.callTool({ name: "x" });\n  return { ...upstream, _meta: { ...(upstream as { _meta?: Record<string, unknown> })._meta, retrieval } };\n}',
             },
           ],
         },

@@ -1,7 +1,8 @@
 /**
  * The suggestions not yet compiled elsewhere are safe: `tolerate-unknown-meta-fields`' (toMatchObject,
  * objectContaining, dropping `.strict()`, `z.object`, an open JSON schema), `no-misnamed-meta`'s rename to `_meta` and
- * `no-wholesale-meta-assign`'s merge of a fragment in the merge layer (`mergeLayerFragment`). As in
+ * `no-wholesale-meta-assign`'s merge of a fragment in the merge layer (`mergeLayerFragment`) and of a re-wrapped result
+ * (`suggestMerge`, read through a cast where no type is seen). As in
  * no-dropped-meta-safety.test.ts: each input is real TypeScript against the installed SDK, vitest and zod types and
  * compiles under `tsc --strict`; each suggestion's output (taken from the rule itself, not written by hand) compiles
  * too; and linting the output with every rule of the plugin finds nothing the input did not, and one finding fewer of
@@ -140,6 +141,34 @@ const CASES: Case[] = [
     ),
     filename: DISPATCH,
     registry: EXAMPLES_REGISTRY,
+    rule: 'no-wholesale-meta-assign',
+    suggestions: 1,
+  },
+  {
+    // x402's payment wrapper: `result._meta` is `unknown` through the index signature (spreading it is TS2698).
+    name: 'no-wholesale-meta-assign: a result typed with an index signature of unknown, re-wrapped with a new _meta',
+    code: lines(
+      "interface ToolResult { [key: string]: unknown; content: Array<{ type: 'text'; text: string }>; isError?: boolean }",
+      'export async function settle(handler: () => Promise<ToolResult>) {',
+      '  const result = await handler();',
+      '  return { ...result, _meta: { retrieval: { returned_count: 1 } } };',
+      '}',
+    ),
+    filename: SEARCH,
+    registry: TYPED_REGISTRY,
+    rule: 'no-wholesale-meta-assign',
+    suggestions: 1,
+  },
+  {
+    // x402's `attachPaymentResponseToMeta(result: { content; isError? }, …)`: `result._meta` is TS2339.
+    name: 'no-wholesale-meta-assign: a parameter typed without _meta, re-wrapped with a new _meta',
+    code: lines(
+      'export function attach(result: { content: Array<{ type: string }>; isError?: boolean }) {',
+      '  return { ...result, _meta: { retrieval: { returned_count: 1 } } };',
+      '}',
+    ),
+    filename: SEARCH,
+    registry: TYPED_REGISTRY,
     rule: 'no-wholesale-meta-assign',
     suggestions: 1,
   },

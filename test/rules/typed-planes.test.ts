@@ -219,7 +219,10 @@ untyped.run('the same code untyped: no-wholesale-meta-assign', wholesaleRule, {
           suggestions: [
             {
               messageId: 'suggestMerge',
-              output: READ_RESOURCE_CONTENTS.replace('_meta: { retrieval', '_meta: { ...page._meta, retrieval'),
+              output: READ_RESOURCE_CONTENTS.replace(
+                '_meta: { retrieval',
+                '_meta: { ...(page as { _meta?: Record<string, unknown> })._meta, retrieval',
+              ),
             },
           ],
         },
@@ -236,7 +239,12 @@ untyped.run('the same code untyped: no-wholesale-meta-assign', wholesaleRule, {
           data: { target: 'response' },
           line: 5,
           column: 26,
-          suggestions: [{ messageId: 'suggestMerge', output: SDK_V2_TOOL_ENTRY.replace('_meta: { ui', '_meta: { ...response._meta, ui') }],
+          suggestions: [
+            {
+              messageId: 'suggestMerge',
+              output: SDK_V2_TOOL_ENTRY.replace('_meta: { ui', '_meta: { ...(response as { _meta?: Record<string, unknown> })._meta, ui'),
+            },
+          ],
         },
       ],
     },
@@ -253,7 +261,13 @@ untyped.run('the same code untyped: no-wholesale-meta-assign', wholesaleRule, {
           line: 5,
           column: 23,
           suggestions: [
-            { messageId: 'suggestMerge', output: TYPED_RETURN.replace('_meta: { stray_key', '_meta: { ...cached._meta, stray_key') },
+            {
+              messageId: 'suggestMerge',
+              output: TYPED_RETURN.replace(
+                '_meta: { stray_key',
+                '_meta: { ...(cached as { _meta?: Record<string, unknown> })._meta, stray_key',
+              ),
+            },
           ],
         },
       ],
@@ -269,7 +283,12 @@ untyped.run('the same code untyped: no-wholesale-meta-assign', wholesaleRule, {
           data: { target: 'response' },
           line: 5,
           column: 26,
-          suggestions: [{ messageId: 'suggestMerge', output: SDK_TOOL_ENTRY.replace('_meta: { ui', '_meta: { ...response._meta, ui') }],
+          suggestions: [
+            {
+              messageId: 'suggestMerge',
+              output: SDK_TOOL_ENTRY.replace('_meta: { ui', '_meta: { ...(response as { _meta?: Record<string, unknown> })._meta, ui'),
+            },
+          ],
         },
       ],
     },

@@ -110,7 +110,7 @@ ruleTester.run('no-wholesale-meta-assign: the unknown plane', wholesaleRule, {
             {
               messageId: 'suggestMerge',
               output:
-                'const { tools } = await client.listTools();\nconst listed = tools.map((tool) => ({ ...tool, _meta: { ...tool._meta, retrieval: 1 } }));',
+                'const { tools } = await client.listTools();\nconst listed = tools.map((tool) => ({ ...tool, _meta: { ...(tool as { _meta?: Record<string, unknown> })._meta, retrieval: 1 } }));',
             },
           ],
         },

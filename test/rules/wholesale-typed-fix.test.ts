@@ -2,7 +2,8 @@
  * The merge fix of no-wholesale-meta-assign with types (issue 25): a re-wrap `{ ...x, _meta }` or
  * `Object.assign(x, { _meta })` gains `...x._meta`, which is TS2339 where `x`'s type has no `_meta`. With a program the
  * rule asks the type: one with `_meta` (the SDK's `CallToolResult`) gets the plain spread, one without gets the spread
- * read through `{ _meta?: Record<string, unknown> }`; without a program the same TypeScript gets a suggestion only.
+ * read through `{ _meta?: Record<string, unknown> }`; without a program the same TypeScript gets a suggestion only, read
+ * through that type too (the type is not seen, and the cast type-checks from any object type).
  * Both outputs are then compiled by `tsc` (test/robustness/type-check.test.ts keeps the oracle for generated code).
  */
 import rule from '../../rules/no-wholesale-meta-assign';
@@ -22,6 +23,11 @@ const PLAIN_REWRAP = `${TYPES}export function wrap(result: Plain): CallToolResul
 }`;
 const PLAIN_ASSIGN = `${TYPES}export function stamp(out: Plain) {
   Object.assign(out, { _meta: { retrieval: 1 } });
+}`;
+const INDEXED_REWRAP = `interface ToolResult { [key: string]: unknown; content: Array<{ type: 'text'; text: string }> }
+export async function settle(handler: () => Promise<ToolResult>) {
+  const result = await handler();
+  return { ...result, _meta: { retrieval: 1 } };
 }`;
 const CAST = '{ _meta?: Record<string, unknown> }';
 
@@ -56,7 +62,7 @@ untyped.run('no-wholesale-meta-assign merge fix without types', rule, {
   valid: [],
   invalid: [
     {
-      name: 'the same re-wrap without a program: a suggestion only (the type is not known)',
+      name: 'the same re-wrap without a program: a suggestion only, read through the cast (`result._meta` is TS2339 on Plain)',
       filename: UNTYPED_PRODUCER,
       code: PLAIN_REWRAP,
       output: null,
@@ -66,7 +72,31 @@ untyped.run('no-wholesale-meta-assign merge fix without types', rule, {
           line: 4,
           column: 23,
           suggestions: [
-            { messageId: 'suggestMerge', output: PLAIN_REWRAP.replace('_meta: { retrieval', '_meta: { ...result._meta, retrieval') },
+            {
+              messageId: 'suggestMerge',
+              output: PLAIN_REWRAP.replace('_meta: { retrieval', `_meta: { ...(result as ${CAST})._meta, retrieval`),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // x402's payment wrapper: `interface ToolResult { [key: string]: unknown; … }` makes `result._meta` `unknown`,
+      // and spreading it is TS2698.
+      name: 'a re-wrap of a result whose type has an index signature of unknown, without a program: read through the cast',
+      filename: UNTYPED_PRODUCER,
+      code: INDEXED_REWRAP,
+      output: null,
+      errors: [
+        {
+          messageId: 'rewrapResult',
+          line: 4,
+          column: 23,
+          suggestions: [
+            {
+              messageId: 'suggestMerge',
+              output: INDEXED_REWRAP.replace('_meta: { retrieval', `_meta: { ...(result as ${CAST})._meta, retrieval`),
+            },
           ],
         },
       ],

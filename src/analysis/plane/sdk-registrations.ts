@@ -8,6 +8,9 @@
  * come between); MCP Apps' `registerAppTool(server, name, config, cb)` and `registerAppResource(server, name, uri,
  * config, cb)` take the server first.
  */
+import type { TSESTree } from '@typescript-eslint/utils';
+import { calleeName, unwrap } from '../syntax/ast';
+
 export interface SdkRegistration {
   /** The plane of the config's `_meta` (a tool callback's return is a tool result). */
   readonly plane: 'tool' | 'resource' | 'prompt';
@@ -30,6 +33,18 @@ export const SDK_REGISTRATIONS: ReadonlyMap<string, SdkRegistration> = new Map<s
   ['registerAppTool', { plane: 'tool', configFirst: false, config: 2, callback: 3, server: 0 }],
   ['registerAppResource', { plane: 'resource', configFirst: false, config: 3, server: 0 }],
 ]);
+
+/**
+ * The SDK or MCP Apps registration `call` makes, when its form is one: the SDK's are methods of a server
+ * (`server.registerTool(…)`), MCP Apps' helpers take the server as an argument (`registerAppTool(server, …)`). A bare
+ * `registerTool({ … })` is a function of the code base's own: tambo's React provider registers an upstream's tools
+ * with `useTamboRegistry().registerTool({ name, description, tool })`, for its own agent, not for an MCP client.
+ */
+export function sdkRegistrationOf(call: TSESTree.CallExpression): SdkRegistration | undefined {
+  const registration = SDK_REGISTRATIONS.get(calleeName(call) ?? '');
+  if (registration === undefined) return undefined;
+  return registration.server !== undefined || unwrap(call.callee).type === 'MemberExpression' ? registration : undefined;
+}
 
 /** The registrations whose last argument is a tool callback (its return is a tool result). */
 export const TOOL_REGISTRATIONS: ReadonlySet<string> = new Set(

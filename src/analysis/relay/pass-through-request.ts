@@ -76,7 +76,7 @@ import {
 import { moduleResolverOf } from '../modules/module-resolver';
 import { CLIENT_REQUESTS, isRequestHandlerCall, methodOfClientCall, requestMethodOfHandler } from './client-requests';
 import { RELAY_WORD_LIST, wholeWords, wordsOf, type ResultAndRelayWords } from './file-words';
-import { SDK_REGISTRATIONS } from '../plane/sdk-registrations';
+import { sdkRegistrationOf } from '../plane/sdk-registrations';
 import { isSdkCallbackOf, isSdkResourceCallback } from '../plane/flow';
 import { isTypeScriptFile } from '../typed/type-services';
 
@@ -878,7 +878,17 @@ const DESCRIPTOR_FIELDS: ReadonlySet<string> = new Set([
 ]);
 
 /** The upstream list call `node` reads the list of: `(await c.listTools()).tools`, `r.tools` after `r = await c.listTools()`, `tools` from `const { tools } = …`. */
-function listSourceOf(node: Node, depth = 0): { call: TSESTree.CallExpression; source: string } | null {
+/**
+ * An upstream's list call an entry comes from; `ownList` when the call answers with the list itself, so it is a method
+ * of the code base's own whose entry type may declare no `_meta` (tambo's `MCPClient.listTools(): Promise<MCPToolSpec[]>`).
+ */
+interface ListSource {
+  readonly call: TSESTree.CallExpression;
+  readonly source: string;
+  readonly ownList: boolean;
+}
+
+function listSourceOf(node: Node, depth = 0): ListSource | null {
   let inner = stripAwait(node);
   // `(result.tools ?? [])`, `result.tools || []`: the list, or nothing to rebuild.
   if (inner.type === 'LogicalExpression' && inner.operator !== '&&') inner = stripAwait(inner.left);
@@ -887,14 +897,14 @@ function listSourceOf(node: Node, depth = 0): { call: TSESTree.CallExpression; s
   // objects (`{ tools }`), so a call iterated or picked from is such a list.
   if (inner.type === 'CallExpression') {
     const source = calleeName(inner);
-    return source !== null && LIST_SOURCES.has(source) ? { call: inner, source } : null;
+    return source !== null && LIST_SOURCES.has(source) ? { call: inner, source, ownList: true } : null;
   }
   if (inner.type === 'MemberExpression') {
     const list = memberPropertyName(inner);
     const holder = stripAwait(inner.object);
     const call = holder.type === 'CallExpression' ? holder : holder.type === 'Identifier' && depth < 2 ? heldCall(holder) : null;
     const source = call ? listCallName(call) : null;
-    return call && source && LIST_SOURCES.get(source)?.list === list ? { call, source } : null;
+    return call && source && LIST_SOURCES.get(source)?.list === list ? { call, source, ownList: false } : null;
   }
   if (inner.type === 'Identifier' && depth < 2) {
     const binding = findBinding(inner.name, inner);
@@ -908,7 +918,7 @@ function listSourceOf(node: Node, depth = 0): { call: TSESTree.CallExpression; s
       const list = source ? LIST_SOURCES.get(source)?.list : undefined;
       const property = id.properties.find((candidate) => candidate.type === 'Property' && patternDeclares(candidate.value, inner.name));
       if (call.type === 'CallExpression' && source && property?.type === 'Property' && propertyKeyName(property) === list)
-        return { call, source };
+        return { call, source, ownList: false };
     }
   }
   return null;
@@ -1107,12 +1117,11 @@ function advertisedAt(
 ): DroppedDescriptorMeta['sink'] | null {
   // `server.registerTool(t.name, { description: t.description, inputSchema: … }, cb)`: the config of a registration,
   // also through the `const` it is declared as first (`const metadata = { … }; server.registerResource(r.name, uri,
-  // metadata, cb)`, as tambo's gateway does).
+  // metadata, cb)`, as tambo's gateway does); a bare `registerTool({ … })` is none (`sdkRegistrationOf`).
   const argument = argumentHolding(literal);
   const call = argument.parent;
   if (call?.type === 'CallExpression') {
-    const name = calleeName(call);
-    const registration = name === null ? undefined : SDK_REGISTRATIONS.get(name);
+    const registration = sdkRegistrationOf(call);
     const index = call.arguments.indexOf(argument as TSESTree.CallExpressionArgument);
     if (registration && index >= 0 && (index === registration.config || (registration.configFirst && index === 0)))
       return registration.plane !== 'prompt' || importsV2McpServer(call) ? 'registration' : null;
@@ -1384,7 +1393,8 @@ function droppedDescriptorAt(literal: TSESTree.ObjectExpression, file: { typescr
     const found = listedEntryAt(literal, holder) ?? typedEntryAt(literal, holder) ?? resourceReadAt(literal, holder);
     if (!found) continue;
     // The code base's own types (a listed resource of its provider, what its resource's read returns, an entry type it
-    // declares without `_meta`) may declare none: in TypeScript the suggestion reads it through a cast.
+    // declares without `_meta`, an entry of a list its own method answers with) may declare none: in TypeScript the
+    // suggestion reads it through a cast.
     const { ownType, ...source } = found;
     return { literal, holder, fields, ...source, read: { optional, cast: ownType && file.typescript } };
   }
@@ -1420,7 +1430,7 @@ function listedEntryAt(literal: TSESTree.ObjectExpression, holder: TSESTree.Iden
   // A listed resource in a read's answer: the contents item is built from it.
   const readFrom = sink === 'answer' && listed.source === 'listResources' ? 'listed-resource' : null;
   const entryName = readFrom ? LIST_SOURCES.get('readResource')!.entry : LIST_SOURCES.get(listed.source)!.entry;
-  const ownType = readFrom !== null || listed.entryTypeWithoutMeta;
+  const ownType = readFrom !== null || listed.entryTypeWithoutMeta || direct?.ownList === true;
   return { entry: entryName, source: listed.node, label: listed.label, sink, field, table, readFrom, ownType };
 }
 
