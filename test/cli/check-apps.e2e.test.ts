@@ -297,6 +297,58 @@ export function resources(server: Server, html: string) {
     expect(sites(check(literal).json)).toEqual(['app-resource-missing src/tools.ts:3:61']);
   });
 
+  it("resources registered in a loop over a const table's rows: each row's URI matched, its MIME type checked (dexter-mcp, experience-marketplace-platform)", () => {
+    // Dexter-DAO/dexter-mcp before 35a1e92 ("Unsupported UI resource type" in Cursor): an MCP Apps link to a row served
+    // as text/html+skybridge.
+    const entries = (mime: string) => `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+export function registerAppsSdkResources(server: McpServer, html: string, allowed: Set<string> | null) {
+  const entries = [
+    { name: 'dexter_x402_pricing', templateUri: 'ui://dexter/x402-pricing', file: 'x402-pricing.html' },
+    { name: 'dexter_x402_wallet', templateUri: 'ui://dexter/x402-wallet', file: 'x402-wallet.html' },
+  ];
+  const selectedEntries = allowed ? entries.filter((entry) => allowed.has(entry.templateUri)) : entries;
+  for (const entry of selectedEntries) {
+    server.registerResource(entry.name, entry.templateUri, { mimeType: ${mime} }, async () => ({
+      contents: [{ uri: entry.templateUri, mimeType: ${mime}, text: html }],
+    }));
+  }
+}
+`;
+    const skybridge = project({
+      'src/tools.ts': TOOLS("'ui://dexter/x402-pricing'"),
+      'src/resources.ts': entries("'text/html+skybridge'"),
+    });
+    const before = check(skybridge).json;
+    expect(sites(before)).toEqual(['app-mime-type src/resources.ts:9:72', 'app-mime-type src/resources.ts:10:54']);
+    expect(before.findings[0].message).toContain(
+      "declares MIME type 'text/html+skybridge', but `ui.resourceUri` links it (src/tools.ts:3:61)",
+    );
+    expect(before.notes).toContain('matched 1 widget link against 1 ui:// resource');
+    const fixed = check(
+      project({ 'src/tools.ts': TOOLS("'ui://dexter/x402-pricing'"), 'src/resources.ts': entries("'text/html;profile=mcp-app'") }),
+    );
+    expect(fixed.json.findings).toEqual([]);
+    expect(fixed.status).toBe(0);
+    // ceverett10/experience-marketplace-platform: a table of [name, uri, html] tuples, destructured by the loop.
+    const tuples = (link: string) =>
+      project({
+        'src/tools.ts': TOOLS(link),
+        'src/server.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { registerAppResource, RESOURCE_MIME_TYPE } from '@modelcontextprotocol/ext-apps/server';
+export function resources(server: McpServer, html: string) {
+  const widgets: [string, string, string][] = [['combined-experience', 'ui://holibob/combined-experience.html', html]];
+  for (const [name, uri, body] of widgets) {
+    registerAppResource(server, name, uri, { mimeType: RESOURCE_MIME_TYPE }, async () => ({ contents: [{ uri, mimeType: RESOURCE_MIME_TYPE, text: body }] }));
+  }
+}
+`,
+      });
+    const linked = check(tuples("'ui://holibob/combined-experience.html'")).json;
+    expect(linked.findings).toEqual([]);
+    expect(linked.notes).toContain('matched 1 widget link against 1 ui:// resource');
+    expect(sites(check(tuples("'ui://holibob/combined-experiance.html'")).json)).toEqual(['app-resource-missing src/tools.ts:3:61']);
+  });
+
   it('a build id built the same way on both sides matches', () => {
     const build = 'export const BUILD = String(Date.now());\n';
     const dir = project({

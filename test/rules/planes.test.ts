@@ -388,6 +388,12 @@ ruleTester.run('no-unregistered-meta-key: planes from sinks', keyRule, {
       errors: [{ messageId: 'unregisteredKey', line: 2, column: 35, suggestions: [] }],
     },
     {
+      name: 'a loop over a part of a const array (KEYS.filter(…)) writes some of its keys: a misspelt one is reported',
+      filename: SEARCH_OP,
+      code: 'const KEYS = ["retrieval", "warnigns"];\nfor (const key of KEYS.filter(Boolean)) out._meta[key] = 1;',
+      errors: [{ messageId: 'unregisteredKey', line: 2, column: 51, suggestions: [] }],
+    },
+    {
       name: 'on the unknown plane only a near miss is reported (a key-name check holds on every plane)',
       filename: SEARCH_OP,
       code: 'function remember(entry) {\n  entry._meta = { retreival: 1, cache_note: "x" };\n}',

@@ -48,6 +48,25 @@ mcp.tool('list_items', { description: 'List all items', _meta: { ui: { resourceU
 mcp.resource(WIDGET_URI, { name: 'Widget', mimeType: '${mime}' }, async (uri) => ({ contents: [{ uri: uri.href, mimeType: '${mime}', text: html }] }));
 `;
 
+/**
+ * One widget resource per row of a same-file table, registered in a loop: Dexter-DAO/dexter-mcp's `for (const entry of
+ * selectedEntries)` over `allowed ? entries.filter(…) : entries` (`entry.templateUri`), and
+ * ceverett10/experience-marketplace-platform's `for (const [name, uri, html] of widgets)`. `link` is the tool's link,
+ * `mime` what the resources declare.
+ */
+const TABLE_LOOP = (link: string, mime: string) =>
+  HEADER +
+  'declare const allowed: Set<string> | null;\n' +
+  "const entries = [{ name: 'wallet', templateUri: 'ui://dexter/x402-wallet' }, { name: 'pricing', templateUri: 'ui://dexter/x402-pricing' }];\n" +
+  'const selectedEntries = allowed ? entries.filter((entry) => allowed.has(entry.templateUri)) : entries;\n' +
+  APP_TOOL(`{ ui: { resourceUri: '${link}' } }`) +
+  `for (const entry of selectedEntries) server.registerResource(entry.name, entry.templateUri, { mimeType: ${mime} }, async () => ({ contents: [{ uri: entry.templateUri, mimeType: ${mime}, text: html }] }));\n`;
+const TUPLE_LOOP = (link: string) =>
+  HEADER +
+  "const widgets: [string, string, string][] = [['search', 'ui://holibob/search.html', html], ['combined-experience', 'ui://holibob/combined-experience.html', html]];\n" +
+  APP_TOOL(`{ ui: { resourceUri: '${link}' } }`) +
+  'for (const [name, uri, body] of widgets) registerAppResource(server, name, uri, { mimeType: APP_MIME }, async () => ({ contents: [{ uri, mimeType: APP_MIME, text: body }] }));\n';
+
 /** A low-level resources/read handler serving the view, and for any other URI `other` (run-time entries, or a literal). */
 const READ_HANDLER = (other: string) =>
   HEADER +
@@ -287,9 +306,34 @@ server.registerResource('Readme', 'docs://w/readme.txt', { mimeType: 'text/plain
       APP_RESOURCE("'ui://w/view.html'"),
   },
   { filename, code: MCP_LITE('text/html;profile=mcp-app'), name: "mcp-lite's resource(uri, meta, handler): linked, MCP Apps MIME type" },
+  {
+    filename,
+    code: TABLE_LOOP('ui://dexter/x402-pricing', 'APP_MIME'),
+    name: "a resource per row of a const table, registered in a loop over a part of it: a row's URI is registered (dexter-mcp)",
+  },
+  {
+    filename,
+    code: TUPLE_LOOP('ui://holibob/combined-experience.html'),
+    name: 'a resource per row of a const table of tuples, destructured in the loop: a row URI is registered (experience-marketplace-platform)',
+  },
 ];
 
 const invalid: Array<InvalidTestCase<MessageIds, []>> = [
+  // The rows a loop registers are read: a skybridge widget an MCP Apps link names (dexter-mcp before 35a1e92, "Unsupported
+  // UI resource type" in Cursor), and a link no row serves.
+  {
+    filename,
+    code: TABLE_LOOP('ui://dexter/x402-pricing', "'text/html+skybridge'"),
+    errors: [
+      { messageId: 'wrongMimeType', line: 10, column: 105, endLine: 10, endColumn: 126 },
+      { messageId: 'wrongMimeType', line: 10, column: 192, endLine: 10, endColumn: 213 },
+    ],
+  },
+  {
+    filename,
+    code: TUPLE_LOOP('ui://holibob/combined-experiance.html'),
+    errors: [{ messageId: 'resourceMissing', line: 7, column: 84, endLine: 7, endColumn: 123 }],
+  },
   // A read callback given to a wrapper (a tracing wrapper, as Oak's curriculum server writes it) is read too.
   {
     filename,

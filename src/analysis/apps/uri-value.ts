@@ -5,7 +5,7 @@
  */
 import type { TSESTree } from '@typescript-eslint/utils';
 import { memberPropertyName, unwrap } from '../syntax/ast';
-import { constInitializer, constStrings, ownPropertyValue, type ImportedNames } from '../syntax/bindings';
+import { constInitializer, constStrings, loopRowValues, ownPropertyValue, type ImportedNames } from '../syntax/bindings';
 import { UI_SCHEME } from './vocabulary';
 
 export type UriValue =
@@ -53,7 +53,9 @@ export function uriValueOf(
 /**
  * `WIDGETS.pizzaList.templateUri`: a property path into a same-file `const` object literal (`as const` or not), the
  * way Apps SDK servers keep a table of their widgets. `constStrings` reads one level of a frozen object only (a key
- * must be certain); a widget table is written once and read on both sides, so its URI is taken as written.
+ * must be certain); a widget table is written once and read on both sides, so its URI is taken as written. Also a
+ * row of such a table a loop registers one resource per row from (`entry.templateUri` of `for (const entry of
+ * ENTRIES)`, `uri` of `for (const [name, uri] of WIDGETS)`): every row's, `loopRowValues`.
  */
 export function widgetTableString(node: TSESTree.Node, imports: ImportedNames | null): string[] | null {
   const path: string[] = [];
@@ -64,8 +66,22 @@ export function widgetTableString(node: TSESTree.Node, imports: ImportedNames | 
     path.unshift(name);
     current = unwrap(current.object);
   }
-  if (current.type !== 'Identifier' || path.length === 0) return null;
-  let value: TSESTree.Node | null = constInitializer(current);
+  if (current.type !== 'Identifier') return null;
+  const table = path.length > 0 ? constInitializer(current) : null;
+  const roots = table ? [table] : loopRowValues(current, imports);
+  if (roots === null || roots.length === 0) return null;
+  const strings = new Set<string>();
+  for (const root of roots) {
+    const known = stringAtPath(root, path, imports);
+    if (known === null) return null;
+    for (const value of known) strings.add(value);
+  }
+  return [...strings];
+}
+
+/** The strings at a property path into nested object literals (`['pizzaList', 'templateUri']`), or null. */
+function stringAtPath(root: TSESTree.Node, path: readonly string[], imports: ImportedNames | null): string[] | null {
+  let value: TSESTree.Node | null = root;
   for (const name of path) {
     const literal = value ? unwrap(value) : null;
     if (literal?.type !== 'ObjectExpression') return null;

@@ -312,7 +312,7 @@ export function constStrings(expression: Node, imports: ImportedNames | null, de
       const binding = findBinding(inner.name, inner);
       if (binding?.kind === 'import') return importedStrings(binding.source, binding.imported, null, imports);
       if (binding?.kind !== 'variable' || binding.declarationKind !== 'const') return null;
-      if (!binding.declarator.init) return loopStrings(binding.declarator, imports, depth);
+      if (!binding.declarator.init) return loopStrings(inner, imports, depth);
       return constStrings(binding.declarator.init, imports, depth + 1);
     }
     case 'MemberExpression':
@@ -323,26 +323,109 @@ export function constStrings(expression: Node, imports: ImportedNames | null, de
 }
 
 /**
- * `for (const key of KEYS)` over a `const` array of strings (`['a', 'b']`, `as const`, or written in place): the loop
- * variable is each of them (issue 26 §2: keys from a loop over a const array of literals are known keys).
+ * `for (const key of KEYS)` over a `const` array of strings (`['a', 'b']`, `as const`, or written in place, or a part of
+ * one, `loopRowValues`): the loop variable is each of them (issue 26 §2: keys from a loop over a const array of
+ * literals are known keys).
  */
-function loopStrings(declarator: TSESTree.VariableDeclarator, imports: ImportedNames | null, depth: number): string[] | null {
-  const loop = declarator.parent?.parent;
-  if (loop?.type !== 'ForOfStatement' || loop.left !== declarator.parent || declarator.id.type !== 'Identifier') return null;
-  let array: Node = unwrap(loop.right);
-  if (array.type === 'Identifier') {
-    const binding = findBinding(array.name, array);
-    if (binding?.kind !== 'variable' || binding.declarationKind !== 'const' || !binding.declarator.init) return null;
-    array = unwrap(binding.declarator.init);
-  }
-  if (array.type !== 'ArrayExpression' || array.elements.length === 0) return null;
+function loopStrings(reference: TSESTree.Identifier, imports: ImportedNames | null, depth: number): string[] | null {
+  const rows = loopRowValues(reference, imports);
+  if (rows === null || rows.length === 0) return null;
   const names: string[] = [];
-  for (const element of array.elements) {
-    const strings = element && element.type !== 'SpreadElement' ? constStrings(element, imports, depth + 1) : null;
+  for (const row of rows) {
+    const strings = constStrings(row, imports, depth + 1);
     if (strings === null) return null;
     names.push(...strings);
   }
   return unique(names);
+}
+
+/** How many rows of a `const` table a loop over it is read for: a table of widgets or keys is written out by hand. */
+const MAX_TABLE_ROWS = 64;
+
+/** Calls that give some of an array's rows, in its order: a loop over one runs over rows of the array. */
+const ROW_SUBSETS: ReadonlySet<string> = new Set(['filter', 'slice']);
+
+/**
+ * What a `for…of` loop's `const` variable holds in its turns over a same-file `const` array literal, as the nodes
+ * written in the array: `entry` of `for (const entry of ENTRIES)` is each row, `uri` of `for (const [name, uri] of
+ * WIDGETS)` each row's second item, `templateUri` of `for (const { templateUri } of WIDGETS)` each row's
+ * `templateUri` (Apps SDK servers register one widget resource per row of such a table). The loop may run over a part
+ * of the table (`ENTRIES.filter(…)`, `.slice(…)`, a `?:` of those, a `const` holding one): each turn is still one of
+ * its rows. Null when `reference` is bound otherwise, or a row does not spell the value out (a spread, a hole, a row
+ * of another shape).
+ */
+export function loopRowValues(reference: TSESTree.Identifier, imports: ImportedNames | null): TSESTree.Node[] | null {
+  const loop = loopDeclaring(reference);
+  const rows = loop ? tableRows(loop.right, 0) : null;
+  if (!loop || !rows) return null;
+  const pattern = (loop.left as TSESTree.VariableDeclaration).declarations[0].id;
+  const values: TSESTree.Node[] = [];
+  for (const row of rows) {
+    const value = rowValue(pattern, reference.name, row, imports);
+    if (value === null) return null;
+    values.push(value);
+  }
+  return values;
+}
+
+/** The `for (const … of …)` whose variable `reference` (in its body) reads, or null. */
+function loopDeclaring(reference: TSESTree.Identifier): TSESTree.ForOfStatement | null {
+  let child: Node = reference;
+  for (let scope: Node | undefined = reference.parent; scope; child = scope, scope = scope.parent) {
+    if (!bindingIn(scope, reference.name, child)) continue;
+    if (scope.type !== 'ForOfStatement' || child !== scope.body) return null;
+    return scope.left.type === 'VariableDeclaration' && scope.left.kind === 'const' ? scope : null;
+  }
+  return null;
+}
+
+/** The rows of a same-file `const` array literal an iterable runs over (or over a part of), or null. */
+function tableRows(iterable: Node, depth: number): Node[] | null {
+  if (depth > MAX_CONST_DEPTH) return null;
+  const inner = unwrap(iterable);
+  switch (inner.type) {
+    case 'ArrayExpression':
+      return inner.elements.length <= MAX_TABLE_ROWS && inner.elements.every((row) => row !== null && row.type !== 'SpreadElement')
+        ? (inner.elements as Node[])
+        : null;
+    case 'Identifier': {
+      const init = constInitializer(inner);
+      return init ? tableRows(init, depth + 1) : null;
+    }
+    case 'ConditionalExpression': {
+      const consequent = tableRows(inner.consequent, depth + 1);
+      const alternate = tableRows(inner.alternate, depth + 1);
+      return consequent && alternate ? [...new Set([...consequent, ...alternate])] : null;
+    }
+    case 'CallExpression': {
+      const callee = unwrap(inner.callee);
+      return callee.type === 'MemberExpression' && ROW_SUBSETS.has(memberPropertyName(callee) ?? '')
+        ? tableRows(callee.object, depth + 1)
+        : null;
+    }
+    default:
+      return null;
+  }
+}
+
+/** What the loop's pattern binds `name` to in one row: the row, one of its items, or one of its properties. */
+function rowValue(pattern: Node, name: string, row: Node, imports: ImportedNames | null): Node | null {
+  if (pattern.type === 'Identifier') return pattern.name === name ? row : null;
+  const literal = unwrap(row);
+  if (pattern.type === 'ArrayPattern' && literal.type === 'ArrayExpression') {
+    const index = pattern.elements.findIndex((element) => element?.type === 'Identifier' && element.name === name);
+    const items = literal.elements.slice(0, index + 1);
+    return index >= 0 && items.every((item) => item?.type !== 'SpreadElement') ? (literal.elements[index] ?? null) : null;
+  }
+  if (pattern.type === 'ObjectPattern' && literal.type === 'ObjectExpression') {
+    const property = pattern.properties.find(
+      (candidate): candidate is TSESTree.Property =>
+        candidate.type === 'Property' && candidate.value.type === 'Identifier' && candidate.value.name === name,
+    );
+    const key = property ? propertyKeyName(property) : null;
+    return key === null ? null : ownPropertyValue(literal, key, imports);
+  }
+  return null;
 }
 
 /** `K.TIMING` (namespace import), `KEYS.timing` (an `as const` object, here or imported). */
