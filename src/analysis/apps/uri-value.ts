@@ -139,9 +139,20 @@ export function isCertainlyUi(value: UriValue): boolean {
   return value.kind === 'known' ? value.values.every((uri) => uri.startsWith(UI_SCHEME)) : value.text.startsWith(UI_SCHEME);
 }
 
-/** How a URI value reads in a message. */
+/** How many of a URI value's strings a message names before it counts the rest (a loop over a table registers dozens). */
+const URIS_NAMED = 3;
+
+/**
+ * How a URI value reads in a message, inside the quotes the message puts around it: `a' or 'b` for two strings; for
+ * more than `URIS_NAMED`, the first ones and the last with the count of the others between them (`a' or 'b', 35 more,
+ * or 'z`), so a resource registered once per row of a 38-row table does not fill a whole message.
+ */
 export function describeUri(value: UriValue): string {
-  return value.kind === 'known' ? value.values.join("' or '") : value.text;
+  if (value.kind !== 'known') return value.text;
+  const { values } = value;
+  if (values.length <= URIS_NAMED) return values.join("' or '");
+  const named = values.slice(0, URIS_NAMED - 1);
+  return `${named.join("' or '")}', ${values.length - URIS_NAMED} more, or '${values[values.length - 1]}`;
 }
 
 /** The `{var}` expressions of an RFC 6570 URI template (`ui://widget/{id}.html`) as a pattern of one segment each. */
