@@ -39,6 +39,13 @@ export const SDK_REGISTRATIONS: ReadonlyMap<string, SdkRegistration> = new Map<s
  * (`server.registerTool(…)`), MCP Apps' helpers take the server as an argument (`registerAppTool(server, …)`). A bare
  * `registerTool({ … })` is a function of the code base's own: tambo's React provider registers an upstream's tools
  * with `useTamboRegistry().registerTool({ name, description, tool })`, for its own agent, not for an MCP client.
+ *
+ * Only the relay check asks this (an upstream's tools re-advertised without `_meta`: a report about code that never
+ * names `_meta`, where a wrong guess is a false alarm). The plane phase matches registrations by name (`calleeName`),
+ * bare calls included, on purpose: a `_meta` written there is MCP's unless proven otherwise, and code bases' own bare
+ * builders mostly end at the SDK (cyanheads' mcp-ts-template `tool(name, { _meta })`, kody's `registerTool(descriptor,
+ * handler)` wrapper). Asked here too, the plane phase lost those code bases' widget links and keys in a sweep
+ * (`init` 5 keys → 2 on mcp-ts-template) and placed nothing better on eight others, tambo's included.
  */
 export function sdkRegistrationOf(call: TSESTree.CallExpression): SdkRegistration | undefined {
   const registration = SDK_REGISTRATIONS.get(calleeName(call) ?? '');
