@@ -8,6 +8,7 @@ import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { isTypeScriptFile } from '../analysis/typed/type-services';
 import { unboundName } from '../analysis/syntax/bindings';
 import { metaReadText } from '../fixes/meta-read';
+import { copyWithoutKey, expressionBodiedArrow, intoBlockBody } from '../fixes/copy-without-key';
 import {
   relayOf,
   type DroppedCallerMeta,
@@ -35,7 +36,7 @@ export type RelayMessageIds =
 
 export const RELAY_MESSAGES: Record<RelayMessageIds, string> = {
   droppedCallerMeta:
-    "`{{label}}` calls upstream without the caller's request `_meta` (`{{callerMeta}}`): the keys the caller set (trace context, client keys) never reach the upstream server. Forward them without the per-hop `progressToken`: `const { progressToken: _callerProgressToken, ...callerMeta } = {{callerMeta}} ?? {}` and `_meta: callerMeta`.",
+    "`{{label}}` calls upstream without the caller's request `_meta` (`{{callerMeta}}`): the keys the caller set (trace context, client keys) never reach the upstream server. Forward them without the per-hop `progressToken`: `const callerMeta = { ...{{callerMeta}} }`, `delete callerMeta.progressToken` and `_meta: callerMeta`.",
   pickedCallerMeta:
     "The `_meta` sent upstream by `{{label}}` keeps only {{keys}} of the caller's request `_meta` (`{{callerMeta}}`): every other key the caller set (trace context, client keys) is dropped. Spread it first: `_meta: { ...{{callerMeta}}, … }`, or filter visibly (a rest destructuring) if dropping them is intended.",
   ownTokenCallerMeta:
@@ -106,32 +107,35 @@ export function reportRelay<MessageIds extends string>(
       node: dropped.call,
       messageId: 'droppedCallerMeta',
       data: { label: dropped.label, callerMeta },
-      suggest: [{ messageId: 'suggestForwardCallerMeta', fix }],
+      suggest: fix ? [{ messageId: 'suggestForwardCallerMeta', fix }] : [],
     });
   }
 
   /**
-   * The edit the forwarding suggestion makes: the caller's request `_meta` without its per-hop `progressToken`
-   * (declared before the call's statement, or read inline where there is none: an arrow's expression body), inserted
-   * first into `target` as `written(meta)`.
+   * The edit the forwarding suggestion makes: a copy of the caller's request `_meta` without its per-hop
+   * `progressToken`, declared before the call's statement (in an arrow's expression body, which has none, the body
+   * becomes a block that declares it and returns the expression), inserted first into `target` as `written(copy)`.
    */
   function forwardCallerMeta(
     dropped: DroppedCallerMeta,
     target: TSESTree.ObjectExpression,
     written: (meta: string) => string,
-  ): TSESLint.ReportFixFunction {
+  ): TSESLint.ReportFixFunction | null {
     const { callerMeta, statement } = dropped;
-    const rest = unboundName('callerMeta', dropped.call);
-    const token = unboundName('_callerProgressToken', dropped.call);
-    if (!statement)
-      return (fixer) => insertFirst(fixer, target, written(`(({ progressToken: ${token}, ...${rest} }) => ${rest})(${callerMeta} ?? {})`));
-    return (fixer) => {
-      const indent = /^[ \t]*/.exec(sourceCode.lines[statement.loc.start.line - 1])![0];
-      return [
-        fixer.insertTextBefore(statement, `const { progressToken: ${token}, ...${rest} } = ${callerMeta} ?? {};\n${indent}`),
-        insertFirst(fixer, target, written(rest)),
-      ];
-    };
+    const copy = unboundName('callerMeta', dropped.call);
+    const statements = copyWithoutKey(copy, callerMeta, '.progressToken');
+    if (statement) {
+      return (fixer) => {
+        const indent = /^[ \t]*/.exec(sourceCode.lines[statement.loc.start.line - 1])![0];
+        return [
+          fixer.insertTextBefore(statement, statements.map((line) => `${line}\n${indent}`).join('')),
+          insertFirst(fixer, target, written(copy)),
+        ];
+      };
+    }
+    const arrow = expressionBodiedArrow(target);
+    if (!arrow) return null;
+    return (fixer) => [...intoBlockBody(fixer, sourceCode, arrow, statements), insertFirst(fixer, target, written(copy))];
   }
 
   /**

@@ -142,7 +142,8 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
             messageId: 'suggestForwardCallerMeta',
             output: lines(
               V1 + 'const search = async (args, extra) => {',
-              '  const { progressToken: _callerProgressToken, ...callerMeta } = extra._meta ?? {};',
+              '  const callerMeta = { ...extra._meta };',
+              '  delete callerMeta.progressToken;',
               "  const r = await upstream.callTool({ _meta: callerMeta, name: 'search', arguments: args });",
               '  return r;',
               '};',
@@ -170,7 +171,8 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
             messageId: 'suggestForwardCallerMeta',
             output: lines(
               'server.setRequestHandler(CallToolRequestSchema, withLogging(async (request) => {',
-              '  const { progressToken: _callerProgressToken, ...callerMeta } = request.params._meta ?? {};',
+              '  const callerMeta = { ...request.params._meta };',
+              '  delete callerMeta.progressToken;',
               '  return upstream.callTool({ _meta: callerMeta, name: request.params.name, arguments: request.params.arguments });',
               '}));',
             ),

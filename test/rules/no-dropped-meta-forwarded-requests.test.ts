@@ -271,7 +271,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
             messageId: 'suggestForwardCallerMeta',
             output: TAMBO_PROMPTS.replace(
               '        const promptResponse = await client.client.getPrompt({\n          name: prompt.name,',
-              '        const { progressToken: _callerProgressToken, ...callerMeta } = opts._meta ?? {};\n        const promptResponse = await client.client.getPrompt({\n          _meta: callerMeta, name: prompt.name,',
+              '        const callerMeta = { ...opts._meta };\n        delete callerMeta.progressToken;\n        const promptResponse = await client.client.getPrompt({\n          _meta: callerMeta, name: prompt.name,',
             ),
           },
         ],
@@ -295,7 +295,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
             messageId: 'suggestForwardCallerMeta',
             output: lines(
               V2 +
-                "server.registerResource('readme', 'docs://readme', {}, async (uri, ctx) => upstream.readResource({ _meta: (({ progressToken: _callerProgressToken, ...callerMeta }) => callerMeta)(ctx.mcpReq._meta ?? {}), uri: uri.href }, { signal: ctx.mcpReq.signal }));",
+                "server.registerResource('readme', 'docs://readme', {}, async (uri, ctx) => { const callerMeta = { ...ctx.mcpReq._meta }; delete callerMeta.progressToken; return upstream.readResource({ _meta: callerMeta, uri: uri.href }, { signal: ctx.mcpReq.signal }); });",
             ),
           },
         ],
@@ -320,7 +320,8 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
             messageId: 'suggestForwardCallerMeta',
             output: lines(
               V1 + "server.resource('file', new ResourceTemplate('file://{path}', { list: undefined }), async (uri, variables, extra) => {",
-              '  const { progressToken: _callerProgressToken, ...callerMeta } = extra._meta ?? {};',
+              '  const callerMeta = { ...extra._meta };',
+              '  delete callerMeta.progressToken;',
               '  return upstream.readResource({ _meta: callerMeta, uri: `file://${variables.path}` });',
               '});',
             ),
@@ -347,7 +348,8 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
             messageId: 'suggestForwardCallerMeta',
             output: lines(
               'server.setRequestHandler(GetPromptRequestSchema, async (request) => {',
-              '  const { progressToken: _callerProgressToken, ...callerMeta } = request.params._meta ?? {};',
+              '  const callerMeta = { ...request.params._meta };',
+              '  delete callerMeta.progressToken;',
               "  return upstream.request({ method: 'prompts/get', params: { _meta: callerMeta, name: request.params.name, arguments: request.params.arguments } }, GetPromptResultSchema);",
               '});',
             ),
@@ -423,7 +425,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
           {
             messageId: 'suggestForwardCallerMeta',
             output:
-              'server.setRequestHandler(CompleteRequestSchema, async (request) => upstream.complete({ _meta: (({ progressToken: _callerProgressToken, ...callerMeta }) => callerMeta)(request.params._meta ?? {}), ref: request.params.ref, argument: request.params.argument }));',
+              'server.setRequestHandler(CompleteRequestSchema, async (request) => { const callerMeta = { ...request.params._meta }; delete callerMeta.progressToken; return upstream.complete({ _meta: callerMeta, ref: request.params.ref, argument: request.params.argument }); });',
           },
         ],
       },
@@ -448,7 +450,8 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
             messageId: 'suggestForwardCallerMeta',
             output: lines(
               "server.setRequestHandler('resources/subscribe', async (request) => {",
-              '  const { progressToken: _callerProgressToken, ...callerMeta } = request.params._meta ?? {};',
+              '  const callerMeta = { ...request.params._meta };',
+              '  delete callerMeta.progressToken;',
               '  await upstream.subscribeResource({ _meta: callerMeta, uri: request.params.uri });',
               '  return {};',
               '});',

@@ -933,7 +933,8 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
             messageId: 'suggestForwardCallerMeta',
             output: lines(
               V1 + "server.registerTool('search', { inputSchema: {} }, async (args, extra) => {",
-              '  const { progressToken: _callerProgressToken, ...callerMeta } = extra._meta ?? {};',
+              '  const callerMeta = { ...extra._meta };',
+              '  delete callerMeta.progressToken;',
               "  const r = await upstream.callTool({ _meta: callerMeta, name: 'search', arguments: args });",
               '  return r;',
               '});',
@@ -960,7 +961,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
             messageId: 'suggestForwardCallerMeta',
             output: lines(
               V2 + "server.registerTool('search', { inputSchema: z.object({}) }, async (args, ctx) =>",
-              "  upstream.request({ method: 'tools/call', params: { _meta: (({ progressToken: _callerProgressToken, ...callerMeta }) => callerMeta)(ctx.mcpReq._meta ?? {}), name: 'search', arguments: args } }, CallToolResultSchema));",
+              "  { const callerMeta = { ...ctx.mcpReq._meta }; delete callerMeta.progressToken; return upstream.request({ method: 'tools/call', params: { _meta: callerMeta, name: 'search', arguments: args } }, CallToolResultSchema); });",
             ),
           },
         ],
@@ -986,7 +987,8 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
             output: lines(
               'server.setRequestHandler(CallToolRequestSchema, async (request) => {',
               '  const callerMeta = 1;',
-              '  const { progressToken: _callerProgressToken, ...callerMeta2 } = request.params._meta ?? {};',
+              '  const callerMeta2 = { ...request.params._meta };',
+              '  delete callerMeta2.progressToken;',
               '  return upstream.callTool({ _meta: callerMeta2, name: request.params.name, arguments: request.params.arguments });',
               '});',
             ),
@@ -1605,7 +1607,8 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
             messageId: 'suggestForwardCallerMeta',
             output: lines(
               'server.setRequestHandler(CallToolRequestSchema, async (request) => {',
-              '  const { progressToken: _callerProgressToken, ...callerMeta } = request.params._meta ?? {};',
+              '  const callerMeta = { ...request.params._meta };',
+              '  delete callerMeta.progressToken;',
               "  const req = { method: 'tools/call' as const, params: { _meta: callerMeta, name: request.params.name, arguments: request.params.arguments } };",
               '  return client.request(req, CallToolResultSchema);',
               '});',
@@ -1859,7 +1862,8 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
             messageId: 'suggestForwardCallerMeta',
             output: lines(
               V1 + 'server.setRequestHandler(ReadResourceRequestSchema, async (request) => {',
-              '  const { progressToken: _callerProgressToken, ...callerMeta } = request.params._meta ?? {};',
+              '  const callerMeta = { ...request.params._meta };',
+              '  delete callerMeta.progressToken;',
               '  const result = await upstream.readResource({ _meta: callerMeta, uri: request.params.uri });',
               '  return { contents: result.contents };',
               '});',
@@ -1965,7 +1969,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
               MASTRA_CLIENT_PROXY,
               4,
               '  const result = await client.readResource({ uri });',
-              '  const { progressToken: _callerProgressToken, ...callerMeta } = request.params._meta ?? {};\n  const result = await client.readResource({ _meta: callerMeta, uri });',
+              '  const callerMeta = { ...request.params._meta };\n  delete callerMeta.progressToken;\n  const result = await client.readResource({ _meta: callerMeta, uri });',
             ),
           },
         ],
@@ -2051,7 +2055,8 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
             messageId: 'suggestForwardCallerMeta',
             output: lines(
               V1 + 'server.setRequestHandler(GetPromptRequestSchema, async (request) => {',
-              '  const { progressToken: _callerProgressToken, ...callerMeta } = request.params._meta ?? {};',
+              '  const callerMeta = { ...request.params._meta };',
+              '  delete callerMeta.progressToken;',
               '  const result = await upstream.getPrompt({ _meta: callerMeta, name: request.params.name, arguments: request.params.arguments });',
               '  return { description: result.description, messages: result.messages };',
               '});',

@@ -9,6 +9,7 @@
  * `metadata` member that is no slot, a slot the literal fills itself, and a `let` assigned in a `try`.
  */
 import * as path from 'node:path';
+import tsPlugin from '@typescript-eslint/eslint-plugin';
 import tsParser from '@typescript-eslint/parser';
 import type { InvalidTestCase, ValidTestCase } from '@typescript-eslint/rule-tester';
 import { Linter } from 'eslint';
@@ -308,6 +309,23 @@ const HUB_OWN_TOKEN = lines(
   '  const upstreamToken = `upstream-${Date.now()}`;',
   "  return upstream.callTool({ name: 'x', _meta: { progressToken: upstreamToken } }, undefined, { onprogress: () => progressToken });",
   '}',
+);
+
+/**
+ * The code of the case "SDK v2: a tool call forwarded without the caller's _meta (ctx.mcpReq._meta): …": one callback
+ * with a block body, one with an expression body.
+ */
+const V2_FORWARDED = lines(
+  "import type { Client } from '@modelcontextprotocol/client';",
+  "import { McpServer } from '@modelcontextprotocol/server';",
+  "import { z } from 'zod';",
+  'declare const upstream: Client;',
+  'declare const server: McpServer;',
+  "server.registerTool('search', { inputSchema: z.object({}) }, async (args, ctx) => {",
+  "  const result = await upstream.callTool({ name: 'search' });",
+  '  return result;',
+  '});',
+  "server.registerTool('lookup', { inputSchema: z.object({}) }, async (args, ctx) => upstream.callTool({ name: 'lookup' }));",
 );
 
 /**
@@ -948,7 +966,8 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
               'declare const upstream: Client;',
               'declare const server: Server;',
               'server.setRequestHandler(CallToolRequestSchema, async (request) => {',
-              '  const { progressToken: _callerProgressToken, ...callerMeta } = request.params._meta ?? {};',
+              '  const callerMeta = { ...request.params._meta };',
+              '  delete callerMeta.progressToken;',
               "  const req = { method: 'tools/call' as const, params: { _meta: callerMeta, name: request.params.name, arguments: request.params.arguments } };",
               '  return upstream.request(req, CallToolResultSchema);',
               '});',
@@ -1020,7 +1039,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
             output: edited(
               UPSTREAM_READ_RESULT,
               '  const result = await upstream.readResource({ uri: request.params.uri });',
-              '  const { progressToken: _callerProgressToken, ...callerMeta } = request.params._meta ?? {};\n  const result = await upstream.readResource({ _meta: callerMeta, uri: request.params.uri });',
+              '  const callerMeta = { ...request.params._meta };\n  delete callerMeta.progressToken;\n  const result = await upstream.readResource({ _meta: callerMeta, uri: request.params.uri });',
             ),
           },
         ],
@@ -1079,7 +1098,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
             output: edited(
               READ_CONTENTS_CONDITIONAL_SPREADS,
               '  const result = await upstream.readResource({ uri: request.params.uri });',
-              '  const { progressToken: _callerProgressToken, ...callerMeta } = request.params._meta ?? {};\n  const result = await upstream.readResource({ _meta: callerMeta, uri: request.params.uri });',
+              '  const callerMeta = { ...request.params._meta };\n  delete callerMeta.progressToken;\n  const result = await upstream.readResource({ _meta: callerMeta, uri: request.params.uri });',
             ),
           },
         ],
@@ -1139,7 +1158,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
             output: edited(
               UPSTREAM_PROMPT_RESULT,
               '  const result = await upstream.getPrompt({ name: request.params.name, arguments: request.params.arguments });',
-              '  const { progressToken: _callerProgressToken, ...callerMeta } = request.params._meta ?? {};\n  const result = await upstream.getPrompt({ _meta: callerMeta, name: request.params.name, arguments: request.params.arguments });',
+              '  const callerMeta = { ...request.params._meta };\n  delete callerMeta.progressToken;\n  const result = await upstream.getPrompt({ _meta: callerMeta, name: request.params.name, arguments: request.params.arguments });',
             ),
           },
         ],
@@ -1276,7 +1295,8 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
               FORWARDED_REQUESTS,
               "  const promptResponse = await upstream.getPrompt({ name: 'review', arguments: args });",
               [
-                '  const { progressToken: _callerProgressToken, ...callerMeta } = extra._meta ?? {};',
+                '  const callerMeta = { ...extra._meta };',
+                '  delete callerMeta.progressToken;',
                 "  const promptResponse = await upstream.getPrompt({ _meta: callerMeta, name: 'review', arguments: args });",
               ].join('\n'),
             ),
@@ -1292,8 +1312,8 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
             messageId: 'suggestForwardCallerMeta',
             output: edited(
               FORWARDED_REQUESTS,
-              '  upstream.readResource({ uri:',
-              '  upstream.readResource({ _meta: (({ progressToken: _callerProgressToken, ...callerMeta }) => callerMeta)(extra._meta ?? {}), uri:',
+              '  upstream.readResource({ uri: `file://${String(variables.path)}` }),',
+              '  { const callerMeta = { ...extra._meta }; delete callerMeta.progressToken; return upstream.readResource({ _meta: callerMeta, uri: `file://${String(variables.path)}` }); },',
             ),
           },
         ],
@@ -1307,8 +1327,8 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
             messageId: 'suggestForwardCallerMeta',
             output: edited(
               FORWARDED_REQUESTS,
-              'upstream.complete({ ref:',
-              'upstream.complete({ _meta: (({ progressToken: _callerProgressToken, ...callerMeta }) => callerMeta)(request.params._meta ?? {}), ref:',
+              'upstream.complete({ ref: request.params.ref, argument: request.params.argument }));',
+              '{ const callerMeta = { ...request.params._meta }; delete callerMeta.progressToken; return upstream.complete({ _meta: callerMeta, ref: request.params.ref, argument: request.params.argument }); });',
             ),
           },
         ],
@@ -1324,9 +1344,50 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
               FORWARDED_REQUESTS,
               '  await upstream.subscribeResource({ uri: request.params.uri });',
               [
-                '  const { progressToken: _callerProgressToken, ...callerMeta } = request.params._meta ?? {};',
+                '  const callerMeta = { ...request.params._meta };',
+                '  delete callerMeta.progressToken;',
                 '  await upstream.subscribeResource({ _meta: callerMeta, uri: request.params.uri });',
               ].join('\n'),
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "SDK v2: a tool call forwarded without the caller's _meta (ctx.mcpReq._meta): each suggestion type-checks",
+    code: V2_FORWARDED,
+    errors: [
+      {
+        messageId: 'droppedCallerMeta',
+        line: 7,
+        column: 24,
+        suggestions: [
+          {
+            messageId: 'suggestForwardCallerMeta',
+            output: edited(
+              V2_FORWARDED,
+              "  const result = await upstream.callTool({ name: 'search' });",
+              [
+                '  const callerMeta = { ...ctx.mcpReq._meta };',
+                '  delete callerMeta.progressToken;',
+                "  const result = await upstream.callTool({ _meta: callerMeta, name: 'search' });",
+              ].join('\n'),
+            ),
+          },
+        ],
+      },
+      {
+        messageId: 'droppedCallerMeta',
+        line: 10,
+        column: 83,
+        suggestions: [
+          {
+            messageId: 'suggestForwardCallerMeta',
+            output: edited(
+              V2_FORWARDED,
+              "upstream.callTool({ name: 'lookup' }));",
+              "{ const callerMeta = { ...ctx.mcpReq._meta }; delete callerMeta.progressToken; return upstream.callTool({ _meta: callerMeta, name: 'lookup' }); });",
             ),
           },
         ],
@@ -1402,6 +1463,37 @@ const CONFIG: Linter.Config[] = [
   },
 ];
 
+/** `tsc --strict` as a project that also sets `exactOptionalPropertyTypes` compiles (an `undefined` is no absent key). */
+const STRICT_EXACT_OPTIONAL = { ...STRICT_NODE16, exactOptionalPropertyTypes: true };
+
+/**
+ * ESLint's and typescript-eslint's `no-unused-vars` at their defaults, as `eslint:recommended` and typescript-eslint's
+ * `recommended` enable them (no `ignoreRestSiblings`, no ignore pattern): a suggestion must not fail a user's CI lint.
+ */
+const UNUSED_VARS_CONFIG: Linter.Config[] = [
+  {
+    files: ['**/*.ts', '**/*.mts'],
+    languageOptions: { parser: tsParser },
+    plugins: { '@typescript-eslint': tsPlugin as never },
+    rules: { 'no-unused-vars': 'error', '@typescript-eslint/no-unused-vars': 'error' },
+  },
+];
+
+/** Compiler errors by code only: an edit moves their place and may change the types they spell out. */
+const codesOf = (errors: string[]): string[] => errors.map((error) => /TS\d+/.exec(error)![0]);
+
+/**
+ * The suggestions not yet held to `no-unused-vars`: the upstream identity is still dropped through a rest
+ * destructuring (`const { 'io.modelcontextprotocol/serverInfo': _upstreamServerInfo, ...upstreamMeta } = …`), whose
+ * `_upstreamServerInfo` both rules report. A copy and a `delete` does not compile there yet where the copy's type has
+ * no index signature (`.then((r) => …)`: TS7053), so that change is left open (issue 32).
+ */
+const UNUSED_BINDING_SUGGESTIONS: ReadonlySet<string> = new Set(['suggestForwardUpstreamMeta', 'suggestDropServerInfo']);
+
+function unusedVars(code: string): string[] {
+  return linter.verify(code, UNUSED_VARS_CONFIG, { filename: UNTYPED_OTHER }).map((message) => `${message.ruleId}: ${message.message}`);
+}
+
 function findings(code: string): string[] {
   return linter
     .verify(code, CONFIG, { filename: UNTYPED_OTHER })
@@ -1414,10 +1506,25 @@ describe('every suggestion of no-dropped-meta type-checks and earns no new findi
     const before = errorsOf(compile(new Map([[CHECKED, test.code]]), STRICT_NODE16), CHECKED);
     expect(before, 'the input compiles').toEqual([]);
     const found = findings(test.code);
+    const unusedBefore = unusedVars(test.code);
+    // Some inputs do not compile with `exactOptionalPropertyTypes` themselves (`isError: r.isError`): only more errors count.
+    const exactBefore = codesOf(errorsOf(compile(new Map([[CHECKED, test.code]]), STRICT_EXACT_OPTIONAL), CHECKED));
     for (const error of test.errors) {
-      for (const suggestion of (error as { suggestions?: { output: string }[] }).suggestions ?? []) {
+      for (const suggestion of (error as { suggestions?: { messageId: string; output: string }[] }).suggestions ?? []) {
         const output = suggestion.output;
         expect(errorsOf(compile(new Map([[CHECKED, output]]), STRICT_NODE16), CHECKED), output).toEqual([]);
+        const exactAfter = codesOf(errorsOf(compile(new Map([[CHECKED, output]]), STRICT_EXACT_OPTIONAL), CHECKED));
+        expect(
+          exactAfter.filter(
+            (code) => exactAfter.filter((other) => other === code).length > exactBefore.filter((other) => other === code).length,
+          ),
+          `exactOptionalPropertyTypes after the suggestion:\n${output}`,
+        ).toEqual([]);
+        const unusedAfter = UNUSED_BINDING_SUGGESTIONS.has(suggestion.messageId) ? [] : unusedVars(output);
+        expect(
+          unusedAfter.filter((finding) => !unusedBefore.includes(finding)),
+          `no-unused-vars after the suggestion:\n${output}`,
+        ).toEqual([]);
         const after = findings(output);
         const reported = `mcp-meta/no-dropped-meta:${error.messageId}`;
         expect(after.filter((finding) => finding === reported).length).toBeLessThan(found.filter((finding) => finding === reported).length);

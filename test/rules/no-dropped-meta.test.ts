@@ -115,7 +115,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
           {
             messageId: 'suggestForwardCallerMeta',
             output:
-              "import { Client } from '@modelcontextprotocol/client';\ndeclare const client: Client;\nserver.setRequestHandler('tools/call', async (request) => {\n  const { progressToken: _callerProgressToken, ...callerMeta } = request.params._meta ?? {};\n  const result = await client.callTool({ _meta: callerMeta, name: request.params.name, arguments: request.params.arguments });\n  return { content: result.content, structuredContent: result.structuredContent };\n});",
+              "import { Client } from '@modelcontextprotocol/client';\ndeclare const client: Client;\nserver.setRequestHandler('tools/call', async (request) => {\n  const callerMeta = { ...request.params._meta };\n  delete callerMeta.progressToken;\n  const result = await client.callTool({ _meta: callerMeta, name: request.params.name, arguments: request.params.arguments });\n  return { content: result.content, structuredContent: result.structuredContent };\n});",
           },
         ],
       },
