@@ -10,6 +10,7 @@ import {
   type ResultSource,
 } from '../src/analysis/relay/pass-through';
 import { getTypeServices, isTypeScriptFile } from '../src/analysis/typed/type-services';
+import { copyWithoutKey, copyWithoutKeyInline } from '../src/fixes/copy-without-key';
 import { mayDropMeta } from '../src/analysis/relay/may-drop-meta';
 import { createRule } from '../src/util/create-rule';
 import { RELAY_MESSAGES, reportRelay, type RelayMessageIds } from '../src/rule-parts/no-dropped-meta-relay';
@@ -80,7 +81,7 @@ export default createRule<Options, MessageIds>({
       droppedMetaSlot:
         '{{sink}} is built from `{{source}}` (line {{line}}) with its {{fields}} but not its `_meta`, though it has a `{{slot}}` slot: every `_meta` key {{origin}} attached is lost. {{carry}} (if the consumer should see it).',
       forwardsServerInfo:
-        "`{{meta}}` from `{{source}}` (line {{line}}) carries the upstream server's `io.modelcontextprotocol/serverInfo`, so this gateway answers as the upstream server (the SDK does not stamp its own identity over one already there). Drop that key: `const { [SERVER_INFO_META_KEY]: _upstreamServerInfo, ...upstreamMeta } = {{meta}} ?? {}`.",
+        "`{{meta}}` from `{{source}}` (line {{line}}) carries the upstream server's `io.modelcontextprotocol/serverInfo`, so this gateway answers as the upstream server (the SDK does not stamp its own identity over one already there). Drop that key from a copy: `const upstreamMeta = { ...{{meta}} }; delete upstreamMeta[SERVER_INFO_META_KEY];`.",
       replacesRequestMeta:
         "`_meta: { … }` replaces the caller's `{{request}}._meta` in this outbound request: the keys the caller set (its `progressToken`, trace context) are dropped. Merge: `_meta: { ...{{request}}._meta, … }`.",
       suggestForwardMeta: 'Carry `{{meta}}` over (keys this literal writes itself still win).',
@@ -160,11 +161,11 @@ export default createRule<Options, MessageIds>({
           if (dropped.pattern) {
             // `upstreamMeta` is a name the suggestion declares: the message says where it comes from too.
             if (upstream)
-              return "Destructure `_meta` with the other fields and carry it over without the upstream's `io.modelcontextprotocol/serverInfo`: `...(_meta && { _meta: upstreamMeta })`, where `const { [SERVER_INFO_META_KEY]: _upstreamServerInfo, ...upstreamMeta } = _meta ?? {}`";
+              return "Destructure `_meta` with the other fields and carry it over without the upstream's `io.modelcontextprotocol/serverInfo`: `...(_meta && { _meta: upstreamMeta })`, where `const upstreamMeta = { ..._meta }; delete upstreamMeta[SERVER_INFO_META_KEY];`";
             return `Destructure \`_meta\` with the other fields and carry it over: \`...(_meta && { ${slot}: _meta })\``;
           }
           if (upstream)
-            return `Carry it over without the upstream's \`io.modelcontextprotocol/serverInfo\`: \`...(${meta} && { _meta: upstreamMeta })\`, where \`const { [SERVER_INFO_META_KEY]: _upstreamServerInfo, ...upstreamMeta } = ${meta} ?? {}\``;
+            return `Carry it over without the upstream's \`io.modelcontextprotocol/serverInfo\`: \`...(${meta} && { _meta: upstreamMeta })\`, where \`const upstreamMeta = { ...${meta} }; delete upstreamMeta[SERVER_INFO_META_KEY];\``;
           return `Carry it over: \`...(${meta} && { ${slot}: ${meta} })\``;
         }
 
@@ -172,7 +173,7 @@ export default createRule<Options, MessageIds>({
         function spreadFirstText(dropped: DroppedMeta, meta: string, upstream: boolean): string {
           const destructure = dropped.pattern ? 'Destructure `_meta` with the other fields and spread it first' : 'Spread it first';
           if (upstream)
-            return `${destructure} without the upstream's \`io.modelcontextprotocol/serverInfo\`: \`_meta: { ...upstreamMeta, … }\`, where \`const { [SERVER_INFO_META_KEY]: _upstreamServerInfo, ...upstreamMeta } = ${meta} ?? {}\``;
+            return `${destructure} without the upstream's \`io.modelcontextprotocol/serverInfo\`: \`_meta: { ...upstreamMeta, … }\`, where \`const upstreamMeta = { ...${meta} }; delete upstreamMeta[SERVER_INFO_META_KEY];\``;
           return `${destructure}: \`_meta: { ...${meta}, … }\``;
         }
 
@@ -203,17 +204,15 @@ export default createRule<Options, MessageIds>({
           };
           // An upstream server's `_meta` holds the upstream's identity: forward everything else (never put it back).
           if (upstream) {
-            const key = serverInfoKey(sourceCode.ast as TSESTree.Program);
             const insertion = dropped.insertion;
-            const rest = unboundName('upstreamMeta', literal);
-            const dropName = unboundName('_upstreamServerInfo', literal);
+            const copy = unboundName('upstreamMeta', literal);
             const fix: TSESLint.ReportFixFunction = insertion
               ? (fixer) => [
                   ...patternFix(fixer),
-                  ...declareBefore(fixer, insertion, `const { ${key}: ${dropName}, ...${rest} } = ${meta} ?? {};`),
-                  carryOver(fixer, rest, false),
+                  ...declareBefore(fixer, insertion, withoutServerInfo(copy, meta)),
+                  carryOver(fixer, copy, false),
                 ]
-              : (fixer) => [...patternFix(fixer), carryOver(fixer, `(({ ${key}: ${dropName}, ...${rest} }) => ${rest})(${meta})`, true)];
+              : (fixer) => [...patternFix(fixer), carryOver(fixer, withoutServerInfoInline(copy, meta), true)];
             return [{ messageId: 'suggestForwardUpstreamMeta', fix }];
           }
           return [
@@ -221,41 +220,76 @@ export default createRule<Options, MessageIds>({
           ];
         }
 
+        /** Whether every binding of `pattern` but its rest is one the code never reads (`{ k: _k, ...rest }`). */
+        function dropsIntoUnusedBindings(pattern: TSESTree.ObjectPattern, restElement: TSESTree.Node): boolean {
+          const declarator = pattern.parent;
+          if (declarator?.type !== 'VariableDeclarator' || pattern.properties.length < 2) return false;
+          const restName =
+            restElement.type === 'RestElement' && restElement.argument.type === 'Identifier' ? restElement.argument.name : null;
+          const siblings = sourceCode.getDeclaredVariables(declarator).filter((variable) => variable.name !== restName);
+          return siblings.length > 0 && siblings.every((variable) => variable.references.every((reference) => !reference.isRead()));
+        }
+
+        /**
+         * The statements that declare `copy` as the upstream's `meta` without its `io.modelcontextprotocol/serverInfo`
+         * (`copyWithoutKey`: no binding that only drops the key, which `no-unused-vars` reports at its defaults).
+         */
+        function withoutServerInfo(copy: string, meta: string): string[] {
+          return copyWithoutKey(copy, meta, serverInfoAccess(), copyType());
+        }
+
+        function withoutServerInfoInline(copy: string, meta: string): string {
+          return copyWithoutKeyInline(copy, meta, serverInfoAccess(), copyType());
+        }
+
+        /** `[SERVER_INFO_META_KEY]` where the file imports it, else the key written out. */
+        function serverInfoAccess(): string {
+          const key = serverInfoKey(sourceCode.ast as TSESTree.Program);
+          return key.startsWith('[') ? key : `[${key}]`;
+        }
+
+        /** No type of the SDK's declares the key: TypeScript deletes it from a record. */
+        function copyType(): string | undefined {
+          return isTypeScriptFile(context.filename) ? 'Record<string, unknown>' : undefined;
+        }
+
         /**
          * Declares `text` right before the insertion point's statement, or, for the body of an `if` or loop without
          * braces, in a new block around it (`if (x) { const …; return { … }; }`).
          */
-        function declareBefore(fixer: TSESLint.RuleFixer, insertion: InsertionPoint, text: string): TSESLint.RuleFix[] {
+        function declareBefore(fixer: TSESLint.RuleFixer, insertion: InsertionPoint, statements: readonly string[]): TSESLint.RuleFix[] {
           const { statement } = insertion;
-          if (insertion.wrap) return [fixer.insertTextBefore(statement, `{ ${text} `), fixer.insertTextAfter(statement, ' }')];
+          if (insertion.wrap)
+            return [fixer.insertTextBefore(statement, `{ ${statements.join(' ')} `), fixer.insertTextAfter(statement, ' }')];
           const indent = /^[ \t]*/.exec(sourceCode.lines[statement.loc.start.line - 1])![0];
-          return [fixer.insertTextBefore(statement, `${text}\n${indent}`)];
+          return [fixer.insertTextBefore(statement, statements.map((line) => `${line}\n${indent}`).join(''))];
         }
 
         function reportForwarded(forwarded: ForwardedServerInfo): void {
           const meta = `${forwarded.holder.name}._meta`;
           const key = serverInfoKey(sourceCode.ast as TSESTree.Program);
-          const rest = unboundName('upstreamMeta', forwarded.literal);
-          const dropName = unboundName('_upstreamServerInfo', forwarded.literal);
+          const copy = unboundName('upstreamMeta', forwarded.literal);
           const { nodes, insertion, rest: pattern } = forwarded;
           // Every edit is on the AST: the `_meta` reads in value position are replaced, nothing else (another
           // holder's `other._meta`, a string that mentions `r._meta`) changes.
           let fix: TSESLint.ReportFixFunction | null = null;
           const restElement = pattern?.properties[pattern.properties.length - 1];
           if (restElement) {
-            const patternDrop = unboundName('_upstreamServerInfo', pattern!);
-            fix = (fixer) => fixer.insertTextBefore(restElement, `${key}: ${patternDrop}, `);
+            // The key joins the code's own rest destructuring only where that already drops keys into bindings it
+            // never reads (its lint allows them: `ignoreRestSiblings` or an ignore pattern); elsewhere the binding
+            // would be the one `no-unused-vars` reports at its defaults, and no edit is offered.
+            if (dropsIntoUnusedBindings(pattern!, restElement)) {
+              const patternDrop = unboundName('_upstreamServerInfo', pattern!);
+              fix = (fixer) => fixer.insertTextBefore(restElement, `${key}: ${patternDrop}, `);
+            }
           } else if (nodes.length > 0 && insertion) {
             const base = sourceCode.getText(nodes[0]);
             fix = (fixer) => [
-              ...declareBefore(fixer, insertion, `const { ${key}: ${dropName}, ...${rest} } = ${base} ?? {};`),
-              ...nodes.map((node) => fixer.replaceText(node, rest)),
+              ...declareBefore(fixer, insertion, withoutServerInfo(copy, base)),
+              ...nodes.map((node) => fixer.replaceText(node, copy)),
             ];
           } else if (nodes.length > 0) {
-            fix = (fixer) =>
-              nodes.map((node) =>
-                fixer.replaceText(node, `(({ ${key}: ${dropName}, ...${rest} }) => ${rest})(${sourceCode.getText(node)} ?? {})`),
-              );
+            fix = (fixer) => nodes.map((node) => fixer.replaceText(node, withoutServerInfoInline(copy, sourceCode.getText(node))));
           }
           context.report({
             node: forwarded.node,

@@ -4,19 +4,28 @@
  * (`const { progressToken: _t, ...rest } = meta`): the binding that only drops the key is reported by `no-unused-vars`
  * at its defaults (no `ignoreRestSiblings`), as `eslint:recommended` and typescript-eslint's `recommended` enable it,
  * and a suggestion must not fail the user's lint. Nor `{ ...meta, progressToken: undefined }`, which does not compile
- * under `exactOptionalPropertyTypes` against a type of the code base's own. A key no type of the copy declares (the
- * upstream's `io.modelcontextprotocol/serverInfo` on a `{}`) is TS7053 here: that suggestion still destructures.
+ * under `exactOptionalPropertyTypes` against a type of the code base's own. no-dropped-meta's upstream
+ * `io.modelcontextprotocol/serverInfo` is dropped the same way.
  */
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { isFunctionNode } from '../analysis/syntax/ast';
 
 /**
  * The two statements that declare `copy` as `meta` without a key, `access` being how the key is read after an object
- * (`.progressToken`). A spread of an absent
- * `meta` is an empty copy, so `meta` needs no `?? {}`.
+ * (`.progressToken`, `['io.modelcontextprotocol/serverInfo']`). A spread of an absent `meta` is an empty copy, so
+ * `meta` needs no `?? {}`. `type`, when given, is the copy's declared type: a key no type of `meta` declares (the
+ * upstream's `io.modelcontextprotocol/serverInfo`) is deleted from a `Record<string, unknown>` (TS7053 on a `{}`).
  */
-export function copyWithoutKey(copy: string, meta: string, access: string): string[] {
-  return [`const ${copy} = { ...${meta} };`, `delete ${copy}${access};`];
+export function copyWithoutKey(copy: string, meta: string, access: string, type?: string): string[] {
+  return [`const ${copy}${type ? `: ${type}` : ''} = { ...${meta} };`, `delete ${copy}${access};`];
+}
+
+/**
+ * `copyWithoutKey` as one expression, where no statement can go before the edit (an argument, an arrow's expression
+ * body): a function given the copy deletes the key and returns it. Its parameter is named `copy` (`type`: as above).
+ */
+export function copyWithoutKeyInline(copy: string, meta: string, access: string, type?: string): string {
+  return `((${copy}${type ? `: ${type}` : ''}) => { delete ${copy}${access}; return ${copy}; })({ ...${meta} })`;
 }
 
 /**

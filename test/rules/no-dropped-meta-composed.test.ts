@@ -12,7 +12,8 @@ import { createUntypedRuleTester, UNTYPED_OTHER } from './typed-rule-tester';
 
 const V1 = "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\n";
 const lines = (...text: string[]): string => text.join('\n');
-const UPSTREAM_META = "  const { 'io.modelcontextprotocol/serverInfo': _upstreamServerInfo, ...upstreamMeta } = r._meta ?? {};";
+const UPSTREAM_META =
+  "  const upstreamMeta: Record<string, unknown> = { ...r._meta };\n  delete upstreamMeta['io.modelcontextprotocol/serverInfo'];";
 
 const valid: ValidTestCase<Options>[] = [
   {

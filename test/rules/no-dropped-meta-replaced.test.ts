@@ -166,7 +166,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
           fields: '`content`',
           origin: 'the upstream server',
           carry:
-            "Spread it first without the upstream's `io.modelcontextprotocol/serverInfo`: `_meta: { ...upstreamMeta, … }`, where `const { [SERVER_INFO_META_KEY]: _upstreamServerInfo, ...upstreamMeta } = r._meta ?? {}`",
+            "Spread it first without the upstream's `io.modelcontextprotocol/serverInfo`: `_meta: { ...upstreamMeta, … }`, where `const upstreamMeta = { ...r._meta }; delete upstreamMeta[SERVER_INFO_META_KEY];`",
         },
         line: 3,
         column: 10,
@@ -176,7 +176,8 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
             output: lines(
               "server.registerTool('search', { inputSchema: {} }, async (args) => {",
               "  const r = await upstream.callTool({ name: 'search', arguments: args });",
-              "  const { 'io.modelcontextprotocol/serverInfo': _upstreamServerInfo, ...upstreamMeta } = r._meta ?? {};",
+              '  const upstreamMeta: Record<string, unknown> = { ...r._meta };',
+              "  delete upstreamMeta['io.modelcontextprotocol/serverInfo'];",
               "  return { content: r.content, _meta: { ...upstreamMeta, 'acme.dev/gateway': { hop: 1 } } };",
               '});',
             ),
@@ -204,7 +205,8 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
             output: lines(
               "server.registerTool('search', { inputSchema: {} }, async (args) => {",
               "  const { content, isError, _meta } = await upstream.callTool({ name: 'search', arguments: args });",
-              "  const { 'io.modelcontextprotocol/serverInfo': _upstreamServerInfo, ...upstreamMeta } = _meta ?? {};",
+              '  const upstreamMeta: Record<string, unknown> = { ..._meta };',
+              "  delete upstreamMeta['io.modelcontextprotocol/serverInfo'];",
               "  return { content, isError, _meta: { ...upstreamMeta, 'acme.dev/hop': 1 } };",
               '});',
             ),

@@ -110,7 +110,8 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
             output: lines(
               'server.setRequestHandler(CallToolRequestSchema, async (request) => {',
               "  const r = await client.request({ method: 'tools/call', params: request.params }, CallToolResultSchema);",
-              "  const { 'io.modelcontextprotocol/serverInfo': _upstreamServerInfo, ...upstreamMeta } = r._meta ?? {};",
+              '  const upstreamMeta: Record<string, unknown> = { ...r._meta };',
+              "  delete upstreamMeta['io.modelcontextprotocol/serverInfo'];",
               '  return { ...(r._meta && { _meta: upstreamMeta }), content: r.content, isError: r.isError };',
               '});',
             ),
@@ -138,7 +139,8 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
             output: lines(
               "server.registerTool('search', {}, async (args) => {",
               "  const r = await client.request({ method: 'tools/call', params: { name: 'search', arguments: args } });",
-              "  const { 'io.modelcontextprotocol/serverInfo': _upstreamServerInfo, ...upstreamMeta } = r._meta ?? {};",
+              '  const upstreamMeta: Record<string, unknown> = { ...r._meta };',
+              "  delete upstreamMeta['io.modelcontextprotocol/serverInfo'];",
               '  return { ...(r._meta && { _meta: upstreamMeta }), content: r.content, structuredContent: r.structuredContent };',
               '});',
             ),
@@ -170,7 +172,8 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
               '  let r;',
               "  if (args.mirror) r = await mirror.callTool({ name: 'search', arguments: args });",
               "  else r = await primary.callTool({ name: 'search', arguments: args });",
-              "  const { 'io.modelcontextprotocol/serverInfo': _upstreamServerInfo, ...upstreamMeta } = r._meta ?? {};",
+              '  const upstreamMeta: Record<string, unknown> = { ...r._meta };',
+              "  delete upstreamMeta['io.modelcontextprotocol/serverInfo'];",
               '  return { ...(r._meta && { _meta: upstreamMeta }), content: r.content, isError: r.isError };',
               '});',
             ),
@@ -204,7 +207,8 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
               '}',
               "server.registerTool('search', {}, async (args) => {",
               "  const r = await callUpstream('search', args);",
-              "  const { 'io.modelcontextprotocol/serverInfo': _upstreamServerInfo, ...upstreamMeta } = r._meta ?? {};",
+              '  const upstreamMeta: Record<string, unknown> = { ...r._meta };',
+              "  delete upstreamMeta['io.modelcontextprotocol/serverInfo'];",
               '  return { ...(r._meta && { _meta: upstreamMeta }), content: r.content, isError: r.isError };',
               '});',
             ),
@@ -232,7 +236,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
           {
             messageId: 'suggestForwardUpstreamMeta',
             output: lines(
-              "const normalize = (r) => ({ ...(r._meta && { _meta: (({ 'io.modelcontextprotocol/serverInfo': _upstreamServerInfo, ...upstreamMeta }) => upstreamMeta)(r._meta) }), content: r.content, isError: r.isError ?? false });",
+              "const normalize = (r) => ({ ...(r._meta && { _meta: ((upstreamMeta: Record<string, unknown>) => { delete upstreamMeta['io.modelcontextprotocol/serverInfo']; return upstreamMeta; })({ ...r._meta }) }), content: r.content, isError: r.isError ?? false });",
               "server.registerTool('a', {}, async (args) => normalize(await upstream.callTool({ name: 'a', arguments: args })));",
               "server.registerTool('b', {}, async (args) => {",
               "  const result = await upstream.callTool({ name: 'b', arguments: args });",

@@ -20,7 +20,8 @@ const withSinksTyped = new RuleTester({ languageOptions: typedParser, settings: 
 const withoutSinks = new RuleTester({ settings: settingsFor('without-sinks.registry.json') });
 
 const lines = (...text: string[]) => text.join('\n');
-const DROP_SERVER_INFO = "const { 'io.modelcontextprotocol/serverInfo': _upstreamServerInfo, ...upstreamMeta } = r._meta ?? {};";
+const DROP_SERVER_INFO =
+  "const upstreamMeta: Record<string, unknown> = { ...r._meta };\n  delete upstreamMeta['io.modelcontextprotocol/serverInfo'];";
 
 const invalid: InvalidTestCase<MessageIds, Options>[] = [
   {
@@ -42,7 +43,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
           origin: 'the upstream server',
           slot: '_meta',
           carry:
-            "Carry it over without the upstream's `io.modelcontextprotocol/serverInfo`: `...(r._meta && { _meta: upstreamMeta })`, where `const { [SERVER_INFO_META_KEY]: _upstreamServerInfo, ...upstreamMeta } = r._meta ?? {}`",
+            "Carry it over without the upstream's `io.modelcontextprotocol/serverInfo`: `...(r._meta && { _meta: upstreamMeta })`, where `const upstreamMeta = { ...r._meta }; delete upstreamMeta[SERVER_INFO_META_KEY];`",
         },
         line: 3,
         column: 10,
@@ -84,7 +85,8 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
             output: lines(
               "addTool({ name: 'search', execute: async (args) => {",
               "  const { content, isError, _meta } = await upstream.callTool({ name: 'search', arguments: args });",
-              "  const { 'io.modelcontextprotocol/serverInfo': _upstreamServerInfo, ...upstreamMeta } = _meta ?? {};",
+              '  const upstreamMeta: Record<string, unknown> = { ..._meta };',
+              "  delete upstreamMeta['io.modelcontextprotocol/serverInfo'];",
               '  return { ...(_meta && { _meta: upstreamMeta }), content, isError };',
               '} });',
             ),
@@ -151,7 +153,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
           {
             messageId: 'suggestForwardUpstreamMeta',
             output:
-              "defineTool({ name: 'search' }, (args) => upstream.callTool({ name: 'search', arguments: args }).then((r) => toolResult({ ...(r._meta && { _meta: (({ 'io.modelcontextprotocol/serverInfo': _upstreamServerInfo, ...upstreamMeta }) => upstreamMeta)(r._meta) }), content: r.content })));",
+              "defineTool({ name: 'search' }, (args) => upstream.callTool({ name: 'search', arguments: args }).then((r) => toolResult({ ...(r._meta && { _meta: ((upstreamMeta: Record<string, unknown>) => { delete upstreamMeta['io.modelcontextprotocol/serverInfo']; return upstreamMeta; })({ ...r._meta }) }), content: r.content })));",
           },
         ],
       },

@@ -96,7 +96,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
           {
             messageId: 'suggestForwardUpstreamMeta',
             output:
-              "import { Client } from '@modelcontextprotocol/sdk/client/index.js';\ndeclare const upstream: Client;\nserver.registerTool('search', { inputSchema: {} }, async (args) => {\n  const r = await upstream.callTool({ name: 'search', arguments: args });\n  const { 'io.modelcontextprotocol/serverInfo': _upstreamServerInfo, ...upstreamMeta } = r._meta ?? {};\n  return { ...(r._meta && { _meta: upstreamMeta }), content: r.content, isError: r.isError };\n});",
+              "import { Client } from '@modelcontextprotocol/sdk/client/index.js';\ndeclare const upstream: Client;\nserver.registerTool('search', { inputSchema: {} }, async (args) => {\n  const r = await upstream.callTool({ name: 'search', arguments: args });\n  const upstreamMeta: Record<string, unknown> = { ...r._meta };\n  delete upstreamMeta['io.modelcontextprotocol/serverInfo'];\n  return { ...(r._meta && { _meta: upstreamMeta }), content: r.content, isError: r.isError };\n});",
           },
         ],
       },
@@ -129,7 +129,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
           {
             messageId: 'suggestForwardUpstreamMeta',
             output:
-              "import { Client } from '@modelcontextprotocol/client';\ndeclare const client: Client;\nserver.setRequestHandler('tools/call', async (request) => {\n  const result = await client.callTool({ name: request.params.name, arguments: request.params.arguments });\n  const { 'io.modelcontextprotocol/serverInfo': _upstreamServerInfo, ...upstreamMeta } = result._meta ?? {};\n  return { ...(result._meta && { _meta: upstreamMeta }), content: result.content, structuredContent: result.structuredContent };\n});",
+              "import { Client } from '@modelcontextprotocol/client';\ndeclare const client: Client;\nserver.setRequestHandler('tools/call', async (request) => {\n  const result = await client.callTool({ name: request.params.name, arguments: request.params.arguments });\n  const upstreamMeta: Record<string, unknown> = { ...result._meta };\n  delete upstreamMeta['io.modelcontextprotocol/serverInfo'];\n  return { ...(result._meta && { _meta: upstreamMeta }), content: result.content, structuredContent: result.structuredContent };\n});",
           },
         ],
       },
@@ -149,7 +149,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
           {
             messageId: 'suggestForwardUpstreamMeta',
             output:
-              "server.setRequestHandler(CallToolRequestSchema, async (request) => {\n  const { content, isError, _meta } = await client.callTool(request.params);\n  const { 'io.modelcontextprotocol/serverInfo': _upstreamServerInfo, ...upstreamMeta } = _meta ?? {};\n  return { ...(_meta && { _meta: upstreamMeta }), content, isError };\n});",
+              "server.setRequestHandler(CallToolRequestSchema, async (request) => {\n  const { content, isError, _meta } = await client.callTool(request.params);\n  const upstreamMeta: Record<string, unknown> = { ..._meta };\n  delete upstreamMeta['io.modelcontextprotocol/serverInfo'];\n  return { ...(_meta && { _meta: upstreamMeta }), content, isError };\n});",
           },
         ],
       },
@@ -249,7 +249,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
           {
             messageId: 'suggestForwardUpstreamMeta',
             output:
-              "server.registerTool('search', { inputSchema: {} }, async (args) => {\n  const upstreamResult = await upstream.callTool({ name: 'search', arguments: args });\n  const { 'io.modelcontextprotocol/serverInfo': _upstreamServerInfo, ...upstreamMeta } = upstreamResult._meta ?? {};\n  const rebuilt = { ...(upstreamResult._meta && { _meta: upstreamMeta }), content: upstreamResult.content };\n  return rebuilt;\n});",
+              "server.registerTool('search', { inputSchema: {} }, async (args) => {\n  const upstreamResult = await upstream.callTool({ name: 'search', arguments: args });\n  const upstreamMeta: Record<string, unknown> = { ...upstreamResult._meta };\n  delete upstreamMeta['io.modelcontextprotocol/serverInfo'];\n  const rebuilt = { ...(upstreamResult._meta && { _meta: upstreamMeta }), content: upstreamResult.content };\n  return rebuilt;\n});",
           },
         ],
       },
@@ -289,7 +289,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
           {
             messageId: 'suggestDropServerInfo',
             output:
-              "server.registerTool('search', { inputSchema: {} }, async (args) => {\n  const r = await upstream.callTool({ name: 'search', arguments: args });\n  const { 'io.modelcontextprotocol/serverInfo': _upstreamServerInfo, ...upstreamMeta } = r._meta ?? {};\n  return { content: r.content, _meta: upstreamMeta };\n});",
+              "server.registerTool('search', { inputSchema: {} }, async (args) => {\n  const r = await upstream.callTool({ name: 'search', arguments: args });\n  const upstreamMeta: Record<string, unknown> = { ...r._meta };\n  delete upstreamMeta['io.modelcontextprotocol/serverInfo'];\n  return { content: r.content, _meta: upstreamMeta };\n});",
           },
         ],
       },
@@ -309,7 +309,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
           {
             messageId: 'suggestDropServerInfo',
             output:
-              "import { SERVER_INFO_META_KEY } from '@modelcontextprotocol/server';\nserver.registerTool('search', { inputSchema: {} }, async (args) => {\n  const r = await upstream.callTool({ name: 'search', arguments: args });\n  const { [SERVER_INFO_META_KEY]: _upstreamServerInfo, ...upstreamMeta } = r._meta ?? {};\n  return { content: r.content, _meta: { ...upstreamMeta, 'acme.dev/gateway': { hop: 1 } } };\n});",
+              "import { SERVER_INFO_META_KEY } from '@modelcontextprotocol/server';\nserver.registerTool('search', { inputSchema: {} }, async (args) => {\n  const r = await upstream.callTool({ name: 'search', arguments: args });\n  const upstreamMeta: Record<string, unknown> = { ...r._meta };\n  delete upstreamMeta[SERVER_INFO_META_KEY];\n  return { content: r.content, _meta: { ...upstreamMeta, 'acme.dev/gateway': { hop: 1 } } };\n});",
           },
         ],
       },
@@ -382,7 +382,8 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
               "import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';",
               'export async function relay(upstream) {',
               "  const r = await upstream.callTool({ name: 'x' });",
-              "  const { 'io.modelcontextprotocol/serverInfo': _upstreamServerInfo, ...upstreamMeta } = r._meta ?? {};",
+              '  const upstreamMeta: Record<string, unknown> = { ...r._meta };',
+              "  delete upstreamMeta['io.modelcontextprotocol/serverInfo'];",
               '  const out: CallToolResult = { ...(r._meta && { _meta: upstreamMeta }), content: r.content };',
               '  return out;',
               '}',
@@ -411,7 +412,8 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
             output: [
               'export async function relay(upstream) {',
               "  const r = await upstream.callTool({ name: 'x' });",
-              "  const { 'io.modelcontextprotocol/serverInfo': _upstreamServerInfo, ...upstreamMeta } = r._meta ?? {};",
+              '  const upstreamMeta: Record<string, unknown> = { ...r._meta };',
+              "  delete upstreamMeta['io.modelcontextprotocol/serverInfo'];",
               '  return { ...(r._meta && { _meta: upstreamMeta }), content: [], isError: r.isError } satisfies CallToolResult;',
               '}',
             ].join('\n'),
@@ -434,7 +436,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
           {
             messageId: 'suggestForwardUpstreamMeta',
             output:
-              "server.registerTool('first', { inputSchema: {} }, async () =>\n  upstream.callTool({ name: 'first' }).then((r) => ({ ...(r._meta && { _meta: (({ 'io.modelcontextprotocol/serverInfo': _upstreamServerInfo, ...upstreamMeta }) => upstreamMeta)(r._meta) }), content: r.content })),\n);",
+              "server.registerTool('first', { inputSchema: {} }, async () =>\n  upstream.callTool({ name: 'first' }).then((r) => ({ ...(r._meta && { _meta: ((upstreamMeta: Record<string, unknown>) => { delete upstreamMeta['io.modelcontextprotocol/serverInfo']; return upstreamMeta; })({ ...r._meta }) }), content: r.content })),\n);",
           },
         ],
       },
@@ -511,7 +513,8 @@ const typedOnly: InvalidTestCase<MessageIds, Options>[] = [
               'declare function reply(result: CallToolResult): void;',
               'export async function relay(client: { callTool(p: { name: string }): Promise<CallToolResult> }) {',
               "  const r = await client.callTool({ name: 'x' });",
-              "  const { 'io.modelcontextprotocol/serverInfo': _upstreamServerInfo, ...upstreamMeta } = r._meta ?? {};",
+              '  const upstreamMeta: Record<string, unknown> = { ...r._meta };',
+              "  delete upstreamMeta['io.modelcontextprotocol/serverInfo'];",
               '  reply({ ...(r._meta && { _meta: upstreamMeta }), content: r.content, isError: r.isError });',
               '}',
             ].join('\n'),

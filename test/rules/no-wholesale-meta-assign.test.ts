@@ -158,7 +158,8 @@ const valid: ValidTestCase<Options>[] = [
     code: [
       'async function relay(upstream) {',
       "  const r = await upstream.callTool({ name: 'search' });",
-      "  const { 'io.modelcontextprotocol/serverInfo': _upstreamServerInfo, ...upstreamMeta } = r._meta ?? {};",
+      '  const upstreamMeta: Record<string, unknown> = { ...r._meta };',
+      "  delete upstreamMeta['io.modelcontextprotocol/serverInfo'];",
       "  return { ...r, _meta: { ...upstreamMeta, 'com.example/gateway': { hops: 1 } } };",
       '}',
     ].join('\n'),
