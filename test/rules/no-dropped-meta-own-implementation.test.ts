@@ -21,6 +21,17 @@ const HEAD = lines(
   "const server = new Server({ name: 'charts', version: '1' }, { capabilities: { tools: {} } });",
 );
 
+/** The report on a `callTool(…)` wrapper given the call's fields one by one: no suggestion (its signature is the code base's). */
+const positionalError = (line: number, endColumn: number) => ({
+  messageId: 'positionalCallerMeta' as const,
+  data: { label: 'callTool(…)', callerMeta: 'request.params._meta' },
+  line,
+  column: 16,
+  endLine: line,
+  endColumn,
+  suggestions: [],
+});
+
 tester.run('no-dropped-meta, a server calling its own callTool', rule, {
   valid: [
     {
@@ -60,17 +71,7 @@ tester.run('no-dropped-meta, a server calling its own callTool', rule, {
         "  return await callTool('charts', request.params.name, request.params.arguments);",
         '});',
       ),
-      errors: [
-        {
-          messageId: 'positionalCallerMeta',
-          data: { label: 'callTool(…)', callerMeta: 'request.params._meta' },
-          line: 6,
-          column: 16,
-          endLine: 6,
-          endColumn: 81,
-          suggestions: [],
-        },
-      ],
+      errors: [positionalError(6, 81)],
       name: 'a callTool(server, name, args) imported from a module where it asks an upstream client',
     },
     {
@@ -85,17 +86,7 @@ tester.run('no-dropped-meta, a server calling its own callTool', rule, {
         "  return await callTool('charts', request.params.name, request.params.arguments);",
         '});',
       ),
-      errors: [
-        {
-          messageId: 'positionalCallerMeta',
-          data: { label: 'callTool(…)', callerMeta: 'request.params._meta' },
-          line: 9,
-          column: 16,
-          endLine: 9,
-          endColumn: 81,
-          suggestions: [],
-        },
-      ],
+      errors: [positionalError(9, 81)],
       name: 'an async callTool(server, name, args) in the same file whose answer comes from an upstream client',
     },
     {
@@ -111,17 +102,7 @@ tester.run('no-dropped-meta, a server calling its own callTool', rule, {
         '  return await callTool(request.params.name, request.params.arguments);',
         '});',
       ),
-      errors: [
-        {
-          messageId: 'positionalCallerMeta',
-          data: { label: 'callTool(…)', callerMeta: 'request.params._meta' },
-          line: 10,
-          column: 16,
-          endLine: 10,
-          endColumn: 71,
-          suggestions: [],
-        },
-      ],
+      errors: [positionalError(10, 71)],
       name: "an async callTool(name, args) answering with a member of another client's answer (res.data.result) is no own implementation",
     },
   ],

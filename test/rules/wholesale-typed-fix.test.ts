@@ -58,48 +58,41 @@ typed.run('no-wholesale-meta-assign merge fix with types', rule, {
   ],
 });
 
+/** A re-wrap linted without a program: one suggestion, which reads `result._meta` through the cast. */
+function untypedRewrapCase(name: string, code: string) {
+  return {
+    name,
+    filename: UNTYPED_PRODUCER,
+    code,
+    output: null,
+    errors: [
+      {
+        messageId: 'rewrapResult' as const,
+        line: 4,
+        column: 23,
+        suggestions: [
+          {
+            messageId: 'suggestMerge' as const,
+            output: code.replace('_meta: { retrieval', `_meta: { ...(result as ${CAST})._meta, retrieval`),
+          },
+        ],
+      },
+    ],
+  };
+}
+
 untyped.run('no-wholesale-meta-assign merge fix without types', rule, {
   valid: [],
   invalid: [
-    {
-      name: 'the same re-wrap without a program: a suggestion only, read through the cast (`result._meta` is TS2339 on Plain)',
-      filename: UNTYPED_PRODUCER,
-      code: PLAIN_REWRAP,
-      output: null,
-      errors: [
-        {
-          messageId: 'rewrapResult',
-          line: 4,
-          column: 23,
-          suggestions: [
-            {
-              messageId: 'suggestMerge',
-              output: PLAIN_REWRAP.replace('_meta: { retrieval', `_meta: { ...(result as ${CAST})._meta, retrieval`),
-            },
-          ],
-        },
-      ],
-    },
-    {
-      // x402's payment wrapper: `interface ToolResult { [key: string]: unknown; … }` makes `result._meta` `unknown`,
-      // and spreading it is TS2698.
-      name: 'a re-wrap of a result whose type has an index signature of unknown, without a program: read through the cast',
-      filename: UNTYPED_PRODUCER,
-      code: INDEXED_REWRAP,
-      output: null,
-      errors: [
-        {
-          messageId: 'rewrapResult',
-          line: 4,
-          column: 23,
-          suggestions: [
-            {
-              messageId: 'suggestMerge',
-              output: INDEXED_REWRAP.replace('_meta: { retrieval', `_meta: { ...(result as ${CAST})._meta, retrieval`),
-            },
-          ],
-        },
-      ],
-    },
+    untypedRewrapCase(
+      'the same re-wrap without a program: a suggestion only, read through the cast (`result._meta` is TS2339 on Plain)',
+      PLAIN_REWRAP,
+    ),
+    // x402's payment wrapper: `interface ToolResult { [key: string]: unknown; … }` makes `result._meta` `unknown`,
+    // and spreading it is TS2698.
+    untypedRewrapCase(
+      'a re-wrap of a result whose type has an index signature of unknown, without a program: read through the cast',
+      INDEXED_REWRAP,
+    ),
   ],
 });
