@@ -194,21 +194,10 @@ export function reassignmentsOf(declarator: TSESTree.VariableDeclarator): readon
 export function readsOfVariable(declarator: TSESTree.VariableDeclarator): TSESTree.Identifier[] {
   const scope = declarator.parent?.parent;
   const id = declarator.id;
-  const reads: TSESTree.Identifier[] = [];
-  if (!scope || id.type !== 'Identifier') return reads;
-  // Only the subtrees where a token spells the name can read it.
-  const uses = tokenOffsetsOf(declarator, id.name);
-  const visit = (node: Node): void => {
-    if (uses && !sortedHasIn(uses, node.range[0], node.range[1])) return;
-    if (node.type === 'Identifier' && node !== id && node.name === id.name && readsItsName(node)) {
-      // A shorthand property (`{ _meta }`) may be one node as its key and its value: counted once.
-      if (reads.at(-1) !== node && declaratorOf(node) === declarator) reads.push(node);
-      return;
-    }
-    forEachChildNode(node, visit);
-  };
-  visit(scope);
-  return reads;
+  if (!scope || id.type !== 'Identifier') return [];
+  return (
+    readsInScope({ id, scope, isIt: (binding) => binding?.kind === 'variable' && binding.declarator === declarator }, () => true) ?? []
+  );
 }
 
 /**
@@ -695,22 +684,38 @@ function localBindingOf(fn: TSESTree.FunctionLike): LocalBinding | null {
   return { id: declarator.id, scope, isIt: (binding) => binding?.kind === 'variable' && binding.declarator === bound };
 }
 
-function callsInScope({ id, scope, isIt }: LocalBinding): TSESTree.CallExpression[] | null {
+function callsInScope(local: LocalBinding): TSESTree.CallExpression[] | null {
   const calls: TSESTree.CallExpression[] = [];
-  let otherUse = false;
+  const reads = readsInScope(local, (read) => {
+    const parent = read.parent;
+    if (parent?.type !== 'CallExpression' || parent.callee !== read) return false;
+    calls.push(parent);
+    return true;
+  });
+  return reads === null ? null : calls;
+}
+
+/**
+ * The reads of a binding in its scope (`isIt`: a look-up of the name there finds it), in source order; each is given to
+ * `keep`, and the first it refuses ends the walk with null. Only the subtrees where a token spells the name are entered.
+ */
+function readsInScope({ id, scope, isIt }: LocalBinding, keep: (read: TSESTree.Identifier) => boolean): TSESTree.Identifier[] | null {
+  const reads: TSESTree.Identifier[] = [];
+  let refused = false;
   const uses = tokenOffsetsOf(scope, id.name);
   const visit = (node: Node): void => {
-    if (otherUse || (uses && !sortedHasIn(uses, node.range[0], node.range[1]))) return;
+    if (refused || (uses && !sortedHasIn(uses, node.range[0], node.range[1]))) return;
     if (node.type === 'Identifier' && node !== id && node.name === id.name && readsItsName(node) && isIt(findBinding(node.name, node))) {
-      const parent = node.parent;
-      if (parent?.type === 'CallExpression' && parent.callee === node) calls.push(parent);
-      else otherUse = true;
+      // A shorthand property (`{ _meta }`) may be one node as its key and its value: counted once.
+      if (reads.at(-1) === node) return;
+      if (keep(node)) reads.push(node);
+      else refused = true;
       return;
     }
     forEachChildNode(node, visit);
   };
   visit(scope);
-  return otherUse ? null : calls;
+  return refused ? null : reads;
 }
 
 function bindingIn(scope: Node, name: string, child: Node): Binding | null {
