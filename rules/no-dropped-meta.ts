@@ -6,11 +6,10 @@ import {
   SERVER_INFO_META_KEY,
   type DroppedMeta,
   type ForwardedServerInfo,
-  type InsertionPoint,
   type ResultSource,
 } from '../src/analysis/relay/pass-through';
 import { getTypeServices, isTypeScriptFile } from '../src/analysis/typed/type-services';
-import { copyWithoutKey, copyWithoutKeyInline } from '../src/fixes/copy-without-key';
+import { copyWithoutKey, copyWithoutKeyInline, declareBefore } from '../src/fixes/copy-without-key';
 import { mayDropMeta } from '../src/analysis/relay/may-drop-meta';
 import { createRule } from '../src/util/create-rule';
 import { RELAY_MESSAGES, reportRelay, type RelayMessageIds } from '../src/rule-parts/no-dropped-meta-relay';
@@ -209,7 +208,7 @@ export default createRule<Options, MessageIds>({
             const fix: TSESLint.ReportFixFunction = insertion
               ? (fixer) => [
                   ...patternFix(fixer),
-                  ...declareBefore(fixer, insertion, withoutServerInfo(copy, meta)),
+                  ...declareBefore(fixer, sourceCode, insertion, withoutServerInfo(copy, meta)),
                   carryOver(fixer, copy, false),
                 ]
               : (fixer) => [...patternFix(fixer), carryOver(fixer, withoutServerInfoInline(copy, meta), true)];
@@ -253,18 +252,6 @@ export default createRule<Options, MessageIds>({
           return isTypeScriptFile(context.filename) ? 'Record<string, unknown>' : undefined;
         }
 
-        /**
-         * Declares `text` right before the insertion point's statement, or, for the body of an `if` or loop without
-         * braces, in a new block around it (`if (x) { const …; return { … }; }`).
-         */
-        function declareBefore(fixer: TSESLint.RuleFixer, insertion: InsertionPoint, statements: readonly string[]): TSESLint.RuleFix[] {
-          const { statement } = insertion;
-          if (insertion.wrap)
-            return [fixer.insertTextBefore(statement, `{ ${statements.join(' ')} `), fixer.insertTextAfter(statement, ' }')];
-          const indent = /^[ \t]*/.exec(sourceCode.lines[statement.loc.start.line - 1])![0];
-          return [fixer.insertTextBefore(statement, statements.map((line) => `${line}\n${indent}`).join(''))];
-        }
-
         function reportForwarded(forwarded: ForwardedServerInfo): void {
           const meta = `${forwarded.holder.name}._meta`;
           const key = serverInfoKey(sourceCode.ast as TSESTree.Program);
@@ -285,7 +272,7 @@ export default createRule<Options, MessageIds>({
           } else if (nodes.length > 0 && insertion) {
             const base = sourceCode.getText(nodes[0]);
             fix = (fixer) => [
-              ...declareBefore(fixer, insertion, withoutServerInfo(copy, base)),
+              ...declareBefore(fixer, sourceCode, insertion, withoutServerInfo(copy, base)),
               ...nodes.map((node) => fixer.replaceText(node, copy)),
             ];
           } else if (nodes.length > 0) {

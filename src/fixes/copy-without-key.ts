@@ -9,6 +9,7 @@
  */
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { isFunctionNode } from '../analysis/syntax/ast';
+import type { InsertionPoint } from '../analysis/relay/pass-through';
 
 /**
  * The two statements that declare `copy` as `meta` without a key, `access` being how the key is read after an object
@@ -54,4 +55,21 @@ export function intoBlockBody(
     fixer.insertTextBefore(bodyStart, `{ ${statements.join(' ')} return `),
     fixer.insertTextAfterRange([arrow.range[1], arrow.range[1]], '; }'),
   ];
+}
+
+/**
+ * `statements` declared right before the insertion point's statement, each on its own line at its indent; for the body
+ * of an `if` or loop without braces, or a `case` clause's statement, in a new block around it (`if (x) { const …;
+ * return { … }; }`), so a declaration never sits where it is a syntax error or `no-case-declarations`' report.
+ */
+export function declareBefore(
+  fixer: TSESLint.RuleFixer,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  insertion: InsertionPoint,
+  statements: readonly string[],
+): TSESLint.RuleFix[] {
+  const { statement } = insertion;
+  if (insertion.wrap) return [fixer.insertTextBefore(statement, `{ ${statements.join(' ')} `), fixer.insertTextAfter(statement, ' }')];
+  const indent = /^[ \t]*/.exec(sourceCode.lines[statement.loc.start.line - 1])![0];
+  return [fixer.insertTextBefore(statement, statements.map((line) => `${line}\n${indent}`).join(''))];
 }

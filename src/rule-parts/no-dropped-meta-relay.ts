@@ -8,7 +8,7 @@ import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { isTypeScriptFile } from '../analysis/typed/type-services';
 import { unboundName } from '../analysis/syntax/bindings';
 import { metaReadText } from '../fixes/meta-read';
-import { copyWithoutKey, expressionBodiedArrow, intoBlockBody } from '../fixes/copy-without-key';
+import { copyWithoutKey, declareBefore, expressionBodiedArrow, intoBlockBody } from '../fixes/copy-without-key';
 import {
   relayOf,
   type DroppedCallerMeta,
@@ -121,18 +121,11 @@ export function reportRelay<MessageIds extends string>(
     target: TSESTree.ObjectExpression,
     written: (meta: string) => string,
   ): TSESLint.ReportFixFunction | null {
-    const { callerMeta, statement } = dropped;
+    const { callerMeta, insertion } = dropped;
     const copy = unboundName('callerMeta', dropped.call);
     const statements = copyWithoutKey(copy, callerMeta, '.progressToken');
-    if (statement) {
-      return (fixer) => {
-        const indent = /^[ \t]*/.exec(sourceCode.lines[statement.loc.start.line - 1])![0];
-        return [
-          fixer.insertTextBefore(statement, statements.map((line) => `${line}\n${indent}`).join('')),
-          insertFirst(fixer, target, written(copy)),
-        ];
-      };
-    }
+    if (insertion)
+      return (fixer) => [...declareBefore(fixer, sourceCode, insertion, statements), insertFirst(fixer, target, written(copy))];
     const arrow = expressionBodiedArrow(target);
     if (!arrow) return null;
     return (fixer) => [...intoBlockBody(fixer, sourceCode, arrow, statements), insertFirst(fixer, target, written(copy))];

@@ -945,6 +945,44 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
     ],
   },
   {
+    // A `const` right in a `case` clause is legal but `no-case-declarations`' report (eslint:recommended): the copy goes
+    // in a block around the clause's statement, as a result's suggestions put their declarations.
+    name: "v1: callTool in a switch's case clause without the caller _meta: the suggestion's declarations go in a block",
+    code: lines(
+      V1 + "server.registerTool('search', { inputSchema: {} }, async (args, extra) => {",
+      '  switch (args.kind) {',
+      "    case 'web':",
+      "      return upstream.callTool({ name: 'search', arguments: args });",
+      '    default:',
+      "      throw new Error('unknown kind');",
+      '  }',
+      '});',
+    ),
+    errors: [
+      {
+        messageId: 'droppedCallerMeta',
+        data: { label: 'upstream.callTool(…)', callerMeta: 'extra._meta' },
+        line: 5,
+        column: 14,
+        suggestions: [
+          {
+            messageId: 'suggestForwardCallerMeta',
+            output: lines(
+              V1 + "server.registerTool('search', { inputSchema: {} }, async (args, extra) => {",
+              '  switch (args.kind) {',
+              "    case 'web':",
+              "      { const callerMeta = { ...extra._meta }; delete callerMeta.progressToken; return upstream.callTool({ _meta: callerMeta, name: 'search', arguments: args }); }",
+              '    default:',
+              "      throw new Error('unknown kind');",
+              '  }',
+              '});',
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
     name: 'v2: an arrow body, request({ method: tools/call })',
     code: lines(
       V2 + "server.registerTool('search', { inputSchema: z.object({}) }, async (args, ctx) =>",

@@ -53,7 +53,7 @@ import {
 import { declaratorOf, findBinding, functionBoundTo, importOfName, patternDeclares } from '../syntax/bindings';
 import { countCost } from '../../util/cost-counter';
 import { sortedHasIn } from '../syntax/offset-set';
-import { isToolCallback, registeredCallbackOf, type MetaRead } from './pass-through';
+import { insertionPoint, isToolCallback, registeredCallbackOf, type InsertionPoint, type MetaRead } from './pass-through';
 import { TYPE_ONLY_TYPES } from '../sites/prune';
 import {
   answersItself,
@@ -111,10 +111,10 @@ export interface DroppedCallerMeta {
   /** The caller's request `_meta` as the callback reads it: `extra._meta`, `ctx.mcpReq._meta`, `request.params._meta`. */
   readonly callerMeta: string;
   /**
-   * The statement (in a block) holding the params literal (the call's, or the request `const`'s), where a declaration
-   * can go before it; null in an arrow body.
+   * Where a declaration can go before the params literal (the call's, or the request `const`'s): `insertionPoint`, as
+   * for a result's suggestions; null in an arrow's expression body.
    */
-  readonly statement: TSESTree.Statement | null;
+  readonly insertion: InsertionPoint | null;
 }
 
 export interface LiftedEnvelopeRead {
@@ -330,16 +330,6 @@ function analyse(ast: TSESTree.Program, text: string, sinks: TeamSinkNames, type
   countCost('relay-nodes', visited);
   if (dropped.length === 0 && lifted.length === 0 && descriptors.length === 0) return EMPTY;
   return { droppedCallerMeta: dropped, liftedEnvelopeReads: lifted, droppedDescriptorMeta: descriptors };
-}
-
-/** The statement directly in a block that holds `node` within its function; null in an arrow's expression body. */
-function statementOf(node: Node): TSESTree.Statement | null {
-  let child = node;
-  for (let parent = node.parent; parent; child = parent, parent = parent.parent) {
-    if (isFunctionNode(parent)) return null;
-    if (parent.type === 'BlockStatement' || parent.type === 'Program' || parent.type === 'SwitchCase') return child as TSESTree.Statement;
-  }
-  return null;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -564,7 +554,7 @@ function droppedCallerMetaAt(call: TSESTree.CallExpression, sinks: TeamSinkNames
     if (callerMeta === null) return null;
   }
   // The statement holding the params literal: the call's, or the request `const`'s (a declaration goes before it).
-  const base = { call, label: calleeLabel(call, 'call'), params, callerMeta, statement: statementOf(params) };
+  const base = { call, label: calleeLabel(call, 'call'), params, callerMeta, insertion: insertionPoint(params, null) };
   if (!meta) return { kind: 'omitted', meta: null, ...base };
   const value = unwrap(meta.value) as Node;
   // Only a literal made of the caller's own keys picks them, and one of nothing but this hop's own progress token
@@ -652,7 +642,15 @@ function positionalCallAt(call: TSESTree.CallExpression, method: string, sinks: 
   if (!fn || callerMeta === null || namesMeta(fn.body)) return null;
   const holders = holdersOf(callerMeta);
   if (call.arguments.some((argument) => carriesCallerMeta(argument, holders, 0))) return null;
-  return { kind: 'positional', call, label: calleeLabel(call, 'call'), params: null, meta: null, callerMeta, statement: statementOf(call) };
+  return {
+    kind: 'positional',
+    call,
+    label: calleeLabel(call, 'call'),
+    params: null,
+    meta: null,
+    callerMeta,
+    insertion: insertionPoint(call, null),
+  };
 }
 
 /**
@@ -877,7 +875,6 @@ const DESCRIPTOR_FIELDS: ReadonlySet<string> = new Set([
   'blob',
 ]);
 
-/** The upstream list call `node` reads the list of: `(await c.listTools()).tools`, `r.tools` after `r = await c.listTools()`, `tools` from `const { tools } = …`. */
 /**
  * An upstream's list call an entry comes from; `ownList` when the call answers with the list itself, so it is a method
  * of the code base's own whose entry type may declare no `_meta` (tambo's `MCPClient.listTools(): Promise<MCPToolSpec[]>`).
@@ -888,6 +885,7 @@ interface ListSource {
   readonly ownList: boolean;
 }
 
+/** The upstream list call `node` reads the list of: `(await c.listTools()).tools`, `r.tools` after `r = await c.listTools()`, `tools` from `const { tools } = …`. */
 function listSourceOf(node: Node, depth = 0): ListSource | null {
   let inner = stripAwait(node);
   // `(result.tools ?? [])`, `result.tools || []`: the list, or nothing to rebuild.

@@ -1191,7 +1191,7 @@ const LOOP = /^(?:For|ForIn|ForOf|While|DoWhile)Statement$/;
  * declaration before it would read the old value), and for a declaration that is a `case` clause's own statement
  * (a block around it would hide the name from the statements after it).
  */
-function insertionPoint(literal: Node, holder: string | null): InsertionPoint | null {
+export function insertionPoint(literal: Node, holder: string | null): InsertionPoint | null {
   let child: Node = literal;
   for (let parent = literal.parent; parent; child = parent, parent = parent.parent) {
     if (isFunctionNode(parent) || parent.type === 'ClassBody') return null;
