@@ -12,8 +12,8 @@ import { passesValueOn, returnedFrom } from '../syntax/ast';
 import { callsOfLocalFunction } from '../syntax/bindings';
 import { conditionalSpreadHost } from '../sites/literal-host';
 import type { PlaneDecision } from '../planes';
-import type { TeamSinkNames } from '../../registry/types';
 import type { TeamSinks } from './team-sinks';
+import { planeMemoPerFunction } from './of-meta-value';
 
 type Node = TSESTree.Node;
 
@@ -52,14 +52,8 @@ function spreadOf(call: TSESTree.CallExpression): TSESTree.SpreadElement | null 
   return parent?.type === 'SpreadElement' && parent.parent?.type === 'ObjectExpression' ? parent : null;
 }
 
-/**
- * Each helper's answer, kept with the team sinks it was worked out under (every literal a helper returns has the same
- * one). Set to null while it is worked out: a helper whose calls are spread into what it returns ends there.
- */
-const planesOfHelpers = new WeakMap<
-  TSESTree.FunctionLike,
-  { readonly sinks: TeamSinkNames | undefined; readonly decision: PlaneDecision | null }
->();
+/** Each helper's answer (a helper whose calls are spread into what it returns ends there). */
+const planeOfHelper = planeMemoPerFunction();
 
 /**
  * The plane of the `_meta` of `literal`, a helper's returned fragment, from the objects its calls are spread into
@@ -72,20 +66,18 @@ export function planeOfReturnedFragment(
 ): PlaneDecision | null {
   const helper = spreadCallsOfHelper(literal);
   if (!helper) return null;
-  const known = planesOfHelpers.get(helper.fn);
-  if (known !== undefined && known.sinks === sinks) return known.decision;
-  planesOfHelpers.set(helper.fn, { sinks, decision: null });
-  let agreed: PlaneDecision | null = null;
-  for (const { spread } of helper.calls) {
-    const object = spread.parent as TSESTree.ObjectExpression;
-    const decision = placeObject(conditionalSpreadHost(object) ?? object);
-    const flows = decision !== null && (decision.evidence === 'sink' || decision.evidence === 'manifest');
-    if (!flows || (agreed !== null && (agreed.plane !== decision.plane || agreed.evidence !== decision.evidence))) {
-      agreed = null;
-      break;
+  return planeOfHelper(helper.fn, sinks, () => {
+    let agreed: PlaneDecision | null = null;
+    for (const { spread } of helper.calls) {
+      const object = spread.parent as TSESTree.ObjectExpression;
+      const decision = placeObject(conditionalSpreadHost(object) ?? object);
+      const flows = decision !== null && (decision.evidence === 'sink' || decision.evidence === 'manifest');
+      if (!flows || (agreed !== null && (agreed.plane !== decision.plane || agreed.evidence !== decision.evidence))) {
+        agreed = null;
+        break;
+      }
+      agreed = decision;
     }
-    agreed = decision;
-  }
-  planesOfHelpers.set(helper.fn, { sinks, decision: agreed });
-  return agreed;
+    return agreed;
+  });
 }

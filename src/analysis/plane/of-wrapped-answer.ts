@@ -24,8 +24,7 @@ import {
 } from '../syntax/ast';
 import { functionBoundTo, parameterReference, readsOfVariable } from '../syntax/bindings';
 import type { PlaneDecision } from '../planes';
-import type { TeamSinkNames } from '../../registry/types';
-import { placementOfMetaValue } from './of-meta-value';
+import { placementOfMetaValue, planeMemoPerFunction } from './of-meta-value';
 import type { TeamSinks } from './team-sinks';
 
 type Node = TSESTree.Node;
@@ -36,14 +35,8 @@ interface WrappedParameter {
   readonly index: number;
 }
 
-/**
- * Each callback's answer, kept with the team sinks it was worked out under (every literal the callback returns has the
- * same one). Set to null while it is worked out: a wrapper whose result is placed through the callback ends there.
- */
-const planesOfCallbacks = new WeakMap<
-  TSESTree.FunctionLike,
-  { readonly sinks: TeamSinkNames | undefined; readonly decision: PlaneDecision | null }
->();
+/** Each callback's answer (a wrapper whose result is placed through the callback ends there). */
+const planeOfCallback = planeMemoPerFunction();
 
 /**
  * The plane of the `_meta` of `literal`, an object a callback returns, from where the wrapper it is given to puts the
@@ -58,17 +51,14 @@ export function planeOfWrappedAnswer(
   const callback = returnedFrom(literal)?.fn;
   const wrapped = callback ? wrappedParameterOf(callback) : null;
   if (!callback || !wrapped) return null;
-  const known = planesOfCallbacks.get(callback);
-  if (known !== undefined && known.sinks === sinks) return known.decision;
-  planesOfCallbacks.set(callback, { sinks, decision: null });
-  const placements = answerMetaReads(wrapped)
-    .flatMap(metaValuesOf)
-    .map((value) => placementOfMetaValue(value, placeLiteral, sinks))
-    .filter((decision): decision is PlaneDecision => decision !== null && decision.plane !== 'unknown');
-  const [first] = placements;
-  const decision = first && placements.every((placed) => placed.plane === 'result') ? first : null;
-  planesOfCallbacks.set(callback, { sinks, decision });
-  return decision;
+  return planeOfCallback(callback, sinks, () => {
+    const placements = answerMetaReads(wrapped)
+      .flatMap(metaValuesOf)
+      .map((value) => placementOfMetaValue(value, placeLiteral, sinks))
+      .filter((decision): decision is PlaneDecision => decision !== null && decision.plane !== 'unknown');
+    const [first] = placements;
+    return first && placements.every((placed) => placed.plane === 'result') ? first : null;
+  });
 }
 
 /**
