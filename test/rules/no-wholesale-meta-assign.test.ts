@@ -122,6 +122,38 @@ const valid: ValidTestCase<Options>[] = [
     ].join('\n'),
   },
   {
+    // MCPJam inspector mcpjam-inspector/client/src/components/chat-v2/thread/part-switch.tsx:381 (6d550c02c), as
+    // written: a hand-edited result is pinned to the last run's whole `_meta` so that an edit cannot repoint the widget
+    // binding. Another object's whole `_meta` given in place of this one's swaps one received channel for another: no
+    // producer writes keys over the edited object's, and spreading `edited._meta` back would restore what the author
+    // takes out on purpose.
+    name: "a re-wrap given another object's whole _meta (MCPJam's pin): a channel swapped, not keys replaced",
+    code: [
+      'export function effectiveOutput(edited: unknown, lastRun: { value: unknown } | null, resolved: unknown) {',
+      '  const metaAnchor = lastRun ? lastRun.value : resolved;',
+      '  if (!isPlainObject(edited)) return metaAnchor;',
+      '  return isPlainObject(metaAnchor) ? { ...edited, _meta: metaAnchor._meta } : edited;',
+      '}',
+    ].join('\n'),
+  },
+  {
+    name: "another object's whole _meta read optionally, through a const, through a cast, or with an empty fallback",
+    code: [
+      'export async function pin(edited, anchor, run, next) {',
+      '  const anchorMeta = anchor._meta;',
+      '  const runMeta = run?._meta ?? {};',
+      '  return [',
+      '    { ...edited, _meta: anchor?._meta },',
+      '    { ...edited, _meta: anchorMeta },',
+      '    { ...edited, _meta: runMeta },',
+      '    { ...edited, _meta: anchor._meta || {} },',
+      '    { ...edited, _meta: (anchor as Pinned)._meta },',
+      '    { ...(await next()), _meta: anchor._meta },',
+      '  ];',
+      '}',
+    ].join('\n'),
+  },
+  {
     // The same `?:` held in a `const` or spread first reads the same way as one assigned directly.
     name: 'the own _meta or no key, held in a const or spread, chosen by a test of the kept value',
     code: [
@@ -445,6 +477,59 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
     name: "a value derived from another object's _meta replaces this one's",
     code: 'function track(io, other) {\n  return { ...io.output, _meta: redact(other._meta) };\n}',
     errors: [{ messageId: 'rewrapResult', line: 2, column: 26 }],
+  },
+  {
+    // Only another object's whole `_meta` is a swap of channels: a part of a `_meta` (the re-wrapped object's own or
+    // another's), a fallback with keys of its own, a helper's fragment or a literal still writes over the keys the
+    // re-wrapped object holds.
+    name: "a re-wrap given a part of a _meta, a fallback with keys, a helper's fragment or a literal still replaces",
+    code: [
+      'export function pin(edited, anchor, defaults) {',
+      '  return [',
+      '    { ...edited, _meta: edited._meta.ui },',
+      '    { ...edited, _meta: anchor._meta.ui },',
+      '    { ...edited, _meta: anchor._meta ?? defaults },',
+      '    { ...edited, _meta: fragment() },',
+      '    { ...edited, _meta: { k: 1 } },',
+      '  ];',
+      '}',
+    ].join('\n'),
+    output: null,
+    errors: [
+      { messageId: 'rewrapResult', data: { target: 'edited' }, line: 3, column: 18, suggestions: [] },
+      { messageId: 'rewrapResult', data: { target: 'edited' }, line: 4, column: 18, suggestions: [] },
+      { messageId: 'rewrapResult', data: { target: 'edited' }, line: 5, column: 18, suggestions: [] },
+      { messageId: 'rewrapResult', data: { target: 'edited' }, line: 6, column: 18, suggestions: [] },
+      {
+        messageId: 'rewrapResult',
+        data: { target: 'edited' },
+        line: 7,
+        column: 18,
+        suggestions: [
+          {
+            messageId: 'suggestMerge',
+            output: [
+              'export function pin(edited, anchor, defaults) {',
+              '  return [',
+              '    { ...edited, _meta: edited._meta.ui },',
+              '    { ...edited, _meta: anchor._meta.ui },',
+              '    { ...edited, _meta: anchor._meta ?? defaults },',
+              '    { ...edited, _meta: fragment() },',
+              '    { ...edited, _meta: { ...(edited as { _meta?: Record<string, unknown> })._meta, k: 1 } },',
+              '  ];',
+              '}',
+            ].join('\n'),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    // Written into the object in place, another object's `_meta` still takes the place of the keys others put there.
+    name: "x._meta = another object's _meta, in place, replaces the keys x._meta holds",
+    code: 'export function pin(edited, anchor) {\n  edited._meta = anchor._meta;\n}',
+    output: null,
+    errors: [{ messageId: 'replaceMeta', data: { target: 'edited' }, line: 2, column: 3, suggestions: [] }],
   },
   {
     name: "Object.assign({}, another object's _meta, fragment) replaces x._meta",

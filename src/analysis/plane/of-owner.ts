@@ -1,6 +1,6 @@
 /** The plane of `owner._meta` in a member write (`owner._meta = …`, `owner._meta.k = …`, `delete owner._meta`). */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, referenceSegments, unwrap } from '../syntax/ast';
+import { calleeName, defaultedSource, referenceSegments, unwrap } from '../syntax/ast';
 import { declaratorOf, importOfName, parameterAnnotation } from '../syntax/bindings';
 import { declaredMemberNames } from '../syntax/declared-without-meta';
 import { isInbound, UNKNOWN, type PlaneDecision } from '../planes';
@@ -106,11 +106,4 @@ function copySourceOf(identifier: TSESTree.Identifier): TSESTree.Node | null {
   if (first?.type !== 'SpreadElement') return null;
   const spread = unwrap(first.argument);
   return spread.type === 'Identifier' || spread.type === 'MemberExpression' ? spread : null;
-}
-
-/** `source || {}` and `source ?? {}` stand for `source` (an empty literal adds no plane of its own); else `node`. */
-function defaultedSource(node: TSESTree.Node): TSESTree.Node {
-  if (node.type !== 'LogicalExpression' || node.operator === '&&') return node;
-  const fallback = unwrap(node.right);
-  return fallback.type === 'ObjectExpression' && fallback.properties.length === 0 ? unwrap(node.left) : node;
 }

@@ -282,6 +282,16 @@ export function someInSameFunction(root: Node, predicate: (node: Node) => boolea
   return found;
 }
 
+/**
+ * `source || {}` and `source ?? {}` stand for `source` (the empty literal, taken only when there is no source, adds
+ * nothing of its own: no key, no plane); else `node`.
+ */
+export function defaultedSource(node: Node): Node {
+  if (node.type !== 'LogicalExpression' || node.operator === '&&') return node;
+  const fallback = unwrap(node.right);
+  return fallback.type === 'ObjectExpression' && fallback.properties.length === 0 ? unwrap(node.left) : node;
+}
+
 /** `null`, `undefined`, `false`, `''` (seen through wrappers): a spread or branch that adds nothing to an object. */
 export function isNothing(node: Node): boolean {
   const inner = unwrap(node);

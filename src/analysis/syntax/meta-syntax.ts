@@ -5,6 +5,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import {
   containsNode,
+  defaultedSource,
   enclosingFunction,
   forEachChildNode,
   isNothing,
@@ -137,6 +138,20 @@ export function metaOfValue(init: Expression): Expression | null {
   let value = unwrap(init);
   if (value.type === 'LogicalExpression' || value.type === 'AssignmentExpression') value = unwrap(value.left);
   return metaOwner(value) ? value : null;
+}
+
+/**
+ * `y._meta`, `y?._meta`, `(y as R)._meta`, `y._meta ?? {}`, `y._meta || {}`, or a `const` holding one (`const m =
+ * y._meta`): some object's `_meta` taken whole as it is (or none where it has none), neither a part of it nor keys of
+ * its own. The `y._meta` member it reads, or null.
+ */
+export function wholeMetaRead(expression: Node, depth = 0): Expression | null {
+  const inner = defaultedSource(unwrap(expression));
+  if (inner.type === 'Identifier') {
+    const init = depth < MAX_COPY_DEPTH ? constInitializer(inner) : null;
+    return init ? wholeMetaRead(init, depth + 1) : null;
+  }
+  return metaOwner(inner) ? (unwrap(inner) as Expression) : null;
 }
 
 /**

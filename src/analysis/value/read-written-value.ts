@@ -8,7 +8,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { referenceText, returnedValues, unwrap } from '../syntax/ast';
 import { constInitializer, functionBoundTo, parameterAnnotation, patternTakesOut, restDestructuringOf } from '../syntax/bindings';
 import { typeWithout } from '../syntax/declared-without-meta';
-import { findMetaProperty, objectLiteralsOfVariable } from '../syntax/meta-syntax';
+import { findMetaProperty, objectLiteralsOfVariable, wholeMetaRead } from '../syntax/meta-syntax';
 import type { PlaneDecision } from '../planes';
 import type { SiteLocation, WriteSite } from '../sites/write-site';
 import type { FileContext } from '../find-meta-writes';
@@ -159,7 +159,12 @@ function readMetaLiteral(site: Extract<WriteSite, { form: 'meta-literal' }>, dec
       !shape.mergesSelf &&
       !runsOnlyWithoutMeta(host, target) &&
       !holdsOnlyWrittenKeys(target) &&
-      !isRestWithoutMeta(target),
+      !isRestWithoutMeta(target) &&
+      // `{ ...edited, _meta: anchor._meta }` (MCPJam inspector's part-switch pins a hand-edited result to the last
+      // run's `_meta`): another object's whole `_meta` swaps one received channel for another; no producer writes
+      // keys over the re-wrapped object's, and spreading them back would restore what the author takes out. Only a
+      // new object: `x._meta = anchor._meta` changes `x` in place, where others hold it.
+      wholeMetaRead(value) === null,
     ...shape,
   };
 }
