@@ -154,6 +154,27 @@ const valid: ValidTestCase<Options>[] = [
     ].join('\n'),
   },
   {
+    // MCPJam inspector sdk/src/mcp-client-manager/tool-converters.ts:175 (6d550c02c): the harness hides `_meta` from the
+    // model (spec rule 5) on a shallow copy of the result. Deleting a copy's whole `_meta` is the two-statement spelling
+    // of `const { _meta, ...copy } = result`: the result keeps every producer's key.
+    name: "delete of a shallow copy's whole _meta takes it out of the copy, as rest destructuring does",
+    code: [
+      'export function scrubMetaFromToolResult(result: CallToolResult): CallToolResult {',
+      '  if (!result) return result;',
+      '  const copy = { ...result };',
+      '  if ((copy as Record<string, unknown>)._meta) {',
+      '    delete (copy as Record<string, unknown>)._meta;',
+      '  }',
+      '  return copy;',
+      '}',
+      'export function scrubBoth(result) {',
+      '  const copy = { ...result, structuredContent: undefined } as Scrubbed;',
+      '  delete copy._meta;',
+      '  return copy;',
+      '}',
+    ].join('\n'),
+  },
+  {
     // The same `?:` held in a `const` or spread first reads the same way as one assigned directly.
     name: 'the own _meta or no key, held in a const or spread, chosen by a test of the kept value',
     code: [
@@ -677,6 +698,28 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
         column: 1,
         suggestions: [{ messageId: 'suggestMerge', output: 'results[i]._meta = { ...results[i]._meta, retrieval: stats };' }],
       },
+    ],
+  },
+  {
+    // Only a copy's `_meta` is taken out of a new object: the object itself, or one built with a `_meta` (or a later
+    // spread that may carry one) of its own, still loses the keys others put there.
+    name: 'delete of the _meta of an object that is no shallow copy, or of the copied object itself',
+    code: [
+      'export function scrub(result, extra, meta) {',
+      '  const own = { content: result.content, _meta: meta };',
+      '  delete own._meta;',
+      '  const merged = { ...result, ...extra };',
+      '  delete merged._meta;',
+      '  const copy = { ...result };',
+      '  delete result._meta;',
+      '  return [own, merged, copy];',
+      '}',
+    ].join('\n'),
+    output: null,
+    errors: [
+      { messageId: 'deleteMeta', data: { target: 'own' }, line: 3, column: 3, suggestions: [] },
+      { messageId: 'deleteMeta', data: { target: 'merged' }, line: 5, column: 3, suggestions: [] },
+      { messageId: 'deleteMeta', data: { target: 'result' }, line: 7, column: 3, suggestions: [] },
     ],
   },
   {

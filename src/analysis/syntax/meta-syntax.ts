@@ -65,8 +65,8 @@ function copiedObjects(target: Node): readonly string[] {
   return copied;
 }
 
-/** The object a `const` holds a copy of (see `copiedObjects`), or null. */
-function copiedObject(node: Node): Expression | null {
+/** The object a `const` holds a shallow copy of (`const copy = { ...result }`, see `copiedObjects`), or null. */
+export function copiedObject(node: Node): Expression | null {
   const identifier = unwrap(node);
   if (identifier.type !== 'Identifier') return null;
   const init = constInitializer(identifier);

@@ -8,7 +8,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { referenceText, returnedValues, unwrap } from '../syntax/ast';
 import { constInitializer, functionBoundTo, parameterAnnotation, patternTakesOut, restDestructuringOf } from '../syntax/bindings';
 import { typeWithout } from '../syntax/declared-without-meta';
-import { findMetaProperty, objectLiteralsOfVariable, wholeMetaRead } from '../syntax/meta-syntax';
+import { copiedObject, findMetaProperty, objectLiteralsOfVariable, wholeMetaRead } from '../syntax/meta-syntax';
 import type { PlaneDecision } from '../planes';
 import type { SiteLocation, WriteSite } from '../sites/write-site';
 import type { FileContext } from '../find-meta-writes';
@@ -50,14 +50,16 @@ function readSite(site: WriteSite, decision: PlaneDecision, file: FileContext): 
       ];
     }
     case 'meta-delete':
-      // `if (clean._meta === undefined) delete clean._meta` (sunpeak's inspector): there is nothing to drop.
+      // `if (clean._meta === undefined) delete clean._meta` (sunpeak's inspector): there is nothing to drop. `const copy
+      // = { ...result }; delete copy._meta` (MCPJam's SDK hides `_meta` from the model so, MCP _meta rule 5) is the
+      // two-statement spelling of `const { _meta, ...copy } = result`: the copied object keeps every producer's key.
       return [
         {
           kind: 'meta-delete',
           ...decision,
           node,
           target: site.owner,
-          replaces: !runsOnlyWithoutMeta(site.node, site.owner),
+          replaces: !runsOnlyWithoutMeta(site.node, site.owner) && copiedObject(site.owner) === null,
         },
       ];
     case 'key-member': {
