@@ -175,6 +175,17 @@ const valid: ValidTestCase<Options>[] = [
     ].join('\n'),
   },
   {
+    // What no-dropped-meta asks a relay to write (`...(r._meta && { _meta: r._meta })`, its suggestions' and messages'
+    // form) after a spread of another object: carrying the received `_meta` over is not a replacement of that object's.
+    name: "no-dropped-meta's carry-over of a received _meta, written after a spread of another object",
+    code: [
+      'export async function relay(client, defaults, args) {',
+      "  const r = await client.callTool({ name: 'a', arguments: args });",
+      '  return { ...defaults, ...(r._meta && { _meta: r._meta }), content: r.content };',
+      '}',
+    ].join('\n'),
+  },
+  {
     // The same `?:` held in a `const` or spread first reads the same way as one assigned directly.
     name: 'the own _meta or no key, held in a const or spread, chosen by a test of the kept value',
     code: [
