@@ -739,8 +739,7 @@ function carriesCallerMeta(value: Node, holders: ReadonlySet<string>, depth: num
     case 'Identifier': {
       if (holders.has(inner.name)) return true;
       const binding = findBinding(inner.name, inner);
-      const declarator =
-        binding?.kind === 'variable' ? binding.declarator : binding?.kind === 'other' ? patternDeclarator(inner) : null;
+      const declarator = binding?.kind === 'variable' ? binding.declarator : binding?.kind === 'other' ? patternDeclarator(inner) : null;
       // A variable is judged by the value it holds, whatever it is called (mcp-funnel's `const taskMeta =
       // request.params.task` is a field); only a name the file shows no value of (a parameter) is judged by its name.
       if (!declarator?.init) return META_PARAM.test(inner.name);
