@@ -469,6 +469,12 @@ const valid: ValidTestCase<Options>[] = [
       '  const callerMeta = pickTraceKeys(request);',
       '  return proxy.callTool(request.params.name, request.params.arguments, callerMeta);',
       '});',
+      // A `let` named for it may be given the caller's keys later: its name still counts.
+      'server.setRequestHandler(CallToolRequestSchema, async (request) => {',
+      '  let requestMeta = undefined;',
+      '  if (tracing) requestMeta = pickTraceKeys(request);',
+      '  return proxy.callTool(request.params.name, request.params.arguments, requestMeta);',
+      '});',
     ),
   },
   {

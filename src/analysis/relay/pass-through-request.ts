@@ -740,9 +740,12 @@ function carriesCallerMeta(value: Node, holders: ReadonlySet<string>, depth: num
       if (holders.has(inner.name)) return true;
       const binding = findBinding(inner.name, inner);
       const declarator = binding?.kind === 'variable' ? binding.declarator : binding?.kind === 'other' ? patternDeclarator(inner) : null;
-      // A variable is judged by the value it holds, whatever it is called (mcp-funnel's `const taskMeta =
-      // request.params.task` is a field); only a name the file shows no value of (a parameter) is judged by its name.
-      if (!declarator?.init) return META_PARAM.test(inner.name);
+      // A `const` is judged by the value it holds, whatever it is called (mcp-funnel's `const taskMeta =
+      // request.params.task` is a field); a name the file shows no value of (a parameter), or a `let` that a later
+      // assignment may give the caller's `_meta` (`let meta = undefined; … meta = metaOf(request)`), by its name too.
+      const named = META_PARAM.test(inner.name);
+      const reassignable = binding?.kind === 'variable' && binding.declarationKind !== 'const';
+      if (!declarator?.init || (named && reassignable)) return named;
       if (declarator.id.type === 'Identifier') return carriesCallerMeta(declarator.init, holders, depth + 1);
       if (declarator.id.type !== 'ObjectPattern') return true;
       // `const { arguments: args } = request.params`: a field; the rest, or `_meta` itself, may hold it.
