@@ -464,6 +464,17 @@ const valid: ValidTestCase<Options>[] = [
       "  if (args.fast) return hub.callTool('search', args, extra);",
       "  return hub.callTool('search', args, { timeout: 5, meta: metaOf(extra) });",
       '});',
+      // A variable built from the request carries its keys, judged by its value as a field read is.
+      'server.setRequestHandler(CallToolRequestSchema, async (request) => {',
+      '  const callerMeta = pickTraceKeys(request);',
+      '  return proxy.callTool(request.params.name, request.params.arguments, callerMeta);',
+      '});',
+      // A `let` named for it may be given the caller's keys later: its name still counts.
+      'server.setRequestHandler(CallToolRequestSchema, async (request) => {',
+      '  let requestMeta = undefined;',
+      '  if (tracing) requestMeta = pickTraceKeys(request);',
+      '  return proxy.callTool(request.params.name, request.params.arguments, requestMeta);',
+      '});',
     ),
   },
   {
@@ -1676,6 +1687,27 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
         data: { label: 'proxyService.callTool(…)', callerMeta: 'request.params._meta' },
         line: 6,
         column: 24,
+        suggestions: [],
+      },
+    ],
+  },
+  {
+    // Brusdeylins/mcp-funnel's tools/call handler: a variable is judged by what it holds, not by its name. `taskMeta`
+    // is the request's `task` field, so the wrapper is given no caller's `_meta` whatever its last argument is called.
+    name: 'positional forwarding: a const named …Meta that holds a field of the request does not carry its _meta',
+    code: lines(
+      'server.setRequestHandler(CallToolRequestSchema, async (request) => {',
+      '  const { name, arguments: args } = request.params;',
+      '  const taskMeta = (request.params as Record<string, unknown>)?.task;',
+      '  return await this.callTool(name, args || {}, true, taskMeta as Record<string, unknown> | undefined);',
+      '});',
+    ),
+    errors: [
+      {
+        messageId: 'positionalCallerMeta',
+        data: { label: 'this.callTool(…)', callerMeta: 'request.params._meta' },
+        line: 4,
+        column: 16,
         suggestions: [],
       },
     ],

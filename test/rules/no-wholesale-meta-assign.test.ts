@@ -71,6 +71,22 @@ const valid: ValidTestCase<Options>[] = [
     ].join('\n'),
   },
   {
+    // google-gemini/gemini-cli packages/core/src/agent/legacy-agent-session.ts:441 (public code, a false alarm): the
+    // same holds for a method of the class called on `this`, whose every return is a literal without `_meta`.
+    name: 'a re-wrap of what a method of the same class returns, a literal without _meta, drops nothing',
+    code: [
+      'export class Session {',
+      '  private counter = 0;',
+      '  private nextEventFields() {',
+      '    return { id: `e-${this.counter++}`, timestamp: new Date().toISOString() };',
+      '  }',
+      '  makeUserMessage(content: string, meta?: Record<string, unknown>) {',
+      "    return { ...this.nextEventFields(), type: 'message', content, ...(meta ? { _meta: meta } : {}) };",
+      '  }',
+      '}',
+    ].join('\n'),
+  },
+  {
     // Sunpeak-AI/sunpeak packages/sunpeak/src/inspector/inspector.tsx:1017 (helper round, a false alarm): the delete
     // runs only while `_meta` is undefined, so it drops no key (it removes the own property the line above set).
     name: 'delete x._meta under a test that it is absent drops nothing',
@@ -414,6 +430,20 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
       '}',
     ].join('\n'),
     errors: [{ messageId: 'rewrapResult', line: 6, column: 18 }],
+  },
+  {
+    name: "a re-wrap of what a method of the same class returns with the caller's _meta drops that _meta",
+    code: [
+      'export class Session {',
+      '  fields(meta) {',
+      '    return { id: 1, _meta: meta };',
+      '  }',
+      '  make(meta, extra) {',
+      '    return { ...this.fields(meta), _meta: extra };',
+      '  }',
+      '}',
+    ].join('\n'),
+    errors: [{ messageId: 'rewrapResult', line: 6, column: 36 }],
   },
   {
     // A copy of `result` holds `result._meta`: a new literal still drops its keys, and the fix merges the copy's own.

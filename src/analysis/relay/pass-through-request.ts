@@ -720,8 +720,8 @@ function namesMeta(body: Node): boolean {
 
 /**
  * Whether a value given to the wrapper may hold the caller's `_meta`: the request, context or `_meta` itself
- * (`request`, `request.params`, `extra`), a `meta` name, an object or call built from one, or a variable initialised
- * with one; not a field read off them (`request.params.arguments`, `toolOverride.serverName`) nor a field destructured
+ * (`request`, `request.params`, `extra`), a parameter named `meta`, an object or call built from one, or a variable
+ * initialised with one (whatever its name); not a field read off them (`request.params.arguments`, `toolOverride.serverName`) nor a field destructured
  * from them (`const { arguments: args } = request.params`).
  */
 function carriesCallerMeta(value: Node, holders: ReadonlySet<string>, depth: number): boolean {
@@ -737,11 +737,15 @@ function carriesCallerMeta(value: Node, holders: ReadonlySet<string>, depth: num
       return memberPropertyName(inner) === null || memberPropertyName(inner) === '_meta' || (text !== null && holders.has(text));
     }
     case 'Identifier': {
-      if (holders.has(inner.name) || META_PARAM.test(inner.name)) return true;
+      if (holders.has(inner.name)) return true;
       const binding = findBinding(inner.name, inner);
-      if (binding?.kind !== 'variable' && binding?.kind !== 'other') return false;
-      const declarator = binding.kind === 'variable' ? binding.declarator : patternDeclarator(inner);
-      if (!declarator?.init) return false;
+      const declarator = binding?.kind === 'variable' ? binding.declarator : binding?.kind === 'other' ? patternDeclarator(inner) : null;
+      // A `const` is judged by the value it holds, whatever it is called (mcp-funnel's `const taskMeta =
+      // request.params.task` is a field); a name the file shows no value of (a parameter), or a `let` that a later
+      // assignment may give the caller's `_meta` (`let meta = undefined; … meta = metaOf(request)`), by its name too.
+      const named = META_PARAM.test(inner.name);
+      const reassignable = binding?.kind === 'variable' && binding.declarationKind !== 'const';
+      if (!declarator?.init || (named && reassignable)) return named;
       if (declarator.id.type === 'Identifier') return carriesCallerMeta(declarator.init, holders, depth + 1);
       if (declarator.id.type !== 'ObjectPattern') return true;
       // `const { arguments: args } = request.params`: a field; the rest, or `_meta` itself, may hold it.

@@ -6,7 +6,14 @@
  */
 import type { TSESTree } from '@typescript-eslint/utils';
 import { referenceText, returnedValues, unwrap } from '../syntax/ast';
-import { constInitializer, functionBoundTo, parameterAnnotation, patternTakesOut, restDestructuringOf } from '../syntax/bindings';
+import {
+  classMemberOfThis,
+  constInitializer,
+  functionBoundTo,
+  parameterAnnotation,
+  patternTakesOut,
+  restDestructuringOf,
+} from '../syntax/bindings';
 import { typeWithout } from '../syntax/declared-without-meta';
 import { copiedObject, findMetaProperty, objectLiteralsOfVariable, wholeMetaRead } from '../syntax/meta-syntax';
 import type { PlaneDecision } from '../planes';
@@ -184,8 +191,8 @@ function holdsOnlyWrittenKeys(target: Expression): boolean {
 
 /**
  * `const fallback = toolResult(data); … { ...fallback, _meta }` (solvapay's `narrated`), or `{ ...toolResult(data),
- * _meta }`: the literals a same-file function returns, when every `return` gives one written in place without a
- * `_meta`; null otherwise.
+ * _meta }`, or `{ ...this.nextEventFields(), _meta }` (gemini-cli's session): the literals a same-file function or a
+ * method of the same class returns, when every `return` gives one written in place without a `_meta`; null otherwise.
  */
 function literalsOfSameFileCall(target: Expression): TSESTree.ObjectExpression[] | null {
   let call: Node | null = target;
@@ -196,7 +203,12 @@ function literalsOfSameFileCall(target: Expression): TSESTree.ObjectExpression[]
   if (call?.type === 'AwaitExpression') call = unwrap(call.argument);
   if (call?.type !== 'CallExpression') return null;
   const callee = unwrap(call.callee);
-  const fn = callee.type === 'Identifier' ? functionBoundTo(callee) : null;
+  const fn =
+    callee.type === 'Identifier'
+      ? functionBoundTo(callee)
+      : callee.type === 'MemberExpression'
+        ? classMemberOfThis(callee, 'method')
+        : null;
   if (!fn?.body) return null;
   const literals = returnedValues(fn).map((expression) => unwrap(expression));
   // A returned `_meta` is the caller's (`toolResult(data, meta)`): its keys are not written in sight of the re-wrap.
