@@ -84,6 +84,22 @@ const SAME_FILE_EXTRA =
   "function withExtra(uri: string, extra: object) {\n  return { 'openai/outputTemplate': uri, ...extra };\n}\n" +
   TOOL("withExtra('ui://w/view.html', { ui: { resourceUri: 'ui://w/veiw.html' } })") +
   RESOURCE();
+/** A descriptor helper that hands its caller's config on (`_meta` included) to the registration it is given to. */
+const DESCRIPTOR = (helper: string, link: string, resource: string) =>
+  HEADER +
+  helper +
+  `server.registerTool('search', defineTool({ title: 'Search', _meta: { ui: { resourceUri: '${link}' } } }), async () => ({ content: [] }));\n` +
+  resource;
+const SAME_FILE_DESCRIPTOR = DESCRIPTOR(
+  'const defineTool = ({ title, ...rest }: { title: string; [key: string]: unknown }) => ({ title, ...rest });\n',
+  'ui://w/veiw.html',
+  RESOURCE(),
+);
+const IMPORTED_DESCRIPTOR = DESCRIPTOR(
+  "import { defineTool } from './widget-meta.js';\n",
+  'ui://w/view.html',
+  CHATGPT_RESOURCE("'ui://w/view.html'"),
+);
 const TAKEN_OUT =
   HEADER +
   'const pick = ({ ui, ...rest }: Record<string, unknown>) => ({ ...rest });\n' +
@@ -106,6 +122,20 @@ const EXTRA_LINK = (link: string, resource: string) =>
   resource;
 
 const valid: Array<ValidTestCase<[]>> = [
+  {
+    filename,
+    code: DESCRIPTOR(
+      'const defineTool = ({ _meta, ...rest }: { title: string; _meta?: object }) => ({ ...rest });\n',
+      'ui://w/veiw.html',
+      RESOURCE(),
+    ),
+    name: 'a descriptor helper whose rest takes `_meta` out: the registration never gets it, no link to check',
+  },
+  {
+    filename,
+    code: DESCRIPTOR("import { defineTool } from './widget-meta.js';\n", 'ui://w/view.html', RESOURCE()),
+    name: 'an imported descriptor helper handing on a link to an MCP Apps resource',
+  },
   {
     filename,
     code: EXTRA_LINK('ui://w/view.html', RESOURCE()),
@@ -183,6 +213,18 @@ const valid: Array<ValidTestCase<[]>> = [
 ];
 
 const invalid: Array<InvalidTestCase<MessageIds, []>> = [
+  {
+    filename,
+    code: SAME_FILE_DESCRIPTOR,
+    errors: [{ messageId: 'resourceMissing', ...at(SAME_FILE_DESCRIPTOR, 7, "'ui://w/veiw.html'") }],
+    name: "a same-file descriptor helper spreading its config's rest: the registration's `_meta` is the argument's",
+  },
+  {
+    filename,
+    code: IMPORTED_DESCRIPTOR,
+    errors: [{ messageId: 'wrongMimeType', ...at(IMPORTED_DESCRIPTOR, 8, "'text/html+skybridge'") }],
+    name: "an imported descriptor helper: the argument's `ui.resourceUri` links a skybridge resource",
+  },
   {
     filename,
     code: EXTRA_LINK('ui://w/view.html', CHATGPT_RESOURCE("'ui://w/view.html'")),

@@ -612,6 +612,16 @@ export function parameterReference(node: Node, fn: TSESTree.FunctionLike): Param
 }
 
 /**
+ * The parameters of `fn` that `literal`, an object it returns, spreads in (`...extra`, `...opts.extra`, `...rest` of
+ * `({ uri, ...rest })`): the keys each call's argument gives there are the returned object's too.
+ */
+export function parametersSpreadIn(literal: TSESTree.ObjectExpression, fn: TSESTree.FunctionLike): ParameterReference[] {
+  return literal.properties.flatMap((property) =>
+    property.type === 'SpreadElement' ? (parameterReference(property.argument, fn) ?? []) : [],
+  );
+}
+
+/**
  * The keys an object pattern names before its rest (`uri` of `{ uri, ...rest }`), or null when one is computed and not
  * known (`{ [key]: _, ...rest }`): the rest may then lack any key.
  */

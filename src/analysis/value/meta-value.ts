@@ -22,7 +22,7 @@ import {
   findBinding,
   functionBoundTo,
   ownPropertyValue,
-  parameterReference,
+  parametersSpreadIn,
   staticKeys,
   type ParameterReference,
 } from '../syntax/bindings';
@@ -371,7 +371,7 @@ export function returnedLiteralWrites(
   const shape = metaValueShape(literal, null, scope);
   return {
     keys: [...shape.keys, ...keysAssigned(assignmentsToReturnedLocal(fn, literal), scope)],
-    parameterSpreads: shape.spreads.flatMap((spread) => parameterReference(spread, fn) ?? []),
+    parameterSpreads: parametersSpreadIn(literal, fn),
   };
 }
 

@@ -40,3 +40,6 @@ export function createWidgetMeta({ templateUri, invoking, extra = {} }: { templa
 export function restMeta({ templateUri, ...rest }: { templateUri: string; [key: string]: unknown }) {
   return { 'openai/outputTemplate': templateUri, ...rest };
 }
+
+/** A tool descriptor built from its caller's config, `_meta` and all: the registration gets the argument's `_meta`. */
+export const defineTool = ({ title, ...rest }: { title: string; [key: string]: unknown }) => ({ title, annotations: {}, ...rest });
