@@ -197,6 +197,9 @@ export function appLinkageFindings(files: readonly FileAppSites[], cwd: string):
       for (const resource of match.resources) {
         const entry = viasOf.get(resource) ?? { vias: new Set<LinkVia>(), by: link };
         entry.vias.add(link.item.via);
+        // The link a wrong MIME type is reported against is one that asks for MCP Apps' type, when one does: a ChatGPT
+        // link (`openai/outputTemplate`) is content with skybridge, and naming it would send the reader to code that is right.
+        if (entry.by.item.via === 'openai/outputTemplate' && link.item.via !== 'openai/outputTemplate') entry.by = link;
         viasOf.set(resource, entry);
       }
     } else if (match.kind === 'undecided') {

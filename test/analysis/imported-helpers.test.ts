@@ -111,6 +111,43 @@ export const two = { content: [], _meta: ping() };`;
   });
 });
 
+describe("a helper spreading a parameter: the call's argument supplies those keys", () => {
+  it("writes the argument's keys where the call is (this file's code, no builtBy), minus the keys a rest's pattern takes out", () => {
+    fs.writeFileSync(
+      path.join(dir, 'src/spread.ts'),
+      `export function withExtra({ uri, extra = {} }: { uri: string; extra?: object }) {
+  const meta = { 'openai/outputTemplate': uri, ...extra };
+  return meta;
+}
+export const withRest = ({ uri, ...rest }: { uri: string; [key: string]: unknown }) => ({ 'openai/outputTemplate': uri, ...rest });
+`,
+    );
+    expect(moduleResolverOf(caller()).importedHelper('./spread.js', 'withExtra')?.parameterSpreads).toEqual([
+      { index: 0, path: ['extra'] },
+    ]);
+    expect(moduleResolverOf(caller()).importedHelper('./spread.js', 'withRest')?.parameterSpreads).toEqual([
+      { index: 0, path: [], without: ['uri'] },
+    ]);
+    const loaded = loadRegistry(path.join(dir, 'mcp-meta.registry.json'));
+    if (!loaded.ok) throw new Error('the test manifest must load');
+    const code = `import { withExtra, withRest } from './spread.js';
+const same = (base: object, extra: object) => ({ ...base, ...extra });
+export const imported = { content: [], _meta: withExtra({ uri: 'ui://w', extra: { ui: {}, b: 1 } }) };
+export const rest = { content: [], _meta: withRest({ uri: 'ui://w', c: 1 }) };
+export const local = { content: [], _meta: same({ d: 1 }, { e: 1 }) };`;
+    const writes = analyzeSource(code, caller(), loaded.registry).writes;
+    expect(
+      writes.map((write) =>
+        write.keys.map((key) => `${key.name} ${key.builtBy?.helper ?? '-'} ${key.node.loc.start.line}:${key.node.loc.start.column}`),
+      ),
+    ).toEqual([
+      ['openai/outputTemplate withExtra 3:46', 'ui - 3:82', 'b - 3:90'],
+      ['openai/outputTemplate withRest 4:42', 'c - 4:68'],
+      ['d - 5:50', 'e - 5:60'],
+    ]);
+  });
+});
+
 describe("the analysis asks for imported helpers only where one is called as a _meta value or a key's value", () => {
   it('counts no look-up for imports used otherwise, and one per helper call it follows', () => {
     const loaded = loadRegistry(path.join(dir, 'mcp-meta.registry.json'));

@@ -180,6 +180,40 @@ export function tools(server: McpServer, resourceUri: string) {
     expect(sites(check(dir).json)).toEqual(['app-mime-type src/resources.ts:4:94']);
   });
 
+  it("a link an imported helper spreads in from its caller's argument (Dexter-DAO/dexter-mcp before 35a1e92), named in the message", () => {
+    const widgetMeta = `export function createWidgetMeta({ templateUri, extra = {} }: { templateUri: string; extra?: object }) {
+  const meta = { 'openai/outputTemplate': templateUri, ...extra };
+  return meta;
+}
+`;
+    // A ChatGPT link to the same widget, read first: skybridge is right for it, so the message names the other.
+    const bundles = `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { createWidgetMeta } from './widget-meta.js';
+const BUNDLE_META = createWidgetMeta({ templateUri: 'ui://w/view.html' });
+export function bundles(server: McpServer) {
+  server.registerTool('bundle', { _meta: BUNDLE_META }, async () => ({ content: [] }));
+}
+`;
+    const x402 = `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { createWidgetMeta } from './widget-meta.js';
+const SEARCH_META = createWidgetMeta({
+  templateUri: 'ui://w/view.html',
+  extra: { ui: { resourceUri: 'ui://w/view.html' } },
+});
+export function x402(server: McpServer) {
+  server.registerTool('search', { _meta: { category: 'x402', ...SEARCH_META } }, async () => ({ content: [] }));
+}
+`;
+    const tools = { 'src/widget-meta.ts': widgetMeta, 'src/bundles.ts': bundles, 'src/x402.ts': x402 };
+    const before = check(project({ ...tools, 'src/resources.ts': RESOURCES('VIEW', "'text/html+skybridge'") })).json;
+    expect(sites(before)).toEqual(['app-mime-type src/resources.ts:4:94']);
+    expect(before.findings[0].message).toBe(
+      "the widget resource 'ui://w/view.html' declares MIME type 'text/html+skybridge', but `openai/outputTemplate`, `ui.resourceUri` links it (src/x402.ts:5:31): MCP Apps hosts render only 'text/html;profile=mcp-app', so the widget never renders",
+    );
+    // The fix, 35a1e92: the MCP Apps type.
+    expect(sites(check(project({ ...tools, 'src/resources.ts': RESOURCES('VIEW') })).json)).toEqual([]);
+  });
+
   it("a ui:// resource nothing links, of a type no host renders as a widget: the lint's wrongMimeType, at its site", () => {
     const resources = `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 export function resources(server: McpServer, html: string) {

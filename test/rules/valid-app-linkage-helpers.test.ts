@@ -74,7 +74,73 @@ const UI_META_HELPER =
 const SPREAD_TOOL = (name: string, uri: string) =>
   `server.registerTool('${name}', { description: '${name}', ...uiMeta(${uri}) }, async () => ({ content: [] }));\n`;
 
+const REST_LINK =
+  HEADER +
+  "import { restMeta } from './widget-meta.js';\n" +
+  "server.registerTool('search', { _meta: restMeta({ templateUri: 'ui://w/view.html', ui: { resourceUri: 'ui://w/view.html' } }) }, async () => ({ content: [] }));\n" +
+  CHATGPT_RESOURCE("'ui://w/view.html'");
+const SAME_FILE_EXTRA =
+  HEADER +
+  "function withExtra(uri: string, extra: object) {\n  return { 'openai/outputTemplate': uri, ...extra };\n}\n" +
+  TOOL("withExtra('ui://w/view.html', { ui: { resourceUri: 'ui://w/veiw.html' } })") +
+  RESOURCE();
+/** A descriptor helper that hands its caller's config on (`_meta` included) to the registration it is given to. */
+const DESCRIPTOR = (helper: string, link: string, resource: string) =>
+  HEADER +
+  helper +
+  `server.registerTool('search', defineTool({ title: 'Search', _meta: { ui: { resourceUri: '${link}' } } }), async () => ({ content: [] }));\n` +
+  resource;
+const SAME_FILE_DESCRIPTOR = DESCRIPTOR(
+  'const defineTool = ({ title, ...rest }: { title: string; [key: string]: unknown }) => ({ title, ...rest });\n',
+  'ui://w/veiw.html',
+  RESOURCE(),
+);
+const IMPORTED_DESCRIPTOR = DESCRIPTOR(
+  "import { defineTool } from './widget-meta.js';\n",
+  'ui://w/view.html',
+  CHATGPT_RESOURCE("'ui://w/view.html'"),
+);
+const TAKEN_OUT =
+  HEADER +
+  'const pick = ({ ui, ...rest }: Record<string, unknown>) => ({ ...rest });\n' +
+  TOOL("pick({ ui: { resourceUri: 'ui://w/veiw.html' }, 'openai/outputTemplate': 'ui://w/other.html' })") +
+  RESOURCE();
+
+/**
+ * Dexter-DAO/dexter-mcp before its fix 35a1e92: an imported helper spreads its caller's `extra` into the `_meta` it
+ * builds, and `extra` carries the MCP Apps link (`ui.resourceUri`), so the widget must be `text/html;profile=mcp-app`.
+ * `link` is the URI `extra` links, `resource` the widget's registration.
+ */
+const EXTRA_LINK = (link: string, resource: string) =>
+  HEADER +
+  "import { createWidgetMeta, restMeta } from './widget-meta.js';\n" +
+  'const SEARCH_META = createWidgetMeta({\n' +
+  "  templateUri: 'ui://w/view.html',\n" +
+  `  extra: { ui: { resourceUri: '${link}', visibility: ['model', 'app'] } },\n` +
+  '});\n' +
+  "server.registerTool('search', { _meta: { category: 'x402', ...SEARCH_META } }, async () => ({ content: [] }));\n" +
+  resource;
+
 const valid: Array<ValidTestCase<[]>> = [
+  {
+    filename,
+    code: DESCRIPTOR(
+      'const defineTool = ({ _meta, ...rest }: { title: string; _meta?: object }) => ({ ...rest });\n',
+      'ui://w/veiw.html',
+      RESOURCE(),
+    ),
+    name: 'a descriptor helper whose rest takes `_meta` out: the registration never gets it, no link to check',
+  },
+  {
+    filename,
+    code: DESCRIPTOR("import { defineTool } from './widget-meta.js';\n", 'ui://w/view.html', RESOURCE()),
+    name: 'an imported descriptor helper handing on a link to an MCP Apps resource',
+  },
+  {
+    filename,
+    code: EXTRA_LINK('ui://w/view.html', RESOURCE()),
+    name: "an imported helper's spread parameter linking an MCP Apps resource (dexter-mcp after its fix 35a1e92)",
+  },
   {
     filename,
     code:
@@ -147,6 +213,77 @@ const valid: Array<ValidTestCase<[]>> = [
 ];
 
 const invalid: Array<InvalidTestCase<MessageIds, []>> = [
+  {
+    filename,
+    code: SAME_FILE_DESCRIPTOR,
+    errors: [{ messageId: 'resourceMissing', ...at(SAME_FILE_DESCRIPTOR, 7, "'ui://w/veiw.html'") }],
+    name: "a same-file descriptor helper spreading its config's rest: the registration's `_meta` is the argument's",
+  },
+  {
+    filename,
+    code: IMPORTED_DESCRIPTOR,
+    errors: [{ messageId: 'wrongMimeType', ...at(IMPORTED_DESCRIPTOR, 8, "'text/html+skybridge'") }],
+    name: "an imported descriptor helper: the argument's `ui.resourceUri` links a skybridge resource",
+  },
+  {
+    filename,
+    code: EXTRA_LINK('ui://w/view.html', CHATGPT_RESOURCE("'ui://w/view.html'")),
+    errors: [
+      {
+        messageId: 'wrongMimeType',
+        ...at(EXTRA_LINK('ui://w/view.html', CHATGPT_RESOURCE("'ui://w/view.html'")), 12, "'text/html+skybridge'"),
+      },
+    ],
+    name: "an imported helper's spread parameter links a skybridge resource by ui.resourceUri (dexter-mcp before 35a1e92)",
+  },
+  {
+    filename,
+    code: EXTRA_LINK('ui://w/veiw.html', RESOURCE()),
+    errors: [
+      {
+        messageId: 'resourceMissing',
+        ...at(EXTRA_LINK('ui://w/veiw.html', RESOURCE()), 9, "'ui://w/veiw.html'"),
+        data: {
+          uri: 'ui://w/veiw.html',
+          via: 'ui.resourceUri',
+          registered: "it registers 'ui://w/view.html'",
+          near: " Did you mean 'ui://w/view.html'?",
+          builtBy: '',
+        },
+      },
+    ],
+    name: 'a link the caller gives an imported helper to spread is reported at the argument, in this file (no module to fix)',
+  },
+  {
+    filename,
+    code: REST_LINK,
+    errors: [{ messageId: 'wrongMimeType', ...at(REST_LINK, 8, "'text/html+skybridge'") }],
+    name: "the rest of an imported helper's destructured parameter, spread in: the argument's other keys are the _meta's",
+  },
+  {
+    filename,
+    code: SAME_FILE_EXTRA,
+    errors: [{ messageId: 'resourceMissing', ...at(SAME_FILE_EXTRA, 9, "'ui://w/veiw.html'") }],
+    name: "a same-file helper spreading its second parameter: the call's argument supplies the link",
+  },
+  {
+    filename,
+    code: TAKEN_OUT,
+    errors: [
+      {
+        messageId: 'resourceMissing',
+        ...at(TAKEN_OUT, 7, "'ui://w/other.html'"),
+        data: {
+          uri: 'ui://w/other.html',
+          via: 'openai/outputTemplate',
+          registered: "it registers 'ui://w/view.html'",
+          near: " Did you mean 'ui://w/view.html'?",
+          builtBy: '',
+        },
+      },
+    ],
+    name: "a key the rest's pattern takes out (`ui` of `({ ui, ...rest })`) is not spread: only the others link",
+  },
   {
     filename,
     code: UI_META_HELPER + SPREAD_TOOL('log', "'ui://w/view.html'") + SPREAD_TOOL('summary', "'ui://w/veiw.html'") + RESOURCE(),

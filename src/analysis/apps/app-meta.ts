@@ -13,12 +13,11 @@ import {
   constStrings,
   functionBoundTo,
   importedLiteralOf,
-  ownPropertyValue,
   parameterReference,
   type ImportedNames,
   type ParameterReference,
 } from '../syntax/bindings';
-import { objectLiteralOf } from '../syntax/meta-syntax';
+import { argumentOfParameter, objectLiteralOf } from '../syntax/meta-syntax';
 import { catalogueEntryById, hostFieldPlanes } from '../../registry/catalogue';
 import { helperParameterOf, isDetached } from '../modules/module-summary';
 import { spreadCallsOfHelper } from '../plane/of-returned-fragment';
@@ -152,16 +151,9 @@ function argumentFor(
   imports: ImportedNames | null,
   sourceText: (node: TSESTree.Node) => string,
 ): TSESTree.Node | string | null {
-  const argument = call.arguments[reference.index];
-  if (!argument || argument.type === 'SpreadElement') return null;
-  let value: TSESTree.Node = argument;
-  for (const name of reference.path) {
-    const literal = objectLiteralOf(value);
-    const next = literal ? ownPropertyValue(literal, name, imports) : null;
-    if (!next) return normalise(`${sourceText(unwrap(argument))}.${reference.path.join('.')}`);
-    value = next;
-  }
-  return value;
+  const found = argumentOfParameter(reference, call, imports);
+  if (!found) return null;
+  return found.value ?? normalise(`${sourceText(unwrap(found.argument))}.${reference.path.join('.')}`);
 }
 
 /** A call of a same-file helper, whose parameters a value the helper returns is read with. */

@@ -12,6 +12,7 @@ import { aliasedFile } from './path-aliases';
 import type { HelperKeySummary } from './module-summary';
 import type { ResolverOf } from './module-resolver';
 import type { TSESTree } from '@typescript-eslint/utils';
+import type { ParameterReference } from '../syntax/bindings';
 import { posixRelative } from '../../util/posix-relative';
 
 export interface ImportedHelper {
@@ -23,6 +24,8 @@ export interface ImportedHelper {
   readonly keys: readonly HelperKeySummary[];
   /** A detached copy of what it returns: the value of a key written as its call (`emit('k', buildStats(x))`). */
   readonly returned: TSESTree.Expression;
+  /** Its parameters it spreads into what it returns: a call's argument there supplies those keys. */
+  readonly parameterSpreads: readonly ParameterReference[];
 }
 
 /**
@@ -38,7 +41,9 @@ export function resolveImportedHelper(
   if (!specifier.startsWith('.') && aliasedFile(specifier, fromFile, findModuleFile) === null) return null;
   countCost('imported-helper-lookups');
   const found = resolveExport(specifier, importedName, fromFile, (summary, name) => summary.helpers.get(name), resolverOf);
-  return found ? { file: found.file, name: importedName, keys: found.value.keys, returned: found.value.returned } : null;
+  if (!found) return null;
+  const { keys, returned, parameterSpreads } = found.value;
+  return { file: found.file, name: importedName, keys, returned, parameterSpreads };
 }
 
 /**

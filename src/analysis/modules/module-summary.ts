@@ -26,7 +26,7 @@ import {
   type ParameterReference,
   type ImportedNames,
 } from '../syntax/bindings';
-import { moduleScope, returnedLiteralKeys, type ModuleScope } from '../value/meta-value';
+import { moduleScope, returnedLiteralWrites, type ModuleScope } from '../value/meta-value';
 import { literalValueOf } from '../value/literal-value';
 import type { LiteralValue } from '../../registry';
 import { ModuleCache } from './module-cache';
@@ -64,6 +64,11 @@ export interface HelperSummary {
    * (`emit('k', buildStats(x))`): the field rules and `check` read its fields. Its keys' values are parts of it.
    */
   readonly returned: Expression;
+  /**
+   * Its parameters it spreads into what it returns (`({ templateUri, extra = {} }) => ({ …, ...extra })`): a call's
+   * argument there supplies those keys, read where the call is (`argumentSpreadKeys`).
+   */
+  readonly parameterSpreads: readonly ParameterReference[];
 }
 
 export interface ModuleSummary {
@@ -311,7 +316,7 @@ const MAX_INLINE_DEPTH = 6;
 
 /**
  * The keys a helper builds and what it returns, when every return is an object literal (through `?:`, `&&`, `await`
- * or a `const`, with the keys set on that `const` before the return: `returnedLiteralKeys`); null otherwise. Keys another module's helper builds keep that module (`builtBy`); unknown keys are
+ * or a `const`, with the keys set on that `const` before the return: `returnedLiteralWrites`); null otherwise. Keys another module's helper builds keep that module (`builtBy`); unknown keys are
  * left out (a dynamic key there cannot be fixed at the call). Each literal is detached once: a key written as one of
  * its properties takes that property's detached value (no second copy).
  */
@@ -320,6 +325,7 @@ function helperSummary(fn: TSESTree.FunctionLike, budget: { nodes: number }, sco
   if (literals === null) return null;
   const keys: HelperKeySummary[] = [];
   const returned: Expression[] = [];
+  const parameterSpreads: ParameterReference[] = [];
   for (const literal of literals) {
     // The literal itself does not count towards the inlining depth: its values are inlined as deep as before.
     const detached = detach(literal, budget, scope.modules, fn, -1);
@@ -331,7 +337,9 @@ function helperSummary(fn: TSESTree.FunctionLike, budget: { nodes: number }, sco
         if (property.type === 'Property' && copy?.type === 'Property') ownValues.set(property.key, copy.value as Expression);
       });
     }
-    for (const key of returnedLiteralKeys(fn, literal, scope)) {
+    const written = returnedLiteralWrites(fn, literal, scope);
+    parameterSpreads.push(...written.parameterSpreads.map(detachedReference));
+    for (const key of written.keys) {
       if (key.name === null) continue;
       // A key from yet another module's helper already carries a detached value.
       const value =
@@ -339,7 +347,7 @@ function helperSummary(fn: TSESTree.FunctionLike, budget: { nodes: number }, sco
       keys.push({ name: key.name, source: key.source, value, ...(key.builtBy ? { builtBy: key.builtBy } : {}) });
     }
   }
-  return { keys, returned: branches(returned) };
+  return { keys, returned: branches(returned), parameterSpreads };
 }
 
 /** The object literals of every return, or null when some return gives something else (the keys are then unknown). */
@@ -524,9 +532,13 @@ function unknownNode(): Expression {
  */
 function parameterNode(node: Node, fn: TSESTree.FunctionLike | null): Expression | null {
   const reference = fn ? parameterReference(node, fn) : null;
-  return reference
-    ? synthetic({ type: 'Identifier', name: '__unknown__', parameter: { index: reference.index, path: [...reference.path] } })
-    : null;
+  return reference ? synthetic({ type: 'Identifier', name: '__unknown__', parameter: detachedReference(reference) }) : null;
+}
+
+/** A copy of a parameter reference holding no array of the module's tree. */
+function detachedReference(reference: ParameterReference): ParameterReference {
+  const { index, path, without } = reference;
+  return { index, path: [...path], ...(without ? { without: [...without] } : {}) };
 }
 
 /** The parameter a detached node reads (see `parameterNode`), or null. */

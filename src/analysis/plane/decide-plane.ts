@@ -25,7 +25,7 @@ export function decidePlane(site: WriteSite, file: Pick<FileContext, 'sinks' | '
     case 'object-assign-meta':
       return planeDecisionOfOwner(site.target, sinks, types);
     case 'meta-literal':
-      return planeDecisionOfLiteral(site.host, sinks) ?? UNKNOWN;
+      return planeDecisionOfLiteral(site.host, sinks, file.scope.modules) ?? UNKNOWN;
     case 'emit':
     case 'hook-call':
       return MANIFEST_RESULT;

@@ -7,14 +7,15 @@ import {
   outsideTypeWrappers,
   propertyKeyName,
   referenceSegments,
+  returnedValues,
   unwrap,
 } from '../syntax/ast';
 import { isInbound, type PlaneDecision } from '../planes';
 import { isTeamToolCallback, type TeamSinks } from './team-sinks';
 import { BODY_SINKS, isSdkResourceCallback, isSdkToolCallback, laterSinkOf, sinkOfArgument } from './flow';
-import { declaratorOf } from '../syntax/bindings';
+import { declaratorOf, findBinding, functionBoundTo, parametersSpreadIn, type ParameterReference } from '../syntax/bindings';
 import { RESULT_NAME } from './names';
-import { isContentsArrayItem } from '../syntax/meta-syntax';
+import { isContentsArrayItem, returnedObjectLiterals } from '../syntax/meta-syntax';
 import { frameworkPlaneOfNested } from './of-framework';
 import { planeOfArrayItems, planeOfDeclaredType } from './of-type';
 import { planeOfShape } from './of-shape';
@@ -157,8 +158,42 @@ function mapCallOf(callback: Node): { call: TSESTree.CallExpression; items: Node
   return { call, items: unwrap(callee.object) };
 }
 
-/** The plane of an object literal that carries `_meta`, with its evidence, or null when it is none we know. */
-export function planeDecisionOfLiteral(literal: TSESTree.ObjectExpression, sinks: TeamSinks): PlaneDecision | null {
+/** Which parameters an imported helper spreads into what it returns: the file's resolver, handed down by the pipeline. */
+export interface ImportedHelperSpreads {
+  importedHelper(specifier: string, importedName: string): { readonly parameterSpreads: readonly ParameterReference[] } | null;
+}
+
+/**
+ * Whether `call` is of a helper (same-file, or imported through `helpers`) that spreads its argument `argument` whole
+ * into what it returns (`({ title, ...rest }) => ({ title, ...rest })`, `(config) => ({ ...DEFAULTS, ...config })`),
+ * `_meta` included: what the argument holds goes where the call's result goes.
+ */
+function spreadsArgumentOnward(call: TSESTree.CallExpression, argument: Node, helpers: ImportedHelperSpreads | null): boolean {
+  const index = call.arguments.indexOf(argument as TSESTree.CallExpressionArgument);
+  const callee = unwrap(call.callee);
+  if (index < 0 || callee.type !== 'Identifier') return false;
+  const fn = functionBoundTo(callee);
+  let spreads: readonly ParameterReference[];
+  if (fn?.body) {
+    spreads = returnedValues(fn)
+      .flatMap(returnedObjectLiterals)
+      .flatMap((returned) => parametersSpreadIn(returned, fn));
+  } else {
+    const binding = fn || helpers === null ? null : findBinding(callee.name, callee);
+    spreads = binding?.kind === 'import' ? (helpers?.importedHelper(binding.source, binding.imported)?.parameterSpreads ?? []) : [];
+  }
+  return spreads.some((spread) => spread.index === index && spread.path.length === 0 && !spread.without?.includes('_meta'));
+}
+
+/**
+ * The plane of an object literal that carries `_meta`, with its evidence, or null when it is none we know. `helpers`:
+ * the file's imported helpers, for a literal given to one that hands it on (`spreadsArgumentOnward`).
+ */
+export function planeDecisionOfLiteral(
+  literal: TSESTree.ObjectExpression,
+  sinks: TeamSinks,
+  helpers: ImportedHelperSpreads | null = null,
+): PlaneDecision | null {
   const parent = literal.parent;
   if (parent?.type === 'CallExpression' && parent.arguments.includes(literal)) {
     const name = calleeName(parent) ?? '';
@@ -166,6 +201,9 @@ export function planeDecisionOfLiteral(literal: TSESTree.ObjectExpression, sinks
     if (SCHEMA_BUILDERS.has(name) || ASSERTION_MATCHERS.has(name)) return { plane: 'schema', evidence: 'sink' };
     const sink = sinkOfArgument(literal, sinks);
     if (sink) return sink;
+    // `registerTool(name, defineTool({ title, _meta }), cb)`: the helper hands the config on to the registration.
+    const onward = spreadsArgumentOnward(parent, literal, helpers) ? sinkOfArgument(parent, sinks) : null;
+    if (onward) return onward;
   }
   // skybridge's `registerTool({ view: { component, _meta } })`: the view resource's `_meta`.
   const nested = frameworkPlaneOfNested(literal, (node) => sinkOfArgument(node, sinks));
@@ -192,10 +230,10 @@ export function planeDecisionOfLiteral(literal: TSESTree.ObjectExpression, sinks
   const mapped = returnedFrom ? planeOfMappedItem(returnedFrom) : null;
   if (mapped) return mapped;
   // `wrap(name, async () => ({ text, _meta }))` where `wrap` copies its callback's answer's `_meta` into the result.
-  const answer = planeOfWrappedAnswer(literal, (object) => planeDecisionOfLiteral(object, sinks), sinks);
+  const answer = planeOfWrappedAnswer(literal, (object) => planeDecisionOfLiteral(object, sinks, helpers), sinks);
   if (answer) return answer;
   // `const uiMeta = (uri) => c ? { _meta: { ui: { resourceUri: uri } } } : {}`: goes where its calls are spread.
-  const fragment = planeOfReturnedFragment(literal, (object) => planeDecisionOfLiteral(object, sinks), sinks);
+  const fragment = planeOfReturnedFragment(literal, (object) => planeDecisionOfLiteral(object, sinks, helpers), sinks);
   if (fragment) return fragment;
   const shaped = planeOfShape(literal);
   if (shaped) return { plane: shaped, evidence: 'shape' };

@@ -560,12 +560,18 @@ export function importedLiteralOf(
 export interface ParameterReference {
   readonly index: number;
   readonly path: readonly string[];
+  /**
+   * For the rest of a destructured parameter (`rest` of `({ uri, ...rest }) => …`): the keys the pattern takes out
+   * before it, which the argument's object holds and the rest does not.
+   */
+  readonly without?: readonly string[];
 }
 
 /**
  * `node` read inside `fn` as one of its parameters: `w` or `w.templateUri` for `(w) => …`, `uri` for `({ uri }) => …`
- * (the property path into the argument), so a helper's returned value can be read with a call's arguments. Null for
- * any other expression, or when a scope between `node` and `fn` declares the name again.
+ * (the property path into the argument), `rest` for `({ uri, ...rest }) => …` (the argument without `uri`), so a
+ * helper's returned value can be read with a call's arguments. Null for any other expression, or when a scope between
+ * `node` and `fn` declares the name again.
  */
 export function parameterReference(node: Node, fn: TSESTree.FunctionLike): ParameterReference | null {
   const path: string[] = [];
@@ -588,7 +594,11 @@ export function parameterReference(node: Node, fn: TSESTree.FunctionLike): Param
     if (bound.type === 'Identifier' && bound.name === name) return { index, path };
     if (bound.type !== 'ObjectPattern') continue;
     for (const property of bound.properties) {
-      if (property.type !== 'Property') continue;
+      if (property.type === 'RestElement') {
+        const without = property.argument.type === 'Identifier' && property.argument.name === name ? takenOut(bound) : null;
+        if (without) return { index, path, without };
+        continue;
+      }
       const value = property.value.type === 'AssignmentPattern' ? property.value.left : property.value;
       const key = property.computed
         ? staticString(property.key)
@@ -599,6 +609,31 @@ export function parameterReference(node: Node, fn: TSESTree.FunctionLike): Param
     }
   }
   return null;
+}
+
+/**
+ * The parameters of `fn` that `literal`, an object it returns, spreads in (`...extra`, `...opts.extra`, `...rest` of
+ * `({ uri, ...rest })`): the keys each call's argument gives there are the returned object's too.
+ */
+export function parametersSpreadIn(literal: TSESTree.ObjectExpression, fn: TSESTree.FunctionLike): ParameterReference[] {
+  return literal.properties.flatMap((property) =>
+    property.type === 'SpreadElement' ? (parameterReference(property.argument, fn) ?? []) : [],
+  );
+}
+
+/**
+ * The keys an object pattern names before its rest (`uri` of `{ uri, ...rest }`), or null when one is computed and not
+ * known (`{ [key]: _, ...rest }`): the rest may then lack any key.
+ */
+function takenOut(pattern: TSESTree.ObjectPattern): string[] | null {
+  const keys: string[] = [];
+  for (const property of pattern.properties) {
+    if (property.type !== 'Property') continue;
+    const key = propertyKeyName(property);
+    if (key === null) return null;
+    keys.push(key);
+  }
+  return keys;
 }
 
 /**

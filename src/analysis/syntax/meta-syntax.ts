@@ -16,7 +16,17 @@ import {
   someInSameFunction,
   unwrap,
 } from './ast';
-import { constInitializer, declaratorOf, findBinding, lookupTableEntries, reassignmentsOf, valuesReaching } from './bindings';
+import {
+  constInitializer,
+  declaratorOf,
+  findBinding,
+  lookupTableEntries,
+  ownPropertyValue,
+  reassignmentsOf,
+  valuesReaching,
+  type ImportedNames,
+  type ParameterReference,
+} from './bindings';
 
 type Node = TSESTree.Node;
 type Expression = TSESTree.Expression;
@@ -185,6 +195,30 @@ export function objectLiteralOf(expression: Node): TSESTree.ObjectExpression | n
     return value?.type === 'ObjectExpression' ? value : null;
   }
   return null;
+}
+
+/**
+ * What a read of a helper's parameter (`parameterReference`) stands for at `call`: the argument, and the caller's node
+ * its property path leads to through object literals (in place or a `const`'s: `w.templateUri` of `widgetMeta(w)`
+ * called as `widgetMeta({ templateUri: URI })` is `URI`), or a null `value` when the path leads through anything else.
+ * Null when there is no such argument (missing, spread) or the path reads a key a destructured parameter's rest has
+ * not (`rest.uri` of `({ uri, ...rest })`).
+ */
+export function argumentOfParameter(
+  reference: ParameterReference,
+  call: TSESTree.CallExpression,
+  imports: ImportedNames | null,
+): { argument: Expression; value: Node | null } | null {
+  const argument = call.arguments[reference.index];
+  if (!argument || argument.type === 'SpreadElement') return null;
+  if (reference.path.length > 0 && reference.without?.includes(reference.path[0])) return null;
+  let value: Node | null = argument;
+  for (const name of reference.path) {
+    const literal = objectLiteralOf(value);
+    value = literal ? ownPropertyValue(literal, name, imports) : null;
+    if (!value) break;
+  }
+  return { argument, value };
 }
 
 /** Each `let`/`var` declarator's answer (its scope is walked once for the values assigned to it). */

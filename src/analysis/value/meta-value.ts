@@ -22,7 +22,9 @@ import {
   findBinding,
   functionBoundTo,
   ownPropertyValue,
+  parametersSpreadIn,
   staticKeys,
+  type ParameterReference,
 } from '../syntax/bindings';
 import type { ModuleResolver } from '../modules/module-resolver';
 import { assignmentsBeforeRead, assignmentsToReturnedLocal } from './added-to-returned';
@@ -30,6 +32,7 @@ import { hostObjectOverSpread, type SpreadBefore } from './host-object-over-spre
 import { producerItems } from './producer-list';
 import {
   aliasedMeta,
+  argumentOfParameter,
   isMetaOf,
   isObjectAssign,
   MAX_COPY_DEPTH,
@@ -208,12 +211,12 @@ function helperKeys(value: Expression, scope: ModuleScope): MetaKeyWrite[] | nul
   // `_meta: this.toolMeta` (a getter of the same class) and `_meta: this.statsMeta(hits)` (a method): same-file helpers.
   // `getWidgetConfig(uri)?.meta`: a property of what a helper returns.
   if (inner.type === 'MemberExpression')
-    return sameFileHelperKeys(classMemberOfThis(inner, 'get'), scope) ?? helperMemberKeys(inner, scope);
+    return sameFileHelperKeys(classMemberOfThis(inner, 'get'), scope, null) ?? helperMemberKeys(inner, scope);
   // `...(getWidgetConfig(uri)?.meta ?? {})`: the fallback adds no key.
   if (inner.type === 'LogicalExpression' && inner.operator !== '&&') return helperKeys(inner.left, scope);
   if (inner.type !== 'CallExpression') return null;
   const callee = unwrap(inner.callee);
-  if (callee.type === 'MemberExpression') return sameFileHelperKeys(classMemberOfThis(callee, 'method'), scope);
+  if (callee.type === 'MemberExpression') return sameFileHelperKeys(classMemberOfThis(callee, 'method'), scope, inner);
   if (callee.type !== 'Identifier') return null;
   return helperCallKeys(inner, callee, scope);
 }
@@ -226,11 +229,35 @@ function heldHelperCall(identifier: TSESTree.Identifier): TSESTree.CallExpressio
   return held?.type === 'CallExpression' ? held : null;
 }
 
-/** The keys a same-file helper `fn` builds in the literals it returns; null when there is no such function. */
-function sameFileHelperKeys(fn: TSESTree.FunctionLike | null, scope: ModuleScope): MetaKeyWrite[] | null {
+/**
+ * The keys a same-file helper `fn` builds in the literals it returns, with those `call` gives it to spread in
+ * (`argumentSpreadKeys`); null when there is no such function.
+ */
+function sameFileHelperKeys(fn: TSESTree.FunctionLike | null, scope: ModuleScope, call: Node | null): MetaKeyWrite[] | null {
   if (!fn?.body) return null;
   const returned = returnedValues(fn).flatMap(returnedObjectLiterals);
-  return following(scope, fn, () => returned.flatMap((literal) => returnedLiteralKeys(fn, literal, scope)));
+  return following(scope, fn, () =>
+    returned.flatMap((literal) => {
+      const written = returnedLiteralWrites(fn, literal, scope);
+      return [...written.keys, ...argumentSpreadKeys(written.parameterSpreads, call, scope)];
+    }),
+  );
+}
+
+/**
+ * The keys a call gives a helper that spreads a parameter into what it returns (Dexter-DAO/dexter-mcp's
+ * `createWidgetMeta({ templateUri, extra: { ui: { resourceUri } } })` of `({ templateUri, extra = {} }) => ({ …,
+ * ...extra })`; `({ uri, ...rest }) => ({ …, ...rest })`): the argument's keys, read as a `_meta` value where the call
+ * writes it, so they are this file's code, reported at the argument. A key a rest's pattern takes out is not spread.
+ */
+function argumentSpreadKeys(spreads: readonly ParameterReference[], call: Node | null, scope: ModuleScope): MetaKeyWrite[] {
+  if (spreads.length === 0 || call?.type !== 'CallExpression') return [];
+  return spreads.flatMap((reference) => {
+    const value = argumentOfParameter(reference, call, scope.modules)?.value;
+    if (!value) return [];
+    const keys = metaValueShape(value as Expression, null, scope).keys;
+    return keys.filter((key) => key.name === null || !reference.without?.includes(key.name));
+  });
 }
 
 /**
@@ -307,7 +334,7 @@ function following<T>(scope: ModuleScope, helper: unknown, run: () => T): T | nu
  */
 function helperCallKeys(inner: Node, callee: TSESTree.Identifier, scope: ModuleScope): MetaKeyWrite[] | null {
   const fn = functionBoundTo(callee);
-  if (fn?.body) return sameFileHelperKeys(fn, scope);
+  if (fn?.body) return sameFileHelperKeys(fn, scope, inner);
   const { modules } = scope;
   const binding = modules === null || fn ? null : findBinding(callee.name, callee);
   const helper = binding?.kind === 'import' && modules !== null ? modules.importedHelper(binding.source, binding.imported) : null;
@@ -315,21 +342,37 @@ function helperCallKeys(inner: Node, callee: TSESTree.Identifier, scope: ModuleS
   const builtBy: HelperOrigin = { helper: callee.name, file: helper.file };
   // The module's summary holds its keys (consts it uses resolved against it); a key a helper there takes from yet
   // another module's helper is that module's.
-  return helper.keys.map((key): MetaKeyWrite => ({
+  const keys = helper.keys.map((key): MetaKeyWrite => ({
     name: key.name,
     source: key.source,
     node: inner,
     value: key.value,
     builtBy: key.builtBy ?? builtBy,
   }));
+  return [...keys, ...argumentSpreadKeys(helper.parameterSpreads, inner, scope)];
+}
+
+/** What a helper writes in one literal it returns (`returnedLiteralWrites`). */
+export interface ReturnedLiteralWrites {
+  readonly keys: MetaKeyWrite[];
+  /** Its parameters it spreads in (`...extra`, `...rest`): each call's argument supplies those keys. */
+  readonly parameterSpreads: ParameterReference[];
 }
 
 /**
  * The keys a helper `fn` builds in `literal`, one of the literals it returns: the literal's own, and those it sets on
- * the `const` holding it before returning it (`meta['k'] = v`, `added-to-returned.ts`).
+ * the `const` holding it before returning it (`meta['k'] = v`, `added-to-returned.ts`); and the parameters it spreads.
  */
-export function returnedLiteralKeys(fn: TSESTree.FunctionLike, literal: TSESTree.ObjectExpression, scope: ModuleScope): MetaKeyWrite[] {
-  return [...metaValueShape(literal, null, scope).keys, ...keysAssigned(assignmentsToReturnedLocal(fn, literal), scope)];
+export function returnedLiteralWrites(
+  fn: TSESTree.FunctionLike,
+  literal: TSESTree.ObjectExpression,
+  scope: ModuleScope,
+): ReturnedLiteralWrites {
+  const shape = metaValueShape(literal, null, scope);
+  return {
+    keys: [...shape.keys, ...keysAssigned(assignmentsToReturnedLocal(fn, literal), scope)],
+    parameterSpreads: parametersSpreadIn(literal, fn),
+  };
 }
 
 /**
