@@ -6,6 +6,7 @@ import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { collectInSameFunction, isFunctionNode, referenceText } from '../analysis/syntax/ast';
 import { metaOwner } from '../analysis/syntax/meta-syntax';
 import { readIdentifiers } from '../analysis/facts/isolation';
+import { lineBreakOf } from './code-style';
 
 export const DEGRADE_COMMENT = '// A failing producer degrades to its key being absent (MCP _meta rule 3).';
 
@@ -71,12 +72,6 @@ function reindent(sourceCode: TSESLint.SourceCode, node: Span, text: string, uni
     const inValue = next < values.length && at >= values[next][0] && at < values[next][1];
     return inValue ? newline : `${newline}${unit}`;
   });
-}
-
-/** The file's own line break: a fix must not put LF lines into a CRLF file. */
-export function lineBreakOf(sourceCode: TSESLint.SourceCode): string {
-  const match = /\r\n|\r|\n/.exec(sourceCode.text);
-  return match ? match[0] : '\n';
 }
 
 function tryBlock(body: string, outer: string, unit: string, eol: string): string {
