@@ -77,3 +77,19 @@ export function continuesPreviousLine(sourceCode: Readonly<TSESLint.SourceCode>,
   if (first.type === 'Template' || first.type === 'RegularExpression') return true;
   return first.type === 'Punctuator' && ['(', '[', '+', '-', '/', '<'].includes(first.value);
 }
+
+const KEYWORDS_AFTER_A_BLOCK = new Set(['catch', 'else', 'finally']);
+
+/**
+ * Whether the file writes `catch`, `else` and `finally` on the line after the `}` that closes the block before them
+ * (`brace-style: stroustrup` or `allman`, mcp-funnel's), as its first such keyword after a `}` does; else `} catch {`.
+ */
+export function keywordAfterBlockOnItsOwnLine(sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  const { tokens } = sourceCode.ast;
+  for (let index = 1; index < tokens.length; index += 1) {
+    const token = tokens[index];
+    if (token.type !== 'Keyword' || !KEYWORDS_AFTER_A_BLOCK.has(token.value) || tokens[index - 1].value !== '}') continue;
+    return tokens[index - 1].loc.end.line < token.loc.start.line;
+  }
+  return false;
+}
