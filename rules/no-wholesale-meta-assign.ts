@@ -7,7 +7,7 @@ import { droppedFieldsOn, type HostObjectOverSpread } from '../src/analysis/valu
 import { catalogueEntryFor, hostNameOf } from '../src/registry/catalogue';
 import { createsFromFragment, isAssemblyFromCollected, replacesMeta } from '../src/analysis/value/write-kinds';
 import { createRule } from '../src/util/create-rule';
-import { lineBreakOf } from '../src/fixes/wrap-in-try';
+import { lineBreakOf } from '../src/fixes/code-style';
 import { metaReadText } from '../src/fixes/meta-read';
 
 export type Options = [];

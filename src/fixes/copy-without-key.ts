@@ -10,6 +10,7 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { isFunctionNode } from '../analysis/syntax/ast';
 import type { InsertionPoint } from '../analysis/relay/pass-through';
+import { continuesPreviousLine, leadingSemicolonOf, lineBreakOf, omitsSemicolons } from './code-style';
 
 /**
  * The two statements that declare `copy` as `meta` without a key, `access` being how the key is read after an object
@@ -58,9 +59,14 @@ export function intoBlockBody(
 }
 
 /**
- * `statements` declared right before the insertion point's statement, each on its own line at its indent; for the body
- * of an `if` or loop without braces, or a `case` clause's statement, in a new block around it (`if (x) { const …;
- * return { … }; }`), so a declaration never sits where it is a syntax error or `no-case-declarations`' report.
+ * `statements` declared right before the insertion point's statement, each on its own line at its indent, with the
+ * file's line break, and without their `;` where the code around ends statements without one (before a statement it
+ * writes as `;[a].forEach(…)`, they go before that `;`; the last keeps its own where the statement after it would
+ * continue it); for the body of an `if` or loop without braces, or a `case` clause's statement, in a new block around
+ * it (`if (x) { const …; return { … }; }`), so a declaration never sits where it is a syntax error or
+ * `no-case-declarations`' report. A statement after other code on its line (`try { await f() }`) has them before it on
+ * that line: lines of their own there would break the block's layout (`brace-style`, `indent`), and on one line the `;`
+ * are needed in any style.
  */
 export function declareBefore(
   fixer: TSESLint.RuleFixer,
@@ -70,6 +76,16 @@ export function declareBefore(
 ): TSESLint.RuleFix[] {
   const { statement } = insertion;
   if (insertion.wrap) return [fixer.insertTextBefore(statement, `{ ${statements.join(' ')} `), fixer.insertTextAfter(statement, ' }')];
-  const indent = /^[ \t]*/.exec(sourceCode.lines[statement.loc.start.line - 1])![0];
-  return [fixer.insertTextBefore(statement, statements.map((line) => `${line}\n${indent}`).join(''))];
+  const omits = omitsSemicolons(sourceCode, statement);
+  const anchor = (omits && leadingSemicolonOf(sourceCode, statement)) || statement;
+  const indent = /^[ \t]*/.exec(sourceCode.lines[anchor.loc.start.line - 1])![0];
+  if (indent.length < anchor.loc.start.column) return [fixer.insertTextBefore(anchor, statements.map((line) => `${line} `).join(''))];
+  const eol = lineBreakOf(sourceCode);
+  const lines = omits ? withoutSemicolons(statements, anchor === statement && continuesPreviousLine(sourceCode, statement)) : statements;
+  return [fixer.insertTextBefore(anchor, lines.map((line) => `${line}${eol}${indent}`).join(''))];
+}
+
+/** `statements` without their closing `;`, the last one's kept when `keepLast`. */
+function withoutSemicolons(statements: readonly string[], keepLast: boolean): string[] {
+  return statements.map((line, index) => (keepLast && index === statements.length - 1 ? line : line.replace(/;$/, '')));
 }

@@ -6,6 +6,7 @@ import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { collectInSameFunction, isFunctionNode, referenceText } from '../analysis/syntax/ast';
 import { metaOwner } from '../analysis/syntax/meta-syntax';
 import { readIdentifiers } from '../analysis/facts/isolation';
+import { keywordAfterBlockOnItsOwnLine, lineBreakOf, omitsSemicolons } from './code-style';
 
 export const DEGRADE_COMMENT = '// A failing producer degrades to its key being absent (MCP _meta rule 3).';
 
@@ -73,14 +74,11 @@ function reindent(sourceCode: TSESLint.SourceCode, node: Span, text: string, uni
   });
 }
 
-/** The file's own line break: a fix must not put LF lines into a CRLF file. */
-export function lineBreakOf(sourceCode: TSESLint.SourceCode): string {
-  const match = /\r\n|\r|\n/.exec(sourceCode.text);
-  return match ? match[0] : '\n';
-}
-
-function tryBlock(body: string, outer: string, unit: string, eol: string): string {
-  return `try {${eol}${outer}${unit}${body}${eol}${outer}} catch {${eol}${outer}${unit}${DEGRADE_COMMENT}${eol}${outer}}`;
+/** The try around `body`, its `catch` after the `}` as the file writes it (`} catch {`, or on the next line). */
+function tryBlock(sourceCode: TSESLint.SourceCode, body: string, outer: string, unit: string): string {
+  const eol = lineBreakOf(sourceCode);
+  const beforeCatch = keywordAfterBlockOnItsOwnLine(sourceCode) ? `${eol}${outer}` : ' ';
+  return `try {${eol}${outer}${unit}${body}${eol}${outer}}${beforeCatch}catch {${eol}${outer}${unit}${DEGRADE_COMMENT}${eol}${outer}}`;
 }
 
 /**
@@ -101,7 +99,7 @@ export function wrapStatementFix(
     .filter((comment) => comment.loc.start.line === line && comment.loc.end.line === line);
   const end = trailing.length > 0 ? trailing[trailing.length - 1].range[1] : span.range[1];
   const body = reindent(sourceCode, span, sourceCode.text.slice(span.range[0], end), indent.unit);
-  return (fixer) => fixer.replaceTextRange([span.range[0], end], tryBlock(body, indent.outer, indent.unit, lineBreakOf(sourceCode)));
+  return (fixer) => fixer.replaceTextRange([span.range[0], end], tryBlock(sourceCode, body, indent.outer, indent.unit));
 }
 
 /** The identifiers a pattern assigns: `x`, `[a, { b }]`, `{ c = 1, ...rest }`. */
@@ -205,7 +203,8 @@ function typeText(sourceCode: TSESLint.SourceCode, type: TSESTree.TypeNode): str
 
 /**
  * `const x = E;` -> `let x: T | undefined;\ntry { x = E; } catch { … }`: the name stays in scope for the code after
- * it. Only for a single `const`/`let` of a plain identifier with an initializer; null otherwise.
+ * it; without the `;` in code that ends its statements without them. Only for a single `const`/`let` of a plain
+ * identifier with an initializer; null otherwise.
  */
 export function hoistDeclarationFix(
   sourceCode: TSESLint.SourceCode,
@@ -227,9 +226,11 @@ export function hoistDeclarationFix(
     : null;
   const name = declarator.id.name;
   // Offsets in `init`'s text line up with the source from `init`'s start, after the `name = ` prefix.
-  const assignment = `${name} = ${reindent(sourceCode, declarator.init, sourceCode.getText(declarator.init), indent.unit)};`;
+  // Without `;` where the code around ends its statements without one.
+  const end = omitsSemicolons(sourceCode, declaration) ? '' : ';';
+  const assignment = `${name} = ${reindent(sourceCode, declarator.init, sourceCode.getText(declarator.init), indent.unit)}${end}`;
   const eol = lineBreakOf(sourceCode);
-  const text = `let ${name}${annotation ? `: ${annotation}` : ''};${eol}${indent.outer}${tryBlock(assignment, indent.outer, indent.unit, eol)}`;
+  const text = `let ${name}${annotation ? `: ${annotation}` : ''}${end}${eol}${indent.outer}${tryBlock(sourceCode, assignment, indent.outer, indent.unit)}`;
   return (fixer) => fixer.replaceText(declaration, text);
 }
 

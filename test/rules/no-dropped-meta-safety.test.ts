@@ -207,6 +207,47 @@ const UPSTREAM_READ_RESULT = lines(
   '});',
 );
 
+/**
+ * mcp-funnel's proxy (neostandard: no semicolons, 4 spaces, `brace-style: stroustrup` with single-line blocks): a
+ * statement on its own line, one after `try {` on its line, and one written `;(…)` after a line without a `;`.
+ */
+const NO_SEMICOLONS = lines(
+  "import type { Client } from '@modelcontextprotocol/sdk/client/index.js'",
+  "import { Server } from '@modelcontextprotocol/sdk/server/index.js'",
+  "import { CompleteRequestSchema, GetPromptRequestSchema, SubscribeRequestSchema } from '@modelcontextprotocol/sdk/types.js'",
+  'declare const upstream: Client',
+  'declare const server: Server',
+  'server.setRequestHandler(GetPromptRequestSchema, async (request) => {',
+  '    const { name, arguments: promptArgs } = request.params',
+  '    return await upstream.getPrompt({ name, arguments: promptArgs })',
+  '})',
+  'server.setRequestHandler(SubscribeRequestSchema, async (request) => {',
+  '    const { uri } = request.params',
+  '    try { await upstream.subscribeResource({ uri }) }',
+  '    catch { /* ignore */ }',
+  '    return {}',
+  '})',
+  'server.setRequestHandler(CompleteRequestSchema, async (request) => {',
+  '    const values: string[] = []',
+  '    ;(await upstream.complete({ ref: request.params.ref, argument: request.params.argument })).completion.values.forEach((value) => values.push(value))',
+  '    return { completion: { values } }',
+  '})',
+);
+
+/** The upstream's serverInfo dropped from a copy in code without semicolons. */
+const SERVER_INFO_NO_SEMICOLONS = lines(
+  "import type { Client } from '@modelcontextprotocol/sdk/client/index.js'",
+  "import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'",
+  'declare const upstream: Client',
+  'export async function relay(): Promise<CallToolResult> {',
+  "    const r = (await upstream.callTool({ name: 'search' })) as CallToolResult",
+  "    return { content: r.content, _meta: { ...r._meta, 'com.example/hop': 1 } }",
+  '}',
+);
+
+/** UPSTREAM_READ_RESULT with CRLF line breaks. */
+const UPSTREAM_READ_RESULT_CRLF = UPSTREAM_READ_RESULT.split('\n').join('\r\n');
+
 /** The code of the case "prompts/get: an upstream prompt's own _meta carried over type-checks against GetPromptResult". */
 const UPSTREAM_PROMPT_RESULT = lines(
   ...HEAD,
@@ -1460,6 +1501,114 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
       },
     ],
   },
+  {
+    name: 'code without semicolons: the copy of the caller _meta is declared without them, on the line of a statement after try {, before a leading ;',
+    code: NO_SEMICOLONS,
+    errors: [
+      {
+        messageId: 'droppedCallerMeta',
+        line: 8,
+        column: 18,
+        suggestions: [
+          {
+            messageId: 'suggestForwardCallerMeta',
+            output: edited(
+              NO_SEMICOLONS,
+              '    return await upstream.getPrompt({ name,',
+              '    const callerMeta = { ...request.params._meta }\n    delete callerMeta.progressToken\n    return await upstream.getPrompt({ _meta: callerMeta, name,',
+            ),
+          },
+        ],
+      },
+      {
+        messageId: 'droppedCallerMeta',
+        line: 12,
+        column: 17,
+        suggestions: [
+          {
+            messageId: 'suggestForwardCallerMeta',
+            output: edited(
+              NO_SEMICOLONS,
+              '    try { await upstream.subscribeResource({ uri }) }',
+              '    try { const callerMeta = { ...request.params._meta }; delete callerMeta.progressToken; await upstream.subscribeResource({ _meta: callerMeta, uri }) }',
+            ),
+          },
+        ],
+      },
+      {
+        messageId: 'droppedCallerMeta',
+        line: 18,
+        column: 13,
+        suggestions: [
+          {
+            messageId: 'suggestForwardCallerMeta',
+            output: edited(
+              NO_SEMICOLONS,
+              '    ;(await upstream.complete({ ref',
+              '    const callerMeta = { ...request.params._meta }\n    delete callerMeta.progressToken\n    ;(await upstream.complete({ _meta: callerMeta, ref',
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "code without semicolons: the copy without the upstream's serverInfo is declared without them",
+    code: SERVER_INFO_NO_SEMICOLONS,
+    errors: [
+      {
+        messageId: 'forwardsServerInfo',
+        line: 6,
+        column: 34,
+        suggestions: [
+          {
+            messageId: 'suggestDropServerInfo',
+            output: edited(
+              SERVER_INFO_NO_SEMICOLONS,
+              '    return { content: r.content, _meta: { ...r._meta,',
+              "    const upstreamMeta: Record<string, unknown> = { ...r._meta }\n    delete upstreamMeta['io.modelcontextprotocol/serverInfo']\n    return { content: r.content, _meta: { ...upstreamMeta,",
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'a CRLF file: the copy of the caller _meta is declared on CRLF lines',
+    code: UPSTREAM_READ_RESULT_CRLF,
+    errors: [
+      {
+        messageId: 'droppedCallerMeta',
+        line: 8,
+        column: 24,
+        suggestions: [
+          {
+            messageId: 'suggestForwardCallerMeta',
+            output: edited(
+              UPSTREAM_READ_RESULT_CRLF,
+              '  const result = await upstream.readResource({ uri',
+              '  const callerMeta = { ...request.params._meta };\r\n  delete callerMeta.progressToken;\r\n  const result = await upstream.readResource({ _meta: callerMeta, uri',
+            ),
+          },
+        ],
+      },
+      {
+        messageId: 'droppedDescriptorMeta',
+        line: 9,
+        column: 10,
+        suggestions: [
+          {
+            messageId: 'suggestForwardDescriptorMeta',
+            output: edited(
+              UPSTREAM_READ_RESULT_CRLF,
+              '  return { contents: result.contents };',
+              '  return { ...(result._meta && { _meta: result._meta }), contents: result.contents };',
+            ),
+          },
+        ],
+      },
+    ],
+  },
 ];
 
 const at = <T extends { filename?: string }>(filename: string, tests: T[]): T[] => tests.map((test) => ({ filename, ...test }));
@@ -1558,5 +1707,39 @@ describe('every suggestion of no-dropped-meta type-checks and earns no new findi
         }
       }
     }
+  });
+});
+
+/**
+ * The style rules of mcp-funnel's lint (neostandard): a suggestion in code without semicolons earns none of their
+ * findings (`semi: never`, single-line blocks kept on their line, the 4-space indent), and one in a CRLF file none of
+ * `linebreak-style`'s.
+ */
+const STYLE_CONFIG: Linter.Config[] = [
+  {
+    files: ['**/*.ts', '**/*.mts'],
+    languageOptions: { parser: tsParser },
+    rules: { semi: ['error', 'never'], 'brace-style': ['error', 'stroustrup', { allowSingleLine: true }], indent: ['error', 4] },
+  },
+];
+const CRLF_CONFIG: Linter.Config[] = [
+  { files: ['**/*.ts', '**/*.mts'], languageOptions: { parser: tsParser }, rules: { 'linebreak-style': ['error', 'windows'] } },
+];
+
+describe("no-dropped-meta's suggestions follow the file's own statement style", () => {
+  const styled = [
+    ['the caller _meta, without semicolons', NO_SEMICOLONS, STYLE_CONFIG],
+    ["the upstream's serverInfo, without semicolons", SERVER_INFO_NO_SEMICOLONS, STYLE_CONFIG],
+    ['the caller _meta, CRLF', UPSTREAM_READ_RESULT_CRLF, CRLF_CONFIG],
+  ] as const;
+  it.each(styled)('%s', (_name, code, config) => {
+    const style = (text: string): string[] =>
+      linter.verify(text, config, { filename: UNTYPED_OTHER }).map((message) => `${message.ruleId ?? 'fatal'}: ${message.message}`);
+    expect(style(code), 'the input').toEqual([]);
+    const suggestions = invalid
+      .filter((test) => test.code === code)
+      .flatMap((test) => test.errors.flatMap((error) => (error as { suggestions?: { output: string }[] }).suggestions ?? []));
+    expect(suggestions.length).toBeGreaterThan(0);
+    for (const { output } of suggestions) expect(style(output), output).toEqual([]);
   });
 });

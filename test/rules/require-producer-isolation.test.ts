@@ -317,6 +317,38 @@ export function search(ctx, rows) {
       ],
     },
     {
+      name: "code that writes `}` and `else` on two lines (brace-style stroustrup): the fix's catch is on its own line too",
+      filename: SEARCH_OP,
+      code: `
+export function search(ctx, rows) {
+    if (rows.length === 0) {
+        return { content: [] }
+    }
+    else {
+        ctx.emitResponseMeta('retrieval', buildRetrieval(rows))
+    }
+    return { content: [] }
+}
+`,
+      output: `
+export function search(ctx, rows) {
+    if (rows.length === 0) {
+        return { content: [] }
+    }
+    else {
+        try {
+            ctx.emitResponseMeta('retrieval', buildRetrieval(rows))
+        }
+        catch {
+            ${DEGRADE}
+        }
+    }
+    return { content: [] }
+}
+`,
+      errors: [{ messageId: 'unguardedProducer', data: { producer: EMIT }, line: 7, column: 9, suggestions: [] }],
+    },
+    {
       name: 'an emit whose value awaits, optional-chained',
       filename: SEARCH_OP,
       code: `
@@ -810,6 +842,42 @@ async function dispatch(opts, out, result) {
     ${DEGRADE}
   }
   Object.assign(out._meta, fragment);
+}
+`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'code without semicolons: the hoist suggestion declares and assigns without them',
+      filename: DISPATCH,
+      code: `
+async function dispatch(opts, out, result) {
+    const fragment = await opts.metaHook(result)
+    Object.assign(out._meta, fragment)
+}
+`,
+      output: null,
+      errors: [
+        {
+          messageId: 'unguardedProducer',
+          data: { producer: HOOK },
+          line: 3,
+          column: 28,
+          suggestions: [
+            {
+              messageId: 'hoistAndWrap',
+              data: { name: 'fragment' },
+              output: `
+async function dispatch(opts, out, result) {
+    let fragment
+    try {
+        fragment = await opts.metaHook(result)
+    } catch {
+        ${DEGRADE}
+    }
+    Object.assign(out._meta, fragment)
 }
 `,
             },
