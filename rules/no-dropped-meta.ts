@@ -1,6 +1,6 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { findBinding, unboundName } from '../src/analysis/syntax/bindings';
-import { defineMetaRuleVisitor, writesNoMetaAnd } from '../src/analysis/meta-context';
+import { defineMetaRuleVisitor, mattersOnlyWhere } from '../src/analysis/meta-context';
 import {
   passThroughOf,
   SERVER_INFO_META_KEY,
@@ -92,9 +92,9 @@ export default createRule<Options, MessageIds>({
       ...RELAY_MESSAGES,
     },
   },
-  // A file that names no `_meta` matters only when it may rebuild a result or talk to an upstream: the one text check
-  // is asked before the rule sets itself up.
-  skipsFile: writesNoMetaAnd(mayDropMeta),
+  // A file matters only when it may rebuild a result or talk to an upstream, whether or not it writes `_meta` itself: the
+  // one text check is asked before the rule sets itself up.
+  skipsFile: mattersOnlyWhere(mayDropMeta),
   create(context) {
     const sourceCode = context.sourceCode;
     return defineMetaRuleVisitor(

@@ -9,9 +9,11 @@ import tsParser from '@typescript-eslint/parser';
 import { Linter } from 'eslint';
 import { describe, expect, it } from 'vitest';
 import { costCount } from '../../src/util/cost-counter';
-import { mayPassThrough } from '../../src/analysis/relay/pass-through';
+import { mayPassThrough, passThroughOf } from '../../src/analysis/relay/pass-through';
 import { mayDropMeta } from '../../src/analysis/relay/may-drop-meta';
-import { mayRelay, RELAY_WORD_LIST } from '../../src/analysis/relay/pass-through-request';
+import { mayRelay, RELAY_WORD_LIST, relayOf } from '../../src/analysis/relay/pass-through-request';
+import { parseSource } from '../../src/analysis/modules/parse-source';
+import { loadRegistry } from '../../src/registry';
 import { resultAndRelayWordsOf, wordsOf } from '../../src/analysis/relay/file-words';
 import { TOOL_RESULT_PROPERTIES } from '../../src/analysis/planes';
 import plugin from '../../src/index';
@@ -221,17 +223,75 @@ describe('mayPassThrough (the text check for files that write no _meta)', () => 
   });
 });
 
-describe('mayDropMeta (no-dropped-meta asks it of files that write no _meta, before setting itself up)', () => {
-  /** Every TypeScript and JavaScript file of this repository's own sources, fixtures and tests: real code both ways. */
-  const realTexts = (): string[] => {
-    const roots = ['src', 'rules', 'fixtures', 'test'].map((folder) => path.resolve(__dirname, '../..', folder));
-    return roots.flatMap((root) =>
-      (fs.readdirSync(root, { recursive: true, encoding: 'utf8' }) as string[])
-        .filter((file) => /\.[cm]?[jt]sx?$/.test(file) && !file.includes('node_modules'))
-        .map((file) => fs.readFileSync(path.join(root, file), 'utf8')),
-    );
-  };
+/** Every TypeScript and JavaScript file of this repository's own sources, fixtures and tests: real code both ways. */
+function realFiles(): Array<{ file: string; text: string }> {
+  const roots = ['src', 'rules', 'fixtures', 'test'].map((folder) => path.resolve(__dirname, '../..', folder));
+  return roots.flatMap((root) =>
+    (fs.readdirSync(root, { recursive: true, encoding: 'utf8' }) as string[])
+      .filter((file) => /\.[cm]?[jt]sx?$/.test(file) && !file.includes('node_modules'))
+      .map((file) => ({ file: path.join(root, file), text: fs.readFileSync(path.join(root, file), 'utf8') })),
+  );
+}
 
+const realTexts = (): string[] => realFiles().map(({ text }) => text);
+
+describe('no-dropped-meta asks mayDropMeta of every file, those that write _meta too', () => {
+  it('a producer that writes _meta but reads no received result and names no upstream does not set the rule up', () => {
+    const text = producer(20, true);
+    expect(mayDropMeta(text)).toBe(false);
+    const setUps = costCount('rule-set-ups');
+    const { nodes, messages } = lint(text);
+    expect(messages.filter((message) => message.ruleId?.startsWith('mcp-meta/'))).toEqual([]);
+    expect(costCount('rule-set-ups') - setUps).toBe(0);
+    expect(nodes).toBe(0);
+    // A file that may drop one still sets it up (the count says something).
+    const before = costCount('rule-set-ups');
+    expect(droppedMeta(lint(`${text}\n${PROXY}`).messages)).toHaveLength(1);
+    expect(costCount('rule-set-ups') - before).toBe(1);
+  });
+
+  it('its two models find nothing in any file of this repository that mayDropMeta rules out, under either manifest', () => {
+    const registries = [EXAMPLES_REGISTRY, TEAM_SINKS_REGISTRY].map((file) => {
+      const loaded = loadRegistry(file);
+      if (!loaded.ok) throw new Error(`cannot load ${file}`);
+      return loaded.registry;
+    });
+    let checked = 0;
+    let writingMeta = 0;
+    const found: string[] = [];
+    for (const { file, text } of realFiles()) {
+      if (mayDropMeta(text)) continue;
+      for (const registry of registries) {
+        let ast: ReturnType<typeof parseSource>['ast'];
+        try {
+          ast = parseSource(text, file).ast;
+        } catch {
+          continue; // a fixture written not to parse
+        }
+        const passThrough = passThroughOf(ast, text, registry, () => null, /\.[cm]?tsx?$/.test(file), file);
+        const relay = relayOf(ast, text, registry.sinks, file);
+        const lists = [
+          passThrough.dropped,
+          passThrough.forwardedServerInfo,
+          passThrough.replacedRequestMeta,
+          relay.droppedCallerMeta,
+          relay.liftedEnvelopeReads,
+          relay.droppedDescriptorMeta,
+        ];
+        const count = lists.reduce((sum, list) => sum + list.length, 0);
+        if (count > 0) found.push(`${path.relative(process.cwd(), file)}: ${count}`);
+        checked += 1;
+      }
+      if (text.includes('_meta')) writingMeta += 1;
+    }
+    expect(found).toEqual([]);
+    // Enough files both ways, many of them naming `_meta`, for the comparison to say something.
+    expect(checked).toBeGreaterThan(200);
+    expect(writingMeta).toBeGreaterThan(50);
+  });
+});
+
+describe('mayDropMeta (no-dropped-meta asks it of every file, before setting itself up)', () => {
   it('answers what the two checks it stands for answer, on every file of this repository', () => {
     const texts = realTexts();
     const disagreeing = texts.filter((text) => mayDropMeta(text) !== (mayPassThrough(text) || mayRelay(text)));

@@ -116,8 +116,12 @@ describe('rules set up per file', () => {
     expect(setUpsFor(RELAY_FILE, LIST_PAGES)).toBe(2);
   });
 
-  it('a file that may write _meta sets up every rule', () => {
-    expect(setUpsFor(PRODUCER_FILE, SEARCH_OP)).toBe(Object.keys(rules).length);
+  it('a file that may write _meta sets up every rule but no-dropped-meta, which needs a received result or an upstream', () => {
+    expect(setUpsFor(PRODUCER_FILE, SEARCH_OP)).toBe(Object.keys(rules).length - 1);
+  });
+
+  it('a file that may write _meta and talks to an upstream sets up every rule', () => {
+    expect(setUpsFor(`${PRODUCER_FILE}${RELAY_FILE}`, SEARCH_OP)).toBe(Object.keys(rules).length);
   });
 
   it('a file that writes _meta under a manifest that cannot be used sets up valid-registry only (which reports it)', () => {

@@ -99,8 +99,8 @@ const RESULT_AND_RELAY_WORDS = new RegExp(wholeWords([...TOOL_RESULT_PROPERTIES,
 
 /**
  * Only the result fields and the relay words of `text` (what `wordsOf` finds of them), or null when it names none: one
- * scan for the text check of a file that names no `_meta` (`mayDropMeta`), where `_meta` and the request words change
- * no answer. Why not `wordsOf`: most such files of a server name a result field (`content: [...]`), so a first pass
+ * scan for `no-dropped-meta`'s text check of every file (`mayDropMeta`), where `_meta` and the request words change
+ * no answer. Why not `wordsOf`: most files of a server name a result field (`content: [...]`), so a first pass
  * for whether any of these words is there, then `wordsOf`'s, scanned them twice; and the request words it also looks
  * for anywhere (`params`) match all over such a file. Not kept: the check keeps its answer.
  */

@@ -1,5 +1,5 @@
 /**
- * `no-dropped-meta`'s text check for a file that names no `_meta` (most of a code base): whether it may rebuild a
+ * `no-dropped-meta`'s text check for every file, whether or not it writes `_meta`: whether it may rebuild a
  * received result (it reads a result field, `mayPassThrough`) or talk to an upstream (`mayRelay`). The rule's
  * `skipsFile` asks it before the rule sets itself up, and its `create()` asks again: so it keeps the answer for the
  * text it was last asked about. Both checks start from the same words (the result fields, the relay words), found in
