@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { defineMetaRuleVisitor, writesNoMetaAnd } from '../src/analysis/meta-context';
+import { defineMetaRuleVisitor, mattersOnlyWhere } from '../src/analysis/meta-context';
 import { mayHaveMetaLookAlike, metaLookAlikesOf } from '../src/analysis/facts/meta-look-alikes';
 import { getTypeServices, type TypeServices } from '../src/analysis/typed/type-services';
 import { propertyKeyName } from '../src/analysis/syntax/ast';
@@ -29,7 +29,7 @@ export default createRule<Options, MessageIds>({
     },
   },
   // Set up where the file may write `_meta` or names a look-alike as a property beside a tool registration.
-  skipsFile: writesNoMetaAnd(mayHaveMetaLookAlike),
+  skipsFile: mattersOnlyWhere(mayHaveMetaLookAlike),
   create(context) {
     const sourceCode = context.sourceCode;
     // The write model is not read (scope `result` is only what the visitor needs): these are properties that are not

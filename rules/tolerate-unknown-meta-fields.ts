@@ -1,6 +1,6 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { defineMetaRuleVisitor, writesNoMeta } from '../src/analysis/meta-context';
-import { strictMetaReadsOf, type StrictMetaRead } from '../src/analysis/facts/strict-meta-reads';
+import { defineMetaRuleVisitor, mattersOnlyWhere } from '../src/analysis/meta-context';
+import { mayNameStrictWord, strictMetaReadsOf, type StrictMetaRead } from '../src/analysis/facts/strict-meta-reads';
 import { createRule } from '../src/util/create-rule';
 
 export type Options = [];
@@ -37,7 +37,9 @@ export default createRule<Options, MessageIds>({
       suggestOpenSchema: 'Allow unknown properties: `{{key}}: true`.',
     },
   },
-  skipsFile: writesNoMeta,
+  // A strict read names `_meta` (so the write check lets the file in) and a strict word: `strictMetaReadsOf` finds
+  // nothing in a file without one, so the rule is not set up there.
+  skipsFile: mattersOnlyWhere(mayNameStrictWord, { writesMeta: true }),
   create(context) {
     const sourceCode = context.sourceCode;
     // The write model is not read (scope `result` is only what the visitor needs): these are reads of `_meta`.

@@ -154,28 +154,20 @@ export function writesNoMeta(context: AnyRuleContext): boolean {
 }
 
 /**
- * `skipsFile` for a rule about code that need not name `_meta` (its `mayMatter`, the same text check it gives
- * `defineMetaRuleVisitor`): the rule skips a file the write check ruled out unless its own check says the file may
- * matter, and every file whose manifest cannot be used.
+ * `skipsFile` for a rule whose every finding needs what its own text check (`mayMatter`) looks for: the rule skips every
+ * file that check rules out, and every file whose manifest cannot be used; with `writesMeta`, every file the write check
+ * rules out too. Why: most files that write `_meta` are producers with nothing such a rule looks for (no received
+ * result or upstream call for `no-dropped-meta`, no look-alike property for `no-misnamed-meta`, no strict schema or exact
+ * assertion for `tolerate-unknown-meta-fields`), and each rule set up there cost a first touch of its code and a text
+ * check of its own for nothing. Without `writesMeta`, for a rule about code that need not name `_meta` itself.
  */
-export function writesNoMetaAnd(mayMatter: (text: string, registry: Registry) => boolean): (context: AnyRuleContext) => boolean {
+export function mattersOnlyWhere(
+  mayMatter: (text: string, registry: Registry) => boolean,
+  { writesMeta = false }: { readonly writesMeta?: boolean } = {},
+): (context: AnyRuleContext) => boolean {
   return (context) => {
     const gate = getFileGate(context);
-    return gate.status !== 'ok' || (!gate.mayWrite && !mayMatter(sourceCodeOf(context).text, gate.registry));
-  };
-}
-
-/**
- * `skipsFile` for a rule whose every finding needs what its own text check looks for, in a file that writes `_meta` as
- * in one that does not (`no-dropped-meta`: a rebuilt result reads a result field, a relay names an upstream call): the
- * rule skips every file that check rules out, and every file whose manifest cannot be used. Why not only the files the
- * write check ruled out: most files that write `_meta` are producers that neither read a received result nor talk to
- * an upstream, and the rule's models cost a walk of their own there (about a third of the rule's time on such files).
- */
-export function mattersOnlyWhere(mayMatter: (text: string, registry: Registry) => boolean): (context: AnyRuleContext) => boolean {
-  return (context) => {
-    const gate = getFileGate(context);
-    return gate.status !== 'ok' || !mayMatter(sourceCodeOf(context).text, gate.registry);
+    return gate.status !== 'ok' || (writesMeta && !gate.mayWrite) || !mayMatter(sourceCodeOf(context).text, gate.registry);
   };
 }
 

@@ -116,12 +116,31 @@ describe('rules set up per file', () => {
     expect(setUpsFor(RELAY_FILE, LIST_PAGES)).toBe(2);
   });
 
-  it('a file that may write _meta sets up every rule but no-dropped-meta, which needs a received result or an upstream', () => {
-    expect(setUpsFor(PRODUCER_FILE, SEARCH_OP)).toBe(Object.keys(rules).length - 1);
+  /** The rules whose every finding needs words of their own (`mattersOnlyWhere`), and a line that gives each its words. */
+  const OWN_WORDS: ReadonlyArray<readonly [string, string]> = [
+    ['no-dropped-meta', RELAY_FILE],
+    ['no-misnamed-meta', "\nserver.registerTool('t', {}, async () => ({ content: [], metadata: { a: 1 } }));\n"],
+    ['tolerate-unknown-meta-fields', '\nexpect(result._meta).toStrictEqual({ retrieval: {} });\n'],
+  ];
+
+  it('a file that may write _meta sets up every rule but those whose words it does not have', () => {
+    expect(setUpsFor(PRODUCER_FILE, SEARCH_OP)).toBe(Object.keys(rules).length - OWN_WORDS.length);
   });
 
-  it('a file that may write _meta and talks to an upstream sets up every rule', () => {
-    expect(setUpsFor(`${PRODUCER_FILE}${RELAY_FILE}`, SEARCH_OP)).toBe(Object.keys(rules).length);
+  it.each(OWN_WORDS)("a file that may write _meta sets up %s where its text has that rule's words", (name, words) => {
+    const only = { [name]: rules[name as keyof typeof rules] };
+    const setUps = (code: string): number => {
+      const before = costCount('rule-set-ups');
+      new Linter({ cwd: EXAMPLES_DIR }).verify(code, configOf(only, REGISTRY), SEARCH_OP);
+      return costCount('rule-set-ups') - before;
+    };
+    expect(setUps(PRODUCER_FILE)).toBe(0);
+    expect(setUps(`${PRODUCER_FILE}${words}`)).toBe(1);
+  });
+
+  it('a file that may write _meta and has the words of each sets up every rule', () => {
+    const everything = PRODUCER_FILE + OWN_WORDS.map(([, words]) => words).join('');
+    expect(setUpsFor(everything, SEARCH_OP)).toBe(Object.keys(rules).length);
   });
 
   it('a file that writes _meta under a manifest that cannot be used sets up valid-registry only (which reports it)', () => {
