@@ -152,6 +152,17 @@ export function appSitesOf(read: SourceRead, registry: Registry): FileAppSites |
   };
 }
 
+/**
+ * `items` joined with `; `, each once, a repeated one followed by how many times it came (`… ×9`): a link written once
+ * in a const or helper that nine tools carry is one place to look at, not nine (dexter-mcp's note listed the same
+ * place up to nine times).
+ */
+function listedOnce(items: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const item of items) counts.set(item, (counts.get(item) ?? 0) + 1);
+  return [...counts].map(([item, count]) => (count === 1 ? item : `${item} ×${count}`)).join('; ');
+}
+
 /** Every file's links matched against every file's resources (`appSitesOf` of each file `check` read). */
 export function appLinkageFindings(files: readonly FileAppSites[], cwd: string): { findings: Finding[]; notes: string[] } {
   const links = files.flatMap((sites) => sites.links);
@@ -168,9 +179,9 @@ export function appLinkageFindings(files: readonly FileAppSites[], cwd: string):
     unplaced.length === 0
       ? []
       : [
-          `not matched statically (not reported): ${unplaced.length} widget link${unplaced.length === 1 ? '' : 's'} on a _meta nothing shows to be a tool descriptor's (built at run time, as a tools/list entry mapped from a table, or no descriptor at all): ${unplaced
-            .map((link) => `${place(link.item.node, link.file, cwd)} (${link.item.via}: ${describeUri(link.item.uri)})`)
-            .join('; ')}`,
+          `not matched statically (not reported): ${unplaced.length} widget link${unplaced.length === 1 ? '' : 's'} on a _meta nothing shows to be a tool descriptor's (built at run time, as a tools/list entry mapped from a table, or no descriptor at all): ${listedOnce(
+            unplaced.map((link) => `${place(link.item.node, link.file, cwd)} (${link.item.via}: ${describeUri(link.item.uri)})`),
+          )}`,
         ];
   // No resource registration in sight at all: the widgets are served some way this reading does not know (a
   // framework's builder, another package), not missing. Said in a note, never reported.
@@ -300,7 +311,7 @@ export function appLinkageFindings(files: readonly FileAppSites[], cwd: string):
       : [
           // Counted as matched only where a registration was found: the others are reported or listed below.
           `matched ${matchedLinks === links.length ? '' : `${matchedLinks} of `}${links.length} widget link${links.length === 1 ? '' : 's'} against ${resources.length} ui:// resource${resources.length === 1 ? '' : 's'}`,
-          ...(undecided.length > 0 ? [`not matched statically (not reported): ${undecided.join('; ')}`] : []),
+          ...(undecided.length > 0 ? [`not matched statically (not reported): ${listedOnce(undecided)}`] : []),
         ]),
     ...unplacedNote,
   ];

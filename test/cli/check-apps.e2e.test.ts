@@ -282,6 +282,25 @@ export function tools(server: McpServer) {
     );
   });
 
+  it('a link one const gives three tools is listed once in the note, with how many tools carry it', () => {
+    const tools = `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const WIDGET = { ui: { resourceUri: 'ui://w/view.html' } };
+export function tools(server: McpServer) {
+  server.registerTool('a', { _meta: WIDGET }, async () => ({ content: [] }));
+  server.registerTool('b', { _meta: WIDGET }, async () => ({ content: [] }));
+  server.registerTool('c', { _meta: WIDGET }, async () => ({ content: [] }));
+}
+`;
+    const dir = project({ 'src/tools.ts': tools, 'src/resources.ts': RESOURCES('`ui://w/${process.env.BUILD}.html`') });
+    const { status, json } = check(dir);
+    expect(json.findings).toEqual([]);
+    expect(status).toBe(0);
+    const note = json.notes.find((line) => line.startsWith('not matched statically (not reported): '));
+    expect(note).toBe(
+      "not matched statically (not reported): src/tools.ts:2:37 (a resource's URI is built from values not known statically: ui://w/${process.env.BUILD}.html) ×3",
+    );
+  });
+
   it('links on tools/list entries built at run time: not matched statically, said in a note, never reported', () => {
     // graffiticode-mcp-server's toolsForClient: a low-level tools/list handler maps a table of descriptors, adding
     // the widget link per client; which tool carries which URI is decided when the list is built.
