@@ -10,6 +10,7 @@ import {
 } from '../src/analysis/relay/pass-through';
 import { getTypeServices, isTypeScriptFile } from '../src/analysis/typed/type-services';
 import { copyWithoutKey, copyWithoutKeyInline, declareBefore } from '../src/fixes/copy-without-key';
+import { omitsSemicolons } from '../src/fixes/code-style';
 import { mayDropMeta } from '../src/analysis/relay/may-drop-meta';
 import { createRule } from '../src/util/create-rule';
 import { RELAY_MESSAGES, reportRelay, type RelayMessageIds } from '../src/rule-parts/no-dropped-meta-relay';
@@ -211,7 +212,7 @@ export default createRule<Options, MessageIds>({
                   ...declareBefore(fixer, sourceCode, insertion, withoutServerInfo(copy, meta)),
                   carryOver(fixer, copy, false),
                 ]
-              : (fixer) => [...patternFix(fixer), carryOver(fixer, withoutServerInfoInline(copy, meta), true)];
+              : (fixer) => [...patternFix(fixer), carryOver(fixer, withoutServerInfoInline(copy, meta, literal), true)];
             return [{ messageId: 'suggestForwardUpstreamMeta', fix }];
           }
           return [
@@ -237,8 +238,9 @@ export default createRule<Options, MessageIds>({
           return copyWithoutKey(copy, meta, serverInfoAccess(), copyType());
         }
 
-        function withoutServerInfoInline(copy: string, meta: string): string {
-          return copyWithoutKeyInline(copy, meta, serverInfoAccess(), copyType());
+        /** `withoutServerInfo` as one expression, written at `at` in the code's statement style. */
+        function withoutServerInfoInline(copy: string, meta: string, at: TSESTree.Node): string {
+          return copyWithoutKeyInline(copy, meta, serverInfoAccess(), { type: copyType(), semicolons: !omitsSemicolons(sourceCode, at) });
         }
 
         /** `[SERVER_INFO_META_KEY]` where the file imports it, else the key written out. */
@@ -276,7 +278,7 @@ export default createRule<Options, MessageIds>({
               ...nodes.map((node) => fixer.replaceText(node, copy)),
             ];
           } else if (nodes.length > 0) {
-            fix = (fixer) => nodes.map((node) => fixer.replaceText(node, withoutServerInfoInline(copy, sourceCode.getText(node))));
+            fix = (fixer) => nodes.map((node) => fixer.replaceText(node, withoutServerInfoInline(copy, sourceCode.getText(node), node)));
           }
           context.report({
             node: forwarded.node,

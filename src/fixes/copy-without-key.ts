@@ -24,10 +24,16 @@ export function copyWithoutKey(copy: string, meta: string, access: string, type?
 
 /**
  * `copyWithoutKey` as one expression, where no statement can go before the edit (an argument, an arrow's expression
- * body): a function given the copy deletes the key and returns it. Its parameter is named `copy` (`type`: as above).
+ * body): a function given the copy deletes the key and returns it. Its parameter is named `copy` (`type`: as above);
+ * `semicolons: false` for code that ends its statements without them (the `;` before the `}` is `semi: never`'s).
  */
-export function copyWithoutKeyInline(copy: string, meta: string, access: string, type?: string): string {
-  return `((${copy}${type ? `: ${type}` : ''}) => { delete ${copy}${access}; return ${copy}; })({ ...${meta} })`;
+export function copyWithoutKeyInline(
+  copy: string,
+  meta: string,
+  access: string,
+  { type, semicolons = true }: { readonly type?: string | undefined; readonly semicolons?: boolean } = {},
+): string {
+  return `((${copy}${type ? `: ${type}` : ''}) => { delete ${copy}${access}; return ${copy}${semicolons ? ';' : ''} })({ ...${meta} })`;
 }
 
 /**
@@ -52,9 +58,12 @@ export function intoBlockBody(
 ): TSESLint.RuleFix[] {
   const arrowToken = sourceCode.getTokenBefore(arrow.body, { filter: (token) => token.value === '=>' })!;
   const bodyStart = sourceCode.getTokenAfter(arrowToken)!;
+  // The statements share the block's line, where their `;` are needed in any style; the last one's, before the `}`, is
+  // not (`semi: never` reports it).
+  const end = omitsSemicolons(sourceCode, arrow) ? ' }' : '; }';
   return [
     fixer.insertTextBefore(bodyStart, `{ ${statements.join(' ')} return `),
-    fixer.insertTextAfterRange([arrow.range[1], arrow.range[1]], '; }'),
+    fixer.insertTextAfterRange([arrow.range[1], arrow.range[1]], end),
   ];
 }
 

@@ -245,6 +245,23 @@ const SERVER_INFO_NO_SEMICOLONS = lines(
   '}',
 );
 
+/**
+ * Edits in an arrow's expression body, in code without semicolons: the caller `_meta` copy declared in the block the
+ * body becomes, and the upstream `_meta` without its serverInfo copied in one expression. Their last `;` sits before a
+ * `}`, where `semi: never` reports it.
+ */
+const ARROW_NO_SEMICOLONS = lines(
+  "import type { Client } from '@modelcontextprotocol/sdk/client/index.js'",
+  "import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'",
+  "import { Server } from '@modelcontextprotocol/sdk/server/index.js'",
+  "import { GetPromptRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js'",
+  'declare const upstream: Client',
+  'declare const server: Server',
+  'declare const tools: McpServer',
+  'server.setRequestHandler(GetPromptRequestSchema, async (request) => upstream.getPrompt({ name: request.params.name }))',
+  "tools.registerTool('search', { inputSchema: {} }, async () => upstream.callTool({ name: 'search' }).then((r) => ({ content: (r as CallToolResult).content })))",
+);
+
 /** UPSTREAM_READ_RESULT with CRLF line breaks. */
 const UPSTREAM_READ_RESULT_CRLF = UPSTREAM_READ_RESULT.split('\n').join('\r\n');
 
@@ -1574,6 +1591,42 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
     ],
   },
   {
+    name: "code without semicolons, in arrows' expression bodies: no `;` before the closing `}`",
+    code: ARROW_NO_SEMICOLONS,
+    errors: [
+      {
+        messageId: 'droppedCallerMeta',
+        line: 8,
+        column: 69,
+        suggestions: [
+          {
+            messageId: 'suggestForwardCallerMeta',
+            output: edited(
+              ARROW_NO_SEMICOLONS,
+              'async (request) => upstream.getPrompt({ name: request.params.name }))',
+              'async (request) => { const callerMeta = { ...request.params._meta }; delete callerMeta.progressToken; return upstream.getPrompt({ _meta: callerMeta, name: request.params.name }) })',
+            ),
+          },
+        ],
+      },
+      {
+        messageId: 'droppedMeta',
+        line: 9,
+        column: 114,
+        suggestions: [
+          {
+            messageId: 'suggestForwardUpstreamMeta',
+            output: edited(
+              ARROW_NO_SEMICOLONS,
+              '.then((r) => ({ content: (r as CallToolResult).content })))',
+              ".then((r) => ({ ...(r._meta && { _meta: ((upstreamMeta: Record<string, unknown>) => { delete upstreamMeta['io.modelcontextprotocol/serverInfo']; return upstreamMeta })({ ...r._meta }) }), content: (r as CallToolResult).content })))",
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
     name: 'a CRLF file: the copy of the caller _meta is declared on CRLF lines',
     code: UPSTREAM_READ_RESULT_CRLF,
     errors: [
@@ -1730,6 +1783,7 @@ describe("no-dropped-meta's suggestions follow the file's own statement style", 
   const styled = [
     ['the caller _meta, without semicolons', NO_SEMICOLONS, STYLE_CONFIG],
     ["the upstream's serverInfo, without semicolons", SERVER_INFO_NO_SEMICOLONS, STYLE_CONFIG],
+    ["both, in arrows' expression bodies without semicolons", ARROW_NO_SEMICOLONS, STYLE_CONFIG],
     ['the caller _meta, CRLF', UPSTREAM_READ_RESULT_CRLF, CRLF_CONFIG],
   ] as const;
   it.each(styled)('%s', (_name, code, config) => {
