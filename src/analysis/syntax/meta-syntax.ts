@@ -153,7 +153,9 @@ export function metaOfValue(init: Expression): Expression | null {
 /**
  * `y._meta`, `y?._meta`, `(y as R)._meta`, `y._meta ?? {}`, `y._meta || {}`, or a `const` holding one (`const m =
  * y._meta`): some object's `_meta` taken whole as it is (or none where it has none), neither a part of it nor keys of
- * its own. The `y._meta` member it reads, or null.
+ * its own. The `y._meta` member it reads, or null. Stricter than `metaOfValue` (an alias's value), which takes any
+ * fallback (`y._meta ?? defaults`): there the keys are still written through to `y._meta`, here a fallback's keys would
+ * be written in place of the re-wrapped object's.
  */
 export function wholeMetaRead(expression: Node, depth = 0): Expression | null {
   const inner = defaultedSource(unwrap(expression));
