@@ -83,6 +83,21 @@ export const metadata: ToolMetadata = {
   _meta: { ui: { csp: { connectDomains: ["https://api.open-meteo.com"] } } },
 };`,
     },
+    {
+      // ext-apps' aggregator (5746e0b0): the URI of an upstream's `ui` is rewritten, on a tool's `_meta` and a
+      // resource's alike, only when the `_meta` it copies holds one; the resource's `ui` is the upstream's.
+      name: 'a helper rewriting the ui an upstream gave, used for a tool and a resource: carried over, not written on the resource',
+      ...BY_ID,
+      code: `function rewriteMeta(prefix: string, meta: Record<string, unknown> | undefined) {
+  if (!meta) return undefined;
+  const result = { ...meta };
+  const ui = result.ui as { resourceUri?: string } | undefined;
+  if (ui?.resourceUri) result.ui = { ...ui, resourceUri: \`ui://\${prefix}/\${ui.resourceUri.slice(5)}\` };
+  return result;
+}
+server.registerTool('a/t', { description: 'd', _meta: rewriteMeta('a', tool._meta) }, async () => ({ content: [] }));
+server.registerResource('a/v', 'ui://a/v.html', { _meta: rewriteMeta('a', resource._meta) }, async () => ({ contents: [] }));`,
+    },
   ],
   invalid: [
     {

@@ -58,8 +58,24 @@ const RESULT_ONLY_HELPER = `function widgetMeta() {
   return { 'openai/outputTemplate': 'ui://w/v.html' };
 }
 ${WRITE.result('widgetMeta()')}`;
-/** Where \`text\` is on line \`line\` of \`code\` (1-based): an \`offHostPlane\` report of outputTemplate on a tool result there. */
-function outputTemplateInResult(code: string, line: number, text: string) {
+/**
+ * ext-apps' aggregator (`examples/aggregator-server`, 5746e0b0): one helper rewrites the URIs of the keys an upstream's
+ * `_meta` already holds, for its tools and its resources alike. A key rewritten only when it is there is carried over,
+ * not written: it is on the resource only when the upstream put it there.
+ */
+const REWRITE_HELPER = (guard: boolean) => `function prefixUri(prefix: string, uri: string): string {
+  return \`ui://\${prefix}/\${uri.slice(5)}\`;
+}
+function rewriteMeta(prefix: string, meta: Record<string, unknown> | undefined) {
+  if (!meta) return undefined;
+  const result = { ...meta };
+  ${guard ? "if (result['openai/outputTemplate'])\n    " : ''}result['openai/outputTemplate'] = prefixUri(prefix, result['openai/outputTemplate'] as string);
+  return result;
+}
+server.registerTool('a/t', { description: 'd', _meta: rewriteMeta('a', tool._meta) }, async () => ({ content: [] }));
+server.registerResource('a/v', 'ui://a/v.html', { _meta: rewriteMeta('a', resource._meta) }, async (uri) => ({ contents: [] }));`;
+/** Where \`text\` is on line \`line\` of \`code\` (1-based): an \`offHostPlane\` report of outputTemplate off its plane (a tool result, a resource) there. */
+function outputTemplateOffPlaneAt(code: string, line: number, text: string) {
   const column = code.split('\n')[line - 1].indexOf(text) + 1;
   if (column === 0) throw new Error(`'${text}' is not on line ${line}`);
   return { messageId: 'offHostPlane' as const, line, column, endLine: line, endColumn: column + text.length };
@@ -81,24 +97,35 @@ new RuleTester({ settings: { 'mcp-meta': { registry: registered.registry } } }).
       code: WRITE.tool("{ 'ui/resourceUri': 'ui://w/v.html', ui: { resourceUri: 'ui://w/v.html' } }"),
       name: 'a deprecated key next to its replacement (the hosts’ compatibility form)',
     },
+    {
+      filename: registered.filename,
+      code: REWRITE_HELPER(true),
+      name: "a helper rewriting a key only where the `_meta` it copies holds it (ext-apps' aggregator), used for a tool and a resource: carried over, not written on the resource",
+    },
   ],
   invalid: [
     {
       filename: registered.filename,
       code: SHARED_HELPER,
-      errors: [outputTemplateInResult(SHARED_HELPER, 5, 'widgetMeta()')],
+      errors: [outputTemplateOffPlaneAt(SHARED_HELPER, 5, 'widgetMeta()')],
       name: 'a same-file helper written once and used on a tool descriptor and in a tool result (OpenAI pizzaz): at the wrong use, not in the helper the descriptor needs',
     },
     {
       filename: registered.filename,
       code: SHARED_CONST,
-      errors: [outputTemplateInResult(SHARED_CONST, 3, 'WIDGET_META'), outputTemplateInResult(SHARED_CONST, 4, 'WIDGET_META')],
+      errors: [outputTemplateOffPlaneAt(SHARED_CONST, 3, 'WIDGET_META'), outputTemplateOffPlaneAt(SHARED_CONST, 4, 'WIDGET_META')],
       name: 'a const spread into a tool descriptor and into two tool results: at each wrong use, at its spread',
     },
     {
       filename: registered.filename,
+      code: REWRITE_HELPER(false),
+      errors: [outputTemplateOffPlaneAt(REWRITE_HELPER(false), 11, "rewriteMeta('a', resource._meta)")],
+      name: 'the same rewrite without the test that the key is there: it writes the key on every resource, at the wrong use',
+    },
+    {
+      filename: registered.filename,
       code: RESULT_ONLY_HELPER,
-      errors: [outputTemplateInResult(RESULT_ONLY_HELPER, 2, "'openai/outputTemplate'")],
+      errors: [outputTemplateOffPlaneAt(RESULT_ONLY_HELPER, 2, "'openai/outputTemplate'")],
       name: 'a helper used only in tool results: at the key it writes, which is wrong wherever it is used',
     },
     {

@@ -2,11 +2,11 @@
  * A `_meta` built in a local `const` before it is used: `const meta = { … }; if (c) meta['k'] = v;` then `return meta`
  * from a helper, or `item._meta = meta` in place. The member assignments to that `const` made in its function's own
  * body before the use add keys the object holds there (under a condition they are still keys it may hold), as the
- * literal's own properties are.
+ * literal's own properties are; not one rewritten only where the object already holds it (`rewritesHeldKey`).
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { collectInSameFunction, containsNode, enclosingFunction, rootOf, unwrap } from '../syntax/ast';
-import { findBinding } from '../syntax/bindings';
+import { collectInSameFunction, containsNode, enclosingFunction, memberPropertyName, rootOf, unwrap, walkAll } from '../syntax/ast';
+import { constInitializer, findBinding } from '../syntax/bindings';
 
 type Node = TSESTree.Node;
 
@@ -39,8 +39,49 @@ function assignmentsBefore(declarator: TSESTree.VariableDeclarator, body: Node, 
     .map((assignment) => assignment.left as TSESTree.MemberExpression)
     .filter((member) => {
       const binding = findBinding(name, member.object);
-      return binding?.kind === 'variable' && binding.declarator === declarator;
+      return binding?.kind === 'variable' && binding.declarator === declarator && !rewritesHeldKey(member, name);
     });
+}
+
+/**
+ * Whether the assignment to `member` (`meta['k'] = v`) only rewrites a key the object already holds: it runs under a
+ * test of that key (`if (meta['k'])`) and its value is made from it (`prefixUri(prefix, meta['k'])`, or through a
+ * `const` alias of it: `const ui = meta.ui; if (ui?.resourceUri) meta.ui = { ...ui, resourceUri: … }`). ext-apps'
+ * aggregator rewrites the URIs of the keys an upstream's `_meta` carries so, in one helper for its tools and its
+ * resources: the key is there only where the upstream put it, so it is carried over, not written here.
+ */
+function rewritesHeldKey(member: TSESTree.MemberExpression, object: string): boolean {
+  const key = memberPropertyName(member);
+  if (key === null) return false;
+  const assignment = member.parent as TSESTree.AssignmentExpression;
+  const test = guardingTest(assignment);
+  return test !== null && readsHeldKey(test, object, key) && readsHeldKey(assignment.right, object, key);
+}
+
+/** The test of the `if` whose consequent is the statement of `assignment` (alone, or in its block); else null. */
+function guardingTest(assignment: TSESTree.AssignmentExpression): TSESTree.Expression | null {
+  const statement = assignment.parent;
+  if (statement?.type !== 'ExpressionStatement') return null;
+  const consequent = statement.parent?.type === 'BlockStatement' ? statement.parent : statement;
+  const branch = consequent.parent;
+  return branch?.type === 'IfStatement' && branch.consequent === consequent ? branch.test : null;
+}
+
+/** Whether `node` reads the key `key` of `object` (`object.key`, `object['key']`), or a `const` holding that read. */
+function readsHeldKey(node: Node, object: string, key: string): boolean {
+  const isHeldKey = (candidate: Node | null): boolean => {
+    const inner = candidate ? (unwrap(candidate) as Node) : null;
+    if (inner?.type !== 'MemberExpression') return false;
+    const owner = unwrap(inner.object) as Node;
+    return owner.type === 'Identifier' && owner.name === object && memberPropertyName(inner) === key;
+  };
+  let reads = false;
+  walkAll(node, (candidate) => {
+    if (reads) return;
+    reads =
+      isHeldKey(candidate) || (candidate.type === 'Identifier' && candidate.name !== object && isHeldKey(constInitializer(candidate)));
+  });
+  return reads;
 }
 
 /**
