@@ -415,9 +415,50 @@ async function dispatch(op, params) {
     name: 'names that only look alike: _metadata, meta, edge_meta',
     code: 'x._metadata = {};\nx.meta = {};\nx.edge_meta = {};\ndelete x.meta;\nObject.assign(x, { meta: {}, _metadata: {} });\nconst r = { ...result, meta: {}, edge_meta: {} };',
   },
+  {
+    // 2nd1st/open-mcp-apps src/tools/apps.mjs:220 (6f6d2fd): a const that is one of two literals written in sight
+    // (`shared ? {} : { cacheHint }`) holds no `_meta` of anyone's: the new resource config creates it.
+    name: 'a re-wrap of a const holding one of two literals, neither with a _meta, drops nothing',
+    code: [
+      'export function register(server, shared, uri, cb) {',
+      '  const loaderHint = shared ? { cacheHint: 1 } : {};',
+      "  registerAppResource(server, 'loader', uri, { mimeType: 'text/html', ...loaderHint, _meta: { retrieval: 1 } }, cb);",
+      '}',
+    ].join('\n'),
+  },
 ];
 
 const invalid: InvalidTestCase<MessageIds, Options>[] = [
+  {
+    // The same const where a branch spreads another object: that object's `_meta` may come along, and is dropped.
+    name: "a re-wrap of a const one of whose literals spreads another object drops that object's _meta",
+    code: [
+      'export function register(server, shared, base, uri, cb) {',
+      '  const loaderHint = shared ? { ...base } : {};',
+      "  registerAppResource(server, 'loader', uri, { mimeType: 'text/html', ...loaderHint, _meta: { retrieval: 1 } }, cb);",
+      '}',
+    ].join('\n'),
+    output: null,
+    errors: [
+      {
+        messageId: 'rewrapResult',
+        data: { target: 'loaderHint' },
+        line: 3,
+        column: 86,
+        suggestions: [
+          {
+            messageId: 'suggestMerge',
+            output: [
+              'export function register(server, shared, base, uri, cb) {',
+              '  const loaderHint = shared ? { ...base } : {};',
+              "  registerAppResource(server, 'loader', uri, { mimeType: 'text/html', ...loaderHint, _meta: { ...(loaderHint as { _meta?: Record<string, unknown> })._meta, retrieval: 1 } }, cb);",
+              '}',
+            ].join('\n'),
+          },
+        ],
+      },
+    ],
+  },
   {
     name: "a re-wrap of what a same-file function returns with the caller's _meta drops that _meta",
     code: [

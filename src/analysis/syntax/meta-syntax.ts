@@ -242,8 +242,7 @@ export function objectLiteralsOfVariable(expression: Node): TSESTree.ObjectExpre
   heldByDeclarator.set(declarator, null);
   let held: TSESTree.ObjectExpression[] | null;
   if (binding.declarationKind === 'const') {
-    const init = declarator.init ? unwrap(declarator.init) : null;
-    held = init?.type === 'ObjectExpression' ? [init] : null;
+    held = declarator.init ? literalsOfBranches(declarator.init) : null;
   } else {
     held = assignedLiterals(declarator);
   }
@@ -294,10 +293,24 @@ function assignedLiterals(declarator: TSESTree.VariableDeclarator): TSESTree.Obj
   const initial = declarator.init ? [declarator.init] : [];
   for (const value of [...initial, ...reassignments.map((reassignment) => reassignment.value)]) {
     const inner = value === null ? null : unwrap(value);
-    if (inner?.type === 'ObjectExpression') literals.push(inner);
+    const branches = inner === null ? null : literalsOfBranches(inner);
+    if (branches) literals.push(...branches);
     else if (inner === null || !isNothing(inner)) return null;
   }
   return literals.length > 0 ? literals.sort((a, b) => a.range[0] - b.range[0]) : null;
+}
+
+/**
+ * The object literals a value is, through `?:` (2nd1st/open-mcp-apps' `const loaderHint = shared ? {} : { cacheHint }`):
+ * itself when it is one, both branches' when each is; null when any branch is something else.
+ */
+function literalsOfBranches(value: Node): TSESTree.ObjectExpression[] | null {
+  const inner = unwrap(value);
+  if (inner.type === 'ObjectExpression') return [inner];
+  if (inner.type !== 'ConditionalExpression') return null;
+  const consequent = literalsOfBranches(inner.consequent);
+  const alternate = consequent && literalsOfBranches(inner.alternate);
+  return alternate ? [...consequent, ...alternate] : null;
 }
 
 /** Object literals a `return` can produce: direct, through a `const`, either branch of `?:`, `&&`/`||`, `await`. */
