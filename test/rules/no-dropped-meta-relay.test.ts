@@ -922,9 +922,40 @@ const valid: ValidTestCase<Options>[] = [
       '}));',
     ),
   },
+  {
+    // abdullah1854/MCPGateway src/code-execution/routes.ts:460 (549f494): an Express route's `req.params` are its path
+    // parameters (`:name`); a REST endpoint has no caller request `_meta` to forward.
+    name: "an HTTP route handler's req.params are the route's path parameters, not an MCP request's",
+    code: lines(
+      "router.post('/tools/:name/call', async (req: Request, res: Response) => {",
+      '  const { name } = req.params;',
+      '  const response = await backendManager.callTool(name, req.body.args);',
+      '  res.json(response.result);',
+      '});',
+    ),
+  },
 ];
 
 const invalid: InvalidTestCase<MessageIds, Options>[] = [
+  {
+    // The same wrapper in a function handling an MCP request (its second parameter the SDK's `extra`) drops the caller's keys.
+    name: 'a function named as handling a request, whose second parameter is no HTTP response, still drops the caller _meta',
+    code: lines(
+      'const handle = async (request: CallToolRequest, extra: RequestHandlerExtra) => {',
+      '  const { name } = request.params;',
+      '  return backendManager.callTool(name, request.params.arguments);',
+      '};',
+    ),
+    errors: [
+      {
+        messageId: 'positionalCallerMeta',
+        data: { label: 'backendManager.callTool(…)', callerMeta: 'request.params._meta' },
+        line: 3,
+        column: 10,
+        suggestions: [],
+      },
+    ],
+  },
   {
     name: 'v1: callTool without the caller _meta',
     code: lines(

@@ -480,7 +480,7 @@ function enclosingRequestHandler(node: Node): { fn: FunctionNode; callerMeta: st
   for (let current = node.parent; current; current = current.parent) {
     if (!isFunctionNode(current)) continue;
     const first = current.params[0];
-    if (first?.type !== 'Identifier' || !REQUEST_PARAM.test(first.name)) continue;
+    if (first?.type !== 'Identifier' || !REQUEST_PARAM.test(first.name) || answersOverHttp(current)) continue;
     let readsParams = false;
     walkAll(current.body, (child) => {
       if (!readsParams && child.type === 'MemberExpression' && memberPropertyName(child) === 'params') {
@@ -491,6 +491,19 @@ function enclosingRequestHandler(node: Node): { fn: FunctionNode; callerMeta: st
     if (readsParams) return { fn: current, callerMeta: `${first.name}.params._meta` };
   }
   return null;
+}
+
+/** The response parameter of an HTTP route handler: `(req, res)` (Express), `(request, reply)` (Fastify). */
+const HTTP_RESPONSE_PARAM = /^(?:res|response|reply)$/;
+
+/**
+ * `router.post('/tools/:name/call', async (req, res) => …)`: an HTTP route handler, given the HTTP request and its
+ * response. Its `req.params` are the route's path parameters (abdullah1854/MCPGateway's REST tool endpoint), not an
+ * MCP request's, so there is no caller `_meta` to forward.
+ */
+function answersOverHttp(fn: FunctionNode): boolean {
+  const second = fn.params[1];
+  return second?.type === 'Identifier' && HTTP_RESPONSE_PARAM.test(second.name);
 }
 
 /** `extra._meta?.k`, `extra._meta.k`, `ctx.mcpReq._meta?.['k']`, `request.params._meta?.progressToken`. */
