@@ -4,6 +4,7 @@
  */
 import type { TSESTree } from '@typescript-eslint/utils';
 import {
+  conditionalLiterals,
   containsNode,
   defaultedSource,
   enclosingFunction,
@@ -242,7 +243,9 @@ export function objectLiteralsOfVariable(expression: Node): TSESTree.ObjectExpre
   heldByDeclarator.set(declarator, null);
   let held: TSESTree.ObjectExpression[] | null;
   if (binding.declarationKind === 'const') {
-    held = declarator.init ? literalsOfBranches(declarator.init) : null;
+    // `const hint = shared ? { cacheHint } : {}` (2nd1st/open-mcp-apps): either branch's literal.
+    const literals = declarator.init ? conditionalLiterals(declarator.init) : null;
+    held = literals?.length ? literals : null;
   } else {
     held = assignedLiterals(declarator);
   }
@@ -293,24 +296,11 @@ function assignedLiterals(declarator: TSESTree.VariableDeclarator): TSESTree.Obj
   const initial = declarator.init ? [declarator.init] : [];
   for (const value of [...initial, ...reassignments.map((reassignment) => reassignment.value)]) {
     const inner = value === null ? null : unwrap(value);
-    const branches = inner === null ? null : literalsOfBranches(inner);
+    const branches = inner === null ? null : conditionalLiterals(inner);
     if (branches) literals.push(...branches);
-    else if (inner === null || !isNothing(inner)) return null;
+    else if (inner === null) return null;
   }
   return literals.length > 0 ? literals.sort((a, b) => a.range[0] - b.range[0]) : null;
-}
-
-/**
- * The object literals a value is, through `?:` (2nd1st/open-mcp-apps' `const loaderHint = shared ? {} : { cacheHint }`):
- * itself when it is one, both branches' when each is; null when any branch is something else.
- */
-function literalsOfBranches(value: Node): TSESTree.ObjectExpression[] | null {
-  const inner = unwrap(value);
-  if (inner.type === 'ObjectExpression') return [inner];
-  if (inner.type !== 'ConditionalExpression') return null;
-  const consequent = literalsOfBranches(inner.consequent);
-  const alternate = consequent && literalsOfBranches(inner.alternate);
-  return alternate ? [...consequent, ...alternate] : null;
 }
 
 /** Object literals a `return` can produce: direct, through a `const`, either branch of `?:`, `&&`/`||`, `await`. */
