@@ -426,9 +426,59 @@ async function dispatch(op, params) {
       '}',
     ].join('\n'),
   },
+  {
+    // 2nd1st/open-mcp-apps src/mcp-apps.mjs:31 (6f6d2fd): `out` is the config's own `_meta`, or a copy of it with one key
+    // added, whichever branch runs: the re-wrapped config keeps every key it had.
+    name: 'a let holding the own _meta or a literal spreading it first, re-wrapped, drops nothing',
+    filename: SEARCH_OP_JS,
+    code: [
+      'export function registerAppTool(server, name, config, handler) {',
+      "  const m = config._meta, nested = m.ui, flat = m['ui/resourceUri'];",
+      '  let out = m;',
+      "  if (nested?.resourceUri && !flat) out = { ...m, 'ui/resourceUri': nested.resourceUri };",
+      '  else if (flat && !nested?.resourceUri) out = { ...m, ui: { ...nested, resourceUri: flat } };',
+      '  return server.registerTool(name, { ...config, _meta: out }, handler);',
+      '}',
+    ].join('\n'),
+  },
 ];
 
 const invalid: InvalidTestCase<MessageIds, Options>[] = [
+  {
+    // A `let` one of whose values is no literal (a call's) may hold anyone's `_meta`: it is no literal written in sight.
+    name: "a re-wrap of a let holding a call's value or a literal drops the call's _meta",
+    filename: SEARCH_OP_JS,
+    code: [
+      'export function register(server, shared, base, uri, cb) {',
+      '  let hint = base();',
+      '  if (shared) hint = {};',
+      "  registerAppResource(server, 'loader', uri, { ...hint, _meta: { retrieval: 1 } }, cb);",
+      '}',
+    ].join('\n'),
+    output: [
+      'export function register(server, shared, base, uri, cb) {',
+      '  let hint = base();',
+      '  if (shared) hint = {};',
+      "  registerAppResource(server, 'loader', uri, { ...hint, _meta: { ...hint._meta, retrieval: 1 } }, cb);",
+      '}',
+    ].join('\n'),
+    errors: [{ messageId: 'rewrapResult', data: { target: 'hint' }, line: 4, column: 57 }],
+  },
+  {
+    // One value of the `let` is a new literal without the own `_meta`: when that branch runs, its keys are dropped.
+    name: 'a let one of whose values is a literal not spreading the own _meta, re-wrapped, drops its keys',
+    filename: SEARCH_OP_JS,
+    code: [
+      'export function registerAppTool(server, name, config, handler) {',
+      '  const m = config._meta;',
+      '  let out = m;',
+      '  if (!m.ui) out = { ui: { resourceUri: name } };',
+      '  return server.registerTool(name, { ...config, _meta: out }, handler);',
+      '}',
+    ].join('\n'),
+    output: null,
+    errors: [{ messageId: 'rewrapResult', data: { target: 'config' }, line: 5, column: 49, suggestions: [] }],
+  },
   {
     // The same const where a branch spreads another object: that object's `_meta` may come along, and is dropped.
     name: "a re-wrap of a const one of whose literals spreads another object drops that object's _meta",

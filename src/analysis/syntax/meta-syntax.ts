@@ -298,7 +298,7 @@ function assignedLiterals(declarator: TSESTree.VariableDeclarator): TSESTree.Obj
     const inner = value === null ? null : unwrap(value);
     const branches = inner === null ? null : conditionalLiterals(inner);
     if (branches) literals.push(...branches);
-    else if (inner === null) return null;
+    else return null;
   }
   return literals.length > 0 ? literals.sort((a, b) => a.range[0] - b.range[0]) : null;
 }

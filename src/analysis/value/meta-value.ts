@@ -25,6 +25,7 @@ import {
   parametersSpreadIn,
   staticKeys,
   type ParameterReference,
+  valuesReaching,
 } from '../syntax/bindings';
 import type { ModuleResolver } from '../modules/module-resolver';
 import { assignmentsBeforeRead, assignmentsToReturnedLocal } from './added-to-returned';
@@ -136,7 +137,7 @@ function isSelfMeta(expression: Node, target: Node | null, depth = 0): boolean {
     // `const contentMeta = isPlainObject(content._meta) ? content._meta : {}` (cyanheads/mcp-ts-template).
     const init = constInitializer(inner);
     if (init && unwrap(init).type === 'ConditionalExpression') return isSelfMeta(init, target, depth + 1);
-    return copiesSelfMeta(inner, target, depth + 1);
+    return copiesSelfMeta(inner, target, depth + 1) || keepsSelfInLet(inner, target, depth + 1);
   }
   // The same reading of `?:` wherever it stands: assigned, held in a `const`, spread or passed to `Object.assign`.
   if (inner.type === 'ConditionalExpression') return keepsSelfOrNothing(inner, target, depth);
@@ -186,6 +187,25 @@ function copiesSelfMeta(identifier: TSESTree.Identifier, target: Node | null, de
     literals !== null &&
     literals.every((literal) => {
       const first = literal.properties[0];
+      return first?.type === 'SpreadElement' && isSelfMeta(first.argument, target, depth);
+    })
+  );
+}
+
+/**
+ * `let out = m; if (…) out = { ...m, k: v }` where `m` is the object's own `_meta` (2nd1st/open-mcp-apps'
+ * `registerAppTool`): a `let` whose every value reaching the read is that `_meta` or a literal spreading it first.
+ */
+function keepsSelfInLet(identifier: TSESTree.Identifier, target: Node | null, depth: number): boolean {
+  if (target === null || findBinding(identifier.name, identifier)?.kind !== 'variable') return false;
+  const values = valuesReaching(identifier);
+  return (
+    values !== null &&
+    values.length > 0 &&
+    values.every((value) => {
+      const inner = unwrap(value);
+      if (inner.type !== 'ObjectExpression') return isSelfMeta(inner, target, depth);
+      const first = inner.properties[0];
       return first?.type === 'SpreadElement' && isSelfMeta(first.argument, target, depth);
     })
   );
