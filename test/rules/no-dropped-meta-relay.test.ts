@@ -938,6 +938,31 @@ const valid: ValidTestCase<Options>[] = [
 
 const invalid: InvalidTestCase<MessageIds, Options>[] = [
   {
+    // abdullah1854/MCPGateway src/protocol/handler.ts:447 (549f494): the arguments pass through a ternary, a call and
+    // `??` before the wrapper gets them; they are still a field of the request, and its `_meta` goes nowhere.
+    name: 'a dispatcher method hands the wrapper arguments built through a ternary, a call and ??: the caller _meta is dropped',
+    code: lines(
+      'export class Handler {',
+      '  private async handleToolsCall(request: MCPRequest, session: GatewaySession) {',
+      '    const params = request.params as { name: string; arguments?: unknown };',
+      '    const tokenizer = tokenizerFor(session.id);',
+      '    const args = tokenizer ? tokenizer.detokenize(params.arguments ?? {}) : (params.arguments ?? {});',
+      '    const response = await this.backendManager.callTool(params.name, args);',
+      "    return { jsonrpc: '2.0', id: request.id, result: response.result };",
+      '  }',
+      '}',
+    ),
+    errors: [
+      {
+        messageId: 'positionalCallerMeta',
+        data: { label: 'this.backendManager.callTool(…)', callerMeta: 'request.params._meta' },
+        line: 6,
+        column: 28,
+        suggestions: [],
+      },
+    ],
+  },
+  {
     // The same wrapper in a function handling an MCP request (its second parameter the SDK's `extra`) drops the caller's keys.
     name: 'a function named as handling a request, whose second parameter is no HTTP response, still drops the caller _meta',
     code: lines(

@@ -735,7 +735,9 @@ function namesMeta(body: Node): boolean {
  * Whether a value given to the wrapper may hold the caller's `_meta`: the request, context or `_meta` itself
  * (`request`, `request.params`, `extra`), a parameter named `meta`, an object or call built from one, or a variable
  * initialised with one (whatever its name); not a field read off them (`request.params.arguments`, `toolOverride.serverName`) nor a field destructured
- * from them (`const { arguments: args } = request.params`).
+ * from them (`const { arguments: args } = request.params`). `depth` counts the variables followed, not the expressions
+ * a value is built of: `const args = tokenizer ? tokenizer.detokenize(params.arguments ?? {}) : (params.arguments ?? {})`
+ * (abdullah1854/MCPGateway) is a field however deep its parts stand.
  */
 function carriesCallerMeta(value: Node, holders: ReadonlySet<string>, depth: number): boolean {
   const inner = unwrap(value) as Node;
@@ -744,7 +746,7 @@ function carriesCallerMeta(value: Node, holders: ReadonlySet<string>, depth: num
     case 'Literal':
       return false;
     case 'TemplateLiteral':
-      return inner.expressions.some((expression) => carriesCallerMeta(expression, holders, depth + 1));
+      return inner.expressions.some((expression) => carriesCallerMeta(expression, holders, depth));
     case 'MemberExpression': {
       const text = referenceText(inner);
       return memberPropertyName(inner) === null || memberPropertyName(inner) === '_meta' || (text !== null && holders.has(text));
@@ -771,20 +773,20 @@ function carriesCallerMeta(value: Node, holders: ReadonlySet<string>, depth: num
     case 'ObjectExpression':
       return inner.properties.some((property) =>
         property.type === 'SpreadElement'
-          ? carriesCallerMeta(property.argument, holders, depth + 1)
-          : propertyKeyName(property) === '_meta' || carriesCallerMeta(property.value, holders, depth + 1),
+          ? carriesCallerMeta(property.argument, holders, depth)
+          : propertyKeyName(property) === '_meta' || carriesCallerMeta(property.value, holders, depth),
       );
     case 'ArrayExpression':
-      return inner.elements.some((element) => element !== null && carriesCallerMeta(element, holders, depth + 1));
+      return inner.elements.some((element) => element !== null && carriesCallerMeta(element, holders, depth));
     case 'AwaitExpression':
     case 'SpreadElement':
-      return carriesCallerMeta(inner.argument, holders, depth + 1);
+      return carriesCallerMeta(inner.argument, holders, depth);
     case 'LogicalExpression':
-      return carriesCallerMeta(inner.left, holders, depth + 1) || carriesCallerMeta(inner.right, holders, depth + 1);
+      return carriesCallerMeta(inner.left, holders, depth) || carriesCallerMeta(inner.right, holders, depth);
     case 'ConditionalExpression':
-      return carriesCallerMeta(inner.consequent, holders, depth + 1) || carriesCallerMeta(inner.alternate, holders, depth + 1);
+      return carriesCallerMeta(inner.consequent, holders, depth) || carriesCallerMeta(inner.alternate, holders, depth);
     case 'CallExpression':
-      return [inner.callee, ...inner.arguments].some((part) => carriesCallerMeta(part, holders, depth + 1));
+      return [inner.callee, ...inner.arguments].some((part) => carriesCallerMeta(part, holders, depth));
     case 'ArrowFunctionExpression':
     case 'FunctionExpression':
       return true;
