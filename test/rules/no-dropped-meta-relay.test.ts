@@ -556,6 +556,23 @@ const valid: ValidTestCase<Options>[] = [
     ),
   },
   {
+    // strands-agents/sdk-typescript 00e04880 (strands-ts/src/mcp.ts:316): an agent framework's own listTools() turns
+    // each upstream tool into its agent's executable tool, `new McpTool({ name, description, inputSchema, client })`:
+    // the literal is a constructor's config, the list holds the class's instances, and nothing is advertised over MCP.
+    name: "a client's own listTools() that builds an instance of its own tool class from each upstream tool",
+    code: lines(
+      "import { McpTool } from './tools/mcp-tool.js';",
+      'export class McpClient {',
+      '  public async listTools(): Promise<McpTool[]> {',
+      '    const tools: McpTool[] = [];',
+      '    const result = await this._client.listTools();',
+      '    tools.push(...result.tools.map((toolSpec) => new McpTool({ name: toolSpec.name, description: toolSpec.description, inputSchema: toolSpec.inputSchema, client: this })));',
+      '    return tools;',
+      '  }',
+      '}',
+    ),
+  },
+  {
     // decocms/studio fd8769346 (packages/runtime/src/tools.ts), the fix: what the resource's read returned is read
     // for its `_meta` (through a cast: the runtime's own contents type declares none) and spread into the contents.
     name: "resources/read: decocms' fix, the resource read's _meta carried into the contents",

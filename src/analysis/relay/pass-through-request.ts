@@ -1170,7 +1170,15 @@ function advertisedAt(
     // MCP's own shape (an agent's provider format, `parameters: t.inputSchema`, is not re-advertised over MCP).
     // A list declared to be of a type this file writes without `_meta` (cloudflare/agents' WebMCP bridge:
     // `async listTools(): Promise<McpTool[]>`, `interface McpTool { name; description?; inputSchema? }`) is not MCP's shape.
-    if (source !== 'readResource' && functionName(node) === source && keepsMcpShape(literal, source) && !returnsTypeWithoutMeta(node))
+    // Nor is a list of the code's own objects, each constructed from the literal as its config (strands-agents' agent
+    // tools: `new McpTool({ name: t.name, inputSchema: t.inputSchema, client: this })`).
+    if (
+      source !== 'readResource' &&
+      functionName(node) === source &&
+      keepsMcpShape(literal, source) &&
+      !returnsTypeWithoutMeta(node) &&
+      !isConstructorConfig(literal)
+    )
       return 'list-handler';
     // A handler of a request whose answer is no upstream's advertised again (`tools/call`) is passed through.
     const method = handlerMethodOf(node);
@@ -1178,6 +1186,12 @@ function advertisedAt(
     return method === wanted ? 'list-handler' : null;
   }
   return null;
+}
+
+/** `new C({ … })`: the literal is the config a class is constructed from, not the object the code goes on with. */
+function isConstructorConfig(literal: TSESTree.ObjectExpression): boolean {
+  const value = outsideTypeWrappers(literal);
+  return value.parent?.type === 'NewExpression' && value.parent.arguments.includes(value as TSESTree.CallExpressionArgument);
 }
 
 /**
