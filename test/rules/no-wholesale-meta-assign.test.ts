@@ -71,6 +71,27 @@ const valid: ValidTestCase<Options>[] = [
     ].join('\n'),
   },
   {
+    // vercel/ai ed857f50f1 packages/mcp/src/tool/mcp-client.ts:1267 (public code, a false alarm): the MCP client puts
+    // each listed tool's `_meta` on the AI SDK tool it builds. `tool(config)` returns its config and `dynamicTool`
+    // adds only `type`, so the tool holds the literal's keys, written in sight (a spread of `c ? { k } : {}` too).
+    name: 'a re-wrap of an AI SDK tool() / dynamicTool() built from a literal without _meta drops nothing',
+    code: [
+      "import { dynamicTool, tool } from '@ai-sdk/provider-utils';",
+      'export function toolsOf(definitions, schemas, execute) {',
+      '  const tools = {};',
+      '  for (const { name, description, inputSchema, _meta } of definitions.tools) {',
+      '    const outputSchema = schemas[name]?.outputSchema;',
+      '    const toolWithExecute =',
+      "      schemas === 'automatic'",
+      '        ? dynamicTool({ description, inputSchema, execute })',
+      '        : tool({ description, inputSchema: schemas[name].inputSchema, ...(outputSchema != null ? { outputSchema } : {}), execute });',
+      '    tools[name] = { ...toolWithExecute, _meta };',
+      '  }',
+      '  return tools;',
+      '}',
+    ].join('\n'),
+  },
+  {
     // google-gemini/gemini-cli packages/core/src/agent/legacy-agent-session.ts:441 (public code, a false alarm): the
     // same holds for a method of the class called on `this`, whose every return is a literal without `_meta`.
     name: 'a re-wrap of what a method of the same class returns, a literal without _meta, drops nothing',
@@ -521,6 +542,28 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
       '}',
     ].join('\n'),
     errors: [{ messageId: 'rewrapResult', line: 6, column: 18 }],
+  },
+  {
+    name: 'a re-wrap of an AI SDK tool() built from a config that spreads another object drops what it may carry',
+    code: [
+      "import { tool } from 'ai';",
+      'export function wrap(definition, execute, meta) {',
+      '  const built = tool({ ...definition, execute });',
+      '  return { ...built, _meta: meta };',
+      '}',
+    ].join('\n'),
+    errors: [{ messageId: 'rewrapResult', line: 4, column: 22 }],
+  },
+  {
+    name: 'a re-wrap of a tool() that is not the AI SDK helper is still followed only as a same-file function',
+    code: [
+      "import { tool } from './registry';",
+      'export function wrap(execute, meta) {',
+      '  const built = tool({ description: "d", execute });',
+      '  return { ...built, _meta: meta };',
+      '}',
+    ].join('\n'),
+    errors: [{ messageId: 'rewrapResult', line: 4, column: 22 }],
   },
   {
     name: "a re-wrap of what a method of the same class returns with the caller's _meta drops that _meta",

@@ -5,11 +5,12 @@
  * alias, which gives one per key.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { referenceText, returnedValues, unwrap } from '../syntax/ast';
+import { conditionalLiterals, referenceText, returnedValues, unwrap } from '../syntax/ast';
 import {
   classMemberOfThis,
   constInitializer,
   functionBoundTo,
+  importOfName,
   parameterAnnotation,
   patternTakesOut,
   restDestructuringOf,
@@ -186,23 +187,55 @@ function readMetaLiteral(site: Extract<WriteSite, { form: 'meta-literal' }>, dec
  */
 function holdsOnlyWrittenKeys(target: Expression): boolean {
   const literals = objectLiteralsOfVariable(target) ?? literalsOfSameFileCall(target);
-  return literals !== null && literals.every((literal) => literal.properties.every((property) => property.type === 'Property'));
+  return literals !== null && literals.every(writesEveryKeyInSight);
+}
+
+/** Every property of `literal` is written there, or spread from literals written there (`...(c ? { k } : {})`). */
+function writesEveryKeyInSight(literal: TSESTree.ObjectExpression): boolean {
+  return literal.properties.every((property) => {
+    if (property.type === 'Property') return true;
+    const branches = conditionalLiterals(property.argument);
+    return branches !== null && branches.every(writesEveryKeyInSight);
+  });
 }
 
 /**
  * `const fallback = toolResult(data); … { ...fallback, _meta }` (solvapay's `narrated`), or `{ ...toolResult(data),
  * _meta }`, or `{ ...this.nextEventFields(), _meta }` (gemini-cli's session): the literals a same-file function or a
  * method of the same class returns, when every `return` gives one written in place without a `_meta`; null otherwise.
+ * A `const` holding one of two such calls (`c ? dynamicTool({ … }) : tool({ … })`) holds the literals of both.
  */
 function literalsOfSameFileCall(target: Expression): TSESTree.ObjectExpression[] | null {
-  let call: Node | null = target;
-  if (call.type === 'Identifier') {
-    const init = constInitializer(call);
-    call = init ? unwrap(init) : null;
+  let value: Node | null = target;
+  if (value.type === 'Identifier') {
+    const init = constInitializer(value);
+    value = init ? unwrap(init) : null;
   }
-  if (call?.type === 'AwaitExpression') call = unwrap(call.argument);
-  if (call?.type !== 'CallExpression') return null;
+  if (value?.type !== 'ConditionalExpression') return value ? literalsOfCall(value) : null;
+  const consequent = literalsOfCall(unwrap(value.consequent));
+  const alternate = consequent && literalsOfCall(unwrap(value.alternate));
+  return consequent && alternate ? [...consequent, ...alternate] : null;
+}
+
+/**
+ * The AI SDK's tool helpers, by the packages that export them: `tool(config)` returns its config and `dynamicTool`
+ * adds only `type`, so the tool holds the literal's keys (vercel/ai's MCP client re-wraps it with the MCP tool's
+ * `_meta`).
+ */
+const CONFIG_RETURNING_HELPERS: ReadonlyMap<string, ReadonlySet<string>> = new Map(
+  ['ai', '@ai-sdk/provider-utils'].map((source) => [source, new Set(['tool', 'dynamicTool'])]),
+);
+
+function literalsOfCall(value: Node): TSESTree.ObjectExpression[] | null {
+  let call = value;
+  if (call.type === 'AwaitExpression') call = unwrap(call.argument);
+  if (call.type !== 'CallExpression') return null;
   const callee = unwrap(call.callee);
+  const config = call.arguments.length === 1 ? unwrap(call.arguments[0]) : null;
+  if (callee.type === 'Identifier' && config?.type === 'ObjectExpression' && findMetaProperty(config) === null) {
+    const imported = importOfName(callee.name, callee);
+    if (imported && CONFIG_RETURNING_HELPERS.get(imported.source)?.has(imported.imported)) return [config];
+  }
   const fn =
     callee.type === 'Identifier'
       ? functionBoundTo(callee)
