@@ -80,6 +80,24 @@ const TAMBO_PROMPTS = lines(
   '}',
 );
 
+/** assistant-ui's MCP Apps host bridge (packages/react/src/mcp-apps/bridge.ts), cut to its tools/call branch. */
+const ASSISTANT_UI_BRIDGE = lines(
+  'export function createMcpAppBridge(handlers, respond) {',
+  '  return async (req) => {',
+  '    const params = req.params;',
+  '    switch (req.method) {',
+  "      case 'tools/call': {",
+  '        const callParams = (params ?? {}) as { name?: unknown; arguments?: unknown };',
+  '        const callArgs = callParams.arguments as Record<string, unknown> | undefined;',
+  '        const result = await handlers.callTool({ name: callParams.name, ...(callArgs !== undefined ? { arguments: callArgs } : {}) });',
+  '        respond(req.id, { result });',
+  '        return;',
+  '      }',
+  '    }',
+  '  };',
+  '}',
+);
+
 const valid: ValidTestCase<Options>[] = [
   {
     name: "prompts/get forwarded whole: the caller's params carry its _meta",
@@ -228,9 +246,50 @@ const valid: ValidTestCase<Options>[] = [
       '});',
     ),
   },
+  {
+    name: "a forwarded call whose conditional spread gives the caller's _meta is not judged",
+    code: lines(
+      'export function bridge(handlers, respond) {',
+      '  return async (req) => {',
+      '    switch (req.method) {',
+      "      case 'tools/call': {",
+      '        const callMeta = req.params._meta;',
+      '        const result = await handlers.callTool({ name: req.params.name, ...(callMeta ? { _meta: callMeta } : {}) });',
+      '        respond(req.id, { result });',
+      '        return;',
+      '      }',
+      '    }',
+      '  };',
+      '}',
+    ),
+  },
 ];
 
 const invalid: InvalidTestCase<MessageIds, Options>[] = [
+  {
+    // assistant-ui/assistant-ui 1263c1fb8 packages/react/src/mcp-apps/bridge.ts:224, an MCP Apps host's bridge: the
+    // widget's tools/call is handed on with its arguments spread in only when given; the spread names its keys, none
+    // of them `_meta`, so the caller's `_meta` is dropped as much as by its resources/read (reported before).
+    name: "a host bridge's tools/call forwarded with a conditional spread of the arguments drops the caller's _meta",
+    code: ASSISTANT_UI_BRIDGE,
+    errors: [
+      {
+        messageId: 'droppedCallerMeta',
+        data: { label: 'handlers.callTool(…)', callerMeta: 'req.params._meta' },
+        line: 8,
+        column: 30,
+        suggestions: [
+          {
+            messageId: 'suggestForwardCallerMeta',
+            output: ASSISTANT_UI_BRIDGE.replace(
+              '        const result = await handlers.callTool({ name:',
+              '        const callerMeta = { ...req.params._meta };\n        delete callerMeta.progressToken;\n        const result = await handlers.callTool({ _meta: callerMeta, name:',
+            ),
+          },
+        ],
+      },
+    ],
+  },
   {
     name: "hughescr's prompts/get: proxyService.getPrompt(serverName, name, args) drops the caller's _meta",
     code: HUGHESCR_PROMPTS,

@@ -544,9 +544,14 @@ function droppedCallerMetaAt(call: TSESTree.CallExpression, sinks: TeamSinkNames
   if (!forwarded) return null;
   const { method, params } = forwarded;
   if (!params) return positionalCallAt(call, method, sinks);
-  // A spread may carry the caller's `_meta` (`{ ...request.params }`); so may a computed key.
-  if (params.properties.some((property) => property.type === 'SpreadElement' || (property.computed && propertyKeyName(property) === null)))
-    return null;
+  // A spread may carry the caller's `_meta` (`{ ...request.params }`), unless it is a conditional literal naming its
+  // keys, none of them `_meta` (an MCP Apps host bridge's `...(args !== undefined ? { arguments: args } : {})`); so
+  // may a computed key.
+  const mayCarryMeta = (property: TSESTree.ObjectLiteralElement): boolean =>
+    property.type === 'SpreadElement'
+      ? !(conditionalLiterals(property.argument)?.every((branch) => writtenProperties(branch) !== null) ?? false)
+      : property.computed && propertyKeyName(property) === null;
+  if (params.properties.some(mayCarryMeta)) return null;
   const meta = params.properties.find(
     (property): property is TSESTree.Property => property.type === 'Property' && propertyKeyName(property) === '_meta',
   );
