@@ -77,6 +77,16 @@ export function reportRelay<MessageIds extends string>(
     return first ? fixer.insertTextBefore(first, `${text}, `) : fixer.replaceText(literal, `{ ${text} }`);
   }
 
+  /**
+   * The caller's `_meta` as an edit reads it: as the handler reads it, but off a raw request's `params`
+   * (`requestParams`) guarded where they may be absent, and in TypeScript through a type that has a `_meta` (the
+   * request's type is the code base's own).
+   */
+  function callerMetaRead(dropped: DroppedCallerMeta): string {
+    const raw = dropped.requestParams;
+    return raw ? metaReadText(raw.holder, { optional: raw.optional, cast: isTypeScriptFile(context.filename) }) : dropped.callerMeta;
+  }
+
   function reportCallerMeta(dropped: DroppedCallerMeta): void {
     const { callerMeta, params } = dropped;
     if (dropped.kind === 'picked') {
@@ -89,7 +99,7 @@ export function reportRelay<MessageIds extends string>(
         node: dropped.meta!,
         messageId: 'pickedCallerMeta',
         data: { label: dropped.label, callerMeta, keys },
-        suggest: [{ messageId: 'suggestSpreadCallerMeta', fix: (fixer) => insertFirst(fixer, value, `...${callerMeta}`) }],
+        suggest: [{ messageId: 'suggestSpreadCallerMeta', fix: (fixer) => insertFirst(fixer, value, `...${callerMetaRead(dropped)}`) }],
       });
       return;
     }
@@ -121,9 +131,9 @@ export function reportRelay<MessageIds extends string>(
     target: TSESTree.ObjectExpression,
     written: (meta: string) => string,
   ): TSESLint.ReportFixFunction | null {
-    const { callerMeta, insertion } = dropped;
+    const { insertion } = dropped;
     const copy = unboundName('callerMeta', dropped.call);
-    const statements = copyWithoutKey(copy, callerMeta, '.progressToken');
+    const statements = copyWithoutKey(copy, callerMetaRead(dropped), '.progressToken');
     if (insertion)
       return (fixer) => [...declareBefore(fixer, sourceCode, insertion, statements), insertFirst(fixer, target, written(copy))];
     const arrow = expressionBodiedArrow(target);
@@ -143,7 +153,7 @@ export function reportRelay<MessageIds extends string>(
       node: dropped.meta!,
       messageId: 'ownTokenCallerMeta',
       data: { label: dropped.label, callerMeta },
-      suggest: [{ messageId: 'suggestSpreadCallerMeta', fix: (fixer) => insertFirst(fixer, value, `...${callerMeta}`) }],
+      suggest: [{ messageId: 'suggestSpreadCallerMeta', fix: (fixer) => insertFirst(fixer, value, `...${callerMetaRead(dropped)}`) }],
     });
   }
 

@@ -98,6 +98,20 @@ const ASSISTANT_UI_BRIDGE = lines(
   '}',
 );
 
+/** The bridge in JavaScript: `params` is read only guarded (`params ?? {}`). */
+const JS_BRIDGE = lines(
+  'export function createBridge(handlers, respond) {',
+  '  return async (req) => {',
+  '    const params = req.params;',
+  "    if (req.method === 'tools/call') {",
+  '      const call = params ?? {};',
+  '      const result = await handlers.callTool({ name: call.name });',
+  '      respond(req.id, { result });',
+  '    }',
+  '  };',
+  '}',
+);
+
 const valid: ValidTestCase<Options>[] = [
   {
     name: "prompts/get forwarded whole: the caller's params carry its _meta",
@@ -283,7 +297,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
             messageId: 'suggestForwardCallerMeta',
             output: ASSISTANT_UI_BRIDGE.replace(
               '        const result = await handlers.callTool({ name:',
-              '        const callerMeta = { ...req.params._meta };\n        delete callerMeta.progressToken;\n        const result = await handlers.callTool({ _meta: callerMeta, name:',
+              '        const callerMeta = { ...(req.params as { _meta?: Record<string, unknown> } | undefined)?._meta };\n        delete callerMeta.progressToken;\n        const result = await handlers.callTool({ _meta: callerMeta, name:',
             ),
           },
         ],
@@ -536,6 +550,28 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
         line: 3,
         column: 10,
         suggestions: [],
+      },
+    ],
+  },
+  {
+    // The bridge's shape in JavaScript: no cast, but `params` may still be absent from a JSON-RPC request.
+    name: "a raw request's caller _meta is read guarded in JavaScript",
+    filename: UNTYPED_OTHER.replace(/\.ts$/, '.js'),
+    code: JS_BRIDGE,
+    errors: [
+      {
+        messageId: 'droppedCallerMeta',
+        line: 6,
+        column: 28,
+        suggestions: [
+          {
+            messageId: 'suggestForwardCallerMeta',
+            output: JS_BRIDGE.replace(
+              '      const result = await handlers.callTool({ name:',
+              '      const callerMeta = { ...req.params?._meta };\n      delete callerMeta.progressToken;\n      const result = await handlers.callTool({ _meta: callerMeta, name:',
+            ),
+          },
+        ],
       },
     ],
   },

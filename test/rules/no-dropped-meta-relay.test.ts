@@ -1179,7 +1179,7 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
               'const originalCallToolHandler: CallToolHandler = async (request, _context) => {',
               '  const { name, arguments: args } = request.params;',
               '  return client.request(',
-              "    { method: 'tools/call', params: { name, arguments: args || {}, _meta: { ...request.params._meta, progressToken: request.params._meta?.progressToken } } },",
+              "    { method: 'tools/call', params: { name, arguments: args || {}, _meta: { ...(request.params as { _meta?: Record<string, unknown> })._meta, progressToken: request.params._meta?.progressToken } } },",
               '    CompatibilityCallToolResultSchema,',
               '  );',
               '};',

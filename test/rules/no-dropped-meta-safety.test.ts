@@ -484,6 +484,26 @@ const MCP_USE_PLAN = lines(
   '}',
 );
 
+/**
+ * assistant-ui's MCP Apps host bridge (packages/react/src/mcp-apps/bridge.ts): a raw JSON-RPC request, whose `params` may
+ * be absent, handled by the code itself; `read`: how the suggestion's copy reads the caller's `_meta` (none: the input).
+ */
+const BRIDGE = (request: string, read: string): string[] => [
+  ...HEAD,
+  'type BridgeRequest = { id: number; method: string; params?: unknown };',
+  'export function createBridge(respond: (id: number, value: unknown) => void) {',
+  `  return async (${request}) => {`,
+  '    const params = req.params;',
+  "    if (req.method === 'tools/call') {",
+  '      const call = (params ?? {}) as { name: string; arguments?: Record<string, unknown> };',
+  ...(read ? [`      const callerMeta = { ...${read} };`, '      delete callerMeta.progressToken;'] : []),
+  `      const result = await upstream.callTool({ ${read ? '_meta: callerMeta, ' : ''}name: call.name, ...(call.arguments !== undefined ? { arguments: call.arguments } : {}) });`,
+  '      respond(req.id, { result });',
+  '    }',
+  '  };',
+  '}',
+];
+
 /** The suggestion cases: each input compiles, and so does each suggestion's output (checked below). */
 const invalid: InvalidTestCase<MessageIds, Options>[] = [
   {
@@ -713,6 +733,54 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
               '    return { ...((result as { _meta?: Record<string, unknown> })._meta && { _meta: (result as { _meta?: Record<string, unknown> })._meta }), content: result.content, isError: result.isError };',
               '  };',
               '}',
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "a raw request typed by the code base's own type: the caller's _meta is read guarded, through a cast",
+    code: lines(...BRIDGE('req: BridgeRequest', '')),
+    errors: [
+      {
+        messageId: 'droppedCallerMeta',
+        line: 10,
+        column: 28,
+        suggestions: [
+          {
+            messageId: 'suggestForwardCallerMeta',
+            output: lines(...BRIDGE('req: BridgeRequest', '(req.params as { _meta?: Record<string, unknown> } | undefined)?._meta')),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: "a raw request typed by where the function goes: the caller's _meta is read guarded, through a cast",
+    code: lines(
+      ...BRIDGE('req', '').map((line) =>
+        line.replace(
+          'export function createBridge(respond: (id: number, value: unknown) => void) {',
+          'export function createBridge(respond: (id: number, value: unknown) => void): (req: BridgeRequest) => Promise<void> {',
+        ),
+      ),
+    ),
+    errors: [
+      {
+        messageId: 'droppedCallerMeta',
+        line: 10,
+        column: 28,
+        suggestions: [
+          {
+            messageId: 'suggestForwardCallerMeta',
+            output: lines(
+              ...BRIDGE('req', '(req.params as { _meta?: Record<string, unknown> } | undefined)?._meta').map((line) =>
+                line.replace(
+                  'export function createBridge(respond: (id: number, value: unknown) => void) {',
+                  'export function createBridge(respond: (id: number, value: unknown) => void): (req: BridgeRequest) => Promise<void> {',
+                ),
+              ),
             ),
           },
         ],

@@ -111,6 +111,14 @@ export interface DroppedCallerMeta {
   /** The caller's request `_meta` as the callback reads it: `extra._meta`, `ctx.mcpReq._meta`, `request.params._meta`. */
   readonly callerMeta: string;
   /**
+   * For a function that handles a raw JSON-RPC request itself (`enclosingRequestHandler`): what holds the caller's
+   * `_meta` (`req.params`), and whether an edit must read it guarded. JSON-RPC makes `params` optional and the request's
+   * type is the code base's own (assistant-ui's bridge: `McpAppJsonRpcRequest`, `params?: unknown`), given on the
+   * parameter or by where the function goes: `req.params._meta`, as the message names it, throws when `params` is
+   * absent and need not type-check. Null for a handler the SDK types.
+   */
+  readonly requestParams: { readonly holder: string; readonly optional: boolean } | null;
+  /**
    * Where a declaration can go before the params literal (the call's, or the request `const`'s): `insertionPoint`, as
    * for a result's suggestions; null in an arrow's expression body.
    */
@@ -447,6 +455,8 @@ function handledRequestOf(fn: FunctionNode, sinks: TeamSinkNames): string | null
 interface CallerRequest {
   readonly fn: FunctionNode;
   readonly callerMeta: string | null;
+  /** `DroppedCallerMeta.requestParams`. */
+  readonly requestParams?: DroppedCallerMeta['requestParams'];
 }
 
 /**
@@ -476,7 +486,7 @@ const REQUEST_PARAM = /^(?:req|request)$|Request$/;
  * with middleware before `setRequestHandler` gets it: `const handle: CallToolHandler = async (request, ctx) => …`): its
  * first parameter is named as a request and its `params` are read. Its caller `_meta` is `request.params._meta`.
  */
-function enclosingRequestHandler(node: Node): { fn: FunctionNode; callerMeta: string } | null {
+function enclosingRequestHandler(node: Node): Required<CallerRequest> | null {
   for (let current = node.parent; current; current = current.parent) {
     if (!isFunctionNode(current)) continue;
     const first = current.params[0];
@@ -488,9 +498,25 @@ function enclosingRequestHandler(node: Node): { fn: FunctionNode; callerMeta: st
         readsParams = object.type === 'Identifier' && object.name === first.name;
       }
     });
-    if (readsParams) return { fn: current, callerMeta: `${first.name}.params._meta` };
+    if (readsParams) return { fn: current, callerMeta: `${first.name}.params._meta`, requestParams: paramsOf(current, first) };
   }
   return null;
+}
+
+/**
+ * `request.params` of a raw request handler `fn`, to be read guarded (`?.`) unless the function itself reads a field of
+ * it unguarded (`request.params.name`, `const { name } = request.params`: it takes `params` to be there).
+ */
+function paramsOf(fn: FunctionNode, request: TSESTree.Identifier): { holder: string; optional: boolean } {
+  const holder = `${request.name}.params`;
+  let readsUnguarded = false;
+  walkAll(fn.body, (node) => {
+    if (readsUnguarded) return;
+    if (node.type === 'MemberExpression' && !node.optional) readsUnguarded = referenceText(unwrap(node.object) as Node) === holder;
+    else if (node.type === 'VariableDeclarator' && node.id.type === 'ObjectPattern' && node.init)
+      readsUnguarded = referenceText(unwrap(node.init) as Node) === holder;
+  });
+  return { holder, optional: !readsUnguarded };
 }
 
 /** The response parameter of an HTTP route handler: `(req, res)` (Express), `(request, reply)` (Fastify). */
@@ -572,7 +598,8 @@ function droppedCallerMetaAt(call: TSESTree.CallExpression, sinks: TeamSinkNames
     if (callerMeta === null) return null;
   }
   // The statement holding the params literal: the call's, or the request `const`'s (a declaration goes before it).
-  const base = { call, label: calleeLabel(call, 'call'), params, callerMeta, insertion: insertionPoint(params, null) };
+  const requestParams = handler?.callerMeta === callerMeta ? (handler.requestParams ?? null) : null;
+  const base = { call, label: calleeLabel(call, 'call'), params, callerMeta, requestParams, insertion: insertionPoint(params, null) };
   if (!meta) return { kind: 'omitted', meta: null, ...base };
   const value = unwrap(meta.value) as Node;
   // Only a literal made of the caller's own keys picks them, and one of nothing but this hop's own progress token
@@ -667,6 +694,7 @@ function positionalCallAt(call: TSESTree.CallExpression, method: string, sinks: 
     params: null,
     meta: null,
     callerMeta,
+    requestParams: handler?.requestParams ?? null,
     insertion: insertionPoint(call, null),
   };
 }
