@@ -128,6 +128,20 @@ server.registerResource('a/v', 'ui://a/v.html', { _meta: rewriteMeta('a', resour
       errors: [onOtherPlane('csp', 'resource', 'tool descriptor', 1, 90, 93)],
     },
     {
+      // The negation of the guard above: the `ui` is set where the `_meta` it copies holds none, so it is written here.
+      name: 'a helper setting a ui where the _meta it copies holds no resourceUri, used for a tool and a resource: written, reported at the write',
+      ...BY_ID,
+      code: `function withDefaultUi(meta: Record<string, unknown> | undefined) {
+  const result = { ...meta };
+  const ui = result.ui as { resourceUri?: string } | undefined;
+  if (!ui?.resourceUri) result.ui = { ...ui, resourceUri: 'ui://a/v.html' };
+  return result;
+}
+server.registerTool('a/t', { description: 'd', _meta: withDefaultUi(tool._meta) }, async () => ({ content: [] }));
+server.registerResource('a/v', 'ui://a/v.html', { _meta: withDefaultUi(resource._meta) }, async () => ({ contents: [] }));`,
+      errors: [onOtherPlane('resourceUri', 'tool descriptor', 'resource', 4, 46, 57)],
+    },
+    {
       name: 'the external form: its catalogue entry is found by name',
       ...EXTERNAL,
       code: TOOL('{ permissions: { camera: {} } }'),

@@ -45,7 +45,8 @@ function assignmentsBefore(declarator: TSESTree.VariableDeclarator, body: Node, 
 
 /**
  * Whether the assignment to `member` (`meta['k'] = v`) only rewrites a key the object already holds: it runs under a
- * test of that key (`if (meta['k'])`) and its value is made from it (`prefixUri(prefix, meta['k'])`, or through a
+ * test that holds only where the object has that key (`if (meta['k'])`, not `if (!meta['k'])`, which sets it where it
+ * is missing) and its value is made from it (`prefixUri(prefix, meta['k'])`, or through a
  * `const` alias of it: `const ui = meta.ui; if (ui?.resourceUri) meta.ui = { ...ui, resourceUri: … }`). ext-apps'
  * aggregator rewrites the URIs of the keys an upstream's `_meta` carries so, in one helper for its tools and its
  * resources: the key is there only where the upstream put it, so it is carried over, not written here.
@@ -55,7 +56,7 @@ function rewritesHeldKey(member: TSESTree.MemberExpression, object: string): boo
   if (key === null) return false;
   const assignment = member.parent as TSESTree.AssignmentExpression;
   const test = guardingTest(assignment);
-  return test !== null && readsHeldKey(test, object, key) && readsHeldKey(assignment.right, object, key);
+  return test !== null && assertsHeldKey(test, object, key) && readsHeldKey(assignment.right, object, key);
 }
 
 /** The test of the `if` whose consequent is the statement of `assignment` (alone, or in its block); else null. */
@@ -67,21 +68,41 @@ function guardingTest(assignment: TSESTree.AssignmentExpression): TSESTree.Expre
   return branch?.type === 'IfStatement' && branch.consequent === consequent ? branch.test : null;
 }
 
+/**
+ * Whether `test` is true only where the object holds `key`: a read of the key or of a field under it (`meta['k']`,
+ * `ui?.resourceUri` with `const ui = meta.ui`), alone or joined by `&&`. A negated read (`!ui?.resourceUri`) is true
+ * where the key is missing: the assignment under it writes the key.
+ */
+function assertsHeldKey(test: Node, object: string, key: string): boolean {
+  const inner = unwrap(test) as Node;
+  if (inner.type === 'LogicalExpression' && inner.operator === '&&')
+    return assertsHeldKey(inner.left, object, key) || assertsHeldKey(inner.right, object, key);
+  let read: Node = inner;
+  while (!isHeldKeyRead(read, object, key)) {
+    if (read.type !== 'MemberExpression') return false;
+    read = unwrap(read.object) as Node;
+  }
+  return true;
+}
+
 /** Whether `node` reads the key `key` of `object` (`object.key`, `object['key']`), or a `const` holding that read. */
 function readsHeldKey(node: Node, object: string, key: string): boolean {
-  const isHeldKey = (candidate: Node | null): boolean => {
+  let reads = false;
+  walkAll(node, (candidate) => {
+    if (!reads) reads = isHeldKeyRead(candidate, object, key);
+  });
+  return reads;
+}
+
+/** Whether `node` is the read `object.key` (`object['key']`), or a name (not `object`) whose `const` holds that read. */
+function isHeldKeyRead(node: Node, object: string, key: string): boolean {
+  const isKeyOfObject = (candidate: Node | null): boolean => {
     const inner = candidate ? (unwrap(candidate) as Node) : null;
     if (inner?.type !== 'MemberExpression') return false;
     const owner = unwrap(inner.object) as Node;
     return owner.type === 'Identifier' && owner.name === object && memberPropertyName(inner) === key;
   };
-  let reads = false;
-  walkAll(node, (candidate) => {
-    if (reads) return;
-    reads =
-      isHeldKey(candidate) || (candidate.type === 'Identifier' && candidate.name !== object && isHeldKey(constInitializer(candidate)));
-  });
-  return reads;
+  return isKeyOfObject(node) || (node.type === 'Identifier' && node.name !== object && isKeyOfObject(constInitializer(node)));
 }
 
 /**
