@@ -491,7 +491,8 @@ const MCP_USE_PLAN = lines(
 const BRIDGE = (request: string, read: string): string[] => [
   ...HEAD,
   'type BridgeRequest = { id: number; method: string; params?: unknown };',
-  'export function createBridge(respond: (id: number, value: unknown) => void) {',
+  // Unannotated, the request is typed by the function's declared return type.
+  `export function createBridge(respond: (id: number, value: unknown) => void)${request === 'req' ? ': (req: BridgeRequest) => Promise<void>' : ''} {`,
   `  return async (${request}) => {`,
   '    const params = req.params;',
   "    if (req.method === 'tools/call') {",
@@ -739,54 +740,26 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
       },
     ],
   },
-  {
-    name: "a raw request typed by the code base's own type: the caller's _meta is read guarded, through a cast",
-    code: lines(...BRIDGE('req: BridgeRequest', '')),
+  ...[
+    ['req: BridgeRequest', "the code base's own type"],
+    ['req', 'where the function goes'],
+  ].map(([request, typedBy]) => ({
+    name: `a raw request typed by ${typedBy}: the caller's _meta is read guarded, through a cast`,
+    code: lines(...BRIDGE(request, '')),
     errors: [
       {
-        messageId: 'droppedCallerMeta',
+        messageId: 'droppedCallerMeta' as const,
         line: 10,
         column: 28,
         suggestions: [
           {
-            messageId: 'suggestForwardCallerMeta',
-            output: lines(...BRIDGE('req: BridgeRequest', '(req.params as { _meta?: Record<string, unknown> } | undefined)?._meta')),
+            messageId: 'suggestForwardCallerMeta' as const,
+            output: lines(...BRIDGE(request, '(req.params as { _meta?: Record<string, unknown> } | undefined)?._meta')),
           },
         ],
       },
     ],
-  },
-  {
-    name: "a raw request typed by where the function goes: the caller's _meta is read guarded, through a cast",
-    code: lines(
-      ...BRIDGE('req', '').map((line) =>
-        line.replace(
-          'export function createBridge(respond: (id: number, value: unknown) => void) {',
-          'export function createBridge(respond: (id: number, value: unknown) => void): (req: BridgeRequest) => Promise<void> {',
-        ),
-      ),
-    ),
-    errors: [
-      {
-        messageId: 'droppedCallerMeta',
-        line: 10,
-        column: 28,
-        suggestions: [
-          {
-            messageId: 'suggestForwardCallerMeta',
-            output: lines(
-              ...BRIDGE('req', '(req.params as { _meta?: Record<string, unknown> } | undefined)?._meta').map((line) =>
-                line.replace(
-                  'export function createBridge(respond: (id: number, value: unknown) => void) {',
-                  'export function createBridge(respond: (id: number, value: unknown) => void): (req: BridgeRequest) => Promise<void> {',
-                ),
-              ),
-            ),
-          },
-        ],
-      },
-    ],
-  },
+  })),
   {
     name: 'S5: a request params typed without _meta: the merge reads it through a cast',
     code: lines(
