@@ -491,32 +491,37 @@ function enclosingRequestHandler(node: Node): Required<CallerRequest> | null {
     if (!isFunctionNode(current)) continue;
     const first = current.params[0];
     if (first?.type !== 'Identifier' || !REQUEST_PARAM.test(first.name) || answersOverHttp(current)) continue;
-    let readsParams = false;
-    walkAll(current.body, (child) => {
-      if (!readsParams && child.type === 'MemberExpression' && memberPropertyName(child) === 'params') {
-        const object = unwrap(child.object) as Node;
-        readsParams = object.type === 'Identifier' && object.name === first.name;
-      }
-    });
-    if (readsParams) return { fn: current, callerMeta: `${first.name}.params._meta`, requestParams: paramsOf(current, first) };
+    const uses = paramsUsesOf(current, first.name);
+    if (uses.read)
+      return {
+        fn: current,
+        callerMeta: `${first.name}.params._meta`,
+        requestParams: { holder: `${first.name}.params`, optional: !uses.unguarded },
+      };
   }
   return null;
 }
 
 /**
- * `request.params` of a raw request handler `fn`, to be read guarded (`?.`) unless the function itself reads a field of
- * it unguarded (`request.params.name`, `const { name } = request.params`: it takes `params` to be there).
+ * Whether `fn` reads `request.params` at all, and whether it reads a field of it unguarded (`request.params.name`,
+ * `const { name } = request.params`: then it takes `params` to be there, and an edit need not guard the read either).
  */
-function paramsOf(fn: FunctionNode, request: TSESTree.Identifier): { holder: string; optional: boolean } {
-  const holder = `${request.name}.params`;
-  let readsUnguarded = false;
+function paramsUsesOf(fn: FunctionNode, request: string): { read: boolean; unguarded: boolean } {
+  const holder = `${request}.params`;
+  let read = false;
+  let unguarded = false;
   walkAll(fn.body, (node) => {
-    if (readsUnguarded) return;
-    if (node.type === 'MemberExpression' && !node.optional) readsUnguarded = referenceText(unwrap(node.object) as Node) === holder;
-    else if (node.type === 'VariableDeclarator' && node.id.type === 'ObjectPattern' && node.init)
-      readsUnguarded = referenceText(unwrap(node.init) as Node) === holder;
+    if (unguarded) return;
+    if (node.type === 'MemberExpression') {
+      const object = unwrap(node.object) as Node;
+      if (memberPropertyName(node) === 'params' && object.type === 'Identifier' && object.name === request) read = true;
+      else if (!node.optional && referenceText(object) === holder) unguarded = true;
+    } else if (node.type === 'VariableDeclarator' && node.id.type === 'ObjectPattern' && node.init) {
+      unguarded = referenceText(unwrap(node.init) as Node) === holder;
+    }
   });
-  return { holder, optional: !readsUnguarded };
+  // A field read unguarded reads `params` too (the walk stops at it, before the `request.params` inside).
+  return { read: read || unguarded, unguarded };
 }
 
 /** The response parameter of an HTTP route handler: `(req, res)` (Express), `(request, reply)` (Fastify). */
