@@ -54,6 +54,17 @@ const SHARED_CONST = `const WIDGET_META = { 'openai/outputTemplate': 'ui://w/v.h
 ${WRITE.tool('{ ...WIDGET_META }')}
 ${WRITE.result('{ ...WIDGET_META }')}
 ${WRITE.result('{ ...WIDGET_META }')}`;
+/**
+ * WaniWani's flows (b7d28aa's parent): the descriptor's widget keys held in a \`const\` only where the flow has a widget,
+ * and spread into every result too.
+ */
+const HELD_WHERE_WIDGET = `function buildToolMeta(uri: string) {
+  return { 'openai/outputTemplate': uri };
+}
+declare const widgetUri: string | undefined;
+const toolMeta = widgetUri ? buildToolMeta(widgetUri) : undefined;
+${WRITE.tool('toolMeta')}
+${WRITE.result('{ ...(toolMeta ?? {}) }')}`;
 const RESULT_ONLY_HELPER = `function widgetMeta() {
   return { 'openai/outputTemplate': 'ui://w/v.html' };
 }
@@ -121,6 +132,12 @@ new RuleTester({ settings: { 'mcp-meta': { registry: registered.registry } } }).
       code: REWRITE_HELPER(false),
       errors: [outputTemplateOffPlaneAt(REWRITE_HELPER(false), 11, "rewriteMeta('a', resource._meta)")],
       name: 'the same rewrite without the test that the key is there: it writes the key on every resource, at the wrong use',
+    },
+    {
+      filename: registered.filename,
+      code: HELD_WHERE_WIDGET,
+      errors: [outputTemplateOffPlaneAt(HELD_WHERE_WIDGET, 7, '{ ...(toolMeta ?? {}) }')],
+      name: "a helper's keys held in a const only where there is a widget (c ? helper() : undefined), spread into a tool result too (WaniWani b7d28aa's parent): at the wrong use",
     },
     {
       filename: registered.filename,

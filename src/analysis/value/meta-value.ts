@@ -241,12 +241,24 @@ function helperKeys(value: Expression, scope: ModuleScope): MetaKeyWrite[] | nul
   return helperCallKeys(inner, callee, scope);
 }
 
-/** The call a `const` holds (`const meta = buildMeta(options)`, also awaited), or null for any other value. */
+/**
+ * The call a `const` holds (`const meta = buildMeta(options)`, also awaited), also where it holds nothing otherwise
+ * (`const toolMeta = resource ? buildToolMeta({ … }) : undefined`, WaniWani's flows, whose results spread
+ * `...(toolMeta ?? {})`: the keys are written wherever there is a value); null for any other value.
+ */
 function heldHelperCall(identifier: TSESTree.Identifier): TSESTree.CallExpression | null {
   const init = constInitializer(identifier);
-  let held = init ? unwrap(init) : null;
-  if (held?.type === 'AwaitExpression') held = unwrap(held.argument);
-  return held?.type === 'CallExpression' ? held : null;
+  return init ? callOrNothing(init) : null;
+}
+
+function callOrNothing(value: Node): TSESTree.CallExpression | null {
+  let held = unwrap(value);
+  if (held.type === 'AwaitExpression') held = unwrap(held.argument);
+  if (held.type === 'CallExpression') return held;
+  if (held.type === 'LogicalExpression' && held.operator === '&&') return callOrNothing(held.right);
+  if (held.type !== 'ConditionalExpression') return null;
+  if (isNothing(held.alternate)) return callOrNothing(held.consequent);
+  return isNothing(held.consequent) ? callOrNothing(held.alternate) : null;
 }
 
 /**
