@@ -11,8 +11,6 @@ import {
 import { defineMetaRuleVisitor, writesNoMeta } from '../src/analysis/meta-context';
 import type { MetaWrite } from '../src/analysis/types';
 import { createRule } from '../src/util/create-rule';
-import { posixRelative } from '../src/util/posix-relative';
-import { isTestFile } from '../src/util/test-file';
 import { hoistDeclarationFix, moveIntoTryFix, wrapChangesLaterCode, wrapStatementFix } from '../src/fixes/wrap-in-try';
 
 export type Options = [{ requireForAll?: boolean; autofix?: boolean }];
@@ -214,10 +212,10 @@ export default createRule<Options, MessageIds>({
       });
     }
 
-    return defineMetaRuleVisitor(context, 'result', ({ writes, registry, filename }) => {
+    return defineMetaRuleVisitor(context, 'result', ({ writes, role }) => {
       // A test's writes are fixtures and fakes, not producers on the dispatch path (rule 3): a failing one should fail
       // its test, which a try would hide. So whatever the options, a test file is not this rule's.
-      if (isTestFile(posixRelative(registry.dir, filename))) return;
+      if (role.test) return;
       const producersInTry = new Map<TSESTree.TryStatement, MetaWrite[]>();
       const catchVerdict = catchVerdicts(writes);
       // The writes of each statement and the statements of hook calls: asked only for a producer whose value an earlier

@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import picomatch from 'picomatch';
 import { posixRelative } from '../util/posix-relative';
+import { isTestFile } from '../util/test-file';
 import { declaredFieldType } from './field-types';
 import { catalogueEntryById, registrablePlanes } from './catalogue';
 import { keyFieldsOf } from './host-fields';
@@ -53,7 +54,11 @@ export function manifestFileName(registry: Pick<Registry, 'path'>, from?: string
 
 /** Path of `absoluteFilename` relative to `dir`, in posix form; `undefined` when the file is outside `dir`. */
 export function relativePosixPath(dir: string, absoluteFilename: string): string | undefined {
-  const relative = posixRelative(dir, absoluteFilename);
+  return insideRelative(posixRelative(dir, absoluteFilename));
+}
+
+/** A posix path from a folder, or `undefined` when it leaves the folder (or no relative path exists). */
+function insideRelative(relative: string): string | undefined {
   if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return undefined;
   return relative;
 }
@@ -131,7 +136,8 @@ export function buildRegistry(manifest: RegistryManifest, absolutePath: string, 
     .filter((list) => list.role === 'producers')
     .map((list): [string, Matcher] => [list.key ?? '', compileGlobs(list.globs)]);
   const roles = new Map<string, FileRole>();
-  const outside: FileRole = Object.freeze({ ignored: false, mergeLayer: false, ownedKeys: Object.freeze([]) });
+  const outside = (test: boolean): FileRole => Object.freeze({ ignored: false, mergeLayer: false, ownedKeys: Object.freeze([]), test });
+  const outsideRoles = [outside(false), outside(true)] as const;
 
   return Object.freeze({
     path: absolutePath,
@@ -150,14 +156,18 @@ export function buildRegistry(manifest: RegistryManifest, absolutePath: string, 
     classifyFile(absoluteFilename: string): FileRole {
       const known = roles.get(absoluteFilename);
       if (known) return known;
-      const relative = relativePosixPath(dir, absoluteFilename);
+      // One path from the manifest's folder for every part of the role (a file outside it is still named from there).
+      const fromDir = posixRelative(dir, absoluteFilename);
+      const relative = insideRelative(fromDir);
+      const test = isTestFile(fromDir);
       const role =
         relative === undefined
-          ? outside
+          ? outsideRoles[test ? 1 : 0]
           : Object.freeze({
               ignored: isIgnored(relative),
               mergeLayer: isMergeLayer(relative),
               ownedKeys: Object.freeze(producerMatchers.filter(([, matches]) => matches(relative)).map(([name]) => name)),
+              test,
             });
       roles.set(absoluteFilename, role);
       return role;

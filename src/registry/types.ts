@@ -208,6 +208,11 @@ export interface FileRole {
   readonly mergeLayer: boolean;
   /** Registered keys whose `producers` match this file. */
   readonly ownedKeys: readonly string[];
+  /**
+   * A test file by its conventional name or folder (`isTestFile`), read on its path from the manifest's folder: its
+   * writes are fixtures and fakes, not producers on the dispatch path (`require-producer-isolation` skips it).
+   */
+  readonly test: boolean;
 }
 
 /** One problem found in a manifest, with where it is and how to fix it. */

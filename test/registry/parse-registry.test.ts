@@ -31,13 +31,23 @@ describe('parseRegistry: the manifest of issue 2', () => {
       ignored: false,
       mergeLayer: false,
       ownedKeys: ['retrieval'],
+      test: false,
     });
-    expect(registry.classifyFile('/project/src/mcp/dispatch.ts')).toEqual({ ignored: false, mergeLayer: true, ownedKeys: [] });
-    expect(registry.classifyFile('/project/src/commands/eval-recall.ts')).toEqual({ ignored: true, mergeLayer: false, ownedKeys: [] });
-    expect(registry.classifyFile('/project/src/other.ts')).toEqual({ ignored: false, mergeLayer: false, ownedKeys: [] });
+    expect(registry.classifyFile('/project/src/mcp/dispatch.ts')).toEqual({ ignored: false, mergeLayer: true, ownedKeys: [], test: false });
+    expect(registry.classifyFile('/project/src/commands/eval-recall.ts')).toEqual({
+      ignored: true,
+      mergeLayer: false,
+      ownedKeys: [],
+      test: false,
+    });
+    expect(registry.classifyFile('/project/src/other.ts')).toEqual({ ignored: false, mergeLayer: false, ownedKeys: [], test: false });
     // Same relative path, but outside the manifest's folder: matches nothing.
     expect(registry.classifyFile('/elsewhere/src/core/ops/search.ts').ownedKeys).toEqual([]);
     expect(registry.classifyFile('/src/core/ops/search.ts').ownedKeys).toEqual([]);
+    // A test file by its name, or by a folder under the manifest's folder.
+    expect(registry.classifyFile('/project/src/core/ops/search.test.ts').test).toBe(true);
+    expect(registry.classifyFile('/project/test/dispatch.ts').test).toBe(true);
+    expect(registry.classifyFile('/project/src/other.ts').test).toBe(false);
   });
 
   it('memoises the role of each file', () => {
@@ -187,7 +197,12 @@ describe('parseRegistry: semantic checks', () => {
   it('allows a merge-layer file to own one key', () => {
     const text = manifestWithKeys({ warnings: { producers: ['src/mcp/dispatch.ts'] } }, { mergeLayer: ['src/mcp/dispatch.ts'] });
     const registry = registryOf(parseRegistry(text, FILE));
-    expect(registry.classifyFile('/project/src/mcp/dispatch.ts')).toEqual({ ignored: false, mergeLayer: true, ownedKeys: ['warnings'] });
+    expect(registry.classifyFile('/project/src/mcp/dispatch.ts')).toEqual({
+      ignored: false,
+      mergeLayer: true,
+      ownedKeys: ['warnings'],
+      test: false,
+    });
   });
 
   it('rejects emitter, hook and hook-function names that are not identifiers', () => {
