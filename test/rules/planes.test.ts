@@ -349,6 +349,12 @@ ruleTester.run('no-unregistered-meta-key: planes from sinks', keyRule, {
       code: 'const t = server.registerTool("t", {}, cb);\nt.update({ _meta: { "com.example/category": "x" } });',
     },
     {
+      // 2nd1st/open-mcp-apps src/engine.mjs:252-276: a patched server.registerTool calls the original through a bound alias
+      name: 'a registration called through a bound alias (const register = server.registerTool.bind(server)) takes a descriptor',
+      filename: SEARCH_OP,
+      code: 'const register = server.registerTool.bind(server);\nconst meta = { ...(config._meta || {}) };\nmeta["com.example/category"] = "x";\nregister("t", { ...config, _meta: meta }, cb);',
+    },
+    {
       name: 'registerAppTool without inputSchema: the config is a descriptor',
       filename: SEARCH_OP,
       code: 'registerAppTool(server, "t", { description: "d", _meta: { "com.example/category": "x" } }, cb);',
@@ -380,6 +386,18 @@ ruleTester.run('no-unregistered-meta-key: planes from sinks', keyRule, {
       filename: SEARCH_OP,
       code: 'const t = server.registerTool("t", {}, cb);\nt.update({ _meta: { retrieval: {} } });',
       errors: [wrongPlaneFor('retrieval', 'tool result', 'tool descriptor', 2, 21)],
+    },
+    {
+      name: 'a result key in the config of a registration called through an alias is on the wrong plane',
+      filename: SEARCH_OP,
+      code: 'const register = server.registerTool;\nregister("t", { _meta: { retrieval: {} } }, cb);',
+      errors: [wrongPlaneFor('retrieval', 'tool result', 'tool descriptor', 2, 26)],
+    },
+    {
+      name: 'a literal assigned to a local variable in a branch goes where the variable goes (a registration): a result key there is on the wrong plane',
+      filename: SEARCH_OP,
+      code: 'let cfg = config;\nif (c) cfg = { ...config, _meta: { retrieval: {} } };\nserver.registerTool("t", cfg, cb);',
+      errors: [wrongPlaneFor('retrieval', 'tool result', 'tool descriptor', 2, 36)],
     },
     {
       name: 'a misspelt key in a const array a loop writes is reported at the loop variable',

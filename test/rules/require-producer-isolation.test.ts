@@ -22,6 +22,23 @@ const HOOK = 'This hook call';
 ruleTester.run('require-producer-isolation', rule, {
   valid: [
     {
+      // 2nd1st/open-mcp-apps src/engine.mjs:252-276 (reported before: the alias hid the registration, so the plane was unknown)
+      name: 'a descriptor key set on a config handed to a registration through a bound alias is no result producer',
+      filename: SEARCH_OP,
+      code: `
+const sdkRegisterTool = server.registerTool.bind(server);
+server.registerTool = (name, config, handler) => {
+  let cfg = config;
+  if (WIDGET_CALLABLE.has(name)) {
+    const meta = { ...(config._meta || {}) };
+    meta["openai/widgetAccessible"] = true;
+    cfg = { ...config, _meta: meta };
+  }
+  return sdkRegisterTool(name, cfg, handler);
+};`,
+      options: [{ requireForAll: true }],
+    },
+    {
       name: 'one producer writing its key in steps inside one try (what the wrap of such a unit writes) shares the try with itself only',
       filename: SEARCH_OP,
       code: `

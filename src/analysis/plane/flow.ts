@@ -9,6 +9,7 @@ import {
   forEachChildNode,
   functionReturning,
   isFunctionNode,
+  memberPropertyName,
   outsideTypeWrappers,
   parameterName,
   tokenOffsetsOf,
@@ -41,7 +42,7 @@ export function sinkOfArgument(node: Node, sinks: TeamSinks): PlaneDecision | nu
   // A framework's own registration of the same name takes its config elsewhere (mcp-use's `tool({ name, _meta })`).
   const framework = frameworkSinkOfArgument(call, index);
   if (framework) return framework;
-  const sink = SDK_REGISTRATIONS.get(name);
+  const sink = SDK_REGISTRATIONS.get(name) ?? SDK_REGISTRATIONS.get(aliasedMethodName(call.callee) ?? '');
   if (sink) return sink.configFirst || index > 0 ? { plane: sink.plane, evidence: 'sink' } : null;
   const team = teamSinkOfArgument(call, index, sinks);
   if (team) return team;
@@ -52,6 +53,22 @@ export function sinkOfArgument(node: Node, sinks: TeamSinks): PlaneDecision | nu
     if (registered === 'tool') return { plane: 'tool', evidence: 'sink' };
   }
   return null;
+}
+
+/**
+ * The method a local alias calls: `register` for `const register = server.registerTool.bind(server)` (or
+ * `= server.registerTool`), so `register(name, { _meta }, cb)` is the SDK's registration (a wrapper that patches
+ * `server.registerTool` keeps the original so). Null for any other callee.
+ */
+function aliasedMethodName(callee: Node): string | null {
+  const alias = unwrap(callee);
+  if (alias.type !== 'Identifier') return null;
+  const init = variableInit(alias);
+  let target = init ? unwrap(init) : null;
+  if (target?.type === 'CallExpression' && target.callee.type === 'MemberExpression' && memberPropertyName(target.callee) === 'bind') {
+    target = unwrap(target.callee.object);
+  }
+  return target?.type === 'MemberExpression' ? memberPropertyName(target) : null;
 }
 
 /**

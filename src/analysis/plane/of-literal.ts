@@ -63,10 +63,17 @@ const ASSERTION_MATCHERS: ReadonlySet<string> = new Set([
   'calledWithMatch',
 ]);
 
-/** The declarator a literal initialises, through type assertions (`const p = { … } as UIResourceProps`), or null. */
+/**
+ * The declarator of the variable a literal is the value of, through type assertions: the one it initialises (`const
+ * p = { … } as UIResourceProps`) or, for a literal assigned to a local variable (`cfg = { ...config, _meta }` in a
+ * branch), that variable's; null otherwise. Where the variable goes later is where the literal goes.
+ */
 function declaratorOfLiteral(literal: Node): TSESTree.VariableDeclarator | null {
   const node = outsideTypeWrappers(literal);
-  return node.parent?.type === 'VariableDeclarator' && node.parent.init === node ? node.parent : null;
+  const parent = node.parent;
+  if (parent?.type === 'VariableDeclarator') return parent.init === node ? parent : null;
+  if (parent?.type !== 'AssignmentExpression' || parent.operator !== '=' || parent.right !== node) return null;
+  return parent.left.type === 'Identifier' ? declaratorOf(parent.left) : null;
 }
 
 /**
