@@ -18,6 +18,8 @@ import { WIDGET_URI } from './uris.js';
 declare const server: McpServer;
 declare const html: string;
 `;
+/** An imported table of widgets (`UI_RESOURCES` in uris.ts), one row of it held in a `const`. */
+const TABLE = HEADER + "import { UI_RESOURCES } from './uris.js';\nconst quizResource = UI_RESOURCES.quiz;\n";
 const APP_TOOL = (meta: string) =>
   `registerAppTool(server, 'show', { description: 'Show', _meta: ${meta} }, async () => ({ content: [] }));\n`;
 const APP_RESOURCE = (uri: string, mime = 'APP_MIME', config = '{}') =>
@@ -181,6 +183,11 @@ server.registerResource('Readme', 'docs://w/readme.txt', { mimeType: 'text/plain
   },
   {
     filename,
+    code: TABLE + APP_TOOL('{ ui: { resourceUri: UI_RESOURCES.quiz.uri } }') + APP_RESOURCE('quizResource.uri'),
+    name: "an imported widget table read on both sides, the resource's through a const holding its row (cloudflare-mcp-apps/quiz)",
+  },
+  {
+    filename,
     code:
       HEADER +
       'declare const buildId: string;\n' +
@@ -333,6 +340,18 @@ const invalid: Array<InvalidTestCase<MessageIds, []>> = [
     filename,
     code: TUPLE_LOOP('ui://holibob/combined-experiance.html'),
     errors: [{ messageId: 'resourceMissing', line: 7, column: 84, endLine: 7, endColumn: 123 }],
+  },
+  {
+    filename,
+    code: TABLE + APP_TOOL("{ ui: { resourceUri: 'ui://quiz/missing' } }") + APP_RESOURCE('quizResource.uri'),
+    name: 'a link to a URI no resource has, where the resource URI comes from an imported widget table',
+    errors: [{ messageId: 'resourceMissing', line: 8, column: 84, endLine: 8, endColumn: 103 }],
+  },
+  {
+    filename,
+    code: TABLE + APP_TOOL('{ ui: { resourceUri: UI_RESOURCES.quiz.uri } }') + APP_RESOURCE("'ui://w/view.html'"),
+    name: 'a link read from an imported widget table to a URI no resource has',
+    errors: [{ messageId: 'resourceMissing', line: 8, column: 84, endLine: 8, endColumn: 105 }],
   },
   // A read callback given to a wrapper (a tracing wrapper, as Oak's curriculum server writes it) is read too.
   {

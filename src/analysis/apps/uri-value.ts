@@ -5,7 +5,7 @@
  */
 import type { TSESTree } from '@typescript-eslint/utils';
 import { memberPropertyName, unwrap } from '../syntax/ast';
-import { constInitializer, constStrings, loopRowValues, ownPropertyValue, type ImportedNames } from '../syntax/bindings';
+import { constInitializer, constStrings, findBinding, loopRowValues, ownPropertyValue, type ImportedNames } from '../syntax/bindings';
 import { UI_SCHEME } from './vocabulary';
 
 export type UriValue =
@@ -51,13 +51,32 @@ export function uriValueOf(
 }
 
 /**
- * `WIDGETS.pizzaList.templateUri`: a property path into a same-file `const` object literal (`as const` or not), the
- * way Apps SDK servers keep a table of their widgets. `constStrings` reads one level of a frozen object only (a key
- * must be certain); a widget table is written once and read on both sides, so its URI is taken as written. Also a
- * row of such a table a loop registers one resource per row from (`entry.templateUri` of `for (const entry of
- * ENTRIES)`, `uri` of `for (const [name, uri] of WIDGETS)`): every row's, `loopRowValues`.
+ * `WIDGETS.pizzaList.templateUri`: a property path into a `const` object literal (`as const` or not), the way Apps SDK
+ * servers keep a table of their widgets: the file's own, an imported one (`UI_RESOURCES.quiz.uri` of `import {
+ * UI_RESOURCES } from './resources'`), or a part of one a `const` holds (`const quiz = UI_RESOURCES.quiz; … quiz.uri`).
+ * `constStrings` reads one level of a frozen object only (a key must be certain); a widget table is written once and
+ * read on both sides, so its URI is taken as written. Also a row of such a table a loop registers one resource per row
+ * from (`entry.templateUri` of `for (const entry of ENTRIES)`, `uri` of `for (const [name, uri] of WIDGETS)`): every
+ * row's, `loopRowValues`.
  */
 export function widgetTableString(node: TSESTree.Node, imports: ImportedNames | null): string[] | null {
+  const read = tablePath(node);
+  if (read === null) return null;
+  const table = read.path.length > 0 ? tableOf(read.name, imports, 0) : null;
+  const roots = table ? [table] : loopRowValues(read.name, imports);
+  if (roots === null || roots.length === 0) return null;
+  const strings = new Set<string>();
+  for (const root of roots) {
+    const value = valueAtPath(root, read.path, imports);
+    const known = value ? constStrings(value, imports) : null;
+    if (known === null) return null;
+    for (const value of known) strings.add(value);
+  }
+  return [...strings];
+}
+
+/** `a.b.c` as the name it starts from and the property path (`['b', 'c']`); null for any other expression. */
+function tablePath(node: TSESTree.Node): { readonly name: TSESTree.Identifier; readonly path: readonly string[] } | null {
   const path: string[] = [];
   let current: TSESTree.Node = node;
   while (current.type === 'MemberExpression') {
@@ -66,28 +85,38 @@ export function widgetTableString(node: TSESTree.Node, imports: ImportedNames | 
     path.unshift(name);
     current = unwrap(current.object);
   }
-  if (current.type !== 'Identifier') return null;
-  const table = path.length > 0 ? constInitializer(current) : null;
-  const roots = table ? [table] : loopRowValues(current, imports);
-  if (roots === null || roots.length === 0) return null;
-  const strings = new Set<string>();
-  for (const root of roots) {
-    const known = stringAtPath(root, path, imports);
-    if (known === null) return null;
-    for (const value of known) strings.add(value);
-  }
-  return [...strings];
+  return current.type === 'Identifier' ? { name: current, path } : null;
 }
 
-/** The strings at a property path into nested object literals (`['pizzaList', 'templateUri']`), or null. */
-function stringAtPath(root: TSESTree.Node, path: readonly string[], imports: ImportedNames | null): string[] | null {
+/** Tables read through `const`s that hold a part of another (`const a = T.x; const b = a.y`) this many deep. */
+const MAX_TABLE_HOPS = 3;
+
+/**
+ * The value `name` holds as a table: a same-file `const`'s initializer, an imported `const`'s object literal (a
+ * detached copy of its module's code), or the part of another table a `const` holds; null otherwise.
+ */
+function tableOf(name: TSESTree.Identifier, imports: ImportedNames | null, hops: number): TSESTree.Node | null {
+  const init = constInitializer(name);
+  if (init !== null) {
+    const part = tablePath(unwrap(init));
+    if (part === null || part.path.length === 0 || hops >= MAX_TABLE_HOPS) return init;
+    const table = tableOf(part.name, imports, hops + 1);
+    return table ? valueAtPath(table, part.path, imports) : null;
+  }
+  if (imports === null) return null;
+  const binding = findBinding(name.name, name);
+  return binding?.kind === 'import' ? (imports.importedLiteral(binding.source, binding.imported)?.value ?? null) : null;
+}
+
+/** The value at a property path into nested object literals (`['pizzaList', 'templateUri']`), or null. */
+function valueAtPath(root: TSESTree.Node, path: readonly string[], imports: ImportedNames | null): TSESTree.Node | null {
   let value: TSESTree.Node | null = root;
   for (const name of path) {
     const literal = value ? unwrap(value) : null;
     if (literal?.type !== 'ObjectExpression') return null;
     value = ownPropertyValue(literal, name, imports);
   }
-  return value ? constStrings(value, imports) : null;
+  return value;
 }
 
 interface Part {
