@@ -9,9 +9,9 @@ import { typedValueType, unregisteredTypedFields } from '../src/analysis/typed/t
 import { getTypeServices } from '../src/analysis/typed/type-services';
 import { keyWritesWithTypes } from '../src/analysis/typed/typed-keys';
 import { literalText, typeText } from '../src/registry';
-import { hostNameOf } from '../src/registry/catalogue';
+import { catalogueEntryById, hostNameOf } from '../src/registry/catalogue';
 import { planeName } from '../src/analysis/planes';
-import type { FieldMap } from '../src/registry/types';
+import type { FieldMap, Registry } from '../src/registry/types';
 import { manifestLabel } from '../src/analysis/keys/manifest-label';
 import { builtByHint, fieldValueOf } from '../src/analysis/modules/imported-helpers';
 import type { HelperOrigin, MetaKeyWrite, MetaWrite } from '../src/analysis/types';
@@ -92,7 +92,10 @@ export default createRule<Options, MessageIds>({
         const fix = nearest && !builtElsewhere && !literalWrites(node, nearest) ? renameKeyFix(node, nearest) : null;
         const suggest: TSESLint.SuggestionReportDescriptor<MessageIds>[] =
           nearest && fix ? [{ messageId: 'useRegisteredField', data: { field: nearest }, fix }] : [];
-        const hint = (nearest ? ` Did you mean '${nearest}'?` : '') + builtByHint(builtElsewhere?.builtBy, registry.dir);
+        const hint =
+          (nearest ? ` Did you mean '${nearest}'?` : '') +
+          hostFieldHint(registry, key) +
+          builtByHint(builtElsewhere?.builtBy, registry.dir);
         context.report({
           node: builtElsewhere?.node ?? node,
           messageId: 'unregisteredField',
@@ -183,3 +186,14 @@ export default createRule<Options, MessageIds>({
     });
   },
 });
+
+/**
+ * For a key whose fields a host fixes (a catalogue entry with `fields`, like MCP Apps' `ui`): what a field it does not
+ * define means, so that registering it is a choice made knowingly (a framework's own `ui.views`, or a typo).
+ */
+function hostFieldHint(registry: Registry, key: string): string {
+  const id = registry.keys.get(key)?.catalogue;
+  const entry = id === undefined ? undefined : catalogueEntryById(id);
+  if (entry?.fields === undefined) return '';
+  return ` ${hostNameOf(entry)} defines no such field (catalogue entry '${entry.id}'): its hosts ignore it, and only code that knows it reads it.`;
+}

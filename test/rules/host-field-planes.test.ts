@@ -101,6 +101,27 @@ server.registerResource('a/v', 'ui://a/v.html', { _meta: rewriteMeta('a', resour
   ],
   invalid: [
     {
+      // cloudflare-mcp-apps/quiz's `ui.icon`, creature-run/open-mcp-app's `ui.views`: the message says no host reads it
+      name: 'a field the host does not define on its key: reported with what the host does with it',
+      ...BY_ID,
+      code: RESOURCE("{ prefersBorder: true, icon: 'q' }"),
+      errors: [
+        {
+          messageId: 'unregisteredField',
+          data: {
+            field: 'icon',
+            path: 'ui',
+            key: 'ui',
+            registry: 'mcp-meta.registry.json',
+            hint: " MCP Apps defines no such field (catalogue entry 'mcp-apps.ui'): its hosts ignore it, and only code that knows it reads it.",
+          },
+          line: 2,
+          column: 129,
+          suggestions: [],
+        },
+      ],
+    },
+    {
       name: 'a resource field on a tool descriptor',
       ...BY_ID,
       code: TOOL("{ resourceUri: 'ui://weather/view.html', csp: { connectDomains: [] } }"),
