@@ -143,6 +143,28 @@ export class MapTool extends BaseTool {
     expect(json.notes).toContain('matched 1 widget link against 1 ui:// resource');
   });
 
+  it('an exported table of widgets read on both sides, the resource through a const holding its row (cloudflare-mcp-apps/quiz)', () => {
+    const table = "export const UI_RESOURCES = { quiz: { uri: 'ui://quiz/widget', name: 'quiz_widget' } };\n";
+    const resources = `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { UI_RESOURCES } from './ui-resources.js';
+export function resources(server: McpServer, html: string) {
+  const quiz = UI_RESOURCES.quiz;
+  server.registerResource(quiz.name, quiz.uri, {}, async () => ({ contents: [{ uri: quiz.uri, mimeType: 'text/html;profile=mcp-app', text: html }] }));
+}
+`;
+    const linked = (uri: string) => "import { UI_RESOURCES } from './ui-resources.js';\n" + TOOLS(uri);
+    const clean = check(
+      project({ 'src/ui-resources.ts': table, 'src/resources.ts': resources, 'src/tools.ts': linked('UI_RESOURCES.quiz.uri') }),
+    );
+    expect(clean.json.findings).toEqual([]);
+    expect(clean.json.notes).toContain('matched 1 widget link against 1 ui:// resource');
+    const missing = check(
+      project({ 'src/ui-resources.ts': table, 'src/resources.ts': resources, 'src/tools.ts': linked("'ui://quiz/missing'") }),
+    );
+    expect(missing.status).toBe(1);
+    expect(sites(missing.json)).toEqual(['app-resource-missing src/tools.ts:4:61']);
+  });
+
   it('links whose URI is a parameter are not counted as matched (garmin-mcp-app passes its URI to each tool module)', () => {
     const tools = `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 export function tools(server: McpServer, resourceUri: string) {
