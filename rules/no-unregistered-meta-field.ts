@@ -9,7 +9,8 @@ import { typedValueType, unregisteredTypedFields } from '../src/analysis/typed/t
 import { getTypeServices } from '../src/analysis/typed/type-services';
 import { keyWritesWithTypes } from '../src/analysis/typed/typed-keys';
 import { literalText, typeText } from '../src/registry';
-import { catalogueEntryById, hostNameOf } from '../src/registry/catalogue';
+import { hostNameOf } from '../src/registry/catalogue';
+import { fieldsHostOf } from '../src/registry/host-fields';
 import { planeName } from '../src/analysis/planes';
 import type { FieldMap, Registry } from '../src/registry/types';
 import { manifestLabel } from '../src/analysis/keys/manifest-label';
@@ -192,8 +193,8 @@ export default createRule<Options, MessageIds>({
  * define means, so that registering it is a choice made knowingly (a framework's own `ui.views`, or a typo).
  */
 function hostFieldHint(registry: Registry, key: string): string {
-  const id = registry.keys.get(key)?.catalogue;
-  const entry = id === undefined ? undefined : catalogueEntryById(id);
-  if (entry?.fields === undefined) return '';
+  const spec = registry.keys.get(key);
+  const entry = spec === undefined ? undefined : fieldsHostOf(spec);
+  if (entry === undefined) return '';
   return ` ${hostNameOf(entry)} defines no such field (catalogue entry '${entry.id}'): its hosts ignore it, and only code that knows it reads it.`;
 }

@@ -52,11 +52,6 @@ export function manifestFileName(registry: Pick<Registry, 'path'>, from?: string
   return relative === '' || path.isAbsolute(relative) ? registry.path : relative;
 }
 
-/** Path of `absoluteFilename` relative to `dir`, in posix form; `undefined` when the file is outside `dir`. */
-export function relativePosixPath(dir: string, absoluteFilename: string): string | undefined {
-  return insideRelative(posixRelative(dir, absoluteFilename));
-}
-
 /** A posix path from a folder, or `undefined` when it leaves the folder (or no relative path exists). */
 function insideRelative(relative: string): string | undefined {
   if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return undefined;
@@ -136,8 +131,7 @@ export function buildRegistry(manifest: RegistryManifest, absolutePath: string, 
     .filter((list) => list.role === 'producers')
     .map((list): [string, Matcher] => [list.key ?? '', compileGlobs(list.globs)]);
   const roles = new Map<string, FileRole>();
-  const outside = (test: boolean): FileRole => Object.freeze({ ignored: false, mergeLayer: false, ownedKeys: Object.freeze([]), test });
-  const outsideRoles = [outside(false), outside(true)] as const;
+  const noKeys: readonly string[] = Object.freeze([]);
 
   return Object.freeze({
     path: absolutePath,
@@ -159,16 +153,16 @@ export function buildRegistry(manifest: RegistryManifest, absolutePath: string, 
       // One path from the manifest's folder for every part of the role (a file outside it is still named from there).
       const fromDir = posixRelative(dir, absoluteFilename);
       const relative = insideRelative(fromDir);
-      const test = isTestFile(fromDir);
-      const role =
-        relative === undefined
-          ? outsideRoles[test ? 1 : 0]
-          : Object.freeze({
-              ignored: isIgnored(relative),
-              mergeLayer: isMergeLayer(relative),
-              ownedKeys: Object.freeze(producerMatchers.filter(([, matches]) => matches(relative)).map(([name]) => name)),
-              test,
-            });
+      // A file outside the manifest's folder matches no glob.
+      const role: FileRole = Object.freeze({
+        ignored: relative !== undefined && isIgnored(relative),
+        mergeLayer: relative !== undefined && isMergeLayer(relative),
+        ownedKeys:
+          relative === undefined
+            ? noKeys
+            : Object.freeze(producerMatchers.filter(([, matches]) => matches(relative)).map(([name]) => name)),
+        test: isTestFile(fromDir),
+      });
       roles.set(absoluteFilename, role);
       return role;
     },

@@ -6,11 +6,18 @@
  * field beyond the host's, or a host field it chooses to promise (then `check` holds its producers to it).
  */
 import { catalogueEntryById } from './catalogue';
+import type { HostKeyEntry } from './host-keys';
 import type { ManifestFieldSpec, ManifestFields, ManifestKey } from './types';
+
+/** The catalogue entry that fixes a key's fields (the one it names in `"catalogue"`, MCP Apps' `ui`), or undefined. */
+export function fieldsHostOf(key: Pick<ManifestKey, 'catalogue'>): (HostKeyEntry & { fields: ManifestFields }) | undefined {
+  const entry = key.catalogue === undefined ? undefined : catalogueEntryById(key.catalogue);
+  return entry?.fields === undefined ? undefined : (entry as HostKeyEntry & { fields: ManifestFields });
+}
 
 /** Every field a key registers, as the rules and `diff` read them: its own `fields` joined to its catalogue entry's. */
 export function keyFieldsOf(key: Pick<ManifestKey, 'fields' | 'catalogue'>): ManifestFields | undefined {
-  const host = key.catalogue === undefined ? undefined : catalogueEntryById(key.catalogue)?.fields;
+  const host = fieldsHostOf(key)?.fields;
   if (host === undefined) return key.fields;
   return key.fields === undefined ? host : joinHostFields(host, key.fields);
 }

@@ -5,7 +5,7 @@
  */
 import type { TSESTree } from '@typescript-eslint/utils';
 import { memberPropertyName, unwrap } from '../syntax/ast';
-import { constInitializer, constStrings, findBinding, loopRowValues, ownPropertyValue, type ImportedNames } from '../syntax/bindings';
+import { constInitializer, constStrings, importedLiteralOf, loopRowValues, ownPropertyValue, type ImportedNames } from '../syntax/bindings';
 import { UI_SCHEME } from './vocabulary';
 
 export type UriValue =
@@ -67,8 +67,8 @@ export function widgetTableString(node: TSESTree.Node, imports: ImportedNames | 
   if (roots === null || roots.length === 0) return null;
   const strings = new Set<string>();
   for (const root of roots) {
-    const value = valueAtPath(root, read.path, imports);
-    const known = value ? constStrings(value, imports) : null;
+    const held = valueAtPath(root, read.path, imports);
+    const known = held ? constStrings(held, imports) : null;
     if (known === null) return null;
     for (const value of known) strings.add(value);
   }
@@ -103,9 +103,7 @@ function tableOf(name: TSESTree.Identifier, imports: ImportedNames | null, hops:
     const table = tableOf(part.name, imports, hops + 1);
     return table ? valueAtPath(table, part.path, imports) : null;
   }
-  if (imports === null) return null;
-  const binding = findBinding(name.name, name);
-  return binding?.kind === 'import' ? (imports.importedLiteral(binding.source, binding.imported)?.value ?? null) : null;
+  return importedLiteralOf(name, imports)?.value ?? null;
 }
 
 /** The value at a property path into nested object literals (`['pizzaList', 'templateUri']`), or null. */
