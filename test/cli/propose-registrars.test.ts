@@ -46,6 +46,15 @@ export const appTool = (server, def) => registerAppTool(server, def.name, { ...d
     });
   });
 
+  it('a function forwarding its config and callback to a local alias of the SDK registration (a bound copy of registerTool)', () => {
+    const code = `
+const register = server.registerTool.bind(server);
+export function defineTool(name, config, cb) {
+  return register(name, config, cb);
+}`;
+    expect(propose(code).sinks).toEqual({ registrations: [{ function: 'defineTool', config: 1, callback: 2 }] });
+  });
+
   it('not a function that only builds a config with its parameters, nor one named like the SDK', () => {
     const code = `
 function mountPlan(host, plan) {

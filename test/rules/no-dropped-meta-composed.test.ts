@@ -94,6 +94,36 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
     ],
   },
   {
+    name: 'a composed handler given to a bound alias of registerTool: the rebuilt upstream result',
+    code: lines(
+      V1 + 'const register = server.registerTool.bind(server);',
+      "register('search', {}, withAuth(async (args, extra) => {",
+      "  const r = await upstream.callTool({ name: 'search', arguments: args, _meta: extra._meta });",
+      '  return { content: r.content, isError: r.isError };',
+      '}));',
+    ),
+    errors: [
+      {
+        messageId: 'droppedMeta',
+        line: 5,
+        column: 10,
+        suggestions: [
+          {
+            messageId: 'suggestForwardUpstreamMeta',
+            output: lines(
+              V1 + 'const register = server.registerTool.bind(server);',
+              "register('search', {}, withAuth(async (args, extra) => {",
+              "  const r = await upstream.callTool({ name: 'search', arguments: args, _meta: extra._meta });",
+              UPSTREAM_META,
+              '  return { ...(r._meta && { _meta: upstreamMeta }), content: r.content, isError: r.isError };',
+              '}));',
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
     name: 'compose(logging)(handler) with a const handler',
     code: lines(
       V1 + 'const handler = async (args, extra) => {',

@@ -65,6 +65,27 @@ ruleTester.run('no-misnamed-meta', rule, {
       ],
     },
     {
+      // 2nd1st/open-mcp-apps src/engine.mjs keeps the SDK's registerTool so before patching it
+      name: 'a registration called through a bound alias: its callback returns a tool result, whose metadata is lost',
+      filename: SEARCH_OP,
+      code: 'const register = server.registerTool.bind(server);\nregister("s", {}, async () => ({ content: [], metadata: { retrieval: {} } }));',
+      errors: [
+        {
+          messageId: 'misnamedMeta',
+          data: { name: 'metadata' },
+          line: 2,
+          column: 47,
+          endColumn: 55,
+          suggestions: [
+            {
+              messageId: 'renameToMeta',
+              output: 'const register = server.registerTool.bind(server);\nregister("s", {}, async () => ({ content: [], _meta: { retrieval: {} } }));',
+            },
+          ],
+        },
+      ],
+    },
+    {
       name: "SDK v1's tool(): meta in a returned block body, an empty object (nothing to register)",
       filename: SEARCH_OP,
       code: 'server.tool("s", async () => {\n  return { content: [], meta: {} };\n});',

@@ -394,6 +394,18 @@ ruleTester.run('no-unregistered-meta-key: planes from sinks', keyRule, {
       errors: [wrongPlaneFor('retrieval', 'tool result', 'tool descriptor', 2, 26)],
     },
     {
+      name: 'what the callback of a registration called through a bound alias returns is a tool result: a descriptor key there is on the wrong plane',
+      filename: SEARCH_OP,
+      code: 'const register = server.registerTool.bind(server);\nregister("t", {}, async () => ({ _meta: { "com.example/category": "x" } }));',
+      errors: [wrongPlaneFor('com.example/category', 'tool descriptor', 'tool result', 2, 43)],
+    },
+    {
+      name: 'what a registration called through a bound alias returns is a registered tool: update({ _meta }) writes its descriptor',
+      filename: SEARCH_OP,
+      code: 'const register = server.registerTool.bind(server);\nconst t = register("t", {}, cb);\nt.update({ _meta: { retrieval: {} } });',
+      errors: [wrongPlaneFor('retrieval', 'tool result', 'tool descriptor', 3, 21)],
+    },
+    {
       name: 'a literal assigned to a local variable in a branch goes where the variable goes (a registration): a result key there is on the wrong plane',
       filename: SEARCH_OP,
       code: 'let cfg = config;\nif (c) cfg = { ...config, _meta: { retrieval: {} } };\nserver.registerTool("t", cfg, cb);',

@@ -5,9 +5,9 @@
  * on a server not known here, which may be any of them. Read from the registration call, no walk.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, isFunctionNode, parameterName, unwrap } from '../syntax/ast';
+import { isFunctionNode, parameterName, unwrap } from '../syntax/ast';
 import { findBinding } from '../syntax/bindings';
-import { SDK_REGISTRATIONS } from '../plane/sdk-registrations';
+import { registrationNameOf, SDK_REGISTRATIONS } from '../plane/sdk-registrations';
 
 /** The server a registration call is made on: the declaring `const` (its name and where it is), or null when not known. */
 export function serverInstanceOf(call: TSESTree.CallExpression): string | null {
@@ -23,7 +23,7 @@ export function serverInstanceOf(call: TSESTree.CallExpression): string | null {
 
 /** The server argument (`registerAppTool(server, …)`) or receiver (`server.registerTool(…)`) of a call, as a name. */
 function serverNameOf(call: TSESTree.CallExpression): TSESTree.Identifier | null {
-  const registration = SDK_REGISTRATIONS.get(calleeName(call) ?? '');
+  const registration = SDK_REGISTRATIONS.get(registrationNameOf(call) ?? '');
   const callee = unwrap(call.callee);
   const receiver =
     registration?.server !== undefined

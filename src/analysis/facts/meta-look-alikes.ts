@@ -9,11 +9,11 @@
  * text names a look-alike as a property and a tool registration or `CallToolResult` (`mayHaveMetaLookAlike`).
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, isFunctionNode, propertyKeyName, returnedValues, walkAll } from '../syntax/ast';
+import { isFunctionNode, propertyKeyName, returnedValues, walkAll } from '../syntax/ast';
 import { sortedHasIn } from '../syntax/offset-set';
 import { isWordChar } from '../syntax/word-chars';
 import { returnedObjectLiterals } from '../syntax/meta-syntax';
-import { TOOL_REGISTRATIONS } from '../plane/sdk-registrations';
+import { registrationAliasedBy, registrationNameOf, TOOL_REGISTRATIONS } from '../plane/sdk-registrations';
 import { sdkPlaneOfLiteral } from '../typed/typed-planes';
 import type { TypeServices } from '../typed/type-services';
 
@@ -104,12 +104,27 @@ export function metaLookAlikesOf(ast: TSESTree.Program, text: string, services?:
     const typed = text.includes(RESULT_TYPE) ? (services?.() ?? null) : null;
     const seen = new Set<TSESTree.ObjectExpression>();
     const marks = lookAlikeMarks(ast, text, typed !== null);
+    const registered = (node: TSESTree.Node): void => {
+      if (node.type === 'CallExpression' && TOOL_REGISTRATIONS.has(registrationNameOf(node) ?? '')) {
+        const callback = node.arguments.at(-1);
+        if (callback && isFunctionNode(callback)) found.push(...lookAlikesReturnedBy(callback, seen));
+      }
+    };
+    // Local aliases of a registration (`const register = server.registerTool.bind(server)`): their calls name no
+    // registration, so the marks kept the walk out of them.
+    const aliases = new Set<string>();
     walkAll(
       ast,
       (node) => {
-        if (node.type === 'CallExpression' && TOOL_REGISTRATIONS.has(calleeName(node) ?? '')) {
-          const callback = node.arguments.at(-1);
-          if (callback && isFunctionNode(callback)) found.push(...lookAlikesReturnedBy(callback, seen));
+        registered(node);
+        if (
+          marks !== null &&
+          node.type === 'VariableDeclarator' &&
+          node.id.type === 'Identifier' &&
+          node.init &&
+          registrationAliasedBy(node.init) !== null
+        ) {
+          aliases.add(node.id.name);
         }
         if (typed && node.type === 'ObjectExpression' && !seen.has(node)) {
           const candidates = lookAlikesOfLiteral(node);
@@ -118,6 +133,17 @@ export function metaLookAlikesOf(ast: TSESTree.Program, text: string, services?:
       },
       marks === null ? undefined : (node) => sortedHasIn(marks, node.range[0], node.range[1]),
     );
+    // Only in a file that has one (rare): a second walk, entering only where an alias's name is.
+    if (aliases.size > 0) {
+      const aliasMarks = [...aliases].flatMap((alias) => occurrences(text, alias)).sort((a, b) => a - b);
+      walkAll(
+        ast,
+        (node) => {
+          if (node.type === 'CallExpression' && node.callee.type === 'Identifier' && aliases.has(node.callee.name)) registered(node);
+        },
+        (node) => sortedHasIn(aliasMarks, node.range[0], node.range[1]),
+      );
+    }
   }
   byAst.set(ast, found);
   return found;
@@ -132,9 +158,16 @@ function lookAlikeMarks(ast: TSESTree.Program, text: string, typed: boolean): nu
   if (ast.body.length > 0 && ast.body[0].parent === undefined) return null;
   const marks: number[] = [];
   for (const word of typed ? [...TOOL_REGISTRATION_NAMES, 'meta'] : TOOL_REGISTRATION_NAMES) {
-    for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) marks.push(at);
+    for (const at of occurrences(text, word)) marks.push(at);
   }
   return marks.sort((a, b) => a - b);
+}
+
+/** Where `word` occurs in `text`, ascending. */
+function occurrences(text: string, word: string): number[] {
+  const found: number[] = [];
+  for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) found.push(at);
+  return found;
 }
 
 /** The look-alikes of the literals a tool callback returns (its own returns, not those of functions inside it). */

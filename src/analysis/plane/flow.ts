@@ -9,7 +9,6 @@ import {
   forEachChildNode,
   functionReturning,
   isFunctionNode,
-  memberPropertyName,
   outsideTypeWrappers,
   parameterName,
   tokenOffsetsOf,
@@ -19,7 +18,7 @@ import { sortedHasIn } from '../syntax/offset-set';
 import { declaratorOf, findBinding } from '../syntax/bindings';
 import type { PlaneDecision } from '../planes';
 import { frameworkSinkOfArgument } from './of-framework';
-import { SDK_REGISTRATIONS } from './sdk-registrations';
+import { registrationNameOf, SDK_REGISTRATIONS } from './sdk-registrations';
 import type { TeamSinkNames } from '../../registry/types';
 import { isTeamToolCallback, teamSinkOfArgument, type TeamSinks } from './team-sinks';
 
@@ -42,7 +41,7 @@ export function sinkOfArgument(node: Node, sinks: TeamSinks): PlaneDecision | nu
   // A framework's own registration of the same name takes its config elsewhere (mcp-use's `tool({ name, _meta })`).
   const framework = frameworkSinkOfArgument(call, index);
   if (framework) return framework;
-  const sink = SDK_REGISTRATIONS.get(name) ?? SDK_REGISTRATIONS.get(aliasedMethodName(call.callee) ?? '');
+  const sink = SDK_REGISTRATIONS.get(registrationNameOf(call) ?? '');
   if (sink) return sink.configFirst || index > 0 ? { plane: sink.plane, evidence: 'sink' } : null;
   const team = teamSinkOfArgument(call, index, sinks);
   if (team) return team;
@@ -53,22 +52,6 @@ export function sinkOfArgument(node: Node, sinks: TeamSinks): PlaneDecision | nu
     if (registered === 'tool') return { plane: 'tool', evidence: 'sink' };
   }
   return null;
-}
-
-/**
- * The method a local alias calls: `register` for `const register = server.registerTool.bind(server)` (or
- * `= server.registerTool`), so `register(name, { _meta }, cb)` is the SDK's registration (a wrapper that patches
- * `server.registerTool` keeps the original so). Null for any other callee.
- */
-function aliasedMethodName(callee: Node): string | null {
-  const alias = unwrap(callee);
-  if (alias.type !== 'Identifier') return null;
-  const init = variableInit(alias);
-  let target = init ? unwrap(init) : null;
-  if (target?.type === 'CallExpression' && target.callee.type === 'MemberExpression' && memberPropertyName(target.callee) === 'bind') {
-    target = unwrap(target.callee.object);
-  }
-  return target?.type === 'MemberExpression' ? memberPropertyName(target) : null;
 }
 
 /**
@@ -84,7 +67,7 @@ export function registrationOf(expression: Node): 'tool' | 'resource' | 'prompt'
 
 function registrationCallPlane(value: Node): 'tool' | 'resource' | 'prompt' | null {
   const call = awaited(value);
-  return call.type === 'CallExpression' ? (SDK_REGISTRATIONS.get(calleeName(call) ?? '')?.plane ?? null) : null;
+  return call.type === 'CallExpression' ? (SDK_REGISTRATIONS.get(registrationNameOf(call) ?? '')?.plane ?? null) : null;
 }
 
 /**
@@ -309,7 +292,7 @@ export function isSdkCallbackOf(fn: Node, plane: 'resource' | 'prompt'): boolean
 function sdkRegistrationPlaneOf(node: Node): 'tool' | 'resource' | 'prompt' | null {
   const call = node.parent;
   if (call?.type !== 'CallExpression' || !call.arguments.includes(node as TSESTree.CallExpressionArgument)) return null;
-  return SDK_REGISTRATIONS.get(calleeName(call) ?? '')?.plane ?? null;
+  return SDK_REGISTRATIONS.get(registrationNameOf(call) ?? '')?.plane ?? null;
 }
 
 /** The declarator `reference` is the whole initializer of (`const b = a`, `const b = a as ToolConfig`), or null. */

@@ -8,7 +8,13 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, propertyKeyName, propertyNamed, rootOf, unwrap } from '../syntax/ast';
 import type { PlaneDecision } from '../planes';
-import { FRAMEWORK_CONVENTIONS, SDK_REGISTRATIONS, type FrameworkConvention, type FrameworkField } from './sdk-registrations';
+import {
+  FRAMEWORK_CONVENTIONS,
+  registrationNameOf,
+  SDK_REGISTRATIONS,
+  type FrameworkConvention,
+  type FrameworkField,
+} from './sdk-registrations';
 
 type Node = TSESTree.Node;
 
@@ -142,7 +148,7 @@ export function frameworkPlaneOfNested(
   if (key === null) return null;
   const config = property.parent;
   const call = config.parent;
-  if (call?.type !== 'CallExpression' || !SDK_REGISTRATIONS.has(calleeName(call) ?? '')) return null;
+  if (call?.type !== 'CallExpression' || !SDK_REGISTRATIONS.has(registrationNameOf(call) ?? '')) return null;
   const conventions = fileImports(literal)?.conventions ?? [];
   for (const convention of conventions) {
     const plane = convention.nestedMeta?.get(key);

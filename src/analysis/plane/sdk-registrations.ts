@@ -9,7 +9,8 @@
  * config, cb)` take the server first.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, unwrap } from '../syntax/ast';
+import { calleeName, memberPropertyName, unwrap } from '../syntax/ast';
+import { findBinding } from '../syntax/bindings';
 
 export interface SdkRegistration {
   /** The plane of the config's `_meta` (a tool callback's return is a tool result). */
@@ -48,9 +49,51 @@ export const SDK_REGISTRATIONS: ReadonlyMap<string, SdkRegistration> = new Map<s
  * (`init` 5 keys → 2 on mcp-ts-template) and placed nothing better on eight others, tambo's included.
  */
 export function sdkRegistrationOf(call: TSESTree.CallExpression): SdkRegistration | undefined {
-  const registration = SDK_REGISTRATIONS.get(calleeName(call) ?? '');
-  if (registration === undefined) return undefined;
-  return registration.server !== undefined || unwrap(call.callee).type === 'MemberExpression' ? registration : undefined;
+  const name = calleeName(call);
+  const direct = name === null ? undefined : SDK_REGISTRATIONS.get(name);
+  if (direct !== undefined) return direct.server !== undefined || unwrap(call.callee).type === 'MemberExpression' ? direct : undefined;
+  // A local alias of a server's method (`registrationNameOf`) is a method of a server too.
+  const aliased = aliasedRegistrationName(call);
+  return aliased === null ? undefined : SDK_REGISTRATIONS.get(aliased);
+}
+
+/**
+ * The name a call registers by, for matching it against `SDK_REGISTRATIONS` and `TOOL_REGISTRATIONS`: the callee's own
+ * name (`server.registerTool(…)`, `registerAppTool(…)`, a bare `tool(…)`), or the SDK method a local alias stands for
+ * (`register` in `const register = server.registerTool.bind(server); register(name, config, cb)`: a wrapper that
+ * patches `server.registerTool` keeps the original so). Every place that asks which registration a call is asks here,
+ * so the alias is the registration for its config, its callback, its return and `init` alike. Null for a callee with no
+ * name.
+ */
+export function registrationNameOf(call: TSESTree.CallExpression): string | null {
+  const name = calleeName(call);
+  if (name !== null && SDK_REGISTRATIONS.has(name)) return name;
+  return aliasedRegistrationName(call) ?? name;
+}
+
+/**
+ * The SDK registration a callee named by a local variable stands for: the variable holds `server.registerTool` or
+ * `server.registerTool.bind(server)`. Null for any other callee, and for an alias of a method that is no registration
+ * (`const log = console.log.bind(console)`).
+ */
+function aliasedRegistrationName(call: TSESTree.CallExpression): string | null {
+  const alias = unwrap(call.callee);
+  if (alias.type !== 'Identifier') return null;
+  // Looked up from the call: a walk that links each node to its parent as it goes (`init`'s) has linked the call, not
+  // yet its callee, when it visits the call.
+  const binding = findBinding(alias.name, call);
+  const init = binding?.kind === 'variable' ? binding.declarator.init : null;
+  return init ? registrationAliasedBy(init) : null;
+}
+
+/** The SDK registration method a variable's initializer holds (`server.registerTool`, `server.registerTool.bind(server)`), or null. */
+export function registrationAliasedBy(init: TSESTree.Expression): string | null {
+  let target = unwrap(init);
+  if (target.type === 'CallExpression' && target.callee.type === 'MemberExpression' && memberPropertyName(target.callee) === 'bind') {
+    target = unwrap(target.callee.object);
+  }
+  const method = target.type === 'MemberExpression' ? memberPropertyName(target) : null;
+  return method !== null && SDK_REGISTRATIONS.has(method) ? method : null;
 }
 
 /** The registrations whose last argument is a tool callback (its return is a tool result). */

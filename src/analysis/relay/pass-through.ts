@@ -41,7 +41,7 @@ import { isRequestHandlerCall, requestMethodOfHandler } from './client-requests'
 import { calleeLabel, followImportsFrom, localFunction, stripAwait, upstreamCallOf } from './upstream-calls';
 import { moduleResolverOf } from '../modules/module-resolver';
 import { isInbound, TOOL_RESULT_PROPERTIES } from '../planes';
-import { TOOL_REGISTRATIONS } from '../plane/sdk-registrations';
+import { registrationNameOf, TOOL_REGISTRATIONS } from '../plane/sdk-registrations';
 import { isTeamToolCallback, teamSinkOfArgument } from '../plane/team-sinks';
 import type { Registry, TeamSinkNames } from '../../registry/types';
 import type * as ts from 'typescript';
@@ -656,7 +656,7 @@ export function registeredCallbackOf(fn: FunctionNode, sinks: TeamSinkNames): No
 function isRegisteredCallback(value: Node, sinks: TeamSinkNames): boolean {
   const call = value.parent;
   if (call?.type === 'CallExpression' && call.arguments.includes(value as TSESTree.CallExpressionArgument)) {
-    const name = calleeName(call);
+    const name = registrationNameOf(call);
     if (name !== null && TOOL_REGISTRATIONS.has(name)) return call.arguments[call.arguments.length - 1] === value;
     if (isRequestHandlerCall(call, value)) return requestMethodOfHandler(call) === 'tools/call';
   }
@@ -673,7 +673,7 @@ function composedBy(value: Node): Node[] {
   while (node.parent && TYPE_WRAPPERS.has(node.parent.type)) node = node.parent;
   const parent = node.parent;
   if (parent?.type === 'CallExpression' && parent.callee !== node && parent.arguments.includes(node as TSESTree.CallExpressionArgument)) {
-    const name = calleeName(parent);
+    const name = registrationNameOf(parent);
     return name !== null && (TOOL_REGISTRATIONS.has(name) || name === 'setRequestHandler' || name === 'then') ? [] : [parent];
   }
   if (

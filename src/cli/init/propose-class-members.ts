@@ -17,8 +17,8 @@
  * registration (its plane is the entry's); a class without a name cannot be extended by one.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, memberPropertyName, propertyKeyName, unwrap, walkAll } from '../../analysis/syntax/ast';
-import { SDK_REGISTRATIONS } from '../../analysis/plane/sdk-registrations';
+import { memberPropertyName, propertyKeyName, unwrap, walkAll } from '../../analysis/syntax/ast';
+import { registrationNameOf, SDK_REGISTRATIONS } from '../../analysis/plane/sdk-registrations';
 import type { ManifestClassMember, RegisteredPlane } from '../../registry';
 
 type Node = TSESTree.Node;
@@ -106,7 +106,7 @@ function registrationPlaneIn(body: Node): RegisteredPlane | null {
   let plane: RegisteredPlane | null = null;
   walkAll(body, (node) => {
     if (plane !== null || node.type !== 'CallExpression') return;
-    const registration = SDK_REGISTRATIONS.get(calleeName(node) ?? '');
+    const registration = SDK_REGISTRATIONS.get(registrationNameOf(node) ?? '');
     if (registration?.plane === 'tool' || registration?.plane === 'resource') plane = registration.plane;
   });
   return plane;

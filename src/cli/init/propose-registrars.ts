@@ -13,7 +13,6 @@
  */
 import type { TSESTree } from '@typescript-eslint/utils';
 import {
-  calleeName,
   enclosingFunction,
   forEachChildNode,
   functionName,
@@ -23,7 +22,7 @@ import {
   unwrap,
   walkAll,
 } from '../../analysis/syntax/ast';
-import { SDK_REGISTRATIONS } from '../../analysis/plane/sdk-registrations';
+import { registrationNameOf, SDK_REGISTRATIONS } from '../../analysis/plane/sdk-registrations';
 import type { ManifestClassMember, ManifestMetaOption, ManifestRegistration, ManifestSinks } from '../../registry';
 import { detectResultBuilders, emptyResultBuilders, proposedResultBuilders, type ProposedResultBuilders } from './propose-result-builders';
 import {
@@ -89,7 +88,7 @@ export function proposedSinks(found: ProposedRegistrations): ManifestSinks | und
 
 /** The registration `call` (an SDK one) makes of its enclosing function's parameter, if it forwards one. */
 function proposalOf(call: TSESTree.CallExpression): { name: string; registration: ManifestRegistration } | null {
-  const sdk = SDK_REGISTRATIONS.get(calleeName(call) ?? '');
+  const sdk = SDK_REGISTRATIONS.get(registrationNameOf(call) ?? '');
   // Only the registrations with fixed positions (not SDK v1's `tool(name, …optional, cb)`, nor prompts).
   if (!sdk || sdk.config === undefined || sdk.plane === 'prompt') return null;
   const fn = enclosingFunction(call);

@@ -28,7 +28,7 @@ import {
 } from '../../analysis/syntax/ast';
 import { findBinding } from '../../analysis/syntax/bindings';
 import { TOOL_RESULT_PROPERTIES } from '../../analysis/planes';
-import { TOOL_REGISTRATIONS } from '../../analysis/plane/sdk-registrations';
+import { registrationNameOf, TOOL_REGISTRATIONS } from '../../analysis/plane/sdk-registrations';
 import type { ManifestMetaOption, ManifestResultBuilder } from '../../registry';
 
 type Node = TSESTree.Node;
@@ -65,7 +65,7 @@ export function detectResultBuilders(ast: TSESTree.Program, found: ProposedResul
       found.definitions.set(name, known === undefined || known === spread ? spread : 'conflict');
       return;
     }
-    if (node.type !== 'CallExpression' || !TOOL_REGISTRATIONS.has(calleeName(node) ?? '')) return;
+    if (node.type !== 'CallExpression' || !TOOL_REGISTRATIONS.has(registrationNameOf(node) ?? '')) return;
     const callback = unwrap(node.arguments[node.arguments.length - 1]);
     if (!callback || !isFunctionNode(callback)) return;
     for (const value of returnedValues(callback)) {
