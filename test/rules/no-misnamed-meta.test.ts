@@ -79,7 +79,8 @@ ruleTester.run('no-misnamed-meta', rule, {
           suggestions: [
             {
               messageId: 'renameToMeta',
-              output: 'const register = server.registerTool.bind(server);\nregister("s", {}, async () => ({ content: [], _meta: { retrieval: {} } }));',
+              output:
+                'const register = server.registerTool.bind(server);\nregister("s", {}, async () => ({ content: [], _meta: { retrieval: {} } }));',
             },
           ],
         },
