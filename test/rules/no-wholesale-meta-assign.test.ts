@@ -18,6 +18,18 @@ const inOtherFile = <T extends { filename?: string }>(test: T): T => ({ filename
 
 const valid: ValidTestCase<Options>[] = [
   {
+    // epicweb-dev/epicflare mcp/resources/calculator-app-resource.ts: createUIResource gives `resource` a `_meta` only
+    // from `uiMetadata`, `metadata` or `resourceProps` (@mcp-ui/server's getAdditionalResourceProps)
+    name: "a re-wrap of @mcp-ui/server's createUIResource(…).resource built from a config giving it no _meta drops nothing",
+    code: [
+      "import { createUIResource } from '@mcp-ui/server';",
+      'export async function read(uri, html, domain) {',
+      "  const ui = createUIResource({ uri, content: { type: 'rawHtml', htmlString: html }, encoding: 'text', adapters: { mcpApps: { enabled: true } } });",
+      "  return { contents: [{ ...ui.resource, mimeType: 'text/html;profile=mcp-app', _meta: { ui: { prefersBorder: true, domain } } }] };",
+      '}',
+    ].join('\n'),
+  },
+  {
     // mcp-plugins/mcp-proxy-wrapper src/proxy-wrapper.ts:190 (02ce54f): the hooks' metadata goes first and the
     // handler's `_meta` last, so the hooks add keys and shadow nothing (rule 4). Moving the spread first would let them
     // shadow the handler's keys.
@@ -464,7 +476,42 @@ async function dispatch(op, params) {
   },
 ];
 
+/**
+ * A resource read callback re-wrapping `@mcp-ui/server`'s `createUIResource({ CONFIG }).resource` with a new `_meta`,
+ * reported at the `_meta` with the merge suggestion (the config gives the resource a `_meta` of its own).
+ */
+function uiResourceRewrap(name: string, config: string): InvalidTestCase<MessageIds, Options> {
+  const lines = (meta: string) =>
+    [
+      "import { createUIResource } from '@mcp-ui/server';",
+      'export async function read(uri, html, options, domain) {',
+      `  const ui = createUIResource({ ${config} });`,
+      `  return { contents: [{ ...ui.resource, mimeType: 'text/html;profile=mcp-app', _meta: { ${meta}ui: { prefersBorder: true, domain } } }] };`,
+      '}',
+    ].join('\n');
+  return {
+    name,
+    code: lines(''),
+    errors: [
+      {
+        messageId: 'rewrapResult',
+        line: 4,
+        column: 80,
+        suggestions: [{ messageId: 'suggestMerge', output: lines('...(ui.resource as { _meta?: Record<string, unknown> })._meta, ') }],
+      },
+    ],
+  };
+}
+
 const invalid: InvalidTestCase<MessageIds, Options>[] = [
+  uiResourceRewrap(
+    'a re-wrap of createUIResource(…).resource built with uiMetadata drops the _meta it gave the resource',
+    "uri, content: { type: 'rawHtml', htmlString: html }, encoding: 'text', uiMetadata: { 'preferred-frame-size': ['800px', '600px'] }",
+  ),
+  uiResourceRewrap(
+    'a re-wrap of createUIResource(…).resource built from a config that spreads another object drops what it may carry',
+    '...options',
+  ),
   {
     // A `let` one of whose values is no literal (a call's) may hold anyone's `_meta`: it is no literal written in sight.
     name: "a re-wrap of a let holding a call's value or a literal drops the call's _meta",

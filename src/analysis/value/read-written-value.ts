@@ -5,7 +5,7 @@
  * alias, which gives one per key.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
-import { conditionalLiterals, referenceText, returnedValues, unwrap } from '../syntax/ast';
+import { conditionalLiterals, memberPropertyName, propertyKeyName, referenceText, returnedValues, unwrap } from '../syntax/ast';
 import {
   classMemberOfThis,
   constInitializer,
@@ -170,6 +170,7 @@ function readMetaLiteral(site: Extract<WriteSite, { form: 'meta-literal' }>, dec
       !runsOnlyWithoutMeta(host, target) &&
       !holdsOnlyWrittenKeys(target) &&
       !isRestWithoutMeta(target) &&
+      !isLibraryObjectWithoutMeta(target) &&
       // `{ ...edited, _meta: anchor._meta }` (MCPJam inspector's part-switch pins a hand-edited result to the last
       // run's `_meta`): another object's whole `_meta` swaps one received channel for another; no producer writes
       // keys over the re-wrapped object's, and spreading them back would restore what the author takes out. Only a
@@ -225,6 +226,61 @@ function literalsOfSameFileCall(target: Expression): TSESTree.ObjectExpression[]
 const CONFIG_RETURNING_HELPERS: ReadonlyMap<string, ReadonlySet<string>> = new Map(
   ['ai', '@ai-sdk/provider-utils'].map((source) => [source, new Set(['tool', 'dynamicTool'])]),
 );
+
+/**
+ * Library calls whose result holds a `_meta` only where the config written in place gives one of some properties: by
+ * package and export, then by the member re-wrapped (`''`: the result itself), the config properties that give it one.
+ * @mcp-ui/server's `createUIResource(options)` gives its `resource` a `_meta` only from `uiMetadata`, `metadata` or
+ * `resourceProps` (its `getAdditionalResourceProps`), and the `UIResource` itself one only from `embeddedResourceProps`.
+ */
+const META_FROM_CONFIG: ReadonlyMap<string, ReadonlyMap<string, ReadonlyMap<string, ReadonlySet<string>>>> = new Map([
+  [
+    '@mcp-ui/server',
+    new Map([
+      [
+        'createUIResource',
+        new Map([
+          ['resource', new Set(['uiMetadata', 'metadata', 'resourceProps'])],
+          ['', new Set(['embeddedResourceProps'])],
+        ]),
+      ],
+    ]),
+  ],
+]);
+
+/**
+ * `{ ...ui.resource, mimeType, _meta: { ui: { prefersBorder: true } } }` where `const ui = createUIResource({ uri,
+ * content, encoding })` (epicweb-dev/epicflare's calculator resource): a `META_FROM_CONFIG` call whose config, written
+ * in place, gives none of the properties that would give the re-wrapped object a `_meta`. It has none to drop.
+ */
+function isLibraryObjectWithoutMeta(target: Expression): boolean {
+  let object: Node = target;
+  let member = '';
+  if (object.type === 'MemberExpression') {
+    const name = object.computed ? null : memberPropertyName(object);
+    if (name === null) return false;
+    member = name;
+    object = unwrap(object.object);
+  }
+  if (object.type === 'Identifier') {
+    const init = constInitializer(object);
+    if (!init) return false;
+    object = unwrap(init);
+  }
+  if (object.type === 'AwaitExpression') object = unwrap(object.argument);
+  if (object.type !== 'CallExpression' || object.arguments.length !== 1) return false;
+  const callee = unwrap(object.callee);
+  const config = unwrap(object.arguments[0]);
+  if (callee.type !== 'Identifier' || config.type !== 'ObjectExpression') return false;
+  const imported = importOfName(callee.name, callee);
+  const givers = imported ? META_FROM_CONFIG.get(imported.source)?.get(imported.imported)?.get(member) : undefined;
+  if (!givers) return false;
+  return config.properties.every((property) => {
+    if (property.type !== 'Property') return false;
+    const key = propertyKeyName(property);
+    return key !== null && !givers.has(key);
+  });
+}
 
 function literalsOfCall(value: Node): TSESTree.ObjectExpression[] | null {
   let call = value;
