@@ -9,7 +9,7 @@ import { typedValueType, unregisteredTypedFields } from '../src/analysis/typed/t
 import { getTypeServices } from '../src/analysis/typed/type-services';
 import { keyWritesWithTypes } from '../src/analysis/typed/typed-keys';
 import { literalText, typeText } from '../src/registry';
-import { hostNameOf } from '../src/registry/catalogue';
+import { hostNameAtSentenceStart, hostNameOf } from '../src/registry/catalogue';
 import { fieldsHostOf } from '../src/registry/host-fields';
 import { planeName } from '../src/analysis/planes';
 import type { FieldMap, Registry } from '../src/registry/types';
@@ -24,12 +24,12 @@ export type Options = [];
 export type MessageIds =
   'unregisteredField' | 'unregisteredTypeField' | 'useRegisteredField' | 'wrongFieldType' | 'hostFieldOnOtherPlane' | 'wrongHostValue';
 
-/** True when the object literal holding the property keyed by `key` also has a property named `name`. */
-function literalWrites(key: TSESTree.Node, name: string): boolean {
-  const property = key.parent;
-  const literal = property?.parent;
-  if (property?.type !== 'Property' || literal?.type !== 'ObjectExpression') return false;
-  return literal.properties.some((other) => other.type === 'Property' && other !== property && propertyKeyName(other) === name);
+/**
+ * True when `holder`, the object literal holding the property keyed by `key` (read from the field's shape: a module's
+ * copy of a helper has no `parent` links), also has a property named `name`.
+ */
+function literalWrites(holder: TSESTree.ObjectExpression, key: TSESTree.Node, name: string): boolean {
+  return holder.properties.some((other) => other.type === 'Property' && other.key !== key && propertyKeyName(other) === name);
 }
 
 export default createRule<Options, MessageIds>({
@@ -72,7 +72,14 @@ export default createRule<Options, MessageIds>({
         for (const problem of fieldProblems(shape, allowed, key)) {
           if (problem.kind === 'unregistered') {
             const nearest = nearestName(problem.field, problem.allowed.keys(), { maxDistance: 2, matchPrefixes: true });
-            reportField(problem.node, problem.field, nearest, key, problem.path);
+            reportField(
+              problem.node,
+              problem.field,
+              nearest,
+              key,
+              problem.path,
+              nearest !== null && literalWrites(problem.holder, problem.node, nearest),
+            );
             continue;
           }
           context.report({
@@ -88,13 +95,15 @@ export default createRule<Options, MessageIds>({
         }
       }
 
-      function reportField(node: TSESTree.Node, field: string, nearest: string | null, key: string, path: string): void {
-        // Renaming onto a field the same literal already writes would make a duplicate key: no suggestion then.
-        const fix = nearest && !builtElsewhere && !literalWrites(node, nearest) ? renameKeyFix(node, nearest) : null;
+      /** `besideIt`: the same literal writes `nearest` too, on purpose (Chat.js sends `connect_domains` and `connectDomains`). */
+      function reportField(node: TSESTree.Node, field: string, nearest: string | null, key: string, path: string, besideIt = false): void {
+        // Renaming onto a field the same literal already writes would make a duplicate key: no suggestion then, and
+        // no "did you mean".
+        const fix = nearest && !builtElsewhere && !besideIt ? renameKeyFix(node, nearest) : null;
         const suggest: TSESLint.SuggestionReportDescriptor<MessageIds>[] =
           nearest && fix ? [{ messageId: 'useRegisteredField', data: { field: nearest }, fix }] : [];
         const hint =
-          (nearest ? ` Did you mean '${nearest}'?` : '') +
+          (nearest === null ? '' : besideIt ? ` The registered field '${nearest}' is written beside it.` : ` Did you mean '${nearest}'?`) +
           hostFieldHint(registry, key) +
           builtByHint(builtElsewhere?.builtBy, registry.dir);
         context.report({
@@ -142,7 +151,7 @@ export default createRule<Options, MessageIds>({
             node: hostValue.node,
             messageId: 'wrongHostValue',
             data: {
-              host: hostNameOf(hostValue.entry),
+              host: hostNameAtSentenceStart(hostValue.entry),
               key: key.name!,
               expected: hostValue.expected,
               actual: hostValue.actual,
@@ -196,5 +205,5 @@ function hostFieldHint(registry: Registry, key: string): string {
   const spec = registry.keys.get(key);
   const entry = spec === undefined ? undefined : fieldsHostOf(spec);
   if (entry === undefined) return '';
-  return ` ${hostNameOf(entry)} defines no such field (catalogue entry '${entry.id}'): its hosts ignore it, and only code that knows it reads it.`;
+  return ` ${hostNameAtSentenceStart(entry)} defines no such field (catalogue entry '${entry.id}'): its hosts ignore it, and only code that knows it reads it.`;
 }

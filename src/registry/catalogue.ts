@@ -83,6 +83,12 @@ export function hostNameOf(entry: HostKeyEntry): string {
   return HOST_NAMES[entry.host];
 }
 
+/** `hostNameOf` where it starts a sentence: "The OpenAI Apps SDK documents …", "MCP Apps defines …". */
+export function hostNameAtSentenceStart(entry: HostKeyEntry): string {
+  const name = hostNameOf(entry);
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
 /**
  * Whether `key` is one a server must not register (and so must not write as its own): the transport writes it
  * (`io.modelcontextprotocol/serverInfo`), only the other side writes it (`progressToken`, `traceparent`,

@@ -30,6 +30,7 @@ export {
   hostValueProblem,
   catalogueKeyNames,
   deprecatedHostEntry,
+  hostNameAtSentenceStart,
   hostNameOf,
   offHostPlane,
   registrablePlanes,

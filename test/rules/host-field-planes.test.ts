@@ -22,6 +22,20 @@ function project(ui: object): { settings: Record<string, unknown>; filename: str
 }
 
 const BY_ID = project({ catalogue: 'mcp-apps.ui' });
+/** The OpenAI Apps SDK's `openai/widgetCSP`, by its catalogue id. */
+const OPENAI_CSP = (() => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-meta-host-planes-'));
+  const registry = path.join(dir, 'mcp-meta.registry.json');
+  fs.writeFileSync(
+    registry,
+    JSON.stringify({
+      version: 1,
+      keys: { 'openai/widgetCSP': { plane: 'resource', producers: ['src/app.ts'], catalogue: 'openai-apps.widgetCSP' } },
+    }),
+  );
+  return { settings: { 'mcp-meta': { registry } }, filename: path.join(dir, 'src/app.ts') };
+})();
+
 const EXTERNAL = project({ external: true });
 /** A catalogue key extended with fields of its own (what `init --accept-found` lists): they join the host's. */
 const EXTENDED = project({ catalogue: 'mcp-apps.ui', fields: { csp: { fields: ['workerDomains'] }, instanceMode: {} } });
@@ -117,6 +131,29 @@ server.registerResource('a/v', 'ui://a/v.html', { _meta: rewriteMeta('a', resour
           },
           line: 2,
           column: 129,
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      // tservaismeter/Chat.js sends both spellings on purpose ("snake_case per docs, camelCase per sandbox code")
+      name: "a second spelling written beside the host's field: no 'did you mean', and the host's name starts its sentence",
+      ...OPENAI_CSP,
+      code: `server.registerResource('view', 'ui://weather/view.html', {}, async (uri) => ({
+  contents: [{ uri: uri.href, mimeType: 'text/html+skybridge', text: '', _meta: { 'openai/widgetCSP': { connect_domains: d, connectDomains: d } } }],
+}));`,
+      errors: [
+        {
+          messageId: 'unregisteredField',
+          data: {
+            field: 'connectDomains',
+            path: 'openai/widgetCSP',
+            key: 'openai/widgetCSP',
+            registry: 'mcp-meta.registry.json',
+            hint: " The registered field 'connect_domains' is written beside it. The OpenAI Apps SDK defines no such field (catalogue entry 'openai-apps.widgetCSP'): its hosts ignore it, and only code that knows it reads it.",
+          },
+          line: 2,
+          column: 125,
           suggestions: [],
         },
       ],

@@ -57,7 +57,7 @@ function wrong(id: string, key: string, actual: string, line: number, column: nu
   return {
     messageId: 'wrongHostValue' as const,
     data: {
-      host: found.host === 'claude-code' ? 'Claude Code' : 'the OpenAI Apps SDK',
+      host: found.host === 'claude-code' ? 'Claude Code' : 'The OpenAI Apps SDK',
       key,
       expected: hostValueText(found.value!),
       actual,

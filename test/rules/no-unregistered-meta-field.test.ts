@@ -298,7 +298,7 @@ function search(ctx, rows) {
       ],
     },
     {
-      name: 'no rename suggestion onto a field the same literal already writes (it would duplicate the key)',
+      name: 'no rename suggestion onto a field the same literal already writes (it would duplicate the key), and no "did you mean"',
       filename: SEARCH_OP,
       code: `
 function search(ctx) {
@@ -306,7 +306,22 @@ function search(ctx) {
 }
 `,
       output: null,
-      errors: [{ ...unregistered('returned', 'retrieval', 'retrieval', 'returned_count'), line: 3, column: 39, suggestions: [] }],
+      // tservaismeter/Chat.js writes `connect_domains` and `connectDomains` side by side on purpose: no "did you mean"
+      errors: [
+        {
+          messageId: 'unregisteredField',
+          data: {
+            field: 'returned',
+            path: 'retrieval',
+            key: 'retrieval',
+            registry: 'mcp-meta.registry.json',
+            hint: " The registered field 'returned_count' is written beside it.",
+          },
+          line: 3,
+          column: 39,
+          suggestions: [],
+        },
+      ],
     },
     {
       name: 'a shorthand property keeps its variable: { hits } -> { hit: hits }, in a nested object',

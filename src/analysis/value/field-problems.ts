@@ -13,13 +13,14 @@ import { collectFieldShape, collectItemShape, type FieldShape } from './field-se
 import { literalValueOf } from './literal-value';
 
 export type FieldProblem =
-  /** `field` is written at `node` into `path` of `key`, and `allowed` does not list it. */
+  /** `field` is written at `node` into `path` of `key`, and `allowed` does not list it; `holder`: the literal it is in. */
   | {
       readonly kind: 'unregistered';
       readonly node: TSESTree.Node;
       readonly field: string;
       readonly allowed: FieldMap;
       readonly path: string;
+      readonly holder: TSESTree.ObjectExpression;
     }
   /** The literal `value` written at `path` does not fit the registered type of `spec`. */
   | {
@@ -35,7 +36,8 @@ export function* fieldProblems(shape: FieldShape, allowed: FieldMap, path: strin
   for (const [field, occurrences] of shape.fields) {
     const spec = allowed.get(field);
     if (!spec) {
-      for (const occurrence of occurrences) yield { kind: 'unregistered', node: occurrence.node, field, allowed, path };
+      for (const occurrence of occurrences)
+        yield { kind: 'unregistered', node: occurrence.node, field, allowed, path, holder: occurrence.holder };
       continue;
     }
     for (const { value } of occurrences) {

@@ -15,6 +15,8 @@ export interface FieldOccurrence {
   readonly node: Node;
   /** Its value, unwrapped; null for a method or a computed getter. */
   readonly value: Expression | null;
+  /** The object literal it is a property of (a module's copy has no `parent` links to ask). */
+  readonly holder: TSESTree.ObjectExpression;
 }
 
 export interface FieldShape {
@@ -58,7 +60,7 @@ class ShapeBuilder {
     const inner = unwrap(expression) as Expression;
     switch (inner.type) {
       case 'ObjectExpression':
-        for (const property of inner.properties) this.addProperty(property, depth);
+        for (const property of inner.properties) this.addProperty(property, inner, depth);
         return true;
       case 'Identifier': {
         const init = constInitializer(inner);
@@ -150,7 +152,7 @@ class ShapeBuilder {
     return true;
   }
 
-  private addProperty(property: TSESTree.ObjectLiteralElement, depth: number): void {
+  private addProperty(property: TSESTree.ObjectLiteralElement, holder: TSESTree.ObjectExpression, depth: number): void {
     if (property.type === 'SpreadElement') {
       const argument = unwrap(property.argument) as Expression;
       if (!isNothing(argument) && !this.addObject(argument, depth + 1)) this.markOpen();
@@ -163,7 +165,7 @@ class ShapeBuilder {
     }
     const value = property.kind === 'init' && !property.method ? (unwrap(property.value) as Expression) : null;
     const occurrences = this.fields.get(name) ?? [];
-    occurrences.push({ node: property.key, value });
+    occurrences.push({ node: property.key, value, holder });
     this.fields.set(name, occurrences);
   }
 

@@ -13,6 +13,7 @@ import type { MetaWrite } from '../../analysis/types';
 import { writesValues } from '../../analysis/value/write-kinds';
 import {
   fieldSpecsOf,
+  hostNameAtSentenceStart,
   hostNameOf,
   listFiles,
   nearestManifest,
@@ -414,7 +415,7 @@ function hostValueToFinding(found: HostValueFinding, key: string, file: string):
   return {
     severity: 'error',
     code: 'host-value',
-    message: `${hostNameOf(entry)} documents \`_meta\` key '${key}' as \`${found.expected}\`, but this value is ${found.actual}: ${entry.value!.effect} (catalogue entry '${entry.id}', ${entry.source}).`,
+    message: `${hostNameAtSentenceStart(entry)} documents \`_meta\` key '${key}' as \`${found.expected}\`, but this value is ${found.actual}: ${entry.value!.effect} (catalogue entry '${entry.id}', ${entry.source}).`,
     file,
     line: found.node.loc.start.line,
     column: found.node.loc.start.column + 1,
