@@ -42,7 +42,7 @@ export const SDK_REGISTRATIONS: ReadonlyMap<string, SdkRegistration> = new Map<s
  * with `useTamboRegistry().registerTool({ name, description, tool })`, for its own agent, not for an MCP client.
  *
  * Only the relay check asks this (an upstream's tools re-advertised without `_meta`: a report about code that never
- * names `_meta`, where a wrong guess is a false alarm). The plane phase matches registrations by name (`calleeName`),
+ * names `_meta`, where a wrong guess is a false alarm). The plane phase matches registrations by name (`registrationNameOf`),
  * bare calls included, on purpose: a `_meta` written there is MCP's unless proven otherwise, and code bases' own bare
  * builders mostly end at the SDK (cyanheads' mcp-ts-template `tool(name, { _meta })`, kody's `registerTool(descriptor,
  * handler)` wrapper). Asked here too, the plane phase lost those code bases' widget links and keys in a sweep
