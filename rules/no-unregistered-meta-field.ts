@@ -96,7 +96,7 @@ export default createRule<Options, MessageIds>({
       }
 
       /** `besideIt`: the same literal writes `nearest` too, on purpose (Chat.js sends `connect_domains` and `connectDomains`). */
-      function reportField(node: TSESTree.Node, field: string, nearest: string | null, key: string, path: string, besideIt = false): void {
+      function reportField(node: TSESTree.Node, field: string, nearest: string | null, key: string, path: string, besideIt: boolean): void {
         // Renaming onto a field the same literal already writes would make a duplicate key: no suggestion then, and
         // no "did you mean".
         const fix = nearest && !builtElsewhere && !besideIt ? renameKeyFix(node, nearest) : null;

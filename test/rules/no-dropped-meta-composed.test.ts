@@ -64,6 +64,38 @@ const valid: ValidTestCase<Options>[] = [
   },
 ];
 
+/**
+ * A handler registered through `const register = server.registerTool.bind(server)`, wrapped in `open … close` (a
+ * middleware call, or nothing): its rebuilt upstream result is reported as for `server.registerTool` itself.
+ */
+function givenToAlias(name: string, open: string, close: string): InvalidTestCase<MessageIds, Options> {
+  const code = (...body: string[]) =>
+    lines(
+      V1 + 'const register = server.registerTool.bind(server);',
+      `register('search', {}, ${open}async (args, extra) => {`,
+      "  const r = await upstream.callTool({ name: 'search', arguments: args, _meta: extra._meta });",
+      ...body,
+      `}${close});`,
+    );
+  return {
+    name,
+    code: code('  return { content: r.content, isError: r.isError };'),
+    errors: [
+      {
+        messageId: 'droppedMeta',
+        line: 5,
+        column: 10,
+        suggestions: [
+          {
+            messageId: 'suggestForwardUpstreamMeta',
+            output: code(UPSTREAM_META, '  return { ...(r._meta && { _meta: upstreamMeta }), content: r.content, isError: r.isError };'),
+          },
+        ],
+      },
+    ],
+  };
+}
+
 const invalid: InvalidTestCase<MessageIds, Options>[] = [
   {
     name: 'withAuth(async (args, extra) => …): the rebuilt upstream result',
@@ -93,36 +125,8 @@ const invalid: InvalidTestCase<MessageIds, Options>[] = [
       },
     ],
   },
-  {
-    name: 'a composed handler given to a bound alias of registerTool: the rebuilt upstream result',
-    code: lines(
-      V1 + 'const register = server.registerTool.bind(server);',
-      "register('search', {}, withAuth(async (args, extra) => {",
-      "  const r = await upstream.callTool({ name: 'search', arguments: args, _meta: extra._meta });",
-      '  return { content: r.content, isError: r.isError };',
-      '}));',
-    ),
-    errors: [
-      {
-        messageId: 'droppedMeta',
-        line: 5,
-        column: 10,
-        suggestions: [
-          {
-            messageId: 'suggestForwardUpstreamMeta',
-            output: lines(
-              V1 + 'const register = server.registerTool.bind(server);',
-              "register('search', {}, withAuth(async (args, extra) => {",
-              "  const r = await upstream.callTool({ name: 'search', arguments: args, _meta: extra._meta });",
-              UPSTREAM_META,
-              '  return { ...(r._meta && { _meta: upstreamMeta }), content: r.content, isError: r.isError };',
-              '}));',
-            ),
-          },
-        ],
-      },
-    ],
-  },
+  givenToAlias('a handler given to a bound alias of registerTool itself: the rebuilt upstream result', '', ''),
+  givenToAlias('a composed handler given to a bound alias of registerTool: the rebuilt upstream result', 'withAuth(', ')'),
   {
     name: 'compose(logging)(handler) with a const handler',
     code: lines(

@@ -268,18 +268,28 @@ function isLibraryObjectWithoutMeta(target: Expression): boolean {
     object = unwrap(init);
   }
   if (object.type === 'AwaitExpression') object = unwrap(object.argument);
-  if (object.type !== 'CallExpression' || object.arguments.length !== 1) return false;
-  const callee = unwrap(object.callee);
-  const config = unwrap(object.arguments[0]);
-  if (callee.type !== 'Identifier' || config.type !== 'ObjectExpression') return false;
-  const imported = importOfName(callee.name, callee);
-  const givers = imported ? META_FROM_CONFIG.get(imported.source)?.get(imported.imported)?.get(member) : undefined;
-  if (!givers) return false;
-  return config.properties.every((property) => {
+  const library = object.type === 'CallExpression' ? libraryCallOf(object) : null;
+  const givers = library ? META_FROM_CONFIG.get(library.source)?.get(library.imported)?.get(member) : undefined;
+  if (!library || !givers) return false;
+  return library.config.properties.every((property) => {
     if (property.type !== 'Property') return false;
     const key = propertyKeyName(property);
     return key !== null && !givers.has(key);
   });
+}
+
+/**
+ * A call of an imported function with one object literal written in place (`tool({ … })`, `createUIResource({ … })`):
+ * the import and the literal, which `CONFIG_RETURNING_HELPERS` and `META_FROM_CONFIG` read; null for any other call.
+ */
+function libraryCallOf(
+  call: TSESTree.CallExpression,
+): { readonly source: string; readonly imported: string; readonly config: TSESTree.ObjectExpression } | null {
+  const callee = unwrap(call.callee);
+  const config = call.arguments.length === 1 ? unwrap(call.arguments[0]) : null;
+  if (callee.type !== 'Identifier' || config?.type !== 'ObjectExpression') return null;
+  const imported = importOfName(callee.name, callee);
+  return imported ? { ...imported, config } : null;
 }
 
 function literalsOfCall(value: Node): TSESTree.ObjectExpression[] | null {
@@ -287,10 +297,9 @@ function literalsOfCall(value: Node): TSESTree.ObjectExpression[] | null {
   if (call.type === 'AwaitExpression') call = unwrap(call.argument);
   if (call.type !== 'CallExpression') return null;
   const callee = unwrap(call.callee);
-  const config = call.arguments.length === 1 ? unwrap(call.arguments[0]) : null;
-  if (callee.type === 'Identifier' && config?.type === 'ObjectExpression' && findMetaProperty(config) === null) {
-    const imported = importOfName(callee.name, callee);
-    if (imported && CONFIG_RETURNING_HELPERS.get(imported.source)?.has(imported.imported)) return [config];
+  const library = libraryCallOf(call);
+  if (library && findMetaProperty(library.config) === null && CONFIG_RETURNING_HELPERS.get(library.source)?.has(library.imported)) {
+    return [library.config];
   }
   const fn =
     callee.type === 'Identifier'
